@@ -1,0 +1,91 @@
+import ArgumentParser
+import FeatureKit
+import Foundation
+import Timing
+
+/// Parses the command line, builds the context and runs the command; returns the exit code.
+///
+/// The seam that tests drive: the same path as the real binary, with the registry, environment, terminal
+/// and kernels chosen by the caller.
+enum FolioHost {
+    static func run(
+        arguments: [String],
+        environment: [String: String],
+        terminal: any Terminal,
+        timing: Timing = .live,
+        makeContext: (FeatureDescriptor, HostEnvironment) throws -> FeatureContext = LiveContext.make
+    ) async -> Int32 {
+        do {
+            let globals = try GlobalArguments.split(arguments)
+            let home = HostEnvironment.resolveHome(flag: globals.home, environment: environment)
+            let host = HostEnvironment(
+                registry: FeatureRegistry.current, home: home,
+                configuration: try HostEnvironment.loadConfiguration(home: home, environment: environment),
+                terminal: terminal,
+                style: Style.resolve(
+                    isTerminal: terminal.isInteractive, environment: environment, noColorFlag: globals.noColor),
+                offline: globals.offline, verbose: globals.verbose, timing: timing)
+            return try await dispatch(globals.remaining, host: host, makeContext: makeContext)
+        } catch {
+            return report(error, terminal: terminal)
+        }
+    }
+
+    private static func dispatch(
+        _ arguments: [String], host: HostEnvironment,
+        makeContext: (FeatureDescriptor, HostEnvironment) throws -> FeatureContext
+    ) async throws -> Int32 {
+        let command: any ParsableCommand
+        do {
+            command = try Folio.parseAsRoot(arguments)
+        } catch {
+            return reportParse(error, terminal: host.terminal)
+        }
+        switch command {
+        case let command as any FeatureCommand:
+            guard let feature = host.registry.first(where: { $0.id == arguments.first }) else {
+                throw FolioError(.internal, "no registered feature owns \(type(of: command))")
+            }
+            guard !host.configuration.disabledFeatures.contains(feature.id) else {
+                throw FolioError(
+                    .usage, "the \(feature.id) feature is disabled",
+                    why: "\(host.home.appendingPathComponent("config.json").path) lists it under disabledFeatures")
+            }
+            let context = try makeContext(feature, host)
+            try await command.run(in: context)
+        case let command as any HostCommand:
+            try await command.run(host: host)
+        default:
+            do {
+                var command = command
+                if var asyncCommand = command as? any AsyncParsableCommand {
+                    try await asyncCommand.run()
+                } else {
+                    try command.run()
+                }
+            } catch {
+                return reportParse(error, terminal: host.terminal)
+            }
+        }
+        return 0
+    }
+
+    /// ArgumentParser's own outcomes: help and version (exit 0), usage errors (64).
+    private static func reportParse(_ error: any Error, terminal: any Terminal) -> Int32 {
+        let code = Folio.exitCode(for: error).rawValue
+        let message = Folio.fullMessage(for: error)
+        if code == 0 {
+            if !message.isEmpty { terminal.print(message) }
+        } else {
+            terminal.printError(message)
+        }
+        return code
+    }
+
+    private static func report(_ error: any Error, terminal: any Terminal) -> Int32 {
+        if let exit = error as? ExitCode { return exit.rawValue }
+        let folioError = FolioError.from(error)
+        terminal.printError(folioError.description)
+        return folioError.exitCode
+    }
+}

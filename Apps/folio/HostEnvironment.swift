@@ -1,0 +1,71 @@
+import FeatureKit
+import Foundation
+import Logging
+import Timing
+
+/// What the host knows before any feature runs: where data lives, the configuration, the streams.
+struct HostEnvironment: Sendable {
+    var registry: [FeatureDescriptor]
+    var home: URL
+    var configuration: Configuration
+    var terminal: any Terminal
+    var style: Style
+    var offline: Bool
+    var verbose: Bool
+    var timing: Timing
+
+    /// Resolves `FOLIO_HOME`: `--home`, then the environment, then `$XDG_DATA_HOME/folio`, then
+    /// `~/.local/share/folio`.
+    static func resolveHome(flag: String?, environment: [String: String]) -> URL {
+        if let flag, !flag.isEmpty { return URL(fileURLWithPath: expandTilde(flag, environment: environment)) }
+        if let home = environment["FOLIO_HOME"], !home.isEmpty {
+            return URL(fileURLWithPath: expandTilde(home, environment: environment))
+        }
+        if let data = environment["XDG_DATA_HOME"], !data.isEmpty {
+            return URL(fileURLWithPath: data).appendingPathComponent("folio")
+        }
+        let user = environment["HOME"] ?? NSHomeDirectory()
+        return URL(fileURLWithPath: user).appendingPathComponent(".local/share/folio")
+    }
+
+    private static func expandTilde(_ path: String, environment: [String: String]) -> String {
+        guard path.hasPrefix("~") else { return path }
+        return (environment["HOME"] ?? NSHomeDirectory()) + path.dropFirst()
+    }
+
+    /// Reads `$FOLIO_HOME/config.json`: string (or number/bool) values by key, plus `disabledFeatures`.
+    /// - Throws: ``FolioError`` (data error) naming the file when it is not a JSON object.
+    static func loadConfiguration(home: URL, environment: [String: String]) throws -> Configuration {
+        let file = home.appendingPathComponent("config.json")
+        guard let data = FileManager.default.contents(atPath: file.path) else {
+            return Configuration(environment: environment)
+        }
+        guard case .object(let object)? = try? JSONDecoder().decode(JSONValue.self, from: data) else {
+            throw FolioError(
+                .dataError, "\(file.path) is not valid configuration", why: "expected a JSON object of settings")
+        }
+        var values: [String: String] = [:]
+        var disabled: Set<String> = []
+        for (key, value) in object {
+            switch value {
+            case .string(let text): values[key] = text
+            case .number(let number): values[key] = "\(number)"
+            case .bool(let flag): values[key] = flag ? "true" : "false"
+            case .array(let items) where key == "disabledFeatures":
+                for case .string(let id) in items { disabled.insert(id) }
+            default: continue
+            }
+        }
+        return Configuration(environment: environment, file: values, disabledFeatures: disabled)
+    }
+
+    /// A logger to stderr: warnings by default, everything with `-v`.
+    func logger(label: String) -> Logger {
+        let level: Logger.Level = verbose ? .debug : .warning
+        return Logger(label: label) { label in
+            var handler = StreamLogHandler.standardError(label: label)
+            handler.logLevel = level
+            return handler
+        }
+    }
+}

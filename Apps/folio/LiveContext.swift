@@ -1,0 +1,53 @@
+import FeatureKit
+import Foundation
+import Logging
+import Networking
+import NetworkingURLSession
+import Persistence
+import PersistenceSQLite
+import Timing
+
+/// The composition root: the only place live kernels are built. Each is built once per process and only
+/// when the feature that runs declares it needs it.
+enum LiveContext {
+    /// The SQLite file under `FOLIO_HOME`.
+    static func databaseURL(home: URL) -> URL { home.appendingPathComponent("folio.sqlite") }
+
+    static func make(for feature: FeatureDescriptor, host: HostEnvironment) throws -> FeatureContext {
+        let logger = host.logger(label: "folio.\(feature.id)")
+        let http: any HTTPClient
+        if host.offline || !feature.requirements.contains(.network) {
+            http = OfflineHTTPClient(reason: host.offline ? "--offline was given" : "\(feature.id) declares no network use")
+        } else {
+            let transport = URLSessionHTTPClient(
+                configuration: .init(userAgent: "folio/\(FolioVersion.current) (Linux; Swift)"))
+            let limited = ConcurrencyLimitedHTTPClient(base: transport, maxPerHost: 4)
+            http = RetryingHTTPClient(base: limited, timing: host.timing, onRetry: { event in
+                logger.debug(
+                    "retrying \(event.request.url.absoluteString) in \(event.delay) after attempt \(event.failedAttempt): \(event.failure)")
+            })
+        }
+        let store: any KeyValueStore
+        if feature.requirements.contains(.persistence) {
+            let database = try SQLiteDatabase(fileURL: databaseURL(home: host.home), now: { host.timing.now() })
+            store = database.store(namespace: feature.id)
+        } else {
+            store = InMemoryDatabase().store(namespace: feature.id)
+        }
+        return FeatureContext(
+            featureID: feature.id, http: http, store: store, timing: host.timing,
+            ticker: Ticker(clock: host.timing.clock), configuration: host.configuration, terminal: host.terminal,
+            style: host.style, logger: logger, offline: host.offline, home: host.home)
+    }
+}
+
+/// The client used with `--offline`: any request is a bug in the feature, reported clearly.
+struct OfflineHTTPClient: HTTPClient {
+    let reason: String
+
+    func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+        throw FolioError(
+            .unavailable, "\(request.url.absoluteString) was not fetched", why: reason,
+            hint: "run without --offline to fetch it")
+    }
+}

@@ -1,0 +1,44 @@
+import Foundation
+
+/// JSON for programs: sorted keys, ISO 8601 dates, `Decimal` money as exact JSON numbers, absent values as null.
+public enum JSONOutput {
+    /// Encodes `value` as pretty-printed JSON text.
+    /// - Throws: ``FolioError`` (internal) when the value cannot be encoded.
+    public static func string<T: Encodable>(_ value: T) throws -> String {
+        String(decoding: try data(value), as: UTF8.self)
+    }
+
+    /// Encodes `value` as pretty-printed JSON bytes.
+    public static func data<T: Encodable>(_ value: T) throws -> Data {
+        do {
+            return try makeEncoder().encode(value)
+        } catch {
+            throw FolioError(.internal, "could not encode the result as JSON", why: "\(error)")
+        }
+    }
+
+    /// The encoder every feature's JSON output uses.
+    public static func makeEncoder() -> JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .iso8601
+        return encoder
+    }
+}
+
+/// Encodes optionals as explicit JSON `null` (the synthesised `Encodable` omits nil keys, and absent values
+/// must read as null, never as a missing key).
+@propertyWrapper
+public struct NullEncodable<Value: Encodable & Sendable>: Encodable, Sendable {
+    /// The value, or nil for null.
+    public var wrappedValue: Value?
+
+    /// Wraps a value.
+    public init(wrappedValue: Value?) { self.wrappedValue = wrappedValue }
+
+    /// Encodes the value or null.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        if let wrappedValue { try container.encode(wrappedValue) } else { try container.encodeNil() }
+    }
+}

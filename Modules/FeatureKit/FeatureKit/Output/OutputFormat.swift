@@ -1,0 +1,52 @@
+import ArgumentParser
+import Foundation
+
+/// How a listing is written: a table for people, JSON or CSV for programs.
+public enum OutputFormat: String, Sendable, CaseIterable, ExpressibleByArgument {
+    case table
+    case json
+    case csv
+}
+
+/// `--format table|json|csv` and `--output FILE`, shared by every listing command.
+public struct FormatOptions: ParsableArguments, Sendable {
+    /// The output format.
+    @Option(help: "Output format: table, json or csv.")
+    public var format: OutputFormat = .table
+
+    /// A file to write instead of standard output.
+    @Option(help: ArgumentHelp("Write to this file instead of standard output.", valueName: "file"))
+    public var output: String?
+
+    /// Creates the default options.
+    public init() {}
+
+    /// Writes `text` to `--output` (atomically) or to the terminal.
+    /// - Throws: ``FolioError`` when the file cannot be written.
+    public func emit(_ text: String, to terminal: any Terminal) throws {
+        try OutputDestination(path: output).emit(text, to: terminal)
+    }
+}
+
+/// Standard output or a file written atomically (a half-written report never replaces a good one).
+public struct OutputDestination: Sendable {
+    /// The file path, or nil for standard output.
+    public var path: String?
+
+    /// Creates a destination.
+    public init(path: String?) { self.path = path }
+
+    /// Writes `text`, adding a final newline if missing.
+    public func emit(_ text: String, to terminal: any Terminal) throws {
+        let body = text.hasSuffix("\n") || text.isEmpty ? text : text + "\n"
+        guard let path, path != "-" else {
+            terminal.write(body)
+            return
+        }
+        do {
+            try Data(body.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+        } catch {
+            throw FolioError(.internal, "could not write \(path)", why: error.localizedDescription)
+        }
+    }
+}

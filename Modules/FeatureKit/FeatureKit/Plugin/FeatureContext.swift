@@ -1,0 +1,52 @@
+import Foundation
+import Logging
+import Networking
+import Persistence
+import Timing
+
+/// Everything a feature command may touch, built by the host (live) or by a test (`.test(...)`).
+///
+/// The one value that crosses the host→feature boundary: no feature reaches a global, a singleton or a
+/// live backend any other way.
+public struct FeatureContext: Sendable {
+    /// The feature's id (its namespace and log label).
+    public var featureID: String
+    /// The HTTP client, with retries and the per-host bound already applied.
+    public var http: any HTTPClient
+    /// The store namespaced to this feature.
+    public var store: any KeyValueStore
+    /// Clocks.
+    public var timing: Timing
+    /// The one shared ticker for live views.
+    public var ticker: Ticker
+    /// Settings (environment > config.json > defaults).
+    public var configuration: Configuration
+    /// Standard streams.
+    public var terminal: any Terminal
+    /// Colour decisions.
+    public var style: Style
+    /// The feature's logger (stderr, `-v` for debug).
+    public var logger: Logger
+    /// `--offline`: never touch the network.
+    public var offline: Bool
+    /// `FOLIO_HOME`, where the feature may keep files of its own.
+    public var home: URL
+
+    /// Creates a context; the host and `FeatureContext.test` are the only callers.
+    public init(
+        featureID: String, http: any HTTPClient, store: any KeyValueStore, timing: Timing, ticker: Ticker,
+        configuration: Configuration, terminal: any Terminal, style: Style, logger: Logger, offline: Bool, home: URL
+    ) {
+        self.featureID = featureID
+        self.http = http
+        self.store = store
+        self.timing = timing
+        self.ticker = ticker
+        self.configuration = configuration
+        self.terminal = terminal
+        self.style = style
+        self.logger = logger
+        self.offline = offline
+        self.home = home
+    }
+}

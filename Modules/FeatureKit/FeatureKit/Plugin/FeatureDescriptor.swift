@@ -1,0 +1,50 @@
+import ArgumentParser
+
+/// The kernels a feature uses; the host builds only these for it.
+public struct KernelRequirements: OptionSet, Sendable, Hashable {
+    public let rawValue: Int
+
+    /// Creates a set from its raw bits.
+    public init(rawValue: Int) { self.rawValue = rawValue }
+
+    /// The HTTP client.
+    public static let network = KernelRequirements(rawValue: 1 << 0)
+    /// The namespaced key-value store.
+    public static let persistence = KernelRequirements(rawValue: 1 << 1)
+    /// Clocks and the shared ticker.
+    public static let timing = KernelRequirements(rawValue: 1 << 2)
+    /// Every kernel.
+    public static let all: KernelRequirements = [.network, .persistence, .timing]
+
+    /// The kernels' names, for `folio features`.
+    public var names: [String] {
+        [(KernelRequirements.network, "network"), (.persistence, "persistence"), (.timing, "timing")]
+            .filter { contains($0.0) }.map(\.1)
+    }
+}
+
+/// What a feature plug-in exports to the host: one plain value, like ArgumentParser's `CommandGroup`.
+///
+/// The id is the feature's root command name, its storage namespace and its logger label, so one word
+/// names the feature everywhere.
+public struct FeatureDescriptor: Sendable {
+    /// The root command name, storage namespace and log label (`funds`, `races`).
+    public let id: String
+    /// One line for `folio --help` and `folio features`.
+    public let summary: String
+    /// The kernels the feature needs.
+    public let requirements: KernelRequirements
+    /// The feature's root command; its subcommands are the feature's commands.
+    public let command: any ParsableCommand.Type
+
+    /// Creates a descriptor.
+    public init(id: String, summary: String, requirements: KernelRequirements, command: any ParsableCommand.Type) {
+        self.id = id
+        self.summary = summary
+        self.requirements = requirements
+        self.command = command
+    }
+
+    /// The root command's name as ArgumentParser sees it; the registry checks that it equals ``id``.
+    public var commandName: String { command._commandName }
+}

@@ -1,0 +1,108 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The process's own standard streams.
+public struct StandardTerminal: Terminal {
+    /// Creates the terminal for this process.
+    public init() {}
+
+    public func write(_ text: String) {
+        FileHandle.standardOutput.write(Data(text.utf8))
+    }
+
+    public func writeError(_ text: String) {
+        FileHandle.standardError.write(Data(text.utf8))
+    }
+
+    public var isInteractive: Bool { isatty(STDOUT_FILENO) == 1 }
+    public var errorIsInteractive: Bool { isatty(STDERR_FILENO) == 1 }
+    public var inputIsInteractive: Bool { isatty(STDIN_FILENO) == 1 }
+
+    public var width: Int { windowSize().columns }
+    public var height: Int { windowSize().rows }
+
+    private func windowSize() -> (columns: Int, rows: Int) {
+        var size = winsize()
+        if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 {
+            return (Int(size.ws_col), Int(size.ws_row))
+        }
+        let columns = ProcessInfo.processInfo.environment["COLUMNS"].flatMap(Int.init) ?? 80
+        let rows = ProcessInfo.processInfo.environment["LINES"].flatMap(Int.init) ?? 24
+        return (columns, rows)
+    }
+
+    public func readLine() -> String? {
+        Swift.readLine(strippingNewline: true)
+    }
+
+    public func readSecret(prompt: String) -> String? {
+        writeError(prompt)
+        guard inputIsInteractive else { return Swift.readLine(strippingNewline: true) }
+        var original = termios()
+        tcgetattr(STDIN_FILENO, &original)
+        var silent = original
+        silent.c_lflag &= ~tcflag_t(ECHO)
+        tcsetattr(STDIN_FILENO, TCSAFLUSH, &silent)
+        defer {
+            tcsetattr(STDIN_FILENO, TCSAFLUSH, &original)
+            writeError("\n")
+        }
+        return Swift.readLine(strippingNewline: true)
+    }
+
+    public func keyPresses() -> AsyncStream<UInt8>? {
+        guard inputIsInteractive else { return nil }
+        let mode = RawMode.enter()
+        return AsyncStream { continuation in
+            let thread = Thread {
+                var byte: UInt8 = 0
+                while true {
+                    var descriptor = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+                    let ready = poll(&descriptor, 1, 200)
+                    if mode.isFinished { break }
+                    guard ready > 0 else { continue }
+                    guard read(STDIN_FILENO, &byte, 1) == 1 else { break }
+                    continuation.yield(byte)
+                }
+                continuation.finish()
+            }
+            continuation.onTermination = { _ in mode.leave() }
+            thread.start()
+        }
+    }
+}
+
+/// Raw (non-canonical, no echo) input mode, restored exactly once.
+final class RawMode: @unchecked Sendable {
+    private var original = termios()
+    private let lock = NSLock()
+    private var finished = false
+
+    static func enter() -> RawMode {
+        let mode = RawMode()
+        tcgetattr(STDIN_FILENO, &mode.original)
+        var raw = mode.original
+        raw.c_lflag &= ~tcflag_t(ICANON | ECHO)
+        tcsetattr(STDIN_FILENO, TCSANOW, &raw)
+        return mode
+    }
+
+    var isFinished: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return finished
+    }
+
+    func leave() {
+        lock.lock()
+        defer { lock.unlock() }
+        guard !finished else { return }
+        finished = true
+        tcsetattr(STDIN_FILENO, TCSANOW, &original)
+    }
+}

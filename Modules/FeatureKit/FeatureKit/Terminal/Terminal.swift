@@ -1,0 +1,36 @@
+/// Where a command's output goes and where its input comes from: the process's standard streams live,
+/// captured buffers in tests.
+public protocol Terminal: Sendable {
+    /// Writes to standard output (results only).
+    func write(_ text: String)
+    /// Writes to standard error (messages, progress).
+    func writeError(_ text: String)
+    /// Whether standard output is a terminal (tables, colour and live screens only then).
+    var isInteractive: Bool { get }
+    /// Whether standard error is a terminal (progress bars only then).
+    var errorIsInteractive: Bool { get }
+    /// Whether standard input is a terminal (prompts and key presses only then).
+    var inputIsInteractive: Bool { get }
+    /// The width in columns (80 when unknown).
+    var width: Int { get }
+    /// The height in rows (24 when unknown).
+    var height: Int { get }
+    /// Reads one line from standard input without its newline; nil at end of input.
+    func readLine() -> String?
+    /// Reads one line with echo turned off (passwords); nil at end of input.
+    func readSecret(prompt: String) -> String?
+    /// Puts the terminal in raw mode for key presses and returns them; nil when input is not a terminal.
+    /// The terminal is restored when the stream ends.
+    func keyPresses() -> AsyncStream<UInt8>?
+}
+
+extension Terminal {
+    /// Writes `text` and a newline to standard output.
+    public func print(_ text: String = "") { write(text + "\n") }
+
+    /// Writes `text` and a newline to standard error.
+    public func printError(_ text: String) { writeError(text + "\n") }
+
+    /// Writes `warning: text` to standard error.
+    public func warn(_ text: String) { writeError("warning: \(text)\n") }
+}

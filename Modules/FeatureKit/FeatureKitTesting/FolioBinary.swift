@@ -1,0 +1,69 @@
+import Foundation
+
+/// Runs the built `folio` executable as a user would, for end-to-end tests.
+public enum FolioBinary {
+    /// What a run of `folio` produced.
+    public struct Result: Sendable {
+        /// Standard output.
+        public var stdout: String
+        /// Standard error.
+        public var stderr: String
+        /// The exit code.
+        public var exitCode: Int32
+    }
+
+    /// The `folio` binary: `$FOLIO_BINARY`, else the one beside the test bundle (`.build/<config>/folio`).
+    public static var url: URL {
+        if let explicit = ProcessInfo.processInfo.environment["FOLIO_BINARY"] {
+            return URL(fileURLWithPath: explicit)
+        }
+        var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        for _ in 0..<4 {
+            let candidate = directory.appendingPathComponent("folio")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+            directory = directory.deletingLastPathComponent()
+        }
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
+        return root.appendingPathComponent(".build/debug/folio")
+    }
+
+    /// A fresh, empty `FOLIO_HOME` for one test.
+    public static func temporaryHome() throws -> URL {
+        let url = URL(fileURLWithPath: NSTemporaryDirectory())
+            .appendingPathComponent("folio-e2e-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    /// Runs `folio arguments…` with `FOLIO_HOME` set to `home`, extra environment variables, and `input` on
+    /// standard input; `NO_COLOR` is set so output is plain.
+    public static func run(
+        _ arguments: [String], home: URL, environment: [String: String] = [:], input: String? = nil
+    ) async throws -> Result {
+        let process = Process()
+        process.executableURL = url
+        process.arguments = arguments
+        var env = ProcessInfo.processInfo.environment
+        env["FOLIO_HOME"] = home.path
+        env["NO_COLOR"] = "1"
+        for (key, value) in environment { env[key] = value }
+        process.environment = env
+        let stdout = Pipe()
+        let stderr = Pipe()
+        let stdin = Pipe()
+        process.standardOutput = stdout
+        process.standardError = stderr
+        process.standardInput = stdin
+        try process.run()
+        if let input { stdin.fileHandleForWriting.write(Data(input.utf8)) }
+        try stdin.fileHandleForWriting.close()
+        async let out = Task.detached { stdout.fileHandleForReading.readDataToEndOfFile() }.value
+        async let err = Task.detached { stderr.fileHandleForReading.readDataToEndOfFile() }.value
+        let (outData, errData) = await (out, err)
+        process.waitUntilExit()
+        return Result(
+            stdout: String(decoding: outData, as: UTF8.self), stderr: String(decoding: errData, as: UTF8.self),
+            exitCode: process.terminationStatus)
+    }
+}

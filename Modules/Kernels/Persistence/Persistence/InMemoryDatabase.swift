@@ -1,0 +1,171 @@
+import Foundation
+import Synchronization
+
+/// A database held in memory: the same semantics as the SQLite backend (ordered keys, atomic serialised
+/// transactions, expiry, search), nothing on disk. Production-legal; also the fast backend for tests.
+public final class InMemoryDatabase: KeyValueDatabase {
+    private let namespaces = Mutex<[String: NamespaceState]>([:])
+    private let now: @Sendable () -> Date
+
+    /// Creates an empty database; `now` stamps each record's `storedAt`.
+    public init(now: @escaping @Sendable () -> Date = { Date() }) {
+        self.now = now
+    }
+
+    /// The store for `namespace`.
+    public func store(namespace: String) -> any KeyValueStore {
+        InMemoryStore(namespace: namespace, database: self)
+    }
+
+    fileprivate func read<R: Sendable>(_ namespace: String, _ body: (any StoreTransaction) throws -> R) throws -> R {
+        let snapshot = namespaces.withLock { $0[namespace] ?? NamespaceState() }
+        return try body(InMemoryTransaction(state: snapshot, now: now))
+    }
+
+    fileprivate func write<R: Sendable>(_ namespace: String, _ body: (any StoreTransaction) throws -> R) throws -> R {
+        try namespaces.withLock { all in
+            let transaction = InMemoryTransaction(state: all[namespace] ?? NamespaceState(), now: now)
+            let result = try body(transaction)
+            transaction.commit(into: &all, namespace: namespace)
+            return result
+        }
+    }
+
+    fileprivate func version(_ namespace: String) -> Int {
+        namespaces.withLock { $0[namespace]?.version ?? 0 }
+    }
+
+    fileprivate func migrate(_ namespace: String, _ migrations: [Migration]) throws {
+        try namespaces.withLock { all in
+            let transaction = InMemoryTransaction(state: all[namespace] ?? NamespaceState(), now: now)
+            let version = try MigrationRunner.run(
+                migrations, from: transaction.state.version, namespace: namespace, in: transaction)
+            transaction.state.version = version
+            transaction.commit(into: &all, namespace: namespace)
+        }
+    }
+}
+
+struct NamespaceState {
+    var records: [String: RawRecord] = [:]
+    var searchWords: [String: [String]] = [:]
+    var sortedKeys: [String]? = []
+    var version = 0
+}
+
+/// Works on a private copy of the namespace (copy-on-write), so a transaction that throws leaves nothing behind.
+final class InMemoryTransaction: StoreTransaction {
+    var state: NamespaceState
+    private let now: @Sendable () -> Date
+
+    init(state: NamespaceState, now: @escaping @Sendable () -> Date) {
+        self.state = state
+        self.now = now
+    }
+
+    /// Sorting once at commit keeps later reads from re-sorting a large namespace on every scan.
+    func commit(into all: inout [String: NamespaceState], namespace: String) {
+        _ = sortedKeys()
+        all[namespace] = state
+    }
+
+    func get(_ key: String) throws -> RawRecord? { state.records[key] }
+
+    func put(_ key: String, value: Data, expiresAt: Date?, searchText: String?) throws {
+        if state.records[key] == nil { state.sortedKeys = nil }
+        state.records[key] = RawRecord(key: key, value: value, storedAt: now(), expiresAt: expiresAt)
+        state.searchWords[key] = searchText.map(SearchText.words)
+    }
+
+    func delete(_ key: String) throws {
+        if state.records.removeValue(forKey: key) != nil {
+            state.searchWords[key] = nil
+            state.sortedKeys = nil
+        }
+    }
+
+    func delete(_ range: KeyRange) throws -> Int {
+        let keys = keys(in: range)
+        for key in keys {
+            state.records[key] = nil
+            state.searchWords[key] = nil
+        }
+        if !keys.isEmpty { state.sortedKeys = nil }
+        return keys.count
+    }
+
+    func scan(_ range: KeyRange, limit: Int?, reverse: Bool) throws -> [RawRecord] {
+        var keys = keys(in: range)
+        if reverse { keys.reverse() }
+        if let limit { keys = Array(keys.prefix(max(0, limit))) }
+        return keys.compactMap { state.records[$0] }
+    }
+
+    func count(_ range: KeyRange) throws -> Int { keys(in: range).count }
+
+    func search(_ terms: [String], in range: KeyRange, limit: Int) throws -> [RawRecord] {
+        let wanted = SearchText.terms(terms)
+        guard !wanted.isEmpty else { return [] }
+        var matches: [(key: String, score: Int)] = []
+        for (key, words) in state.searchWords where range.contains(key) {
+            var score = 0
+            var all = true
+            for term in wanted {
+                guard let index = words.firstIndex(where: { $0.hasPrefix(term) }) else {
+                    all = false
+                    break
+                }
+                score += (words[index] == term ? 0 : 1) + index
+            }
+            if all { matches.append((key, score * 1000 + words.count)) }
+        }
+        matches.sort { $0.score != $1.score ? $0.score < $1.score : keyPrecedes($0.key, $1.key) }
+        return matches.prefix(max(0, limit)).compactMap { state.records[$0.key] }
+    }
+
+    private func keys(in range: KeyRange) -> [String] {
+        let sorted = sortedKeys()
+        let start = range.lower.map { lower in sorted.partitionPoint { !keyPrecedes($0, lower) } } ?? 0
+        let end = range.upper.map { upper in sorted.partitionPoint { !keyPrecedes($0, upper) } } ?? sorted.count
+        return start < end ? Array(sorted[start..<end]) : []
+    }
+
+    private func sortedKeys() -> [String] {
+        if let sorted = state.sortedKeys { return sorted }
+        let sorted = state.records.keys.sorted(by: keyPrecedes)
+        state.sortedKeys = sorted
+        return sorted
+    }
+}
+
+extension Array {
+    /// The first index whose element satisfies `predicate`, for a predicate false then true along the array.
+    fileprivate func partitionPoint(_ predicate: (Element) -> Bool) -> Int {
+        var low = 0
+        var high = count
+        while low < high {
+            let mid = (low + high) / 2
+            if predicate(self[mid]) { high = mid } else { low = mid + 1 }
+        }
+        return low
+    }
+}
+
+struct InMemoryStore: KeyValueStore {
+    let namespace: String
+    let database: InMemoryDatabase
+
+    func read<R: Sendable>(_ body: @escaping @Sendable (any StoreTransaction) throws -> R) async throws -> R {
+        try database.read(namespace, body)
+    }
+
+    func write<R: Sendable>(_ body: @escaping @Sendable (any StoreTransaction) throws -> R) async throws -> R {
+        try database.write(namespace, body)
+    }
+
+    func schemaVersion() async throws -> Int { database.version(namespace) }
+
+    func migrate(_ migrations: [Migration]) async throws {
+        try database.migrate(namespace, migrations)
+    }
+}

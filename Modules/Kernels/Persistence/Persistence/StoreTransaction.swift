@@ -1,0 +1,104 @@
+import Foundation
+
+/// The operations available inside one transaction on one namespace.
+///
+/// A transaction sees its own writes; it commits when its closure returns and rolls back entirely when
+/// the closure throws. It is used synchronously and must not escape its closure.
+public protocol StoreTransaction {
+    /// The record stored at `key`, expired or not.
+    func get(_ key: String) throws -> RawRecord?
+    /// Stores `value` at `key`, replacing any record there.
+    /// - Parameters:
+    ///   - expiresAt: When the record stops being fresh; nil for never.
+    ///   - searchText: Words under which ``search(_:in:limit:)`` finds this record; nil to not index it.
+    func put(_ key: String, value: Data, expiresAt: Date?, searchText: String?) throws
+    /// Removes the record at `key`, if any.
+    func delete(_ key: String) throws
+    /// Removes every record in `range`; returns how many were removed.
+    @discardableResult func delete(_ range: KeyRange) throws -> Int
+    /// The records in `range` in key order (reversed when `reverse`), at most `limit` of them.
+    func scan(_ range: KeyRange, limit: Int?, reverse: Bool) throws -> [RawRecord]
+    /// The number of records in `range`.
+    func count(_ range: KeyRange) throws -> Int
+    /// Records whose search text has, for every term, a word starting with it (case- and accent-insensitive),
+    /// best matches first, at most `limit`, restricted to `range`.
+    func search(_ terms: [String], in range: KeyRange, limit: Int) throws -> [RawRecord]
+}
+
+extension StoreTransaction {
+    /// The records in `range` in key order.
+    public func scan(_ range: KeyRange) throws -> [RawRecord] {
+        try scan(range, limit: nil, reverse: false)
+    }
+
+    /// Stores `value` at `key` with no expiry and no search text.
+    public func put(_ key: String, value: Data) throws {
+        try put(key, value: value, expiresAt: nil, searchText: nil)
+    }
+
+    /// The decoded entry at `key`.
+    /// - Throws: ``PersistenceError/decoding(key:type:reason:)`` when the stored bytes are not a `T`.
+    public func get<T: Decodable>(_ type: T.Type, _ key: String) throws -> Entry<T>? {
+        guard let record = try get(key) else { return nil }
+        return try RecordCoding.entry(type, from: record)
+    }
+
+    /// The decoded value at `key`, ignoring expiry.
+    public func value<T: Decodable>(_ type: T.Type, _ key: String) throws -> T? {
+        try get(type, key)?.value
+    }
+
+    /// Encodes and stores `value` at `key`.
+    public func put<T: Encodable>(_ key: String, _ value: T, expiresAt: Date? = nil, searchText: String? = nil)
+        throws
+    {
+        try put(key, value: RecordCoding.encode(value, key: key), expiresAt: expiresAt, searchText: searchText)
+    }
+
+    /// The decoded entries in `range`, in key order.
+    public func scan<T: Decodable>(
+        _ type: T.Type, _ range: KeyRange, limit: Int? = nil, reverse: Bool = false
+    ) throws -> [Entry<T>] {
+        try scan(range, limit: limit, reverse: reverse).map { try RecordCoding.entry(type, from: $0) }
+    }
+
+    /// The decoded entries matching `terms`, best first.
+    public func search<T: Decodable>(
+        _ type: T.Type, _ terms: [String], in range: KeyRange = .all, limit: Int
+    ) throws -> [Entry<T>] {
+        try search(terms, in: range, limit: limit).map { try RecordCoding.entry(type, from: $0) }
+    }
+}
+
+/// How values become bytes: JSON with sorted keys, dates as seconds since 1970 (lossless for `Date`).
+public enum RecordCoding {
+    /// Encodes `value` for storage.
+    public static func encode<T: Encodable>(_ value: T, key: String) throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        encoder.dateEncodingStrategy = .secondsSince1970
+        do {
+            return try encoder.encode(value)
+        } catch {
+            throw PersistenceError.encoding(key: key, type: "\(T.self)", reason: "\(error)")
+        }
+    }
+
+    /// Decodes a stored value.
+    public static func decode<T: Decodable>(_ type: T.Type, from data: Data, key: String) throws -> T {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .secondsSince1970
+        do {
+            return try decoder.decode(type, from: data)
+        } catch {
+            throw PersistenceError.decoding(key: key, type: "\(T.self)", reason: "\(error)")
+        }
+    }
+
+    /// Decodes a raw record into an entry.
+    public static func entry<T: Decodable>(_ type: T.Type, from record: RawRecord) throws -> Entry<T> {
+        Entry(
+            key: record.key, value: try decode(type, from: record.value, key: record.key),
+            storedAt: record.storedAt, expiresAt: record.expiresAt)
+    }
+}

@@ -1,0 +1,175 @@
+import Foundation
+import GRDB
+import Persistence
+
+/// The embedded default backend: one SQLite file in WAL mode through GRDB.
+///
+/// Write transactions begin IMMEDIATE, taking SQLite's write lock up front, so a read-modify-write in one
+/// process cannot interleave with another process's (a deferred transaction would fail to upgrade its lock
+/// instead of waiting). Other writers wait up to the busy timeout. The file is created 0600 in a 0700
+/// directory because it holds password hashes and balances.
+public final class SQLiteDatabase: KeyValueDatabase {
+    /// The database file.
+    public let fileURL: URL
+    private let pool: DatabasePool
+    private let now: @Sendable () -> Date
+
+    /// Opens (creating if needed) the database at `fileURL`.
+    /// - Parameters:
+    ///   - fileURL: The SQLite file; its directory is created 0700 if missing.
+    ///   - busyTimeout: How long a writer waits for another process's transaction.
+    ///   - now: Stamps each record's `storedAt`.
+    public init(
+        fileURL: URL, busyTimeout: Duration = .seconds(10), now: @escaping @Sendable () -> Date = { Date() }
+    ) throws {
+        self.fileURL = fileURL
+        self.now = now
+        try Self.prepareFile(at: fileURL)
+        var configuration = Configuration()
+        configuration.busyMode = .timeout(TimeInterval(busyTimeout.components.seconds))
+        configuration.label = "folio"
+        do {
+            pool = try DatabasePool(path: fileURL.path, configuration: configuration)
+            try Self.migrator.migrate(pool)
+        } catch let error as DatabaseError {
+            throw Persistence.PersistenceError.storage("could not open \(fileURL.path): \(error.message ?? "\(error)")")
+        }
+    }
+
+    /// The store for `namespace`.
+    public func store(namespace: String) -> any KeyValueStore {
+        SQLiteStore(namespace: namespace, pool: pool, now: now)
+    }
+
+    /// Runs SQLite's own consistency check; returns its verdict (`["ok"]` when sound).
+    public func integrityCheck() throws -> [String] {
+        try Self.mapErrors { try pool.read { db in try String.fetchAll(db, sql: "PRAGMA integrity_check") } }
+    }
+
+    /// The journal mode in force (`wal`).
+    public func journalMode() throws -> String {
+        try Self.mapErrors { try pool.read { db in try String.fetchOne(db, sql: "PRAGMA journal_mode") ?? "" } }
+    }
+
+    private static func prepareFile(at url: URL) throws {
+        let manager = FileManager.default
+        let directory = url.deletingLastPathComponent()
+        do {
+            if !manager.fileExists(atPath: directory.path) {
+                try manager.createDirectory(
+                    at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            }
+            if !manager.fileExists(atPath: url.path) {
+                guard manager.createFile(atPath: url.path, contents: nil, attributes: [.posixPermissions: 0o600])
+                else {
+                    throw Persistence.PersistenceError.storage("could not create \(url.path)")
+                }
+            }
+        } catch let error as Persistence.PersistenceError {
+            throw error
+        } catch {
+            throw Persistence.PersistenceError.storage("could not prepare \(directory.path): \(error.localizedDescription)")
+        }
+    }
+
+    private static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("records-v1") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE records (
+                        id INTEGER PRIMARY KEY,
+                        namespace TEXT NOT NULL,
+                        key TEXT NOT NULL,
+                        value BLOB NOT NULL,
+                        stored_at REAL NOT NULL,
+                        expires_at REAL,
+                        UNIQUE (namespace, key)
+                    );
+                    CREATE TABLE namespaces (namespace TEXT PRIMARY KEY, version INTEGER NOT NULL);
+                    CREATE VIRTUAL TABLE search USING fts5(text, tokenize = 'unicode61 remove_diacritics 2');
+                    """)
+        }
+        return migrator
+    }
+
+    static func mapErrors<T>(_ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let error as DatabaseError {
+            throw Persistence.PersistenceError.storage(error.message ?? "\(error)")
+        }
+    }
+}
+
+struct SQLiteStore: KeyValueStore {
+    let namespace: String
+    let pool: DatabasePool
+    let now: @Sendable () -> Date
+
+    func read<R: Sendable>(_ body: @escaping @Sendable (any StoreTransaction) throws -> R) async throws -> R {
+        let namespace = namespace
+        let now = now
+        return try await mapAsyncErrors {
+            try await pool.read { db in try body(SQLiteTransaction(db: db, namespace: namespace, now: now)) }
+        }
+    }
+
+    func write<R: Sendable>(_ body: @escaping @Sendable (any StoreTransaction) throws -> R) async throws -> R {
+        let namespace = namespace
+        let now = now
+        return try await mapAsyncErrors {
+            try await pool.writeWithoutTransaction { db in
+                var result: R?
+                try db.inTransaction(.immediate) {
+                    result = try body(SQLiteTransaction(db: db, namespace: namespace, now: now))
+                    return .commit
+                }
+                return result!
+            }
+        }
+    }
+
+    func schemaVersion() async throws -> Int {
+        let namespace = namespace
+        return try await mapAsyncErrors {
+            try await pool.read { db in
+                try Int.fetchOne(db, sql: "SELECT version FROM namespaces WHERE namespace = ?", arguments: [namespace])
+                    ?? 0
+            }
+        }
+    }
+
+    func migrate(_ migrations: [Migration]) async throws {
+        let namespace = namespace
+        let now = now
+        try await mapAsyncErrors {
+            try await pool.writeWithoutTransaction { db in
+                try db.inTransaction(.immediate) {
+                    let current =
+                        try Int.fetchOne(
+                            db, sql: "SELECT version FROM namespaces WHERE namespace = ?", arguments: [namespace]) ?? 0
+                    let transaction = SQLiteTransaction(db: db, namespace: namespace, now: now)
+                    let version = try MigrationRunner.run(
+                        migrations, from: current, namespace: namespace, in: transaction)
+                    if version != current {
+                        try db.execute(
+                            sql: """
+                                INSERT INTO namespaces(namespace, version) VALUES (?, ?)
+                                ON CONFLICT(namespace) DO UPDATE SET version = excluded.version
+                                """, arguments: [namespace, version])
+                    }
+                    return .commit
+                }
+            }
+        }
+    }
+
+    private func mapAsyncErrors<T>(_ body: () async throws -> T) async throws -> T {
+        do {
+            return try await body()
+        } catch let error as DatabaseError {
+            throw Persistence.PersistenceError.storage(error.message ?? "\(error)")
+        }
+    }
+}

@@ -1,0 +1,217 @@
+// swift-tools-version: 6.2
+import PackageDescription
+
+// MARK: - Settings shared by every target
+
+/// Swift 6 mode comes from the tools version; these make the rest of the house rules compile-time rules.
+let strictSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+    .treatAllWarnings(as: .error),
+]
+
+// MARK: - Third-party products
+
+let argumentParser: Target.Dependency = .product(name: "ArgumentParser", package: "swift-argument-parser")
+let logging: Target.Dependency = .product(name: "Logging", package: "swift-log")
+let grdb: Target.Dependency = .product(name: "GRDB", package: "GRDB.swift")
+let flyingFox: Target.Dependency = .product(name: "FlyingFox", package: "FlyingFox")
+let flyingSocks: Target.Dependency = .product(name: "FlyingSocks", package: "FlyingFox")
+let csv: Target.Dependency = .product(name: "CSV", package: "CSV.swift")
+let crypto: Target.Dependency = .product(name: "Crypto", package: "swift-crypto")
+let cryptoExtras: Target.Dependency = .product(name: "_CryptoExtras", package: "swift-crypto")
+
+// MARK: - Features
+
+/// One line per feature: a team adds its line here and one in `Apps/folio/FeatureRegistry.swift`.
+/// Each feature is a reusable domain target `<name>` plus the plug-in target `<name>Commands`.
+struct Feature {
+    var name: String
+    /// Extra dependencies of the domain target (third-party only; never another feature).
+    var domain: [Target.Dependency] = []
+    /// Extra dependencies of the plug-in target.
+    var commands: [Target.Dependency] = []
+}
+
+let features: [Feature] = [
+]
+
+// MARK: - Target helpers
+
+func kernel(_ name: String, dependencies: [Target.Dependency] = [], folder: String? = nil) -> Target {
+    .target(
+        name: name,
+        dependencies: dependencies,
+        path: "Modules/Kernels/\(folder ?? name)/\(name)",
+        swiftSettings: strictSettings
+    )
+}
+
+func unitTests(_ name: String, dependencies: [Target.Dependency]) -> Target {
+    .testTarget(name: name, dependencies: dependencies, path: "Tests/\(name)", swiftSettings: strictSettings)
+}
+
+func targets(for feature: Feature) -> [Target] {
+    let name = feature.name
+    return [
+        .target(
+            name: name,
+            dependencies: ["Networking", "Persistence", "Timing"] + feature.domain,
+            path: "Modules/Features/\(name)/\(name)",
+            exclude: [],
+            swiftSettings: strictSettings
+        ),
+        .target(
+            name: "\(name)Commands",
+            dependencies: [.target(name: name), "FeatureKit", "Networking", "Persistence", "Timing", argumentParser]
+                + feature.commands,
+            path: "Modules/Features/\(name)/\(name)Commands",
+            swiftSettings: strictSettings
+        ),
+        unitTests(
+            "\(name)Tests",
+            dependencies: [
+                .target(name: name), "Networking", "Persistence", "Timing",
+                "NetworkingTesting", "PersistenceTesting", "TimingTesting",
+            ]
+        ),
+        unitTests(
+            "\(name)CommandsTests",
+            dependencies: [
+                .target(name: name), .target(name: "\(name)Commands"), "FeatureKit", "FeatureKitTesting",
+                "Networking", "Persistence", "Timing", "NetworkingTesting", "PersistenceTesting", "TimingTesting",
+                argumentParser, "folio",
+            ]
+        ),
+    ]
+}
+
+// MARK: - Package
+
+let package = Package(
+    name: "Folio",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "folio", targets: ["folio"]),
+        .library(name: "Timing", targets: ["Timing"]),
+        .library(name: "TimingTesting", targets: ["TimingTesting"]),
+        .library(name: "Networking", targets: ["Networking"]),
+        .library(name: "NetworkingURLSession", targets: ["NetworkingURLSession"]),
+        .library(name: "NetworkingTesting", targets: ["NetworkingTesting"]),
+        .library(name: "Persistence", targets: ["Persistence"]),
+        .library(name: "PersistenceSQLite", targets: ["PersistenceSQLite"]),
+        .library(name: "PersistenceTesting", targets: ["PersistenceTesting"]),
+        .library(name: "FeatureKit", targets: ["FeatureKit"]),
+        .library(name: "FeatureKitTesting", targets: ["FeatureKitTesting"]),
+    ] + features.flatMap { feature in
+        [
+            .library(name: feature.name, targets: [feature.name]),
+            .library(name: "\(feature.name)Commands", targets: ["\(feature.name)Commands"]),
+        ]
+    },
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
+        .package(url: "https://github.com/yaslab/CSV.swift", from: "2.5.2"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
+    ],
+    targets: [
+        // MARK: - Kernels
+
+        /** Wall clock, sleeping clock, the shared Ticker and duration formatting. Imports nothing of ours. */
+        kernel("Timing"),
+        /** ManualClock and pinned wall clocks for tests. */
+        kernel("TimingTesting", dependencies: ["Timing"], folder: "Timing"),
+        /** HTTPClient protocol, requests, typed decoding, RetryPolicy, errors. */
+        kernel("Networking", dependencies: ["Timing"]),
+        /** The live HTTP transport on URLSession (FoundationNetworking on Linux). */
+        kernel("NetworkingURLSession", dependencies: ["Networking"], folder: "Networking"),
+        /** Stub clients and the FlyingFox loopback fixture server for tests. */
+        kernel("NetworkingTesting", dependencies: ["Networking", flyingFox, flyingSocks], folder: "Networking"),
+        /** Ordered key-value records, transactions, expiry, text index, in-memory backend. */
+        kernel("Persistence"),
+        /** The embedded default backend: SQLite through GRDB (WAL, FTS5). */
+        kernel("PersistenceSQLite", dependencies: ["Persistence", grdb], folder: "Persistence"),
+        /** Stores that fail loudly or record what they were asked, for tests. */
+        kernel("PersistenceTesting", dependencies: ["Persistence"], folder: "Persistence"),
+
+        // MARK: - FeatureKit
+
+        /** The plug-in contract, FeatureContext, output (tables, JSON, CSV, charts), fetch policy, errors. */
+        .target(
+            name: "FeatureKit",
+            dependencies: ["Networking", "Persistence", "Timing", argumentParser, logging],
+            path: "Modules/FeatureKit/FeatureKit",
+            swiftSettings: strictSettings
+        ),
+        /** FeatureContext.test(...) and captured output for feature tests. */
+        .target(
+            name: "FeatureKitTesting",
+            dependencies: [
+                "FeatureKit", "Networking", "Persistence", "Timing", "NetworkingTesting", "PersistenceTesting",
+                "TimingTesting", logging,
+            ],
+            path: "Modules/FeatureKit/FeatureKitTesting",
+            swiftSettings: strictSettings
+        ),
+
+        // MARK: - Host
+
+        /** The `folio` host: composition root, registry, configuration, entry point. */
+        .executableTarget(
+            name: "folio",
+            dependencies: [
+                "FeatureKit", "Networking", "NetworkingURLSession", "Persistence", "PersistenceSQLite", "Timing",
+                argumentParser, logging,
+            ] + features.map { .target(name: "\($0.name)Commands") },
+            path: "Apps/folio",
+            swiftSettings: strictSettings
+        ),
+
+        // MARK: - Tooling
+
+        /** Prints benchmark figures for the kernels (`swift run -c release folio-benchmarks`). */
+        .executableTarget(
+            name: "folio-benchmarks",
+            dependencies: ["Persistence", "PersistenceSQLite", "Networking", "Timing"],
+            path: "Tooling/Benchmarks",
+            swiftSettings: strictSettings
+        ),
+        /** A child process for the multi-process SQLite tests (increments, transactions killed mid-way). */
+        .executableTarget(
+            name: "persistence-probe",
+            dependencies: ["Persistence", "PersistenceSQLite"],
+            path: "Tests/Support/PersistenceProbe",
+            swiftSettings: strictSettings
+        ),
+
+        // MARK: - Tests
+
+        unitTests("TimingTests", dependencies: ["Timing", "TimingTesting"]),
+        unitTests(
+            "NetworkingTests",
+            dependencies: ["Networking", "NetworkingURLSession", "NetworkingTesting", "Timing", "TimingTesting"]
+        ),
+        unitTests(
+            "PersistenceTests",
+            dependencies: ["Persistence", "PersistenceSQLite", "PersistenceTesting", "persistence-probe"]
+        ),
+        unitTests(
+            "FeatureKitTests",
+            dependencies: [
+                "FeatureKit", "FeatureKitTesting", "Networking", "NetworkingTesting", "Persistence", "Timing",
+                "TimingTesting", argumentParser,
+            ]
+        ),
+        unitTests(
+            "FolioTests",
+            dependencies: [
+                "folio", "FeatureKit", "FeatureKitTesting", "Networking", "Persistence", "PersistenceTesting",
+                "Timing", "TimingTesting", argumentParser,
+            ]
+        ),
+        unitTests("FolioEndToEndTests", dependencies: ["folio", "NetworkingTesting"]),
+    ] + features.flatMap(targets(for:))
+)

@@ -1,0 +1,57 @@
+import Foundation
+import Persistence
+import PersistenceSQLite
+
+/// A child process for the multi-process SQLite tests.
+///
+///     persistence-probe increment DB KEY COUNT   # COUNT read-modify-write transactions on one counter
+///     persistence-probe pairs DB START            # endless transactions each writing x_i and y_i together
+///     persistence-probe hold DB                   # writes inside a transaction, says "ready", never commits
+@main
+enum PersistenceProbe {
+    static func main() async throws {
+        let arguments = CommandLine.arguments
+        guard arguments.count >= 3 else {
+            FileHandle.standardError.write(Data("usage: persistence-probe increment|pairs|hold DB ...\n".utf8))
+            exit(64)
+        }
+        let database = try SQLiteDatabase(fileURL: URL(fileURLWithPath: arguments[2]))
+        let store = database.store(namespace: "probe")
+        switch arguments[1] {
+        case "increment":
+            let key = arguments[3]
+            let count = Int(arguments[4]) ?? 0
+            for _ in 0..<count {
+                try await store.write { transaction in
+                    let current = try transaction.value(Int.self, key) ?? 0
+                    try transaction.put(key, current + 1)
+                }
+            }
+        case "pairs":
+            var index = Int(arguments[3]) ?? 0
+            announce("ready")
+            while true {
+                let current = index
+                try await store.write { transaction in
+                    let payload = String(repeating: "x", count: 2_000)
+                    try transaction.put("x/\(current)", payload)
+                    try transaction.put("y/\(current)", payload)
+                }
+                index += 1
+            }
+        case "hold":
+            try await store.write { transaction in
+                try transaction.put("held/a", "written inside an open transaction")
+                try transaction.put("held/b", "written inside an open transaction")
+                announce("ready")
+                while true { sleep(60) }
+            }
+        default:
+            exit(64)
+        }
+    }
+
+    private static func announce(_ line: String) {
+        FileHandle.standardOutput.write(Data((line + "\n").utf8))
+    }
+}

@@ -1,0 +1,4 @@
+@main
+enum Benchmarks {
+    static func main() async throws {}
+}
