@@ -183,7 +183,7 @@ import Testing
         #expect(try await store.schemaVersion() == 2)
         #expect(try await store.get(String.self, "setting")?.value == "v1+v2")
         #expect(try await database.store(namespace: "other").schemaVersion() == 0)
-        let error = await #expect(throws: PersistenceError.self) { try await store.migrate(Array(migrations.prefix(1)).filter { $0.version == 1 }) }
+        let error = await #expect(throws: PersistenceError.self) { try await store.migrate(migrations.filter { $0.version == 1 }) }
         #expect(error == .newerSchema(namespace: "networth", found: 2, supported: 1))
     }
 
