@@ -180,6 +180,55 @@ public struct NetWorthRepository: Sendable {
         }
     }
 
+    /// Records every row of `file` in one transaction, creating accounts that rows give a type for; a
+    /// bad row stores nothing.
+    /// - Throws: ``NetWorthError`` naming the line of the first row that cannot be recorded.
+    public func importBalances(_ file: BalanceImport, today: CalendarDate) async throws -> ImportOutcome {
+        try await prepare()
+        return try await store.write { transaction in
+            let tx = Tx(transaction)
+            var byName: [String: Account] = [:]
+            for account in try tx.accounts() { byName[AccountName.fold(account.name)] = account }
+            var nextID = try transaction.value(Int.self, StoreKey.nextID) ?? ((byName.values.map(\.id).max() ?? 0) + 1)
+            var outcome = ImportOutcome()
+            var touched: Set<String> = []
+            for row in file.rows {
+                let key = AccountName.fold(row.account)
+                var account: Account
+                if let existing = byName[key] {
+                    account = existing
+                } else if let type = row.type {
+                    let name: String
+                    let currency: String
+                    do {
+                        name = try AccountName.validate(row.account)
+                        currency = try CurrencyCode.validate(row.currency ?? "GBP")
+                    } catch let error as NetWorthError {
+                        throw NetWorthError(error.kind, "line \(row.line): \(error.what)", why: error.why, hint: error.hint)
+                    }
+                    account = Account(id: nextID, name: name, type: type, currency: currency, createdOn: today)
+                    nextID += 1
+                    outcome.createdAccounts.append(name)
+                } else {
+                    throw NetWorthError(
+                        .refused, "line \(row.line): no account named \"\(row.account)\"",
+                        hint: "add it first, or give the row a type column value to create it")
+                }
+                do {
+                    try BalanceRules.check(row.update, for: account.name, type: account.type, today: today)
+                } catch let error as NetWorthError {
+                    throw NetWorthError(error.kind, "line \(row.line): \(error.what)", why: error.why, hint: error.hint)
+                }
+                if account.record(row.update) == nil { outcome.added += 1 } else { outcome.replaced += 1 }
+                byName[key] = account
+                touched.insert(key)
+            }
+            for key in touched { try tx.save(byName[key]!) }
+            try transaction.put(StoreKey.nextID, nextID)
+            return outcome
+        }
+    }
+
     // MARK: Rates and settings
 
     /// Sets the rate of `rate.currency` from `rate.date` on, replacing a rate on the same date.

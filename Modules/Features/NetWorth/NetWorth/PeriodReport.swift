@@ -76,14 +76,15 @@ extension Portfolio {
         var periodEnd = period.end(of: first)
         while true {
             let date = min(periodEnd, end)
-            var totals = Totals()
+            var sums = TotalsSum()
             var values: [Decimal?] = []
             values.reserveCapacity(columns.count)
             for account in columns {
-                let value = try value(of: account, on: date)
-                values.append(value)
-                if let value { totals.add(value, isDebt: account.type.isDebt) }
+                let value = try valued(account, on: date)
+                values.append(value?.amount)
+                if let value { sums.add(value, isDebt: account.type.isDebt) }
             }
+            let totals = sums.totals
             let change = rows.last.map { BalanceChange(from: $0.totals.netWorth, to: totals.netWorth, isDebt: false) }
             rows.append(ReportRow(period: period.label(date), date: date, totals: totals, change: change, values: values))
             if periodEnd >= end { break }

@@ -23,6 +23,18 @@ public struct Totals: Sendable, Hashable {
     }
 }
 
+/// Assets and debts being added up, in millionths while possible.
+struct TotalsSum {
+    private var assets = MoneySum()
+    private var debts = MoneySum()
+
+    mutating func add(_ value: (amount: Decimal, micros: Int64?), isDebt: Bool) {
+        if isDebt { debts.add(value.amount, micros: value.micros) } else { assets.add(value.amount, micros: value.micros) }
+    }
+
+    var totals: Totals { Totals(assets: assets.value, debts: debts.value) }
+}
+
 /// The portfolio's change since the last time any account was updated (the seed's summary card).
 public struct PortfolioChange: Sendable, Hashable {
     /// The most recent update date across all accounts.
