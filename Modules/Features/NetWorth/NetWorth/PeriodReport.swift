@@ -73,16 +73,27 @@ extension Portfolio {
                 why: "--from \(first.iso8601) is after --to \(end.iso8601)")
         }
         var rows: [ReportRow] = []
+        // Rows move forward in time, so each account's latest update is found by advancing a cursor rather
+        // than searching its history again for every row.
+        var cursors = [Int](repeating: 0, count: columns.count)
         var periodEnd = period.end(of: first)
         while true {
             let date = min(periodEnd, end)
             var sums = TotalsSum()
             var values: [Decimal?] = []
             values.reserveCapacity(columns.count)
-            for account in columns {
-                let value = try valued(account, on: date)
-                values.append(value?.amount)
-                if let value { sums.add(value, isDebt: account.type.isDebt) }
+            for (index, account) in columns.enumerated() {
+                let updates = account.updates
+                var cursor = cursors[index]
+                while cursor < updates.count, updates[cursor].date <= date { cursor += 1 }
+                cursors[index] = cursor
+                guard cursor > 0 else {
+                    values.append(nil)
+                    continue
+                }
+                let value = try rates.value(of: updates[cursor - 1], currency: account.currency, on: date, account: account.name)
+                values.append(value.amount)
+                sums.add(value, isDebt: account.type.isDebt)
             }
             let totals = sums.totals
             let change = rows.last.map { BalanceChange(from: $0.totals.netWorth, to: totals.netWorth, isDebt: false) }

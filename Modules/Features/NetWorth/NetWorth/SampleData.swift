@@ -42,12 +42,12 @@ public struct SampleData: Sendable {
             walk(&random, count: 36, start: 8_000, drift: 0.0035, volatility: 0.0005, contribution: 450))
         // Seven years of a volatile index fund with regular contributions and one sharp fall.
         add(
-            "Stocks & Shares ISA", .isa, monthly(84, endingDaysAgo: 0),
-            walk(&random, count: 84, start: 5_000, drift: 0.006, volatility: 0.035, contribution: 300, shock: (20, -0.22)))
+            "Stocks & Shares ISA", .isa, monthly(85, endingDaysAgo: 0),
+            walk(&random, count: 85, start: 5_000, drift: 0.006, volatility: 0.035, contribution: 300, shock: (20, -0.22)))
         // Seven years of a workplace pension growing with contributions.
         add(
-            "Workplace Pension", .pension, note: "Employer matches 5%", monthly(84, endingDaysAgo: 5),
-            walk(&random, count: 84, start: 21_000, drift: 0.005, volatility: 0.02, contribution: 520, shock: (21, -0.15)))
+            "Workplace Pension", .pension, note: "Employer matches 5%", monthly(85, endingDaysAgo: 5),
+            walk(&random, count: 85, start: 21_000, drift: 0.005, volatility: 0.02, contribution: 520, shock: (21, -0.15)))
         // Two years of a more volatile general investment account.
         add(
             "General Investment", .investment, monthly(24, endingDaysAgo: 9),
