@@ -29,12 +29,12 @@ struct AccountsShowCommand: NetWorthLeafCommand {
         let value = valueText(account, portfolio: portfolio, today: environment.today)
         switch formatting.format {
         case .json:
-            try formatting.emit(JSONOutput.string(ShowRow(account, portfolio: portfolio, today: environment.today)), to: environment.terminal)
+            try formatting.send(JSONOutput.string(ShowRow(account, portfolio: portfolio, today: environment.today)), to: environment.terminal)
         case .csv:
-            try formatting.emit(
+            try formatting.send(
                 CSVOutput.rows([AccountRow(account)], columns: AccountRow.columns), to: environment.terminal)
         case .table:
-            try formatting.emit(
+            try formatting.send(
                 lines(account, portfolio: portfolio, value: value, style: environment.style), to: environment.terminal)
         }
     }

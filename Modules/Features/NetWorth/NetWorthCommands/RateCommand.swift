@@ -81,11 +81,11 @@ struct RateListCommand: NetWorthLeafCommand {
         let selected = code.map { rates.history(of: $0) } ?? rates.all
         let rows = selected.map { RateRow(currency: $0.currency, base: $0.base, date: $0.date.iso8601, rate: $0.rate) }
         switch formatting.format {
-        case .json: try formatting.emit(JSONOutput.string(rows), to: environment.terminal)
-        case .csv: try formatting.emit(CSVOutput.rows(rows, columns: ["currency", "base", "date", "rate"]), to: environment.terminal)
+        case .json: try formatting.send(JSONOutput.string(rows), to: environment.terminal)
+        case .csv: try formatting.send(CSVOutput.rows(rows, columns: ["currency", "base", "date", "rate"]), to: environment.terminal)
         case .table:
             guard !rows.isEmpty else {
-                try formatting.emit(
+                try formatting.send(
                     "No \(code.map { "\($0) " } ?? "")rates into \(rates.base) yet. Set one with "
                         + "`folio networth rate set \(code ?? "USD") RATE --date YYYY-MM-DD`.", to: environment.terminal)
                 return
@@ -94,7 +94,7 @@ struct RateListCommand: NetWorthLeafCommand {
             for row in rows {
                 table.append([TextTable.Cell(row.currency), TextTable.Cell(row.date), TextTable.Cell("\(row.rate) \(row.base)")])
             }
-            try formatting.emit(table.render(style: environment.style, maxWidth: environment.terminal.width), to: environment.terminal)
+            try formatting.send(table.render(style: environment.style, maxWidth: environment.terminal.width), to: environment.terminal)
         }
     }
 }

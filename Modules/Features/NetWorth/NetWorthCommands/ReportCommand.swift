@@ -63,7 +63,7 @@ struct ReportCommand: NetWorthLeafCommand {
         case .json: output = try JSONOutput.string(report.rows.map { ReportRowJSON(row: $0, report: report) })
         case .table: output = table(report, inclusion: portfolio.inclusion, style: environment.style, width: environment.terminal.width)
         }
-        try formatting.emit(output, to: environment.terminal)
+        try formatting.send(output, to: environment.terminal)
     }
 
     /// The CSV header: fixed columns then one per account.
