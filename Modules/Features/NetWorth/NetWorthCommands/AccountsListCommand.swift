@@ -36,7 +36,7 @@ struct AccountsListCommand: NetWorthLeafCommand {
                         + "or try `folio networth sample`.", to: environment.terminal)
                 return
             }
-            try formatting.send(table(accounts, style: environment.style, width: environment.terminal.width), to: environment.terminal)
+            try formatting.send(table(accounts, style: environment.style, width: environment.tableWidth(formatting)), to: environment.terminal)
         }
     }
 

@@ -18,6 +18,12 @@ struct NetWorthEnvironment {
 
     var terminal: any Terminal { context.terminal }
     var style: Style { context.style }
+
+    /// The width tables are fitted to: the terminal's, or unlimited when output goes to a pipe or file,
+    /// where shortened names would only lose information.
+    func tableWidth(_ formatting: FormatOptions) -> Int {
+        context.terminal.isInteractive && (formatting.output ?? "-") == "-" ? context.terminal.width : .max
+    }
 }
 
 /// A networth leaf command: its work runs with a ``NetWorthEnvironment`` and domain errors become the

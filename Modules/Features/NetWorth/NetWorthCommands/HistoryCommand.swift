@@ -65,7 +65,7 @@ struct HistoryCommand: NetWorthLeafCommand {
                 ])
             }
             let title = environment.style.bold("\(account.name) (\(account.type.rawValue), \(account.currency))")
-            try formatting.send(title + "\n" + table.render(style: environment.style, maxWidth: environment.terminal.width), to: environment.terminal)
+            try formatting.send(title + "\n" + table.render(style: environment.style, maxWidth: environment.tableWidth(formatting)), to: environment.terminal)
         }
     }
 }

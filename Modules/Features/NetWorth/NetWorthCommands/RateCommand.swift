@@ -94,7 +94,7 @@ struct RateListCommand: NetWorthLeafCommand {
             for row in rows {
                 table.append([TextTable.Cell(row.currency), TextTable.Cell(row.date), TextTable.Cell("\(row.rate) \(row.base)")])
             }
-            try formatting.send(table.render(style: environment.style, maxWidth: environment.terminal.width), to: environment.terminal)
+            try formatting.send(table.render(style: environment.style, maxWidth: environment.tableWidth(formatting)), to: environment.terminal)
         }
     }
 }

@@ -61,7 +61,7 @@ struct ReportCommand: NetWorthLeafCommand {
         switch formatting.format {
         case .csv: output = csv(report)
         case .json: output = try JSONOutput.string(report.rows.map { ReportRowJSON(row: $0, report: report) })
-        case .table: output = table(report, inclusion: portfolio.inclusion, style: environment.style, width: environment.terminal.width)
+        case .table: output = table(report, inclusion: portfolio.inclusion, style: environment.style, width: environment.tableWidth(formatting))
         }
         try formatting.send(output, to: environment.terminal)
     }

@@ -37,7 +37,7 @@ struct SummaryCommand: NetWorthLeafCommand {
         switch formatting.format {
         case .json: try formatting.send(JSONOutput.string(summary.json), to: environment.terminal)
         case .csv: try formatting.send(CSVOutput.rows(summary.json.accounts, columns: SummaryAccountRow.columns), to: environment.terminal)
-        case .table: try formatting.send(summary.text(style: environment.style, width: environment.terminal.width), to: environment.terminal)
+        case .table: try formatting.send(summary.text(style: environment.style, width: environment.tableWidth(formatting)), to: environment.terminal)
         }
     }
 }
