@@ -28,8 +28,8 @@ struct NetWorthCommand: AsyncParsableCommand {
             mortgages are excluded. Foreign balances are converted with the rate in force on each date.
 
             Examples:
-              folio networth accounts add --name "Monzo Savings" --type savings --balance 1200
-              folio networth update "Monzo Savings" 1350.50 --date 2024-06-30
+              folio networth accounts add --name Monzo --type savings --balance 1200
+              folio networth update monzo 1350.50 --date 2024-06-30
               folio networth summary --exclude-pension
             """,
         subcommands: [

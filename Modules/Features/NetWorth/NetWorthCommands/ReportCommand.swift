@@ -10,7 +10,7 @@ enum PeriodFlag: String, EnumerableFlag {
     case yearly
 
     static func help(for value: PeriodFlag) -> ArgumentHelp? {
-        value == .monthly ? "One row per month end (the default)." : "One row per year end."
+        value == .monthly ? "One row per month end." : "One row per year end."
     }
 
     var period: ReportPeriod { self == .monthly ? .monthly : .yearly }
