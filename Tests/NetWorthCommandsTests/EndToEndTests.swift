@@ -13,7 +13,10 @@ import Testing
         #expect(summary.exitCode == 0, "\(summary.stderr)")
         #expect(summary.stdout.hasPrefix("Net worth "))
         #expect(summary.stdout.contains("Change since last update ("))
-        for name in ["Everyday Current", "Stocks & Shares ISA", "Workplace Pension", "US Dollar Account", "Home Mortgage", "Car Loan"] {
+        for name in [
+            "Everyday Current", "Stocks & Shares ISA", "Workplace Pension", "US Dollar Account", "Home Mortgage",
+            "Car Loan",
+        ] {
             #expect(summary.stdout.contains(name), "\(name) missing from the summary")
         }
         #expect(summary.stdout.contains("paid down"))
@@ -33,12 +36,18 @@ import Testing
         func folio(_ arguments: String...) async throws -> FolioBinary.Result {
             try await FolioBinary.run(["networth"] + arguments, home: home)
         }
-        #expect(try await folio("accounts", "add", "--name", "Current", "--type", "current", "--balance", "100", "--date", "2024-01-31").exitCode == 0)
+        #expect(
+            try await folio(
+                "accounts", "add", "--name", "Current", "--type", "current", "--balance", "100", "--date", "2024-01-31"
+            ).exitCode == 0)
         let overdrawn = try await folio("update", "current", "-250", "--date", "2024-02-29")
         #expect(overdrawn.exitCode == 0)
         #expect(overdrawn.stdout.contains("Recorded -£250.00 for \"Current\" on 2024-02-29."))
         let history = try await folio("history", "Current", "--format", "csv")
-        #expect(history.stdout == "date,balance,change,changePercent,trend,note\r\n2024-01-31,100,,,,\r\n2024-02-29,-250,-350,-3.5,negative,\r\n")
+        #expect(
+            history.stdout
+                == "date,balance,change,changePercent,trend,note\r\n2024-01-31,100,,,,\r\n2024-02-29,-250,-350,-3.5,negative,\r\n"
+        )
 
         let bad = try await folio("update", "Current", "ten")
         #expect(bad.exitCode == 64)
@@ -59,7 +68,10 @@ import Testing
         #expect(try await folio("accounts", "list", "--format", "csv").stdout.contains("Current,current"))
         let removed = try await folio("accounts", "remove", "current", "--yes")
         #expect(removed.stdout == "Removed \"Current\" and its 2 balance updates.\n")
-        #expect(try await folio("accounts", "list", "--format", "json").stdout.trimmingCharacters(in: .whitespacesAndNewlines).hasPrefix("["))
+        #expect(
+            try await folio("accounts", "list", "--format", "json").stdout.trimmingCharacters(
+                in: .whitespacesAndNewlines
+            ).hasPrefix("["))
         #expect(try await folio("history", "current").exitCode == 1)
     }
 
@@ -68,7 +80,9 @@ import Testing
         func folio(_ arguments: String...) async throws -> FolioBinary.Result {
             try await FolioBinary.run(["networth"] + arguments, home: home)
         }
-        _ = try await folio("accounts", "add", "--name", "Wise", "--type", "foreign-currency", "--currency", "USD", "--balance", "1000", "--date", "2024-01-31")
+        _ = try await folio(
+            "accounts", "add", "--name", "Wise", "--type", "foreign-currency", "--currency", "USD", "--balance", "1000",
+            "--date", "2024-01-31")
         let missing = try await folio("summary")
         #expect(missing.exitCode == 1)
         #expect(missing.stderr.hasPrefix("error: missing USD exchange rate — no USD→GBP rate is in force on "))
@@ -76,8 +90,14 @@ import Testing
         let summary = try await folio("summary", "--format", "json")
         #expect(summary.stdout.contains("\"netWorth\" : 790"))
         let csvPath = home.appendingPathComponent("report.csv").path
-        #expect(try await folio("report", "--monthly", "--from", "2024-01", "--to", "2024-02", "--format", "csv", "--output", csvPath).stdout.isEmpty)
-        #expect(try String(contentsOfFile: csvPath, encoding: .utf8) == "period,date,currency,assets,debts,netWorth,change,changePercent,Wise\r\n2024-01,2024-01-31,GBP,790,0,790,,,790\r\n2024-02,2024-02-29,GBP,790,0,790,0,0,790\r\n")
+        #expect(
+            try await folio(
+                "report", "--monthly", "--from", "2024-01", "--to", "2024-02", "--format", "csv", "--output", csvPath
+            ).stdout.isEmpty)
+        #expect(
+            try String(contentsOfFile: csvPath, encoding: .utf8)
+                == "period,date,currency,assets,debts,netWorth,change,changePercent,Wise\r\n2024-01,2024-01-31,GBP,790,0,790,,,790\r\n2024-02,2024-02-29,GBP,790,0,790,0,0,790\r\n"
+        )
         let svgPath = home.appendingPathComponent("chart.svg").path
         let chart = try await folio("chart", "--svg", svgPath)
         #expect(chart.exitCode == 0)

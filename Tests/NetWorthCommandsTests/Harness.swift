@@ -67,7 +67,10 @@ func seeded() async throws -> Harness {
     for arguments in [
         ["accounts", "add", "--name", "Savings", "--type", "savings", "--balance", "1200", "--date", "2024-05-31"],
         ["accounts", "add", "--name", "Pension", "--type", "pension", "--balance", "20000", "--date", "2024-06-15"],
-        ["accounts", "add", "--name", "Mortgage", "--type", "mortgage", "--balance", "150,000", "--date", "2024-05-31"],
+        [
+            "accounts", "add", "--name", "Mortgage", "--type", "mortgage", "--balance", "150,000", "--date",
+            "2024-05-31",
+        ],
         ["accounts", "add", "--name", "Card", "--type", "credit-card", "--balance", "300", "--date", "2024-06-10"],
         ["update", "savings", "1350.50"],
         ["update", "MORTGAGE", "149200", "--date", "2024-06-20", "--note", "overpaid"],

@@ -11,15 +11,20 @@ import Testing
         let csv = try await harness.output(["report", "--monthly", "--format", "csv"])
         // 05-31: Savings 1200, Mortgage 150000 → 1200 − 150000 = −148800
         // 06-30: −128149.50 (see the summary tests); change +20650.50 = 20650.5 / 148800 = 0.138780
-        #expect(csv == """
-            period,date,currency,assets,debts,netWorth,change,changePercent,Savings,Pension,Mortgage,Card\r
-            2024-05,2024-05-31,GBP,1200,150000,-148800,,,1200,,150000,\r
-            2024-06,2024-06-30,GBP,21350.5,149500,-128149.5,20650.5,0.13878,1350.5,20000,149200,300\r
+        #expect(
+            csv == """
+                period,date,currency,assets,debts,netWorth,change,changePercent,Savings,Pension,Mortgage,Card\r
+                2024-05,2024-05-31,GBP,1200,150000,-148800,,,1200,,150000,\r
+                2024-06,2024-06-30,GBP,21350.5,149500,-128149.5,20650.5,0.13878,1350.5,20000,149200,300\r
 
-            """)
+                """)
         let json = try #require(try await harness.json(["report", "--exclude-pension"]) as? [[String: Any]])
         #expect(json.count == 2)
-        #expect(Set(json[0].keys) == ["period", "date", "currency", "assets", "debts", "netWorth", "change", "changePercent", "Savings", "Mortgage", "Card"])
+        #expect(
+            Set(json[0].keys) == [
+                "period", "date", "currency", "assets", "debts", "netWorth", "change", "changePercent", "Savings",
+                "Mortgage", "Card",
+            ])
         #expect(json[0]["Card"] is NSNull)
         #expect(json[0]["change"] is NSNull)
     }
@@ -44,16 +49,25 @@ import Testing
 
     @Test func ratesConvertForeignAccountsAtEachDate() async throws {
         let harness = Harness()
-        try await harness.run(["accounts", "add", "--name", "Wise", "--type", "foreign-currency", "--currency", "USD", "--balance", "1000", "--date", "2024-04-30"])
+        try await harness.run([
+            "accounts", "add", "--name", "Wise", "--type", "foreign-currency", "--currency", "USD", "--balance", "1000",
+            "--date", "2024-04-30",
+        ])
         try await harness.run(["update", "wise", "1200", "--date", "2024-05-31"])
         // No rate yet: the summary names the currency rather than assume 1.
         let missing = await harness.failure(["summary"])
         #expect(missing?.kind == .refused)
         #expect(missing?.what == "missing USD exchange rate")
         #expect(missing?.hint?.contains("rate set USD RATE --date 2024-06-30") == true)
-        #expect(try await harness.output(["rate", "set", "usd", "0.8", "--date", "2024-04-01"]) == "Set 1 USD = 0.8 GBP from 2024-04-01.\n")
-        #expect(try await harness.output(["rate", "set", "USD", "0.75", "--date", "2024-05-15"]) == "Set 1 USD = 0.75 GBP from 2024-05-15.\n")
-        #expect(try await harness.output(["rate", "set", "USD", "0.76", "--date", "2024-05-15"]) == "Set 1 USD = 0.76 GBP from 2024-05-15 (was 0.75).\n")
+        #expect(
+            try await harness.output(["rate", "set", "usd", "0.8", "--date", "2024-04-01"])
+                == "Set 1 USD = 0.8 GBP from 2024-04-01.\n")
+        #expect(
+            try await harness.output(["rate", "set", "USD", "0.75", "--date", "2024-05-15"])
+                == "Set 1 USD = 0.75 GBP from 2024-05-15.\n")
+        #expect(
+            try await harness.output(["rate", "set", "USD", "0.76", "--date", "2024-05-15"])
+                == "Set 1 USD = 0.76 GBP from 2024-05-15 (was 0.75).\n")
         // 04-30: $1000 × 0.80 = £800; 05-31: $1200 × 0.76 = £912
         let csv = try await harness.output(["report", "--format", "csv"])
         #expect(csv.contains("2024-04,2024-04-30,GBP,800,0,800,,,800\r\n"))
@@ -75,14 +89,18 @@ import Testing
             #expect(error?.what == what)
             #expect(try await harness.snapshot() == before)
         }
-        #expect(try await harness.output(["rate", "remove", "usd", "--date", "2024-04-01"]).hasPrefix("Removed the USD rate of 2024-04-01"))
+        #expect(
+            try await harness.output(["rate", "remove", "usd", "--date", "2024-04-01"]).hasPrefix(
+                "Removed the USD rate of 2024-04-01"))
         let early = await harness.failure(["report"])
         #expect(early?.why?.contains("2024-04-30") == true)
     }
 
     @Test func chartScalesToTheDataAndLabelsYears() async throws {
         let harness = Harness()
-        try await harness.run(["accounts", "add", "--name", "ISA", "--type", "isa", "--balance", "1000", "--date", "2023-01-31"])
+        try await harness.run([
+            "accounts", "add", "--name", "ISA", "--type", "isa", "--balance", "1000", "--date", "2023-01-31",
+        ])
         try await harness.run(["update", "isa", "2000", "--date", "2024-06-30"])
         let chart = try await harness.output(["chart", "isa"])
         #expect(chart.hasPrefix("ISA (GBP)\n"))
@@ -96,7 +114,8 @@ import Testing
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("networth-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let file = directory.appendingPathComponent("isa.svg").path
-        #expect(try await harness.output(["chart", "ISA", "--svg", file]) == "Wrote the chart of ISA (GBP) to \(file).\n")
+        #expect(
+            try await harness.output(["chart", "ISA", "--svg", file]) == "Wrote the chart of ISA (GBP) to \(file).\n")
         let svg = try String(contentsOfFile: file, encoding: .utf8)
         #expect(svg.hasPrefix("<svg"))
         #expect(svg.contains(">£2,100<") && svg.contains(">£900<"))
@@ -114,15 +133,19 @@ import Testing
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("networth-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let file = directory.appendingPathComponent("balances.csv")
-        try "account,date,amount,type\nSavings,2024-06-01,1250\nBonds,2024-06-01,5000,investment\n".write(to: file, atomically: true, encoding: .utf8)
-        #expect(try await harness.output(["import", file.path]) == "Imported 2 rows: 2 new, 0 replaced; created 1 account.\n")
+        try "account,date,amount,type\nSavings,2024-06-01,1250\nBonds,2024-06-01,5000,investment\n".write(
+            to: file, atomically: true, encoding: .utf8)
+        #expect(
+            try await harness.output(["import", file.path])
+                == "Imported 2 rows: 2 new, 0 replaced; created 1 account.\n")
         try "account,date,amount\nSavings,2024-06-02,x\n".write(to: file, atomically: true, encoding: .utf8)
         let before = try await harness.snapshot()
         let error = await harness.failure(["import", file.path])
         #expect(error?.kind == .dataError)
         #expect(error?.what == "\(file.path): line 2: \"x\" is not an amount")
         #expect(try await harness.snapshot() == before)
-        #expect(await harness.failure(["import", directory.appendingPathComponent("missing.csv").path])?.kind == .refused)
+        #expect(
+            await harness.failure(["import", directory.appendingPathComponent("missing.csv").path])?.kind == .refused)
         let piped = CapturedTerminal(input: ["account,date,amount", "card,2024-06-29,280"])
         try await harness.run(["import", "-"], terminal: piped)
         #expect(piped.output == "Imported 1 row: 1 new, 0 replaced.\n")

@@ -66,7 +66,10 @@ import Testing
         let harness = try await seeded()
         try await harness.run(["settings", "--exclude-pension"])
         let output = try await harness.output(["summary"])
-        #expect(output.hasPrefix("Net worth     -£148,149.50   as of 2024-06-30, GBP\nAssets           £1,350.50\nDebts          £149,500.00\n"))
+        #expect(
+            output.hasPrefix(
+                "Net worth     -£148,149.50   as of 2024-06-30, GBP\nAssets           £1,350.50\nDebts          £149,500.00\n"
+            ))
         #expect(output.contains("Change since last update (2024-06-20 → 2024-06-30):"))
         #expect(output.contains("  Net worth  +£150.50 (+0.10%) up"))
         #expect(output.contains("  Debts      no change"))
@@ -101,8 +104,14 @@ import Testing
         let harness = try await seeded()
         let csv = try await harness.output(["summary", "--format", "csv", "--exclude-mortgage"])
         let lines = csv.components(separatedBy: "\r\n").filter { !$0.isEmpty }
-        #expect(lines[0] == "name,type,debt,currency,counted,excludedBecause,balance,value,lastUpdate,previousBalance,change,changePercent,trend")
-        #expect(lines[3] == "Mortgage,mortgage,true,GBP,false,mortgages excluded,149200,,2024-06-20,150000,-800,-0.005333,positive")
+        #expect(
+            lines[0]
+                == "name,type,debt,currency,counted,excludedBecause,balance,value,lastUpdate,previousBalance,change,changePercent,trend"
+        )
+        #expect(
+            lines[3]
+                == "Mortgage,mortgage,true,GBP,false,mortgages excluded,149200,,2024-06-20,150000,-800,-0.005333,positive"
+        )
     }
 
     @Test func emptyPortfolio() async throws {

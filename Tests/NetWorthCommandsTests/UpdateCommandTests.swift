@@ -9,11 +9,12 @@ import Testing
     @Test func updateReportsTheChangeFromTheUpdateBefore() async throws {
         let harness = try await seeded()
         let output = try await harness.output(["update", "Savings", "1,400", "--date", "2024-06-30"])
-        #expect(output == """
-            Replaced the 2024-06-30 balance of "Savings" (£1,350.50) with £1,400.00.
-            Change since 2024-05-31: +£200.00 (+16.67%) up
+        #expect(
+            output == """
+                Replaced the 2024-06-30 balance of "Savings" (£1,350.50) with £1,400.00.
+                Change since 2024-05-31: +£200.00 (+16.67%) up
 
-            """)
+                """)
         let debt = try await harness.output(["update", "card", "250", "--date", "2024-06-29"])
         // 300 → 250: -50, -16.67%, good news for a debt
         #expect(debt.contains("Change since 2024-06-10: -£50.00 (-16.67%) paid down"))
@@ -23,7 +24,9 @@ import Testing
 
     @Test func negativeAmountsAreAmountsNotOptions() async throws {
         let harness = try await seeded()
-        try await harness.run(["accounts", "add", "--name", "Current", "--type", "current", "--balance", "100", "--date", "2024-06-01"])
+        try await harness.run([
+            "accounts", "add", "--name", "Current", "--type", "current", "--balance", "100", "--date", "2024-06-01",
+        ])
         let output = try await harness.output(["update", "current", "-250", "--date", "2024-06-02"])
         #expect(output.contains("Recorded -£250.00 for \"Current\" on 2024-06-02."))
         #expect(output.contains("Change since 2024-06-01: -£350.00 (-350.00%) down"))
@@ -48,9 +51,15 @@ import Testing
         (["update", "Mortgage", "-5"], .refused, "cannot record -5 for \"Mortgage\""),
         (["update", "Savings", "--remove"], .usage, "--remove needs --date"),
         (["update", "Savings", "5", "--remove", "--date", "2024-06-30"], .usage, "--remove takes no amount"),
-        (["update", "Savings", "--remove", "--date", "2024-01-01"], .refused, "\"Savings\" has no update on 2024-01-01"),
+        (
+            ["update", "Savings", "--remove", "--date", "2024-01-01"], .refused,
+            "\"Savings\" has no update on 2024-01-01"
+        ),
         (["history", "Nope"], .refused, "no account named \"Nope\""),
-        (["history", "Savings", "--from", "2024-07-01", "--to", "2024-06-01"], .usage, "--from 2024-07-01 is after --to 2024-06-01"),
+        (
+            ["history", "Savings", "--from", "2024-07-01", "--to", "2024-06-01"], .usage,
+            "--from 2024-07-01 is after --to 2024-06-01"
+        ),
     ])
     func badUpdatesAreRefusedAndChangeNothing(arguments: [String], kind: FolioError.Kind, what: String) async throws {
         let harness = try await seeded()
@@ -72,25 +81,32 @@ import Testing
         let harness = try await seeded()
         try await harness.run(["update", "Mortgage", "149700", "--date", "2024-06-25"])
         let output = try await harness.output(["history", "mortgage"])
-        #expect(output == """
-            Mortgage (mortgage, GBP)
-            DATE            BALANCE  CHANGE                       NOTE
-            ──────────────────────────────────────────────────────────────
-            2024-05-31  £150,000.00  —
-            2024-06-20  £149,200.00  -£800.00 (-0.53%) paid down  overpaid
-            2024-06-25  £149,700.00  +£500.00 (+0.34%) more owed
+        #expect(
+            output == """
+                Mortgage (mortgage, GBP)
+                DATE            BALANCE  CHANGE                       NOTE
+                ──────────────────────────────────────────────────────────────
+                2024-05-31  £150,000.00  —
+                2024-06-20  £149,200.00  -£800.00 (-0.53%) paid down  overpaid
+                2024-06-25  £149,700.00  +£500.00 (+0.34%) more owed
 
-            """)
+                """)
         let csv = try await harness.output(["history", "Mortgage", "--format", "csv", "--from", "2024-06-01"])
-        #expect(csv == "date,balance,change,changePercent,trend,note\r\n2024-06-20,149200,-800,-0.005333,positive,overpaid\r\n2024-06-25,149700,500,0.003351,negative,\r\n")
-        let json = try #require(try await harness.json(["history", "Mortgage", "--to", "2024-05-31"]) as? [[String: Any]])
+        #expect(
+            csv
+                == "date,balance,change,changePercent,trend,note\r\n2024-06-20,149200,-800,-0.005333,positive,overpaid\r\n2024-06-25,149700,500,0.003351,negative,\r\n"
+        )
+        let json = try #require(
+            try await harness.json(["history", "Mortgage", "--to", "2024-05-31"]) as? [[String: Any]])
         #expect(json.count == 1)
         #expect(json[0]["change"] is NSNull)
     }
 
     @Test func zeroPreviousBalanceHasNoPercentage() async throws {
         let harness = Harness()
-        try await harness.run(["accounts", "add", "--name", "New ISA", "--type", "isa", "--balance", "0", "--date", "2024-06-01"])
+        try await harness.run([
+            "accounts", "add", "--name", "New ISA", "--type", "isa", "--balance", "0", "--date", "2024-06-01",
+        ])
         let output = try await harness.output(["update", "new isa", "500"])
         #expect(output.contains("Change since 2024-06-01: +£500.00 (% n/a) up"))
         try await harness.run(["update", "new isa", "500", "--date", "2024-06-02"])

@@ -5,7 +5,8 @@ import Timing
 @testable import NetWorth
 
 @Suite struct AccountTests {
-    let savings = account(1, "Savings", .savings, [("2024-01-31", "1000"), ("2024-03-31", "1200"), ("2024-02-29", "1100")])
+    let savings = account(
+        1, "Savings", .savings, [("2024-01-31", "1000"), ("2024-03-31", "1200"), ("2024-02-29", "1100")])
 
     @Test func updatesAreKeptInDateOrder() {
         #expect(savings.updates.map(\.date) == [day("2024-01-31"), day("2024-02-29"), day("2024-03-31")])
@@ -95,7 +96,8 @@ import Timing
     @Test func rulesRefuseFutureDatesAndNegativeDebts() {
         let today = day("2024-06-30")
         let future = #expect(throws: NetWorthError.self) {
-            try BalanceRules.check(BalanceUpdate(date: day("2024-07-01"), amount: 1), for: "A", type: .savings, today: today)
+            try BalanceRules.check(
+                BalanceUpdate(date: day("2024-07-01"), amount: 1), for: "A", type: .savings, today: today)
         }
         #expect(future?.kind == .refused)
         #expect(future?.why?.contains("future") == true)

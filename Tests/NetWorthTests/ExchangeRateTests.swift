@@ -6,7 +6,8 @@ import Timing
 
 /// A USD account valued in GBP with rates 0.80 from 2024-01-01 and 0.75 from 2024-03-01.
 @Suite struct ExchangeRateTests {
-    let dollars = account(1, "Wise USD", .foreignCurrency, currency: "USD", [("2024-01-31", "1000"), ("2024-03-31", "1200")])
+    let dollars = account(
+        1, "Wise USD", .foreignCurrency, currency: "USD", [("2024-01-31", "1000"), ("2024-03-31", "1200")])
     let pounds = account(2, "Savings", .savings, [("2024-01-31", "500")])
     let rates = ExchangeRates(
         base: "GBP",
@@ -42,7 +43,9 @@ import Timing
     }
 
     @Test func conversionRoundsToThePenny() throws {
-        let rates = ExchangeRates(base: "GBP", rates: [ExchangeRate(currency: "USD", base: "GBP", date: day("2024-01-01"), rate: money("0.79"))])
+        let rates = ExchangeRates(
+            base: "GBP",
+            rates: [ExchangeRate(currency: "USD", base: "GBP", date: day("2024-01-01"), rate: money("0.79"))])
         // $1234.56 × 0.79 = 975.3024 → £975.30
         #expect(try rates.convert(money("1234.56"), from: "USD", on: day("2024-06-01")) == money("975.30"))
         // many decimals take the Decimal path and round the same way: 0.333333333 × 0.79 = 0.26333… → 0.26
@@ -50,7 +53,8 @@ import Timing
     }
 
     @Test func aMissingRateIsAnErrorNamingTheCurrency() {
-        let late = ExchangeRates(base: "GBP", rates: [ExchangeRate(currency: "USD", base: "GBP", date: day("2024-02-01"), rate: 1)])
+        let late = ExchangeRates(
+            base: "GBP", rates: [ExchangeRate(currency: "USD", base: "GBP", date: day("2024-02-01"), rate: 1)])
         let error = #expect(throws: NetWorthError.self) {
             try portfolio([dollars], rates: late).totals(on: day("2024-01-31"))
         }

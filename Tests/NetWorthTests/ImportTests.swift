@@ -9,7 +9,8 @@ import Timing
     let today = day("2024-06-30")
 
     @Test func readsQuotedFieldsInAnyColumnOrder() throws {
-        let text = "\u{FEFF}date,Amount,account,note\r\n2024-01-31,\"1,200.50\",\"Monzo, Savings\",\"said \"\"hi\"\"\"\r\n\r\n2024-02-29,-5,Current,\n"
+        let text =
+            "\u{FEFF}date,Amount,account,note\r\n2024-01-31,\"1,200.50\",\"Monzo, Savings\",\"said \"\"hi\"\"\"\r\n\r\n2024-02-29,-5,Current,\n"
         let file = try BalanceImport(csv: text)
         #expect(file.rows.count == 2)
         #expect(file.rows[0].account == "Monzo, Savings")
@@ -37,7 +38,9 @@ import Timing
         let repository = NetWorthRepository(store: store)
         try await repository.add(NewAccount(name: "Savings", type: .savings), today: today)
         let good = try BalanceImport(
-            csv: "account,date,amount,type,currency\nsavings,2024-01-31,100\nWise,2024-01-31,50,foreign-currency,usd\nSAVINGS,2024-01-31,110\n")
+            csv:
+                "account,date,amount,type,currency\nsavings,2024-01-31,100\nWise,2024-01-31,50,foreign-currency,usd\nSAVINGS,2024-01-31,110\n"
+        )
         let outcome = try await repository.importBalances(good, today: today)
         #expect(outcome == ImportOutcome(createdAccounts: ["Wise"], added: 2, replaced: 1))
         #expect(try await repository.account(named: "wise").currency == "USD")

@@ -33,7 +33,9 @@ import Timing
         // without the mortgage: 35500 − 500 = 35000
         #expect(try portfolio(Inclusion(includeMortgages: false)).totals(on: date).netWorth == 35_000)
         // without both: 15500 − 500 = 15000
-        #expect(try portfolio(Inclusion(includePensions: false, includeMortgages: false)).totals(on: date).netWorth == 15_000)
+        #expect(
+            try portfolio(Inclusion(includePensions: false, includeMortgages: false)).totals(on: date).netWorth
+                == 15_000)
     }
 
     @Test func anExcludedAccountDoesNotCount() throws {
@@ -100,7 +102,9 @@ import Timing
     }
 
     @Test func noChangeUntilTwoUpdateDates() throws {
-        let single = [account(1, "A", .savings, [("2024-01-31", "1000")]), account(2, "B", .loan, [("2024-01-31", "10")])]
+        let single = [
+            account(1, "A", .savings, [("2024-01-31", "1000")]), account(2, "B", .loan, [("2024-01-31", "10")]),
+        ]
         #expect(try portfolio(accounts: single).changeSinceLastUpdate(asOf: day("2024-02-01")) == nil)
         #expect(try portfolio(accounts: []).totals(on: day("2024-02-01")) == Totals())
     }
@@ -122,6 +126,9 @@ import Timing
         // 01-15: pension only 20000
         #expect(series[0].totals.netWorth == 20_000)
         #expect(series[3].totals.netWorth == -114_000)
-        #expect(try portfolio().netWorthSeries(from: day("2024-02-01"), to: day("2024-02-20")).map(\.date) == [day("2024-02-10")])
+        #expect(
+            try portfolio().netWorthSeries(from: day("2024-02-01"), to: day("2024-02-20")).map(\.date) == [
+                day("2024-02-10")
+            ])
     }
 }

@@ -68,7 +68,9 @@ import Timing
     @Test func aMissingRateStopsTheReport() {
         var early = portfolio
         early.accounts[2] = account(3, "C", .foreignCurrency, currency: "USD", [("2024-01-20", "200")])
-        let error = #expect(throws: NetWorthError.self) { try early.report(period: .monthly, from: nil, to: day("2024-04-10")) }
+        let error = #expect(throws: NetWorthError.self) {
+            try early.report(period: .monthly, from: nil, to: day("2024-04-10"))
+        }
         #expect(error?.why?.contains("2024-01-31") == true)
     }
 }

@@ -20,10 +20,13 @@ import Timing
 
     func seed() async throws {
         try await repository.add(
-            NewAccount(name: "Monzo Savings", type: .savings, openingBalance: BalanceUpdate(date: day("2024-05-31"), amount: 1200)),
+            NewAccount(
+                name: "Monzo Savings", type: .savings,
+                openingBalance: BalanceUpdate(date: day("2024-05-31"), amount: 1200)),
             today: today)
         try await repository.add(NewAccount(name: "Mortgage", type: .mortgage), today: today)
-        _ = try await repository.record(BalanceUpdate(date: day("2024-06-30"), amount: 1350.5), for: "monzo savings", today: today)
+        _ = try await repository.record(
+            BalanceUpdate(date: day("2024-06-30"), amount: 1350.5), for: "monzo savings", today: today)
     }
 
     @Test func addsAccountsWithOpeningBalances() async throws {
@@ -85,11 +88,13 @@ import Timing
 
     @Test func recordingReplacesTheSameDateAndRefusesBadUpdates() async throws {
         try await seed()
-        let (_, replaced) = try await repository.record(BalanceUpdate(date: today, amount: 1400), for: "Monzo Savings", today: today)
+        let (_, replaced) = try await repository.record(
+            BalanceUpdate(date: today, amount: 1400), for: "Monzo Savings", today: today)
         #expect(replaced?.amount == money("1350.5"))
         let before = try await snapshot()
         let future = await #expect(throws: NetWorthError.self) {
-            _ = try await repository.record(BalanceUpdate(date: day("2024-07-01"), amount: 1), for: "Monzo Savings", today: today)
+            _ = try await repository.record(
+                BalanceUpdate(date: day("2024-07-01"), amount: 1), for: "Monzo Savings", today: today)
         }
         #expect(future?.why?.contains("future") == true)
         await #expect(throws: NetWorthError.self) {
@@ -131,14 +136,18 @@ import Timing
 
     @Test func ratesAndSettings() async throws {
         #expect(try await repository.setRate(currency: "usd", rate: money("0.79"), on: day("2024-01-01")) == nil)
-        #expect(try await repository.setRate(currency: "USD", rate: money("0.8"), on: day("2024-01-01"))?.rate == money("0.79"))
+        #expect(
+            try await repository.setRate(currency: "USD", rate: money("0.8"), on: day("2024-01-01"))?.rate
+                == money("0.79"))
         try await repository.setRate(currency: "USD", rate: money("0.75"), on: day("2024-03-01"))
         #expect(try await repository.rates().history(of: "USD").map(\.rate) == [money("0.8"), money("0.75")])
         let before = try await snapshot()
         await #expect(throws: NetWorthError.self) { try await repository.setRate(currency: "GBP", rate: 1, on: today) }
         await #expect(throws: NetWorthError.self) { try await repository.setRate(currency: "USD", rate: 0, on: today) }
         await #expect(throws: NetWorthError.self) { try await repository.setRate(currency: "XXQ", rate: 1, on: today) }
-        await #expect(throws: NetWorthError.self) { try await repository.removeRate(currency: "USD", on: day("2024-02-01")) }
+        await #expect(throws: NetWorthError.self) {
+            try await repository.removeRate(currency: "USD", on: day("2024-02-01"))
+        }
         #expect(try await snapshot() == before)
         #expect(try await repository.removeRate(currency: "USD", on: day("2024-01-01")).rate == money("0.8"))
 

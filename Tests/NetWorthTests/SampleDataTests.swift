@@ -39,7 +39,8 @@ import Timing
     }
 
     @Test func everyForeignBalanceHasARate() throws {
-        let portfolio = Portfolio(accounts: sample.accounts, rates: ExchangeRates(base: "GBP", rates: sample.rates), inclusion: Inclusion())
+        let portfolio = Portfolio(
+            accounts: sample.accounts, rates: ExchangeRates(base: "GBP", rates: sample.rates), inclusion: Inclusion())
         _ = try portfolio.netWorthSeries()
         #expect(try portfolio.changeSinceLastUpdate(asOf: today) != nil)
         _ = try portfolio.report(period: .monthly, from: nil, to: today)

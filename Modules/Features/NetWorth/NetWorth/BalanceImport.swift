@@ -29,7 +29,8 @@ public struct BalanceImport: Sendable {
     public init(csv text: String) throws(NetWorthError) {
         let records = try CSVReader.records(text)
         guard let header = records.first else {
-            throw NetWorthError(.malformed, "the file is empty", hint: "the first line names the columns: account,date,amount")
+            throw NetWorthError(
+                .malformed, "the file is empty", hint: "the first line names the columns: account,date,amount")
         }
         let names = header.fields.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
         func column(_ name: String, required: Bool) throws(NetWorthError) -> Int? {
@@ -37,7 +38,8 @@ public struct BalanceImport: Sendable {
             if required && index == nil {
                 throw NetWorthError(
                     .malformed, "the header has no \"\(name)\" column",
-                    why: "found \(header.fields.joined(separator: ","))", hint: "the columns are account,date,amount[,note,type,currency]")
+                    why: "found \(header.fields.joined(separator: ","))",
+                    hint: "the columns are account,date,amount[,note,type,currency]")
             }
             return index
         }
@@ -61,7 +63,8 @@ public struct BalanceImport: Sendable {
             }
             guard let dateText = field(dateColumn), let date = CalendarDate(iso8601: dateText) else {
                 throw NetWorthError(
-                    .malformed, "line \(line): \"\(field(dateColumn) ?? "")\" is not a date", why: "dates are written YYYY-MM-DD")
+                    .malformed, "line \(line): \"\(field(dateColumn) ?? "")\" is not a date",
+                    why: "dates are written YYYY-MM-DD")
             }
             guard let amountText = field(amountColumn), let amount = MoneyText.parse(amountText) else {
                 throw NetWorthError(.malformed, "line \(line): \"\(field(amountColumn) ?? "")\" is not an amount")
@@ -70,13 +73,15 @@ public struct BalanceImport: Sendable {
             if let text = field(typeColumn) {
                 guard let parsed = AccountType(spelling: text) else {
                     throw NetWorthError(
-                        .malformed, "line \(line): unknown account type \"\(text)\"", why: "expected one of \(AccountType.spellings)")
+                        .malformed, "line \(line): unknown account type \"\(text)\"",
+                        why: "expected one of \(AccountType.spellings)")
                 }
                 type = parsed
             }
             rows.append(
                 Row(
-                    line: line, account: account, update: BalanceUpdate(date: date, amount: amount, note: field(noteColumn)),
+                    line: line, account: account,
+                    update: BalanceUpdate(date: date, amount: amount, note: field(noteColumn)),
                     type: type, currency: field(currencyColumn)))
         }
         self.rows = rows

@@ -83,13 +83,15 @@ public struct ExchangeRates: Sendable {
     }
 
     /// An update's amount in the base currency on `date`, with its exact millionths when known.
-    func value(of update: BalanceUpdate, currency: String, on date: CalendarDate, account: String?) throws(NetWorthError)
+    func value(of update: BalanceUpdate, currency: String, on date: CalendarDate, account: String?)
+        throws(NetWorthError)
         -> (amount: Decimal, micros: Int64?)
     {
         if currency == base { return (update.amount, update.micros) }
         guard let entry = entry(for: currency, on: date) else {
             throw NetWorthError.missingRate(
-                currency: currency, base: base, date: date, account: account, earliest: byCurrency[currency]?.first?.rate.date)
+                currency: currency, base: base, date: date, account: account,
+                earliest: byCurrency[currency]?.first?.rate.date)
         }
         if let amount = update.micros, let rate = entry.micros, let micros = Micros.convert(amount, rate: rate) {
             return (Micros.decimal(micros), micros)

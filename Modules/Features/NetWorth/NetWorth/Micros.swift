@@ -10,7 +10,9 @@ enum Micros {
     /// Decimals kept.
     static let digits = 6
     /// 10^0 … 10^18.
-    static let powerOfTen: [Int64] = (0...18).map { exponent in (0..<exponent).reduce(Int64(1)) { value, _ in value * 10 } }
+    static let powerOfTen: [Int64] = (0...18).map { exponent in
+        (0..<exponent).reduce(Int64(1)) { value, _ in value * 10 }
+    }
 
     /// `value` in millionths, or nil when it has more than six decimals or does not fit.
     static func exact(_ value: Decimal) -> Int64? {

@@ -73,7 +73,8 @@ public enum MoneyText {
             }
         }
         guard integerDigits > 0, groups == 0 || groupLength == 3, !inFraction || fractionDigits > 0 else { return nil }
-        return ParsedAmount(significand: significand, fractionDigits: fractionDigits, negative: negative && significand != 0)
+        return ParsedAmount(
+            significand: significand, fractionDigits: fractionDigits, negative: negative && significand != 0)
     }
 }
 
@@ -91,7 +92,8 @@ struct ParsedAmount {
     /// The amount in millionths, when exact and within `Int64`.
     var micros: Int64? {
         guard fractionDigits <= Micros.digits, let value = Int64(exactly: significand) else { return nil }
-        let (scaled, overflow) = value.multipliedReportingOverflow(by: Micros.powerOfTen[Micros.digits - fractionDigits])
+        let (scaled, overflow) = value.multipliedReportingOverflow(
+            by: Micros.powerOfTen[Micros.digits - fractionDigits])
         guard !overflow else { return nil }
         return negative ? -scaled : scaled
     }

@@ -204,7 +204,8 @@ public struct NetWorthRepository: Sendable {
                         name = try AccountName.validate(row.account)
                         currency = try CurrencyCode.validate(row.currency ?? "GBP")
                     } catch let error as NetWorthError {
-                        throw NetWorthError(error.kind, "line \(row.line): \(error.what)", why: error.why, hint: error.hint)
+                        throw NetWorthError(
+                            error.kind, "line \(row.line): \(error.what)", why: error.why, hint: error.hint)
                     }
                     account = Account(id: nextID, name: name, type: type, currency: currency, createdOn: today)
                     nextID += 1
@@ -239,7 +240,8 @@ public struct NetWorthRepository: Sendable {
         let code = try CurrencyCode.validate(currency)
         guard rate > 0 else {
             throw NetWorthError(
-                .refused, "cannot set a \(code) rate of \(MoneyText.plain(rate))", why: "a rate must be greater than zero")
+                .refused, "cannot set a \(code) rate of \(MoneyText.plain(rate))",
+                why: "a rate must be greater than zero")
         }
         try await prepare()
         return try await store.write { transaction in
@@ -247,7 +249,8 @@ public struct NetWorthRepository: Sendable {
             let base = try tx.settings().baseCurrency
             guard code != base else {
                 throw NetWorthError(
-                    .refused, "cannot set a rate for \(code)", why: "\(code) is the base currency; its rate is always 1")
+                    .refused, "cannot set a rate for \(code)", why: "\(code) is the base currency; its rate is always 1"
+                )
             }
             var rates = try tx.storedRates(base: base, currency: code)
             let replaced = rates.firstIndex { $0.date == date }.map { rates.remove(at: $0) }
@@ -319,7 +322,9 @@ public struct NetWorthRepository: Sendable {
             try transaction.put(StoreKey.nextID, (sample.accounts.map(\.id).max() ?? 0) + 1)
             let grouped = Dictionary(grouping: sample.rates) { "\($0.base)/\($0.currency)" }
             for rates in grouped.values {
-                let stored = rates.sorted { $0.date < $1.date }.map { StoredRate(date: $0.date, rate: MoneyText.plain($0.rate)) }
+                let stored = rates.sorted { $0.date < $1.date }.map {
+                    StoredRate(date: $0.date, rate: MoneyText.plain($0.rate))
+                }
                 try transaction.put(StoreKey.rates(base: rates[0].base, currency: rates[0].currency), stored)
             }
         }

@@ -41,7 +41,8 @@ public enum BalanceRules {
         guard update.date <= today else {
             throw NetWorthError(
                 .refused, "cannot record a balance dated \(update.date.iso8601)",
-                why: "the date is in the future (today is \(today.iso8601))", hint: "pass --date with today or an earlier date")
+                why: "the date is in the future (today is \(today.iso8601))",
+                hint: "pass --date with today or an earlier date")
         }
         if type.isDebt && update.amount < 0 {
             throw NetWorthError(

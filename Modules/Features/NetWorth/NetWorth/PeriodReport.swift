@@ -91,13 +91,15 @@ extension Portfolio {
                     values.append(nil)
                     continue
                 }
-                let value = try rates.value(of: updates[cursor - 1], currency: account.currency, on: date, account: account.name)
+                let value = try rates.value(
+                    of: updates[cursor - 1], currency: account.currency, on: date, account: account.name)
                 values.append(value.amount)
                 sums.add(value, isDebt: account.type.isDebt)
             }
             let totals = sums.totals
             let change = rows.last.map { BalanceChange(from: $0.totals.netWorth, to: totals.netWorth, isDebt: false) }
-            rows.append(ReportRow(period: period.label(date), date: date, totals: totals, change: change, values: values))
+            rows.append(
+                ReportRow(period: period.label(date), date: date, totals: totals, change: change, values: values))
             if periodEnd >= end { break }
             periodEnd = period.next(after: periodEnd)
         }

@@ -43,11 +43,15 @@ public struct SampleData: Sendable {
         // Seven years of a volatile index fund with regular contributions and one sharp fall.
         add(
             "Stocks & Shares ISA", .isa, monthly(85, endingDaysAgo: 0),
-            walk(&random, count: 85, start: 5_000, drift: 0.006, volatility: 0.035, contribution: 300, shock: (20, -0.22)))
+            walk(
+                &random, count: 85, start: 5_000, drift: 0.006, volatility: 0.035, contribution: 300, shock: (20, -0.22)
+            ))
         // Seven years of a workplace pension growing with contributions.
         add(
             "Workplace Pension", .pension, note: "Employer matches 5%", monthly(85, endingDaysAgo: 5),
-            walk(&random, count: 85, start: 21_000, drift: 0.005, volatility: 0.02, contribution: 520, shock: (21, -0.15)))
+            walk(
+                &random, count: 85, start: 21_000, drift: 0.005, volatility: 0.02, contribution: 520, shock: (21, -0.15)
+            ))
         // Two years of a more volatile general investment account.
         add(
             "General Investment", .investment, monthly(24, endingDaysAgo: 9),
@@ -115,7 +119,9 @@ public struct SampleData: Sendable {
 
     private static func rounded(_ value: Double, places: Int16) -> Decimal {
         let scale = pow(10, Double(places))
-        return Decimal(sign: value < 0 ? .minus : .plus, exponent: -Int(places), significand: Decimal(Int64((abs(value) * scale).rounded())))
+        return Decimal(
+            sign: value < 0 ? .minus : .plus, exponent: -Int(places),
+            significand: Decimal(Int64((abs(value) * scale).rounded())))
     }
 }
 

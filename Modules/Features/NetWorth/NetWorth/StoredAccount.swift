@@ -1,6 +1,6 @@
 import Foundation
-import Timing
 import Persistence
+import Timing
 
 /// How an account and its history are stored: one record per account, the history packed into one
 /// string (`2024-01-31 1234.56;2024-02-29 1300`) so a summary over thousands of updates decodes 100
@@ -37,7 +37,8 @@ struct StoredAccount: Codable, Sendable {
         var text = history
         let decoded: (updates: [BalanceUpdate], sorted: Bool)? = text.withUTF8 { Self.decode($0) }
         guard let decoded else {
-            throw NetWorthError(.corrupt, "the stored history of \"\(name)\" is damaged", why: "it cannot be read as dates and amounts")
+            throw NetWorthError(
+                .corrupt, "the stored history of \"\(name)\" is damaged", why: "it cannot be read as dates and amounts")
         }
         var updates = decoded.updates
         let sorted = decoded.sorted

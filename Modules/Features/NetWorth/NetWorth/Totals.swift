@@ -29,7 +29,11 @@ struct TotalsSum {
     private var debts = MoneySum()
 
     mutating func add(_ value: (amount: Decimal, micros: Int64?), isDebt: Bool) {
-        if isDebt { debts.add(value.amount, micros: value.micros) } else { assets.add(value.amount, micros: value.micros) }
+        if isDebt {
+            debts.add(value.amount, micros: value.micros)
+        } else {
+            assets.add(value.amount, micros: value.micros)
+        }
     }
 
     var totals: Totals { Totals(assets: assets.value, debts: debts.value) }

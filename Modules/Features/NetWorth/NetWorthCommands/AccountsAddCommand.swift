@@ -41,7 +41,8 @@ struct AccountsAddCommand: NetWorthLeafCommand {
 
     func execute(in environment: NetWorthEnvironment) async throws {
         guard let accountType = AccountType(spelling: type) else {
-            throw FolioError(.usage, "unknown account type \"\(type)\"", why: "expected one of \(AccountType.spellings)")
+            throw FolioError(
+                .usage, "unknown account type \"\(type)\"", why: "expected one of \(AccountType.spellings)")
         }
         if date != nil && balance == nil {
             throw FolioError(.usage, "--date needs --balance", why: "the date belongs to the opening balance")
@@ -53,11 +54,13 @@ struct AccountsAddCommand: NetWorthLeafCommand {
             opening = BalanceUpdate(date: day, amount: amount)
         }
         let request = NewAccount(
-            name: name, type: accountType, currency: currency, note: note, isIncluded: !exclude, openingBalance: opening)
+            name: name, type: accountType, currency: currency, note: note, isIncluded: !exclude, openingBalance: opening
+        )
         let account = try await environment.repository.add(request, today: environment.today)
         var message = "Added \"\(account.name)\" (\(account.type.rawValue), \(account.currency))"
         if let first = account.latestUpdate {
-            message += " with a balance of \(NumberFormat.money(first.amount, currency: account.currency)) on \(first.date.iso8601)"
+            message +=
+                " with a balance of \(NumberFormat.money(first.amount, currency: account.currency)) on \(first.date.iso8601)"
         }
         if !account.isIncluded { message += "; it is excluded from net worth" }
         environment.terminal.print(message + ".")

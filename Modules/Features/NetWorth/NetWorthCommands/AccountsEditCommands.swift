@@ -131,6 +131,7 @@ struct AccountsNoteCommand: NetWorthLeafCommand {
         let note = text?.trimmingCharacters(in: .whitespacesAndNewlines)
         let account = try await environment.repository.setNote(note, named: name)
         environment.terminal.print(
-            account.note == nil ? "Cleared the note of \"\(account.name)\"." : "Noted on \"\(account.name)\": \(account.note!)")
+            account.note == nil
+                ? "Cleared the note of \"\(account.name)\"." : "Noted on \"\(account.name)\": \(account.note!)")
     }
 }

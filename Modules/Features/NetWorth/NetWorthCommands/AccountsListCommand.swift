@@ -36,7 +36,9 @@ struct AccountsListCommand: NetWorthLeafCommand {
                         + "or try `folio networth sample`.", to: environment.terminal)
                 return
             }
-            try formatting.send(table(accounts, style: environment.style, width: environment.tableWidth(formatting)), to: environment.terminal)
+            try formatting.send(
+                table(accounts, style: environment.style, width: environment.tableWidth(formatting)),
+                to: environment.terminal)
         }
     }
 

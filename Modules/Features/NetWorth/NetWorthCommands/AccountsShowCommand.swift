@@ -29,7 +29,9 @@ struct AccountsShowCommand: NetWorthLeafCommand {
         let value = valueText(account, portfolio: portfolio, today: environment.today)
         switch formatting.format {
         case .json:
-            try formatting.send(JSONOutput.string(ShowRow(account, portfolio: portfolio, today: environment.today)), to: environment.terminal)
+            try formatting.send(
+                JSONOutput.string(ShowRow(account, portfolio: portfolio, today: environment.today)),
+                to: environment.terminal)
         case .csv:
             try formatting.send(
                 CSVOutput.rows([AccountRow(account)], columns: AccountRow.columns), to: environment.terminal)
@@ -45,7 +47,8 @@ struct AccountsShowCommand: NetWorthLeafCommand {
             return "no \(account.currency) rate set"
         }
         let value = ExchangeRates.roundToPenny(latest.amount * rate)
-        return "\(NumberFormat.money(value, currency: portfolio.baseCurrency)) at \(rate) \(portfolio.baseCurrency)/\(account.currency)"
+        return
+            "\(NumberFormat.money(value, currency: portfolio.baseCurrency)) at \(rate) \(portfolio.baseCurrency)/\(account.currency)"
     }
 
     private func lines(_ account: Account, portfolio: Portfolio, value: String?, style: Style) -> String {
@@ -57,23 +60,41 @@ struct AccountsShowCommand: NetWorthLeafCommand {
         ]
         if let note = account.note { rows.append(("Note", note)) }
         if let latest = account.latestUpdate {
-            rows.append(("Balance", "\(NumberFormat.money(latest.amount, currency: account.currency)) on \(latest.date.iso8601)"))
+            rows.append(
+                (
+                    "Balance",
+                    "\(NumberFormat.money(latest.amount, currency: account.currency)) on \(latest.date.iso8601)"
+                ))
         } else {
             rows.append(("Balance", "no updates yet"))
         }
         if let value { rows.append(("Value", value)) }
         if let previous = account.previousUpdate {
-            rows.append(("Previous", "\(NumberFormat.money(previous.amount, currency: account.currency)) on \(previous.date.iso8601)"))
-            rows.append(("Change", ChangeFormatting.text(account.changeSinceLastUpdate, currency: account.currency, style: style)))
+            rows.append(
+                (
+                    "Previous",
+                    "\(NumberFormat.money(previous.amount, currency: account.currency)) on \(previous.date.iso8601)"
+                ))
+            rows.append(
+                (
+                    "Change",
+                    ChangeFormatting.text(account.changeSinceLastUpdate, currency: account.currency, style: style)
+                ))
         }
         if let first = account.updates.first {
             rows.append(("Updates", "\(account.updates.count) since \(first.date.iso8601)"))
         }
         if account.updates.count > 1 {
-            rows.append(("History", Sparkline.render(account.updates.map { NSDecimalNumber(decimal: $0.amount).doubleValue }, width: 40)))
+            rows.append(
+                (
+                    "History",
+                    Sparkline.render(account.updates.map { NSDecimalNumber(decimal: $0.amount).doubleValue }, width: 40)
+                ))
         }
         let width = rows.map { TextWidth.of($0.0) }.max() ?? 0
-        return ([style.bold(account.name)] + rows.map { "  " + TextWidth.pad($0.0, to: width, alignRight: false) + "  " + $0.1 })
+        return
+            ([style.bold(account.name)]
+            + rows.map { "  " + TextWidth.pad($0.0, to: width, alignRight: false) + "  " + $0.1 })
             .joined(separator: "\n")
     }
 }

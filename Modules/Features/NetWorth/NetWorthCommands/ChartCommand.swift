@@ -53,13 +53,16 @@ struct ChartCommand: NetWorthLeafCommand {
             throw FolioError(.usage, "--from \(start.iso8601) is after --to \(end.iso8601)")
         }
         if breakdown && name != nil {
-            throw FolioError(.usage, "--breakdown is for the net worth chart", hint: "drop the account name or --breakdown")
+            throw FolioError(
+                .usage, "--breakdown is for the net worth chart", hint: "drop the account name or --breakdown")
         }
         var portfolio = try await environment.repository.portfolio()
         portfolio.inclusion = inclusion.resolve(portfolio.inclusion)
         let (title, currency, series) = try await chartSeries(portfolio, start: start, end: end, in: environment)
         guard series.contains(where: { !$0.points.isEmpty }) else {
-            environment.terminal.print("Nothing to chart: \(name == nil ? "no counted account has" : "\"\(title)\" has") balance updates in that range.")
+            environment.terminal.print(
+                "Nothing to chart: \(name == nil ? "no counted account has" : "\"\(title)\" has") balance updates in that range."
+            )
             return
         }
         let symbolic: @Sendable (Double) -> String = { value in
@@ -96,7 +99,9 @@ struct ChartCommand: NetWorthLeafCommand {
         func series(_ name: String, _ pick: (Totals) -> Decimal) -> ChartSeries {
             ChartSeries(
                 name: name,
-                points: values.map { ChartPoint(date: $0.date, y: NSDecimalNumber(decimal: pick($0.totals)).doubleValue) })
+                points: values.map {
+                    ChartPoint(date: $0.date, y: NSDecimalNumber(decimal: pick($0.totals)).doubleValue)
+                })
         }
         let title = "Net worth (\(portfolio.baseCurrency); \(portfolio.inclusion.phrase))"
         var lines = [series("Net worth", \.netWorth)]

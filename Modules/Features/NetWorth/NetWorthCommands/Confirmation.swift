@@ -1,5 +1,5 @@
-import Foundation
 import FeatureKit
+import Foundation
 
 /// Asks before destroying data: `--yes` skips the question; without a terminal to ask on, the command
 /// refuses rather than guess.

@@ -56,16 +56,21 @@ struct HistoryCommand: NetWorthLeafCommand {
                         : "\"\(account.name)\" has no updates in that range.", to: environment.terminal)
                 return
             }
-            var table = TextTable(columns: [.text("DATE"), .number("BALANCE"), .text("CHANGE"), .text("NOTE", truncatable: true)])
+            var table = TextTable(columns: [
+                .text("DATE"), .number("BALANCE"), .text("CHANGE"), .text("NOTE", truncatable: true),
+            ])
             for row in rows {
                 table.append([
-                    TextTable.Cell(row.date), TextTable.Cell(NumberFormat.money(row.balance, currency: account.currency)),
+                    TextTable.Cell(row.date),
+                    TextTable.Cell(NumberFormat.money(row.balance, currency: account.currency)),
                     ChangeFormatting.cell(row.source, currency: account.currency, style: environment.style),
                     TextTable.Cell(row.note ?? ""),
                 ])
             }
             let title = environment.style.bold("\(account.name) (\(account.type.rawValue), \(account.currency))")
-            try formatting.send(title + "\n" + table.render(style: environment.style, maxWidth: environment.tableWidth(formatting)), to: environment.terminal)
+            try formatting.send(
+                title + "\n" + table.render(style: environment.style, maxWidth: environment.tableWidth(formatting)),
+                to: environment.terminal)
         }
     }
 }

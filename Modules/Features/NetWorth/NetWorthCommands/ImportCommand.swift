@@ -43,12 +43,15 @@ struct ImportCommand: NetWorthLeafCommand {
             parsed = try BalanceImport(csv: text)
         } catch {
             // A file that cannot be read as balances is bad input data (65), not a bad command line.
-            throw FolioError(.dataError, "\(file == "-" ? "standard input" : file): \(error.what)", why: error.why, hint: error.hint)
+            throw FolioError(
+                .dataError, "\(file == "-" ? "standard input" : file): \(error.what)", why: error.why, hint: error.hint)
         }
         let outcome = try await environment.repository.importBalances(parsed, today: environment.today)
-        var message = "Imported \(parsed.rows.count) row\(parsed.rows.count == 1 ? "" : "s"): \(outcome.added) new, \(outcome.replaced) replaced"
+        var message =
+            "Imported \(parsed.rows.count) row\(parsed.rows.count == 1 ? "" : "s"): \(outcome.added) new, \(outcome.replaced) replaced"
         if !outcome.createdAccounts.isEmpty {
-            message += "; created \(outcome.createdAccounts.count) account\(outcome.createdAccounts.count == 1 ? "" : "s")"
+            message +=
+                "; created \(outcome.createdAccounts.count) account\(outcome.createdAccounts.count == 1 ? "" : "s")"
         }
         environment.terminal.print(message + ".")
     }

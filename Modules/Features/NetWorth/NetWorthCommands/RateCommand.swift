@@ -82,19 +82,26 @@ struct RateListCommand: NetWorthLeafCommand {
         let rows = selected.map { RateRow(currency: $0.currency, base: $0.base, date: $0.date.iso8601, rate: $0.rate) }
         switch formatting.format {
         case .json: try formatting.send(JSONOutput.string(rows), to: environment.terminal)
-        case .csv: try formatting.send(CSVOutput.rows(rows, columns: ["currency", "base", "date", "rate"]), to: environment.terminal)
+        case .csv:
+            try formatting.send(
+                CSVOutput.rows(rows, columns: ["currency", "base", "date", "rate"]), to: environment.terminal)
         case .table:
             guard !rows.isEmpty else {
                 try formatting.send(
                     "No \(code.map { "\($0) " } ?? "")rates into \(rates.base) yet. Set one with "
-                        + "`folio networth rate set \(code ?? "USD") RATE --date YYYY-MM-DD`.", to: environment.terminal)
+                        + "`folio networth rate set \(code ?? "USD") RATE --date YYYY-MM-DD`.", to: environment.terminal
+                )
                 return
             }
             var table = TextTable(columns: [.text("CURRENCY"), .text("FROM"), .number("RATE")])
             for row in rows {
-                table.append([TextTable.Cell(row.currency), TextTable.Cell(row.date), TextTable.Cell("\(row.rate) \(row.base)")])
+                table.append([
+                    TextTable.Cell(row.currency), TextTable.Cell(row.date), TextTable.Cell("\(row.rate) \(row.base)"),
+                ])
             }
-            try formatting.send(table.render(style: environment.style, maxWidth: environment.tableWidth(formatting)), to: environment.terminal)
+            try formatting.send(
+                table.render(style: environment.style, maxWidth: environment.tableWidth(formatting)),
+                to: environment.terminal)
         }
     }
 }
@@ -129,6 +136,7 @@ struct RateRemoveCommand: NetWorthLeafCommand {
     func execute(in environment: NetWorthEnvironment) async throws {
         let day = try Input.date(date, option: "--date")
         let removed = try await environment.repository.removeRate(currency: currency, on: day)
-        environment.terminal.print("Removed the \(removed.currency) rate of \(removed.date.iso8601) (\(removed.rate) \(removed.base)).")
+        environment.terminal.print(
+            "Removed the \(removed.currency) rate of \(removed.date.iso8601) (\(removed.rate) \(removed.base)).")
     }
 }

@@ -61,7 +61,10 @@ struct ReportCommand: NetWorthLeafCommand {
         switch formatting.format {
         case .csv: output = csv(report)
         case .json: output = try JSONOutput.string(report.rows.map { ReportRowJSON(row: $0, report: report) })
-        case .table: output = table(report, inclusion: portfolio.inclusion, style: environment.style, width: environment.tableWidth(formatting))
+        case .table:
+            output = table(
+                report, inclusion: portfolio.inclusion, style: environment.style,
+                width: environment.tableWidth(formatting))
         }
         try formatting.send(output, to: environment.terminal)
     }
@@ -119,7 +122,9 @@ private struct ReportRowJSON: Encodable {
 
     /// Account column names; a name equal to a fixed column gets ` (account)` appended.
     static func accountKeys(_ report: PeriodReport) -> [String] {
-        let fixed: Set<String> = ["period", "date", "currency", "assets", "debts", "networth", "change", "changepercent"]
+        let fixed: Set<String> = [
+            "period", "date", "currency", "assets", "debts", "networth", "change", "changepercent",
+        ]
         return report.accounts.map { fixed.contains($0.name.lowercased()) ? "\($0.name) (account)" : $0.name }
     }
 

@@ -40,7 +40,8 @@ struct SettingsCommand: NetWorthLeafCommand {
         switch formatting.format {
         case .json, .csv:
             let row = SettingsRow(settings)
-            let text = formatting.format == .json
+            let text =
+                formatting.format == .json
                 ? try JSONOutput.string(row)
                 : try CSVOutput.rows([row], columns: ["includePensions", "includeMortgages", "baseCurrency"])
             try formatting.send(text, to: environment.terminal)
@@ -59,8 +60,10 @@ struct SettingsCommand: NetWorthLeafCommand {
     private func warnAboutRates(_ settings: NetWorthSettings, in environment: NetWorthEnvironment) async throws {
         let portfolio = try await environment.repository.portfolio()
         let missing = Set(
-            portfolio.accounts.filter { $0.currency != settings.baseCurrency && portfolio.rates.history(of: $0.currency).isEmpty }
-                .map(\.currency)
+            portfolio.accounts.filter {
+                $0.currency != settings.baseCurrency && portfolio.rates.history(of: $0.currency).isEmpty
+            }
+            .map(\.currency)
         ).sorted()
         if !missing.isEmpty {
             environment.terminal.warn(

@@ -23,7 +23,9 @@ struct SummaryCommand: NetWorthLeafCommand {
 
     @OptionGroup var inclusion: InclusionOptions
 
-    @Option(name: .customLong("as-of"), help: ArgumentHelp("Value the portfolio on this date (default today).", valueName: "date"))
+    @Option(
+        name: .customLong("as-of"),
+        help: ArgumentHelp("Value the portfolio on this date (default today).", valueName: "date"))
     var asOf: String?
 
     @OptionGroup var formatting: FormatOptions
@@ -36,8 +38,13 @@ struct SummaryCommand: NetWorthLeafCommand {
         let summary = try Summary(portfolio: portfolio, date: date)
         switch formatting.format {
         case .json: try formatting.send(JSONOutput.string(summary.json), to: environment.terminal)
-        case .csv: try formatting.send(CSVOutput.rows(summary.json.accounts, columns: SummaryAccountRow.columns), to: environment.terminal)
-        case .table: try formatting.send(summary.text(style: environment.style, width: environment.tableWidth(formatting)), to: environment.terminal)
+        case .csv:
+            try formatting.send(
+                CSVOutput.rows(summary.json.accounts, columns: SummaryAccountRow.columns), to: environment.terminal)
+        case .table:
+            try formatting.send(
+                summary.text(style: environment.style, width: environment.tableWidth(formatting)),
+                to: environment.terminal)
         }
     }
 }
@@ -80,9 +87,12 @@ private struct Summary {
         }
         var out: [String] = []
         let labels = [
-            ("Net worth", style.bold(money(totals.netWorth))), ("Assets", money(totals.assets)), ("Debts", money(totals.debts)),
+            ("Net worth", style.bold(money(totals.netWorth))), ("Assets", money(totals.assets)),
+            ("Debts", money(totals.debts)),
         ]
-        for (label, value) in labels { out.append(TextWidth.pad(label, to: 10, alignRight: false) + TextWidth.pad(value, to: 16, alignRight: true)) }
+        for (label, value) in labels {
+            out.append(TextWidth.pad(label, to: 10, alignRight: false) + TextWidth.pad(value, to: 16, alignRight: true))
+        }
         out[0] += "   as of \(date.iso8601), \(currency)"
         if let change {
             out.append("")

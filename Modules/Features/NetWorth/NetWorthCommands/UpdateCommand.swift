@@ -59,14 +59,16 @@ struct UpdateCommand: NetWorthLeafCommand {
         let money = NumberFormat.money(value, currency: account.currency)
         var message: String
         if let replaced {
-            message = "Replaced the \(day.iso8601) balance of \"\(account.name)\" "
+            message =
+                "Replaced the \(day.iso8601) balance of \"\(account.name)\" "
                 + "(\(NumberFormat.money(replaced.amount, currency: account.currency))) with \(money)."
         } else {
             message = "Recorded \(money) for \"\(account.name)\" on \(day.iso8601)."
         }
         if let previous = account.update(onOrBefore: day.adding(days: -1)) {
             let change = BalanceChange(from: previous.amount, to: value, isDebt: account.type.isDebt)
-            message += "\nChange since \(previous.date.iso8601): "
+            message +=
+                "\nChange since \(previous.date.iso8601): "
                 + ChangeFormatting.text(change, currency: account.currency, style: environment.style)
         }
         if let latest = account.latestUpdate, latest.date > day {
@@ -77,7 +79,9 @@ struct UpdateCommand: NetWorthLeafCommand {
 
     private func removeUpdate(in environment: NetWorthEnvironment) async throws {
         guard amount.isEmpty else {
-            throw FolioError(.usage, "--remove takes no amount", hint: "folio networth update \"\(name)\" --remove --date 2024-06-30")
+            throw FolioError(
+                .usage, "--remove takes no amount", hint: "folio networth update \"\(name)\" --remove --date 2024-06-30"
+            )
         }
         guard let date else {
             throw FolioError(.usage, "--remove needs --date", why: "it removes the update of one date")
