@@ -1,5 +1,6 @@
 import ArgumentParser
 import FeatureKit
+import FeatureKitTesting
 import Foundation
 import Testing
 
@@ -34,24 +35,12 @@ import Testing
         #expect(registeredModules.count == FeatureRegistry.all.count)
     }
 
-    @Test func everyFeatureHelpParsesUnderTheRoot() throws {
+    @Test func everyFeatureHelpRendersUnderTheRoot() async throws {
         for feature in FeatureRegistry.all {
-            #expect(throws: (any Error).self) { try Folio.parseAsRoot([feature.id, "--help"]) }
-            #expect(Folio.exitCode(for: CleanExitProbe.help(Folio.self, [feature.id, "--help"])).rawValue == 0)
+            let terminal = CapturedTerminal()
+            let code = await FolioHost.run(arguments: [feature.id, "--help"], environment: [:], terminal: terminal)
+            #expect(code == 0)
+            #expect(terminal.output.contains("USAGE: folio \(feature.id)"), "\(terminal.output)")
         }
     }
-}
-
-/// Captures the error ArgumentParser throws for a help request so its exit code can be checked.
-enum CleanExitProbe {
-    static func help(_ root: Folio.Type, _ arguments: [String]) -> any Error {
-        do {
-            _ = try root.parseAsRoot(arguments)
-            return HelpNotRequested()
-        } catch {
-            return error
-        }
-    }
-
-    struct HelpNotRequested: Error {}
 }
