@@ -213,6 +213,6 @@ let package = Package(
                 "Timing", "TimingTesting", argumentParser,
             ]
         ),
-        unitTests("FolioEndToEndTests", dependencies: ["folio", "NetworkingTesting"]),
+        unitTests("FolioEndToEndTests", dependencies: ["folio", "FeatureKitTesting", "NetworkingTesting"]),
     ] + features.flatMap(targets(for:))
 )
