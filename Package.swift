@@ -34,6 +34,7 @@ struct Feature {
 }
 
 let features: [Feature] = [
+    Feature(name: "StockTrading", domain: [crypto, cryptoExtras]),
 ]
 
 // MARK: - Target helpers
