@@ -76,9 +76,9 @@ public enum StockTradingError: Error, Sendable, Equatable, CustomStringConvertib
         case .invalidQuantity(let text): "invalid quantity \"\(text)\""
         case .invalidAmount(let text, _): "invalid amount \"\(text)\""
         case .invalidPrice(let text): "invalid price \"\(text)\""
-        case .insufficientCash(let symbol, let quantity, _, _): "cannot buy \(quantity) \(symbol)"
+        case .insufficientCash(let symbol, let quantity, _, _): "cannot buy \(Self.count(quantity)) \(symbol)"
         case .insufficientCashToWithdraw(let amount, _): "cannot withdraw \(Money.format(amount))"
-        case .insufficientShares(let symbol, let requested, _): "cannot sell \(requested) \(symbol)"
+        case .insufficientShares(let symbol, let requested, _): "cannot sell \(Self.count(requested)) \(symbol)"
         case .quotesUnavailable(let source, _): "no prices available from \(source)"
         case .badQuoteData(let source, _): "the quotes from \(source) cannot be used"
         case .alertNotFound(let id): "no alert #\(id)"
@@ -105,7 +105,7 @@ public enum StockTradingError: Error, Sendable, Equatable, CustomStringConvertib
         case .insufficientCash(_, _, let cost, let available):
             "it costs \(Money.format(cost)) and your cash is \(Money.format(available))"
         case .insufficientCashToWithdraw(_, let available): "your cash is \(Money.format(available))"
-        case .insufficientShares(let symbol, _, let held): "you hold \(held) \(symbol)"
+        case .insufficientShares(let symbol, _, let held): "you hold \(Self.count(held)) \(symbol)"
         case .quotesUnavailable(_, let reason): reason
         case .badQuoteData(_, let reason): reason
         case .alertNotFound: "you have no alert with that number"
@@ -121,11 +121,21 @@ public enum StockTradingError: Error, Sendable, Equatable, CustomStringConvertib
             "log in with: folio stocks login --email EMAIL (demo: test@stockport.com / Test@123), or sign up with: folio stocks signup --email EMAIL"
         case .unknownSymbol: "list the market with: folio stocks quotes"
         case .insufficientCash: "add paper cash with: folio stocks deposit AMOUNT"
-        case .insufficientShares(let symbol, _, _): "see your holdings with: folio stocks portfolio (\(symbol))"
+        case .insufficientShares: "see what you hold with: folio stocks portfolio"
         case .quotesUnavailable: "check FOLIO_QUOTES_URL and the connection, then try again"
         case .alertNotFound: "list your alerts with: folio stocks alerts list"
         default: nil
         }
+    }
+
+    /// `1,000,000`: share counts with thousands separators.
+    static func count(_ value: Int) -> String {
+        var grouped = ""
+        for (offset, character) in String(value.magnitude).reversed().enumerated() {
+            if offset > 0 && offset % 3 == 0 { grouped.append(",") }
+            grouped.append(character)
+        }
+        return (value < 0 ? "-" : "") + String(grouped.reversed())
     }
 
     /// `what — why`.

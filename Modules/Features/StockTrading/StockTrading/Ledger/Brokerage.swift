@@ -120,4 +120,10 @@ public struct Holdings: Sendable, Equatable {
     public var state: AccountState
     /// Open positions, by symbol.
     public var positions: [Position]
+
+    /// Creates a value.
+    public init(state: AccountState, positions: [Position]) {
+        self.state = state
+        self.positions = positions
+    }
 }

@@ -105,37 +105,53 @@ struct HistoryCommand: FeatureCommand {
         guard !rows.isEmpty else {
             return total == 0 ? "No history yet.\n" : "No entries match (of \(total) in your history).\n"
         }
-        var columns: [TextTable.Column] = [
-            .number("#"), .text("TIME"), .text("SIDE"), .text("SYMBOL"), .number("QTY"), .number("PRICE"),
-            .number("AMOUNT"), .number("REALIZED P/L"),
+        var columns: [TextTable.Column] = []
+        if details { columns.append(.number("#")) }
+        columns += [
+            .text("TIME"), .text("SIDE"), .text("SYMBOL"), .number("QTY"), .number("PRICE"), .number("AMOUNT"),
+            .number("REALIZED"),
         ]
-        if details { columns.append(.number("CASH AFTER")) }
+        if details { columns += [.number("CASH AFTER"), .text("NOTE")] }
         var table = TextTable(columns: columns)
-        var bought: Decimal = 0
-        var sold: Decimal = 0
+        var totals: [String: Decimal] = [:]
         var realized: Decimal = 0
         for row in rows {
-            if row.side == "buy" { bought += row.amount }
-            if row.side == "sell" { sold += row.amount }
+            totals[row.side, default: 0] += row.amount
             realized += row.realizedPL ?? 0
-            var cells: [TextTable.Cell] = [
-                TextTable.Cell("\(row.sequence)"), TextTable.Cell(String(Formatting.timestamp(row.timestamp).prefix(16))),
-                TextTable.Cell(row.side), TextTable.Cell(row.symbol ?? (row.note ?? "")),
+            var cells: [TextTable.Cell] = []
+            if details { cells.append(TextTable.Cell("\(row.sequence)")) }
+            cells += [
+                TextTable.Cell(String(Formatting.timestamp(row.timestamp).prefix(16))), TextTable.Cell(row.side),
+                TextTable.Cell(row.symbol ?? ""),
                 TextTable.Cell(row.quantity.map { NumberFormat.decimal(Decimal($0), fractionDigits: 0) } ?? ""),
                 TextTable.Cell(row.price.map(Formatting.money) ?? ""), TextTable.Cell(Formatting.money(row.amount)),
                 row.realizedPL.map { .trend(Formatting.signedMoney($0), sign: Formatting.sign($0)) } ?? "",
             ]
-            if details { cells.append(TextTable.Cell(Formatting.money(row.cashAfter))) }
+            if details { cells += [TextTable.Cell(Formatting.money(row.cashAfter)), TextTable.Cell(row.note ?? "")] }
             table.append(cells)
         }
-        let summary = "\(rows.count) entr\(rows.count == 1 ? "y" : "ies")"
-        table.footer = [[
-            TextTable.Cell(""), TextTable.Cell(summary), "", "", "", "",
-            TextTable.Cell("bought \(Formatting.money(bought))"),
+        var footer: [TextTable.Cell] = details ? [""] : []
+        footer += [
+            TextTable.Cell("\(rows.count) entr\(rows.count == 1 ? "y" : "ies")"), "", "", "", "", "",
             .trend(Formatting.signedMoney(realized), sign: Formatting.sign(realized)),
-        ]]
+        ]
+        table.footer = [footer]
         var text = table.render(style: context.style, maxWidth: context.terminal.width)
-        if sold > 0 { text += "Sold \(Formatting.money(sold)) in total.\n" }
+        let sums = HistorySide.allCases.compactMap { side in
+            totals[side.rawValue].map { "\(side.pastTense) \(Formatting.money($0))" }
+        }
+        text += sums.joined(separator: " · ") + "\n"
         return text
+    }
+}
+
+extension HistorySide {
+    var pastTense: String {
+        switch self {
+        case .buy: "bought"
+        case .sell: "sold"
+        case .deposit: "deposited"
+        case .withdrawal: "withdrawn"
+        }
     }
 }
