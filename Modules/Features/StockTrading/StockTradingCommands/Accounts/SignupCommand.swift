@@ -21,7 +21,7 @@ struct SignupCommand: FeatureCommand {
     @Option(help: "The account's email address.")
     var email: String
 
-    @Option(help: ArgumentHelp("Opening paper cash in dollars.", valueName: "amount"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Opening paper cash in dollars.", valueName: "amount"))
     var cash: String = "10000"
 
     @OptionGroup var passwordOptions: PasswordOptions

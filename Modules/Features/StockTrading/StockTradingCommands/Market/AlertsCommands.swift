@@ -121,7 +121,7 @@ struct AlertsAddCommand: FeatureCommand {
         }
         switch formatting.format {
         case .json: try formatting.emit(try JSONOutput.string(AlertRow(alert)), to: context.terminal)
-        case .csv: try formatting.emit(try CSVOutput.rows([AlertRow(alert)], columns: AlertRow.columns), to: context.terminal)
+        case .csv: try formatting.emitExact(try CSVOutput.rows([AlertRow(alert)], columns: AlertRow.columns), to: context.terminal)
         case .table:
             var text = "Alert #\(alert.id): \(AlertText.condition(alert)) (now \(alert.referencePrice.map(Formatting.money) ?? "?"))."
             if let now = alert.referencePrice,
@@ -154,7 +154,7 @@ struct AlertsListCommand: FeatureCommand {
         let alerts = try await AlertBook(store: context.store, userID: session.userID).list()
         switch formatting.format {
         case .json: try formatting.emit(try JSONOutput.string(alerts.map(AlertRow.init)), to: context.terminal)
-        case .csv: try formatting.emit(try CSVOutput.rows(alerts.map(AlertRow.init), columns: AlertRow.columns), to: context.terminal)
+        case .csv: try formatting.emitExact(try CSVOutput.rows(alerts.map(AlertRow.init), columns: AlertRow.columns), to: context.terminal)
         case .table: try formatting.emit(AlertText.table(alerts, context: context), to: context.terminal)
         }
     }
@@ -275,7 +275,7 @@ struct AlertsCheckCommand: FeatureCommand {
                 skippedSymbols: check.skippedSymbols)
             try formatting.emit(try JSONOutput.string(report), to: context.terminal)
         case .csv:
-            try formatting.emit(try CSVOutput.rows(check.fired.map(AlertRow.init), columns: AlertRow.columns), to: context.terminal)
+            try formatting.emitExact(try CSVOutput.rows(check.fired.map(AlertRow.init), columns: AlertRow.columns), to: context.terminal)
         case .table:
             var lines = check.fired.map { alert in
                 "\(Formatting.timestamp(check.checkedAt))  Alert #\(alert.id) fired: \(alert.symbol) crossed \(alert.direction.rawValue) \(Formatting.money(alert.level)) at \(alert.firedPrice.map(Formatting.money) ?? "?")"
