@@ -63,6 +63,12 @@ import Timing
         #expect(world.market.fetches == 1)
     }
 
+    @Test func offlineStillRunsALocalMarket() async throws {
+        let market = SimulatedMarket(store: world.store, timing: world.timing, seed: 5)
+        let book = QuoteBook(store: world.store, source: market, timing: world.timing)
+        #expect(try await book.quotes(.offline).symbols.count == 10)
+    }
+
     @Test func aNonsensicalAnswerIsReportedNotHidden() async throws {
         _ = try await world.quoteBook().quotes()
         world.market.fail(with: .decoding(url: URL(string: "http://127.0.0.1:9/q")!, path: "[0].price", reason: "bad"))

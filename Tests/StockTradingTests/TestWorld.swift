@@ -15,6 +15,7 @@ final class ScriptedMarket: MarketDataSource, Sendable {
     }
 
     var identity: String { "scripted" }
+    var requiresNetwork: Bool { true }
     var displayName: String { "the scripted market" }
     var fetches: Int { state.withLock { $0.fetches } }
 

@@ -19,6 +19,8 @@ public struct HTTPQuoteSource: MarketDataSource {
 
     /// `http:<url>`.
     public var identity: String { "http:\(url.absoluteString)" }
+    /// Always: quotes come over HTTP.
+    public var requiresNetwork: Bool { true }
     /// The URL.
     public var displayName: String { url.absoluteString }
 

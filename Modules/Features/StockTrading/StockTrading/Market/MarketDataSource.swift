@@ -5,6 +5,8 @@ import Foundation
 public protocol MarketDataSource: Sendable {
     /// A stable name for the source; cached quotes from another source are never taken as fresh.
     var identity: String { get }
+    /// Whether fetching touches the network; a local source keeps working under `--offline`.
+    var requiresNetwork: Bool { get }
     /// How to name the source in messages (`the simulated market`, `http://…/quotes.json`).
     var displayName: String { get }
     /// The current quote of every stock the source lists.

@@ -14,7 +14,7 @@ public struct QuoteBook: Sendable {
         case normal
         /// Refresh now whatever the age of the stored prices.
         case refresh
-        /// Never ask the source; the stored prices only.
+        /// Never ask a networked source; the stored prices only (a local source is used as in ``normal``).
         case offline
     }
 
@@ -47,6 +47,8 @@ public struct QuoteBook: Sendable {
                 quotes: try transaction.scan(StockQuote.self, StorageKeys.quotes))
         }
         let current = stored.fetch.map { $0.value.source == identity && !$0.isStale(at: now) } ?? false
+        // --offline forbids the network, not a market computed on this machine.
+        let mode = mode == .offline && !source.requiresNetwork ? .normal : mode
         switch mode {
         case .offline:
             guard !stored.quotes.isEmpty else {

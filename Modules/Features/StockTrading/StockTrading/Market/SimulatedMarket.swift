@@ -41,6 +41,8 @@ public struct SimulatedMarket: MarketDataSource {
 
     /// `simulated:<seed>`.
     public var identity: String { "simulated:\(seed)" }
+    /// The walk is computed locally.
+    public var requiresNetwork: Bool { false }
     /// `the simulated market`.
     public var displayName: String { "the simulated market" }
 
