@@ -70,8 +70,8 @@ public struct Brokerage: Sendable {
     public func holdings() async throws -> Holdings {
         let userID = userID
         return try await store.read { transaction in
-            let writer = LedgerWriter(transaction: transaction, userID: userID)
-            return Holdings(state: try writer.state(), positions: try writer.positions())
+            let state = try LedgerWriter(transaction: transaction, userID: userID).state()
+            return Holdings(state: state, positions: state.sortedPositions)
         }
     }
 
@@ -102,7 +102,11 @@ public struct Brokerage: Sendable {
         return try await store.write { transaction in
             let writer = LedgerWriter(transaction: transaction, userID: userID)
             let receipt = try body(writer, now)
-            try writer.recordSnapshot(prices: prices, at: now, timeZone: timeZone)
+            // A trade at market price moves value between cash and shares, so it only needs to record the
+            // day's first snapshot; reports and cash movements keep the day's value current.
+            if receipt.state.lastSnapshotDay != CalendarDate(now, in: timeZone).iso8601 {
+                try writer.recordSnapshot(prices: prices, at: now, timeZone: timeZone, state: receipt.state)
+            }
             return receipt
         }
     }

@@ -12,18 +12,11 @@ struct LedgerWriter {
         try transaction.value(AccountState.self, StorageKeys.state(userID)) ?? AccountState()
     }
 
-    func position(_ symbol: String) throws -> Position {
-        try transaction.value(Position.self, StorageKeys.position(userID, symbol))
-            ?? Position(symbol: symbol, quantity: 0, cost: 0)
-    }
-
-    func positions() throws -> [Position] {
-        try transaction.scan(Position.self, StorageKeys.positions(userID)).map(\.value)
-    }
+    func positions() throws -> [Position] { try state().sortedPositions }
 
     func buy(symbol: String, quantity: Int, price: Decimal, at date: Date) throws -> TradeReceipt {
         var state = try state()
-        var position = try position(symbol)
+        var position = state.positions[symbol] ?? Position(symbol: symbol, quantity: 0, cost: 0)
         let cost = Money.cents(price * Decimal(quantity))
         guard cost <= state.cash else {
             throw StockTradingError.insufficientCash(symbol: symbol, quantity: quantity, cost: cost, available: state.cash)
@@ -40,7 +33,7 @@ struct LedgerWriter {
 
     func sell(symbol: String, quantity: Int, price: Decimal, at date: Date) throws -> TradeReceipt {
         var state = try state()
-        var position = try position(symbol)
+        var position = state.positions[symbol] ?? Position(symbol: symbol, quantity: 0, cost: 0)
         guard quantity <= position.quantity else {
             throw StockTradingError.insufficientShares(symbol: symbol, requested: quantity, held: position.quantity)
         }
@@ -87,15 +80,21 @@ struct LedgerWriter {
     /// Values the account with `prices` (a holding without a price counts at cost) and keeps it as the
     /// day's snapshot.
     @discardableResult
-    func recordSnapshot(prices: [String: Decimal], at date: Date, timeZone: TimeZone) throws -> ValueSnapshot {
-        let state = try state()
-        let holdings = try positions().reduce(Decimal(0)) { total, position in
+    func recordSnapshot(
+        prices: [String: Decimal], at date: Date, timeZone: TimeZone, state known: AccountState? = nil
+    ) throws -> ValueSnapshot {
+        var state = try known ?? state()
+        let holdings = state.positions.values.reduce(Decimal(0)) { total, position in
             total + (prices[position.symbol].map { Money.cents($0 * Decimal(position.quantity)) } ?? position.cost)
         }
         let day = CalendarDate(date, in: timeZone).iso8601
         let snapshot = ValueSnapshot(
             day: day, recordedAt: date, holdingsValue: holdings, cash: state.cash, netDeposits: state.netDeposits)
         try transaction.put(StorageKeys.snapshot(userID, day), snapshot)
+        if state.lastSnapshotDay != day {
+            state.lastSnapshotDay = day
+            try transaction.put(StorageKeys.state(userID), state)
+        }
         return snapshot
     }
 
@@ -104,14 +103,8 @@ struct LedgerWriter {
         guard state.cash >= 0, (position?.quantity ?? 0) >= 0 else {
             throw StockTradingError.invalidAmount("\(entry.amount)", reason: "the entry would leave a negative balance")
         }
+        if let position { state.positions[position.symbol] = position.quantity == 0 ? nil : position }
         try transaction.put(StorageKeys.state(userID), state)
         try transaction.put(StorageKeys.entry(userID, entry.sequence), entry)
-        if let position {
-            if position.quantity == 0 {
-                try transaction.delete(StorageKeys.position(userID, position.symbol))
-            } else {
-                try transaction.put(StorageKeys.position(userID, position.symbol), position)
-            }
-        }
     }
 }
