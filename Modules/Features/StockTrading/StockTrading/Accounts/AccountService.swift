@@ -72,7 +72,8 @@ public struct AccountService: Sendable {
         let account = try await store.get(Account.self, StorageKeys.account(email))?.value
         guard let account else {
             // Spend the same time as a real check so response time does not reveal which emails exist.
-            _ = try? hasher.verify(password, against: Self.decoyHash(rounds: PBKDF2PasswordHasher.defaultRounds))
+            let rounds = (hasher as? PBKDF2PasswordHasher)?.rounds ?? PBKDF2PasswordHasher.defaultRounds
+            _ = try? hasher.verify(password, against: Self.decoyHash(rounds: rounds))
             throw StockTradingError.invalidCredentials
         }
         guard try hasher.verify(password, against: account.passwordHash) else {
