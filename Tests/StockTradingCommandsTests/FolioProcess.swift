@@ -32,6 +32,8 @@ enum FolioProcess {
         var env = ProcessInfo.processInfo.environment
         env["FOLIO_HOME"] = home.path
         env["NO_COLOR"] = "1"
+        // A developer's own settings must not leak into the tests.
+        for key in ["FOLIO_QUOTES_URL", "FOLIO_QUOTES_TTL", "FOLIO_STOCKS_SEED", "XDG_DATA_HOME"] { env[key] = nil }
         for (key, value) in environment { env[key] = value }
         process.environment = env
         let stdout = Pipe()

@@ -135,7 +135,7 @@ struct PortfolioCommand: FeatureCommand {
         var text = "Portfolio of \(session.email) (\(valuation.basis == .fifo ? "FIFO" : "average cost") basis)\n\n"
         if valuation.holdings.isEmpty {
             text += "You hold no shares yet. Cash: \(Formatting.money(valuation.cash)).\n"
-            text += "See prices with: folio stocks quotes — then buy with: folio stocks buy AAPL 1\n"
+            text += "See prices with: folio stocks quotes — then buy with: folio stocks buy AAPL 1\n\n"
         } else {
             var columns: [TextTable.Column] = [.text("SYMBOL")]
             if details { columns += [.text("NAME", truncatable: true), .text("SECTOR", truncatable: true)] }
