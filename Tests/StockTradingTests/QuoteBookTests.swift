@@ -63,6 +63,16 @@ import Timing
         #expect(world.market.fetches == 1)
     }
 
+    @Test func pricesKeptFromAnotherSourceSayWhereTheyCameFrom() async throws {
+        _ = try await world.quoteBook().quotes()
+        let down = StubHTTPClient { request in throw NetworkError.connectionFailed(url: request.url, reason: "refused") }
+        let http = HTTPQuoteSource(http: down, url: URL(string: "http://quotes.test/q.json")!)
+        let book = QuoteBook(store: world.store, source: http, timing: world.timing)
+        let set = try await book.quotes()
+        #expect(set.isStale && set.source == "the scripted market")
+        #expect(set.quotes.values.allSatisfy(\.isStale))
+    }
+
     @Test func offlineStillRunsALocalMarket() async throws {
         let market = SimulatedMarket(store: world.store, timing: world.timing, seed: 5)
         let book = QuoteBook(store: world.store, source: market, timing: world.timing)

@@ -76,7 +76,8 @@ public struct QuoteBook: Sendable {
         let expiresAt = fetchedAt.addingTimeInterval(Self.seconds(timeToLive))
         try await store.write { transaction in
             try transaction.put(
-                StorageKeys.quoteFetch, QuoteFetch(source: identity, fetchedAt: fetchedAt, symbols: fresh.map(\.symbol)),
+                StorageKeys.quoteFetch,
+                QuoteFetch(source: identity, sourceName: sourceName, fetchedAt: fetchedAt, symbols: fresh.map(\.symbol)),
                 expiresAt: expiresAt)
             for quote in fresh { try transaction.put(StorageKeys.quote(quote.symbol), quote) }
         }
@@ -103,6 +104,8 @@ public struct QuoteBook: Sendable {
 /// The bookkeeping of the last successful fetch; its expiry is the prices' freshness.
 struct QuoteFetch: Codable, Sendable {
     var source: String
+    /// The source's name for messages, so prices kept from a source no longer configured say where they came from.
+    var sourceName: String?
     var fetchedAt: Date
     var symbols: [String]
 }
@@ -119,6 +122,7 @@ private struct StoredQuotes: Sendable {
             quotes[entry.value.symbol] = MarketQuote(quote: entry.value, asOf: entry.storedAt, isStale: !current)
         }
         let asOf = fetch?.value.fetchedAt ?? self.quotes.map(\.storedAt).max() ?? Date(timeIntervalSince1970: 0)
-        return QuoteSet(quotes: quotes, source: source, asOf: asOf, isStale: isStale, failure: failure)
+        let origin = fetch.flatMap { $0.value.source == identity ? nil : $0.value.sourceName ?? $0.value.source }
+        return QuoteSet(quotes: quotes, source: origin ?? source, asOf: asOf, isStale: isStale, failure: failure)
     }
 }
