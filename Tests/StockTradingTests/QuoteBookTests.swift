@@ -70,7 +70,7 @@ import Timing
         let book = QuoteBook(store: world.store, source: http, timing: world.timing)
         let set = try await book.quotes()
         #expect(set.isStale && set.source == "the scripted market")
-        #expect(set.quotes.values.allSatisfy(\.isStale))
+        #expect(set.quotes.values.allSatisfy { $0.isStale })
     }
 
     @Test func offlineStillRunsALocalMarket() async throws {
