@@ -35,6 +35,7 @@ struct Feature {
 
 let features: [Feature] = [
     Feature(name: "NetWorth"),
+    Feature(name: "StockTrading", domain: [crypto, cryptoExtras]),
 ]
 
 // MARK: - Target helpers

@@ -1,5 +1,6 @@
 import FeatureKit
 import NetWorthCommands
+import StockTradingCommands
 
 /// Every feature plug-in the host knows: registering a feature is one line here plus its line in
 /// `Package.swift`. A test fails when a folder under `Modules/Features/` is missing from this list.
@@ -7,6 +8,7 @@ enum FeatureRegistry {
     /// The registered features, in `folio --help` order.
     static let all: [FeatureDescriptor] = [
         NetWorthPlugin.descriptor,
+        StockTradingPlugin.descriptor,
     ]
 
     /// The registry in force: ``all``, or the plug-ins a test put in place with `$current.withValue`.
