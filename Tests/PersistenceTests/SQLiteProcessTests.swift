@@ -33,8 +33,7 @@ import Testing
         _ = try SQLiteDatabase(fileURL: url)
         let children = try (0..<2).map { _ in try launch(["increment", url.path, "counter", "500"]) }
         for child in children {
-            child.waitUntilExit()
-            #expect(child.terminationStatus == 0)
+            #expect(await exitStatus(of: child) == 0)
         }
         let store = try SQLiteDatabase(fileURL: url).store(namespace: "probe")
         #expect(try await store.get(Int.self, "counter")?.value == 1000)
@@ -46,9 +45,9 @@ import Testing
         try await database.store(namespace: "probe").put("before", "committed earlier")
         let output = Pipe()
         let child = try launch(["hold", url.path], output: output)
-        try waitForLine("ready", on: output)
+        try await waitForLine("ready", on: output)
         kill(child.processIdentifier, SIGKILL)
-        child.waitUntilExit()
+        _ = await exitStatus(of: child)
         let reopened = try SQLiteDatabase(fileURL: url)
         #expect(try reopened.integrityCheck() == ["ok"])
         let store = reopened.store(namespace: "probe")
@@ -64,12 +63,12 @@ import Testing
         _ = try SQLiteDatabase(fileURL: url)
         let output = Pipe()
         let child = try launch(["pairs", url.path, "0"], output: output)
-        try waitForLine("ready", on: output)
+        try await waitForLine("ready", on: output)
         let observer = try SQLiteDatabase(fileURL: url).store(namespace: "probe")
         // Kill once the writer is demonstrably mid-stream: some pairs committed, more on the way.
         while try await observer.read({ try $0.count(.prefix("x/")) }) < 50 { await Task.yield() }
         kill(child.processIdentifier, SIGKILL)
-        child.waitUntilExit()
+        _ = await exitStatus(of: child)
         let reopened = try SQLiteDatabase(fileURL: url)
         #expect(try reopened.integrityCheck() == ["ok"])
         let store = reopened.store(namespace: "probe")
@@ -88,12 +87,30 @@ import Testing
         return process
     }
 
-    private func waitForLine(_ expected: String, on pipe: Pipe) throws {
-        var buffer = Data()
-        while !String(decoding: buffer, as: UTF8.self).contains(expected + "\n") {
-            let chunk = pipe.fileHandleForReading.availableData
-            guard !chunk.isEmpty else { throw ProbeError.endedBeforeReady }
-            buffer += chunk
+    /// Blocking waits run on a Dispatch thread: Swift concurrency's pool has one thread per core (two here),
+    /// and a test that blocks one starves every other test's loopback server.
+    private func offPool<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { continuation in
+            DispatchQueue.global().async { continuation.resume(with: Result { try body() }) }
+        }
+    }
+
+    private func exitStatus(of process: Process) async -> Int32 {
+        (try? await offPool {
+            process.waitUntilExit()
+            return process.terminationStatus
+        }) ?? -1
+    }
+
+    private func waitForLine(_ expected: String, on pipe: Pipe) async throws {
+        let handle = pipe.fileHandleForReading
+        try await offPool {
+            var buffer = Data()
+            while !String(decoding: buffer, as: UTF8.self).contains(expected + "\n") {
+                let chunk = handle.availableData
+                guard !chunk.isEmpty else { throw ProbeError.endedBeforeReady }
+                buffer += chunk
+            }
         }
     }
 

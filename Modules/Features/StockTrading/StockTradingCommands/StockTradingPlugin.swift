@@ -6,7 +6,8 @@ import FeatureKit
 public enum StockTradingPlugin {
     /// What the host registers.
     public static let descriptor = FeatureDescriptor(
-        id: "stocks", summary: "Paper stock trading: accounts, quotes, trades, history, alerts, analytics.",
+        id: "stocks",
+        summary: "A paper stock portfolio: local accounts, quotes, trades, history, watchlist, alerts and analytics.",
         requirements: [.network, .persistence, .timing], command: StocksCommand.self)
 }
 
