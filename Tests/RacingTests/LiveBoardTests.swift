@@ -15,6 +15,8 @@ final class BoardHarness: Sendable {
     private nonisolated(unsafe) var iterator: AsyncStream<LiveBoardState>.Iterator
     /// The last tick read.
     private nonisolated(unsafe) var tick = 0
+    /// The outcome of the fetch the last tick started.
+    private nonisolated(unsafe) var outcome: LiveBoardState?
 
     init(
         pool: [Race], count: Int = 3, filter: RaceFilter = .all, interval: Duration = .seconds(30),
@@ -54,14 +56,23 @@ final class BoardHarness: Sendable {
         try await next { $0.event == .refreshed(.initial) || $0.event == .failed(.initial) }
     }
 
-    /// Advances one second and returns the state of that tick.
+    /// Advances one second and returns the state of that tick. When that tick started a fetch, also waits
+    /// for its outcome (kept for ``fetchOutcome()``), so the clock never moves on under a fetch in flight.
     @discardableResult
     func second() async throws -> LiveBoardState {
         await clock.waitForSleepers(1)
         await clock.advance(by: .seconds(1))
         tick += 1
         let wanted = tick
-        return try await next { $0.event == .tick(wanted) }
+        let state = try await next { $0.event == .tick(wanted) }
+        if state.fetching != nil {
+            outcome = try await next {
+                if case .refreshed = $0.event { return true }
+                if case .failed = $0.event { return true }
+                return false
+            }
+        }
+        return state
     }
 
     /// Advances `count` seconds, returning each tick's state.
@@ -71,13 +82,10 @@ final class BoardHarness: Sendable {
         return states
     }
 
-    /// Reads the outcome of the fetch that the last tick started.
-    func fetchOutcome() async throws -> LiveBoardState {
-        try await next {
-            if case .refreshed = $0.event { return true }
-            if case .failed = $0.event { return true }
-            return false
-        }
+    /// The outcome of the fetch that the last tick started.
+    func fetchOutcome() throws -> LiveBoardState {
+        defer { outcome = nil }
+        return try #require(outcome, "the last tick started no fetch")
     }
 
     func stop() async {
@@ -118,7 +126,7 @@ struct LiveBoardTests {
         #expect(expiry.races.map(\.id) == ["later0", "later1", "later2"], "refilled at once from the races already fetched")
         #expect(expiry.fetchesStarted == 2)
         #expect(expiry.fetching == .expiry)
-        let outcome = try await harness.fetchOutcome()
+        let outcome = try harness.fetchOutcome()
         #expect(outcome.event == .refreshed(.expiry))
         let after = try await harness.seconds(20)
         #expect(after.allSatisfy { $0.fetchesStarted == 2 }, "no fetch per second")
@@ -163,7 +171,7 @@ struct LiveBoardTests {
         harness.source.fail(with: SimulatedOutage())
         let periodic = try await harness.second()  // t = 30
         #expect(periodic.fetchesStarted == 2)
-        let failed = try await harness.fetchOutcome()
+        let failed = try harness.fetchOutcome()
         #expect(failed.event == .failed(.periodic))
         #expect(failed.status == .reconnecting(attempt: 1, retryAt: referenceNow.addingTimeInterval(32), reason: "connection refused"))
         #expect(failed.races.map(\.id) == ["r0", "r1", "r2"], "the last board stays")
@@ -173,7 +181,7 @@ struct LiveBoardTests {
         let retry = try await harness.second()  // t = 32
         #expect(retry.fetchesStarted == 3)
         #expect(retry.fetching == .retry)
-        let failedAgain = try await harness.fetchOutcome()
+        let failedAgain = try harness.fetchOutcome()
         #expect(failedAgain.status == .reconnecting(attempt: 2, retryAt: referenceNow.addingTimeInterval(36), reason: "connection refused"))
 
         harness.source.fail(with: nil)
@@ -181,7 +189,7 @@ struct LiveBoardTests {
         #expect(waiting.allSatisfy { $0.fetchesStarted == 3 })
         let recovery = try await harness.second()  // t = 36
         #expect(recovery.fetchesStarted == 4)
-        let recovered = try await harness.fetchOutcome()
+        let recovered = try harness.fetchOutcome()
         #expect(recovered.event == .refreshed(.retry))
         #expect(recovered.status == .live)
         #expect(recovered.asOf == referenceNow.addingTimeInterval(36))
@@ -204,7 +212,7 @@ struct LiveBoardTests {
         }
         harness.source.fail(with: nil)
         _ = try await harness.seconds(2)
-        let filled = try await harness.fetchOutcome()
+        let filled = try harness.fetchOutcome()
         #expect(filled.races.map(\.id) == ["r0", "r1", "r2"])
         #expect(filled.status == .live)
         await harness.stop()
