@@ -33,6 +33,23 @@ public struct LiveBoardState: Sendable {
     public var skipped: [SkippedRace]
     /// Whether the service had fewer races than asked for at the last fetch.
     public var exhausted: Bool
+
+    /// Creates a state (the board makes these; renderers' tests make their own).
+    public init(
+        event: Event, now: Date, races: [Race], status: RefreshScheduler.Status, asOf: Date?,
+        fetching: RefreshScheduler.Reason? = nil, fetchesStarted: Int = 0, skipped: [SkippedRace] = [],
+        exhausted: Bool = false
+    ) {
+        self.event = event
+        self.now = now
+        self.races = races
+        self.status = status
+        self.asOf = asOf
+        self.fetching = fetching
+        self.fetchesStarted = fetchesStarted
+        self.skipped = skipped
+        self.exhausted = exhausted
+    }
 }
 
 /// A next-to-go board kept live: redrawn on every tick of the one shared ``Ticker`` (no timer per race),
