@@ -13,12 +13,22 @@ import TimingTesting
 
 @testable import RacingCommands
 
-/// A wall clock that moves with a manual clock.
-struct ManualWallClock: WallClock {
+/// A wall clock that moves with a manual clock and counts its readers: the board reads it once per event
+/// it handles, which tells the test driver that the board has caught up with the last tick.
+final class ManualWallClock: WallClock {
     let origin: Date
     let clock: ManualClock
+    private let reads = Mutex(0)
+
+    init(origin: Date, clock: ManualClock) {
+        self.origin = origin
+        self.clock = clock
+    }
+
+    var readCount: Int { reads.withLock { $0 } }
 
     func now() -> Date {
+        reads.withLock { $0 += 1 }
         let (seconds, attoseconds) = clock.now.offset.components
         return origin.addingTimeInterval(TimeInterval(seconds) + TimeInterval(attoseconds) / 1e18)
     }
@@ -38,7 +48,8 @@ struct WatchCommandTests {
     ) async throws -> CapturedTerminal {
         let terminal = CapturedTerminal(interactive: interactive, width: 100, height: 30)
         let clock = ManualClock()
-        let timing = Timing(clock: clock, wallClock: ManualWallClock(origin: now, clock: clock))
+        let wall = ManualWallClock(origin: now, clock: clock)
+        let timing = Timing(clock: clock, wallClock: wall)
         let command = try #require(try RacesCommand.parseAsRoot(["watch"] + arguments) as? WatchCommand)
         let context = FeatureContext.test(
             featureID: "races", http: http, store: InMemoryDatabase().store(namespace: "races"), timing: timing,
@@ -53,9 +64,11 @@ struct WatchCommandTests {
             if clock.sleeperCount > 0 {
                 #expect(clock.sleeperCount == 1, "only the shared ticker sleeps")
                 guard elapsed < limit else { break }
+                let reads = wall.readCount
                 await clock.advance(by: .seconds(1))
                 elapsed += 1
-                for _ in 0..<100 { await Task.yield() }
+                // Let the board handle the tick before time moves on (it reads the wall clock when it does).
+                while wall.readCount == reads, !done.withLock({ $0 }) { await Task.yield() }
             } else {
                 await Task.yield()
             }
