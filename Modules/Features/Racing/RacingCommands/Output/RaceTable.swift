@@ -2,10 +2,12 @@ import FeatureKit
 import Racing
 
 /// The board as a table: start (local), countdown, code, meeting, race number and name, country.
+///
+/// Only the race name gives way on a narrow terminal: the meeting is how punters find a race.
 enum RaceTable {
     static func render(_ races: [Race], text: RaceText, style: Style, width: Int) -> String {
         var table = TextTable(columns: [
-            .text("START"), .number("IN"), .text("CATEGORY"), .text("MEETING", truncatable: true), .number("NO"),
+            .text("START"), .number("IN"), .text("CATEGORY"), .text("MEETING"), .number("NO"),
             .text("RACE", truncatable: true), .text("COUNTRY"),
         ])
         for race in races {
