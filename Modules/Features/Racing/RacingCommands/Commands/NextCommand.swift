@@ -10,15 +10,15 @@ struct NextCommand: FeatureCommand {
         commandName: "next",
         abstract: "Show the next races to start, with countdowns.",
         discussion: """
-            Shown: races with now ≤ advertised start + 60 s that pass --category and --country, sorted by
-            advertised start then race id, the first --count of them.
-            Countdown (IN) = advertised start − now, in whole seconds rounded down; negative once started.
-            The service caps its answer at a total count across all codes, so folio asks for
-            max(10, 2 × count) races (max(20, 4 × count) with a filter) and doubles the request, up to 200,
-            until --count races pass or the service has no more.
-            --format json|csv rows: raceId, meetingName, raceNumber, raceName, category, advertisedStart
-            (ISO 8601 UTC), secondsToStart, venueCountry, venueState, distance (metres; null if unknown).
-            With --offline the last fetched board is shown, with its "as of" time.
+            Shown: the races with now ≤ advertised start + 60 s that pass --category and --country, sorted by advertised start then race id; the first --count of them.
+
+            Countdown (IN) = advertised start − now, in whole seconds rounded down; negative once the race has started.
+
+            The service caps its answer at a total across all codes, so folio first asks for max(10, 2 × count) races (max(20, 4 × count) with a filter) and doubles the request, up to 200, until --count races pass or the service has no more.
+
+            JSON and CSV rows: raceId, meetingName, raceNumber, raceName, category, advertisedStart (ISO 8601 UTC), secondsToStart, venueCountry, venueState, distance (metres; null when unknown).
+
+            With --offline the last fetched board is shown, filtered again by the 60-second rule, with its "as of" time.
 
             Examples:
               folio races next

@@ -10,16 +10,15 @@ struct WatchCommand: FeatureCommand {
         commandName: "watch",
         abstract: "Keep the next-to-go board on screen, counting down live.",
         discussion: """
-            The board follows the rules of `races next` (now ≤ start + 60 s, ordered by start then race id) and
-            is redrawn every second from one shared ticker. When a shown race passes start + 60 s it leaves
-            the board, which refills from the races already fetched and with one new request (at most one per
-            10 s, however many races expire together). The board is also refreshed every --refresh (default 30s,
-            or races.refresh in config.json; never less than 10s). If a request fails the last board stays on
-            screen, marked "reconnecting…", and folio retries after 2s, 4s, 8s … up to 30s (±20 %).
-            Keys: q quits (Ctrl-C too); the terminal is restored.
-            Without a terminal (a pipe or a log), or with --plain, it prints one line per change instead:
-            a race added (+), removed (-) or rescheduled (~), the connection lost (!) or back (✓);
-            --format json prints each change as one JSON object per line.
+            The board follows the rules of `races next` (now ≤ advertised start + 60 s, ordered by start then race id) and is redrawn every second from one shared ticker.
+
+            When a shown race passes start + 60 s it leaves the board, which refills at once from the races already fetched and with one new request (at most one per 10 s, however many races expire together). The board is also refreshed every --refresh (default 30s, or races.refresh in config.json; never less than 10s).
+
+            If a request fails the last board stays on screen marked "reconnecting…", and folio retries after 2s, 4s, 8s … up to 30s (each ±20 %).
+
+            Keys: q quits, as does Ctrl-C; the terminal is restored.
+
+            Without a terminal (a pipe or a log), or with --plain, it prints one line per change instead: a race added (+), removed (-) or rescheduled (~), the connection lost (!) or back (✓). --plain writes these as sentences; --format json writes each change as one JSON object per line.
 
             Examples:
               folio races watch --category greyhound --count 8
