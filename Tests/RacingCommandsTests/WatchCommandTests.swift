@@ -240,3 +240,47 @@ struct ChangeLogTests {
         ])
     }
 }
+
+@Suite("The live screen")
+struct WatchScreenTests {
+    private let screen = WatchScreen(
+        count: 3, refresh: .seconds(30), style: FeatureKit.Style(colorEnabled: false), width: 100,
+        timeZone: TimeZone(identifier: "UTC")!)
+
+    private func sample(_ id: String, startsIn seconds: TimeInterval) -> Race {
+        Race(
+            id: id, name: "Pace", number: 4, meetingName: "Albion Park", category: RaceCategory(kind: .harness),
+            advertisedStart: capturedAt.addingTimeInterval(seconds), venueCountry: "AUS")
+    }
+
+    @Test("a live board: clock, age of the data, the table, a short-board note and the keys")
+    func live() {
+        let lines = screen.lines(for: LiveBoardState(
+            event: .tick(3), now: capturedAt, races: [sample("a", startsIn: 125)], status: .live,
+            asOf: capturedAt.addingTimeInterval(-12), skipped: [SkippedRace(raceID: "x", reason: "bad")]))
+        #expect(lines[0] == "Next to go · 00:59:53")
+        #expect(lines[1] == "live · updated 12s ago")
+        #expect(lines[3].hasPrefix("START"))
+        #expect(lines[5].contains("01:01") && lines[5].contains("2m 05s") && lines[5].contains("Albion Park"))
+        #expect(lines.contains("only 1 of 3 races to show right now"))
+        #expect(lines.contains("1 race in the last answer could not be read"))
+        #expect(lines.last == "q quit · refreshes every 30s and when a race expires")
+    }
+
+    @Test("reconnecting keeps the last board and says when the next try is")
+    func reconnecting() {
+        let lines = screen.lines(for: LiveBoardState(
+            event: .failed(.periodic), now: capturedAt, races: [sample("a", startsIn: 125)],
+            status: .reconnecting(attempt: 2, retryAt: capturedAt.addingTimeInterval(4), reason: "timed out"),
+            asOf: capturedAt.addingTimeInterval(-40)))
+        #expect(lines[1] == "reconnecting… attempt 2, next try in 4s · showing the board from 00:59:13 — timed out")
+        #expect(lines.contains { $0.contains("Albion Park") })
+    }
+
+    @Test("before the first answer it says it is waiting")
+    func connecting() {
+        let lines = screen.lines(for: LiveBoardState(event: .started, now: capturedAt, races: [], status: .connecting, asOf: nil))
+        #expect(lines[1] == "connecting…")
+        #expect(lines.contains("Waiting for the first board…"))
+    }
+}

@@ -25,6 +25,10 @@ struct WatchScreen {
         if state.asOf != nil, state.races.count < count {
             lines.append(style.dim("only \(state.races.count) of \(count) races to show right now"))
         }
+        if !state.skipped.isEmpty {
+            let plural = state.skipped.count == 1 ? "race" : "races"
+            lines.append(style.apply(.yellow, "\(state.skipped.count) \(plural) in the last answer could not be read"))
+        }
         lines.append("")
         lines.append(style.dim("q quit · refreshes every \(DurationFormat.short(refresh)) and when a race expires"))
         return lines
