@@ -36,6 +36,7 @@ struct Feature {
 let features: [Feature] = [
     Feature(name: "NetWorth"),
     Feature(name: "StockTrading", domain: [crypto, cryptoExtras]),
+    Feature(name: "Racing"),
 ]
 
 // MARK: - Target helpers

@@ -1,6 +1,7 @@
 import FeatureKit
 import NetWorthCommands
 import StockTradingCommands
+import RacingCommands
 
 /// Every feature plug-in the host knows: registering a feature is one line here plus its line in
 /// `Package.swift`. A test fails when a folder under `Modules/Features/` is missing from this list.
@@ -9,6 +10,7 @@ enum FeatureRegistry {
     static let all: [FeatureDescriptor] = [
         NetWorthPlugin.descriptor,
         StockTradingPlugin.descriptor,
+        RacingPlugin.descriptor,
     ]
 
     /// The registry in force: ``all``, or the plug-ins a test put in place with `$current.withValue`.

@@ -1,0 +1,11 @@
+import FeatureKit
+
+/// The Racing feature's plug-in: `folio races …`.
+public enum RacingPlugin {
+    /// What the host registers: the `races` command and the kernels it uses.
+    public static let descriptor = FeatureDescriptor(
+        id: "races",
+        summary: "Next-to-go races with live countdowns (Neds racing API).",
+        requirements: [.network, .persistence, .timing],
+        command: RacesCommand.self)
+}
