@@ -34,6 +34,7 @@ struct Feature {
 }
 
 let features: [Feature] = [
+    Feature(name: "ETFAnalyzer", domain: [csv]),
 ]
 
 // MARK: - Target helpers

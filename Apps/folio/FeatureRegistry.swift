@@ -1,3 +1,4 @@
+import ETFAnalyzerCommands
 import FeatureKit
 
 /// Every feature plug-in the host knows: registering a feature is one line here plus its line in
@@ -5,6 +6,7 @@ import FeatureKit
 enum FeatureRegistry {
     /// The registered features, in `folio --help` order.
     static let all: [FeatureDescriptor] = [
+        ETFAnalyzerPlugin.descriptor,
     ]
 
     /// The registry in force: ``all``, or the plug-ins a test put in place with `$current.withValue`.

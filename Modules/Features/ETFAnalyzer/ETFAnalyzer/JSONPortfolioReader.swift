@@ -1,0 +1,122 @@
+import Foundation
+import Timing
+
+/// Reads the JSON form of a portfolio: an array of objects with the camelCase keys (`expenseRatio`,
+/// `purchasePrice`, …). Numbers may be JSON numbers or numeric strings; whole lines starting with `//` are
+/// comments (so `folio etf template --format json` output reads back as it is).
+enum JSONPortfolioReader {
+    static func read(_ text: String, defaultAnalysisDate: CalendarDate?) throws(PortfolioInputError) -> PortfolioDocument {
+        let value: LooseJSON
+        do {
+            value = try JSONDecoder().decode(LooseJSON.self, from: Data(withoutComments(text).utf8))
+        } catch {
+            throw PortfolioInputError(issues: [
+                InputIssue(row: nil, column: nil, message: "the JSON cannot be parsed — \(describe(error))")
+            ])
+        }
+        guard case .array(let elements) = value else {
+            throw PortfolioInputError(issues: [
+                InputIssue(
+                    row: nil, column: nil,
+                    message: "the JSON must be an array of ETF objects, found \(value.kind)")
+            ])
+        }
+        var holdings: [ETFHolding] = []
+        var issues: [InputIssue] = []
+        var unknownKeys: [String] = []
+        for (index, element) in elements.enumerated() {
+            let row = index + 1
+            guard case .object(let object) = element else {
+                issues.append(InputIssue(row: row, column: nil, message: "expected an ETF object, found \(element.kind)"))
+                continue
+            }
+            var keys: [PortfolioField: String] = [:]
+            for key in object.keys.sorted() {
+                if let field = PortfolioField(header: key), keys[field] == nil {
+                    keys[field] = key
+                } else if !unknownKeys.contains(key) {
+                    unknownKeys.append(key)
+                }
+            }
+            var builder = RowBuilder(
+                row: row, line: nil, columnName: { keys[$0] ?? $0.jsonName }, defaultAnalysisDate: defaultAnalysisDate)
+            let holding = builder.build { field in
+                guard let key = keys[field], let value = object[key] else { return .missing }
+                switch value {
+                case .null: return .missing
+                case .string(let text):
+                    return field == .analysisDate && text.trimmingCharacters(in: .whitespaces).isEmpty
+                        ? .missing : .text(text)
+                case .number(let number): return .number(number)
+                default: return .other(value.kind)
+                }
+            }
+            if let holding { holdings.append(holding) }
+            issues += builder.issues
+        }
+        if elements.isEmpty {
+            issues.append(InputIssue(row: nil, column: nil, message: "the array is empty — add one object per ETF"))
+        }
+        guard issues.isEmpty else { throw PortfolioInputError(issues: issues) }
+        let warnings = unknownKeys.map { "key \"\($0)\" is not one folio reads, so it is ignored" }
+        return PortfolioDocument(holdings: holdings, warnings: warnings)
+    }
+
+    /// The text with `//` comment lines blanked, keeping line numbers for the decoder's messages.
+    static func withoutComments(_ text: String) -> String {
+        guard text.contains("//") else { return text }
+        return text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+            line.drop(while: { $0 == " " || $0 == "\t" }).hasPrefix("//") ? "" : line
+        }.joined(separator: "\n")
+    }
+
+    private static func describe(_ error: any Error) -> String {
+        guard let decoding = error as? DecodingError else { return "\(error)" }
+        switch decoding {
+        case .dataCorrupted(let context):
+            let underlying = (context.underlyingError as? NSError)?.userInfo[NSDebugDescriptionErrorKey] as? String
+            return underlying ?? context.debugDescription
+        default:
+            return "\(decoding)"
+        }
+    }
+}
+
+/// Any JSON value, numbers kept as exact decimals so `0.07` stays 0.07.
+enum LooseJSON: Decodable {
+    case null
+    case bool(Bool)
+    case number(Decimal)
+    case string(String)
+    case array([LooseJSON])
+    case object([String: LooseJSON])
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if container.decodeNil() {
+            self = .null
+        } else if let value = try? container.decode(Bool.self) {
+            self = .bool(value)
+        } else if let value = try? container.decode(Decimal.self) {
+            self = .number(value)
+        } else if let value = try? container.decode(String.self) {
+            self = .string(value)
+        } else if let value = try? container.decode([LooseJSON].self) {
+            self = .array(value)
+        } else {
+            self = .object(try container.decode([String: LooseJSON].self))
+        }
+    }
+
+    /// The kind of value, for messages (`true`, `an object`).
+    var kind: String {
+        switch self {
+        case .null: "null"
+        case .bool(let value): value ? "true" : "false"
+        case .number(let value): "the number \(value)"
+        case .string(let value): "the text \"\(value)\""
+        case .array: "an array"
+        case .object: "an object"
+        }
+    }
+}
