@@ -10,7 +10,12 @@ import Timing
 enum CSVPortfolioReader {
     static func read(_ text: String, defaultAnalysisDate: CalendarDate?) throws(PortfolioInputError) -> PortfolioDocument {
         let prepared = try Prepared(text)
-        guard let reader = try? CSVReader(string: prepared.text, hasHeaderRow: false, trimFields: true) else {
+        // Trimming makes CSV.swift test every character against a CharacterSet, which costs more than the
+        // rest of the parse; it is only needed to see a quote after white space (`a, "b, c"`).
+        guard
+            let reader = try? CSVReader(
+                string: prepared.text, hasHeaderRow: false, trimFields: prepared.needsTrimming)
+        else {
             throw PortfolioInputError(issues: [InputIssue(row: nil, column: nil, message: "the CSV text cannot be read")])
         }
         guard let header = reader.next() else {
@@ -19,9 +24,10 @@ enum CSVPortfolioReader {
             ])
         }
         let (columns, warnings) = try mapHeader(header, line: prepared.lines.first ?? 1)
-        let columnIndex = Dictionary(uniqueKeysWithValues: columns.enumerated().compactMap { index, field in
-            field.map { ($0, index) }
-        })
+        var columnIndex = [Int?](repeating: nil, count: PortfolioField.allCases.count)
+        for (index, field) in columns.enumerated() {
+            if let field { columnIndex[field.ordinal] = index }
+        }
         var holdings: [ETFHolding] = []
         var issues: [InputIssue] = []
         var row = 0
@@ -37,9 +43,9 @@ enum CSVPortfolioReader {
             var builder = RowBuilder(
                 row: row, line: line, columnName: { $0.csvName }, defaultAnalysisDate: defaultAnalysisDate)
             let holding = builder.build { field in
-                guard let index = columnIndex[field] else { return .missing }
+                guard let index = columnIndex[field.ordinal] else { return .missing }
                 let value = fields[index]
-                return field == .analysisDate && value.trimmingCharacters(in: .whitespaces).isEmpty
+                return field == .analysisDate && HoldingRules.trim(value).isEmpty
                     ? .missing : .text(value)
             }
             if let holding { holdings.append(holding) }
@@ -62,7 +68,7 @@ enum CSVPortfolioReader {
         var columns: [PortfolioField?] = []
         for title in header {
             guard let field = PortfolioField(header: title) else {
-                let shown = title.isEmpty ? "(untitled)" : "\"\(title)\""
+                let shown = HoldingRules.trim(title).isEmpty ? "(untitled)" : "\"\(HoldingRules.trim(title))\""
                 warnings.append("column \(shown) is not one folio reads, so it is ignored")
                 columns.append(nil)
                 continue
@@ -75,42 +81,75 @@ enum CSVPortfolioReader {
             seen[field] = seen[field] ?? title
             columns.append(field)
         }
-        for field in PortfolioField.allCases where field.isRequired && seen[field] == nil {
+        let missing = PortfolioField.allCases.filter { $0.isRequired && seen[$0] == nil }.map(\.csvName)
+        if !missing.isEmpty {
+            let required = PortfolioField.allCases.filter(\.isRequired).map(\.csvName).joined(separator: ",")
             issues.append(InputIssue(
-                row: nil, line: line, column: field.csvName,
-                message: "is missing from the header — the header needs "
-                    + PortfolioField.allCases.filter(\.isRequired).map(\.csvName).joined(separator: ",")
-                    + "[,analysis_date]"))
+                row: nil, line: line, column: nil,
+                message: "the header lacks \(missing.joined(separator: ", ")) — it needs \(required)[,analysis_date] "
+                    + "in any order"))
         }
         guard issues.isEmpty else { throw PortfolioInputError(issues: issues) }
         return (columns, warnings)
     }
 
-    /// The text without comment and blank lines, and the 1-based line each remaining record starts on.
+    /// The text without comment and blank lines, the 1-based line each remaining record starts on, and
+    /// whether a quoted field follows white space (so CSV.swift must trim fields to see the quote).
     struct Prepared {
         var text: String
         var lines: [Int]
+        var needsTrimming: Bool
 
         init(_ original: String) throws(PortfolioInputError) {
-            var source = Substring(original)
-            if source.first == "\u{FEFF}" { source = source.dropFirst() }
             var kept: [Substring] = []
             var starts: [Int] = []
             var insideQuotes = false
             var quoteOpenedOn = 0
             var lineNumber = 0
-            for rawLine in source.split(separator: "\n", omittingEmptySubsequences: false) {
+            var trimming = false
+            var dropped = false
+            let utf8 = original.utf8
+            var lineStart = utf8.startIndex
+            if original.hasPrefix("\u{FEFF}") { lineStart = original.index(after: original.startIndex) }
+            while lineStart < utf8.endIndex {
+                let newline = utf8[lineStart...].firstIndex(of: UInt8(ascii: "\n")) ?? utf8.endIndex
                 lineNumber += 1
-                let line = rawLine.last == "\r" ? rawLine.dropLast() : rawLine
+                var lineEnd = newline
+                if lineEnd > lineStart, utf8[utf8.index(before: lineEnd)] == UInt8(ascii: "\r") {
+                    lineEnd = utf8.index(before: lineEnd)
+                }
+                let line = utf8[lineStart..<lineEnd]
+                lineStart = newline == utf8.endIndex ? newline : utf8.index(after: newline)
                 if !insideQuotes {
-                    let content = line.drop(while: { $0 == " " || $0 == "\t" })
-                    if content.isEmpty || content.first == "#" { continue }
+                    let first = line.first { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") }
+                    if first == nil || first == UInt8(ascii: "#") {
+                        dropped = true
+                        continue
+                    }
                     starts.append(lineNumber)
                 }
-                kept.append(line)
-                for byte in line.utf8 where byte == UInt8(ascii: "\"") {
-                    insideQuotes.toggle()
-                    if insideQuotes { quoteOpenedOn = lineNumber }
+                kept.append(Substring(line))
+                var previous = UInt8(ascii: ",")
+                var blankRun = false
+                for byte in line {
+                    if byte == UInt8(ascii: "\"") {
+                        if !insideQuotes && blankRun && previous != UInt8(ascii: "\"") { trimming = true }
+                        insideQuotes.toggle()
+                        if insideQuotes { quoteOpenedOn = lineNumber }
+                    }
+                    if !insideQuotes {
+                        if byte == UInt8(ascii: ",") {
+                            blankRun = false
+                            previous = byte
+                            continue
+                        }
+                        if byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") {
+                            if previous == UInt8(ascii: ",") { blankRun = true }
+                            continue
+                        }
+                        blankRun = false
+                    }
+                    previous = byte
                 }
             }
             if insideQuotes {
@@ -122,8 +161,16 @@ enum CSVPortfolioReader {
                             + "nothing after it can be read")
                 ])
             }
-            text = kept.joined(separator: "\n")
+            // Copying a large file costs more than scanning it: keep the original when nothing was dropped.
+            if dropped {
+                text = kept.joined(separator: "\n")
+            } else if original.hasPrefix("\u{FEFF}") {
+                text = String(original.dropFirst())
+            } else {
+                text = original
+            }
             lines = starts
+            needsTrimming = trimming
         }
     }
 }

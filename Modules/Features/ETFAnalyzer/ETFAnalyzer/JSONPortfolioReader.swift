@@ -7,11 +7,13 @@ import Timing
 enum JSONPortfolioReader {
     static func read(_ text: String, defaultAnalysisDate: CalendarDate?) throws(PortfolioInputError) -> PortfolioDocument {
         let value: LooseJSON
+        let data = Data(withoutComments(text).utf8)
         do {
-            value = try JSONDecoder().decode(LooseJSON.self, from: Data(withoutComments(text).utf8))
+            value = try JSONDecoder().decode(LooseJSON.self, from: data)
         } catch {
+            let (line, reason) = syntaxError(in: data)
             throw PortfolioInputError(issues: [
-                InputIssue(row: nil, column: nil, message: "the JSON cannot be parsed — \(describe(error))")
+                InputIssue(row: nil, line: line, column: nil, message: "the JSON cannot be parsed — \(reason)")
             ])
         }
         guard case .array(let elements) = value else {
@@ -45,7 +47,7 @@ enum JSONPortfolioReader {
                 switch value {
                 case .null: return .missing
                 case .string(let text):
-                    return field == .analysisDate && text.trimmingCharacters(in: .whitespaces).isEmpty
+                    return field == .analysisDate && HoldingRules.trim(text).isEmpty
                         ? .missing : .text(text)
                 case .number(let number): return .number(number)
                 default: return .other(value.kind)
@@ -70,14 +72,21 @@ enum JSONPortfolioReader {
         }.joined(separator: "\n")
     }
 
-    private static func describe(_ error: any Error) -> String {
-        guard let decoding = error as? DecodingError else { return "\(error)" }
-        switch decoding {
-        case .dataCorrupted(let context):
-            let underlying = (context.underlyingError as? NSError)?.userInfo[NSDebugDescriptionErrorKey] as? String
-            return underlying ?? context.debugDescription
-        default:
-            return "\(decoding)"
+    /// Where and why the JSON is malformed: JSONDecoder on Linux says only "not valid JSON", so the text is
+    /// parsed again with JSONSerialization, whose message names the character offset, turned into a line.
+    private static func syntaxError(in data: Data) -> (line: Int?, reason: String) {
+        do {
+            _ = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+            return (nil, "it is not valid JSON")
+        } catch {
+            let detail = ((error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String) ?? "it is not valid JSON"
+            guard let range = detail.range(of: #"character (\d+)"#, options: .regularExpression),
+                let offset = Int(detail[range].dropFirst("character ".count))
+            else { return (nil, detail.trimmingCharacters(in: CharacterSet(charactersIn: "."))) }
+            let prefix = data.prefix(offset)
+            let line = prefix.reduce(1) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
+            let column = offset - (prefix.lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0) + 1
+            return (line, "unexpected text at column \(column)")
         }
     }
 }

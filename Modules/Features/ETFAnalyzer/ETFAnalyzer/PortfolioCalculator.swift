@@ -3,32 +3,25 @@ import Timing
 
 /// The seed's `PortfolioCalculator`: pure functions from holdings to figures.
 ///
-/// Money stays `Decimal` throughout; only the fractional powers of the annualized returns go through
-/// `Double` (there is no `Decimal` power with a fractional exponent), rounded back to 10 places.
+/// Money is exact decimal arithmetic throughout: the formulas run on 128-bit fixed-point integers and, should
+/// a figure outgrow them, again on Foundation's `Decimal`. Products and sums are exact; quotients are
+/// rounded half-to-even to ``moneyPlaces`` (money) or ``fractionPlaces`` (weights, returns) decimal places.
+/// Only the fractional powers of the annualized returns go through `Double` (there is no `Decimal` power
+/// with a fractional exponent); they are rounded to 10 places.
 public enum PortfolioCalculator {
     /// The fee-drag horizons in years.
     public static let feeDragHorizons = [10, 20, 30]
+    /// Decimal places kept by quotients that are money (yield income, expenses, annual fees).
+    public static let moneyPlaces = 12
+    /// Decimal places kept by quotients that are fractions (returns, weights, allocations, rates).
+    public static let fractionPlaces = 16
 
-    /// One ETF's figures, before its weight and allocation are known.
+    /// One ETF's figures, before its weight and allocation are known (both 0 here).
     /// - Precondition: The holding passed validation (analysis date not before purchase date).
     public static func analyze(_ holding: ETFHolding, on analysisDate: CalendarDate) -> ETFAnalysis {
-        let days = holding.purchaseDate.days(to: analysisDate)
-        let initial = holding.shares * holding.purchasePrice
-        let current = holding.shares * holding.currentPrice
-        let capital = current - initial
-        // initial × (rate / 100) × (days / 365), divided once so the result is rounded once.
-        let dayWeightedInitial = initial * Decimal(days)
-        let yieldIncome = dayWeightedInitial * holding.yield / 36_500
-        let expenses = dayWeightedInitial * holding.expenseRatio / 36_500
-        let gross = capital + yieldIncome
-        let net = gross - expenses
-        let final = initial + net
-        return ETFAnalysis(
-            holding: holding, analysisDate: analysisDate, daysHeld: days, initialInvestment: initial,
-            currentValue: current, capitalAppreciation: capital, yieldIncome: yieldIncome, grossReturn: gross,
-            expenses: expenses, netReturn: net, finalValue: final, totalReturn: net / initial,
-            annualizedReturn: DecimalMath.annualized(
-                ratio: DecimalMath.double(final) / DecimalMath.double(initial), days: Double(days)))
+        let figures = EtfFigures<FixedDecimal>(holding, analysisDate: analysisDate)
+        return figures.isExact
+            ? figures.analysis : EtfFigures<DecimalNumber>(holding, analysisDate: analysisDate).analysis
     }
 
     /// The whole report: every ETF with its weight and allocation, and the portfolio summary.
@@ -39,64 +32,16 @@ public enum PortfolioCalculator {
     public static func report(
         _ holdings: [ETFHolding], defaultAnalysisDate: CalendarDate, growthRate: Decimal
     ) -> PortfolioReport {
-        var etfs = holdings.map { analyze($0, on: $0.analysisDate(default: defaultAnalysisDate)) }
-        let portfolio = summarize(&etfs, growthRate: growthRate)
-        return PortfolioReport(etfs: etfs, portfolio: portfolio)
+        compute(holdings, defaultAnalysisDate: defaultAnalysisDate, growthRate: growthRate, as: FixedDecimal.self)
+            ?? compute(holdings, defaultAnalysisDate: defaultAnalysisDate, growthRate: growthRate, as: DecimalNumber.self)!
     }
 
-    /// Fills in each ETF's weight and allocation and sums the portfolio.
-    public static func summarize(_ etfs: inout [ETFAnalysis], growthRate: Decimal) -> PortfolioSummary {
-        var totalInitial = Decimal(0)
-        var totalCurrent = Decimal(0)
-        var totalCapital = Decimal(0)
-        var totalYield = Decimal(0)
-        var totalGross = Decimal(0)
-        var totalExpenses = Decimal(0)
-        var totalNet = Decimal(0)
-        var totalFinal = Decimal(0)
-        var initialDays = Decimal(0)
-        var feePercentMoney = Decimal(0)
-        for etf in etfs {
-            totalInitial += etf.initialInvestment
-            totalCurrent += etf.currentValue
-            totalCapital += etf.capitalAppreciation
-            totalYield += etf.yieldIncome
-            totalGross += etf.grossReturn
-            totalExpenses += etf.expenses
-            totalNet += etf.netReturn
-            totalFinal += etf.finalValue
-            initialDays += etf.initialInvestment * Decimal(etf.daysHeld)
-            feePercentMoney += etf.currentValue * etf.holding.expenseRatio
-        }
-        var weightedSum = Decimal(0)
-        var weightCovered = Decimal(0)
-        var excluded = 0
-        for index in etfs.indices {
-            etfs[index].weight = totalInitial == 0 ? 0 : etfs[index].initialInvestment / totalInitial
-            etfs[index].allocation = totalCurrent == 0 ? 0 : etfs[index].currentValue / totalCurrent
-            if let annualized = etfs[index].annualizedReturn {
-                weightedSum += etfs[index].weight * annualized
-                weightCovered += etfs[index].weight
-            } else {
-                excluded += 1
-            }
-        }
-        let weightedAnnual: Decimal? =
-            weightCovered == 0 ? nil : excluded == 0 ? weightedSum : weightedSum / weightCovered
-        let meanDays = totalInitial == 0 ? 0 : initialDays / totalInitial
-        let ownAnnualized = DecimalMath.annualized(
-            ratio: DecimalMath.double(totalFinal) / DecimalMath.double(totalInitial),
-            days: DecimalMath.double(meanDays))
-        let annualFees = feePercentMoney / 100
-        let weightedExpenseRatio = totalCurrent == 0 ? 0 : annualFees / totalCurrent
-        return PortfolioSummary(
-            count: etfs.count, totalInitial: totalInitial, totalCurrent: totalCurrent,
-            totalCapitalAppreciation: totalCapital, totalYieldIncome: totalYield, totalGrossReturn: totalGross,
-            totalExpenses: totalExpenses, totalNetReturn: totalNet, totalFinalValue: totalFinal,
-            totalReturn: totalInitial == 0 ? 0 : totalNet / totalInitial, weightedAnnualReturn: weightedAnnual,
-            excludedFromWeighted: excluded, meanDaysHeld: meanDays, annualizedReturn: ownAnnualized,
-            weightedExpenseRatio: weightedExpenseRatio, annualFees: annualFees, growthRate: growthRate,
-            feeDrag: feeDrag(value: totalCurrent, growthRate: growthRate, expenseRatio: weightedExpenseRatio))
+    /// The report computed with `Decimal` only, whatever the size of the figures; the same results as
+    /// ``report(_:defaultAnalysisDate:growthRate:)``, for checking the fast path.
+    public static func reportUsingDecimal(
+        _ holdings: [ETFHolding], defaultAnalysisDate: CalendarDate, growthRate: Decimal
+    ) -> PortfolioReport {
+        compute(holdings, defaultAnalysisDate: defaultAnalysisDate, growthRate: growthRate, as: DecimalNumber.self)!
     }
 
     /// value × (1 + g)^n against value × (1 + g − e)^n for each horizon: fees taken from each year's growth.
@@ -115,5 +60,150 @@ public enum PortfolioCalculator {
         var result = Decimal(1)
         for _ in 0..<exponent { result *= base }
         return result
+    }
+
+    /// The report in arithmetic `N`; nil when a figure did not fit it.
+    private static func compute<N: CalcNumber>(
+        _ holdings: [ETFHolding], defaultAnalysisDate: CalendarDate, growthRate: Decimal, as: N.Type
+    ) -> PortfolioReport? {
+        let rows = holdings.map { EtfFigures<N>($0, analysisDate: $0.analysisDate(default: defaultAnalysisDate)) }
+        var exact = rows.allSatisfy(\.isExact)
+        guard exact else { return nil }
+        var totalInitial = N(integer: 0)
+        var totalCurrent = N(integer: 0)
+        var totalCapital = N(integer: 0)
+        var totalYield = N(integer: 0)
+        var totalGross = N(integer: 0)
+        var totalExpenses = N(integer: 0)
+        var totalNet = N(integer: 0)
+        var totalFinal = N(integer: 0)
+        var initialDays = N(integer: 0)
+        var feePercentMoney = N(integer: 0)
+        for row in rows {
+            totalInitial = totalInitial + row.initial
+            totalCurrent = totalCurrent + row.current
+            totalCapital = totalCapital + row.capital
+            totalYield = totalYield + row.yieldIncome
+            totalGross = totalGross + row.gross
+            totalExpenses = totalExpenses + row.expenses
+            totalNet = totalNet + row.net
+            totalFinal = totalFinal + row.final
+            initialDays = initialDays + row.initial * N(integer: row.days)
+            feePercentMoney = feePercentMoney + row.current * row.expenseRatio
+        }
+        var etfs: [ETFAnalysis] = []
+        etfs.reserveCapacity(rows.count)
+        var weightedSum = N(integer: 0)
+        var weightCovered = N(integer: 0)
+        var excluded = 0
+        for row in rows {
+            let weight = row.initial.divided(by: totalInitial, places: fractionPlaces)
+            let allocation = row.current.divided(by: totalCurrent, places: fractionPlaces)
+            if let annualized = row.annualized {
+                weightedSum = weightedSum + weight * annualized
+                weightCovered = weightCovered + weight
+            } else {
+                excluded += 1
+            }
+            exact = exact && weight.isExact && allocation.isExact
+            var analysis = row.analysis
+            analysis.weight = weight.decimal
+            analysis.allocation = allocation.decimal
+            etfs.append(analysis)
+        }
+        let weightedAnnual: N? =
+            weightCovered.isZero
+            ? nil : excluded == 0 ? weightedSum : weightedSum.divided(by: weightCovered, places: fractionPlaces)
+        let meanDays = initialDays.divided(by: totalInitial, places: fractionPlaces)
+        let ownAnnualized = annualizedUnits(ratio: totalFinal.double / totalInitial.double, days: meanDays.double)
+        let annualFees = feePercentMoney.divided(by: N(integer: 100), places: moneyPlaces)
+        let weightedExpenseRatio = annualFees.divided(by: totalCurrent, places: fractionPlaces)
+        let totalReturn = totalNet.divided(by: totalInitial, places: fractionPlaces)
+        let figures = [
+            totalInitial, totalCurrent, totalCapital, totalYield, totalGross, totalExpenses, totalNet, totalFinal,
+            meanDays, annualFees, weightedExpenseRatio, totalReturn, weightedAnnual ?? N(integer: 0),
+        ]
+        guard exact, figures.allSatisfy(\.isExact) else { return nil }
+        let ratio = weightedExpenseRatio.decimal
+        let summary = PortfolioSummary(
+            count: etfs.count, totalInitial: totalInitial.decimal, totalCurrent: totalCurrent.decimal,
+            totalCapitalAppreciation: totalCapital.decimal, totalYieldIncome: totalYield.decimal,
+            totalGrossReturn: totalGross.decimal, totalExpenses: totalExpenses.decimal,
+            totalNetReturn: totalNet.decimal, totalFinalValue: totalFinal.decimal, totalReturn: totalReturn.decimal,
+            weightedAnnualReturn: weightedAnnual?.decimal, excludedFromWeighted: excluded,
+            meanDaysHeld: meanDays.decimal, annualizedReturn: ownAnnualized.map(rate(units:)),
+            weightedExpenseRatio: ratio, annualFees: annualFees.decimal, growthRate: growthRate,
+            feeDrag: feeDrag(value: totalCurrent.decimal, growthRate: growthRate, expenseRatio: ratio))
+        return PortfolioReport(etfs: etfs, portfolio: summary)
+    }
+
+    /// `(ratio)^(365 / days) − 1` in units of 10^-10; nil for no time held, a ratio that is not positive (a
+    /// loss beyond the whole investment has no annual rate) or a rate beyond ±10^8.
+    static func annualizedUnits(ratio: Double, days: Double) -> Int64? {
+        guard days > 0, ratio > 0, ratio.isFinite else { return nil }
+        let rate = pow(ratio, 365 / days) - 1
+        let scaled = (rate * 1e10).rounded(.toNearestOrEven)
+        guard scaled.isFinite, abs(scaled) < 1e18 else { return nil }
+        return Int64(scaled)
+    }
+
+    /// Units of 10^-10 as a `Decimal`.
+    static func rate(units: Int64) -> Decimal {
+        Decimal(sign: units < 0 ? .minus : .plus, exponent: -10, significand: Decimal(units.magnitude))
+    }
+}
+
+/// One ETF's formulas in arithmetic `N`.
+private struct EtfFigures<N: CalcNumber> {
+    let holding: ETFHolding
+    let analysisDate: CalendarDate
+    let days: Int
+    let expenseRatio: N
+    let initial: N
+    let current: N
+    let capital: N
+    let yieldIncome: N
+    let expenses: N
+    let gross: N
+    let net: N
+    let final: N
+    let totalReturn: N
+    let annualized: N?
+    let annualizedUnits: Int64?
+
+    init(_ holding: ETFHolding, analysisDate: CalendarDate) {
+        self.holding = holding
+        self.analysisDate = analysisDate
+        days = holding.purchaseDate.days(to: analysisDate)
+        let shares = N(holding.shares)
+        expenseRatio = N(holding.expenseRatio)
+        initial = shares * N(holding.purchasePrice)
+        current = shares * N(holding.currentPrice)
+        capital = current - initial
+        // initial × (rate / 100) × (days / 365), divided once so the result is rounded once.
+        let dayWeightedInitial = initial * N(integer: days)
+        let divisor = N(integer: 36_500)
+        yieldIncome = (dayWeightedInitial * N(holding.yield)).divided(by: divisor, places: PortfolioCalculator.moneyPlaces)
+        expenses = (dayWeightedInitial * expenseRatio).divided(by: divisor, places: PortfolioCalculator.moneyPlaces)
+        gross = capital + yieldIncome
+        net = gross - expenses
+        final = initial + net
+        totalReturn = net.divided(by: initial, places: PortfolioCalculator.fractionPlaces)
+        annualizedUnits = PortfolioCalculator.annualizedUnits(ratio: final.double / initial.double, days: Double(days))
+        annualized = annualizedUnits.map { N(significand: $0, exponent: -10) }
+    }
+
+    var isExact: Bool {
+        // Each figure is derived from the ones before, so a poisoned input reaches these.
+        expenseRatio.isExact && final.isExact && expenses.isExact && totalReturn.isExact
+            && (annualized?.isExact ?? true)
+    }
+
+    var analysis: ETFAnalysis {
+        ETFAnalysis(
+            holding: holding, analysisDate: analysisDate, daysHeld: days, initialInvestment: initial.decimal,
+            currentValue: current.decimal, capitalAppreciation: capital.decimal, yieldIncome: yieldIncome.decimal,
+            grossReturn: gross.decimal, expenses: expenses.decimal, netReturn: net.decimal, finalValue: final.decimal,
+            totalReturn: totalReturn.decimal, annualizedReturn: annualizedUnits.map(PortfolioCalculator.rate(units:)))
     }
 }

@@ -40,6 +40,20 @@ public enum PortfolioField: String, Sendable, CaseIterable, Hashable {
         }
     }
 
+    /// The field's position in ``allCases``, for tables indexed by field.
+    public var ordinal: Int {
+        switch self {
+        case .name: 0
+        case .expenseRatio: 1
+        case .yield: 2
+        case .shares: 3
+        case .purchasePrice: 4
+        case .purchaseDate: 5
+        case .currentPrice: 6
+        case .analysisDate: 7
+        }
+    }
+
     /// Whether a file must have this column (only the analysis date may be left out).
     public var isRequired: Bool { self != .analysisDate }
 

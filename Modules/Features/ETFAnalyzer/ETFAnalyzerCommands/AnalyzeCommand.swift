@@ -58,7 +58,7 @@ struct AnalyzeCommand: FeatureCommand {
             try writer.analyzeAndEmit(portfolio.holdings, source: "saved portfolio \(portfolio.name)")
         } else if let file {
             let loaded = try PortfolioLoader(context: context).load(file, defaultAnalysisDate: try options.analysisDate(in: context))
-            try writer.analyzeAndEmit(loaded.holdings, source: loaded.source)
+            try writer.analyzeAndEmit(loaded.holdings, source: loaded.source, alreadyValidated: true)
         }
     }
 }

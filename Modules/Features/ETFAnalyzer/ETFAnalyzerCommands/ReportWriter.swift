@@ -8,12 +8,15 @@ struct ReportWriter {
     var options: AnalysisOptions
     var context: FeatureContext
 
-    /// Validates `holdings` against the run's analysis date, analyses them and emits the report.
+    /// Validates `holdings` against the run's analysis date (unless a reader just did), analyses them and
+    /// emits the report.
     /// - Throws: ``FolioError`` (65) listing every problem when a row breaks a rule; nothing is written then.
-    func analyzeAndEmit(_ holdings: [ETFHolding], source: String) throws {
+    func analyzeAndEmit(_ holdings: [ETFHolding], source: String, alreadyValidated: Bool = false) throws {
         let defaultDate = try options.analysisDate(in: context)
-        let issues = PortfolioReader.validate(holdings, defaultAnalysisDate: defaultDate)
-        guard issues.isEmpty else { throw PortfolioInputError(issues: issues).folioError(source: source) }
+        if !alreadyValidated {
+            let issues = PortfolioReader.validate(holdings, defaultAnalysisDate: defaultDate)
+            guard issues.isEmpty else { throw PortfolioInputError(issues: issues).folioError(source: source) }
+        }
         let report = PortfolioCalculator.report(
             holdings, defaultAnalysisDate: defaultDate, growthRate: try options.growthRate())
         try OutputDestination(path: options.output).emit(try render(report), to: context.terminal)
@@ -24,9 +27,9 @@ struct ReportWriter {
         let text = ReportText(currency: try options.currencyCode())
         switch options.format {
         case .json:
-            return try JSONOutput.string(report)
+            return ReportJSON.document(report)
         case .csv:
-            return try CSVOutput.rows(report.etfs.map(ETFRow.init), columns: ETFRow.columns)
+            return ReportJSON.csv(report)
         case .markdown:
             return MarkdownReport(report: report, text: text).render()
         case .table:
