@@ -63,7 +63,7 @@ public enum PortfolioCalculator {
     }
 
     /// The report in arithmetic `N`; nil when a figure did not fit it.
-    private static func compute<N: CalcNumber>(
+    static func compute<N: CalcNumber>(
         _ holdings: [ETFHolding], defaultAnalysisDate: CalendarDate, growthRate: Decimal, as: N.Type
     ) -> PortfolioReport? {
         let rows = holdings.map { EtfFigures<N>($0, analysisDate: $0.analysisDate(default: defaultAnalysisDate)) }
