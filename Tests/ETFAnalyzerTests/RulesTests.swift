@@ -69,7 +69,8 @@ struct DecimalComponentsTests {
         #expect(DecimalComponents(parsing: "1-2") == nil)
         #expect(DecimalComponents(parsing: "-") == nil)
         #expect(DecimalComponents(parsing: "12a") == nil)
-        #expect(DecimalComponents(parsing: String(repeating: "1", count: 39)) == nil)
+        #expect(DecimalComponents(parsing: String(repeating: "1", count: 39))?.decimal == dec(String(repeating: "1", count: 39)))
+        #expect(DecimalComponents(parsing: String(repeating: "9", count: 40)) == nil)
     }
 
     @Test("rounding to places is half-to-even")

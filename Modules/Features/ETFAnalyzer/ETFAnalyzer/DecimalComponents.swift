@@ -43,14 +43,13 @@ public struct DecimalComponents: Sendable, Hashable {
         }
     }
 
-    /// Parses `[+-]digits[.digits]` (no exponent, no separators); nil when malformed or beyond 38 digits.
+    /// Parses `[+-]digits[.digits]` (no exponent, no separators); nil when malformed or the digits exceed 128 bits.
     public init?(parsing text: some StringProtocol) {
         var significand: UInt128 = 0
         var negative = false
         var exponent = 0
         var seenDigit = false
         var seenPoint = false
-        var digitCount = 0
         for (offset, byte) in text.utf8.enumerated() {
             switch byte {
             case UInt8(ascii: "0")...UInt8(ascii: "9"):
@@ -59,9 +58,10 @@ public struct DecimalComponents: Sendable, Hashable {
                     if seenPoint { exponent -= 1 }
                     continue
                 }
-                digitCount += 1
-                guard digitCount <= 38 else { return nil }
-                significand = significand * 10 + UInt128(byte - UInt8(ascii: "0"))
+                let (shifted, overflow) = significand.multipliedReportingOverflow(by: 10)
+                let (next, carry) = shifted.addingReportingOverflow(UInt128(byte - UInt8(ascii: "0")))
+                guard !overflow, !carry else { return nil }
+                significand = next
                 if seenPoint { exponent -= 1 }
             case UInt8(ascii: "."):
                 guard !seenPoint else { return nil }

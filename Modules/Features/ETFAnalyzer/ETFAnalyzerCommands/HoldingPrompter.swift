@@ -31,21 +31,36 @@ struct HoldingPrompter {
         let yield = try number(.yield, "  Annual yield % (1.3 means 1.3 %): ")
         let shares = try number(.shares, "  Shares: ")
         let purchasePrice = try number(.purchasePrice, "  Purchase price: ")
-        let purchaseDate = try ask("  Purchase date (YYYY-MM-DD): ") { text throws(FieldProblem) in
-            try HoldingRules.date(text, for: .purchaseDate)
-        }
+        var purchaseDate = try purchaseDatePrompt()
         let currentPrice = try number(.currentPrice, "  Current price: ")
         let defaultDate = defaultAnalysisDate
-        let analysisDate = try ask("  Analysis date (YYYY-MM-DD, Enter for \(defaultDate)): ") {
-            text throws(FieldProblem) -> CalendarDate? in
-            let trimmed = text.trimmingCharacters(in: .whitespaces)
-            let date = trimmed.isEmpty ? nil : try HoldingRules.date(trimmed, for: .analysisDate)
-            try HoldingRules.checkOrder(purchase: purchaseDate, analysis: date ?? defaultDate, defaulted: date == nil)
-            return date
+        var analysisDate: CalendarDate?
+        while true {
+            let answer = try ask("  Analysis date (YYYY-MM-DD, Enter for \(defaultDate)): ") {
+                text throws(FieldProblem) -> CalendarDate? in
+                let trimmed = HoldingRules.trim(text)
+                return trimmed.isEmpty ? nil : try HoldingRules.date(String(trimmed), for: .analysisDate)
+            }
+            do throws(FieldProblem) {
+                try HoldingRules.checkOrder(
+                    purchase: purchaseDate, analysis: answer ?? defaultDate, defaulted: answer == nil)
+                analysisDate = answer
+                break
+            } catch {
+                // Either date may be the mistake, and a prompt cannot go back: ask for both again.
+                terminal.printError("    ✗ \(error.message); enter both dates again")
+                purchaseDate = try purchaseDatePrompt()
+            }
         }
         return ETFHolding(
             name: name, expenseRatio: expenseRatio, yield: yield, shares: shares, purchasePrice: purchasePrice,
             purchaseDate: purchaseDate, currentPrice: currentPrice, analysisDate: analysisDate)
+    }
+
+    private func purchaseDatePrompt() throws -> CalendarDate {
+        try ask("  Purchase date (YYYY-MM-DD): ") { text throws(FieldProblem) in
+            try HoldingRules.date(text, for: .purchaseDate)
+        }
     }
 
     private func number(_ field: PortfolioField, _ prompt: String) throws -> Decimal {

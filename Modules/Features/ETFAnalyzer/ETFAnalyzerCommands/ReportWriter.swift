@@ -19,7 +19,7 @@ struct ReportWriter {
         }
         let report = PortfolioCalculator.report(
             holdings, defaultAnalysisDate: defaultDate, growthRate: try options.growthRate())
-        try OutputDestination(path: options.output).emit(try render(report), to: context.terminal)
+        try ExactOutput(path: options.output).emit(try render(report), to: context.terminal)
     }
 
     /// The report in the chosen format.
