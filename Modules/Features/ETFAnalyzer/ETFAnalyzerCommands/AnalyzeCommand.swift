@@ -9,29 +9,41 @@ struct AnalyzeCommand: FeatureCommand {
         commandName: "analyze",
         abstract: "Analyze a portfolio file (CSV or JSON, - for stdin) or a saved portfolio.",
         discussion: """
-            Every row is checked first (name not empty, expense ratio ≥ 0, yield ≥ 0, shares > 0, prices > 0,
-            analysis date ≥ purchase date, numbers and dates readable); all problems are listed with row and
-            column and nothing is analyzed (exit 65).
+            Every row is checked first: name not empty, expense ratio ≥ 0,
+            yield ≥ 0, shares > 0, prices > 0, analysis date ≥ purchase date,
+            numbers and dates readable. All problems are listed with their row
+            and column and nothing is analyzed (exit 65).
 
-            Per ETF (years = days held / 365; rates in percent as on a fact sheet):
-              initial = shares × purchase price          current value = shares × current price
-              capital appreciation = current − initial   yield income = initial × yield % × years
-              gross = capital appreciation + yield income   expenses = initial × expense ratio % × years
-              net = gross − expenses   final = initial + net   return = net / initial
-              annualized = (final / initial)^(365 / days) − 1 (not shown for 0 days; * = under a year)
+            Per ETF (years = days held / 365; rates in percent):
+              initial = shares × purchase price
+              current value = shares × current price
+              capital appreciation = current value − initial
+              yield income = initial × yield % × years
+              gross return = capital appreciation + yield income
+              expenses = initial × expense ratio % × years
+              net return = gross return − expenses
+              final value = initial + net return
+              return = net return / initial
+              annualized = (final / initial)^(365 / days) − 1
+                (not shown for 0 days; * marks under a year)
             Portfolio:
-              weight = initial / Σ initial; weighted annual return = Σ weight × annualized
-              (ETFs held 0 days are left out and the other weights rescaled)
+              weight = initial / Σ initial
+              weighted annual return = Σ weight × annualized
+                (ETFs held 0 days left out, other weights rescaled)
               allocation = current value / Σ current value
-              own annual return = (Σ final / Σ initial)^(365 / D) − 1, D = Σ weight × days held
-              weighted expense ratio = Σ allocation × expense ratio; annual fees = Σ current value × ER %
-              fee drag after n years = V × (1 + g)^n − V × (1 + g − weighted ER)^n, V = Σ current value,
-              g = --growth (10, 20 and 30 years)
-            JSON and CSV give returns, weights and allocations as fractions (0.1234 = 12.34%), money exactly.
+              own annual return = (Σ final / Σ initial)^(365 / D) − 1,
+                D = Σ weight × days held
+              weighted expense ratio = Σ allocation × expense ratio
+              annual fees = Σ current value × expense ratio %
+              fee drag (n = 10, 20, 30 years, g = --growth,
+                V = Σ current value, e = weighted expense ratio):
+                V × (1 + g)^n − V × (1 + g − e)^n
+            JSON and CSV give returns, weights and allocations as fractions
+            (0.1234 is 12.34%) and money as exact decimals (10 places).
 
             Examples:
-              folio etf analyze Modules/Features/ETFAnalyzer/Examples/etfs.csv --details
-              folio etf analyze --saved retirement --as-of 2025-05-26 --format markdown --output report.md
+              folio etf analyze Modules/Features/ETFAnalyzer/Examples/etfs.csv
+              folio etf analyze --saved core --format markdown --output r.md
             """
     )
 

@@ -8,12 +8,13 @@ struct DeleteCommand: FeatureCommand {
         commandName: "delete",
         abstract: "Delete a saved portfolio.",
         discussion: """
-            Asks first on a terminal; elsewhere --yes is required. Only the saved copy is removed, never a
-            file. (No figures are computed; see `folio etf analyze --help` for the formulas.)
+            Asks first on a terminal; elsewhere --yes is required. Only the
+            saved copy is removed, never a file. Nothing is calculated; see
+            `folio etf analyze --help` for the formulas.
 
             Examples:
-              folio etf delete retirement
-              folio etf delete retirement --yes
+              folio etf delete core
+              folio etf delete core --yes
             """
     )
 

@@ -17,17 +17,25 @@ struct ETFCommand: AsyncParsableCommand {
         commandName: "etf",
         abstract: "Analyze an ETF portfolio: returns net of expenses, yield income, annualized and weighted.",
         discussion: """
-            A portfolio is a CSV file (header: name,expense_ratio,yield,shares,purchase_price,purchase_date,
-            current_price[,analysis_date], columns in any order) or a JSON array of objects with the same fields
-            in camelCase. Expense ratio and yield are percentages as on a fact sheet (0.07 means 0.07 %).
+            A portfolio is a CSV file with the header
+              name,expense_ratio,yield,shares,purchase_price,purchase_date,
+              current_price[,analysis_date]
+            (columns in any order), or a JSON array of objects with the same
+            fields in camelCase. Expense ratio and yield are percentages as on
+            a fact sheet: 0.07 means 0.07 %.
 
-            Per ETF: initial = shares × purchase price; current value = shares × current price;
-            capital appreciation = current − initial; years = days held / 365;
-            yield income = initial × yield % × years; expenses = initial × expense ratio % × years;
-            net return = capital appreciation + yield income − expenses; final = initial + net;
-            annualized = (final / initial)^(365 / days) − 1.
-            Portfolio: weight = initial / Σ initial; weighted annual return = Σ weight × annualized;
-            allocation = current value / Σ current value.
+            Per ETF (years = days held / 365):
+              initial = shares × purchase price
+              current value = shares × current price
+              capital appreciation = current value − initial
+              yield income = initial × yield % × years
+              expenses = initial × expense ratio % × years
+              net return = capital appreciation + yield income − expenses
+              annualized = (final / initial)^(365 / days) − 1
+            Portfolio:
+              weight = initial / Σ initial
+              weighted annual return = Σ weight × annualized
+              allocation = current value / Σ current value
 
             Examples:
               folio etf template > portfolio.csv

@@ -10,7 +10,8 @@ struct ListCommand: FeatureCommand {
         commandName: "list",
         abstract: "List the saved portfolios.",
         discussion: """
-            INVESTED is Σ shares × purchase price over the portfolio's ETFs (in the prices' own currency).
+            INVESTED = Σ shares × purchase price over the portfolio's ETFs, in
+            the prices' own currency.
 
             Examples:
               folio etf list

@@ -10,18 +10,21 @@ struct NewCommand: FeatureCommand {
         commandName: "new",
         abstract: "Build a portfolio file interactively, then analyze it.",
         discussion: """
-            Asks for the number of ETFs, then for each: name, expense ratio %, yield %, shares, purchase price,
-            purchase date, current price and analysis date. Each answer is checked at once (name not empty,
-            expense ratio ≥ 0, yield ≥ 0, shares > 0, prices > 0, analysis date ≥ purchase date) and asked again
-            until it is valid. Prompts go to stderr; the file is CSV unless its name ends in .json.
+            Asks for the number of ETFs, then for each: name, expense ratio %,
+            yield %, shares, purchase price, purchase date, current price and
+            analysis date. Each answer is checked at once (name not empty,
+            expense ratio ≥ 0, yield ≥ 0, shares > 0, prices > 0, analysis
+            date ≥ purchase date) and asked again until valid. Prompts go to
+            stderr; the file is CSV unless its name ends in .json.
 
-            The analysis then uses the same formulas as `folio etf analyze`, e.g.
-            net return = capital appreciation + initial × (yield % − expense ratio %) × days / 365 and
-            annualized = (final / initial)^(365 / days) − 1.
+            The analysis uses the formulas of `folio etf analyze`, e.g.
+              net return = capital appreciation
+                + initial × (yield % − expense ratio %) × days / 365
+              annualized = (final / initial)^(365 / days) − 1
 
             Examples:
               folio etf new portfolio.csv
-              folio etf new portfolio.json --save retirement --details
+              folio etf new portfolio.json --save core --details
             """
     )
 

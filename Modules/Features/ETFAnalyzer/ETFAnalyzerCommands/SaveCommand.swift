@@ -10,14 +10,16 @@ struct SaveCommand: FeatureCommand {
         commandName: "save",
         abstract: "Save a portfolio file under a name, to analyze later with --saved.",
         discussion: """
-            The file is validated like `analyze` does (every problem listed, exit 65, nothing saved); rows
-            without an analysis date are analyzed as of --as-of or today each time. Names are 1–64 letters,
-            digits, '.', '_' or '-' and are not case-sensitive. Nothing is calculated here; `analyze --saved`
-            computes initial = shares × purchase price, annualized = (final / initial)^(365 / days) − 1, etc.
+            The file is validated as `analyze` does (every problem listed,
+            exit 65, nothing saved). Rows without an analysis date are
+            analyzed as of --as-of, else today, each time. Names are 1–64
+            letters, digits, '.', '_' or '-', not case-sensitive. Nothing is
+            calculated here: `analyze --saved` computes, e.g.,
+              annualized = (final / initial)^(365 / days) − 1
 
             Examples:
-              folio etf save retirement portfolio.csv
-              cat portfolio.json | folio etf save retirement - --yes
+              folio etf save core portfolio.csv
+              cat portfolio.json | folio etf save core - --yes
             """
     )
 

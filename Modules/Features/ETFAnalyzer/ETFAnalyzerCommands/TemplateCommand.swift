@@ -7,10 +7,11 @@ struct TemplateCommand: FeatureCommand {
         commandName: "template",
         abstract: "Print a commented example portfolio file (CSV or JSON).",
         discussion: """
-            The output reads back as it is: `#` lines in CSV and `//` lines in JSON are comments.
-            Expense ratio and yield are percentages as on a fact sheet (0.03 means 0.03 %); the analysis
-            date is optional (default --as-of, else today) and must not be before the purchase date.
-            Annualized return = (final / initial)^(365 / days held) − 1.
+            The output reads back as it is: lines starting with # (CSV) or //
+            (JSON) are comments. Expense ratio and yield are percentages as on
+            a fact sheet (0.03 means 0.03 %); the analysis date is optional
+            (default --as-of, else today) and not before the purchase date.
+              annualized = (final / initial)^(365 / days held) − 1
 
             Examples:
               folio etf template > portfolio.csv
