@@ -6,21 +6,21 @@ import Timing
 /// comments (so `folio etf template --format json` output reads back as it is).
 enum JSONPortfolioReader {
     static func read(_ text: String, defaultAnalysisDate: CalendarDate?) throws(PortfolioInputError) -> PortfolioDocument {
-        let value: LooseJSON
         let data = Data(withoutComments(text).utf8)
+        let elements: [LooseElement]
         do {
-            value = try JSONDecoder().decode(LooseJSON.self, from: data)
+            elements = try JSONDecoder().decode([LooseElement].self, from: data)
         } catch {
+            if let value = try? JSONDecoder().decode(LooseJSON.self, from: data) {
+                throw PortfolioInputError(issues: [
+                    InputIssue(
+                        row: nil, column: nil,
+                        message: "the JSON must be an array of ETF objects, found \(value.kind)")
+                ])
+            }
             let (line, reason) = syntaxError(in: data)
             throw PortfolioInputError(issues: [
                 InputIssue(row: nil, line: line, column: nil, message: "the JSON cannot be parsed — \(reason)")
-            ])
-        }
-        guard case .array(let elements) = value else {
-            throw PortfolioInputError(issues: [
-                InputIssue(
-                    row: nil, column: nil,
-                    message: "the JSON must be an array of ETF objects, found \(value.kind)")
             ])
         }
         var holdings: [ETFHolding] = []
@@ -29,7 +29,9 @@ enum JSONPortfolioReader {
         for (index, element) in elements.enumerated() {
             let row = index + 1
             guard case .object(let object) = element else {
-                issues.append(InputIssue(row: row, column: nil, message: "expected an ETF object, found \(element.kind)"))
+                if case .other(let kind) = element {
+                    issues.append(InputIssue(row: row, column: nil, message: "expected an ETF object, found \(kind)"))
+                }
                 continue
             }
             var keys: [PortfolioField: String] = [:]
@@ -91,7 +93,23 @@ enum JSONPortfolioReader {
     }
 }
 
-/// Any JSON value, numbers kept as exact decimals so `0.07` stays 0.07.
+/// One element of the top-level array: an object (tried first, as almost every element is one) or
+/// anything else, described for the message.
+enum LooseElement: Decodable {
+    case object([String: LooseJSON])
+    case other(String)
+
+    init(from decoder: any Decoder) throws {
+        if let object = try? decoder.singleValueContainer().decode([String: LooseJSON].self) {
+            self = .object(object)
+        } else {
+            self = .other(try LooseJSON(from: decoder).kind)
+        }
+    }
+}
+
+/// Any JSON value, numbers kept as exact decimals so `0.07` stays 0.07. Kinds are tried in the order
+/// they are common in a portfolio, because each failed attempt costs an error value.
 enum LooseJSON: Decodable {
     case null
     case bool(Bool)
@@ -102,14 +120,14 @@ enum LooseJSON: Decodable {
 
     init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
-        if container.decodeNil() {
+        if let value = try? container.decode(String.self) {
+            self = .string(value)
+        } else if let value = try? container.decode(Decimal.self) {
+            self = .number(value)
+        } else if container.decodeNil() {
             self = .null
         } else if let value = try? container.decode(Bool.self) {
             self = .bool(value)
-        } else if let value = try? container.decode(Decimal.self) {
-            self = .number(value)
-        } else if let value = try? container.decode(String.self) {
-            self = .string(value)
         } else if let value = try? container.decode([LooseJSON].self) {
             self = .array(value)
         } else {
