@@ -37,6 +37,7 @@ let features: [Feature] = [
     Feature(name: "NetWorth"),
     Feature(name: "StockTrading", domain: [crypto, cryptoExtras]),
     Feature(name: "Racing"),
+    Feature(name: "ETFAnalyzer", domain: [csv]),
 ]
 
 // MARK: - Target helpers

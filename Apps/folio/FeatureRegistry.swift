@@ -1,3 +1,4 @@
+import ETFAnalyzerCommands
 import FeatureKit
 import NetWorthCommands
 import StockTradingCommands
@@ -11,6 +12,7 @@ enum FeatureRegistry {
         NetWorthPlugin.descriptor,
         StockTradingPlugin.descriptor,
         RacingPlugin.descriptor,
+        ETFAnalyzerPlugin.descriptor,
     ]
 
     /// The registry in force: ``all``, or the plug-ins a test put in place with `$current.withValue`.
