@@ -6,7 +6,7 @@ public enum ETFAnalyzerPlugin {
     /// What the host registers.
     public static let descriptor = FeatureDescriptor(
         id: "etf",
-        summary: "ETF portfolio returns net of expenses and yield, annualized and weighted, with fee drag.",
+        summary: ETFCommand.configuration.abstract,
         requirements: [.persistence, .timing],
         command: ETFCommand.self)
 }

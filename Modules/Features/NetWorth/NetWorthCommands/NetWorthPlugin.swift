@@ -6,7 +6,7 @@ public enum NetWorthPlugin {
     /// What the host registers.
     public static let descriptor = FeatureDescriptor(
         id: "networth",
-        summary: "Track accounts and balances; net worth, change since last update, reports and charts.",
+        summary: NetWorthCommand.configuration.abstract,
         requirements: [.persistence, .timing],
         command: NetWorthCommand.self)
 }

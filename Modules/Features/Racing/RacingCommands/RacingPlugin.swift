@@ -5,7 +5,7 @@ public enum RacingPlugin {
     /// What the host registers: the `races` command and the kernels it uses.
     public static let descriptor = FeatureDescriptor(
         id: "races",
-        summary: "Next-to-go races with live countdowns (Neds racing API).",
+        summary: RacesCommand.configuration.abstract,
         requirements: [.network, .persistence, .timing],
         command: RacesCommand.self)
 }

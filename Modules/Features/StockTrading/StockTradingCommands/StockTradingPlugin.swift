@@ -7,7 +7,7 @@ public enum StockTradingPlugin {
     /// What the host registers.
     public static let descriptor = FeatureDescriptor(
         id: "stocks",
-        summary: "A paper stock portfolio: local accounts, quotes, trades, history, watchlist, alerts and analytics.",
+        summary: StocksCommand.configuration.abstract,
         requirements: [.network, .persistence, .timing], command: StocksCommand.self)
 }
 
