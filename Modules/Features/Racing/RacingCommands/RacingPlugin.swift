@@ -1,3 +1,4 @@
+import ArgumentParser
 import FeatureKit
 
 /// The Racing feature's plug-in: `folio races …`.
