@@ -67,9 +67,18 @@ public struct TextTable: Sendable {
 
     /// The table as text, fitted to `maxWidth` columns by shortening truncatable columns.
     public func render(style: Style, maxWidth: Int = 100) -> String {
-        var widths = columns.indices.map { index in
-            ([columns[index].title] + (rows + footer).map { index < $0.count ? $0[index].text : "" })
-                .map(TextWidth.of).max() ?? 0
+        // Each cell is measured once, and lines are written as bytes into one buffer: a 10,000-row table is
+        // a megabyte of text, and per-cell Strings and repeated grapheme walks dominated its cost.
+        let body = rows + footer
+        let columnCount = columns.count
+        var cellWidths = [Int](repeating: 0, count: body.count * columnCount)
+        var widths = columns.map { TextWidth.of($0.title) }
+        for (rowIndex, row) in body.enumerated() {
+            for index in 0..<min(row.count, columnCount) {
+                let width = TextWidth.of(row[index].text)
+                cellWidths[rowIndex * columnCount + index] = width
+                widths[index] = max(widths[index], width)
+            }
         }
         let gap = 2
         let total = widths.reduce(0, +) + gap * max(0, widths.count - 1)
@@ -81,32 +90,69 @@ public struct TextTable: Sendable {
                 excess -= cut
             }
         }
-        func line(_ cells: [Cell], header: Bool) -> String {
-            columns.indices.map { index -> String in
-                let cell = index < cells.count ? cells[index] : Cell("")
-                let text = TextWidth.truncate(cell.text, to: widths[index])
-                let padded = TextWidth.pad(text, to: widths[index], alignRight: columns[index].alignRight)
-                if header { return style.bold(padded) }
-                return cell.color.map { style.apply($0, padded) } ?? padded
-            }
-            .joined(separator: String(repeating: " ", count: gap))
-            .trailingSpacesRemoved
-        }
         let rule = style.dim(String(repeating: "─", count: min(maxWidth, widths.reduce(0, +) + gap * (widths.count - 1))))
-        var lines = [line(columns.map { Cell($0.title) }, header: true), rule]
-        lines += rows.map { line($0, header: false) }
-        if !footer.isEmpty {
-            lines.append(rule)
-            lines += footer.map { line($0, header: false) }
+        var output: [UInt8] = []
+        output.reserveCapacity((widths.reduce(0, +) + gap * columnCount + 1) * (body.count + 3) + 2 * rule.utf8.count)
+        let space = UInt8(ascii: " ")
+
+        func append(_ cells: [Cell], measured: (Int) -> Int, header: Bool) {
+            let lineStart = output.count
+            for index in 0..<columnCount {
+                if index > 0 { output.append(contentsOf: repeatElement(space, count: gap)) }
+                var text = index < cells.count ? cells[index].text : ""
+                var width = index < cells.count ? measured(index) : 0
+                if width > widths[index], widths[index] > 0 {
+                    (text, width) = TextWidth.cut(text, to: widths[index])
+                }
+                let padding = max(0, widths[index] - width)
+                let color = header ? Style.Color.bold : index < cells.count ? cells[index].color : nil
+                if let color, style.colorEnabled {
+                    let padded = columns[index].alignRight
+                        ? String(repeating: " ", count: padding) + text : text + String(repeating: " ", count: padding)
+                    output.append(contentsOf: style.apply(color, padded).utf8)
+                } else if columns[index].alignRight {
+                    output.append(contentsOf: repeatElement(space, count: padding))
+                    output.append(contentsOf: text.utf8)
+                } else {
+                    output.append(contentsOf: text.utf8)
+                    output.append(contentsOf: repeatElement(space, count: padding))
+                }
+            }
+            removeTrailingSpaces(&output, from: lineStart)
+            output.append(UInt8(ascii: "\n"))
         }
-        return lines.joined(separator: "\n") + "\n"
+
+        append(columns.map { Cell($0.title) }, measured: { TextWidth.of(columns[$0].title) }, header: true)
+        output.append(contentsOf: rule.utf8)
+        output.append(UInt8(ascii: "\n"))
+        for (rowIndex, row) in rows.enumerated() {
+            append(row, measured: { cellWidths[rowIndex * columnCount + $0] }, header: false)
+        }
+        if !footer.isEmpty {
+            output.append(contentsOf: rule.utf8)
+            output.append(UInt8(ascii: "\n"))
+            for (offset, row) in footer.enumerated() {
+                let rowIndex = rows.count + offset
+                append(row, measured: { cellWidths[rowIndex * columnCount + $0] }, header: false)
+            }
+        }
+        return String(decoding: output, as: UTF8.self)
     }
 }
 
-extension String {
-    fileprivate var trailingSpacesRemoved: String {
-        var text = self
-        while text.last == " " { text.removeLast() }
-        return text
+/// Drops the spaces ending the line that starts at `lineStart`, as `String`'s `last == " "` would.
+///
+/// A space byte is its own grapheme unless a prepended mark (e.g. U+0600) joins it to the one before, which
+/// bytes cannot see; when non-ASCII text precedes the spaces the line is checked as graphemes instead.
+private func removeTrailingSpaces(_ output: inout [UInt8], from lineStart: Int) {
+    var end = output.count
+    while end > lineStart, output[end - 1] == UInt8(ascii: " ") { end -= 1 }
+    guard end < output.count else { return }
+    if end > lineStart, output[end - 1] >= 0x80 {
+        var line = String(decoding: output[lineStart...], as: UTF8.self)
+        while line.last == " " { line.removeLast() }
+        output.replaceSubrange(lineStart..., with: line.utf8)
+    } else {
+        output.removeSubrange(end...)
     }
 }

@@ -3,6 +3,7 @@
 public enum TextWidth {
     /// The number of columns `text` occupies.
     public static func of(_ text: String) -> Int {
+        if let width = asciiWidth(text) { return width }
         var width = 0
         var inEscape = false
         for character in text {
@@ -47,13 +48,30 @@ public enum TextWidth {
 
     /// `text` padded with spaces to `width` columns, on the right (`left` alignment) or the left.
     public static func pad(_ text: String, to width: Int, alignRight: Bool) -> String {
-        let padding = String(repeating: " ", count: max(0, width - of(text)))
+        let count = max(0, width - of(text))
+        guard count > 0 else { return text }
+        let padding = String(repeating: " ", count: count)
         return alignRight ? padding + text : text + padding
     }
 
     /// `text` cut to at most `width` columns, ending in `…` when cut.
     public static func truncate(_ text: String, to width: Int) -> String {
         guard of(text) > width, width > 0 else { return text }
+        return cut(text, to: width).text
+    }
+
+    /// `truncate` for text already known to be wider than `width` (> 0), with the result's width, so tables
+    /// need not measure the cut text again.
+    static func cut(_ text: String, to width: Int) -> (text: String, width: Int) {
+        if let kept = asciiPrefixLength(text, columns: width - 1), let scan = asciiScan(text.utf8.prefix(kept)) {
+            // An escape sequence left open by the cut swallows the `…`, as `of` would count it.
+            return (String(decoding: text.utf8.prefix(kept), as: UTF8.self) + "…", scan.width + (scan.inEscape ? 0 : 1))
+        }
+        let result = graphemeCut(text, to: width)
+        return (result, of(result))
+    }
+
+    private static func graphemeCut(_ text: String, to width: Int) -> String {
         var result = ""
         var used = 0
         for character in text {
@@ -63,5 +81,55 @@ public enum TextWidth {
             used += columns
         }
         return result + "…"
+    }
+
+    // MARK: - ASCII
+
+    // In ASCII every grapheme is one byte except "\r\n", and both of its bytes are zero-width controls, so
+    // bytes can be counted directly: printable characters one column, controls none. Most table cells are
+    // ASCII, and walking graphemes costs far more than walking bytes.
+
+    /// The width of `text` when it is all ASCII (escape sequences skipped as in `of`), else nil.
+    static func asciiWidth(_ text: String) -> Int? {
+        asciiScan(text.utf8)?.width
+    }
+
+    /// The width of ASCII bytes and whether they end inside an escape sequence; nil at a non-ASCII byte.
+    private static func asciiScan(_ bytes: some Sequence<UInt8>) -> (width: Int, inEscape: Bool)? {
+        var width = 0
+        var inEscape = false
+        for byte in bytes {
+            guard byte < 0x80 else { return nil }
+            if inEscape {
+                if isASCIILetter(byte) { inEscape = false }
+                continue
+            }
+            if byte == 0x1B {
+                inEscape = true
+                continue
+            }
+            if isPrintable(byte) { width += 1 }
+        }
+        return (width, inEscape)
+    }
+
+    /// For all-ASCII `text`, how many bytes `truncate` keeps to stay within `columns`; nil otherwise.
+    /// Like `truncate`'s grapheme loop it counts escape sequences' characters, so the two cut at the same place.
+    private static func asciiPrefixLength(_ text: String, columns: Int) -> Int? {
+        var used = 0
+        var kept: Int?
+        for (offset, byte) in text.utf8.enumerated() {
+            guard byte < 0x80 else { return nil }
+            let width = isPrintable(byte) ? 1 : 0
+            if kept == nil && used + width > columns { kept = offset }
+            used += width
+        }
+        return kept ?? text.utf8.count
+    }
+
+    private static func isPrintable(_ byte: UInt8) -> Bool { byte >= 0x20 && byte < 0x7F }
+
+    private static func isASCIILetter(_ byte: UInt8) -> Bool {
+        (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
     }
 }

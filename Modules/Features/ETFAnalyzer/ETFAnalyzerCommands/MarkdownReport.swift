@@ -21,7 +21,7 @@ struct MarkdownReport {
     }
 
     private func summarySection() -> String {
-        let meanDays = FastNumberFormat.decimal(summary.meanDaysHeld, fractionDigits: 0)
+        let meanDays = NumberFormat.decimal(summary.meanDaysHeld, fractionDigits: 0)
         var rows = [
             ["Total invested", text.money(summary.totalInitial)],
             ["Current value", text.money(summary.totalCurrent)],
@@ -51,7 +51,7 @@ struct MarkdownReport {
             ]
         }
         let total = [
-            "**Total**", FastNumberFormat.decimal(summary.meanDaysHeld, fractionDigits: 0), text.money(summary.totalInitial),
+            "**Total**", NumberFormat.decimal(summary.meanDaysHeld, fractionDigits: 0), text.money(summary.totalInitial),
             text.money(summary.totalCurrent), text.signedMoney(summary.totalNetReturn), text.percent(summary.totalReturn),
             summary.annualizedReturn.map(text.percent) ?? "—", "100.00%", "100.00%",
         ]
@@ -71,7 +71,7 @@ struct MarkdownReport {
     }
 
     private func feeDragSection() -> String {
-        let growth = FastNumberFormat.percent(summary.growthRate, signed: false)
+        let growth = NumberFormat.percent(summary.growthRate, signed: false)
         let intro = "Today's \(text.money(summary.totalCurrent)) growing \(growth) a year, with and without the "
             + "\(text.expenseRatio(summary.weightedExpenseRatio)) weighted expense ratio.\n\n"
         let rows = summary.feeDrag.map { drag in
@@ -89,7 +89,7 @@ struct MarkdownReport {
         for etf in report.etfs {
             let holding = etf.holding
             let rows = [
-                ["Held", "\(holding.purchaseDate) → \(etf.analysisDate) (\(text.days(etf.daysHeld)) days, \(FastNumberFormat.decimal(etf.years, fractionDigits: 2)) years)"],
+                ["Held", "\(holding.purchaseDate) → \(etf.analysisDate) (\(text.days(etf.daysHeld)) days, \(NumberFormat.decimal(etf.years, fractionDigits: 2)) years)"],
                 ["Shares", "\(text.shares(holding.shares)) at \(text.price(holding.purchasePrice)), now \(text.price(holding.currentPrice))"],
                 ["Expense ratio", text.rate(percent: holding.expenseRatio)],
                 ["Yield", text.rate(percent: holding.yield)],

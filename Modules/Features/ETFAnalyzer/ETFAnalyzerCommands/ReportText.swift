@@ -6,33 +6,26 @@ import Foundation
 struct ReportText {
     /// The ISO code, e.g. `USD`.
     var currency: String
-    /// Its symbol, looked up once: `$`.
-    let symbol: String
 
-    init(currency: String) {
-        self.currency = currency
-        symbol = NumberFormat.currencySymbol(currency)
-    }
+    func money(_ value: Decimal) -> String { NumberFormat.money(value, currency: currency) }
 
-    func money(_ value: Decimal) -> String { FastNumberFormat.money(value, symbol: symbol) }
-
-    func signedMoney(_ value: Decimal) -> String { FastNumberFormat.signedMoney(value, symbol: symbol) }
+    func signedMoney(_ value: Decimal) -> String { NumberFormat.signedMoney(value, currency: currency) }
 
     /// A price with two decimals, or up to four when the price has them (`$68.2045`).
     func price(_ value: Decimal) -> String {
         let places = min(4, max(2, -Int(value.exponent)))
-        return FastNumberFormat.money(value, symbol: symbol, fractionDigits: places)
+        return NumberFormat.money(value, currency: currency, fractionDigits: places)
     }
 
     /// A return or rate: `+12.34%`.
-    func percent(_ fraction: Decimal) -> String { FastNumberFormat.percent(fraction) }
+    func percent(_ fraction: Decimal) -> String { NumberFormat.percent(fraction) }
 
     /// A share of a whole: `39.74%`.
-    func share(_ fraction: Decimal) -> String { FastNumberFormat.percent(fraction, signed: false) }
+    func share(_ fraction: Decimal) -> String { NumberFormat.percent(fraction, signed: false) }
 
     /// An expense ratio or yield as the user wrote it, in percent: `0.03%`.
     func rate(percent: Decimal) -> String {
-        FastNumberFormat.decimal(percent, fractionDigits: max(2, -Int(percent.exponent))) + "%"
+        NumberFormat.decimal(percent, fractionDigits: max(2, -Int(percent.exponent))) + "%"
     }
 
     /// `text` broken into lines of at most `width` columns at spaces, each after `indent`.
@@ -53,18 +46,16 @@ struct ReportText {
     }
 
     /// The weighted expense ratio, with three decimals because ratios are often 0.0x %.
-    func expenseRatio(_ fraction: Decimal) -> String { FastNumberFormat.percent(fraction, fractionDigits: 3, signed: false) }
+    func expenseRatio(_ fraction: Decimal) -> String { NumberFormat.percent(fraction, fractionDigits: 3, signed: false) }
 
     /// Shares as written, with grouping: `1,250` or `12.5`.
     func shares(_ value: Decimal) -> String {
-        FastNumberFormat.decimal(value, fractionDigits: max(0, -Int(value.exponent)))
+        NumberFormat.decimal(value, fractionDigits: max(0, -Int(value.exponent)))
     }
 
     /// Days as a grouped integer.
     func days(_ value: Int) -> String {
-        FastNumberFormat.format(
-            DecimalComponents(isNegative: value < 0, significand: UInt128(value.magnitude), exponent: 0),
-            fractionDigits: 0, grouping: true) ?? "\(value)"
+        NumberFormat.decimal(Decimal(value), fractionDigits: 0)
     }
 
     /// The annualized return with its caveat marker: `+11.26%`, `+42.99%*` (under a year), `—` (none).

@@ -40,7 +40,7 @@ struct TableReport {
         rows.append((
             "Weighted annual return", summary.weightedAnnualReturn.map { trend($0, text.percent($0)) } ?? "—",
             style.dim(weightedNote)))
-        let meanDays = FastNumberFormat.decimal(summary.meanDaysHeld, fractionDigits: 0)
+        let meanDays = NumberFormat.decimal(summary.meanDaysHeld, fractionDigits: 0)
         rows.append((
             "Portfolio annual return", summary.annualizedReturn.map { trend($0, text.percent($0)) } ?? "—",
             style.dim(summary.annualizedReturn == nil ? "no time held" : "from totals over \(meanDays) days (initial-weighted mean)")))
@@ -79,14 +79,14 @@ struct TableReport {
             ]
         }
         let total: [TextTable.Cell] = [
-            "Total", .init(FastNumberFormat.decimal(summary.meanDaysHeld, fractionDigits: 0)),
+            "Total", .init(NumberFormat.decimal(summary.meanDaysHeld, fractionDigits: 0)),
             .init(text.money(summary.totalInitial)), .init(text.money(summary.totalCurrent)),
             .trend(text.signedMoney(summary.totalNetReturn), sign: ReportText.sign(summary.totalNetReturn)),
             .trend(text.percent(summary.totalReturn), sign: ReportText.sign(summary.totalReturn)),
             .trend(summary.annualizedReturn.map(text.percent) ?? "—", sign: summary.annualizedReturn.map(ReportText.sign) ?? 0),
             "100.00%",
         ]
-        let table = ReportTable(columns: columns, rows: rows, footer: [total])
+        let table = TextTable(columns: columns, rows: rows, footer: [total])
         var output = table.render(style: style, maxWidth: width)
         let notes = ["Total: DAYS is the initial-weighted mean, ANNUAL the portfolio's own return."] + text.footnotes(report)
         output += notes.map { style.dim($0) }.joined(separator: "\n") + "\n"
@@ -107,14 +107,14 @@ struct TableReport {
     }
 
     private func feeDrag() -> String {
-        let growth = FastNumberFormat.percent(summary.growthRate, signed: false)
+        let growth = NumberFormat.percent(summary.growthRate, signed: false)
         var lines = [
             style.bold("Fee drag")
                 + style.dim(
                     " (\(text.money(summary.totalCurrent)) growing \(growth) a year, "
                         + "less the \(text.expenseRatio(summary.weightedExpenseRatio)) weighted expense ratio)")
         ]
-        let table = ReportTable(
+        let table = TextTable(
             columns: [.text("YEARS"), .number("WITHOUT FEES"), .number("WITH FEES"), .number("FEES COST"), .number("SHARE")],
             rows: summary.feeDrag.map { drag in
                 [
@@ -132,7 +132,7 @@ struct TableReport {
 
     private func breakdown(_ etf: ETFAnalysis) -> String {
         let holding = etf.holding
-        let years = FastNumberFormat.decimal(etf.years, fractionDigits: 2)
+        let years = NumberFormat.decimal(etf.years, fractionDigits: 2)
         let rows: [(String, String)] = [
             ("Held", "\(holding.purchaseDate) → \(etf.analysisDate) · \(text.days(etf.daysHeld)) days (\(years) years)"),
             ("Shares", "\(text.shares(holding.shares)) bought at \(text.price(holding.purchasePrice)), now \(text.price(holding.currentPrice))"),
