@@ -18,8 +18,8 @@ struct EndToEndTests {
         }
     }
 
-    private func folio(_ arguments: [String], server: LoopbackServer, home: URL? = nil) async throws -> ChildFolio.Result {
-        try await ChildFolio.run(
+    private func folio(_ arguments: [String], server: LoopbackServer, home: URL? = nil) async throws -> FolioBinary.Result {
+        try await FolioBinary.run(
             arguments, home: try home ?? FolioBinary.temporaryHome(),
             environment: ["FOLIO_NEDS_URL": server.baseURL.absoluteString])
     }
@@ -87,7 +87,7 @@ struct EndToEndTests {
         #expect(category.exitCode == 64)
         #expect(category.stderr.contains("unknown category \"camel\""))
 
-        let badURL = try await ChildFolio.run(
+        let badURL = try await FolioBinary.run(
             ["races", "next"], home: try FolioBinary.temporaryHome(), environment: ["FOLIO_NEDS_URL": "not a url"])
         #expect(badURL.exitCode == 64)
         #expect(badURL.stderr.contains("FOLIO_NEDS_URL is not a valid URL"))

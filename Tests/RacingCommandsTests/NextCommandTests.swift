@@ -76,7 +76,9 @@ struct NextCommandTests {
         let records = output.components(separatedBy: "\r\n")
         #expect(records[0] == RaceRow.columns.joined(separator: ","))
         #expect(records[1].hasPrefix("255c47b6-158e-4439-b977-babe9a74314a,Shepparton,6,Gpp Laser3300,greyhound,2026-01-15T01:00:00Z,7,AUS,VIC,450"))
-        #expect(!output.hasSuffix("\n\n") && !output.hasSuffix("\r\n\n"))
+        // RFC 4180: every record, the last included, ends in CRLF, and nothing follows.
+        #expect(records.count == 3 && records[2].isEmpty)
+        #expect(!output.replacingOccurrences(of: "\r\n", with: "").contains("\n"))
     }
 
     @Test("--plain speaks each race as a sentence, without colour or box drawing")

@@ -7,12 +7,12 @@ import Testing
 /// The real `folio` binary over a real SQLite file, as a user runs it.
 @Suite(.serialized) struct EndToEndTests {
     func run(_ arguments: [String], home: URL, input: String? = nil, environment: [String: String] = [:]) async throws
-        -> FolioProcess.Result
+        -> FolioBinary.Result
     {
-        try await FolioProcess.run(["stocks"] + arguments, home: home, environment: environment, input: input)
+        try await FolioBinary.run(["stocks"] + arguments, home: home, environment: environment, input: input)
     }
 
-    func json(_ result: FolioProcess.Result) throws -> Any {
+    func json(_ result: FolioBinary.Result) throws -> Any {
         try JSONSerialization.jsonObject(with: Data(result.stdout.utf8))
     }
 
@@ -93,7 +93,7 @@ import Testing
                     for index in 0..<100 {
                         let symbol = worker % 2 == 0 ? "AAPL" : "TSLA"
                         let side = (index + worker) % 2 == 0 ? "buy" : "sell"
-                        let outcome = try await FolioProcess.run(["stocks", side, symbol, "\(1 + (index / 2) % 3)"], home: home, environment: environment)
+                        let outcome = try await FolioBinary.run(["stocks", side, symbol, "\(1 + (index / 2) % 3)"], home: home, environment: environment)
                         if outcome.exitCode != 0 { Issue.record("\(side) \(symbol): \(outcome.stderr)") }
                         codes.append(outcome.exitCode)
                     }
@@ -170,7 +170,7 @@ import Testing
             #expect(root.stdout.contains(command), "\(command)")
         }
         #expect(!root.stdout.contains("bench-trades"))
-        let offline = try await FolioProcess.run(["--offline", "stocks", "quotes", "AAPL"], home: home)
+        let offline = try await FolioBinary.run(["--offline", "stocks", "quotes", "AAPL"], home: home)
         #expect(offline.exitCode == 0, "the simulated market needs no network")
     }
 }

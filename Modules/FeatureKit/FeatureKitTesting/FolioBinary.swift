@@ -39,24 +39,24 @@ public enum FolioBinary {
     /// Runs `folio arguments…` with `FOLIO_HOME` set to `home`, extra environment variables, and `input` on
     /// standard input; `NO_COLOR` is set so output is plain.
     ///
+    /// The child inherits the test process's environment except every `FOLIO_*` variable, so a developer's
+    /// own settings (say `FOLIO_QUOTES_URL`) never leak into a test; pass anything the run needs in
+    /// `environment`, which is applied last. (`XDG_DATA_HOME` needs no clearing: `FOLIO_HOME` wins over it.)
+    ///
     /// The process is started and waited for on a Dispatch thread, never on Swift concurrency's small
     /// cooperative pool, so an in-process loopback server keeps answering while the binary runs and several
     /// binaries can run at once.
     public static func run(
         _ arguments: [String], home: URL, environment: [String: String] = [:], input: String? = nil
     ) async throws -> Result {
-        var env = ProcessInfo.processInfo.environment
-        env["FOLIO_HOME"] = home.path
-        env["NO_COLOR"] = "1"
-        for (key, value) in environment { env[key] = value }
+        let env = childEnvironment(home: home, environment: environment)
         let executable = url
-        let finalEnvironment = env
         return try await withCheckedThrowingContinuation { continuation in
             DispatchQueue.global().async {
                 let process = Process()
                 process.executableURL = executable
                 process.arguments = arguments
-                process.environment = finalEnvironment
+                process.environment = env
                 let stdout = Pipe()
                 let stderr = Pipe()
                 let stdin = Pipe()
@@ -88,6 +88,21 @@ public enum FolioBinary {
                         exitCode: process.terminationStatus))
             }
         }
+    }
+}
+
+extension FolioBinary {
+    /// The environment for a child `folio`: `inherited` (this process's) without any `FOLIO_*`, plus
+    /// `FOLIO_HOME`, `NO_COLOR` and `environment`.
+    static func childEnvironment(
+        home: URL, environment: [String: String],
+        inherited: [String: String] = ProcessInfo.processInfo.environment
+    ) -> [String: String] {
+        var env = inherited.filter { key, _ in !key.hasPrefix("FOLIO_") }
+        env["FOLIO_HOME"] = home.path
+        env["NO_COLOR"] = "1"
+        for (key, value) in environment { env[key] = value }
+        return env
     }
 }
 

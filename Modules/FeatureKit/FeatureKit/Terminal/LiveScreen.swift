@@ -37,25 +37,3 @@ public struct LiveScreen: Sendable {
         }
     }
 }
-
-/// Waits for SIGINT or SIGTERM without the default handler killing the process first.
-enum InterruptSignal {
-    static func wait() async {
-        let sources = [SIGINT, SIGTERM].map { signalNumber -> any DispatchSourceSignal in
-            signal(signalNumber, SIG_IGN)
-            return DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
-        }
-        defer {
-            for source in sources { source.cancel() }
-            signal(SIGINT, SIG_DFL)
-            signal(SIGTERM, SIG_DFL)
-        }
-        let stream = AsyncStream<Void> { continuation in
-            for source in sources {
-                source.setEventHandler { continuation.yield() }
-                source.resume()
-            }
-        }
-        for await _ in stream { return }
-    }
-}

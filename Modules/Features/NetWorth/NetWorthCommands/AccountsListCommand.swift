@@ -25,18 +25,18 @@ struct AccountsListCommand: NetWorthLeafCommand {
         let accounts = try await environment.repository.accounts()
         switch formatting.format {
         case .json:
-            try formatting.send(JSONOutput.string(accounts.map(AccountRow.init)), to: environment.terminal)
+            try formatting.emit(JSONOutput.string(accounts.map(AccountRow.init)), to: environment.terminal)
         case .csv:
-            try formatting.send(
+            try formatting.emit(
                 CSVOutput.rows(accounts.map(AccountRow.init), columns: AccountRow.columns), to: environment.terminal)
         case .table:
             guard !accounts.isEmpty else {
-                try formatting.send(
+                try formatting.emit(
                     "No accounts yet. Add one with `folio networth accounts add --name NAME --type TYPE`, "
                         + "or try `folio networth sample`.", to: environment.terminal)
                 return
             }
-            try formatting.send(
+            try formatting.emit(
                 table(accounts, style: environment.style, width: environment.tableWidth(formatting)),
                 to: environment.terminal)
         }

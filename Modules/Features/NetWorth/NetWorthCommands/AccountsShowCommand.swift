@@ -29,14 +29,14 @@ struct AccountsShowCommand: NetWorthLeafCommand {
         let value = valueText(account, portfolio: portfolio, today: environment.today)
         switch formatting.format {
         case .json:
-            try formatting.send(
+            try formatting.emit(
                 JSONOutput.string(ShowRow(account, portfolio: portfolio, today: environment.today)),
                 to: environment.terminal)
         case .csv:
-            try formatting.send(
+            try formatting.emit(
                 CSVOutput.rows([AccountRow(account)], columns: AccountRow.columns), to: environment.terminal)
         case .table:
-            try formatting.send(
+            try formatting.emit(
                 lines(account, portfolio: portfolio, value: value, style: environment.style), to: environment.terminal)
         }
     }

@@ -46,11 +46,11 @@ struct HistoryCommand: NetWorthLeafCommand {
             rows.append(HistoryRow(update: update, change: change))
         }
         switch formatting.format {
-        case .json: try formatting.send(JSONOutput.string(rows), to: environment.terminal)
-        case .csv: try formatting.send(CSVOutput.rows(rows, columns: HistoryRow.columns), to: environment.terminal)
+        case .json: try formatting.emit(JSONOutput.string(rows), to: environment.terminal)
+        case .csv: try formatting.emit(CSVOutput.rows(rows, columns: HistoryRow.columns), to: environment.terminal)
         case .table:
             guard !rows.isEmpty else {
-                try formatting.send(
+                try formatting.emit(
                     account.updates.isEmpty
                         ? "\"\(account.name)\" has no balance updates yet. Record one with `folio networth update \"\(account.name)\" AMOUNT`."
                         : "\"\(account.name)\" has no updates in that range.", to: environment.terminal)
@@ -68,7 +68,7 @@ struct HistoryCommand: NetWorthLeafCommand {
                 ])
             }
             let title = environment.style.bold("\(account.name) (\(account.type.rawValue), \(account.currency))")
-            try formatting.send(
+            try formatting.emit(
                 title + "\n" + table.render(style: environment.style, maxWidth: environment.tableWidth(formatting)),
                 to: environment.terminal)
         }

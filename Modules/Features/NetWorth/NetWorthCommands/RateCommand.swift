@@ -81,13 +81,13 @@ struct RateListCommand: NetWorthLeafCommand {
         let selected = code.map { rates.history(of: $0) } ?? rates.all
         let rows = selected.map { RateRow(currency: $0.currency, base: $0.base, date: $0.date.iso8601, rate: $0.rate) }
         switch formatting.format {
-        case .json: try formatting.send(JSONOutput.string(rows), to: environment.terminal)
+        case .json: try formatting.emit(JSONOutput.string(rows), to: environment.terminal)
         case .csv:
-            try formatting.send(
+            try formatting.emit(
                 CSVOutput.rows(rows, columns: ["currency", "base", "date", "rate"]), to: environment.terminal)
         case .table:
             guard !rows.isEmpty else {
-                try formatting.send(
+                try formatting.emit(
                     "No \(code.map { "\($0) " } ?? "")rates into \(rates.base) yet. Set one with "
                         + "`folio networth rate set \(code ?? "USD") RATE --date YYYY-MM-DD`.", to: environment.terminal
                 )
@@ -99,7 +99,7 @@ struct RateListCommand: NetWorthLeafCommand {
                     TextTable.Cell(row.currency), TextTable.Cell(row.date), TextTable.Cell("\(row.rate) \(row.base)"),
                 ])
             }
-            try formatting.send(
+            try formatting.emit(
                 table.render(style: environment.style, maxWidth: environment.tableWidth(formatting)),
                 to: environment.terminal)
         }

@@ -66,7 +66,7 @@ struct ReportCommand: NetWorthLeafCommand {
                 report, inclusion: portfolio.inclusion, style: environment.style,
                 width: environment.tableWidth(formatting))
         }
-        try formatting.send(output, to: environment.terminal)
+        try formatting.emit(output, to: environment.terminal)
     }
 
     /// The CSV header: fixed columns then one per account.

@@ -44,7 +44,7 @@ struct SettingsCommand: NetWorthLeafCommand {
                 formatting.format == .json
                 ? try JSONOutput.string(row)
                 : try CSVOutput.rows([row], columns: ["includePensions", "includeMortgages", "baseCurrency"])
-            try formatting.send(text, to: environment.terminal)
+            try formatting.emit(text, to: environment.terminal)
         case .table:
             var lines = [
                 "Pensions   \(settings.inclusion.includePensions ? "included" : "excluded")",
@@ -52,7 +52,7 @@ struct SettingsCommand: NetWorthLeafCommand {
                 "Currency   \(settings.baseCurrency)",
             ]
             if changing { lines.insert("Saved.", at: 0) }
-            try formatting.send(lines.joined(separator: "\n"), to: environment.terminal)
+            try formatting.emit(lines.joined(separator: "\n"), to: environment.terminal)
         }
         if changing, baseCurrency != nil { try await warnAboutRates(settings, in: environment) }
     }

@@ -37,12 +37,12 @@ struct SummaryCommand: NetWorthLeafCommand {
         portfolio.inclusion = inclusion.resolve(saved.inclusion)
         let summary = try Summary(portfolio: portfolio, date: date)
         switch formatting.format {
-        case .json: try formatting.send(JSONOutput.string(summary.json), to: environment.terminal)
+        case .json: try formatting.emit(JSONOutput.string(summary.json), to: environment.terminal)
         case .csv:
-            try formatting.send(
+            try formatting.emit(
                 CSVOutput.rows(summary.json.accounts, columns: SummaryAccountRow.columns), to: environment.terminal)
         case .table:
-            try formatting.send(
+            try formatting.emit(
                 summary.text(style: environment.style, width: environment.tableWidth(formatting)),
                 to: environment.terminal)
         }

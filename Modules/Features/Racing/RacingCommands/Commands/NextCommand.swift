@@ -59,10 +59,7 @@ struct NextCommand: FeatureCommand {
         case .json:
             return try JSONOutput.string(races.map { RaceRow($0, now: text.now) })
         case .csv:
-            let csv = try CSVOutput.rows(races.map { RaceRow($0, now: text.now) }, columns: RaceRow.columns)
-            // `emit` appends "\n" unless the text ends in one, and "\r\n" is a single Character to `hasSuffix`;
-            // without its last line break the document ends in one newline instead of a stray blank line.
-            return csv.hasSuffix("\r\n") ? String(csv.dropLast()) : csv
+            return try CSVOutput.rows(races.map { RaceRow($0, now: text.now) }, columns: RaceRow.columns)
         case .table:
             let stamp = cached.fromCache ? "as of \(text.timestamp(cached.asOf)) (saved copy)" : nil
             if board.plain {

@@ -122,7 +122,7 @@ struct WatchCommand: FeatureCommand {
                     for await _ in AsyncStream<Void>(unfolding: { nil }) {}
                     await Task.cancellationWait()
                 }
-                if handleInterrupt { group.addTask { await Interrupt.wait() } }
+                if handleInterrupt { group.addTask { await InterruptSignal.wait() } }
             }
             await group.next()
             group.cancelAll()

@@ -77,7 +77,7 @@ struct WhoamiCommand: FeatureCommand {
         let row = Row(email: session.email, since: session.since)
         switch formatting.format {
         case .json: try formatting.emit(try JSONOutput.string(row), to: context.terminal)
-        case .csv: try formatting.emitExact(try CSVOutput.rows([row], columns: ["email", "since"]), to: context.terminal)
+        case .csv: try formatting.emit(try CSVOutput.rows([row], columns: ["email", "since"]), to: context.terminal)
         case .table:
             try formatting.emit("\(session.email) (logged in since \(Formatting.timestamp(session.since)))", to: context.terminal)
         }

@@ -71,7 +71,7 @@ struct AlertsCheckCommand: FeatureCommand {
                 skippedSymbols: check.skippedSymbols)
             try formatting.emit(try JSONOutput.string(report), to: context.terminal)
         case .csv:
-            try formatting.emitExact(try CSVOutput.rows(check.fired.map(AlertRow.init), columns: AlertRow.columns), to: context.terminal)
+            try formatting.emit(try CSVOutput.rows(check.fired.map(AlertRow.init), columns: AlertRow.columns), to: context.terminal)
         case .table:
             var lines = check.fired.map { alert in
                 "\(Formatting.timestamp(check.checkedAt))  Alert #\(alert.id) fired: \(alert.symbol) crossed \(alert.direction.rawValue) \(Formatting.money(alert.level)) at \(alert.firedPrice.map(Formatting.money) ?? "?")"

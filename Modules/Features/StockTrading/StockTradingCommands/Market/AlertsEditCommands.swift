@@ -44,7 +44,7 @@ struct AlertsAddCommand: FeatureCommand {
         }
         switch formatting.format {
         case .json: try formatting.emit(try JSONOutput.string(AlertRow(alert)), to: context.terminal)
-        case .csv: try formatting.emitExact(try CSVOutput.rows([AlertRow(alert)], columns: AlertRow.columns), to: context.terminal)
+        case .csv: try formatting.emit(try CSVOutput.rows([AlertRow(alert)], columns: AlertRow.columns), to: context.terminal)
         case .table:
             var text = "Alert #\(alert.id): \(AlertText.condition(alert)) (now \(alert.referencePrice.map(Formatting.money) ?? "?"))."
             if let now = alert.referencePrice,
@@ -77,7 +77,7 @@ struct AlertsListCommand: FeatureCommand {
         let alerts = try await AlertBook(store: context.store, userID: session.userID).list()
         switch formatting.format {
         case .json: try formatting.emit(try JSONOutput.string(alerts.map(AlertRow.init)), to: context.terminal)
-        case .csv: try formatting.emitExact(try CSVOutput.rows(alerts.map(AlertRow.init), columns: AlertRow.columns), to: context.terminal)
+        case .csv: try formatting.emit(try CSVOutput.rows(alerts.map(AlertRow.init), columns: AlertRow.columns), to: context.terminal)
         case .table: try formatting.emit(AlertText.table(alerts, context: context), to: context.terminal)
         }
     }

@@ -90,6 +90,6 @@ struct QuotesCommand: FeatureCommand {
         let set = try await environment.quotes(refresh: refresh)
         let wanted = symbols.isEmpty ? set.symbols : symbols.map { $0.uppercased() }
         let quotes = try await mapped { try wanted.map { try set.require($0) } }
-        try formatting.emitDocument(try QuoteListing.render(quotes, set: set, format: formatting.format, context: context), to: context.terminal)
+        try formatting.emit(try QuoteListing.render(quotes, set: set, format: formatting.format, context: context), to: context.terminal)
     }
 }

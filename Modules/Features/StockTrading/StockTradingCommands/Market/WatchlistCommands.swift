@@ -105,6 +105,6 @@ struct WatchlistListCommand: FeatureCommand {
         let known = items.compactMap { quotes.quote(for: $0.symbol) }
         let missing = items.map(\.symbol).filter { quotes.quote(for: $0) == nil }
         if !missing.isEmpty { context.terminal.warn("no price for \(missing.joined(separator: ", ")) from \(quotes.source)") }
-        try formatting.emitDocument(try QuoteListing.render(known, set: quotes, format: formatting.format, context: context), to: context.terminal)
+        try formatting.emit(try QuoteListing.render(known, set: quotes, format: formatting.format, context: context), to: context.terminal)
     }
 }

@@ -88,7 +88,7 @@ struct AnalyticsCommand: FeatureCommand {
         case .csv:
             let rows = analytics.bySector.map { AllocationRow(group: "sector", name: $0.name, value: $0.value, weight: Formatting.rate($0.weight) ?? 0) }
                 + analytics.byHolding.map { AllocationRow(group: "holding", name: $0.name, value: $0.value, weight: Formatting.rate($0.weight) ?? 0) }
-            try formatting.emitExact(try CSVOutput.rows(rows, columns: ["group", "name", "value", "weight"]), to: context.terminal)
+            try formatting.emit(try CSVOutput.rows(rows, columns: ["group", "name", "value", "weight"]), to: context.terminal)
         case .table:
             try formatting.emit(text(analytics, email: session.email, quotes: quotes, context: context), to: context.terminal)
         }

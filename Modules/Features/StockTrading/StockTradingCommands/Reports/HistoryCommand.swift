@@ -96,7 +96,7 @@ struct HistoryCommand: FeatureCommand {
         }
         switch formatting.format {
         case .json: try formatting.emit(try JSONOutput.string(rows), to: context.terminal)
-        case .csv: try formatting.emitExact(try CSVOutput.rows(rows, columns: HistoryRow.columns), to: context.terminal)
+        case .csv: try formatting.emit(try CSVOutput.rows(rows, columns: HistoryRow.columns), to: context.terminal)
         case .table: try formatting.emit(table(rows, total: all.count, context: context), to: context.terminal)
         }
     }

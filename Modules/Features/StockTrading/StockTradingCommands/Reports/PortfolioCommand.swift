@@ -125,7 +125,7 @@ struct PortfolioCommand: FeatureCommand {
         case .json:
             try formatting.emit(try JSONOutput.string(PortfolioDocument(valuation, email: session.email, quotes: quotes)), to: context.terminal)
         case .csv:
-            try formatting.emitExact(try CSVOutput.rows(valuation.holdings.map(HoldingRow.init), columns: HoldingRow.columns), to: context.terminal)
+            try formatting.emit(try CSVOutput.rows(valuation.holdings.map(HoldingRow.init), columns: HoldingRow.columns), to: context.terminal)
         case .table:
             try formatting.emit(table(valuation, session: session, quotes: quotes, context: context), to: context.terminal)
         }

@@ -59,7 +59,7 @@ struct TradeBenchmarkCommand: FeatureCommand {
         let result = Result(trades: count, seconds: seconds, tradesPerSecond: Double(count) / max(seconds, 1e-9))
         switch formatting.format {
         case .json: try formatting.emit(try JSONOutput.string(result), to: context.terminal)
-        case .csv: try formatting.emitExact(try CSVOutput.rows([result], columns: ["trades", "seconds", "tradesPerSecond"]), to: context.terminal)
+        case .csv: try formatting.emit(try CSVOutput.rows([result], columns: ["trades", "seconds", "tradesPerSecond"]), to: context.terminal)
         case .table:
             try formatting.emit(
                 String(format: "%d trades in %.3f s (%.0f trades/s)", count, seconds, result.tradesPerSecond), to: context.terminal)

@@ -52,7 +52,7 @@ enum TradeRunner {
             timestamp: entry.timestamp, stalePrice: market.isStale)
         switch formatting.format {
         case .json: try formatting.emit(try JSONOutput.string(row), to: context.terminal)
-        case .csv: try formatting.emitExact(try CSVOutput.rows([row], columns: TradeRow.columns), to: context.terminal)
+        case .csv: try formatting.emit(try CSVOutput.rows([row], columns: TradeRow.columns), to: context.terminal)
         case .table:
             let verb = side == .buy ? "Bought" : "Sold"
             var text = "\(verb) \(quantity) \(row.symbol) at \(Formatting.money(row.price)) for \(Formatting.money(row.amount))."
