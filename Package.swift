@@ -34,6 +34,7 @@ struct Feature {
 }
 
 let features: [Feature] = [
+    Feature(name: "MutualFunds"),
 ]
 
 // MARK: - Target helpers

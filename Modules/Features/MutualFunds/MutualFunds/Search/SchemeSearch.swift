@@ -1,0 +1,187 @@
+import Foundation
+import Persistence
+
+/// A search of the stored scheme list.
+public struct SchemeQuery: Sendable, Hashable {
+    /// Words that must all match, each as the start of a word of the name (or a whole code or ISIN).
+    public var terms: [String]
+    /// Only this asset class.
+    public var assetClass: AssetClass?
+    /// Only fund houses whose name has words starting with each of these.
+    public var house: String?
+    /// Only this plan.
+    public var plan: Plan?
+    /// Only this option.
+    public var option: PayoutOption?
+    /// The most results wanted.
+    public var limit: Int
+
+    /// Creates a query.
+    public init(
+        terms: [String], assetClass: AssetClass? = nil, house: String? = nil, plan: Plan? = nil,
+        option: PayoutOption? = nil, limit: Int = 20
+    ) {
+        self.terms = terms
+        self.assetClass = assetClass
+        self.house = house
+        self.plan = plan
+        self.option = option
+        self.limit = limit
+    }
+
+    /// The normalised search words (`"HDFC-flexi"` → `hdfc`, `flexi`).
+    public var words: [String] { SearchText.terms(terms) }
+    /// The normalised words of the house filter.
+    public var houseWords: [String] { house.map { SearchText.words($0) } ?? [] }
+    /// Whether the query says anything at all.
+    public var isEmpty: Bool {
+        words.isEmpty && houseWords.isEmpty && assetClass == nil && plan == nil && option == nil
+    }
+}
+
+/// The outcome of a search.
+public struct SchemeSearchResult: Sendable, Hashable {
+    /// The best matches, best first, at most the query's limit.
+    public var records: [SchemeRecord]
+    /// Whether more schemes matched than were returned.
+    public var hasMore: Bool
+}
+
+/// Search over the stored list in two steps: the store's text index (SQLite FTS5 in the live app) finds
+/// candidates whose words start with every term, then folio checks each candidate and ranks it.
+///
+/// Ranking, best first: a term equal to the code or an ISIN; fewer terms that only match a word's start
+/// (whole words beat prefixes); terms found in the order typed; earlier words (a name that starts with the
+/// terms beats one that mentions them late); shorter names; then name and code.
+///
+/// Filters are indexed too, as facet words (`zzclassequity`, `zzhousehdfc`) added to each scheme's search
+/// text, so a filtered search asks the index only for matching schemes and a filter never starves the
+/// candidate list. Facet words are never matched against the terms the user types.
+public enum SchemeSearch {
+    /// How many index hits are ranked at most: enough that the ranking sees every plausible match of a
+    /// specific query, few enough that a broad one ("fund") stays fast.
+    public static func candidateLimit(for limit: Int) -> Int { max(500, limit * 10) }
+
+    private static let facetPrefix = "zz"
+
+    /// The search text stored with a scheme: its name, code, ISINs and facet words.
+    public static func searchText(for record: SchemeRecord) -> String {
+        var parts = [record.name, String(record.code)]
+        if let isin = record.isinGrowth { parts.append(isin) }
+        if let isin = record.isinDivReinvestment { parts.append(isin) }
+        parts += facetWords(record)
+        return parts.joined(separator: " ")
+    }
+
+    static func facetWords(_ record: SchemeRecord) -> [String] {
+        var words: [String] = []
+        if let value = record.assetClass { words.append(facetPrefix + "class" + value.rawValue) }
+        if let value = record.plan { words.append(facetPrefix + "plan" + value.rawValue) }
+        if let value = record.option { words.append(facetPrefix + "option" + value.rawValue) }
+        if let house = record.fundHouse {
+            words += houseWords(house).map { facetPrefix + "house" + $0 }
+        }
+        return words
+    }
+
+    /// The words of a house's name that identify it ("Mutual Fund" does not).
+    static func houseWords(_ house: String) -> [String] {
+        SearchText.words(house).filter { $0 != "mutual" && $0 != "fund" }
+    }
+
+    /// Runs `query` against the stored list in `transaction`.
+    public static func run(_ query: SchemeQuery, in transaction: any StoreTransaction) throws -> SchemeSearchResult {
+        guard !query.isEmpty, query.limit > 0 else { return SchemeSearchResult(records: [], hasMore: false) }
+        var indexTerms = query.words
+        if let value = query.assetClass { indexTerms.append(facetPrefix + "class" + value.rawValue) }
+        if let value = query.plan { indexTerms.append(facetPrefix + "plan" + value.rawValue) }
+        if let value = query.option { indexTerms.append(facetPrefix + "option" + value.rawValue) }
+        indexTerms += query.houseWords.map { facetPrefix + "house" + $0 }
+        let candidateLimit = candidateLimit(for: query.limit)
+        let hits = try transaction.search(
+            SchemeRecord.self, indexTerms, in: .prefix(SchemeCatalog.recordPrefix), limit: candidateLimit)
+        return rank(hits.map(\.value), query: query, indexWasCut: hits.count >= candidateLimit)
+    }
+
+    /// Checks and orders candidates (exposed so the ranking can be tested on its own).
+    public static func rank(_ candidates: [SchemeRecord], query: SchemeQuery, indexWasCut: Bool = false)
+        -> SchemeSearchResult
+    {
+        let words = query.words
+        let houseWords = query.houseWords
+        var scored: [(score: Score, record: SchemeRecord)] = []
+        scored.reserveCapacity(candidates.count)
+        for record in candidates {
+            guard matchesFilters(record, query: query, houseWords: houseWords),
+                let score = score(record, words: words)
+            else { continue }
+            scored.append((score, record))
+        }
+        scored.sort { $0.score < $1.score }
+        return SchemeSearchResult(
+            records: scored.prefix(query.limit).map(\.record), hasMore: scored.count > query.limit || indexWasCut)
+    }
+
+    private static func matchesFilters(_ record: SchemeRecord, query: SchemeQuery, houseWords: [String]) -> Bool {
+        if let value = query.assetClass, record.assetClass != value { return false }
+        if let value = query.plan, record.plan != value { return false }
+        if let value = query.option, record.option != value { return false }
+        if !houseWords.isEmpty {
+            guard let house = record.fundHouse else { return false }
+            let words = self.houseWords(house)
+            for term in houseWords where !words.contains(where: { $0.hasPrefix(term) }) { return false }
+        }
+        return true
+    }
+
+    struct Score: Comparable {
+        var identifierMiss: Int
+        var prefixOnly: Int
+        var outOfOrder: Int
+        var positions: Int
+        var length: Int
+        var name: String
+        var code: Int
+
+        static func < (lhs: Score, rhs: Score) -> Bool {
+            (lhs.identifierMiss, lhs.prefixOnly, lhs.outOfOrder, lhs.positions, lhs.length)
+                < (rhs.identifierMiss, rhs.prefixOnly, rhs.outOfOrder, rhs.positions, rhs.length)
+                || (lhs.identifierMiss, lhs.prefixOnly, lhs.outOfOrder, lhs.positions, lhs.length)
+                    == (rhs.identifierMiss, rhs.prefixOnly, rhs.outOfOrder, rhs.positions, rhs.length)
+                    && (lhs.name, lhs.code) < (rhs.name, rhs.code)
+        }
+    }
+
+    /// The score of a record, or nil when some term matches neither a word of its name nor its code or ISINs.
+    static func score(_ record: SchemeRecord, words terms: [String]) -> Score? {
+        let nameWords = SearchText.words(record.name)
+        let identifiers = [String(record.code), record.isinGrowth?.lowercased(), record.isinDivReinvestment?.lowercased()]
+            .compactMap { $0 }
+        var identifierHit = false
+        var prefixOnly = 0
+        var positions = 0
+        var outOfOrder = 0
+        var lastPosition = -1
+        for term in terms {
+            if identifiers.contains(term) {
+                identifierHit = true
+                continue
+            }
+            let position: Int
+            if let exact = nameWords.firstIndex(of: term) {
+                position = exact
+            } else if let prefix = nameWords.firstIndex(where: { $0.hasPrefix(term) }) {
+                position = prefix
+                prefixOnly += 1
+            } else {
+                return nil
+            }
+            if position < lastPosition { outOfOrder += 1 }
+            lastPosition = position
+            positions += position
+        }
+        return Score(
+            identifierMiss: identifierHit ? 0 : 1, prefixOnly: prefixOnly, outOfOrder: outOfOrder,
+            positions: positions, length: nameWords.count, name: record.name.lowercased(), code: record.code)
+    }
+}

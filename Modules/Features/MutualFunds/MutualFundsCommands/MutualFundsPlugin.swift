@@ -1,0 +1,11 @@
+import FeatureKit
+
+/// The `funds` plug-in: Indian mutual funds from the MF API.
+public enum MutualFundsPlugin {
+    /// What the host registers.
+    public static let descriptor = FeatureDescriptor(
+        id: "funds",
+        summary: "Indian mutual funds: search, NAV history, returns, risk, SIP, compare (MF API).",
+        requirements: [.network, .persistence, .timing],
+        command: FundsCommand.self)
+}
