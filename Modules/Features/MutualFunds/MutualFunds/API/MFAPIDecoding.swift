@@ -95,11 +95,10 @@ private struct NAVRow: Decodable {
     var date: String
     var nav: FlexibleDecimal
 
-    /// The row as a point, or nil when the date is not a real `DD-MM-YYYY` (or ISO) date or the NAV is not
-    /// positive (AMFI publishes 0 or "N.A." for some suspended schemes).
+    /// The row as a point, or nil when the date is not a real `DD-MM-YYYY` date or the NAV is not positive
+    /// (AMFI publishes 0 or "N.A." for some suspended schemes).
     var point: NAVPoint? {
-        let text = date.trimmingCharacters(in: .whitespaces)
-        guard let day = CalendarDate(parsing: text, layout: .dayMonthYear) ?? CalendarDate(iso8601: text),
+        guard let day = CalendarDate(parsing: date.trimmingCharacters(in: .whitespaces), layout: .dayMonthYear),
             nav.value > 0
         else { return nil }
         return NAVPoint(date: day, nav: nav.value)

@@ -33,7 +33,7 @@ public enum XIRR {
         let times = flows.map { Double(first.days(to: $0.date)) / 365 }
         let amounts = flows.map(\.amount)
         guard times.contains(where: { $0 > 0 }) else { return nil }
-        if let root = newton(times, amounts, guess: guess) { return root }
+        if let root = newtonRate(times, amounts, guess: guess) { return root }
         return bisection(times, amounts)
     }
 
@@ -45,7 +45,7 @@ public enum XIRR {
         return total
     }
 
-    private static func newton(_ times: [Double], _ amounts: [Double], guess: Double) -> Double? {
+    static func newtonRate(_ times: [Double], _ amounts: [Double], guess: Double) -> Double? {
         var rate = guess
         for _ in 0..<100 {
             let base = 1 + rate

@@ -65,7 +65,8 @@ public enum SchemeClassifier {
             [
                 " hybrid ", " balanced ", " arbitrage ", " equity savings ", " multi asset ", " asset allocation ",
                 " asset allocator ", " monthly income ", " mip ", " equity & debt ", " equity and debt ",
-                " capital protection ", " capital protection oriented ", " dynamic asset ",
+                " capital protection ", " capital protection oriented ", " dynamic asset ", " regular savings ",
+                " conservative hybrid ",
             ], .hybrid
         ),
         (
