@@ -13,9 +13,9 @@ struct BenchAnalyticsCommand: FeatureCommand {
         commandName: "bench-analytics",
         abstract: "Time all analytics on a synthetic NAV history (diagnostic).",
         discussion: """
-            Builds a deterministic random-walk history of --points business-day NAVs, then times, --iterations
-            times: the show report (daily change, 9 returns, volatility, drawdown, Sharpe) for every range,
-            rolling returns for 1Y, 3Y and 5Y, and a monthly SIP over the whole history with its XIRR.
+            Builds a deterministic random-walk history of --points business-day NAVs, then times, --iterations \
+            times: the show report (daily change, 9 returns, volatility, drawdown, Sharpe) for every range, \
+            rolling returns for 1Y, 3Y and 5Y, and a monthly SIP over the whole history with its XIRR. \
             Prints the median and minimum time per iteration in microseconds.
 
             Examples:

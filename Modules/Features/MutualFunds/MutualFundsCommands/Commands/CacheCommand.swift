@@ -12,8 +12,8 @@ struct CacheCommand: AsyncParsableCommand {
         commandName: "cache",
         abstract: "Show or clear the cached scheme list and NAV histories.",
         discussion: """
-            The scheme list stays fresh for FOLIO_FUNDS_LIST_TTL (default 1h), each history for
-            FOLIO_FUNDS_HISTORY_TTL (default 30m). Expired data is kept and used, marked stale, when the MF API
+            The scheme list stays fresh for FOLIO_FUNDS_LIST_TTL (default 1h), each history for \
+            FOLIO_FUNDS_HISTORY_TTL (default 30m). Expired data is kept and used, marked stale, when the MF API \
             cannot be reached or with --offline.
 
             Examples:

@@ -12,11 +12,11 @@ struct CompareCommand: FeatureCommand {
         commandName: "compare",
         abstract: "Compare schemes side by side: NAV, returns, volatility, drawdown, Sharpe.",
         discussion: """
-            Histories are fetched concurrently, at most FOLIO_FUNDS_CONCURRENCY (default 4) at a time, with a
-            progress bar on a terminal; cached histories are used while fresh. If any scheme cannot be
+            Histories are fetched concurrently, at most FOLIO_FUNDS_CONCURRENCY (default 4) at a time, with a \
+            progress bar on a terminal; cached histories are used while fresh. If any scheme cannot be \
             compared (unknown code, API down with nothing cached) the command fails and names each one.
 
-            Columns: 1Y return; 3Y and 5Y CAGR; volatility (1Y); max drawdown over --range (default 1Y);
+            Columns: 1Y return; 3Y and 5Y CAGR; volatility (1Y); max drawdown over --range (default 1Y); \
             Sharpe (1Y). With up to 6 schemes a chart shows ₹100 invested at the start of the range.
             \(Definitions.returns)
             \(Definitions.cagr)

@@ -80,8 +80,8 @@ struct FavoritesList: FeatureCommand {
         commandName: "list",
         abstract: "List the favourites with their latest NAV and 1D and 1Y change.",
         discussion: """
-            1D: latest NAV / previous NAV − 1. 1Y: the 1Y point-to-point return (NAV at the latest date / NAV at
-            the latest date on or before one calendar year earlier − 1). Histories are fetched concurrently
+            1D: latest NAV / previous NAV − 1. 1Y: the 1Y point-to-point return (NAV at the latest date / NAV at \
+            the latest date on or before one calendar year earlier − 1). Histories are fetched concurrently \
             under the cache policy; a scheme that cannot be fetched is listed as unavailable with a warning.
 
             Examples:

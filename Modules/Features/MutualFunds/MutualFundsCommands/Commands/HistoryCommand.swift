@@ -12,8 +12,8 @@ struct HistoryCommand: FeatureCommand {
         commandName: "history",
         abstract: "List a scheme's NAVs, oldest first (CSV or JSON for export).",
         discussion: """
-            Dates are the NAV dates published (business days and some weekend dates); --from and --to are
-            inclusive. Malformed rows in the API's answer are skipped and counted on stderr. The table's CHANGE
+            Dates are the NAV dates published (business days and some weekend dates); --from and --to are \
+            inclusive. Malformed rows in the API's answer are skipped and counted on stderr. The table's CHANGE \
             column is each NAV / the previous NAV listed − 1.
 
             Examples:

@@ -12,8 +12,8 @@ struct NavCommand: FeatureCommand {
         commandName: "nav",
         abstract: "The NAV on a date (or the nearest earlier NAV), always with the date actually used.",
         discussion: """
-            NAVs are published on business days (and a few weekend dates such as 31 March). For a date without
-            a NAV the latest NAV before it is used and its date is shown; a date before the first NAV is an
+            NAVs are published on business days (and a few weekend dates such as 31 March). For a date without \
+            a NAV the latest NAV before it is used and its date is shown; a date before the first NAV is an \
             error. Without --on, the latest NAV.
 
             Examples:

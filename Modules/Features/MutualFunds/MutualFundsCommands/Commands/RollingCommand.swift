@@ -12,10 +12,10 @@ struct RollingCommand: FeatureCommand {
         commandName: "rolling",
         abstract: "Rolling returns: the CAGR over every full window, with its distribution.",
         discussion: """
-            For every NAV date d with d + window on or before the latest NAV date, the CAGR from the NAV at d to
-            the latest NAV on or before d + window: (end / start)^(365 / days) − 1, days being the calendar days
-            between the two NAV dates. Reported: how many windows, mean, median, minimum and maximum (with their
-            dates), the share below zero, and the distribution in buckets < 0, 0–5, 5–10, 10–15, 15–20 and 20 %
+            For every NAV date d with d + window on or before the latest NAV date, the CAGR from the NAV at d to \
+            the latest NAV on or before d + window: (end / start)^(365 / days) − 1, days being the calendar days \
+            between the two NAV dates. Reported: how many windows, mean, median, minimum and maximum (with their \
+            dates), the share below zero, and the distribution in buckets < 0, 0–5, 5–10, 10–15, 15–20 and 20 % \
             or more (each bucket includes its lower bound).
 
             Examples:

@@ -12,13 +12,13 @@ struct SIPCommand: FeatureCommand {
         commandName: "sip",
         abstract: "Simulate a monthly SIP: installments, units, invested, value, return and XIRR.",
         discussion: """
-            Each month from --from, --amount is invested on --day (default: the day of --from; the month's last
-            day when the month is shorter) at that date's NAV, or the next NAV published when there is none
-            (weekends, holidays). Installments due after --to (default: the latest NAV) are not made, nor are
-            those whose next NAV is after the valuation date. Units = amount / NAV, rounded to 3 decimals as
-            AMCs allot them. The value is units × the latest NAV on or before --to, rounded to the paisa.
+            Each month from --from, --amount is invested on --day (default: the day of --from; the month's last \
+            day when the month is shorter) at that date's NAV, or the next NAV published when there is none \
+            (weekends, holidays). Installments due after --to (default: the latest NAV) are not made, nor are \
+            those whose next NAV is after the valuation date. Units = amount / NAV, rounded to 3 decimals as \
+            AMCs allot them. The value is units × the latest NAV on or before --to, rounded to the paisa. \
             Absolute return = value / invested − 1. Stamp duty and exit loads are not modelled.
-            \(Definitions.xirr) The cash flows are each installment (negative, on its NAV date) and the value
+            \(Definitions.xirr) The cash flows are each installment (negative, on its NAV date) and the value \
             (positive, on the valuation date).
 
             Examples:

@@ -12,16 +12,16 @@ struct SearchCommand: FeatureCommand {
         commandName: "search",
         abstract: "Find schemes by words of their name, a scheme code or an ISIN.",
         discussion: """
-            Every term must match the start of a word in the scheme's name (case- and accent-insensitive), or be
-            its whole code or an ISIN. Best matches come first: exact codes and ISINs, then whole words before
+            Every term must match the start of a word in the scheme's name (case- and accent-insensitive), or be \
+            its whole code or an ISIN. Best matches come first: exact codes and ISINs, then whole words before \
             word prefixes, terms in the order typed, names that start with the terms, shorter names.
 
-            Categories, plans and options are worked out from AMFI's names: category equity, debt, hybrid,
-            solution (retirement and children's funds) or other (index funds, ETFs, funds of funds); plan direct
-            or regular; option growth or idcw (which includes the older "Dividend" wording). Old schemes whose
+            Categories, plans and options are worked out from AMFI's names: category equity, debt, hybrid, \
+            solution (retirement and children's funds) or other (index funds, ETFs, funds of funds); plan direct \
+            or regular; option growth or idcw (which includes the older "Dividend" wording). Old schemes whose \
             names do not say are left out by those filters. --house matches words of the fund house's name.
 
-            The scheme list (about 45,000 schemes) is fetched once and kept as a searchable index; it is
+            The scheme list (about 45,000 schemes) is fetched once and kept as a searchable index; it is \
             refreshed after an hour (FOLIO_FUNDS_LIST_TTL).
 
             Examples:

@@ -12,8 +12,8 @@ struct ShowCommand: FeatureCommand {
         commandName: "show",
         abstract: "Show a scheme: latest NAV and its age, daily change, returns, risk and a chart.",
         discussion: """
-            The NAV's age is counted in calendar days in India. A scheme whose latest NAV is weeks or years old
-            (wound up or merged; the API still answers "SUCCESS") is called out with how old its NAV is, and its
+            The NAV's age is counted in calendar days in India. A scheme whose latest NAV is weeks or years old \
+            (wound up or merged; the API still answers "SUCCESS") is called out with how old its NAV is, and its \
             returns are measured up to that last NAV.
 
             Daily change: latest NAV − previous NAV, and latest / previous − 1.
