@@ -2,7 +2,7 @@
 /// ("HDFC Flexi Cap Fund", "Parag Parikh Flexi Cap Fund" for PPFAS). Names of defunct or renamed AMCs map
 /// to the house AMFI lists them under (Grindlays schemes belong to Standard Chartered Mutual Fund).
 public enum FundHouses {
-    /// (name prefixes in normalised form, the house's name). Longer prefixes are tried first.
+    /// (name prefixes, the house's name). Prefixes are matched as whole words; longer ones are tried first.
     static let table: [([String], String)] = [
         (["aditya birla sun life", "aditya birla", "birla sun life", "absl", "birla"], "Aditya Birla Sun Life Mutual Fund"),
         (["axis"], "Axis Mutual Fund"),
@@ -79,25 +79,24 @@ public enum FundHouses {
         (["ing"], "ING Mutual Fund"),
     ]
 
-    /// Prefixes (padded with spaces) grouped by their first word, longest first, so a name is checked against
-    /// the few prefixes that can match ("baroda bnp paribas" before "baroda") rather than all of them.
-    private static let prefixesByFirstWord: [Substring: [(String, String)]] = {
-        var groups: [Substring: [(String, String)]] = [:]
+    /// Prefixes as words, grouped by their first word and longest first, so a name is checked against the few
+    /// prefixes that can match ("baroda bnp paribas" before "baroda") rather than all of them.
+    private static let prefixesByFirstWord: [String: [([String], String)]] = {
+        var groups: [String: [([String], String)]] = [:]
         for (names, house) in table {
             for name in names {
-                let first = name.split(separator: " ").first ?? Substring(name)
-                groups[first, default: []].append((" " + name + " ", house))
+                let words = name.phraseWords
+                groups[words[0], default: []].append((words, house))
             }
         }
         return groups.mapValues { $0.sorted { $0.0.count > $1.0.count } }
     }()
 
     /// The fund house a scheme's name starts with, or nil when the name names no house folio knows.
-    public static func house(forName name: String) -> String? {
-        let text = SchemeClassifier.normalise(name)
-        guard let first = text.split(separator: " ").first, let candidates = prefixesByFirstWord[first] else {
-            return nil
-        }
-        return candidates.first { text.hasPrefix($0.0) }?.1
+    public static func house(forName name: String) -> String? { house(words: NameWords(name)) }
+
+    static func house(words: NameWords) -> String? {
+        guard let first = words.words.first, let candidates = prefixesByFirstWord[first] else { return nil }
+        return candidates.first { words.starts(with: $0.0) }?.1
     }
 }

@@ -66,27 +66,53 @@ public enum SchemeSearch {
 
     /// The search text stored with a scheme: its name, code, ISINs and facet words.
     public static func searchText(for record: SchemeRecord) -> String {
-        var parts = [record.name, String(record.code)]
-        if let isin = record.isinGrowth { parts.append(isin) }
-        if let isin = record.isinDivReinvestment { parts.append(isin) }
-        parts += facetWords(record)
-        return parts.joined(separator: " ")
+        searchText(for: record, houseFacets: record.fundHouse.map(houseFacet) ?? "")
     }
 
-    static func facetWords(_ record: SchemeRecord) -> [String] {
-        var words: [String] = []
-        if let value = record.assetClass { words.append(facetPrefix + "class" + value.rawValue) }
-        if let value = record.plan { words.append(facetPrefix + "plan" + value.rawValue) }
-        if let value = record.option { words.append(facetPrefix + "option" + value.rawValue) }
-        if let house = record.fundHouse {
-            words += houseWords(house).map { facetPrefix + "house" + $0 }
-        }
-        return words
+    /// The search text with the house's facet words already worked out (there are a few dozen houses and
+    /// tens of thousands of schemes).
+    static func searchText(for record: SchemeRecord, houseFacets: String) -> String {
+        var text = record.name + " " + String(record.code)
+        if let isin = record.isinGrowth { text += " " + isin }
+        if let isin = record.isinDivReinvestment { text += " " + isin }
+        if let value = record.assetClass { text += " " + facetPrefix + "class" + value.rawValue }
+        if let value = record.plan { text += " " + facetPrefix + "plan" + value.rawValue }
+        if let value = record.option { text += " " + facetPrefix + "option" + value.rawValue }
+        if !houseFacets.isEmpty { text += " " + houseFacets }
+        return text
+    }
+
+    /// The facet words of a fund house: `zzhouse` + each word of its name that identifies it.
+    static func houseFacet(_ house: String) -> String {
+        houseWords(house).map { facetPrefix + "house" + $0 }.joined(separator: " ")
     }
 
     /// The words of a house's name that identify it ("Mutual Fund" does not).
     static func houseWords(_ house: String) -> [String] {
-        SearchText.words(house).filter { $0 != "mutual" && $0 != "fund" }
+        words(house).filter { $0 != "mutual" && $0 != "fund" }
+    }
+
+    /// The words of `text` exactly as the store's index splits them (``SearchText/words(_:)``), with a fast
+    /// path for ASCII text, which AMFI names almost always are: ranking splits hundreds of names per search.
+    static func words(_ text: String) -> [String] {
+        let utf8 = text.utf8
+        guard utf8.allSatisfy({ $0 < 0x80 }) else { return SearchText.words(text) }
+        var result: [String] = []
+        var current: [UInt8] = []
+        current.reserveCapacity(24)
+        for byte in utf8 {
+            switch byte {
+            case 0x61...0x7A, 0x30...0x39: current.append(byte)
+            case 0x41...0x5A: current.append(byte + 0x20)
+            default:
+                if !current.isEmpty {
+                    result.append(String(decoding: current, as: UTF8.self))
+                    current.removeAll(keepingCapacity: true)
+                }
+            }
+        }
+        if !current.isEmpty { result.append(String(decoding: current, as: UTF8.self)) }
+        return result
     }
 
     /// Runs `query` against the stored list in `transaction`.
@@ -98,9 +124,22 @@ public enum SchemeSearch {
         if let value = query.option { indexTerms.append(facetPrefix + "option" + value.rawValue) }
         indexTerms += query.houseWords.map { facetPrefix + "house" + $0 }
         let candidateLimit = candidateLimit(for: query.limit)
-        let hits = try transaction.search(
-            SchemeRecord.self, indexTerms, in: .prefix(SchemeCatalog.recordPrefix), limit: candidateLimit)
-        return rank(hits.map(\.value), query: query, indexWasCut: hits.count >= candidateLimit)
+        let hits = try transaction.search(indexTerms, in: .prefix(SchemeCatalog.recordPrefix), limit: candidateLimit)
+        return rank(try decode(hits), query: query, indexWasCut: hits.count >= candidateLimit)
+    }
+
+    /// Decodes the hits as one JSON array (one decoder for hundreds of records, not one each); if that fails,
+    /// record by record, leaving out any that cannot be read (a later list refresh rewrites them).
+    static func decode(_ hits: [RawRecord]) throws -> [SchemeRecord] {
+        var array = Data("[".utf8)
+        array.reserveCapacity(hits.reduce(2) { $0 + $1.value.count + 1 })
+        for (index, hit) in hits.enumerated() {
+            if index > 0 { array.append(UInt8(ascii: ",")) }
+            array.append(hit.value)
+        }
+        array.append(UInt8(ascii: "]"))
+        if let records = try? JSONDecoder().decode([SchemeRecord].self, from: array) { return records }
+        return hits.compactMap { try? RecordCoding.decode(SchemeRecord.self, from: $0.value, key: $0.key) }
     }
 
     /// Checks and orders candidates (exposed so the ranking can be tested on its own).
@@ -154,7 +193,7 @@ public enum SchemeSearch {
 
     /// The score of a record, or nil when some term matches neither a word of its name nor its code or ISINs.
     static func score(_ record: SchemeRecord, words terms: [String]) -> Score? {
-        let nameWords = SearchText.words(record.name)
+        let nameWords = words(record.name)
         let identifiers = [String(record.code), record.isinGrowth?.lowercased(), record.isinDivReinvestment?.lowercased()]
             .compactMap { $0 }
         var identifierHit = false

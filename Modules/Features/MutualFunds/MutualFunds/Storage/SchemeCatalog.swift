@@ -74,9 +74,30 @@ public enum SchemeCatalog {
     /// failure leaves the previous list whole).
     public static func replace(with list: SchemeList, expiresAt: Date, in transaction: any StoreTransaction) throws {
         try transaction.delete(.prefix(recordPrefix))
+        // One encoder and one facet string per house for the whole list, not one per scheme.
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        var houseFacets: [String: String] = [:]
         for scheme in list.schemes {
             let record = SchemeRecord(scheme)
-            try transaction.put(key(code: record.code), record, searchText: SchemeSearch.searchText(for: record))
+            let key = key(code: record.code)
+            let value: Data
+            do {
+                value = try encoder.encode(record)
+            } catch {
+                throw PersistenceError.encoding(key: key, type: "SchemeRecord", reason: "\(error)")
+            }
+            var facets = ""
+            if let house = record.fundHouse {
+                if let known = houseFacets[house] {
+                    facets = known
+                } else {
+                    facets = SchemeSearch.houseFacet(house)
+                    houseFacets[house] = facets
+                }
+            }
+            try transaction.put(
+                key, value: value, expiresAt: nil, searchText: SchemeSearch.searchText(for: record, houseFacets: facets))
         }
         try transaction.put(
             infoKey, SchemeListInfo(count: list.schemes.count, skippedRows: list.skippedRows), expiresAt: expiresAt)
