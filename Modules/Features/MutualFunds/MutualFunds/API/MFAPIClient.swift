@@ -70,10 +70,10 @@ public struct MFAPIClient: Sendable {
         case 200..<300:
             let body = try Self.decode(response) { try MFAPIDecoding.historyBody(from: $0) }
             guard body.rowCount > 0 else { throw MFAPIError.noSuchScheme(code: code) }
-            guard !body.points.isEmpty else {
+            guard !body.parsed.isEmpty else {
                 throw MFAPIError.noUsableNAVs(code: code, skippedRows: body.skippedRows)
             }
-            return NAVHistory(code: code, meta: body.meta, points: body.points, skippedRows: body.skippedRows)
+            return NAVHistory(code: code, meta: body.meta, parsed: body.parsed, skippedRows: body.skippedRows)
         case 404:
             throw MFAPIError.noSuchScheme(code: code)
         case 400:

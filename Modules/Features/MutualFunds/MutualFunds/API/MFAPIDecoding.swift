@@ -39,8 +39,12 @@ public enum MFAPIDecoding {
     public struct HistoryBody: Sendable {
         /// The meta block (blank fields as nil).
         public var meta: SchemeMeta
+        /// Usable rows, in the API's order.
+        var parsed: [ParsedNAV]
         /// Usable points, in the API's order.
-        public var points: [NAVPoint]
+        public var points: [NAVPoint] {
+            parsed.map { NAVPoint(date: CalendarDate(dayNumber: $0.day), nav: $0.nav.decimal) }
+        }
         /// Rows that were unusable.
         public var skippedRows: Int
         /// Rows in `data`, usable or not.
@@ -53,15 +57,15 @@ public enum MFAPIDecoding {
     /// - Throws: `DecodingError` when the body is not an object with a `data` array.
     public static func historyBody(from data: Data) throws -> HistoryBody {
         let envelope = try JSONDecoder().decode(HistoryEnvelope.self, from: data)
-        var points: [NAVPoint] = []
-        points.reserveCapacity(envelope.data.count)
+        var parsed: [ParsedNAV] = []
+        parsed.reserveCapacity(envelope.data.count)
         for row in envelope.data {
-            guard let row = row.value, let point = row.point else { continue }
-            points.append(point)
+            guard let row = row.value, let nav = row.parsed else { continue }
+            parsed.append(nav)
         }
         return HistoryBody(
-            meta: envelope.meta ?? SchemeMeta(code: 0, name: nil), points: points,
-            skippedRows: envelope.data.count - points.count, rowCount: envelope.data.count, status: envelope.status)
+            meta: envelope.meta ?? SchemeMeta(code: 0, name: nil), parsed: parsed,
+            skippedRows: envelope.data.count - parsed.count, rowCount: envelope.data.count, status: envelope.status)
     }
 
     /// The `error` text of a 400 answer (`{"error":"invalid scheme_code"}`), if the body has one.
@@ -90,18 +94,31 @@ private struct HistoryEnvelope: Decodable {
     }
 }
 
-/// One row of `data`: a date and a NAV, both normally strings.
+/// One row of `data`: a date and a NAV, both normally strings (a NAV sent as a JSON number is accepted too).
 private struct NAVRow: Decodable {
     var date: String
-    var nav: FlexibleDecimal
+    var nav: ExactNAV?
 
-    /// The row as a point, or nil when the date is not a real `DD-MM-YYYY` date or the NAV is not positive
+    private enum CodingKeys: String, CodingKey { case date, nav }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        date = try container.decode(String.self, forKey: .date)
+        if let text = try? container.decode(String.self, forKey: .nav) {
+            nav = ExactNAV(text: text)
+        } else {
+            let number = try container.decode(FlexibleDecimal.self, forKey: .nav).value
+            nav = ExactNAV(text: "\(number)")
+        }
+    }
+
+    /// The row, or nil when the date is not a real `DD-MM-YYYY` date or the NAV is not a positive number
     /// (AMFI publishes 0 or "N.A." for some suspended schemes).
-    var point: NAVPoint? {
+    var parsed: ParsedNAV? {
         guard let day = CalendarDate(parsing: date.trimmingCharacters(in: .whitespaces), layout: .dayMonthYear),
-            nav.value > 0
+            let nav, nav.significand > 0
         else { return nil }
-        return NAVPoint(date: day, nav: nav.value)
+        return ParsedNAV(day: day.dayNumber, nav: nav)
     }
 }
 

@@ -19,15 +19,6 @@ public struct NAVSeries: Sendable, Hashable {
         self.values = values
     }
 
-    /// Creates a series from points in ascending date order.
-    public init(points: [NAVPoint]) {
-        // Through the decimal text, which converts to the nearest double (NSDecimalNumber's doubleValue can be
-        // an ulp off), so a series is the same whether it came from the API or from the store.
-        self.init(
-            days: points.map(\.date.dayNumber),
-            values: points.map { Double($0.nav.description) ?? NSDecimalNumber(decimal: $0.nav).doubleValue })
-    }
-
     /// The number of points.
     public var count: Int { days.count }
     /// Whether there are no points.
