@@ -34,7 +34,7 @@ struct Feature {
 }
 
 let features: [Feature] = [
-    Feature(name: "MutualFunds"),
+    Feature(name: "MutualFunds", commands: [logging]),
 ]
 
 // MARK: - Target helpers

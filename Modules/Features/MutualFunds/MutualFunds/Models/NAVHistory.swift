@@ -141,6 +141,12 @@ struct ExactNAV: Sendable, Hashable {
     var significand: Int64
     var scale: Int
 
+    /// Creates a NAV of `significand` × 10^-scale.
+    init(significand: Int64, scale: Int) {
+        self.significand = significand
+        self.scale = scale
+    }
+
     /// Parses plain decimal text (`"90.52890"`, `" 144.13 "`); nil for anything else (signs, exponents,
     /// "N.A.", more than 18 digits or more than 8 decimals). Faster than `Decimal(string:)` by far, which
     /// matters for 3,266-row histories.

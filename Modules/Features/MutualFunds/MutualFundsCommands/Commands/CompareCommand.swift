@@ -18,10 +18,15 @@ struct CompareCommand: FeatureCommand {
 
             Columns: 1Y return; 3Y and 5Y CAGR; volatility (1Y); max drawdown over --range (default 1Y); \
             Sharpe (1Y). With up to 6 schemes a chart shows ₹100 invested at the start of the range.
+
             \(Definitions.returns)
+
             \(Definitions.cagr)
+
             \(Definitions.volatility)
+
             \(Definitions.drawdown)
+
             \(Definitions.sharpe)
 
             Examples:

@@ -18,12 +18,13 @@ struct SIPCommand: FeatureCommand {
             those whose next NAV is after the valuation date. Units = amount / NAV, rounded to 3 decimals as \
             AMCs allot them. The value is units × the latest NAV on or before --to, rounded to the paisa. \
             Absolute return = value / invested − 1. Stamp duty and exit loads are not modelled.
+
             \(Definitions.xirr) The cash flows are each installment (negative, on its NAV date) and the value \
             (positive, on the valuation date).
 
             Examples:
               folio funds sip 122639 --amount 5000 --from 2020-01-01
-              folio funds sip 122639 --amount 10000 --day 15 --from 2018-04-01 --to 2023-03-31 --details
+              folio funds sip 122639 --amount 10000 --day 15 --from 2018-04-01 --details
             """
     )
 

@@ -17,10 +17,15 @@ struct ShowCommand: FeatureCommand {
             returns are measured up to that last NAV.
 
             Daily change: latest NAV − previous NAV, and latest / previous − 1.
+
             \(Definitions.returns)
+
             \(Definitions.cagr)
+
             \(Definitions.volatility)
+
             \(Definitions.drawdown) The range is --range (default 1Y), and the chart shows the same range.
+
             \(Definitions.sharpe)
 
             Examples:

@@ -1,5 +1,6 @@
 import FeatureKit
 import Foundation
+import Logging
 import MutualFunds
 import Networking
 import Persistence
@@ -49,10 +50,15 @@ struct FundsData: Sendable {
                     if let list = snapshot.list { try SchemeCatalog.replace(with: list, expiresAt: expiresAt, in: transaction) }
                 })
         }
-        let info = cached.value.info ?? cached.value.list.map {
-            SchemeListInfo(count: $0.schemes.count, skippedRows: $0.skippedRows)
+        let info =
+            cached.value.info ?? cached.value.list.map {
+                SchemeListInfo(count: $0.schemes.count, skippedRows: $0.skippedRows)
+            } ?? SchemeListInfo(count: 0, skippedRows: 0)
+        log(cached, what: "scheme list (\(info.count) schemes)")
+        if !cached.fromCache && info.skippedRows > 0 {
+            context.terminal.warn("\(info.skippedRows) malformed rows in the scheme list were skipped")
         }
-        return cached.map { _ in info ?? SchemeListInfo(count: 0, skippedRows: 0) }
+        return cached.map { _ in info }
     }
 
     /// Searches the stored list, fetching it first when needed.
@@ -74,7 +80,7 @@ struct FundsData: Sendable {
     ///   API cannot be reached and nothing is cached, data error (65) for an unreadable answer.
     func history(code: Int) async throws -> Cached<NAVHistory> {
         let client = client
-        return try await mapErrors {
+        let cached = try await mapErrors {
             try await fetch.value(
                 key: HistoryCache.key(code: code), ttl: settings.historyTTL, mode: mode,
                 source: client.historyURL(code: code).absoluteString,
@@ -84,6 +90,8 @@ struct FundsData: Sendable {
                     try HistoryCache.save(history, expiresAt: expiresAt, in: transaction)
                 })
         }
+        log(cached, what: "NAV history of \(code) (\(cached.value.series.count) points)")
+        return cached
     }
 
     /// Several histories, at most `settings.concurrency` in flight, with a progress bar on a terminal.
@@ -117,6 +125,12 @@ struct FundsData: Sendable {
     }
 
     // MARK: - Messages
+
+    /// With `-v`: where the data came from and how old it is.
+    private func log<T>(_ cached: Cached<T>, what: String) {
+        let source = cached.fromCache ? (cached.isStale ? "stale cache" : "cache") : "fetched from the MF API"
+        context.logger.debug("\(what): \(source), as of \(FundsFormat.asOf(cached.asOf, now: context.timing.now()))")
+    }
 
     /// Warns on stderr when `cached` is stale: how old it is and why a fresh copy was not fetched.
     func warnIfStale<T>(_ cached: Cached<T>, what: String) {
