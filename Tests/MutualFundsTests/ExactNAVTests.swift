@@ -48,3 +48,51 @@ struct ExactNAVTests {
         #expect(try await store.read { try HistoryCache.entry(code: 8, in: $0) } == nil)
     }
 }
+
+@Suite("Arithmetic behind the fast paths")
+struct FastPathTests {
+    @Test("day arithmetic agrees with CalendarDate, leap days included")
+    func dayArithmetic() {
+        var day = CalendarDate(iso8601: "1999-12-25")!.dayNumber
+        while day < CalendarDate(iso8601: "2030-01-10")!.dayNumber {
+            let date = CalendarDate(dayNumber: day)
+            for years in [1, 3, 5] {
+                #expect(DayArithmetic.adding(years: years, to: day) == date.adding(years: years).dayNumber, "\(date)")
+            }
+            day += 13
+        }
+        #expect(DayArithmetic.adding(years: 1, to: CalendarDate(iso8601: "2024-02-29")!.dayNumber)
+            == CalendarDate(iso8601: "2025-02-28")!.dayNumber)
+    }
+
+    @Test("the median by selection equals the median of the sorted values")
+    func median() {
+        var state: UInt64 = 42
+        for count in [1, 2, 3, 4, 5, 10, 11, 100, 101, 1000] {
+            let values = (0..<count).map { _ -> Double in
+                state = state &* 6_364_136_223_846_793_005 &+ 1
+                return Double(state >> 40 % 1000) / 100 - 50
+            }
+            let sorted = values.sorted()
+            let expected = count % 2 == 1 ? sorted[count / 2] : (sorted[count / 2 - 1] + sorted[count / 2]) / 2
+            #expect(RollingReturns.median(values) == expected, "\(count)")
+        }
+        #expect(RollingReturns.median([3, 3, 3, 3]) == 3)
+    }
+
+    @Test("SIP units and values in integers agree with Decimal arithmetic")
+    func unitsMath() {
+        let math = UnitsMath(amount: 5000, scale: 5)
+        for navUnits: Int64 in [9_052_890, 1_234_567, 99_999, 1_000_000_000, 7] {
+            let nav = Decimal(sign: .plus, exponent: -5, significand: Decimal(navUnits))
+            var quotient = Decimal(5000) / nav
+            var rounded = Decimal()
+            NSDecimalRound(&rounded, &quotient, 3, .plain)
+            #expect(math.units(navUnits: navUnits).decimal == rounded, "\(nav)")
+        }
+        let fractional = UnitsMath(amount: Decimal(string: "1000.555")!, scale: 5)
+        if case .exact = fractional.units(navUnits: 1_000_000) { Issue.record("a fraction of a paisa needs Decimal") }
+        #expect(fractional.units(navUnits: 1_000_000).decimal == Decimal(string: "100.056"))
+        #expect(math.value(units: .exact(1_234_567), navUnits: 9_052_890) == Decimal(string: "111763.99"))  // 1,234.567 × 90.5289 = 111,763.9916…
+    }
+}

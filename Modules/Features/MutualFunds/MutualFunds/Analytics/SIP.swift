@@ -99,10 +99,13 @@ public enum SIPCalculator {
         let end = plan.to ?? latest.date
         guard end >= plan.from else { throw SIPError.endsBeforeStart(from: plan.from, to: end) }
         guard plan.from >= first.date else { throw SIPError.startsBeforeHistory(from: plan.from, firstNAV: first.date) }
-        guard let valuation = history.point(onOrBefore: end) else {
+        guard let valuationIndex = history.series.index(onOrBefore: end.dayNumber) else {
             throw SIPError.noInstallments(from: plan.from, to: end)
         }
+        let valuation = history.points[valuationIndex]
+        let math = UnitsMath(amount: plan.amount, scale: history.scale)
         var installments: [SIPInstallment] = []
+        var totalUnits = UnitsMath.Units.exact(0)
         var monthStart = CalendarDate(year: plan.from.year, month: plan.from.month, day: 1)!
         while true {
             let due = CalendarDate(
@@ -110,22 +113,99 @@ public enum SIPCalculator {
                 day: min(plan.day, CalendarDate.daysIn(month: monthStart.month, year: monthStart.year)))!
             monthStart = monthStart.adding(months: 1)
             if due < plan.from { continue }
-            guard due <= end, let bought = history.point(onOrAfter: due), bought.date <= valuation.date else { break }
+            guard due <= end, let index = history.series.index(onOrAfter: due.dayNumber), index <= valuationIndex
+            else { break }
+            let units = math.units(navUnits: history.units[index])
+            totalUnits = totalUnits + units
             installments.append(
                 SIPInstallment(
-                    scheduled: due, date: bought.date, nav: bought.nav,
-                    units: (plan.amount / bought.nav).rounded(scale: 3), amount: plan.amount))
+                    scheduled: due, date: history.series.date(at: index), nav: history.points[index].nav,
+                    units: units.decimal, amount: plan.amount))
         }
         guard !installments.isEmpty else { throw SIPError.noInstallments(from: plan.from, to: end) }
-        let units = installments.reduce(Decimal(0)) { $0 + $1.units }
         let invested = plan.amount * Decimal(installments.count)
-        let value = (units * valuation.nav).rounded(scale: 2)
+        let value = math.value(units: totalUnits, navUnits: history.units[valuationIndex])
         var flows = installments.map { CashFlow(date: $0.date, amount: -$0.amount.doubleValue) }
         flows.append(CashFlow(date: valuation.date, amount: value.doubleValue))
         return SIPResult(
-            installments: installments, units: units, invested: invested, valuationDate: valuation.date,
-            valuationNAV: valuation.nav, value: value, absoluteReturn: (value / invested).doubleValue - 1,
-            xirr: XIRR.rate(flows))
+            installments: installments, units: totalUnits.decimal, invested: invested,
+            valuationDate: valuation.date, valuationNAV: valuation.nav, value: value,
+            absoluteReturn: (value / invested).doubleValue - 1, xirr: XIRR.rate(flows))
+    }
+}
+
+/// Units and values in integers where they fit (amounts in paise, units in thousandths, NAVs at the
+/// history's scale), falling back to `Decimal` where they do not: the same results, without a 38-digit
+/// decimal division per installment.
+struct UnitsMath {
+    /// Units held: thousandths of a unit when exact integers fit, else a decimal.
+    enum Units {
+        case exact(Int64)
+        case decimal(Decimal)
+
+        var decimal: Decimal {
+            switch self {
+            case .exact(let thousandths):
+                Decimal(sign: thousandths < 0 ? .minus : .plus, exponent: -3, significand: Decimal(thousandths.magnitude))
+            case .decimal(let value): value
+            }
+        }
+
+        static func + (lhs: Units, rhs: Units) -> Units {
+            if case .exact(let a) = lhs, case .exact(let b) = rhs {
+                let (sum, overflow) = a.addingReportingOverflow(b)
+                if !overflow { return .exact(sum) }
+            }
+            return .decimal(lhs.decimal + rhs.decimal)
+        }
+    }
+
+    let amount: Decimal
+    let scale: Int
+    /// The amount in paise, when it is a whole number of paise.
+    private let paise: Int64?
+
+    init(amount: Decimal, scale: Int) {
+        self.amount = amount
+        self.scale = scale
+        let scaled = amount * 100
+        let whole = scaled == scaled.rounded(scale: 0) && scaled < Decimal(Int64.max / 1_000)
+        paise = whole ? NSDecimalNumber(decimal: scaled).int64Value : nil
+    }
+
+    /// amount / NAV rounded half up to 3 decimals; the NAV is `navUnits` × 10^-scale.
+    func units(navUnits: Int64) -> Units {
+        if let paise, let numerator = Self.multiply(paise, Self.power(scale + 1)), navUnits > 0 {
+            return .exact((numerator + navUnits / 2) / navUnits)
+        }
+        let nav = Decimal(sign: .plus, exponent: -scale, significand: Decimal(navUnits))
+        return .decimal((amount / nav).rounded(scale: 3))
+    }
+
+    /// units × NAV rounded half up to the paisa.
+    func value(units: Units, navUnits: Int64) -> Decimal {
+        if case .exact(let thousandths) = units, let product = Self.multiply(thousandths, navUnits),
+            let divisor = Self.power(scale + 1)
+        {
+            // product is in 10^-(3 + scale) rupees; paise are 10^-2.
+            let paise = (product + divisor / 2) / divisor
+            return Decimal(sign: .plus, exponent: -2, significand: Decimal(paise))
+        }
+        let nav = Decimal(sign: .plus, exponent: -scale, significand: Decimal(navUnits))
+        return (units.decimal * nav).rounded(scale: 2)
+    }
+
+    private static func multiply(_ a: Int64, _ b: Int64?) -> Int64? {
+        guard let b else { return nil }
+        let (product, overflow) = a.multipliedReportingOverflow(by: b)
+        return overflow ? nil : product
+    }
+
+    private static func power(_ exponent: Int) -> Int64? {
+        guard exponent >= 0, exponent <= 18 else { return nil }
+        var result: Int64 = 1
+        for _ in 0..<exponent { result *= 10 }
+        return result
     }
 }
 
