@@ -38,8 +38,10 @@ struct CompareCommand: FeatureCommand {
     @Argument(help: "Two or more scheme codes.")
     var codes: [SchemeCode] = []
 
-    @Option(help: "The range of the drawdown and chart: 1M, 6M, 1Y, 3Y, 5Y or MAX.")
-    var range: HistoryRange = .oneYear
+    @Option(name: .customLong("range"), help: "The range of the drawdown and the chart.")
+    var rangeChoice = Choice(HistoryRange.oneYear)
+
+    var range: HistoryRange { rangeChoice.value }
 
     @Option(help: ArgumentHelp("Also write the chart as an SVG file.", valueName: "file"))
     var svg: String?

@@ -27,8 +27,10 @@ struct RollingCommand: FeatureCommand {
     @Argument(help: "The scheme code, e.g. 122639.")
     var code: SchemeCode
 
-    @Option(help: "The window: 1Y, 3Y or 5Y.")
-    var window: RollingWindow = .threeYears
+    @Option(name: .customLong("window"), help: "The window.")
+    var windowChoice = Choice(RollingWindow.threeYears)
+
+    var window: RollingWindow { windowChoice.value }
 
     @OptionGroup var cache: CacheOptions
     @OptionGroup var formatting: FormatOptions

@@ -33,17 +33,17 @@ struct SearchCommand: FeatureCommand {
     @Argument(help: "Words to find (each must start a word of the name), a scheme code or an ISIN.")
     var terms: [String] = []
 
-    @Option(help: "Only this category: equity, debt, hybrid, solution or other.")
-    var category: AssetClass?
+    @Option(help: "Only this category.")
+    var category: Choice<AssetClass>?
 
     @Option(help: ArgumentHelp("Only fund houses whose name has these words.", valueName: "text"))
     var house: String?
 
-    @Option(help: "Only this plan: direct or regular.")
-    var plan: Plan?
+    @Option(help: "Only this plan.")
+    var plan: Choice<Plan>?
 
-    @Option(help: "Only this option: growth or idcw.")
-    var option: PayoutOption?
+    @Option(help: "Only this option (idcw also accepts dividend).")
+    var option: Choice<PayoutOption>?
 
     @Option(help: "The most schemes to list.")
     var limit = 20
@@ -52,7 +52,9 @@ struct SearchCommand: FeatureCommand {
     @OptionGroup var formatting: FormatOptions
 
     var query: SchemeQuery {
-        SchemeQuery(terms: terms, assetClass: category, house: house, plan: plan, option: option, limit: limit)
+        SchemeQuery(
+            terms: terms, assetClass: category?.value, house: house, plan: plan?.value, option: option?.value,
+            limit: limit)
     }
 
     func validate() throws {
@@ -133,10 +135,10 @@ struct SearchCommand: FeatureCommand {
 
     private var filterText: String {
         var parts: [String] = []
-        if let category { parts.append("category \(category.rawValue)") }
+        if let category { parts.append("category \(category.value.rawValue)") }
         if let house { parts.append("house \"\(house)\"") }
-        if let plan { parts.append("plan \(plan.rawValue)") }
-        if let option { parts.append("option \(option.rawValue)") }
+        if let plan { parts.append("plan \(plan.value.rawValue)") }
+        if let option { parts.append("option \(option.value.rawValue)") }
         return parts.isEmpty ? "" : " with " + parts.joined(separator: ", ")
     }
 }

@@ -37,8 +37,10 @@ struct ShowCommand: FeatureCommand {
     @Argument(help: "The scheme code, e.g. 122639.")
     var code: SchemeCode
 
-    @Option(help: "The range of the chart and the drawdown: 1M, 6M, 1Y, 3Y, 5Y or MAX.")
-    var range: HistoryRange = .oneYear
+    @Option(name: .customLong("range"), help: "The range of the chart and the drawdown.")
+    var rangeChoice = Choice(HistoryRange.oneYear)
+
+    var range: HistoryRange { rangeChoice.value }
 
     @Option(help: ArgumentHelp("Also write the chart as an SVG file.", valueName: "file"))
     var svg: String?

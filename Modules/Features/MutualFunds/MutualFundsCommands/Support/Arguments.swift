@@ -29,29 +29,44 @@ struct ISODate: ExpressibleByArgument, Sendable, Hashable {
     }
 }
 
-extension HistoryRange: ExpressibleByArgument {
-    public init?(argument: String) { self.init(text: argument) }
-    public static var allValueStrings: [String] { allCases.map(\.rawValue) }
+/// A value with a fixed set of names, from the domain's enums (`1Y`, `equity`, `idcw`).
+///
+/// A wrapper rather than conforming the domain's public enums to `ExpressibleByArgument`, which would make
+/// those conformances part of this target's public interface.
+protocol ChoiceValue: CaseIterable, RawRepresentable, Sendable where RawValue == String {
+    /// Other accepted spellings.
+    static var aliases: [String: Self] { get }
 }
 
-extension RollingWindow: ExpressibleByArgument {
-    public init?(argument: String) { self.init(text: argument) }
-    public static var allValueStrings: [String] { allCases.map(\.rawValue) }
+extension ChoiceValue {
+    static var aliases: [String: Self] { [:] }
 }
 
-extension AssetClass: ExpressibleByArgument {
-    public init?(argument: String) { self.init(rawValue: argument.lowercased()) }
+extension HistoryRange: ChoiceValue {}
+extension RollingWindow: ChoiceValue {}
+extension AssetClass: ChoiceValue {}
+extension Plan: ChoiceValue {}
+extension PayoutOption: ChoiceValue {
+    /// The older wording of IDCW.
+    static var aliases: [String: PayoutOption] { ["dividend": .idcw] }
 }
 
-extension Plan: ExpressibleByArgument {
-    public init?(argument: String) { self.init(rawValue: argument.lowercased()) }
-}
+/// A ``ChoiceValue`` on the command line, matched case-insensitively.
+struct Choice<Value: ChoiceValue>: ExpressibleByArgument, Sendable {
+    var value: Value
 
-extension PayoutOption: ExpressibleByArgument {
-    public init?(argument: String) {
+    init(_ value: Value) { self.value = value }
+
+    init?(argument: String) {
         let lowered = argument.lowercased()
-        self.init(rawValue: lowered == "dividend" ? "idcw" : lowered)
+        guard let value = Value.allCases.first(where: { $0.rawValue.lowercased() == lowered }) ?? Value.aliases[lowered]
+        else { return nil }
+        self.value = value
     }
+
+    static var allValueStrings: [String] { Value.allCases.map(\.rawValue) }
+
+    var defaultValueDescription: String { value.rawValue }
 }
 
 /// `--refresh`, for every command that reads remote data.
