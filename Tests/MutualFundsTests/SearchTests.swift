@@ -1,5 +1,5 @@
 import Foundation
-import MutualFunds
+@testable import MutualFunds
 import NetworkingTesting
 import Persistence
 import Testing
@@ -122,5 +122,29 @@ struct SearchTests {
         let cleared = try await store.write { try SchemeCatalog.clear(in: $0) }
         #expect(cleared == 1)
         #expect(try await store.read { try SchemeCatalog.info(in: $0) } == nil)
+    }
+}
+
+@Suite("Search edge cases")
+struct SearchEdgeTests {
+    @Test("a house filter of only 'Mutual Fund' filters nothing; accents and case are ignored")
+    func houseAndAccents() async throws {
+        let store = try await SearchTests.store()
+        let all = try await store.read { try SchemeSearch.run(SchemeQuery(terms: ["dsp"], house: "Mutual Fund", limit: 100), in: $0) }
+        #expect(all.records.count == 11)
+        let accented = try await store.read { try SchemeSearch.run(SchemeQuery(terms: ["DSP", "GÍLT"], limit: 100), in: $0) }
+        #expect(accented.records.map(\.code) == [100084, 100085, 100086])
+        #expect(SchemeQuery(terms: [], house: "mutual fund").isEmpty)
+    }
+
+    @Test("ASCII word splitting agrees with the index's")
+    func words() {
+        for name in [
+            "Aditya Birla Sun Life Liquid Fund -Institutional - weekly  IDCW", "HDFC FMP 371D October 2012 (1)-Flexi Option",
+            "ICICI Prudential Child Care Fund (Gift Plan)", "L&T Emerging Businesses Fund", "Children's Gift Fund",
+        ] {
+            #expect(SchemeSearch.words(name) == SearchText.words(name), "\(name)")
+        }
+        #expect(SchemeSearch.words("Café Crème Fund") == SearchText.words("Café Crème Fund"))
     }
 }

@@ -31,8 +31,8 @@ public struct SchemeQuery: Sendable, Hashable {
 
     /// The normalised search words (`"HDFC-flexi"` → `hdfc`, `flexi`).
     public var words: [String] { SearchText.terms(terms) }
-    /// The normalised words of the house filter.
-    public var houseWords: [String] { house.map { SearchText.words($0) } ?? [] }
+    /// The normalised words of the house filter, without "mutual" and "fund", which every house has.
+    public var houseWords: [String] { house.map(SchemeSearch.houseWords) ?? [] }
     /// Whether the query says anything at all.
     public var isEmpty: Bool {
         words.isEmpty && houseWords.isEmpty && assetClass == nil && plan == nil && option == nil
