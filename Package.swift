@@ -35,6 +35,10 @@ struct Feature {
 
 let features: [Feature] = [
     Feature(name: "MutualFunds", commands: [logging]),
+    Feature(name: "NetWorth"),
+    Feature(name: "StockTrading", domain: [crypto, cryptoExtras]),
+    Feature(name: "Racing"),
+    Feature(name: "ETFAnalyzer", domain: [csv]),
 ]
 
 // MARK: - Target helpers
@@ -213,6 +217,6 @@ let package = Package(
                 "Timing", "TimingTesting", argumentParser,
             ]
         ),
-        unitTests("FolioEndToEndTests", dependencies: ["folio", "NetworkingTesting"]),
+        unitTests("FolioEndToEndTests", dependencies: ["folio", "FeatureKitTesting", "NetworkingTesting"]),
     ] + features.flatMap(targets(for:))
 )

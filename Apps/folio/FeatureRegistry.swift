@@ -1,5 +1,9 @@
+import ETFAnalyzerCommands
 import FeatureKit
 import MutualFundsCommands
+import NetWorthCommands
+import StockTradingCommands
+import RacingCommands
 
 /// Every feature plug-in the host knows: registering a feature is one line here plus its line in
 /// `Package.swift`. A test fails when a folder under `Modules/Features/` is missing from this list.
@@ -7,6 +11,10 @@ enum FeatureRegistry {
     /// The registered features, in `folio --help` order.
     static let all: [FeatureDescriptor] = [
         MutualFundsPlugin.descriptor,
+        NetWorthPlugin.descriptor,
+        StockTradingPlugin.descriptor,
+        RacingPlugin.descriptor,
+        ETFAnalyzerPlugin.descriptor,
     ]
 
     /// The registry in force: ``all``, or the plug-ins a test put in place with `$current.withValue`.

@@ -24,8 +24,8 @@ struct Folio: AsyncParsableCommand {
             commandName: "folio",
             abstract: "Personal-finance tools: mutual funds, paper stock trading, racing, net worth and ETF analysis.",
             discussion: """
-                Global options (--home, --offline, --no-color, -v) may appear anywhere on the command line.
-                Configuration precedence: flags, then environment (FOLIO_HOME, FOLIO_MFAPI_URL, FOLIO_NEDS_URL,
+                Global options (--home, --offline, --no-color, -v) may appear anywhere on the command line. \
+                Settings come from flags, then the environment (FOLIO_HOME, FOLIO_MFAPI_URL, FOLIO_NEDS_URL, \
                 FOLIO_QUOTES_URL, NO_COLOR), then $FOLIO_HOME/config.json, then defaults.
 
                 Examples:

@@ -2,13 +2,14 @@ import ArgumentParser
 import FeatureKit
 import FeatureKitTesting
 import Foundation
-@testable import MutualFundsCommands
 import Networking
 import NetworkingTesting
 import Persistence
 import Testing
 import Timing
 import TimingTesting
+
+@testable import MutualFundsCommands
 
 @Suite("Cache policy: fresh, expired, stale-if-error, offline, refresh")
 struct CachePolicyTests {
@@ -46,7 +47,9 @@ struct CachePolicyTests {
         try await harness.run(["nav", "122639"], environment: environment)
         try await harness.run(["search", "dsp"], environment: environment)
         #expect(harness.requestPaths == ["/mf/122639", "/mf", "/mf"])
-        let bad = await folioError { try await harness.run(["nav", "122639"], environment: ["FOLIO_FUNDS_HISTORY_TTL": "soon"]) }
+        let bad = await folioError {
+            try await harness.run(["nav", "122639"], environment: ["FOLIO_FUNDS_HISTORY_TTL": "soon"])
+        }
         #expect(bad?.kind == .usage)
         #expect(bad?.what.contains("FOLIO_FUNDS_HISTORY_TTL") == true)
     }

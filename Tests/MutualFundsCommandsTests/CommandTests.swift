@@ -2,7 +2,6 @@ import ArgumentParser
 import FeatureKit
 import FeatureKitTesting
 import Foundation
-@testable import MutualFundsCommands
 import Networking
 import NetworkingTesting
 import Persistence
@@ -11,6 +10,8 @@ import Testing
 import Timing
 import TimingTesting
 
+@testable import MutualFundsCommands
+
 @Suite("folio funds commands, in process")
 struct CommandTests {
     @Test("search: JSON rows with the issue's keys, nulls explicit")
@@ -18,7 +19,10 @@ struct CommandTests {
         let harness = Harness()
         let rows = try await harness.json(["search", "aditya", "liquid", "--option", "growth"]) as! [[String: Any]]
         #expect(rows.map { $0["code"] as! Int } == [100043, 100042, 100047, 100055])
-        #expect(Set(rows[0].keys) == ["code", "name", "fundHouse", "category", "plan", "option", "isinGrowth", "isinDivReinvestment"])
+        #expect(
+            Set(rows[0].keys) == [
+                "code", "name", "fundHouse", "category", "plan", "option", "isinGrowth", "isinDivReinvestment",
+            ])
         let retail = try #require(rows.first { $0["code"] as? Int == 100042 })
         #expect(retail["fundHouse"] as? String == "Aditya Birla Sun Life Mutual Fund")
         #expect(retail["category"] as? String == "debt")
@@ -34,7 +38,9 @@ struct CommandTests {
         let csv = try await harness.run(["search", "dsp", "gilt", "--format", "csv"]).output
         let lines = csv.components(separatedBy: "\r\n")
         #expect(lines[0] == "code,name,fundHouse,category,plan,option,isinGrowth,isinDivReinvestment")
-        #expect(lines[1] == "100084,DSP Gilt Fund - Regular Plan - Growth,DSP Mutual Fund,debt,regular,growth,INF740K01615,")
+        #expect(
+            lines[1] == "100084,DSP Gilt Fund - Regular Plan - Growth,DSP Mutual Fund,debt,regular,growth,INF740K01615,"
+        )
         let table = try await harness.run(["search", "aditya", "--limit", "2"]).output
         #expect(table.contains("CODE"))
         #expect(table.contains("2 schemes shown; more match — add words or raise --limit (2)."))
@@ -88,10 +94,14 @@ struct CommandTests {
     @Test("show: the risk-free rate is configurable for the Sharpe ratio")
     func riskFreeRate() async throws {
         let harness = Harness()
-        let json = try await harness.json(["show", "122639"], environment: ["FOLIO_FUNDS_RISK_FREE_RATE": "5%"]) as! [String: Any]
+        let json =
+            try await harness.json(["show", "122639"], environment: ["FOLIO_FUNDS_RISK_FREE_RATE": "5%"])
+            as! [String: Any]
         #expect(abs((json["sharpe"] as! Double) - -0.8076716990462801) < 1e-12)
         #expect(json["riskFreeRate"] as? Double == 0.05)
-        let error = await folioError { try await harness.run(["show", "122639"], environment: ["FOLIO_FUNDS_RISK_FREE_RATE": "lots"]) }
+        let error = await folioError {
+            try await harness.run(["show", "122639"], environment: ["FOLIO_FUNDS_RISK_FREE_RATE": "lots"])
+        }
         #expect(error?.kind == .usage)
     }
 
@@ -154,7 +164,8 @@ struct CommandTests {
         #expect(sunday["exact"] as? Bool == true)
         #expect((sunday["nav"] as? NSNumber)?.decimalValue == Decimal(string: "74.8685"))
         let text = try await harness.run(["nav", "122639", "--on", "2024-03-30"]).output
-        #expect(text.hasPrefix("₹74.8659 on 2024-03-28 — no NAV on 2024-03-30 (Saturday); this is the nearest earlier NAV"))
+        #expect(
+            text.hasPrefix("₹74.8659 on 2024-03-28 — no NAV on 2024-03-30 (Saturday); this is the nearest earlier NAV"))
         let before = await folioError { try await harness.run(["nav", "122639", "--on", "2013-01-01"]) }
         #expect(before?.exitCode == 1)
         #expect(before?.why == "its history starts on 2013-05-28")
@@ -164,10 +175,17 @@ struct CommandTests {
     @Test("history: ascending, inclusive bounds, CSV and JSON with the same columns")
     func history() async throws {
         let harness = Harness()
-        let rows = try await harness.json(["history", "122639", "--from", "2024-03-27", "--to", "2024-04-02"]) as! [[String: Any]]
-        #expect(rows.map { $0["date"] as! String } == ["2024-03-27", "2024-03-28", "2024-03-31", "2024-04-01", "2024-04-02"])
+        let rows =
+            try await harness.json(["history", "122639", "--from", "2024-03-27", "--to", "2024-04-02"])
+            as! [[String: Any]]
+        #expect(
+            rows.map { $0["date"] as! String } == [
+                "2024-03-27", "2024-03-28", "2024-03-31", "2024-04-01", "2024-04-02",
+            ])
         #expect(Set(rows[0].keys) == ["date", "nav"])
-        let csv = try await harness.run(["history", "122639", "--from", "2024-03-28", "--to", "2024-03-31", "--format", "csv"]).output
+        let csv = try await harness.run([
+            "history", "122639", "--from", "2024-03-28", "--to", "2024-03-31", "--format", "csv",
+        ]).output
         #expect(csv.hasPrefix("date,nav\r\n2024-03-28,74.8659\r\n2024-03-31,74.8685\r\n"))
         #expect(throws: (any Error).self) {
             try FundsCommand.parseAsRoot(["history", "122639", "--from", "2024-05-01", "--to", "2024-04-01"])
@@ -179,7 +197,9 @@ struct CommandTests {
     @Test("sip: installments, units, invested, value, return and XIRR")
     func sip() async throws {
         let harness = Harness()
-        let json = try await harness.json(["sip", "122639", "--amount", "5,000", "--from", "2024-01-01", "--to", "2024-06-30"]) as! [String: Any]
+        let json =
+            try await harness.json(["sip", "122639", "--amount", "5,000", "--from", "2024-01-01", "--to", "2024-06-30"])
+            as! [String: Any]
         #expect(json["installmentCount"] as? Int == 6)
         let installments = try #require(json["installments"] as? [[String: Any]])
         // 2024-06-01 is a Saturday: bought at the next NAV.
@@ -188,16 +208,24 @@ struct CommandTests {
         #expect((json["invested"] as? NSNumber)?.decimalValue == 30000)
         #expect(json["valuationDate"] as? String == "2024-06-28")
         #expect(json["xirr"] is Double)
-        let text = try await harness.run(["sip", "122639", "--amount", "5000", "--from", "2024-01-01", "--to", "2024-06-30", "--details"]).output
+        let text = try await harness.run([
+            "sip", "122639", "--amount", "5000", "--from", "2024-01-01", "--to", "2024-06-30", "--details",
+        ]).output
         #expect(text.contains("Installments  6 (2024-01-01 → 2024-06-03)"))
         #expect(text.contains("Invested      ₹30,000.00"))
         #expect(text.contains("XIRR"))
         #expect(text.contains("NAV DATE"))
-        let early = await folioError { try await harness.run(["sip", "122639", "--amount", "100", "--from", "2012-01-01"]) }
+        let early = await folioError {
+            try await harness.run(["sip", "122639", "--amount", "100", "--from", "2012-01-01"])
+        }
         #expect(early?.exitCode == 1)
         #expect(early?.hint == "use --from 2013-05-28 or later")
-        #expect(throws: (any Error).self) { try FundsCommand.parseAsRoot(["sip", "122639", "--amount", "-5", "--from", "2020-01-01"]) }
-        #expect(throws: (any Error).self) { try FundsCommand.parseAsRoot(["sip", "122639", "--amount", "5", "--day", "32", "--from", "2020-01-01"]) }
+        #expect(throws: (any Error).self) {
+            try FundsCommand.parseAsRoot(["sip", "122639", "--amount", "-5", "--from", "2020-01-01"])
+        }
+        #expect(throws: (any Error).self) {
+            try FundsCommand.parseAsRoot(["sip", "122639", "--amount", "5", "--day", "32", "--from", "2020-01-01"])
+        }
     }
 
     @Test("rolling: summary and buckets; a short history is refused")
@@ -246,7 +274,9 @@ struct CommandTests {
             let context = FeatureContext.test(
                 featureID: "funds", http: http, store: InMemoryDatabase().store(namespace: "funds"),
                 configuration: Configuration(environment: ["FOLIO_FUNDS_CONCURRENCY": "\(limit)"]), terminal: terminal)
-            let command = try FundsCommand.parseAsRoot(["compare"] + codes.map(String.init) + ["--format", "json"]) as! CompareCommand
+            let command =
+                try FundsCommand.parseAsRoot(["compare"] + codes.map(String.init) + ["--format", "json"])
+                as! CompareCommand
             try await command.run(in: context)
             #expect(await gate.maxInFlight == limit)
             #expect(http.requests.count == 10)
@@ -336,7 +366,9 @@ struct CommandTests {
     @Test("the diagnostic analytics benchmark runs (hidden from help)")
     func benchAnalytics() async throws {
         let terminal = CapturedTerminal()
-        let command = try FundsCommand.parseAsRoot(["bench-analytics", "--points", "1500", "--iterations", "2"]) as! BenchAnalyticsCommand
+        let command =
+            try FundsCommand.parseAsRoot(["bench-analytics", "--points", "1500", "--iterations", "2"])
+            as! BenchAnalyticsCommand
         try await command.run(in: .test(featureID: "funds", terminal: terminal))
         #expect(terminal.output.hasPrefix("analytics points=1500 iterations=2 median_us="))
     }

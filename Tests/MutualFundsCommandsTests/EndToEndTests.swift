@@ -19,7 +19,8 @@ struct EndToEndTests {
                 if mode.withLock({ $0 }) == .failing { return .json("upstream error", status: 500) }
                 if request.path == "/mf/555" {
                     return .json(
-                        #"{"meta":{"scheme_code":"555","scheme_name":"Odd Rows Fund - Direct Plan - Growth"},"data":[{"date":"03-01-2024","nav":"10.20000"},{"date":"32-01-2024","nav":"1"},{"date":"02-01-2024","nav":"N.A."},{"date":"01-01-2024","nav":"10.00000"}],"status":"SUCCESS"}"#)
+                        #"{"meta":{"scheme_code":"555","scheme_name":"Odd Rows Fund - Direct Plan - Growth"},"data":[{"date":"03-01-2024","nav":"10.20000"},{"date":"32-01-2024","nav":"1"},{"date":"02-01-2024","nav":"N.A."},{"date":"01-01-2024","nav":"10.00000"}],"status":"SUCCESS"}"#
+                    )
                 }
                 let (status, body) = try MFAPIReplay.answer(path: request.path)
                 return .json(body, status: status)
@@ -27,7 +28,9 @@ struct EndToEndTests {
         }
     }
 
-    func run(_ arguments: [String], home: URL, server: LoopbackServer, environment: [String: String] = [:])
+    func run(
+        _ arguments: [String], home: URL, server: LoopbackServer, environment: [String: String] = [:]
+    )
         async throws -> FolioProcess.Result
     {
         var environment = environment
@@ -53,19 +56,24 @@ struct EndToEndTests {
         #expect(show.stdout.contains("NAV ₹90.5289 on 2026-09-04"))
         #expect(show.stdout.contains("SI      +805.36%  +18.05%  2013-05-28  2026-09-04"))
 
-        let nav = try await run(["funds", "nav", "122639", "--on", "2024-03-31", "--format", "json"], home: home, server: server)
+        let nav = try await run(
+            ["funds", "nav", "122639", "--on", "2024-03-31", "--format", "json"], home: home, server: server)
         #expect(nav.stdout.contains(#""date" : "2024-03-31""#))
 
         let csvFile = home.appendingPathComponent("history.csv")
         let history = try await run(
-            ["funds", "history", "122639", "--from", "2026-09-01", "--format", "csv", "--output", csvFile.path], home: home,
+            ["funds", "history", "122639", "--from", "2026-09-01", "--format", "csv", "--output", csvFile.path],
+            home: home,
             server: server)
         #expect(history.exitCode == 0)
         #expect(history.stdout.isEmpty)
         let csv = try String(contentsOf: csvFile, encoding: .utf8)
-        #expect(csv.hasPrefix("date,nav\r\n2026-09-01,90.7896\r\n2026-09-02,90.5023\r\n2026-09-03,90.6349\r\n2026-09-04,90.5289\r\n"))
+        #expect(
+            csv.hasPrefix(
+                "date,nav\r\n2026-09-01,90.7896\r\n2026-09-02,90.5023\r\n2026-09-03,90.6349\r\n2026-09-04,90.5289\r\n"))
 
-        let sip = try await run(["funds", "sip", "122639", "--amount", "5000", "--from", "2020-01-01"], home: home, server: server)
+        let sip = try await run(
+            ["funds", "sip", "122639", "--amount", "5000", "--from", "2020-01-01"], home: home, server: server)
         #expect(sip.exitCode == 0)
         #expect(sip.stdout.contains("Installments  81 (2020-01-01 → 2026-09-01)"))
 
@@ -73,12 +81,16 @@ struct EndToEndTests {
         #expect(rolling.exitCode == 0)
         #expect(rolling.stdout.contains("5Y rolling returns (CAGR)"))
 
-        let compare = try await run(["funds", "compare", "122639", "120505", "119598", "--format", "csv"], home: home, server: server)
+        let compare = try await run(
+            ["funds", "compare", "122639", "120505", "119598", "--format", "csv"], home: home, server: server)
         #expect(compare.exitCode == 0, "\(compare.stderr)")
         #expect(compare.stdout.hasPrefix("code,name,fundHouse,category,nav,navDate,return1Y,cagr3Y,cagr5Y,range,"))
         #expect(compare.stdout.components(separatedBy: "\r\n").filter { !$0.isEmpty && $0 != "\n" }.count == 4)
-        // One request per history and one for the list: everything else came from the cache.
-        #expect(server.requests.map(\.path).sorted() == ["/mf", "/mf/119598", "/mf/120505", "/mf/122639"])
+        // The list and each history were fetched once (a retry after a timeout aside); everything else came
+        // from the cache.
+        let paths = server.requests.map(\.path)
+        #expect(Set(paths) == ["/mf", "/mf/119598", "/mf/120505", "/mf/122639"])
+        #expect(paths.filter { $0 == "/mf/122639" }.count <= 2)
     }
 
     @Test("a dead fund is shown with the age of its NAV")
@@ -99,7 +111,9 @@ struct EndToEndTests {
         let unknown = try await run(["funds", "show", "99999999"], home: home, server: server)
         #expect(unknown.exitCode == 1)
         #expect(unknown.stdout.isEmpty)
-        #expect(unknown.stderr.hasPrefix("error: no such scheme 99999999 — \(server.baseURL.absoluteString)/mf/99999999 has no NAVs for it"))
+        #expect(
+            unknown.stderr.hasPrefix(
+                "error: no such scheme 99999999 — \(server.baseURL.absoluteString)/mf/99999999 has no NAVs for it"))
         #expect(unknown.stderr.contains("hint: find scheme codes with: folio funds search <words>"))
         let usage = try await run(["funds", "show", "abcdef"], home: home, server: server)
         #expect(usage.exitCode == 64)
@@ -109,7 +123,8 @@ struct EndToEndTests {
     func malformedRows() async throws {
         let server = try await API().start()
         defer { Task { await server.stop() } }
-        let result = try await run(["funds", "history", "555", "--format", "json"], home: try FolioBinary.temporaryHome(), server: server)
+        let result = try await run(
+            ["funds", "history", "555", "--format", "json"], home: try FolioBinary.temporaryHome(), server: server)
         #expect(result.exitCode == 0)
         #expect(result.stderr.contains("warning: 2 malformed NAV rows from the API were skipped"))
         let rows = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as! [[String: Any]]
@@ -125,14 +140,17 @@ struct EndToEndTests {
         api.set(.failing)
         let empty = try await run(["funds", "nav", "122639"], home: home, server: server)
         #expect(empty.exitCode == 69)
-        #expect(empty.stderr.contains("error: \(server.baseURL.absoluteString)/mf/122639 is unavailable and nothing is cached"))
+        #expect(
+            empty.stderr.contains(
+                "error: \(server.baseURL.absoluteString)/mf/122639 is unavailable and nothing is cached"))
         #expect(empty.stderr.contains("HTTP 500"))
         api.set(.replay)
         let environment = ["FOLIO_FUNDS_HISTORY_TTL": "0s"]
         let warm = try await run(["funds", "nav", "122639"], home: home, server: server, environment: environment)
         #expect(warm.exitCode == 0)
         api.set(.failing)
-        let stale = try await run(["funds", "nav", "122639", "--format", "json"], home: home, server: server, environment: environment)
+        let stale = try await run(
+            ["funds", "nav", "122639", "--format", "json"], home: home, server: server, environment: environment)
         #expect(stale.exitCode == 0, "\(stale.stderr)")
         #expect(stale.stderr.contains("warning: NAV history of 122639: stale, as of "))
         #expect(stale.stderr.contains("could not reach \(server.baseURL.absoluteString)/mf/122639"))
@@ -146,18 +164,22 @@ struct EndToEndTests {
         let home = try FolioBinary.temporaryHome()
         let warm = try await run(["funds", "search", "dsp"], home: home, server: server)
         #expect(warm.exitCode == 0)
-        #expect(server.requests.count == 1)
+        // The host retries a request that times out on a loaded machine, so count what --offline adds: nothing.
+        let requestsBefore = server.requests.count
+        #expect(Set(server.requests.map(\.path)) == ["/mf"])
         let offline = try await run(["funds", "search", "--offline", "dsp", "gilt"], home: home, server: server)
         #expect(offline.exitCode == 0)
         #expect(offline.stdout.contains("DSP Gilt Fund - Regular Plan - Growth"))
         let offlineMissing = try await run(["--offline", "funds", "show", "122639"], home: home, server: server)
         #expect(offlineMissing.exitCode == 69)
         #expect(offlineMissing.stderr.contains("no cached copy of \(server.baseURL.absoluteString)/mf/122639"))
-        #expect(server.requests.count == 1)
+        #expect(server.requests.count == requestsBefore)
         await server.stop()
         let down = try await run(["funds", "show", "122639"], home: home, server: server)
         #expect(down.exitCode == 69)
-        #expect(down.stderr.contains("error: \(server.baseURL.absoluteString)/mf/122639 is unavailable and nothing is cached"))
+        #expect(
+            down.stderr.contains(
+                "error: \(server.baseURL.absoluteString)/mf/122639 is unavailable and nothing is cached"))
         let cachedList = try await run(["funds", "search", "dsp", "--refresh"], home: home, server: server)
         #expect(cachedList.exitCode == 0)
         #expect(cachedList.stderr.contains("warning: the scheme list: stale, as of"))

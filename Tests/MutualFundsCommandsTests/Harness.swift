@@ -2,7 +2,6 @@ import ArgumentParser
 import FeatureKit
 import FeatureKitTesting
 import Foundation
-@testable import MutualFundsCommands
 import Networking
 import NetworkingTesting
 import Persistence
@@ -10,10 +9,13 @@ import Synchronization
 import Timing
 import TimingTesting
 
+@testable import MutualFundsCommands
+
 /// Replays the recorded MF API answers: the list, the five recorded schemes, HTTP 200 with blank meta for
 /// other numeric codes (as the real API does) and HTTP 400 for anything else.
 enum MFAPIReplay {
-    static let blankScheme = #"{"meta":{"fund_house":"","scheme_type":"","scheme_category":"","scheme_code":0,"scheme_name":"","isin_growth":null,"isin_div_reinvestment":null},"data":[],"status":"SUCCESS"}"#
+    static let blankScheme =
+        #"{"meta":{"fund_house":"","scheme_type":"","scheme_category":"","scheme_code":0,"scheme_name":"","isin_growth":null,"isin_div_reinvestment":null},"data":[],"status":"SUCCESS"}"#
 
     static let files = [
         "122639": "scheme_122639_history_full_3266pts.json",
@@ -34,8 +36,9 @@ enum MFAPIReplay {
 
     /// One scheme of the derived two-scheme file, with the status the API adds.
     static func derived(_ code: String) throws -> Data {
-        let object = try JSONSerialization.jsonObject(
-            with: Fixtures.data("mfapi/derived_two_schemes_trimmed_NOT_raw_response.json")) as! [String: Any]
+        let object =
+            try JSONSerialization.jsonObject(
+                with: Fixtures.data("mfapi/derived_two_schemes_trimmed_NOT_raw_response.json")) as! [String: Any]
         var scheme = object[code] as! [String: Any]
         scheme["status"] = "SUCCESS"
         return try JSONSerialization.data(withJSONObject: scheme)
@@ -97,7 +100,8 @@ final class Harness: Sendable {
         environment["FOLIO_MFAPI_URL"] = environment["FOLIO_MFAPI_URL"] ?? "http://mfapi.test"
         let context = FeatureContext.test(
             featureID: "funds", http: http, store: database.store(namespace: "funds"),
-            timing: Timing(clock: ManualClock(), wallClock: wall), configuration: Configuration(environment: environment),
+            timing: Timing(clock: ManualClock(), wallClock: wall),
+            configuration: Configuration(environment: environment),
             terminal: terminal, offline: offline)
         let parsed = try FundsCommand.parseAsRoot(arguments)
         guard let command = parsed as? any FeatureCommand else {

@@ -1,7 +1,8 @@
 import Foundation
-@testable import MutualFunds
 import Testing
 import Timing
+
+@testable import MutualFunds
 
 @Suite("Returns, risk, XIRR, SIP and rolling returns against hand-computed values")
 struct AnalyticsTests {
@@ -10,7 +11,9 @@ struct AnalyticsTests {
     @Test("point-to-point uses the latest NAV on or before latest − period")
     func pointToPoint() throws {
         // 2024-01-08 (the 1W start) has no NAV: the 2024-01-05 NAV is used.
-        let history = TestData.history([("2023-12-15", "95"), ("2024-01-05", "100"), ("2024-01-10", "104"), ("2024-01-15", "110")])
+        let history = TestData.history([
+            ("2023-12-15", "95"), ("2024-01-05", "100"), ("2024-01-10", "104"), ("2024-01-15", "110"),
+        ])
         let week = try #require(Returns.pointToPoint(history.series, period: .oneWeek))
         #expect(close(week.absolute, 0.1))
         #expect(week.annualized == nil)
@@ -56,7 +59,8 @@ struct AnalyticsTests {
 
     /// 1Y window 2023-01-02 → 2024-01-02: daily returns +10 %, −10 %, +10 %; an older point outside it.
     static let riskHistory = TestData.history([
-        ("2022-06-01", "50"), ("2023-01-02", "100"), ("2023-06-01", "110"), ("2023-09-01", "99"), ("2024-01-02", "108.9"),
+        ("2022-06-01", "50"), ("2023-01-02", "100"), ("2023-06-01", "110"), ("2023-09-01", "99"),
+        ("2024-01-02", "108.9"),
     ])
 
     @Test("volatility: sample standard deviation of daily returns over the last year × √252")
@@ -137,8 +141,16 @@ struct AnalyticsTests {
     @Test("XIRR on flows with a known answer")
     func xirrKnown() {
         let d = TestData.date
-        #expect(close(XIRR.rate([CashFlow(date: d("2023-01-01"), amount: -1000), CashFlow(date: d("2024-01-01"), amount: 1100)]), 0.1, 1e-9))
-        #expect(close(XIRR.rate([CashFlow(date: d("2022-01-01"), amount: -1000), CashFlow(date: d("2024-01-01"), amount: 1210)]), 0.1, 1e-9))
+        #expect(
+            close(
+                XIRR.rate([
+                    CashFlow(date: d("2023-01-01"), amount: -1000), CashFlow(date: d("2024-01-01"), amount: 1100),
+                ]), 0.1, 1e-9))
+        #expect(
+            close(
+                XIRR.rate([
+                    CashFlow(date: d("2022-01-01"), amount: -1000), CashFlow(date: d("2024-01-01"), amount: 1210),
+                ]), 0.1, 1e-9))
         // Microsoft's XIRR documentation example: 0.373362535.
         let excel = [
             CashFlow(date: d("2008-01-01"), amount: -10000), CashFlow(date: d("2008-03-01"), amount: 2750),
@@ -168,12 +180,22 @@ struct AnalyticsTests {
     @Test("no sign change, no rate: not available, never 0")
     func xirrNotAvailable() {
         let d = TestData.date
-        #expect(XIRR.rate([CashFlow(date: d("2024-01-01"), amount: -1000), CashFlow(date: d("2024-06-01"), amount: -5)]) == nil)
-        #expect(XIRR.rate([CashFlow(date: d("2024-01-01"), amount: 1000), CashFlow(date: d("2024-06-01"), amount: 5)]) == nil)
-        #expect(XIRR.rate([CashFlow(date: d("2024-01-01"), amount: -1000), CashFlow(date: d("2024-01-01"), amount: 1200)]) == nil)
+        #expect(
+            XIRR.rate([CashFlow(date: d("2024-01-01"), amount: -1000), CashFlow(date: d("2024-06-01"), amount: -5)])
+                == nil)
+        #expect(
+            XIRR.rate([CashFlow(date: d("2024-01-01"), amount: 1000), CashFlow(date: d("2024-06-01"), amount: 5)])
+                == nil)
+        #expect(
+            XIRR.rate([CashFlow(date: d("2024-01-01"), amount: -1000), CashFlow(date: d("2024-01-01"), amount: 1200)])
+                == nil)
         #expect(XIRR.rate([]) == nil)
         // Both signs, but the value is zero: the sum never changes sign for any rate above −100 %.
-        #expect(XIRR.rate([CashFlow(date: d("2024-01-01"), amount: -1000), CashFlow(date: d("2024-06-01"), amount: 0), CashFlow(date: d("2024-07-01"), amount: -1)]) == nil)
+        #expect(
+            XIRR.rate([
+                CashFlow(date: d("2024-01-01"), amount: -1000), CashFlow(date: d("2024-06-01"), amount: 0),
+                CashFlow(date: d("2024-07-01"), amount: -1),
+            ]) == nil)
     }
 
     // MARK: SIP
@@ -219,7 +241,8 @@ struct AnalyticsTests {
             try SIPCalculator.simulate(SIPPlan(amount: 1000, day: 1, from: d("2023-01-01")), on: Self.sipHistory)
         }
         #expect(throws: SIPError.noInstallments(from: d("2024-04-05"), to: d("2024-04-20"))) {
-            try SIPCalculator.simulate(SIPPlan(amount: 1000, day: 5, from: d("2024-04-05"), to: d("2024-04-20")), on: Self.sipHistory)
+            try SIPCalculator.simulate(
+                SIPPlan(amount: 1000, day: 5, from: d("2024-04-05"), to: d("2024-04-20")), on: Self.sipHistory)
         }
         #expect(throws: SIPError.self) {
             try SIPCalculator.simulate(SIPPlan(amount: 0, day: 1, from: d("2024-01-01")), on: Self.sipHistory)
@@ -231,7 +254,8 @@ struct AnalyticsTests {
     @Test("rolling 1Y CAGRs over every start date with a full window")
     func rolling() throws {
         let history = TestData.history([
-            ("2020-01-01", "100"), ("2020-07-01", "110"), ("2021-01-01", "120"), ("2021-07-01", "121"), ("2022-01-01", "150"),
+            ("2020-01-01", "100"), ("2020-07-01", "110"), ("2021-01-01", "120"), ("2021-07-01", "121"),
+            ("2022-01-01", "150"),
         ])
         let observations = RollingReturns.observations(history.series, window: .oneYear)
         #expect(observations.map(\.from.iso8601) == ["2020-01-01", "2020-07-01", "2021-01-01"])

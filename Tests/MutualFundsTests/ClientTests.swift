@@ -19,7 +19,9 @@ struct ClientTests {
 
     @Test("history: GET {base}/mf/{code}, decoded oldest first")
     func history() async throws {
-        let (client, stub) = client { _ in (200, try Fixtures.data("mfapi/scheme_119598_sbi_largecap_direct_30pts.json")) }
+        let (client, stub) = client { _ in
+            (200, try Fixtures.data("mfapi/scheme_119598_sbi_largecap_direct_30pts.json"))
+        }
         let history = try await client.history(code: 119598)
         #expect(stub.requests.map(\.url.absoluteString) == ["http://127.0.0.1:9/api/mf/119598"])
         #expect(stub.requests.first?.headers["Accept"] == "application/json")
@@ -31,7 +33,8 @@ struct ClientTests {
 
     @Test("an unknown code answered with HTTP 200 and empty data is 'no such scheme'")
     func unknownCode200() async throws {
-        let blank = #"{"meta":{"fund_house":"","scheme_type":"","scheme_category":"","scheme_code":0,"scheme_name":"","isin_growth":null,"isin_div_reinvestment":null},"data":[],"status":"SUCCESS"}"#
+        let blank =
+            #"{"meta":{"fund_house":"","scheme_type":"","scheme_category":"","scheme_code":0,"scheme_name":"","isin_growth":null,"isin_div_reinvestment":null},"data":[],"status":"SUCCESS"}"#
         let (client, _) = client { _ in (200, Data(blank.utf8)) }
         await #expect(throws: MFAPIError.noSuchScheme(code: 99_999_999)) { try await client.history(code: 99_999_999) }
     }
@@ -91,8 +94,9 @@ struct ClientTests {
         #expect(list.schemes.count == 50)
         let found = try await client.search("hdfc fmp")
         #expect(found.count == 5)
-        #expect(stub.requests.map(\.url.absoluteString) == [
-            "http://127.0.0.1:9/api/mf", "http://127.0.0.1:9/api/mf/search?q=hdfc%20fmp",
-        ])
+        #expect(
+            stub.requests.map(\.url.absoluteString) == [
+                "http://127.0.0.1:9/api/mf", "http://127.0.0.1:9/api/mf/search?q=hdfc%20fmp",
+            ])
     }
 }

@@ -34,7 +34,9 @@ struct DecodingTests {
     func schemeList() throws {
         let list = try MFAPIDecoding.schemeList(from: Fixtures.data("mfapi/list_sample_first50.json"))
         #expect(list.schemes.count == 50)
-        #expect(list.schemes[0] == Scheme(code: 100027, name: "Grindlays Super Saver Income Fund-GSSIF-Half Yearly Dividend"))
+        #expect(
+            list.schemes[0]
+                == Scheme(code: 100027, name: "Grindlays Super Saver Income Fund-GSSIF-Half Yearly Dividend"))
         let weekly = try #require(list.schemes.first { $0.code == 100048 })
         #expect(weekly.name == "Aditya Birla Sun Life Liquid Fund -Institutional - weekly  IDCW")
         #expect(weekly.isinGrowth == "INF209KA1LK7")
@@ -97,10 +99,14 @@ struct DecodingTests {
     @Test("codes as numeric strings, NAVs as JSON numbers")
     func flexibleTypes() throws {
         let list = try MFAPIDecoding.schemeList(
-            from: Data(#"[{"schemeCode":"122639","schemeName":" Parag Parikh Flexi Cap Fund ","isinGrowth":"INF879O01027"}]"#.utf8))
+            from: Data(
+                #"[{"schemeCode":"122639","schemeName":" Parag Parikh Flexi Cap Fund ","isinGrowth":"INF879O01027"}]"#
+                    .utf8))
         #expect(list.schemes == [Scheme(code: 122639, name: "Parag Parikh Flexi Cap Fund", isinGrowth: "INF879O01027")])
         let body = try MFAPIDecoding.historyBody(
-            from: Data(#"{"meta":{"scheme_code":"122639","scheme_name":"X"},"data":[{"date":"04-09-2026","nav":90.5289}],"status":"SUCCESS"}"#.utf8))
+            from: Data(
+                #"{"meta":{"scheme_code":"122639","scheme_name":"X"},"data":[{"date":"04-09-2026","nav":90.5289}],"status":"SUCCESS"}"#
+                    .utf8))
         #expect(body.meta.code == 122639)
         #expect(body.points == [NAVPoint(date: TestData.date("2026-09-04"), nav: Decimal(string: "90.5289")!)])
     }
@@ -143,7 +149,8 @@ struct DecodingTests {
 
     @Test("the unknown-code answer: HTTP 200, blank meta, empty data")
     func unknownCode() throws {
-        let json = #"{"meta":{"fund_house":"","scheme_type":"","scheme_category":"","scheme_code":0,"scheme_name":"","isin_growth":null,"isin_div_reinvestment":null},"data":[],"status":"SUCCESS"}"#
+        let json =
+            #"{"meta":{"fund_house":"","scheme_type":"","scheme_category":"","scheme_code":0,"scheme_name":"","isin_growth":null,"isin_div_reinvestment":null},"data":[],"status":"SUCCESS"}"#
         let body = try MFAPIDecoding.historyBody(from: Data(json.utf8))
         #expect(body.rowCount == 0)
         #expect(body.meta.isBlank)
@@ -156,6 +163,7 @@ struct DecodingTests {
         #expect(throws: DecodingError.self) { try MFAPIDecoding.historyBody(from: Data(#"{"error":"x"}"#.utf8)) }
         #expect(throws: DecodingError.self) { try MFAPIDecoding.historyBody(from: Data(#"{"data":"x"}"#.utf8)) }
         #expect(throws: (any Error).self) { try MFAPIDecoding.historyBody(from: Data("<html>".utf8)) }
-        #expect(MFAPIDecoding.errorMessage(from: Data(#"{"error":"invalid scheme_code"}"#.utf8)) == "invalid scheme_code")
+        #expect(
+            MFAPIDecoding.errorMessage(from: Data(#"{"error":"invalid scheme_code"}"#.utf8)) == "invalid scheme_code")
     }
 }

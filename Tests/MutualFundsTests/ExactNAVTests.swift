@@ -1,8 +1,9 @@
 import Foundation
-@testable import MutualFunds
 import Persistence
 import Testing
 import Timing
+
+@testable import MutualFunds
 
 @Suite("Exact NAVs")
 struct ExactNAVTests {
@@ -22,7 +23,8 @@ struct ExactNAVTests {
     @Test("rows at different scales share the finest; doubles are the nearest to the text")
     func mixedScales() throws {
         let body = try MFAPIDecoding.historyBody(
-            from: Data(#"{"meta":{},"data":[{"date":"02-01-2024","nav":"10.5"},{"date":"01-01-2024","nav":"9.87654"}]}"#.utf8))
+            from: Data(
+                #"{"meta":{},"data":[{"date":"02-01-2024","nav":"10.5"},{"date":"01-01-2024","nav":"9.87654"}]}"#.utf8))
         let history = NAVHistory(code: 1, meta: body.meta, parsed: body.parsed, skippedRows: 0)
         #expect(history.scale == 5)
         #expect(history.points.map(\.nav) == [Decimal(string: "9.87654")!, Decimal(string: "10.5")!])
@@ -41,7 +43,9 @@ struct ExactNAVTests {
         try await store.write { transaction in
             try transaction.put(
                 HistoryCache.key(code: 7),
-                value: Data(#"{"code":7,"meta":{"scheme_code":7},"days":"AQAAAA==","units":"","scale":5,"skippedRows":0}"#.utf8))
+                value: Data(
+                    #"{"code":7,"meta":{"scheme_code":7},"days":"AQAAAA==","units":"","scale":5,"skippedRows":0}"#.utf8)
+            )
             try transaction.put(HistoryCache.key(code: 8), value: Data("not json".utf8))
         }
         #expect(try await store.read { try HistoryCache.entry(code: 7, in: $0) } == nil)
@@ -61,8 +65,9 @@ struct FastPathTests {
             }
             day += 13
         }
-        #expect(DayArithmetic.adding(years: 1, to: CalendarDate(iso8601: "2024-02-29")!.dayNumber)
-            == CalendarDate(iso8601: "2025-02-28")!.dayNumber)
+        #expect(
+            DayArithmetic.adding(years: 1, to: CalendarDate(iso8601: "2024-02-29")!.dayNumber)
+                == CalendarDate(iso8601: "2025-02-28")!.dayNumber)
     }
 
     @Test("the median by selection equals the median of the sorted values")
@@ -93,6 +98,7 @@ struct FastPathTests {
         let fractional = UnitsMath(amount: Decimal(string: "1000.555")!, scale: 5)
         if case .exact = fractional.units(navUnits: 1_000_000) { Issue.record("a fraction of a paisa needs Decimal") }
         #expect(fractional.units(navUnits: 1_000_000).decimal == Decimal(string: "100.056"))
-        #expect(math.value(units: .exact(1_234_567), navUnits: 9_052_890) == Decimal(string: "111763.99"))  // 1,234.567 × 90.5289 = 111,763.9916…
+        // 1,234.567 × 90.5289 = 111,763.9916…
+        #expect(math.value(units: .exact(1_234_567), navUnits: 9_052_890) == Decimal(string: "111763.99"))
     }
 }

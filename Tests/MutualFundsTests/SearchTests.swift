@@ -1,9 +1,10 @@
 import Foundation
-@testable import MutualFunds
 import NetworkingTesting
 import Persistence
 import Testing
 import Timing
+
+@testable import MutualFunds
 
 @Suite("Searching the stored scheme list")
 struct SearchTests {
@@ -12,7 +13,8 @@ struct SearchTests {
         let store = InMemoryDatabase().store(namespace: "funds")
         var scheme = try MFAPIDecoding.schemeList(from: Fixtures.data("mfapi/list_sample_first50.json"))
         scheme.schemes += [
-            Scheme(code: 122639, name: "Parag Parikh Flexi Cap Fund - Direct Plan - Growth", isinGrowth: "INF879O01027"),
+            Scheme(
+                code: 122639, name: "Parag Parikh Flexi Cap Fund - Direct Plan - Growth", isinGrowth: "INF879O01027"),
             Scheme(code: 122640, name: "Parag Parikh Flexi Cap Fund - Regular Plan - Growth"),
             Scheme(code: 129000, name: "HDFC Flexi Cap Fund - Direct Plan - Growth Option"),
             Scheme(code: 129001, name: "HDFC Flexible Savings Fund - Growth"),
@@ -34,10 +36,13 @@ struct SearchTests {
         let store = try await Self.store()
         let codes = try await search(SchemeQuery(terms: ["birla", "liq"]), in: store)
         #expect(!codes.isEmpty)
-        let records = try await store.read { transaction in try codes.map { try SchemeCatalog.record(code: $0, in: transaction)! } }
+        let records = try await store.read { transaction in
+            try codes.map { try SchemeCatalog.record(code: $0, in: transaction)! }
+        }
         for record in records {
             let words = SearchText.words(record.name)
-            #expect(words.contains { $0.hasPrefix("birla") } && words.contains { $0.hasPrefix("liq") }, "\(record.name)")
+            #expect(
+                words.contains { $0.hasPrefix("birla") } && words.contains { $0.hasPrefix("liq") }, "\(record.name)")
         }
         #expect(records.count == 11)
         #expect(try await search(SchemeQuery(terms: ["dsp", "liquid"]), in: store).isEmpty)
@@ -69,7 +74,8 @@ struct SearchTests {
         let store = try await Self.store()
         let hybrid = try await search(SchemeQuery(terms: [], assetClass: .hybrid), in: store)
         #expect(hybrid == [100081, 100082])
-        let dspDebt = try await search(SchemeQuery(terms: ["fund"], assetClass: .debt, house: "dsp", limit: 50), in: store)
+        let dspDebt = try await search(
+            SchemeQuery(terms: ["fund"], assetClass: .debt, house: "dsp", limit: 50), in: store)
         #expect(Set(dspDebt) == [100077, 100078, 100079, 100084, 100085, 100086, 100087, 100088])
         let direct = try await search(SchemeQuery(terms: ["flexi"], plan: .direct), in: store)
         #expect(direct == [129000, 122639], "flexi is the 2nd word of the HDFC name, the 3rd of the PPFAS one")
@@ -130,9 +136,13 @@ struct SearchEdgeTests {
     @Test("a house filter of only 'Mutual Fund' filters nothing; accents and case are ignored")
     func houseAndAccents() async throws {
         let store = try await SearchTests.store()
-        let all = try await store.read { try SchemeSearch.run(SchemeQuery(terms: ["dsp"], house: "Mutual Fund", limit: 100), in: $0) }
+        let all = try await store.read {
+            try SchemeSearch.run(SchemeQuery(terms: ["dsp"], house: "Mutual Fund", limit: 100), in: $0)
+        }
         #expect(all.records.count == 11)
-        let accented = try await store.read { try SchemeSearch.run(SchemeQuery(terms: ["DSP", "GÍLT"], limit: 100), in: $0) }
+        let accented = try await store.read {
+            try SchemeSearch.run(SchemeQuery(terms: ["DSP", "GÍLT"], limit: 100), in: $0)
+        }
         #expect(accented.records.map(\.code) == [100084, 100085, 100086])
         #expect(SchemeQuery(terms: [], house: "mutual fund").isEmpty)
     }
@@ -140,7 +150,8 @@ struct SearchEdgeTests {
     @Test("ASCII word splitting agrees with the index's")
     func words() {
         for name in [
-            "Aditya Birla Sun Life Liquid Fund -Institutional - weekly  IDCW", "HDFC FMP 371D October 2012 (1)-Flexi Option",
+            "Aditya Birla Sun Life Liquid Fund -Institutional - weekly  IDCW",
+            "HDFC FMP 371D October 2012 (1)-Flexi Option",
             "ICICI Prudential Child Care Fund (Gift Plan)", "L&T Emerging Businesses Fund", "Children's Gift Fund",
         ] {
             #expect(SchemeSearch.words(name) == SearchText.words(name), "\(name)")

@@ -51,11 +51,14 @@ struct StorageTests {
         await #expect(throws: Boom.self) {
             try await base.write { transaction in
                 try SchemeCatalog.replace(
-                    with: SchemeList(schemes: [Scheme(code: 3, name: "Newer Fund")]), expiresAt: Date(), in: transaction)
+                    with: SchemeList(schemes: [Scheme(code: 3, name: "Newer Fund")]), expiresAt: Date(), in: transaction
+                )
                 throw Boom()
             }
         }
-        let codes = try await base.read { try $0.scan(SchemeRecord.self, .prefix(SchemeCatalog.recordPrefix)).map(\.value.code) }
+        let codes = try await base.read {
+            try $0.scan(SchemeRecord.self, .prefix(SchemeCatalog.recordPrefix)).map(\.value.code)
+        }
         #expect(codes == [1])
     }
 
@@ -63,9 +66,18 @@ struct StorageTests {
     func favorites() async throws {
         let store = InMemoryDatabase().store(namespace: "funds")
         let now = Date(timeIntervalSince1970: 5)
-        #expect(try await store.write { try FavoritesStore.add(Favorite(code: 122639, name: "PPFAS", addedAt: now), in: $0) })
-        #expect(try await store.write { try FavoritesStore.add(Favorite(code: 100027, name: "Grindlays", addedAt: now), in: $0) })
-        #expect(!(try await store.write { try FavoritesStore.add(Favorite(code: 122639, name: "again", addedAt: now), in: $0) }))
+        #expect(
+            try await store.write {
+                try FavoritesStore.add(Favorite(code: 122639, name: "PPFAS", addedAt: now), in: $0)
+            })
+        #expect(
+            try await store.write {
+                try FavoritesStore.add(Favorite(code: 100027, name: "Grindlays", addedAt: now), in: $0)
+            })
+        #expect(
+            !(try await store.write {
+                try FavoritesStore.add(Favorite(code: 122639, name: "again", addedAt: now), in: $0)
+            }))
         #expect(try await store.read { try FavoritesStore.all(in: $0) }.map(\.code) == [100027, 122639])
         #expect(try await store.write { try FavoritesStore.remove(code: 122639, in: $0) }?.name == "PPFAS")
         #expect(try await store.write { try FavoritesStore.remove(code: 122639, in: $0) } == nil)

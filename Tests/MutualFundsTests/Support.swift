@@ -23,8 +23,9 @@ enum TestData {
 
     /// One scheme's body from the derived two-scheme file, re-serialised as the API would send it.
     static func derivedScheme(_ code: String) throws -> Data {
-        let object = try JSONSerialization.jsonObject(
-            with: Fixtures.data("mfapi/derived_two_schemes_trimmed_NOT_raw_response.json")) as! [String: Any]
+        let object =
+            try JSONSerialization.jsonObject(
+                with: Fixtures.data("mfapi/derived_two_schemes_trimmed_NOT_raw_response.json")) as! [String: Any]
         var scheme = object[code] as! [String: Any]
         scheme["status"] = "SUCCESS"
         return try JSONSerialization.data(withJSONObject: scheme)

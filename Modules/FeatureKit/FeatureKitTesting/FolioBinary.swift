@@ -38,32 +38,60 @@ public enum FolioBinary {
 
     /// Runs `folio arguments…` with `FOLIO_HOME` set to `home`, extra environment variables, and `input` on
     /// standard input; `NO_COLOR` is set so output is plain.
+    ///
+    /// The process is started and waited for on a Dispatch thread, never on Swift concurrency's small
+    /// cooperative pool, so an in-process loopback server keeps answering while the binary runs and several
+    /// binaries can run at once.
     public static func run(
         _ arguments: [String], home: URL, environment: [String: String] = [:], input: String? = nil
     ) async throws -> Result {
-        let process = Process()
-        process.executableURL = url
-        process.arguments = arguments
         var env = ProcessInfo.processInfo.environment
         env["FOLIO_HOME"] = home.path
         env["NO_COLOR"] = "1"
         for (key, value) in environment { env[key] = value }
-        process.environment = env
-        let stdout = Pipe()
-        let stderr = Pipe()
-        let stdin = Pipe()
-        process.standardOutput = stdout
-        process.standardError = stderr
-        process.standardInput = stdin
-        try process.run()
-        if let input { stdin.fileHandleForWriting.write(Data(input.utf8)) }
-        try stdin.fileHandleForWriting.close()
-        async let out = Task.detached { stdout.fileHandleForReading.readDataToEndOfFile() }.value
-        async let err = Task.detached { stderr.fileHandleForReading.readDataToEndOfFile() }.value
-        let (outData, errData) = await (out, err)
-        process.waitUntilExit()
-        return Result(
-            stdout: String(decoding: outData, as: UTF8.self), stderr: String(decoding: errData, as: UTF8.self),
-            exitCode: process.terminationStatus)
+        let executable = url
+        let finalEnvironment = env
+        return try await withCheckedThrowingContinuation { continuation in
+            DispatchQueue.global().async {
+                let process = Process()
+                process.executableURL = executable
+                process.arguments = arguments
+                process.environment = finalEnvironment
+                let stdout = Pipe()
+                let stderr = Pipe()
+                let stdin = Pipe()
+                process.standardOutput = stdout
+                process.standardError = stderr
+                process.standardInput = stdin
+                do {
+                    try process.run()
+                } catch {
+                    continuation.resume(throwing: error)
+                    return
+                }
+                let group = DispatchGroup()
+                let errorData = DataBox()
+                group.enter()
+                DispatchQueue.global().async {
+                    errorData.value = stderr.fileHandleForReading.readDataToEndOfFile()
+                    group.leave()
+                }
+                if let input { stdin.fileHandleForWriting.write(Data(input.utf8)) }
+                try? stdin.fileHandleForWriting.close()
+                let outputData = stdout.fileHandleForReading.readDataToEndOfFile()
+                group.wait()
+                process.waitUntilExit()
+                continuation.resume(
+                    returning: Result(
+                        stdout: String(decoding: outputData, as: UTF8.self),
+                        stderr: String(decoding: errorData.value, as: UTF8.self),
+                        exitCode: process.terminationStatus))
+            }
+        }
     }
+}
+
+/// Carries a pipe's bytes from the Dispatch thread that read them; the group's wait orders the accesses.
+private final class DataBox: @unchecked Sendable {
+    var value = Data()
 }

@@ -38,7 +38,7 @@ public struct OutputDestination: Sendable {
 
     /// Writes `text`, adding a final newline if missing.
     public func emit(_ text: String, to terminal: any Terminal) throws {
-        let body = text.hasSuffix("\n") || text.isEmpty ? text : text + "\n"
+        let body = text.utf8.last == UInt8(ascii: "\n") || text.isEmpty ? text : text + "\n"
         guard let path, path != "-" else {
             terminal.write(body)
             return

@@ -1,3 +1,4 @@
+import ArgumentParser
 import FeatureKit
 
 /// The `funds` plug-in: Indian mutual funds from the MF API.
@@ -5,7 +6,7 @@ public enum MutualFundsPlugin {
     /// What the host registers.
     public static let descriptor = FeatureDescriptor(
         id: "funds",
-        summary: "Indian mutual funds: search, NAV history, returns, risk, SIP, compare (MF API).",
+        summary: FundsCommand.configuration.abstract,
         requirements: [.network, .persistence, .timing],
         command: FundsCommand.self)
 }

@@ -51,7 +51,8 @@ public struct RetryPolicy: Sendable {
     /// The wait after failed attempt `attempt`, with jitter from `unitRandom` (a value in 0…1).
     public func delay(afterAttempt attempt: Int, unitRandom: Double) -> Duration {
         let spread = 1 - jitter + 2 * jitter * min(max(unitRandom, 0), 1)
-        return baseDelay(afterAttempt: attempt) * spread
+        let milliseconds = (baseDelay(afterAttempt: attempt) * spread / .milliseconds(1)).rounded()
+        return .milliseconds(Int64(milliseconds))
     }
 
     /// Reads a `Retry-After` value: delta seconds, or an HTTP date relative to `now`.

@@ -92,7 +92,7 @@ public final class LoopbackServer: Sendable {
                 headers: responseHeaders, body: answer.body)
         }
         let task = Task { try await server.run() }
-        try await server.waitUntilListening()
+        try await server.waitUntilListening(timeout: 60)
         guard case .ip4(_, let port) = await server.listeningAddress else {
             task.cancel()
             throw LoopbackServerError.notListening

@@ -92,7 +92,7 @@ public final class URLSessionHTTPClient: HTTPClient, Sendable {
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<HTTPResponse, any Error>) in
                 let task = session.dataTask(with: urlRequest) { data, response, error in
-                    continuation.resume(with: Self.result(data: data, response: response, error: error, for: request))
+                    continuation.resume(with: self.result(data: data, response: response, error: error, for: request))
                 }
                 box.set(task)
                 task.resume()
@@ -102,7 +102,7 @@ public final class URLSessionHTTPClient: HTTPClient, Sendable {
         }
     }
 
-    private static func result(
+    private func result(
         data: Data?, response: URLResponse?, error: (any Error)?, for request: HTTPRequest
     ) -> Result<HTTPResponse, any Error> {
         if let error {
@@ -124,7 +124,7 @@ public final class URLSessionHTTPClient: HTTPClient, Sendable {
         return .success(HTTPResponse(status: http.statusCode, headers: headers, body: body, url: request.url))
     }
 
-    private static func translate(_ error: any Error, for request: HTTPRequest) -> any Error {
+    private func translate(_ error: any Error, for request: HTTPRequest) -> any Error {
         guard let urlError = error as? URLError else {
             return NetworkError.connectionFailed(url: request.url, reason: "\(error)")
         }
@@ -132,7 +132,9 @@ public final class URLSessionHTTPClient: HTTPClient, Sendable {
         case .cancelled:
             return CancellationError()
         case .timedOut:
-            return NetworkError.timedOut(url: request.url, after: request.timeout ?? .seconds(0))
+            // URLSession's own timeout is the idle (connect) timeout or the total, whichever is shorter.
+            let total = request.timeout ?? configuration.totalTimeout
+            return NetworkError.timedOut(url: request.url, after: min(configuration.connectTimeout, total))
         case .networkConnectionLost:
             return NetworkError.connectionFailed(url: request.url, reason: "the connection was dropped")
         case .cannotConnectToHost, .cannotFindHost, .dnsLookupFailed, .notConnectedToInternet:

@@ -117,8 +117,42 @@ public final class ManualClock: Clock, Sendable {
         }
     }
 
+    /// Runs `operation`, advancing the clock by `step` whenever something is sleeping on it, until the operation
+    /// finishes: for code whose number of sleeps a test does not want to spell out (retries, backoff).
+    /// - Throws: What `operation` throws, or ``ManualClockError/tooManySteps`` after `maxSteps` advances.
+    public func drive<T: Sendable>(
+        stepping step: Duration = .seconds(1), maxSteps: Int = 100_000,
+        _ operation: @escaping @Sendable () async throws -> T
+    ) async throws -> T {
+        let finished = Mutex(false)
+        let task = Task {
+            defer { finished.withLock { $0 = true } }
+            return try await operation()
+        }
+        var steps = 0
+        while !finished.withLock({ $0 }) {
+            if sleeperCount > 0 {
+                guard steps < maxSteps else {
+                    task.cancel()
+                    throw ManualClockError.tooManySteps(maxSteps)
+                }
+                await advance(by: step)
+                steps += 1
+            } else {
+                await Task.yield()
+            }
+        }
+        return try await task.value
+    }
+
     /// Lets resumed tasks run until they suspend again; cooperative, it never waits on real time.
     private func settle() async {
         for _ in 0..<32 { await Task.yield() }
     }
+}
+
+/// Why ``ManualClock/drive(stepping:maxSteps:_:)`` gave up.
+public enum ManualClockError: Error {
+    /// The operation was still sleeping after this many advances.
+    case tooManySteps(Int)
 }

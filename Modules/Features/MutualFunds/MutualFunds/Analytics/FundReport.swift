@@ -34,7 +34,8 @@ public struct FundReport: Sendable {
         let previous = history.points.count > 1 ? history.points[history.points.count - 2] : nil
         self.previous = previous
         dailyChange = previous.map { latest.nav - $0.nav }
-        dailyChangePercent = series.count > 1 ? series.values[series.count - 1] / series.values[series.count - 2] - 1 : nil
+        dailyChangePercent =
+            series.count > 1 ? series.values[series.count - 1] / series.values[series.count - 2] - 1 : nil
         var returns: [ReturnPeriod: PeriodReturn] = [:]
         for period in ReturnPeriod.allCases {
             returns[period] = Returns.pointToPoint(series, period: period)

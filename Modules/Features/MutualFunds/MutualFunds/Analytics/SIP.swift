@@ -146,7 +146,8 @@ struct UnitsMath {
         var decimal: Decimal {
             switch self {
             case .exact(let thousandths):
-                Decimal(sign: thousandths < 0 ? .minus : .plus, exponent: -3, significand: Decimal(thousandths.magnitude))
+                Decimal(
+                    sign: thousandths < 0 ? .minus : .plus, exponent: -3, significand: Decimal(thousandths.magnitude))
             case .decimal(let value): value
             }
         }

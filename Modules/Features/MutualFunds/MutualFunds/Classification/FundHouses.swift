@@ -4,7 +4,10 @@
 public enum FundHouses {
     /// (name prefixes, the house's name). Prefixes are matched as whole words; longer ones are tried first.
     static let table: [([String], String)] = [
-        (["aditya birla sun life", "aditya birla", "birla sun life", "absl", "birla"], "Aditya Birla Sun Life Mutual Fund"),
+        (
+            ["aditya birla sun life", "aditya birla", "birla sun life", "absl", "birla"],
+            "Aditya Birla Sun Life Mutual Fund"
+        ),
         (["axis"], "Axis Mutual Fund"),
         (["bajaj finserv"], "Bajaj Finserv Mutual Fund"),
         (["bandhan"], "Bandhan Mutual Fund"),

@@ -51,8 +51,9 @@ public struct SchemeMeta: Sendable, Hashable, Codable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         func text(_ key: CodingKeys) -> String? {
-            guard let value = container.decodeLenient(String.self, forKey: key)?
-                .trimmingCharacters(in: .whitespacesAndNewlines), !value.isEmpty
+            guard
+                let value = container.decodeLenient(String.self, forKey: key)?
+                    .trimmingCharacters(in: .whitespacesAndNewlines), !value.isEmpty
             else { return nil }
             return value
         }

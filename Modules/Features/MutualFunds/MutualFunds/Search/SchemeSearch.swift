@@ -143,7 +143,9 @@ public enum SchemeSearch {
     }
 
     /// Checks and orders candidates (exposed so the ranking can be tested on its own).
-    public static func rank(_ candidates: [SchemeRecord], query: SchemeQuery, indexWasCut: Bool = false)
+    public static func rank(
+        _ candidates: [SchemeRecord], query: SchemeQuery, indexWasCut: Bool = false
+    )
         -> SchemeSearchResult
     {
         let words = query.words
@@ -194,8 +196,10 @@ public enum SchemeSearch {
     /// The score of a record, or nil when some term matches neither a word of its name nor its code or ISINs.
     static func score(_ record: SchemeRecord, words terms: [String]) -> Score? {
         let nameWords = words(record.name)
-        let identifiers = [String(record.code), record.isinGrowth?.lowercased(), record.isinDivReinvestment?.lowercased()]
-            .compactMap { $0 }
+        let identifiers = [
+            String(record.code), record.isinGrowth?.lowercased(), record.isinDivReinvestment?.lowercased(),
+        ]
+        .compactMap { $0 }
         var identifierHit = false
         var prefixOnly = 0
         var positions = 0

@@ -97,7 +97,8 @@ public enum SchemeCatalog {
                 }
             }
             try transaction.put(
-                key, value: value, expiresAt: nil, searchText: SchemeSearch.searchText(for: record, houseFacets: facets))
+                key, value: value, expiresAt: nil, searchText: SchemeSearch.searchText(for: record, houseFacets: facets)
+            )
         }
         try transaction.put(
             infoKey, SchemeListInfo(count: list.schemes.count, skippedRows: list.skippedRows), expiresAt: expiresAt)

@@ -60,7 +60,8 @@ struct BenchAnalyticsCommand: FeatureCommand {
         var total = 0.0
         for range in HistoryRange.allCases {
             guard let report = FundReport(history: history, range: range, riskFreeRate: 0.065) else { continue }
-            total += report.returns.values.reduce(0) { $0 + $1.absolute } + (report.volatility ?? 0)
+            total +=
+                report.returns.values.reduce(0) { $0 + $1.absolute } + (report.volatility ?? 0)
                 + (report.maxDrawdown?.value ?? 0) + (report.sharpe ?? 0)
         }
         for window in RollingWindow.allCases {

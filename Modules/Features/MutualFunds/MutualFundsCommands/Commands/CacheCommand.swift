@@ -94,7 +94,8 @@ struct CacheStatus: FeatureCommand {
         case .json:
             try formatting.emit(try JSONOutput.string(status), to: context.terminal)
         case .csv:
-            try formatting.emit(try CSVOutput.rows(status.histories, columns: HistoryStatus.columns), to: context.terminal)
+            try formatting.emit(
+                try CSVOutput.rows(status.histories, columns: HistoryStatus.columns), to: context.terminal)
         case .table:
             try formatting.emit(text(status, now: now, context: context), to: context.terminal)
         }
@@ -174,6 +175,7 @@ struct CacheClear: FeatureCommand {
             (try SchemeCatalog.clear(in: transaction), try HistoryCache.clear(in: transaction))
         }
         context.terminal.print(
-            "Cleared \(schemes) cached schemes and \(histories) NAV histor\(histories == 1 ? "y" : "ies"); favorites kept.")
+            "Cleared \(schemes) cached schemes and \(histories) NAV histor\(histories == 1 ? "y" : "ies"); favorites kept."
+        )
     }
 }

@@ -175,7 +175,8 @@ struct CompareCommand: FeatureCommand {
             ],
             rows: rows.map { row in
                 [
-                    TextTable.Cell(String(row.code)), TextTable.Cell(row.name), TextTable.Cell(FundsFormat.nav(row.nav)),
+                    TextTable.Cell(String(row.code)), TextTable.Cell(row.name),
+                    TextTable.Cell(FundsFormat.nav(row.nav)),
                     FundsFormat.trendCell(row.return1Y), FundsFormat.trendCell(row.cagr3Y),
                     FundsFormat.trendCell(row.cagr5Y),
                     TextTable.Cell(FundsFormat.percent(row.volatility).replacingOccurrences(of: "+", with: "")),
@@ -185,15 +186,19 @@ struct CompareCommand: FeatureCommand {
         var text = table.render(style: context.style, maxWidth: context.terminal.width)
         let navDates = Set(rows.map(\.navDate))
         let dateNote = navDates.count == 1 ? "NAVs of \(navDates.first!)" : "NAV dates differ: see --format json"
-        text += context.style.dim(
-            "* CAGR. VOL = volatility (1Y); MAX DD over \(range.rawValue). \(dateNote).") + "\n"
+        text +=
+            context.style.dim(
+                "* CAGR. VOL = volatility (1Y); MAX DD over \(range.rawValue). \(dateNote).") + "\n"
         guard let charts else {
             return text + context.style.dim("No chart: the NAVs over \(range.rawValue) share no common period.") + "\n"
         }
         if charts.count <= 6 {
             let width = max(20, min(80, context.terminal.width - 10))
-            let chart = LineChart.dated(series: charts, height: 12, width: width, yLabel: { String(format: "%.0f", $0) })
-            text += "\n" + context.style.bold("₹100 invested, \(range.rawValue)") + "\n" + chart.render(style: context.style)
+            let chart = LineChart.dated(
+                series: charts, height: 12, width: width, yLabel: { String(format: "%.0f", $0) })
+            text +=
+                "\n" + context.style.bold("₹100 invested, \(range.rawValue)") + "\n"
+                + chart.render(style: context.style)
         }
         return text
     }

@@ -85,7 +85,8 @@ struct HistoryCommand: FeatureCommand {
                 .render(style: context.style, maxWidth: context.terminal.width)
             text += context.style.dim(
                 "\(points.count) NAVs of \(history.name) (\(history.code)); data as of "
-                    + FundsFormat.asOf(cached.asOf, now: context.timing.now()) + (cached.isStale ? ", stale" : "") + ".")
+                    + FundsFormat.asOf(cached.asOf, now: context.timing.now()) + (cached.isStale ? ", stale" : "") + "."
+            )
             try formatting.emit(text, to: context.terminal)
         }
     }

@@ -80,7 +80,8 @@ struct NavCommand: FeatureCommand {
             }
             text += "\n\(history.name) (\(history.code))\n"
             text += context.style.dim(
-                "Data as of \(FundsFormat.asOf(cached.asOf, now: context.timing.now()))\(cached.isStale ? ", stale" : "").")
+                "Data as of \(FundsFormat.asOf(cached.asOf, now: context.timing.now()))\(cached.isStale ? ", stale" : "")."
+            )
             try formatting.emit(text, to: context.terminal)
         }
     }

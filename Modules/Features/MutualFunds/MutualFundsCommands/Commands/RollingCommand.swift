@@ -125,13 +125,15 @@ struct RollingCommand: FeatureCommand {
                 let bar = String(repeating: "█", count: Int((bucket.share * 40).rounded()))
                 return [
                     TextTable.Cell(bucket.label), TextTable.Cell(String(bucket.count)),
-                    TextTable.Cell(NumberFormat.percent(bucket.share, signed: false)), TextTable.Cell(bar, color: .cyan),
+                    TextTable.Cell(NumberFormat.percent(bucket.share, signed: false)),
+                    TextTable.Cell(bar, color: .cyan),
                 ]
             })
         lines.append(table.render(style: style, maxWidth: context.terminal.width))
         lines.append(
             style.dim(
-                "Data as of \(FundsFormat.asOf(cached.asOf, now: context.timing.now()))\(cached.isStale ? ", stale" : "")."))
+                "Data as of \(FundsFormat.asOf(cached.asOf, now: context.timing.now()))\(cached.isStale ? ", stale" : "")."
+            ))
         return lines.joined(separator: "\n") + "\n"
     }
 }

@@ -105,7 +105,9 @@ struct SIPCommand: FeatureCommand {
             result = try SIPCalculator.simulate(plan, on: history)
         } catch let error as SIPError {
             let hint: String? =
-                if case .startsBeforeHistory(_, let first) = error { "use --from \(first.iso8601) or later" } else { nil }
+                if case .startsBeforeHistory(_, let first) = error { "use --from \(first.iso8601) or later" } else {
+                    nil
+                }
             throw FolioError(.refused, "cannot simulate this SIP", why: error.description, hint: hint)
         }
         let installments = result.installments.map {
@@ -124,7 +126,8 @@ struct SIPCommand: FeatureCommand {
         case .csv:
             try formatting.emit(try CSVOutput.rows(installments, columns: Installment.columns), to: context.terminal)
         case .table:
-            try formatting.emit(text(plan: plan, result: result, history: history, cached: cached, context: context),
+            try formatting.emit(
+                text(plan: plan, result: result, history: history, cached: cached, context: context),
                 to: context.terminal)
         }
     }
@@ -145,11 +148,17 @@ struct SIPCommand: FeatureCommand {
             ("Installments", "\(result.installments.count) (\(first.date.iso8601) → \(last.date.iso8601))"),
             ("Units", NumberFormat.decimal(result.units, fractionDigits: 3)),
             ("Invested", FundsFormat.money(result.invested)),
-            ("Value", "\(FundsFormat.money(result.value)) on \(result.valuationDate.iso8601) at NAV \(FundsFormat.nav(result.valuationNAV))"),
+            (
+                "Value",
+                "\(FundsFormat.money(result.value)) on \(result.valuationDate.iso8601) at NAV \(FundsFormat.nav(result.valuationNAV))"
+            ),
             ("Gain", NumberFormat.signedMoney(result.value - result.invested, currency: "INR")),
             ("Return", style.trend(FundsFormat.percent(result.absoluteReturn), sign: returnSign)),
-            ("XIRR", result.xirr.map { style.trend(FundsFormat.percent($0), sign: $0 > 0 ? 1 : $0 < 0 ? -1 : 0) }
-                ?? "not available (the cash flows have no rate that balances them)"),
+            (
+                "XIRR",
+                result.xirr.map { style.trend(FundsFormat.percent($0), sign: $0 > 0 ? 1 : $0 < 0 ? -1 : 0) }
+                    ?? "not available (the cash flows have no rate that balances them)"
+            ),
         ]
         for (label, value) in summary { lines.append(TextWidth.pad(label, to: 14, alignRight: false) + value) }
         if details {
@@ -174,7 +183,8 @@ struct SIPCommand: FeatureCommand {
         }
         lines.append(
             style.dim(
-                "Data as of \(FundsFormat.asOf(cached.asOf, now: context.timing.now()))\(cached.isStale ? ", stale" : "")."))
+                "Data as of \(FundsFormat.asOf(cached.asOf, now: context.timing.now()))\(cached.isStale ? ", stale" : "")."
+            ))
         return lines.joined(separator: "\n") + "\n"
     }
 }

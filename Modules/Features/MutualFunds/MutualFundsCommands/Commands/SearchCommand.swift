@@ -108,7 +108,8 @@ struct SearchCommand: FeatureCommand {
     }
 
     private func table(_ result: SchemeSearchResult, list: Cached<SchemeListInfo>, context: FeatureContext) -> String {
-        let stamp = "Scheme list of \(list.value.count) schemes as of \(FundsFormat.asOf(list.asOf, now: context.timing.now()))"
+        let stamp =
+            "Scheme list of \(list.value.count) schemes as of \(FundsFormat.asOf(list.asOf, now: context.timing.now()))"
             + (list.isStale ? ", stale" : "") + "."
         guard !result.records.isEmpty else {
             let words = terms.joined(separator: " ")

@@ -113,14 +113,17 @@ struct ShowText {
         ].compactMap { $0 }
         if !facts.isEmpty { lines.append(facts.joined(separator: " · ")) }
         lines.append(
-            "ISIN growth \(history.meta.isinGrowth ?? "—") · ISIN IDCW reinvestment \(history.meta.isinDivReinvestment ?? "—")")
+            "ISIN growth \(history.meta.isinGrowth ?? "—") · ISIN IDCW reinvestment \(history.meta.isinDivReinvestment ?? "—")"
+        )
         lines.append("")
         let ageText = ageDays == 0 ? "today" : "\(FundsFormat.age(days: ageDays)) old"
-        var navLine = "NAV \(style.bold(FundsFormat.nav(report.latest.nav))) on \(report.latest.date.iso8601) (\(ageText))"
+        var navLine =
+            "NAV \(style.bold(FundsFormat.nav(report.latest.nav))) on \(report.latest.date.iso8601) (\(ageText))"
         if let change = report.dailyChange, let percent = report.dailyChangePercent, let previous = report.previous {
             let sign = change > 0 ? 1 : change < 0 ? -1 : 0
             let amount = NumberFormat.signedMoney(change, currency: "INR", fractionDigits: 4)
-            navLine += "   daily change "
+            navLine +=
+                "   daily change "
                 + style.trend("\(amount) (\(FundsFormat.percent(percent)))", sign: sign)
                 + " since \(previous.date.iso8601)"
         }
@@ -134,7 +137,8 @@ struct ShowText {
             series: [series], height: 12, width: width, yLabel: { "₹" + String(format: "%.2f", $0) })
         lines.append(style.bold("NAV, \(report.range.rawValue)") + " (\(series.points.count) points)")
         lines.append(chart.render(style: style))
-        let stamp = "Data as of \(FundsFormat.asOf(cached.asOf, now: context.timing.now()))"
+        let stamp =
+            "Data as of \(FundsFormat.asOf(cached.asOf, now: context.timing.now()))"
             + (cached.isStale ? ", stale" : cached.fromCache ? ", cached" : "") + "."
         lines.append(style.dim(stamp))
         return lines.joined(separator: "\n") + "\n"

@@ -47,7 +47,9 @@ struct FundsData: Sendable {
                     }
                 },
                 save: { transaction, snapshot, expiresAt in
-                    if let list = snapshot.list { try SchemeCatalog.replace(with: list, expiresAt: expiresAt, in: transaction) }
+                    if let list = snapshot.list {
+                        try SchemeCatalog.replace(with: list, expiresAt: expiresAt, in: transaction)
+                    }
                 })
         }
         let info =

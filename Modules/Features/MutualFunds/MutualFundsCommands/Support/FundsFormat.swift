@@ -36,7 +36,8 @@ enum FundsFormat {
         formatter.timeZone = TimeZone.current
         formatter.dateFormat = "yyyy-MM-dd HH:mm"
         let age = max(0, Int(now.timeIntervalSince(date)))
-        return "\(formatter.string(from: date)) (\(age < 60 ? "just now" : DurationFormat.short(seconds: age) + " ago"))"
+        return
+            "\(formatter.string(from: date)) (\(age < 60 ? "just now" : DurationFormat.short(seconds: age) + " ago"))"
     }
 
     /// `3 days`, `1 day`, `2 years`, counted in calendar days.

@@ -1,0 +1,163 @@
+import Foundation
+
+/// A `Decimal` taken apart into sign, integer significand and power of ten, for exact integer work.
+///
+/// Foundation's `Decimal` on Linux spends microseconds per operation and per `description`; a 10,000-ETF
+/// report does hundreds of thousands of them. Splitting a value costs two bridges, and from the parts
+/// folio parses, adds, multiplies, rounds and prints exactly with integer arithmetic.
+public struct DecimalComponents: Sendable, Hashable {
+    /// Whether the value is below zero.
+    public var isNegative: Bool
+    /// The digits as an integer (value = ± significand × 10^exponent).
+    public var significand: UInt128
+    /// The power of ten.
+    public var exponent: Int
+
+    /// Creates components.
+    public init(isNegative: Bool, significand: UInt128, exponent: Int) {
+        self.isNegative = isNegative && significand != 0
+        self.significand = significand
+        self.exponent = exponent
+    }
+
+    /// Splits a `Decimal` exactly (NaN becomes 0).
+    public init(_ value: Decimal) {
+        guard !value.isNaN, !value.isZero else {
+            self.init(isNegative: false, significand: 0, exponent: 0)
+            return
+        }
+        let digits = value.significand
+        // One bridge: a significand below 2^53 converts to Double exactly.
+        let approximate = NSDecimalNumber(decimal: digits).doubleValue
+        if approximate < 9_007_199_254_740_992 {
+            self.init(isNegative: value.sign == .minus, significand: UInt128(UInt64(approximate)), exponent: value.exponent)
+        } else if approximate < 1e19 {
+            self.init(
+                isNegative: value.sign == .minus, significand: UInt128(NSDecimalNumber(decimal: digits).uint64Value),
+                exponent: value.exponent)
+        } else if let parsed = DecimalComponents(parsing: value.description) {
+            // Wider than 64 bits: rare (38-digit quotients), so the slow text route is fine.
+            self = parsed
+        } else {
+            self.init(isNegative: false, significand: 0, exponent: 0)
+        }
+    }
+
+    /// Parses `[+-]digits[.digits]` (no exponent, no separators); nil when malformed or the digits exceed 128 bits.
+    public init?(parsing text: some StringProtocol) {
+        var significand: UInt128 = 0
+        var negative = false
+        var exponent = 0
+        var seenDigit = false
+        var seenPoint = false
+        for (offset, byte) in text.utf8.enumerated() {
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"):
+                seenDigit = true
+                if significand == 0 && byte == UInt8(ascii: "0") {
+                    if seenPoint { exponent -= 1 }
+                    continue
+                }
+                let (shifted, overflow) = significand.multipliedReportingOverflow(by: 10)
+                let (next, carry) = shifted.addingReportingOverflow(UInt128(byte - UInt8(ascii: "0")))
+                guard !overflow, !carry else { return nil }
+                significand = next
+                if seenPoint { exponent -= 1 }
+            case UInt8(ascii: "."):
+                guard !seenPoint else { return nil }
+                seenPoint = true
+            case UInt8(ascii: "-"), UInt8(ascii: "+"):
+                guard offset == 0 else { return nil }
+                negative = byte == UInt8(ascii: "-")
+            default:
+                return nil
+            }
+        }
+        guard seenDigit else { return nil }
+        self.init(isNegative: negative, significand: significand, exponent: significand == 0 ? 0 : exponent)
+    }
+
+    /// The value as a `Decimal`, built without arithmetic when the significand fits 64 bits.
+    public var decimal: Decimal {
+        let sign: FloatingPointSign = isNegative ? .minus : .plus
+        if significand <= UInt128(UInt64.max) {
+            return Decimal(sign: sign, exponent: exponent, significand: Decimal(UInt64(significand)))
+        }
+        // Wider than 64 bits (rare): compose exactly from the two halves.
+        let high = Decimal(UInt64(significand >> 64)) * Decimal(sign: .plus, exponent: 0, significand: Self.twoTo64)
+        let digits = high + Decimal(UInt64(significand & UInt128(UInt64.max)))
+        return Decimal(sign: sign, exponent: exponent, significand: digits)
+    }
+
+    private static let twoTo64 = Decimal(UInt64.max) + 1
+
+    /// The nearest `Double`.
+    public var double: Double {
+        let magnitude = Double(significand) * DecimalComponents.powerOfTenDouble(exponent)
+        return isNegative ? -magnitude : magnitude
+    }
+
+    /// The plain text of the value with every digit and no trailing fractional zeros: `608.8`, `-0.0003`,
+    /// `15220` (what `Decimal.description` writes, without its cost).
+    public var plainText: String {
+        guard significand != 0 else { return "0" }
+        var digits = significand
+        var power = exponent
+        while power < 0 && digits % 10 == 0 {
+            digits /= 10
+            power += 1
+        }
+        var text = DecimalComponents.digitsText(digits)
+        if power > 0 {
+            text += String(repeating: "0", count: power)
+        } else if power < 0 {
+            let places = -power
+            if text.count <= places { text = String(repeating: "0", count: places - text.count + 1) + text }
+            text.insert(".", at: text.index(text.endIndex, offsetBy: -places))
+        }
+        return isNegative ? "-" + text : text
+    }
+
+    /// The value rounded half-to-even to `fractionDigits` places: the integer of units of 10^-fractionDigits,
+    /// or nil when it does not fit 128 bits.
+    public func scaled(toFractionDigits fractionDigits: Int) -> UInt128? {
+        let shift = exponent + fractionDigits
+        if shift >= 0 {
+            guard shift <= 38, let factor = DecimalComponents.powerOfTen(shift) else { return nil }
+            let (product, overflow) = significand.multipliedReportingOverflow(by: factor)
+            return overflow ? nil : product
+        }
+        guard -shift <= 38, let divisor = DecimalComponents.powerOfTen(-shift) else { return 0 }
+        let (quotient, remainder) = significand.quotientAndRemainder(dividingBy: divisor)
+        let twice = remainder.multipliedReportingOverflow(by: 2)
+        let roundUp = twice.overflow || twice.partialValue > divisor || (twice.partialValue == divisor && quotient % 2 == 1)
+        return roundUp ? quotient + 1 : quotient
+    }
+
+    /// The decimal digits of `value` (UInt128's own `description` is generic and several times slower).
+    public static func digitsText(_ value: UInt128) -> String {
+        if value <= UInt128(UInt64.max) { return String(UInt64(value)) }
+        let (high, low) = value.quotientAndRemainder(dividingBy: 10_000_000_000_000_000_000)
+        let lowText = String(UInt64(low))
+        return digitsText(high) + String(repeating: "0", count: 19 - lowText.count) + lowText
+    }
+
+    /// 10^n as a `Double`, from a table for the usual range.
+    static func powerOfTenDouble(_ n: Int) -> Double {
+        n >= -40 && n <= 40 ? doublePowers[n + 40] : pow(10, Double(n))
+    }
+
+    private static let doublePowers: [Double] = (-40...40).map { pow(10, Double($0)) }
+
+    /// 10^n for n in 0...38.
+    static func powerOfTen(_ n: Int) -> UInt128? {
+        guard n >= 0, n < powers.count else { return nil }
+        return powers[n]
+    }
+
+    private static let powers: [UInt128] = {
+        var result: [UInt128] = [1]
+        for _ in 1...38 { result.append(result[result.count - 1] * 10) }
+        return result
+    }()
+}

@@ -1,0 +1,138 @@
+import Foundation
+import Timing
+
+/// What is wrong with one value, without saying where it is (the caller knows the row and column).
+public struct FieldProblem: Error, Sendable, Hashable, CustomStringConvertible {
+    /// E.g. `-0.1 is negative — an expense ratio must be 0 or more`.
+    public var message: String
+
+    /// Creates a problem.
+    public init(_ message: String) { self.message = message }
+
+    /// The message.
+    public var description: String { message }
+}
+
+/// The seed's validation rules, one value at a time, shared by the file readers and `folio etf new`'s
+/// prompts so a value is accepted or refused the same way everywhere.
+///
+/// The rules are exactly the app's: name not empty, expense ratio ≥ 0, yield ≥ 0, shares > 0, prices > 0,
+/// analysis date ≥ purchase date; plus values that are not numbers or dates at all.
+public enum HoldingRules {
+    /// A non-empty name, trimmed.
+    public static func name(_ text: String) throws(FieldProblem) -> String {
+        let trimmed = trim(text)
+        guard !trimmed.isEmpty else { throw FieldProblem("is empty — every ETF needs a name") }
+        return trimmed.count == text.count ? text : String(trimmed)
+    }
+
+    /// `text` without leading and trailing white space (spaces, tabs, line breaks, no-break spaces).
+    public static func trim(_ text: String) -> Substring { trim(text[...]) }
+
+    /// `text` without leading and trailing white space (spaces, tabs, line breaks, no-break spaces).
+    public static func trim(_ text: Substring) -> Substring {
+        // Most fields have nothing to trim: two byte checks instead of grapheme-by-grapheme scans.
+        if let first = text.utf8.first, let last = text.utf8.last, isPlain(first), isPlain(last) { return text }
+        var start = text.startIndex
+        var end = text.endIndex
+        while start < end, text[start].isWhitespace { start = text.index(after: start) }
+        while end > start, text[text.index(before: end)].isWhitespace { end = text.index(before: end) }
+        return text[start..<end]
+    }
+
+    private static func isPlain(_ byte: UInt8) -> Bool {
+        byte > 0x20 && byte < 0x80
+    }
+
+    /// Parses the text of a numeric field (a trailing `%` is accepted for the two percentages) and applies
+    /// the field's rule.
+    public static func number(_ text: String, for field: PortfolioField) throws(FieldProblem) -> Decimal {
+        var trimmed = trim(text)
+        guard !trimmed.isEmpty else { throw FieldProblem("is empty — write the \(field.label) as a number") }
+        if field == .expenseRatio || field == .yield, trimmed.hasSuffix("%") {
+            trimmed = trim(trimmed.dropLast())
+        }
+        guard let parts = DecimalComponents(parsing: trimmed) else {
+            var problem = "\(quoted(text)) is not a number"
+            if trimmed.contains(",") { problem += " — write it without thousands separators, with a decimal point" }
+            throw FieldProblem(problem)
+        }
+        try check(parts, for: field)
+        return parts.decimal
+    }
+
+    /// Applies the field's rule to a number: percentages ≥ 0, shares and prices > 0.
+    public static func check(_ value: Decimal, for field: PortfolioField) throws(FieldProblem) {
+        try check(DecimalComponents(value), for: field)
+    }
+
+    private static func check(_ value: DecimalComponents, for field: PortfolioField) throws(FieldProblem) {
+        switch field {
+        case .expenseRatio, .yield:
+            guard !value.isNegative else {
+                throw FieldProblem("\(value.plainText) is negative — the \(field.label) must be 0 or more")
+            }
+        case .shares, .purchasePrice, .currentPrice:
+            guard !value.isNegative, value.significand != 0 else {
+                throw FieldProblem("\(value.plainText) is not more than 0 — \(field.label) must be positive")
+            }
+        case .name, .purchaseDate, .analysisDate:
+            break
+        }
+    }
+
+    /// Parses a `YYYY-MM-DD` date.
+    public static func date(_ text: String, for field: PortfolioField) throws(FieldProblem) -> CalendarDate {
+        let trimmed = trim(text)
+        guard !trimmed.isEmpty else { throw FieldProblem("is empty — write the \(field.label) as YYYY-MM-DD") }
+        guard let date = isoDate(trimmed.utf8) ?? CalendarDate(iso8601: trimmed) else {
+            throw FieldProblem("\(quoted(text)) is not a date — write it as YYYY-MM-DD (e.g. 2024-03-31)")
+        }
+        return date
+    }
+
+    /// `YYYY-MM-DD` read straight from the bytes (the general parser allocates twice per call, which shows
+    /// over 20,000 dates); nil for anything else, which the general parser then decides.
+    private static func isoDate(_ bytes: Substring.UTF8View) -> CalendarDate? {
+        guard bytes.count == 10 else { return nil }
+        var fields = (0, 0, 0)
+        var index = 0
+        for byte in bytes {
+            switch index {
+            case 4, 7:
+                guard byte == UInt8(ascii: "-") else { return nil }
+            default:
+                guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
+                let digit = Int(byte - UInt8(ascii: "0"))
+                if index < 4 {
+                    fields.0 = fields.0 * 10 + digit
+                } else if index < 7 {
+                    fields.1 = fields.1 * 10 + digit
+                } else {
+                    fields.2 = fields.2 * 10 + digit
+                }
+            }
+            index += 1
+        }
+        return CalendarDate(year: fields.0, month: fields.1, day: fields.2)
+    }
+
+    /// A value as messages show it: quoted, line breaks visible, long values cut.
+    static func quoted(_ text: String) -> String {
+        var shown = text.replacingOccurrences(of: "\r", with: "\\r").replacingOccurrences(of: "\n", with: "\\n")
+        if shown.count > 40 { shown = String(shown.prefix(39)) + "…" }
+        return "\"" + shown + "\""
+    }
+
+    /// The analysis date must not be before the purchase date.
+    /// - Parameter defaulted: Whether the analysis date is the run's default rather than the row's own,
+    ///   so the message can say where it came from.
+    public static func checkOrder(
+        purchase: CalendarDate, analysis: CalendarDate, defaulted: Bool
+    ) throws(FieldProblem) {
+        guard analysis >= purchase else {
+            let source = defaulted ? "the analysis date \(analysis) (--as-of, else today)" : "the analysis date \(analysis)"
+            throw FieldProblem("purchase date \(purchase) is after \(source)")
+        }
+    }
+}

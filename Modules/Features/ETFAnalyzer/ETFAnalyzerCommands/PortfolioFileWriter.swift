@@ -1,0 +1,38 @@
+import ETFAnalyzer
+import FeatureKit
+import Foundation
+import Timing
+
+/// Writes holdings back out as a portfolio file that `folio etf analyze` reads.
+enum PortfolioFileWriter {
+    /// CSV with the canonical header; `analysis_date` only when a row has one.
+    static func csv(_ holdings: [ETFHolding]) -> String {
+        let withDate = holdings.contains { $0.analysisDate != nil }
+        let fields = PortfolioField.allCases.filter { $0 != .analysisDate || withDate }
+        let rows = holdings.map { holding in
+            fields.map { field -> String in
+                switch field {
+                case .name: holding.name
+                case .expenseRatio: "\(holding.expenseRatio)"
+                case .yield: "\(holding.yield)"
+                case .shares: "\(holding.shares)"
+                case .purchasePrice: "\(holding.purchasePrice)"
+                case .purchaseDate: holding.purchaseDate.iso8601
+                case .currentPrice: "\(holding.currentPrice)"
+                case .analysisDate: holding.analysisDate?.iso8601 ?? ""
+                }
+            }
+        }
+        return CSVOutput.document(header: fields.map(\.csvName), rows: rows)
+    }
+
+    /// A JSON array of objects with the camelCase keys.
+    static func json(_ holdings: [ETFHolding]) throws -> String {
+        try JSONOutput.string(holdings)
+    }
+
+    /// The file's text in the form its extension asks for (`.json` is JSON, anything else CSV).
+    static func text(_ holdings: [ETFHolding], path: String) throws -> String {
+        PortfolioFormat.detect(path: path, text: "") == .json ? try json(holdings) : csv(holdings)
+    }
+}

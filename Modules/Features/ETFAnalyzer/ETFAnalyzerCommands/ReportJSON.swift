@@ -1,0 +1,190 @@
+import ETFAnalyzer
+import FeatureKit
+import Foundation
+import Timing
+
+/// The report as JSON and CSV text, written directly rather than through `JSONEncoder`.
+///
+/// The text is exactly what `JSONOutput.string(report)` produces (sorted keys, the same pretty layout,
+/// numbers as `Decimal` prints them, rounded to 10 places; a test compares the two) and the CSV has the
+/// JSON rows' columns. `JSONEncoder` prints each `Decimal` through its `description`, ~10 µs apiece on
+/// Linux, which for 10,000 ETFs × 15 figures is over a second.
+enum ReportJSON {
+    /// A JSON scalar whose number is already text.
+    enum Value {
+        case number(String)
+        case string(String)
+        case bool(Bool)
+        case null
+    }
+
+    static func document(_ report: PortfolioReport) -> String {
+        var writer = Writer()
+        writer.bytes.reserveCapacity(report.etfs.count * 600 + 2_000)
+        writer.raw("{\n  \"etfs\" : [\n")
+        for (index, etf) in report.etfs.enumerated() {
+            writer.object(fields(etf), indent: 4)
+            writer.raw(index == report.etfs.count - 1 ? "\n" : ",\n")
+        }
+        writer.raw("  ],\n  \"portfolio\" : {\n")
+        let summary = report.portfolio
+        let before: [(String, Value)] = [
+            ("annualFees", number(summary.annualFees)),
+            ("annualizedReturn", optionalNumber(summary.annualizedReturn)),
+        ]
+        writer.members(before, indent: 4)
+        writer.raw(",\n    \"feeDrag\" : {\n")
+        for (index, projection) in summary.feeDrag.sorted(by: { "\($0.years)" < "\($1.years)" }).enumerated() {
+            writer.raw("      \"\(projection.years)\" : ")
+            writer.object(
+                [
+                    ("drag", number(projection.drag)), ("valueWithFees", number(projection.valueWithFees)),
+                    ("valueWithoutFees", number(projection.valueWithoutFees)),
+                ], indent: 6, leadingIndent: false)
+            writer.raw(index == summary.feeDrag.count - 1 ? "\n" : ",\n")
+        }
+        writer.raw("    },\n")
+        let after: [(String, Value)] = [
+            ("growthRate", number(summary.growthRate)),
+            ("meanDaysHeld", number(summary.meanDaysHeld)),
+            ("totalCapitalAppreciation", number(summary.totalCapitalAppreciation)),
+            ("totalCurrent", number(summary.totalCurrent)),
+            ("totalExpenses", number(summary.totalExpenses)),
+            ("totalGrossReturn", number(summary.totalGrossReturn)),
+            ("totalInitial", number(summary.totalInitial)),
+            ("totalNetReturn", number(summary.totalNetReturn)),
+            ("totalReturnPercent", number(summary.totalReturn)),
+            ("totalYieldIncome", number(summary.totalYieldIncome)),
+            ("weightedAnnualReturn", optionalNumber(summary.weightedAnnualReturn)),
+            ("weightedExpenseRatio", number(summary.weightedExpenseRatio)),
+        ]
+        writer.members(after, indent: 4)
+        writer.raw("\n  }\n}")
+        return String(decoding: writer.bytes, as: UTF8.self)
+    }
+
+    static func csv(_ report: PortfolioReport) -> String {
+        var writer = Writer()
+        writer.bytes.reserveCapacity(report.etfs.count * 250 + 200)
+        writer.raw(ETFRow.columns.joined(separator: ",") + "\r\n")
+        for analysis in report.etfs {
+            // `fields` lists the keys in sorted order; CSV wants ETFRow.columns order.
+            let values = fields(analysis)
+            for (index, key) in ETFRow.columns.enumerated() {
+                if index > 0 { writer.raw(",") }
+                switch values[csvOrder[key]!].1 {
+                case .number(let text): writer.raw(text)
+                case .string(let text): writer.raw(CSVOutput.field(text))
+                case .bool(let flag): writer.raw(flag ? "true" : "false")
+                case .null: break
+                }
+            }
+            writer.raw("\r\n")
+        }
+        return String(decoding: writer.bytes, as: UTF8.self)
+    }
+
+    /// Each CSV column's position in ``fields(_:)``.
+    private static let csvOrder: [String: Int] = {
+        let keys = fieldKeys
+        return Dictionary(uniqueKeysWithValues: keys.enumerated().map { ($1, $0) })
+    }()
+
+    private static let fieldKeys = [
+        "allocationPercent", "analysisDate", "annualizedReturn", "capitalAppreciation", "currentValue", "daysHeld",
+        "expenses", "grossReturn", "initialInvestment", "name", "netReturn", "totalReturnPercent", "underAYear",
+        "weight", "yieldIncome",
+    ]
+
+    /// A figure as the JSON prints it: rounded to 10 places, no trailing zeros.
+    static func number(_ value: Decimal) -> Value {
+        var parts = DecimalComponents(value)
+        if parts.exponent < -10, let units = parts.scaled(toFractionDigits: 10) {
+            parts = DecimalComponents(isNegative: parts.isNegative, significand: units, exponent: -10)
+        } else if parts.exponent < -10 {
+            parts = DecimalComponents(DecimalMath.rounded(value, places: 10))
+        }
+        return .number(parts.plainText)
+    }
+
+    private static func optionalNumber(_ value: Decimal?) -> Value { value.map(number) ?? .null }
+
+    private static func fields(_ etf: ETFAnalysis) -> [(String, Value)] {
+        [
+            ("allocationPercent", number(etf.allocation)),
+            ("analysisDate", .string(etf.analysisDate.iso8601)),
+            ("annualizedReturn", optionalNumber(etf.annualizedReturn)),
+            ("capitalAppreciation", number(etf.capitalAppreciation)),
+            ("currentValue", number(etf.currentValue)),
+            ("daysHeld", .number(String(etf.daysHeld))),
+            ("expenses", number(etf.expenses)),
+            ("grossReturn", number(etf.grossReturn)),
+            ("initialInvestment", number(etf.initialInvestment)),
+            ("name", .string(etf.holding.name)),
+            ("netReturn", number(etf.netReturn)),
+            ("totalReturnPercent", number(etf.totalReturn)),
+            ("underAYear", .bool(etf.isUnderAYear)),
+            ("weight", number(etf.weight)),
+            ("yieldIncome", number(etf.yieldIncome)),
+        ]
+    }
+
+    /// JSON text in `JSONEncoder`'s `.prettyPrinted, .sortedKeys, .withoutEscapingSlashes` layout.
+    struct Writer {
+        var bytes: [UInt8] = []
+
+        mutating func raw(_ text: String) { bytes += text.utf8 }
+
+        /// `{ members }` with the members at `indent + 2`; members must come sorted by key.
+        mutating func object(_ members: [(String, Value)], indent: Int, leadingIndent: Bool = true) {
+            if leadingIndent { bytes += repeatElement(UInt8(ascii: " "), count: indent) }
+            raw("{\n")
+            self.members(members, indent: indent + 2)
+            bytes.append(UInt8(ascii: "\n"))
+            bytes += repeatElement(UInt8(ascii: " "), count: indent)
+            bytes.append(UInt8(ascii: "}"))
+        }
+
+        /// `"key" : value` lines joined by commas, without a final newline.
+        mutating func members(_ members: [(String, Value)], indent: Int) {
+            for (index, member) in members.enumerated() {
+                if index > 0 { raw(",\n") }
+                bytes += repeatElement(UInt8(ascii: " "), count: indent)
+                string(member.0)
+                raw(" : ")
+                switch member.1 {
+                case .number(let text): raw(text)
+                case .string(let text): string(text)
+                case .bool(let flag): raw(flag ? "true" : "false")
+                case .null: raw("null")
+                }
+            }
+        }
+
+        mutating func string(_ text: String) {
+            bytes.append(UInt8(ascii: "\""))
+            let needsEscaping = text.utf8.contains { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }
+            guard needsEscaping else {
+                bytes += text.utf8
+                bytes.append(UInt8(ascii: "\""))
+                return
+            }
+            for scalar in text.unicodeScalars {
+                switch scalar {
+                case "\"": raw("\\\"")
+                case "\\": raw("\\\\")
+                case "\n": raw("\\n")
+                case "\r": raw("\\r")
+                case "\t": raw("\\t")
+                case "\u{08}": raw("\\b")
+                case "\u{0C}": raw("\\f")
+                case _ where scalar.value < 0x20:
+                    let hex = String(scalar.value, radix: 16)
+                    raw("\\u" + String(repeating: "0", count: 4 - hex.count) + hex)
+                default: bytes += String(scalar).utf8
+                }
+            }
+            bytes.append(UInt8(ascii: "\""))
+        }
+    }
+}

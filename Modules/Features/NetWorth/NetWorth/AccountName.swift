@@ -1,0 +1,30 @@
+import Foundation
+
+/// Account names: trimmed, printable, unique ignoring case.
+public enum AccountName {
+    /// The longest name accepted, so tables stay readable.
+    public static let maximumLength = 60
+
+    /// The key under which names clash: case- and width-insensitive, so `ISA` and `isa` are the same account.
+    public static func fold(_ name: String) -> String {
+        name.trimmingCharacters(in: .whitespacesAndNewlines)
+            .folding(options: [.caseInsensitive, .widthInsensitive], locale: nil)
+    }
+
+    /// The name as it will be stored.
+    /// - Throws: ``NetWorthError`` (malformed) when it is empty, too long or holds control characters.
+    public static func validate(_ text: String) throws(NetWorthError) -> String {
+        let name = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !name.isEmpty else {
+            throw NetWorthError(.malformed, "an account name cannot be empty", hint: "pass --name \"Monzo Savings\"")
+        }
+        guard name.count <= maximumLength else {
+            throw NetWorthError(
+                .malformed, "account name is too long", why: "\(name.count) characters; at most \(maximumLength)")
+        }
+        guard !name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+            throw NetWorthError(.malformed, "account name \"\(name)\" holds control characters")
+        }
+        return name
+    }
+}

@@ -1,0 +1,61 @@
+import ArgumentParser
+import FeatureKit
+import Foundation
+import NetWorth
+import Timing
+
+/// `folio networth accounts list`
+struct AccountsListCommand: NetWorthLeafCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "list",
+        abstract: "List accounts with balance, last update and change since the last update.",
+        discussion: """
+            change = latest balance − previous balance (in the account's currency)
+            change % = change ÷ |previous balance| (n/a when the previous balance is zero)
+            A debt going down is good news: paid down (green on a colour terminal).
+
+            Examples:
+              folio networth accounts list
+              folio networth accounts list --format json
+            """)
+
+    @OptionGroup var formatting: FormatOptions
+
+    func execute(in environment: NetWorthEnvironment) async throws {
+        let accounts = try await environment.repository.accounts()
+        switch formatting.format {
+        case .json:
+            try formatting.send(JSONOutput.string(accounts.map(AccountRow.init)), to: environment.terminal)
+        case .csv:
+            try formatting.send(
+                CSVOutput.rows(accounts.map(AccountRow.init), columns: AccountRow.columns), to: environment.terminal)
+        case .table:
+            guard !accounts.isEmpty else {
+                try formatting.send(
+                    "No accounts yet. Add one with `folio networth accounts add --name NAME --type TYPE`, "
+                        + "or try `folio networth sample`.", to: environment.terminal)
+                return
+            }
+            try formatting.send(
+                table(accounts, style: environment.style, width: environment.tableWidth(formatting)),
+                to: environment.terminal)
+        }
+    }
+
+    private func table(_ accounts: [Account], style: Style, width: Int) -> String {
+        var table = TextTable(columns: [
+            .text("ACCOUNT", truncatable: true), .text("TYPE"), .number("BALANCE"), .text("UPDATED"),
+            .text("CHANGE SINCE LAST UPDATE"),
+        ])
+        for account in accounts {
+            table.append([
+                TextTable.Cell(account.isIncluded ? account.name : "\(account.name) (excluded)"),
+                TextTable.Cell(account.type.rawValue),
+                TextTable.Cell(balanceText(account)),
+                TextTable.Cell(account.latestUpdate?.date.iso8601 ?? "never"),
+                ChangeFormatting.cell(account.changeSinceLastUpdate, currency: account.currency, style: style),
+            ])
+        }
+        return table.render(style: style, maxWidth: width)
+    }
+}

@@ -1,0 +1,87 @@
+import ArgumentParser
+import FeatureKit
+import Foundation
+import NetWorth
+import Timing
+
+/// `folio networth settings`
+struct SettingsCommand: NetWorthLeafCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "settings",
+        abstract: "Show or change the saved pension/mortgage toggles and the base currency.",
+        discussion: """
+            The toggles apply to every command that values the portfolio unless it is given \
+            --include-/--exclude-pension or --include-/--exclude-mortgage itself. Both are on by default; \
+            the base currency is GBP by default. Rates are kept per base currency.
+
+            Examples:
+              folio networth settings --exclude-pension
+              folio networth settings --base-currency EUR --format json
+            """)
+
+    @OptionGroup var inclusion: InclusionOptions
+
+    @Option(help: ArgumentHelp("The currency totals are reported in.", valueName: "code"))
+    var baseCurrency: String?
+
+    @OptionGroup var formatting: FormatOptions
+
+    func execute(in environment: NetWorthEnvironment) async throws {
+        var settings = try await environment.repository.settings()
+        let changing = !inclusion.isEmpty || baseCurrency != nil
+        if changing {
+            let base = try baseCurrency.map { try CurrencyCode.validate($0) }
+            let overrides = inclusion
+            settings = try await environment.repository.updateSettings { settings in
+                settings.inclusion = overrides.resolve(settings.inclusion)
+                if let base { settings.baseCurrency = base }
+            }
+        }
+        switch formatting.format {
+        case .json, .csv:
+            let row = SettingsRow(settings)
+            let text =
+                formatting.format == .json
+                ? try JSONOutput.string(row)
+                : try CSVOutput.rows([row], columns: ["includePensions", "includeMortgages", "baseCurrency"])
+            try formatting.send(text, to: environment.terminal)
+        case .table:
+            var lines = [
+                "Pensions   \(settings.inclusion.includePensions ? "included" : "excluded")",
+                "Mortgages  \(settings.inclusion.includeMortgages ? "included" : "excluded")",
+                "Currency   \(settings.baseCurrency)",
+            ]
+            if changing { lines.insert("Saved.", at: 0) }
+            try formatting.send(lines.joined(separator: "\n"), to: environment.terminal)
+        }
+        if changing, baseCurrency != nil { try await warnAboutRates(settings, in: environment) }
+    }
+
+    private func warnAboutRates(_ settings: NetWorthSettings, in environment: NetWorthEnvironment) async throws {
+        let portfolio = try await environment.repository.portfolio()
+        let missing = Set(
+            portfolio.accounts.filter {
+                $0.currency != settings.baseCurrency && portfolio.rates.history(of: $0.currency).isEmpty
+            }
+            .map(\.currency)
+        ).sorted()
+        if !missing.isEmpty {
+            environment.terminal.warn(
+                "no rates into \(settings.baseCurrency) for \(missing.joined(separator: ", ")); set them with "
+                    + "`folio networth rate set \(missing[0]) RATE --date YYYY-MM-DD`")
+        }
+    }
+}
+
+/// The settings as JSON and CSV.
+private struct SettingsRow: Encodable {
+    var includePensions: Bool
+    var includeMortgages: Bool
+    var baseCurrency: String
+
+    init(_ settings: NetWorthSettings) {
+        includePensions = settings.inclusion.includePensions
+        includeMortgages = settings.inclusion.includeMortgages
+        baseCurrency = settings.baseCurrency
+    }
+}

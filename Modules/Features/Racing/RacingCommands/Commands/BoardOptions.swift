@@ -1,0 +1,69 @@
+import Foundation
+import ArgumentParser
+import Racing
+
+/// The options that choose a board, shared by `next` and `watch`.
+struct BoardOptions: ParsableArguments {
+    /// The largest board; the service itself rarely lists more than about 50 races.
+    static let maximumCount = 100
+
+    @Option(help: ArgumentHelp("How many races to show (1–\(BoardOptions.maximumCount)).", valueName: "n"))
+    var count: Int = NextToGo.defaultCount
+
+    @Option(
+        help: ArgumentHelp(
+            "Only these racing codes, comma-separated: horse, harness, greyhound, other.", valueName: "codes"))
+    var category: [String] = []
+
+    @Option(
+        help: ArgumentHelp(
+            "Only venues in these countries, comma-separated codes (AUS, NZ, UK, USA, …; GBR = UK, IRL = IRE).",
+            valueName: "codes"))
+    var country: [String] = []
+
+    @Flag(help: "Full sentences without colour or table drawing (for screen readers).")
+    var plain = false
+
+    func validate() throws {
+        guard (1...Self.maximumCount).contains(count) else {
+            throw ValidationError("--count must be between 1 and \(Self.maximumCount), not \(count).")
+        }
+        _ = try categories()
+        if countries().contains(where: { $0.isEmpty || !$0.allSatisfy(\.isLetter) }) {
+            throw ValidationError("--country takes letter codes such as AUS,NZ,UK; got \"\(country.joined(separator: ","))\".")
+        }
+    }
+
+    /// The codes named by `--category` (repeatable and comma-separated).
+    func categories() throws -> Set<RaceCategory.Kind> {
+        var kinds: Set<RaceCategory.Kind> = []
+        for word in split(category) {
+            guard let kind = Self.categoryNames[word.lowercased()] else {
+                throw ValidationError(
+                    "unknown category \"\(word)\" — use horse, harness, greyhound or other (comma-separated).")
+            }
+            kinds.insert(kind)
+        }
+        return kinds
+    }
+
+    /// The codes named by `--country`.
+    func countries() -> [String] { split(country) }
+
+    /// The filter these options describe.
+    func filter() throws -> RaceFilter {
+        RaceFilter(categories: try categories(), countries: countries())
+    }
+
+    private func split(_ values: [String]) -> [String] {
+        values.flatMap { $0.split(separator: ",") }.map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { !$0.isEmpty }
+    }
+
+    private static let categoryNames: [String: RaceCategory.Kind] = [
+        "horse": .horse, "horses": .horse, "thoroughbred": .horse, "thoroughbreds": .horse, "gallops": .horse,
+        "harness": .harness, "trots": .harness, "trotting": .harness, "pacing": .harness,
+        "greyhound": .greyhound, "greyhounds": .greyhound, "dogs": .greyhound,
+        "other": .other,
+    ]
+}

@@ -1,0 +1,29 @@
+import FeatureKit
+import Foundation
+import Persistence
+import Racing
+import Timing
+
+/// The last board folio fetched, kept so `--offline` and a failed request still have something to show.
+///
+/// Races expire within minutes, so the copy is fresh for one minute; any copy is still filtered by the
+/// 60-second rule at the time it is shown.
+struct BoardCache {
+    static let key = "next-to-go/latest"
+    static let freshness: Duration = .seconds(60)
+
+    let context: FeatureContext
+
+    /// Fetches a new board (or reads the copy with `--offline`), saving what was fetched.
+    /// - Throws: ``FolioError`` (unavailable) when the service fails and no copy is kept.
+    func load(count: Int, filter: RaceFilter) async throws -> Cached<NextToGoResult> {
+        let loader = try RacingSetup.loader(in: context)
+        let timing = context.timing
+        return try await CachedFetch(store: context.store, timing: timing).value(
+            NextToGoResult.self, key: Self.key, ttl: Self.freshness, mode: context.offline ? .offline : .refresh,
+            source: try RacingSetup.source(in: context)
+        ) {
+            try await loader.load(count: count, filter: filter, now: { timing.now() })
+        }
+    }
+}

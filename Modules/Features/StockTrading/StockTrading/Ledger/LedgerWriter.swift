@@ -1,0 +1,110 @@
+import Foundation
+import Persistence
+import Timing
+
+/// The ledger's rules applied inside one store transaction: each operation reads what it needs, refuses
+/// before writing anything, then writes cash, position and history together.
+struct LedgerWriter {
+    let transaction: any StoreTransaction
+    let userID: String
+
+    func state() throws -> AccountState {
+        try transaction.value(AccountState.self, StorageKeys.state(userID)) ?? AccountState()
+    }
+
+    func positions() throws -> [Position] { try state().sortedPositions }
+
+    func buy(symbol: String, quantity: Int, price: Decimal, at date: Date) throws -> TradeReceipt {
+        var state = try state()
+        var position = state.positions[symbol] ?? Position(symbol: symbol, quantity: 0, cost: 0)
+        let cost = Money.cents(price * Decimal(quantity))
+        guard cost <= state.cash else {
+            throw StockTradingError.insufficientCash(symbol: symbol, quantity: quantity, cost: cost, available: state.cash)
+        }
+        state.cash -= cost
+        position.quantity += quantity
+        position.cost += cost
+        let entry = LedgerEntry(
+            sequence: state.nextSequence, kind: .buy, timestamp: date, symbol: symbol, quantity: quantity, price: price,
+            amount: cost, cashAfter: state.cash)
+        try commit(entry, state: &state, position: position)
+        return TradeReceipt(entry: entry, position: position, state: state)
+    }
+
+    func sell(symbol: String, quantity: Int, price: Decimal, at date: Date) throws -> TradeReceipt {
+        var state = try state()
+        var position = state.positions[symbol] ?? Position(symbol: symbol, quantity: 0, cost: 0)
+        guard quantity <= position.quantity else {
+            throw StockTradingError.insufficientShares(symbol: symbol, requested: quantity, held: position.quantity)
+        }
+        let proceeds = Money.cents(price * Decimal(quantity))
+        let costSold = CostBasis.averageCostRemoved(cost: position.cost, held: position.quantity, sold: quantity)
+        let realized = proceeds - costSold
+        state.cash += proceeds
+        state.realizedPL += realized
+        position.quantity -= quantity
+        position.cost -= costSold
+        let entry = LedgerEntry(
+            sequence: state.nextSequence, kind: .sell, timestamp: date, symbol: symbol, quantity: quantity, price: price,
+            amount: proceeds, realizedPL: realized, costOfSharesSold: costSold, cashAfter: state.cash)
+        try commit(entry, state: &state, position: position)
+        return TradeReceipt(entry: entry, position: position, state: state)
+    }
+
+    @discardableResult
+    func deposit(_ amount: Decimal, at date: Date, note: String? = nil) throws -> LedgerEntry {
+        var state = try state()
+        state.cash += amount
+        state.netDeposits += amount
+        let entry = LedgerEntry(
+            sequence: state.nextSequence, kind: .deposit, timestamp: date, amount: amount, cashAfter: state.cash,
+            note: note)
+        try commit(entry, state: &state, position: nil)
+        return entry
+    }
+
+    @discardableResult
+    func withdraw(_ amount: Decimal, at date: Date) throws -> LedgerEntry {
+        var state = try state()
+        guard amount <= state.cash else {
+            throw StockTradingError.insufficientCashToWithdraw(amount: amount, available: state.cash)
+        }
+        state.cash -= amount
+        state.netDeposits -= amount
+        let entry = LedgerEntry(
+            sequence: state.nextSequence, kind: .withdrawal, timestamp: date, amount: amount, cashAfter: state.cash)
+        try commit(entry, state: &state, position: nil)
+        return entry
+    }
+
+    /// Values the account with `prices` (a holding without a price counts at cost) and keeps it as the
+    /// day's snapshot.
+    @discardableResult
+    func recordSnapshot(
+        prices: [String: Decimal], at date: Date, timeZone: TimeZone, state known: AccountState? = nil
+    ) throws -> ValueSnapshot {
+        var state = try known ?? state()
+        let holdings = state.positions.values.reduce(Decimal(0)) { total, position in
+            total + (prices[position.symbol].map { Money.cents($0 * Decimal(position.quantity)) } ?? position.cost)
+        }
+        let day = CalendarDate(date, in: timeZone).iso8601
+        let snapshot = ValueSnapshot(
+            day: day, recordedAt: date, holdingsValue: holdings, cash: state.cash, netDeposits: state.netDeposits)
+        try transaction.put(StorageKeys.snapshot(userID, day), snapshot)
+        if state.lastSnapshotDay != day {
+            state.lastSnapshotDay = day
+            try transaction.put(StorageKeys.state(userID), state)
+        }
+        return snapshot
+    }
+
+    private func commit(_ entry: LedgerEntry, state: inout AccountState, position: Position?) throws {
+        state.nextSequence += 1
+        guard state.cash >= 0, (position?.quantity ?? 0) >= 0 else {
+            throw StockTradingError.invalidAmount("\(entry.amount)", reason: "the entry would leave a negative balance")
+        }
+        if let position { state.positions[position.symbol] = position.quantity == 0 ? nil : position }
+        try transaction.put(StorageKeys.state(userID), state)
+        try transaction.put(StorageKeys.entry(userID, entry.sequence), entry)
+    }
+}

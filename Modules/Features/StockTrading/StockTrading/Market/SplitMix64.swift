@@ -1,0 +1,15 @@
+/// A tiny, fully specified generator (Steele et al.) whose whole state is one `UInt64`, so the simulated
+/// market can store it and continue the same sequence in the next process.
+struct SplitMix64: RandomNumberGenerator, Sendable {
+    var state: UInt64
+
+    init(state: UInt64) { self.state = state }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}

@@ -1,0 +1,36 @@
+import Foundation
+import Persistence
+import Timing
+
+/// The `stocks` namespace's schema history.
+enum StockTradingSchema {
+    static func migrations(hasher: any PasswordHashing, timing: Timing, timeZone: TimeZone) -> [Migration] {
+        [
+            Migration(version: 1, name: "create the demo account") { transaction in
+                try seedDemoAccount(in: transaction, hasher: hasher, now: timing.now(), timeZone: timeZone)
+            }
+        ]
+    }
+
+    /// The StockPort demo user: $10,000.00 of cash plus AAPL 2 and TSLA 1 bought at the app's prices, so
+    /// the opening deposit is the cash plus what the shares cost.
+    static func seedDemoAccount(
+        in transaction: any StoreTransaction, hasher: any PasswordHashing, now: Date, timeZone: TimeZone
+    ) throws {
+        let email = AccountService.demoEmail
+        guard try transaction.get(StorageKeys.account(email)) == nil else { return }
+        let account = Account(
+            userID: AccountService.newUserID(), email: email, passwordHash: try hasher.hash(AccountService.demoPassword),
+            createdAt: now)
+        let holdings: [(String, Int)] = [("AAPL", 2), ("TSLA", 1)]
+        let prices = Dictionary(uniqueKeysWithValues: BundledStocks.all.map { ($0.symbol, $0.basePrice) })
+        let sharesCost = holdings.reduce(Decimal(0)) { $0 + prices[$1.0]! * Decimal($1.1) }
+        try AccountService.open(
+            account, cash: AccountService.defaultOpeningCash + sharesCost, in: transaction, at: now, timeZone: timeZone)
+        let writer = LedgerWriter(transaction: transaction, userID: account.userID)
+        for (symbol, quantity) in holdings {
+            _ = try writer.buy(symbol: symbol, quantity: quantity, price: prices[symbol]!, at: now)
+        }
+        try writer.recordSnapshot(prices: prices, at: now, timeZone: timeZone)
+    }
+}

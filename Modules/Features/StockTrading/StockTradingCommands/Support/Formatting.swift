@@ -1,0 +1,55 @@
+import FeatureKit
+import Foundation
+import StockTrading
+import Timing
+
+/// How the feature writes money, rates, times and ages for people.
+enum Formatting {
+    static func money(_ value: Decimal) -> String { NumberFormat.money(value, currency: "USD") }
+    static func signedMoney(_ value: Decimal) -> String { NumberFormat.signedMoney(value, currency: "USD") }
+    static func percent(_ fraction: Decimal?) -> String { fraction.map { NumberFormat.percent($0) } ?? "—" }
+    static func percent(_ fraction: Double?) -> String { fraction.map { NumberFormat.percent($0) } ?? "—" }
+    static func sign(_ value: Decimal) -> Int { value > 0 ? 1 : value < 0 ? -1 : 0 }
+
+    /// `2024-03-31 14:05:09` in the local time zone.
+    static func timestamp(_ date: Date) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = .current
+        formatter.dateFormat = "yyyy-MM-dd HH:mm:ss"
+        return formatter.string(from: date)
+    }
+
+    /// `2024-03-31` in the local time zone.
+    static func day(_ date: Date) -> String { CalendarDate(date, in: .current).iso8601 }
+
+    /// `45s`, `4m 5s`, `2h 3m`.
+    static func age(of date: Date, now: Date) -> String {
+        DurationFormat.short(seconds: max(0, Int(now.timeIntervalSince(date))))
+    }
+
+    /// A fraction rounded to 8 decimals for JSON, so a weight reads `0.12345679` rather than 38 digits.
+    static func rate(_ fraction: Decimal?) -> Decimal? {
+        guard var value = fraction else { return nil }
+        var rounded = Decimal()
+        NSDecimalRound(&rounded, &value, 8, .plain)
+        return rounded
+    }
+
+    /// A bar of `width` cells for a weight from 0 to 1.
+    static func bar(_ weight: Decimal, width: Int = 20) -> String {
+        let cells = max(0, min(width, Int((weight.doubleValue * Double(width)).rounded())))
+        return String(repeating: "█", count: cells)
+    }
+
+    /// The line under a priced table saying where prices come from and whether they are current.
+    static func pricesLine(_ quotes: QuoteSet, now: Date) -> String {
+        let age = age(of: quotes.asOf, now: now)
+        let stamp = "Prices from \(quotes.source), as of \(timestamp(quotes.asOf)) (\(age) ago)"
+        return quotes.isStale ? stamp + " — STALE: last known prices" : stamp
+    }
+}
+
+extension Decimal {
+    var doubleValue: Double { NSDecimalNumber(decimal: self).doubleValue }
+}

@@ -1,0 +1,63 @@
+import Foundation
+import Persistence
+import Testing
+import Timing
+
+@testable import NetWorth
+
+@Suite struct ImportTests {
+    let today = day("2024-06-30")
+
+    @Test func readsQuotedFieldsInAnyColumnOrder() throws {
+        let text =
+            "\u{FEFF}date,Amount,account,note\r\n2024-01-31,\"1,200.50\",\"Monzo, Savings\",\"said \"\"hi\"\"\"\r\n\r\n2024-02-29,-5,Current,\n"
+        let file = try BalanceImport(csv: text)
+        #expect(file.rows.count == 2)
+        #expect(file.rows[0].account == "Monzo, Savings")
+        #expect(file.rows[0].update.amount == money("1200.5"))
+        #expect(file.rows[0].update.note == "said \"hi\"")
+        #expect(file.rows[1].line == 4)
+        #expect(file.rows[1].update.note == nil)
+    }
+
+    @Test(arguments: [
+        ("", "the file is empty"),
+        ("account,amount\nA,1\n", "the header has no \"date\" column"),
+        ("account,date,amount\nA,2024-02-30,1\n", "line 2: \"2024-02-30\" is not a date"),
+        ("account,date,amount\nA,2024-02-01,1\nB,2024-02-01,ten\n", "line 3: \"ten\" is not an amount"),
+        ("account,date,amount,type\nA,2024-02-01,1,bond\n", "line 2: unknown account type \"bond\""),
+        ("account,date,amount\n\"A,2024-02-01,1\n", "line 2: a quoted field is not closed"),
+    ])
+    func badFilesNameTheLine(text: String, message: String) {
+        let error = #expect(throws: NetWorthError.self) { try BalanceImport(csv: text) }
+        #expect(error?.what == message)
+    }
+
+    @Test func importsAllRowsOrNone() async throws {
+        let store = InMemoryDatabase().store(namespace: "networth")
+        let repository = NetWorthRepository(store: store)
+        try await repository.add(NewAccount(name: "Savings", type: .savings), today: today)
+        let good = try BalanceImport(
+            csv:
+                "account,date,amount,type,currency\nsavings,2024-01-31,100\nWise,2024-01-31,50,foreign-currency,usd\nSAVINGS,2024-01-31,110\n"
+        )
+        let outcome = try await repository.importBalances(good, today: today)
+        #expect(outcome == ImportOutcome(createdAccounts: ["Wise"], added: 2, replaced: 1))
+        #expect(try await repository.account(named: "wise").currency == "USD")
+        #expect(try await repository.account(named: "Savings").updates.map(\.amount) == [110])
+
+        let before = try await store.read { try $0.scan(.all).map(\.value) }
+        for text in [
+            "account,date,amount\nSavings,2024-02-29,120\nNobody,2024-02-29,1\n",
+            "account,date,amount\nSavings,2024-02-29,120\nSavings,2099-01-01,1\n",
+            "account,date,amount,type\nSavings,2024-02-29,120\nCard,2024-02-29,-5,credit-card\n",
+            "account,date,amount,type,currency\nNew,2024-02-29,1,cash,QQQ\n",
+        ] {
+            let error = await #expect(throws: NetWorthError.self) {
+                _ = try await repository.importBalances(try BalanceImport(csv: text), today: today)
+            }
+            #expect(error?.what.hasPrefix("line ") == true)
+        }
+        #expect(try await store.read { try $0.scan(.all).map(\.value) } == before)
+    }
+}

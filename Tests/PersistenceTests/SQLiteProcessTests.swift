@@ -1,0 +1,118 @@
+import Foundation
+import Persistence
+import PersistenceSQLite
+import Testing
+
+/// The SQLite backend as real processes use it: files, permissions, concurrent writers, a writer killed mid-write.
+@Suite struct SQLiteProcessTests {
+    static var probe: URL {
+        var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        for _ in 0..<4 {
+            let candidate = directory.appendingPathComponent("persistence-probe")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+            directory = directory.deletingLastPathComponent()
+        }
+        return URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent(".build/debug/persistence-probe")
+    }
+
+    @Test func createsAPrivateFileInWALMode() throws {
+        let url = try TemporaryFiles.databaseURL()
+        let database = try SQLiteDatabase(fileURL: url)
+        let fileMode = try FileManager.default.attributesOfItem(atPath: url.path)[.posixPermissions] as? Int
+        let directoryMode = try FileManager.default.attributesOfItem(
+            atPath: url.deletingLastPathComponent().path)[.posixPermissions] as? Int
+        #expect(fileMode == 0o600)
+        #expect(directoryMode == 0o700)
+        #expect(try database.journalMode() == "wal")
+        #expect(try database.integrityCheck() == ["ok"])
+    }
+
+    @Test func twoProcessesIncrementingOneCounterEndAtExactlyTheirSum() async throws {
+        let url = try TemporaryFiles.databaseURL()
+        _ = try SQLiteDatabase(fileURL: url)
+        let children = try (0..<2).map { _ in try launch(["increment", url.path, "counter", "500"]) }
+        for child in children {
+            #expect(await exitStatus(of: child) == 0)
+        }
+        let store = try SQLiteDatabase(fileURL: url).store(namespace: "probe")
+        #expect(try await store.get(Int.self, "counter")?.value == 1000)
+    }
+
+    @Test func aWriterKilledInsideATransactionLeavesNoTraceOfIt() async throws {
+        let url = try TemporaryFiles.databaseURL()
+        let database = try SQLiteDatabase(fileURL: url)
+        try await database.store(namespace: "probe").put("before", "committed earlier")
+        let output = Pipe()
+        let child = try launch(["hold", url.path], output: output)
+        try await waitForLine("ready", on: output)
+        kill(child.processIdentifier, SIGKILL)
+        _ = await exitStatus(of: child)
+        let reopened = try SQLiteDatabase(fileURL: url)
+        #expect(try reopened.integrityCheck() == ["ok"])
+        let store = reopened.store(namespace: "probe")
+        #expect(try await store.get(String.self, "held/a") == nil)
+        #expect(try await store.get(String.self, "held/b") == nil)
+        #expect(try await store.get(String.self, "before")?.value == "committed earlier")
+        try await store.put("after", "the database still takes writes")
+        #expect(try await store.get(String.self, "after") != nil)
+    }
+
+    @Test func aWriterKilledAtAnArbitraryMomentLeavesEveryTransactionWholeOrAbsent() async throws {
+        let url = try TemporaryFiles.databaseURL()
+        _ = try SQLiteDatabase(fileURL: url)
+        let output = Pipe()
+        let child = try launch(["pairs", url.path, "0"], output: output)
+        try await waitForLine("ready", on: output)
+        let observer = try SQLiteDatabase(fileURL: url).store(namespace: "probe")
+        // Kill once the writer is demonstrably mid-stream: some pairs committed, more on the way.
+        while try await observer.read({ try $0.count(.prefix("x/")) }) < 50 { await Task.yield() }
+        kill(child.processIdentifier, SIGKILL)
+        _ = await exitStatus(of: child)
+        let reopened = try SQLiteDatabase(fileURL: url)
+        #expect(try reopened.integrityCheck() == ["ok"])
+        let store = reopened.store(namespace: "probe")
+        let xs = Set(try await store.scan(String.self, .prefix("x/")).map { $0.key.dropFirst(2) })
+        let ys = Set(try await store.scan(String.self, .prefix("y/")).map { $0.key.dropFirst(2) })
+        #expect(xs.count >= 50)
+        #expect(xs == ys)
+    }
+
+    private func launch(_ arguments: [String], output: Pipe? = nil) throws -> Process {
+        let process = Process()
+        process.executableURL = Self.probe
+        process.arguments = arguments
+        if let output { process.standardOutput = output }
+        try process.run()
+        return process
+    }
+
+    /// Blocking waits run on a Dispatch thread: Swift concurrency's pool has one thread per core (two here),
+    /// and a test that blocks one starves every other test's loopback server.
+    private func offPool<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { continuation in
+            DispatchQueue.global().async { continuation.resume(with: Result { try body() }) }
+        }
+    }
+
+    private func exitStatus(of process: Process) async -> Int32 {
+        (try? await offPool {
+            process.waitUntilExit()
+            return process.terminationStatus
+        }) ?? -1
+    }
+
+    private func waitForLine(_ expected: String, on pipe: Pipe) async throws {
+        let handle = pipe.fileHandleForReading
+        try await offPool {
+            var buffer = Data()
+            while !String(decoding: buffer, as: UTF8.self).contains(expected + "\n") {
+                let chunk = handle.availableData
+                guard !chunk.isEmpty else { throw ProbeError.endedBeforeReady }
+                buffer += chunk
+            }
+        }
+    }
+
+    enum ProbeError: Error { case endedBeforeReady }
+}

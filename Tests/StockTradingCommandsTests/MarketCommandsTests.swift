@@ -1,0 +1,176 @@
+import FeatureKit
+import Foundation
+import Networking
+import NetworkingTesting
+import Persistence
+import StockTrading
+@testable import StockTradingCommands
+import Synchronization
+import Testing
+import TimingTesting
+
+@Suite struct WatchlistAndAlertCommandsTests {
+    @Test func watchlistAddListRemove() async throws {
+        let harness = try await Harness.make()
+        try await harness.signUp("ann@example.com")
+        #expect(await harness.run(["watchlist", "list"]).stdout.contains("Your watchlist is empty."))
+        #expect(await harness.run(["watchlist", "add", "nvda", "AMD"]).stdout == "Watching NVDA, AMD.\n")
+        #expect(await harness.run(["watchlist", "add", "NVDA"]).stdout == "Already watching NVDA.\n")
+        let before = try await harness.dump()
+        let unknown = await harness.run(["watchlist", "add", "INTC", "XYZ"])
+        #expect(unknown.exitCode == 1 && unknown.stderr.contains("unknown symbol XYZ"))
+        #expect(try await harness.dump() == before, "nothing added when one symbol is unknown")
+        let list = try #require(try harness.json(await harness.run(["watchlist", "list", "--format", "json"]).stdout) as? [[String: Any]])
+        #expect(list.map { $0["symbol"] as? String } == ["AMD", "NVDA"])
+        #expect(await harness.run(["watchlist", "remove", "amd"]).stdout == "Stopped watching AMD.\n")
+        let missing = await harness.run(["watchlist", "remove", "AMD"])
+        #expect(missing.exitCode == 1 && missing.stderr.contains("AMD is not on the watchlist"))
+        try await harness.signUp("bob@example.com")
+        #expect(await harness.run(["watchlist", "list"]).stdout.contains("empty"), "each user has their own watchlist")
+    }
+
+    @Test func alertsAddListCheckRemove() async throws {
+        let harness = try await Harness.make()
+        try await harness.signUp("ann@example.com")
+        let both = await harness.run(["alerts", "add", "AAPL", "--above", "1", "--below", "2"])
+        #expect(both.exitCode == 64 && both.stderr.contains("exactly one of --above PRICE or --below PRICE"))
+        #expect(await harness.run(["alerts", "add", "AAPL"]).exitCode == 64)
+        let badLevel = await harness.run(["alerts", "add", "AAPL", "--above", "abc"])
+        #expect(badLevel.exitCode == 1 && badLevel.stderr.contains("invalid price \"abc\""))
+        let quotes = try #require(try harness.json(await harness.run(["quotes", "AAPL", "--format", "json"]).stdout) as? [[String: Any]])
+        let price = try #require(Decimal(string: "\(quotes[0]["price"]!)"))
+        let high = await harness.run(["alerts", "add", "AAPL", "--above", "\(price + 1)"])
+        #expect(high.stdout.hasPrefix("Alert #1: AAPL above \(Formatting.money(price + 1)) (now \(Formatting.money(price)))."))
+        let low = await harness.run(["alerts", "add", "AAPL", "--below", "\(price + 5)"])
+        #expect(low.stdout.contains("AAPL is already below that level; the alert fires when the price crosses it again."))
+        let list = try #require(try harness.json(await harness.run(["alerts", "list", "--format", "json"]).stdout) as? [[String: Any]])
+        #expect(list.map { $0["status"] as? String } == ["armed", "armed"])
+        let quiet = await harness.run(["alerts", "check"])
+        #expect(quiet.stdout == "No alert fired (2 armed, 0 fired earlier).\n")
+        #expect(await harness.run(["alerts", "remove", "2"]).stdout.hasPrefix("Removed alert #2: AAPL below"))
+        let gone = await harness.run(["alerts", "remove", "2"])
+        #expect(gone.exitCode == 1 && gone.stderr.contains("no alert #2"))
+        // Refresh until the walk carries AAPL across the level (the seed makes this deterministic).
+        var fired: [[String: Any]] = []
+        for _ in 0..<400 where fired.isEmpty {
+            let check = try #require(try harness.json(await harness.run(["alerts", "check", "--refresh", "--format", "json"]).stdout) as? [String: Any])
+            fired = check["fired"] as? [[String: Any]] ?? []
+        }
+        #expect(fired.count == 1 && fired[0]["id"] as? Int == 1)
+        let after = try #require(try harness.json(await harness.run(["alerts", "check", "--refresh", "--format", "json"]).stdout) as? [String: Any])
+        #expect((after["fired"] as? [Any])?.isEmpty == true, "fires once")
+        #expect(await harness.run(["alerts", "list"]).stdout.contains("fired at"))
+        #expect(await harness.run(["alerts", "rearm", "1"]).stdout.hasPrefix("Re-armed alert #1"))
+    }
+}
+
+@Suite struct AnalyticsCommandTests {
+    @Test func analyticsReportsReturnsAllocationAndHistory() async throws {
+        let harness = try await Harness.make()
+        try await harness.loginDemo()
+        let table = await harness.run(["analytics"])
+        #expect(table.exitCode == 0)
+        #expect(table.stdout.contains("Annualized (XIRR)  not available — under a year of history"))
+        #expect(table.stdout.contains("Allocation by sector") && table.stdout.contains("Consumer Discretionary"))
+        #expect(table.stdout.contains("Allocation by holding") && table.stdout.contains("█"))
+        #expect(table.stdout.contains("The chart needs values recorded on at least two days (1 so far)"))
+        harness.wallClock.advance(by: 86_400)
+        _ = await harness.run(["portfolio", "--refresh"])
+        harness.wallClock.advance(by: 86_400)
+        let charted = await harness.run(["analytics", "--refresh"])
+        #expect(charted.stdout.contains("Value history"))
+        #expect(!charted.stdout.contains("The chart needs values"))
+        let json = try #require(try harness.json(await harness.run(["analytics", "--format", "json"]).stdout) as? [String: Any])
+        #expect(json["annualizedReturn"] is NSNull)
+        #expect(json["annualizedReturnNote"] as? String == "not available — under a year of history")
+        #expect((json["valueHistory"] as? [Any])?.count == 3)
+        let sectors = try #require(json["bySector"] as? [[String: Any]])
+        let weights = sectors.compactMap { Decimal(string: "\($0["weight"]!)") }.reduce(0, +)
+        #expect(abs(NSDecimalNumber(decimal: weights - 1).doubleValue) < 1e-6)
+        let svg = harness.home.appendingPathComponent("value.svg")
+        try FileManager.default.createDirectory(at: harness.home, withIntermediateDirectories: true)
+        _ = await harness.run(["analytics", "--svg", svg.path])
+        #expect(try String(contentsOf: svg, encoding: .utf8).contains("<svg"))
+        let csv = await harness.run(["analytics", "--format", "csv"])
+        #expect(csv.stdout.hasPrefix("group,name,value,weight\r\n"))
+    }
+
+    @Test func xirrAfterAYear() async throws {
+        let harness = try await Harness.make()
+        try await harness.signUp("ann@example.com", cash: 1_000)
+        harness.wallClock.advance(by: 400 * 86_400)
+        let json = try #require(try harness.json(await harness.run(["analytics", "--format", "json"]).stdout) as? [String: Any])
+        // Cash only: no gain, so the money-weighted return is zero.
+        #expect(abs((json["annualizedReturn"] as? Double) ?? 1) < 1e-9)
+    }
+}
+
+@Suite struct HTTPQuotesCommandTests {
+    final class Switch: Sendable {
+        let down = Mutex(false)
+    }
+
+    func harness(_ state: Switch) async throws -> Harness {
+        var harness = try await Harness.make()
+        harness.environment["FOLIO_QUOTES_URL"] = "http://quotes.test/quotes.json"
+        harness.environment["FOLIO_QUOTES_TTL"] = "0s"
+        harness.http = StubHTTPClient { request in
+            if state.down.withLock({ $0 }) {
+                throw NetworkError.connectionFailed(url: request.url, reason: "Connection refused")
+            }
+            let body = #"[{"symbol":"AAPL","name":"Apple Inc.","price":"190.00","previousClose":180,"sector":"Technology"},{"symbol":"TSLA","price":250}]"#
+            return HTTPResponse(status: 200, headers: ["Content-Type": "application/json"], body: Data(body.utf8), url: request.url)
+        }
+        return harness
+    }
+
+    @Test func pricesComeFromTheConfiguredServiceAndGoStaleWhenItFails() async throws {
+        let state = Switch()
+        let harness = try await harness(state)
+        try await harness.loginDemo()
+        let quotes = await harness.run(["quotes"])
+        #expect(quotes.stdout.contains("$190.00") && quotes.stdout.contains("+$10.00") && quotes.stdout.contains("+5.56%"))
+        #expect(quotes.stdout.contains("Prices from http://quotes.test/quotes.json"))
+        state.down.withLock { $0 = true }
+        harness.wallClock.advance(by: 125)
+        let stale = await harness.run(["portfolio"])
+        #expect(stale.exitCode == 0)
+        #expect(stale.stderr.contains("warning: prices are the last known from http://quotes.test/quotes.json, as of"))
+        #expect(stale.stderr.contains("(2m 5s old) — could not connect to http://quotes.test/quotes.json: Connection refused"))
+        #expect(stale.stdout.contains("$190.00*"))
+        #expect(stale.stdout.contains("STALE: last known prices"))
+        let trade = await harness.run(["buy", "AAPL", "1"])
+        #expect(trade.exitCode == 0)
+        #expect(trade.stderr.contains("warning: trading AAPL at its last known price $190.00"))
+        let unknown = await harness.run(["buy", "NVDA", "1"])
+        #expect(unknown.exitCode == 1 && unknown.stderr.contains("the market lists AAPL, TSLA"))
+    }
+
+    @Test func nothingCachedAndServiceDownIsUnavailable() async throws {
+        let state = Switch()
+        state.down.withLock { $0 = true }
+        let harness = try await harness(state)
+        let outcome = await harness.run(["quotes"])
+        #expect(outcome.exitCode == 69)
+        #expect(outcome.stderr.contains("error: no prices available from http://quotes.test/quotes.json"))
+    }
+
+    @Test func offlineUsesStoredPricesOnly() async throws {
+        let harness = try await harness(Switch())
+        let offline = await harness.run(["quotes"], offline: true)
+        #expect(offline.exitCode == 69 && offline.stderr.contains("--offline"))
+        _ = await harness.run(["quotes"])
+        let later = await harness.run(["quotes"], offline: true)
+        #expect(later.exitCode == 0 && later.stdout.contains("$190.00"))
+    }
+
+    @Test func aBadQuotesURLIsAUsageError() async throws {
+        var harness = try await Harness.make()
+        harness.environment["FOLIO_QUOTES_URL"] = "ftp://nope"
+        let outcome = await harness.run(["quotes"])
+        #expect(outcome.exitCode == 64 && outcome.stderr.contains("FOLIO_QUOTES_URL is not a valid URL"))
+        harness.environment["FOLIO_QUOTES_URL"] = nil
+        harness.environment["FOLIO_STOCKS_SEED"] = "minus one"
+        #expect(await harness.run(["quotes"]).exitCode == 64)
+    }
+}

@@ -1,0 +1,56 @@
+import Foundation
+import StockTrading
+import Testing
+
+@Suite struct CostBasisTests {
+    func entry(_ sequence: Int, _ kind: EntryKind, _ quantity: Int, _ price: Decimal) -> LedgerEntry {
+        LedgerEntry(
+            sequence: sequence, kind: kind, timestamp: Date(timeIntervalSince1970: Double(sequence)), symbol: "AAPL",
+            quantity: quantity, price: price, amount: price * Decimal(quantity), cashAfter: 0)
+    }
+
+    var trades: [LedgerEntry] {
+        [entry(1, .buy, 10, 100), entry(2, .buy, 10, 120), entry(3, .sell, 15, 130), entry(4, .buy, 5, 90)]
+    }
+
+    @Test func averageCost() {
+        let replay = CostBasis.replay(trades, method: .average)
+        // Average 110 × 15 = 1650; proceeds 1950.
+        #expect(replay.realizedBySequence[3] == 300)
+        #expect(replay.positions["AAPL"] == Position(symbol: "AAPL", quantity: 10, cost: 550 + 450))
+    }
+
+    @Test func fifoTakesTheOldestSharesFirst() {
+        let replay = CostBasis.replay(trades, method: .fifo)
+        // 10 × 100 + 5 × 120 = 1600; proceeds 1950.
+        #expect(replay.realizedBySequence[3] == 350)
+        #expect(replay.costBySequence[3] == 1600)
+        #expect(replay.positions["AAPL"] == Position(symbol: "AAPL", quantity: 10, cost: 600 + 450))
+        #expect(replay.realizedPL == 350)
+    }
+
+    @Test func averageReplayMatchesTheLedger() async throws {
+        let world = TestWorld()
+        let ann = try await world.user(cash: 100_000)
+        let broker = world.brokerage(ann)
+        for (price, side, quantity) in [("100.33", EntryKind.buy, 7), ("101.7", .buy, 3), ("99.99", .sell, 4), ("120", .buy, 11), ("80.01", .sell, 9), ("150", .sell, 8)] {
+            world.market.set("AAPL", Decimal(string: price)!)
+            let quotes = try await world.quoteBook().quotes(.refresh)
+            if side == .buy {
+                _ = try await broker.buy("AAPL", quantity: quantity, quotes: quotes)
+            } else {
+                _ = try await broker.sell("AAPL", quantity: quantity, quotes: quotes)
+            }
+        }
+        let history = try await broker.history()
+        let replay = CostBasis.replay(history, method: .average)
+        for entry in history where entry.kind == .sell {
+            #expect(replay.realizedBySequence[entry.sequence] == entry.realizedPL)
+        }
+        #expect(replay.positions.isEmpty)
+        #expect(try await broker.holdings().state.realizedPL == replay.realizedPL)
+        let fifo = CostBasis.replay(history, method: .fifo)
+        // Selling out means both methods have realized the same total.
+        #expect(fifo.realizedPL == replay.realizedPL)
+    }
+}

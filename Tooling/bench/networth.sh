@@ -1,0 +1,83 @@
+#!/usr/bin/env bash
+# Benchmarks `folio networth summary` and `folio networth report --monthly` over 100 accounts with ten
+# years of monthly balance updates each (12,000 updates; 10 accounts in USD with monthly rates).
+# Setup goes through the real CLI (`accounts`/`import`/`rate set`) and is not timed.
+# Usage: FOLIO_BIN=.build/release/folio Tooling/bench/networth.sh   (RUNS=31 to change the sample size)
+set -euo pipefail
+
+FOLIO_BIN=${FOLIO_BIN:-.build/release/folio}
+RUNS=${RUNS:-31}
+if [[ ! -x "$FOLIO_BIN" ]]; then
+    echo "error: $FOLIO_BIN is not an executable (set FOLIO_BIN)" >&2
+    exit 1
+fi
+FOLIO_BIN=$(cd "$(dirname "$FOLIO_BIN")" && pwd)/$(basename "$FOLIO_BIN")
+
+export FOLIO_HOME=$(mktemp -d)
+export NO_COLOR=1
+trap 'rm -rf "$FOLIO_HOME"' EXIT
+
+echo "setup: 100 accounts x 120 monthly updates in $FOLIO_HOME"
+CSV="$FOLIO_HOME/balances.csv"
+# Today minus 119 months … today, so no date is in the future.
+python3 - "$CSV" <<'PY'
+import csv, datetime, random, sys
+random.seed(7)
+today = datetime.date.today()
+def months_back(n):
+    y, m = today.year, today.month - n
+    while m <= 0:
+        m += 12; y -= 1
+    return datetime.date(y, m, min(today.day, 28))
+types = ["current", "savings", "isa", "investment", "pension", "crypto", "cash", "credit-card", "loan", "mortgage"]
+with open(sys.argv[1], "w", newline="") as f:
+    w = csv.writer(f)
+    w.writerow(["account", "date", "amount", "type", "currency"])
+    for a in range(100):
+        kind = types[a % len(types)]
+        currency = "USD" if a % 10 == 3 else "GBP"
+        value = random.uniform(500, 90000)
+        for k in range(119, -1, -1):
+            value = max(0.0, value * (1 + random.uniform(-0.03, 0.035)))
+            w.writerow([f"Account {a:03d}", months_back(k).isoformat(), f"{value:.2f}", kind, currency])
+PY
+"$FOLIO_BIN" networth import "$CSV" >/dev/null
+python3 - "$FOLIO_HOME/rates.txt" <<'PY'
+import datetime, sys
+today = datetime.date.today()
+with open(sys.argv[1], "w") as f:
+    for n in range(119, -1, -1):
+        y, m = today.year, today.month - n
+        while m <= 0:
+            m += 12; y -= 1
+        f.write(f"{datetime.date(y, m, 1).isoformat()} {0.75 + (n % 12) * 0.005:.4f}\n")
+PY
+# The first rate must be in force on the first update (day ≤ 28 of that month), so rates start on the 1st.
+while read -r date rate; do "$FOLIO_BIN" networth rate set USD "$rate" --date "$date" >/dev/null; done <"$FOLIO_HOME/rates.txt"
+
+# Sanity: both commands must succeed before they are timed.
+"$FOLIO_BIN" networth summary >/dev/null
+"$FOLIO_BIN" networth report --monthly >/dev/null
+
+median_ms() {
+    local -a times=()
+    for ((i = 0; i < RUNS; i++)); do
+        local start end
+        start=$(date +%s%N)
+        "$@" >/dev/null
+        end=$(date +%s%N)
+        times+=($(((end - start) / 1000)))
+    done
+    printf '%s\n' "${times[@]}" | sort -n | awk '{ a[NR] = $1 } END { printf "%.2f", a[int((NR + 1) / 2)] / 1000 }'
+}
+
+if command -v hyperfine >/dev/null 2>&1; then
+    hyperfine --warmup 3 --runs "$RUNS" -N \
+        "$FOLIO_BIN networth summary" \
+        "$FOLIO_BIN networth report --monthly"
+else
+    "$FOLIO_BIN" networth summary >/dev/null  # warm the page cache
+    echo "networth summary:          median $(median_ms "$FOLIO_BIN" networth summary) ms over $RUNS runs"
+    echo "networth report --monthly: median $(median_ms "$FOLIO_BIN" networth report --monthly) ms over $RUNS runs"
+fi
+echo "target: < 30 ms median per process (release build)"
