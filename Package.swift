@@ -34,6 +34,7 @@ struct Feature {
 }
 
 let features: [Feature] = [
+    Feature(name: "MutualFunds", commands: [logging]),
     Feature(name: "NetWorth"),
     Feature(name: "StockTrading", domain: [crypto, cryptoExtras]),
     Feature(name: "Racing"),

@@ -1,5 +1,6 @@
 import ETFAnalyzerCommands
 import FeatureKit
+import MutualFundsCommands
 import NetWorthCommands
 import StockTradingCommands
 import RacingCommands
@@ -9,6 +10,7 @@ import RacingCommands
 enum FeatureRegistry {
     /// The registered features, in `folio --help` order.
     static let all: [FeatureDescriptor] = [
+        MutualFundsPlugin.descriptor,
         NetWorthPlugin.descriptor,
         StockTradingPlugin.descriptor,
         RacingPlugin.descriptor,

@@ -1,0 +1,16 @@
+import Foundation
+import Timing
+
+/// One published NAV: the calendar date in India it is for, and the value per unit in rupees.
+public struct NAVPoint: Sendable, Hashable, Codable {
+    /// The NAV date (a calendar date in India; weekends occur, e.g. financial-year end).
+    public var date: CalendarDate
+    /// The net asset value per unit, exact as published.
+    public var nav: Decimal
+
+    /// Creates a point.
+    public init(date: CalendarDate, nav: Decimal) {
+        self.date = date
+        self.nav = nav
+    }
+}

@@ -1,0 +1,230 @@
+import Foundation
+import Persistence
+
+/// A search of the stored scheme list.
+public struct SchemeQuery: Sendable, Hashable {
+    /// Words that must all match, each as the start of a word of the name (or a whole code or ISIN).
+    public var terms: [String]
+    /// Only this asset class.
+    public var assetClass: AssetClass?
+    /// Only fund houses whose name has words starting with each of these.
+    public var house: String?
+    /// Only this plan.
+    public var plan: Plan?
+    /// Only this option.
+    public var option: PayoutOption?
+    /// The most results wanted.
+    public var limit: Int
+
+    /// Creates a query.
+    public init(
+        terms: [String], assetClass: AssetClass? = nil, house: String? = nil, plan: Plan? = nil,
+        option: PayoutOption? = nil, limit: Int = 20
+    ) {
+        self.terms = terms
+        self.assetClass = assetClass
+        self.house = house
+        self.plan = plan
+        self.option = option
+        self.limit = limit
+    }
+
+    /// The normalised search words (`"HDFC-flexi"` → `hdfc`, `flexi`).
+    public var words: [String] { SearchText.terms(terms) }
+    /// The normalised words of the house filter, without "mutual" and "fund", which every house has.
+    public var houseWords: [String] { house.map(SchemeSearch.houseWords) ?? [] }
+    /// Whether the query says anything at all.
+    public var isEmpty: Bool {
+        words.isEmpty && houseWords.isEmpty && assetClass == nil && plan == nil && option == nil
+    }
+}
+
+/// The outcome of a search.
+public struct SchemeSearchResult: Sendable, Hashable {
+    /// The best matches, best first, at most the query's limit.
+    public var records: [SchemeRecord]
+    /// Whether more schemes matched than were returned.
+    public var hasMore: Bool
+}
+
+/// Search over the stored list in two steps: the store's text index (SQLite FTS5 in the live app) finds
+/// candidates whose words start with every term, then folio checks each candidate and ranks it.
+///
+/// Ranking, best first: a term equal to the code or an ISIN; fewer terms that only match a word's start
+/// (whole words beat prefixes); terms found in the order typed; earlier words (a name that starts with the
+/// terms beats one that mentions them late); shorter names; then name and code.
+///
+/// Filters are indexed too, as facet words (`zzclassequity`, `zzhousehdfc`) added to each scheme's search
+/// text, so a filtered search asks the index only for matching schemes and a filter never starves the
+/// candidate list. Facet words are never matched against the terms the user types.
+public enum SchemeSearch {
+    /// How many index hits are ranked at most: enough that the ranking sees every plausible match of a
+    /// specific query, few enough that a broad one ("fund") stays fast.
+    public static func candidateLimit(for limit: Int) -> Int { max(500, limit * 10) }
+
+    private static let facetPrefix = "zz"
+
+    /// The search text stored with a scheme: its name, code, ISINs and facet words.
+    public static func searchText(for record: SchemeRecord) -> String {
+        searchText(for: record, houseFacets: record.fundHouse.map(houseFacet) ?? "")
+    }
+
+    /// The search text with the house's facet words already worked out (there are a few dozen houses and
+    /// tens of thousands of schemes).
+    static func searchText(for record: SchemeRecord, houseFacets: String) -> String {
+        var text = record.name + " " + String(record.code)
+        if let isin = record.isinGrowth { text += " " + isin }
+        if let isin = record.isinDivReinvestment { text += " " + isin }
+        if let value = record.assetClass { text += " " + facetPrefix + "class" + value.rawValue }
+        if let value = record.plan { text += " " + facetPrefix + "plan" + value.rawValue }
+        if let value = record.option { text += " " + facetPrefix + "option" + value.rawValue }
+        if !houseFacets.isEmpty { text += " " + houseFacets }
+        return text
+    }
+
+    /// The facet words of a fund house: `zzhouse` + each word of its name that identifies it.
+    static func houseFacet(_ house: String) -> String {
+        houseWords(house).map { facetPrefix + "house" + $0 }.joined(separator: " ")
+    }
+
+    /// The words of a house's name that identify it ("Mutual Fund" does not).
+    static func houseWords(_ house: String) -> [String] {
+        words(house).filter { $0 != "mutual" && $0 != "fund" }
+    }
+
+    /// The words of `text` exactly as the store's index splits them (``SearchText/words(_:)``), with a fast
+    /// path for ASCII text, which AMFI names almost always are: ranking splits hundreds of names per search.
+    static func words(_ text: String) -> [String] {
+        let utf8 = text.utf8
+        guard utf8.allSatisfy({ $0 < 0x80 }) else { return SearchText.words(text) }
+        var result: [String] = []
+        var current: [UInt8] = []
+        current.reserveCapacity(24)
+        for byte in utf8 {
+            switch byte {
+            case 0x61...0x7A, 0x30...0x39: current.append(byte)
+            case 0x41...0x5A: current.append(byte + 0x20)
+            default:
+                if !current.isEmpty {
+                    result.append(String(decoding: current, as: UTF8.self))
+                    current.removeAll(keepingCapacity: true)
+                }
+            }
+        }
+        if !current.isEmpty { result.append(String(decoding: current, as: UTF8.self)) }
+        return result
+    }
+
+    /// Runs `query` against the stored list in `transaction`.
+    public static func run(_ query: SchemeQuery, in transaction: any StoreTransaction) throws -> SchemeSearchResult {
+        guard !query.isEmpty, query.limit > 0 else { return SchemeSearchResult(records: [], hasMore: false) }
+        var indexTerms = query.words
+        if let value = query.assetClass { indexTerms.append(facetPrefix + "class" + value.rawValue) }
+        if let value = query.plan { indexTerms.append(facetPrefix + "plan" + value.rawValue) }
+        if let value = query.option { indexTerms.append(facetPrefix + "option" + value.rawValue) }
+        indexTerms += query.houseWords.map { facetPrefix + "house" + $0 }
+        let candidateLimit = candidateLimit(for: query.limit)
+        let hits = try transaction.search(indexTerms, in: .prefix(SchemeCatalog.recordPrefix), limit: candidateLimit)
+        return rank(try decode(hits), query: query, indexWasCut: hits.count >= candidateLimit)
+    }
+
+    /// Decodes the hits as one JSON array (one decoder for hundreds of records, not one each); if that fails,
+    /// record by record, leaving out any that cannot be read (a later list refresh rewrites them).
+    static func decode(_ hits: [RawRecord]) throws -> [SchemeRecord] {
+        var array = Data("[".utf8)
+        array.reserveCapacity(hits.reduce(2) { $0 + $1.value.count + 1 })
+        for (index, hit) in hits.enumerated() {
+            if index > 0 { array.append(UInt8(ascii: ",")) }
+            array.append(hit.value)
+        }
+        array.append(UInt8(ascii: "]"))
+        if let records = try? JSONDecoder().decode([SchemeRecord].self, from: array) { return records }
+        return hits.compactMap { try? RecordCoding.decode(SchemeRecord.self, from: $0.value, key: $0.key) }
+    }
+
+    /// Checks and orders candidates (exposed so the ranking can be tested on its own).
+    public static func rank(
+        _ candidates: [SchemeRecord], query: SchemeQuery, indexWasCut: Bool = false
+    )
+        -> SchemeSearchResult
+    {
+        let words = query.words
+        let houseWords = query.houseWords
+        var scored: [(score: Score, record: SchemeRecord)] = []
+        scored.reserveCapacity(candidates.count)
+        for record in candidates {
+            guard matchesFilters(record, query: query, houseWords: houseWords),
+                let score = score(record, words: words)
+            else { continue }
+            scored.append((score, record))
+        }
+        scored.sort { $0.score < $1.score }
+        return SchemeSearchResult(
+            records: scored.prefix(query.limit).map(\.record), hasMore: scored.count > query.limit || indexWasCut)
+    }
+
+    private static func matchesFilters(_ record: SchemeRecord, query: SchemeQuery, houseWords: [String]) -> Bool {
+        if let value = query.assetClass, record.assetClass != value { return false }
+        if let value = query.plan, record.plan != value { return false }
+        if let value = query.option, record.option != value { return false }
+        if !houseWords.isEmpty {
+            guard let house = record.fundHouse else { return false }
+            let words = self.houseWords(house)
+            for term in houseWords where !words.contains(where: { $0.hasPrefix(term) }) { return false }
+        }
+        return true
+    }
+
+    struct Score: Comparable {
+        var identifierMiss: Int
+        var prefixOnly: Int
+        var outOfOrder: Int
+        var positions: Int
+        var length: Int
+        var name: String
+        var code: Int
+
+        static func < (lhs: Score, rhs: Score) -> Bool {
+            (lhs.identifierMiss, lhs.prefixOnly, lhs.outOfOrder, lhs.positions, lhs.length)
+                < (rhs.identifierMiss, rhs.prefixOnly, rhs.outOfOrder, rhs.positions, rhs.length)
+                || (lhs.identifierMiss, lhs.prefixOnly, lhs.outOfOrder, lhs.positions, lhs.length)
+                    == (rhs.identifierMiss, rhs.prefixOnly, rhs.outOfOrder, rhs.positions, rhs.length)
+                    && (lhs.name, lhs.code) < (rhs.name, rhs.code)
+        }
+    }
+
+    /// The score of a record, or nil when some term matches neither a word of its name nor its code or ISINs.
+    static func score(_ record: SchemeRecord, words terms: [String]) -> Score? {
+        let nameWords = words(record.name)
+        let identifiers = [
+            String(record.code), record.isinGrowth?.lowercased(), record.isinDivReinvestment?.lowercased(),
+        ]
+        .compactMap { $0 }
+        var identifierHit = false
+        var prefixOnly = 0
+        var positions = 0
+        var outOfOrder = 0
+        var lastPosition = -1
+        for term in terms {
+            if identifiers.contains(term) {
+                identifierHit = true
+                continue
+            }
+            let position: Int
+            if let exact = nameWords.firstIndex(of: term) {
+                position = exact
+            } else if let prefix = nameWords.firstIndex(where: { $0.hasPrefix(term) }) {
+                position = prefix
+                prefixOnly += 1
+            } else {
+                return nil
+            }
+            if position < lastPosition { outOfOrder += 1 }
+            lastPosition = position
+            positions += position
+        }
+        return Score(
+            identifierMiss: identifierHit ? 0 : 1, prefixOnly: prefixOnly, outOfOrder: outOfOrder,
+            positions: positions, length: nameWords.count, name: record.name.lowercased(), code: record.code)
+    }
+}

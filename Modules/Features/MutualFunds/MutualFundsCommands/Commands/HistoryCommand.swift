@@ -1,0 +1,93 @@
+import ArgumentParser
+import FeatureKit
+import Foundation
+import MutualFunds
+import Networking
+import Persistence
+import Timing
+
+/// `folio funds history`: the NAVs between two dates, oldest first, for reading or export.
+struct HistoryCommand: FeatureCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "history",
+        abstract: "List a scheme's NAVs, oldest first (CSV or JSON for export).",
+        discussion: """
+            Dates are the NAV dates published (business days and some weekend dates); --from and --to are \
+            inclusive. Malformed rows in the API's answer are skipped and counted on stderr. The table's CHANGE \
+            column is each NAV / the previous NAV listed − 1.
+
+            Examples:
+              folio funds history 122639 --from 2024-01-01 --to 2024-03-31
+              folio funds history 122639 --format csv --output ppfas.csv
+            """
+    )
+
+    @Argument(help: "The scheme code, e.g. 122639.")
+    var code: SchemeCode
+
+    @Option(help: ArgumentHelp("The first date (YYYY-MM-DD), inclusive.", valueName: "date"))
+    var from: ISODate?
+
+    @Option(help: ArgumentHelp("The last date (YYYY-MM-DD), inclusive.", valueName: "date"))
+    var to: ISODate?
+
+    @OptionGroup var cache: CacheOptions
+    @OptionGroup var formatting: FormatOptions
+
+    struct Row: Encodable {
+        var date: String
+        var nav: Decimal
+    }
+
+    func validate() throws {
+        if let from, let to, from.date > to.date {
+            throw ValidationError("--from \(from.date.iso8601) is after --to \(to.date.iso8601).")
+        }
+    }
+
+    func run(in context: FeatureContext) async throws {
+        let data = try FundsData(context: context, refresh: cache.refresh)
+        let cached = try await data.history(code: code.value)
+        data.warnIfStale(cached, what: "NAV history of \(code.value)")
+        let history = cached.value
+        if history.skippedRows > 0 {
+            context.terminal.warn("\(history.skippedRows) malformed NAV rows from the API were skipped")
+        }
+        let points = history.points(from: from?.date, to: to?.date)
+        switch formatting.format {
+        case .json:
+            try formatting.emit(
+                try JSONOutput.string(points.map { Row(date: $0.date.iso8601, nav: $0.nav) }), to: context.terminal)
+        case .csv:
+            try formatting.emit(
+                try CSVOutput.rows(points.map { Row(date: $0.date.iso8601, nav: $0.nav) }, columns: ["date", "nav"]),
+                to: context.terminal)
+        case .table:
+            guard !points.isEmpty else {
+                let span = "\(history.points.first?.date.iso8601 ?? "?") to \(history.latest?.date.iso8601 ?? "?")"
+                try formatting.emit(
+                    "No NAVs of \(code.value) in that range; its history runs \(span).", to: context.terminal)
+                return
+            }
+            var previous: Decimal?
+            var rows: [[TextTable.Cell]] = []
+            rows.reserveCapacity(points.count)
+            for point in points {
+                var change = TextTable.Cell("")
+                if let previous, previous > 0 {
+                    let fraction = NSDecimalNumber(decimal: point.nav / previous).doubleValue - 1
+                    change = FundsFormat.trendCell(fraction)
+                }
+                rows.append([TextTable.Cell(point.date.iso8601), TextTable.Cell(FundsFormat.nav(point.nav)), change])
+                previous = point.nav
+            }
+            var text = TextTable(columns: [.text("DATE"), .number("NAV"), .number("CHANGE")], rows: rows)
+                .render(style: context.style, maxWidth: context.terminal.width)
+            text += context.style.dim(
+                "\(points.count) NAVs of \(history.name) (\(history.code)); data as of "
+                    + FundsFormat.asOf(cached.asOf, now: context.timing.now()) + (cached.isStale ? ", stale" : "") + "."
+            )
+            try formatting.emit(text, to: context.terminal)
+        }
+    }
+}

@@ -1,0 +1,92 @@
+import ArgumentParser
+import FeatureKit
+import Foundation
+import MutualFunds
+import Networking
+import Persistence
+import Timing
+
+/// `folio funds nav`: the NAV on a date, or the nearest earlier one.
+struct NavCommand: FeatureCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "nav",
+        abstract: "The NAV on a date (or the nearest earlier NAV), always with the date actually used.",
+        discussion: """
+            NAVs are published on business days (and a few weekend dates such as 31 March). For a date without \
+            a NAV the latest NAV before it is used and its date is shown; a date before the first NAV is an \
+            error. Without --on, the latest NAV.
+
+            Examples:
+              folio funds nav 122639
+              folio funds nav 122639 --on 2024-03-30 --format json
+            """
+    )
+
+    @Argument(help: "The scheme code, e.g. 122639.")
+    var code: SchemeCode
+
+    @Option(help: ArgumentHelp("The date (YYYY-MM-DD); default the latest NAV.", valueName: "date"))
+    var on: ISODate?
+
+    @OptionGroup var cache: CacheOptions
+    @OptionGroup var formatting: FormatOptions
+
+    struct Row: Encodable {
+        var code: Int
+        var name: String
+        @NullEncodable var requestedDate: String?
+        var date: String
+        var nav: Decimal
+        var exact: Bool
+        var stale: Bool
+        var asOf: Date
+
+        static let columns = ["code", "name", "requestedDate", "date", "nav", "exact", "stale", "asOf"]
+    }
+
+    func run(in context: FeatureContext) async throws {
+        let data = try FundsData(context: context, refresh: cache.refresh)
+        let cached = try await data.history(code: code.value)
+        data.warnIfStale(cached, what: "NAV history of \(code.value)")
+        let history = cached.value
+        guard let latest = history.latest, let first = history.points.first else {
+            throw FolioError(.dataError, "scheme \(code.value) has no NAVs")
+        }
+        let point: NAVPoint
+        if let requested = on?.date {
+            guard let found = history.point(onOrBefore: requested) else {
+                throw FolioError(
+                    .refused, "no NAV of \(code.value) on or before \(requested.iso8601)",
+                    why: "its history starts on \(first.date.iso8601)",
+                    hint: "use --on \(first.date.iso8601) or later")
+            }
+            point = found
+        } else {
+            point = latest
+        }
+        let row = Row(
+            code: history.code, name: history.name, requestedDate: on?.date.iso8601, date: point.date.iso8601,
+            nav: point.nav, exact: on.map { $0.date == point.date } ?? true, stale: cached.isStale, asOf: cached.asOf)
+        switch formatting.format {
+        case .json:
+            try formatting.emit(try JSONOutput.string(row), to: context.terminal)
+        case .csv:
+            try formatting.emit(try CSVOutput.rows([row], columns: Row.columns), to: context.terminal)
+        case .table:
+            var text = "\(context.style.bold(FundsFormat.nav(point.nav))) on \(point.date.iso8601)"
+            if let requested = on?.date, requested != point.date {
+                text += " — no NAV on \(requested.iso8601) (\(Self.weekdayName(requested)))"
+                text += requested > latest.date ? "; this is the latest NAV" : "; this is the nearest earlier NAV"
+            }
+            text += "\n\(history.name) (\(history.code))\n"
+            text += context.style.dim(
+                "Data as of \(FundsFormat.asOf(cached.asOf, now: context.timing.now()))\(cached.isStale ? ", stale" : "")."
+            )
+            try formatting.emit(text, to: context.terminal)
+        }
+    }
+
+    static func weekdayName(_ date: CalendarDate) -> String {
+        ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"][date.weekday - 1]
+    }
+}

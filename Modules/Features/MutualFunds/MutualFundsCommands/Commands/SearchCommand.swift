@@ -1,0 +1,145 @@
+import ArgumentParser
+import FeatureKit
+import Foundation
+import MutualFunds
+import Networking
+import Persistence
+import Timing
+
+/// `folio funds search`: find schemes by name words, code or ISIN in the cached scheme list.
+struct SearchCommand: FeatureCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "search",
+        abstract: "Find schemes by words of their name, a scheme code or an ISIN.",
+        discussion: """
+            Every term must match the start of a word in the scheme's name (case- and accent-insensitive), or be \
+            its whole code or an ISIN. Best matches come first: exact codes and ISINs, then whole words before \
+            word prefixes, terms in the order typed, names that start with the terms, shorter names.
+
+            Categories, plans and options are worked out from AMFI's names: category equity, debt, hybrid, \
+            solution (retirement and children's funds) or other (index funds, ETFs, funds of funds); plan direct \
+            or regular; option growth or idcw (which includes the older "Dividend" wording). Old schemes whose \
+            names do not say are left out by those filters. --house matches words of the fund house's name.
+
+            The scheme list (about 45,000 schemes) is fetched once and kept as a searchable index; it is \
+            refreshed after an hour (FOLIO_FUNDS_LIST_TTL).
+
+            Examples:
+              folio funds search parag flexi
+              folio funds search liquid --house "aditya birla" --plan direct --option growth --format json
+            """
+    )
+
+    @Argument(help: "Words to find (each must start a word of the name), a scheme code or an ISIN.")
+    var terms: [String] = []
+
+    @Option(help: "Only this category.")
+    var category: Choice<AssetClass>?
+
+    @Option(help: ArgumentHelp("Only fund houses whose name has these words.", valueName: "text"))
+    var house: String?
+
+    @Option(help: "Only this plan.")
+    var plan: Choice<Plan>?
+
+    @Option(help: "Only this option (idcw also accepts dividend).")
+    var option: Choice<PayoutOption>?
+
+    @Option(help: "The most schemes to list.")
+    var limit = 20
+
+    @OptionGroup var cache: CacheOptions
+    @OptionGroup var formatting: FormatOptions
+
+    var query: SchemeQuery {
+        SchemeQuery(
+            terms: terms, assetClass: category?.value, house: house, plan: plan?.value, option: option?.value,
+            limit: limit)
+    }
+
+    func validate() throws {
+        guard (1...10_000).contains(limit) else { throw ValidationError("--limit must be from 1 to 10000.") }
+        if query.isEmpty {
+            throw ValidationError(
+                "Give words to search for (letters or digits), or a filter such as --house or --category.")
+        }
+    }
+
+    /// A search result row for JSON and CSV.
+    struct Row: Encodable {
+        var code: Int
+        var name: String
+        @NullEncodable var fundHouse: String?
+        @NullEncodable var category: AssetClass?
+        @NullEncodable var plan: Plan?
+        @NullEncodable var option: PayoutOption?
+        @NullEncodable var isinGrowth: String?
+        @NullEncodable var isinDivReinvestment: String?
+
+        init(_ record: SchemeRecord) {
+            code = record.code
+            name = record.name
+            fundHouse = record.fundHouse
+            category = record.assetClass
+            plan = record.plan
+            option = record.option
+            isinGrowth = record.isinGrowth
+            isinDivReinvestment = record.isinDivReinvestment
+        }
+
+        static let columns = [
+            "code", "name", "fundHouse", "category", "plan", "option", "isinGrowth", "isinDivReinvestment",
+        ]
+    }
+
+    func run(in context: FeatureContext) async throws {
+        let data = try FundsData(context: context, refresh: cache.refresh)
+        let (list, result) = try await data.search(query)
+        data.warnIfStale(list, what: "the scheme list")
+        let rows = result.records.map(Row.init)
+        switch formatting.format {
+        case .json:
+            try formatting.emit(try JSONOutput.string(rows), to: context.terminal)
+        case .csv:
+            try formatting.emit(try CSVOutput.rows(rows, columns: Row.columns), to: context.terminal)
+        case .table:
+            try formatting.emit(table(result, list: list, context: context), to: context.terminal)
+        }
+    }
+
+    private func table(_ result: SchemeSearchResult, list: Cached<SchemeListInfo>, context: FeatureContext) -> String {
+        let stamp =
+            "Scheme list of \(list.value.count) schemes as of \(FundsFormat.asOf(list.asOf, now: context.timing.now()))"
+            + (list.isStale ? ", stale" : "") + "."
+        guard !result.records.isEmpty else {
+            let words = terms.joined(separator: " ")
+            return "No schemes match\(words.isEmpty ? " the filters" : " \"\(words)\"")\(filterText).\n"
+                + context.style.dim(stamp) + "\n"
+        }
+        let table = TextTable(
+            columns: [
+                .number("CODE"), .text("NAME", truncatable: true), .text("CATEGORY"), .text("PLAN"), .text("OPTION"),
+            ],
+            rows: result.records.map { record in
+                [
+                    TextTable.Cell(String(record.code)), TextTable.Cell(record.name),
+                    TextTable.Cell(record.assetClass?.rawValue ?? "—"), TextTable.Cell(record.plan?.rawValue ?? "—"),
+                    TextTable.Cell(record.option?.rawValue ?? "—"),
+                ]
+            })
+        var text = table.render(style: context.style, maxWidth: context.terminal.width)
+        let shown = "\(result.records.count) scheme\(result.records.count == 1 ? "" : "s") shown"
+        let more = result.hasMore ? "; more match — add words or raise --limit (\(limit))" : ""
+        text += context.style.dim("\(shown)\(more). \(stamp)") + "\n"
+        return text
+    }
+
+    private var filterText: String {
+        var parts: [String] = []
+        if let category { parts.append("category \(category.value.rawValue)") }
+        if let house { parts.append("house \"\(house)\"") }
+        if let plan { parts.append("plan \(plan.value.rawValue)") }
+        if let option { parts.append("option \(option.value.rawValue)") }
+        return parts.isEmpty ? "" : " with " + parts.joined(separator: ", ")
+    }
+}

@@ -1,0 +1,117 @@
+import ArgumentParser
+import FeatureKit
+import Foundation
+import MutualFunds
+import Networking
+import Persistence
+import Timing
+
+/// `folio funds show`: one scheme's meta, latest NAV, returns, risk and a chart.
+struct ShowCommand: FeatureCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "show",
+        abstract: "Show a scheme: latest NAV and its age, daily change, returns, risk and a chart.",
+        discussion: """
+            The NAV's age is counted in calendar days in India. A scheme whose latest NAV is weeks or years old \
+            (wound up or merged; the API still answers "SUCCESS") is called out with how old its NAV is, and its \
+            returns are measured up to that last NAV.
+
+            Daily change: latest NAV − previous NAV, and latest / previous − 1.
+
+            \(Definitions.returns)
+
+            \(Definitions.cagr)
+
+            \(Definitions.volatility)
+
+            \(Definitions.drawdown) The range is --range (default 1Y), and the chart shows the same range.
+
+            \(Definitions.sharpe)
+
+            Examples:
+              folio funds show 122639
+              folio funds show 122639 --range 5Y --svg ppfas.svg
+            """
+    )
+
+    @Argument(help: "The scheme code, e.g. 122639.")
+    var code: SchemeCode
+
+    @Option(name: .customLong("range"), help: "The range of the chart and the drawdown.")
+    var rangeChoice = Choice(HistoryRange.oneYear)
+
+    var range: HistoryRange { rangeChoice.value }
+
+    @Option(help: ArgumentHelp("Also write the chart as an SVG file.", valueName: "file"))
+    var svg: String?
+
+    @OptionGroup var cache: CacheOptions
+    @OptionGroup var formatting: FormatOptions
+
+    func run(in context: FeatureContext) async throws {
+        let data = try FundsData(context: context, refresh: cache.refresh)
+        let cached = try await data.history(code: code.value)
+        data.warnIfStale(cached, what: "NAV history of \(code.value)")
+        let history = cached.value
+        guard let report = FundReport(history: history, range: range, riskFreeRate: data.settings.riskFreeRate) else {
+            throw FolioError(.dataError, "scheme \(code.value) has no NAVs")
+        }
+        let today = FundsFormat.todayInIndia(context.timing.now())
+        let age = history.ageInDays(today: today) ?? 0
+        let series = chartSeries(history, report: report)
+        if let svg {
+            let chart = SVGChart.dated(
+                series: [series], title: "\(history.name) — NAV, \(range.rawValue)",
+                yLabel: { "₹" + String(format: "%.2f", $0) })
+            try OutputDestination(path: svg).emit(chart.render(), to: context.terminal)
+        }
+        switch formatting.format {
+        case .json:
+            let json = ShowJSON(history: history, report: report, ageDays: age, cached: cached)
+            try formatting.emit(try JSONOutput.string(json), to: context.terminal)
+        case .csv:
+            let rows = ReturnPeriod.allCases.map { ReturnRow(period: $0, value: report.returns[$0]) }
+            try formatting.emit(try CSVOutput.rows(rows, columns: ReturnRow.columns), to: context.terminal)
+        case .table:
+            if age > FundsFormat.oldNAVDays {
+                context.terminal.warn(
+                    "the latest NAV of \(code.value) is \(FundsFormat.age(days: age)) old (\(report.latest.date.iso8601))"
+                        + (age > 90 ? " — the scheme has probably been wound up or merged" : ""))
+            }
+            let text = ShowText(
+                history: history, report: report, ageDays: age, cached: cached, series: series, context: context
+            ).render()
+            try formatting.emit(text, to: context.terminal)
+        }
+        if history.skippedRows > 0 {
+            context.terminal.warn("\(history.skippedRows) malformed NAV rows from the API were skipped")
+        }
+    }
+
+    private func chartSeries(_ history: NAVHistory, report: FundReport) -> ChartSeries {
+        let start = range.startIndex(in: history.series)
+        let points = history.series.days.indices.dropFirst(start).map { index in
+            ChartPoint(x: Double(history.series.days[index]), y: history.series.values[index])
+        }
+        return ChartSeries(name: history.name, points: points)
+    }
+}
+
+/// A returns row for `show --format csv`.
+struct ReturnRow: Encodable {
+    var period: String
+    @NullEncodable var absolute: Double?
+    @NullEncodable var annualized: Double?
+    @NullEncodable var fromDate: String?
+    @NullEncodable var toDate: String?
+
+    init(period: ReturnPeriod, value: PeriodReturn?) {
+        self.period = period.rawValue
+        absolute = value?.absolute
+        annualized = value?.annualized
+        fromDate = value?.fromDate.iso8601
+        toDate = value?.toDate.iso8601
+    }
+
+    static let columns = ["period", "absolute", "annualized", "fromDate", "toDate"]
+}

@@ -1,0 +1,59 @@
+import ArgumentParser
+
+/// `folio funds`: the feature's root command.
+struct FundsCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "funds",
+        abstract: "Indian mutual funds from the MF API: search, NAV history, returns, risk, SIP, compare.",
+        discussion: """
+            Data comes from the MF API (FOLIO_MFAPI_URL, default https://api.mfapi.in) and is cached: the scheme \
+            list for 1 hour (FOLIO_FUNDS_LIST_TTL or funds.listTTL in config.json), each NAV history for 30 \
+            minutes (FOLIO_FUNDS_HISTORY_TTL / funds.historyTTL). When the API cannot be reached, the cached copy \
+            is used and marked stale with the time it is from. --offline never uses the network; --refresh \
+            fetches even when the cache is fresh.
+
+            \(Definitions.all)
+
+            Examples:
+              folio funds search parag parikh flexi --plan direct --option growth
+              folio funds show 122639 --range 3Y
+            """,
+        subcommands: [
+            SearchCommand.self, ShowCommand.self, NavCommand.self, HistoryCommand.self, CompareCommand.self,
+            SIPCommand.self, RollingCommand.self, FavoritesCommand.self, CacheCommand.self,
+            BenchAnalyticsCommand.self,
+        ]
+    )
+}
+
+/// The definitions every analytic follows, stated once and shown in `--help` (and the README).
+enum Definitions {
+    static let returns = """
+        Returns: point-to-point, NAV at the latest date / NAV at the latest date on or before (latest date − \
+        period) − 1. Periods are calendar periods counted back from the latest NAV date (1W = 7 days, 1M = one \
+        calendar month, 3M, 6M, 1Y, 3Y, 5Y, 10Y); SI (since inception) starts at the first NAV. A period the \
+        history does not cover is "n/a" (null in JSON), never 0.
+        """
+    static let cagr = """
+        CAGR (annualized), only for periods of at least one year: (end NAV / start NAV)^(365 / days) − 1, days \
+        being the calendar days between the two NAV dates actually used.
+        """
+    static let volatility = """
+        Volatility: the sample standard deviation (n − 1) of the daily simple returns between consecutive NAV \
+        points over the last year (from the 1Y start point to the latest NAV), × √252. Needs a year of history.
+        """
+    static let drawdown = """
+        Max drawdown over the range: the largest fall from a running peak, trough / peak − 1, with the peak and \
+        trough dates (0 when the NAV never fell).
+        """
+    static let sharpe = """
+        Sharpe (1Y): (1Y point-to-point return − risk-free rate) / volatility. The risk-free rate is \
+        FOLIO_FUNDS_RISK_FREE_RATE or funds.riskFreeRate (0.065 or 6.5%), default 0.
+        """
+    static let xirr = """
+        XIRR: the annual rate r with Σ CFᵢ / (1 + r)^((dᵢ − d₀) / 365) = 0 (investments negative, the value \
+        positive), solved to 1e-10 by Newton's method with a bracketed bisection fallback when Newton fails. \
+        When no rate makes the sum change sign it is "not available", never 0.
+        """
+    static let all = "Definitions:\n\n" + [returns, cagr, volatility, drawdown, sharpe, xirr].joined(separator: "\n\n")
+}

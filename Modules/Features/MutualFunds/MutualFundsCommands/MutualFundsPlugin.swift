@@ -1,0 +1,12 @@
+import ArgumentParser
+import FeatureKit
+
+/// The `funds` plug-in: Indian mutual funds from the MF API.
+public enum MutualFundsPlugin {
+    /// What the host registers.
+    public static let descriptor = FeatureDescriptor(
+        id: "funds",
+        summary: FundsCommand.configuration.abstract,
+        requirements: [.network, .persistence, .timing],
+        command: FundsCommand.self)
+}

@@ -1,0 +1,80 @@
+import ArgumentParser
+import FeatureKit
+import Foundation
+import MutualFunds
+import Timing
+
+/// A scheme code on the command line: digits only, as AMFI assigns them.
+struct SchemeCode: ExpressibleByArgument, Sendable, Hashable {
+    var value: Int
+
+    init?(argument: String) {
+        let trimmed = argument.trimmingCharacters(in: .whitespaces)
+        guard !trimmed.isEmpty, trimmed.count <= 9, trimmed.allSatisfy(\.isASCIIDigit), let value = Int(trimmed),
+            value > 0
+        else { return nil }
+        self.value = value
+    }
+
+    static var defaultCompletionKind: CompletionKind { .default }
+}
+
+/// An ISO `YYYY-MM-DD` date on the command line.
+struct ISODate: ExpressibleByArgument, Sendable, Hashable {
+    var date: CalendarDate
+
+    init?(argument: String) {
+        guard let date = CalendarDate(iso8601: argument.trimmingCharacters(in: .whitespaces)) else { return nil }
+        self.date = date
+    }
+}
+
+/// A value with a fixed set of names, from the domain's enums (`1Y`, `equity`, `idcw`).
+///
+/// A wrapper rather than conforming the domain's public enums to `ExpressibleByArgument`, which would make
+/// those conformances part of this target's public interface.
+protocol ChoiceValue: CaseIterable, RawRepresentable, Sendable where RawValue == String {
+    /// Other accepted spellings.
+    static var aliases: [String: Self] { get }
+}
+
+extension ChoiceValue {
+    static var aliases: [String: Self] { [:] }
+}
+
+extension HistoryRange: ChoiceValue {}
+extension RollingWindow: ChoiceValue {}
+extension AssetClass: ChoiceValue {}
+extension Plan: ChoiceValue {}
+extension PayoutOption: ChoiceValue {
+    /// The older wording of IDCW.
+    static var aliases: [String: PayoutOption] { ["dividend": .idcw] }
+}
+
+/// A ``ChoiceValue`` on the command line, matched case-insensitively.
+struct Choice<Value: ChoiceValue>: ExpressibleByArgument, Sendable {
+    var value: Value
+
+    init(_ value: Value) { self.value = value }
+
+    init?(argument: String) {
+        let lowered = argument.lowercased()
+        guard let value = Value.allCases.first(where: { $0.rawValue.lowercased() == lowered }) ?? Value.aliases[lowered]
+        else { return nil }
+        self.value = value
+    }
+
+    static var allValueStrings: [String] { Value.allCases.map(\.rawValue) }
+
+    var defaultValueDescription: String { value.rawValue }
+}
+
+/// `--refresh`, for every command that reads remote data.
+struct CacheOptions: ParsableArguments, Sendable {
+    @Flag(help: "Fetch from the MF API even when the cached copy is still fresh.")
+    var refresh = false
+}
+
+extension Character {
+    fileprivate var isASCIIDigit: Bool { ("0"..."9").contains(self) }
+}
