@@ -2,8 +2,8 @@ import ETFAnalyzerCommands
 import FeatureKit
 import MutualFundsCommands
 import NetWorthCommands
-import StockTradingCommands
 import RacingCommands
+import StockTradingCommands
 
 /// Every feature plug-in the host knows: registering a feature is one line here plus its line in
 /// `Package.swift`. A test fails when a folder under `Modules/Features/` is missing from this list.
@@ -11,9 +11,9 @@ enum FeatureRegistry {
     /// The registered features, in `folio --help` order.
     static let all: [FeatureDescriptor] = [
         MutualFundsPlugin.descriptor,
-        NetWorthPlugin.descriptor,
         StockTradingPlugin.descriptor,
         RacingPlugin.descriptor,
+        NetWorthPlugin.descriptor,
         ETFAnalyzerPlugin.descriptor,
     ]
 
