@@ -5,6 +5,7 @@ import Networking
 import NetworkingURLSession
 import Persistence
 import PersistenceSQLite
+import Synchronization
 import Timing
 
 /// The composition root: the only place live kernels are built. Each is built once per process and only
@@ -19,8 +20,9 @@ enum LiveContext {
         if host.offline || !feature.requirements.contains(.network) {
             http = OfflineHTTPClient(reason: host.offline ? "--offline was given" : "\(feature.id) declares no network use")
         } else {
-            let transport = URLSessionHTTPClient(
-                configuration: .init(userAgent: "folio/\(FolioVersion.current) (Linux; Swift)"))
+            let transport = LazyHTTPClient {
+                URLSessionHTTPClient(configuration: .init(userAgent: "folio/\(FolioVersion.current) (Linux; Swift)"))
+            }
             let limited = ConcurrencyLimitedHTTPClient(base: transport, maxPerHost: 4)
             http = RetryingHTTPClient(base: limited, timing: host.timing, onRetry: { event in
                 logger.debug(
@@ -49,5 +51,24 @@ struct OfflineHTTPClient: HTTPClient {
         throw FolioError(
             .unavailable, "\(request.url.absoluteString) was not fetched", why: reason,
             hint: "run without --offline to fetch it")
+    }
+}
+
+/// Builds the live transport on the first request: a command answered from a fresh cache never pays for
+/// URLSession's set-up (about 11 MB and a few milliseconds per process).
+final class LazyHTTPClient: HTTPClient, Sendable {
+    private let make: @Sendable () -> any HTTPClient
+    private let client = Mutex<(any HTTPClient)?>(nil)
+
+    init(_ make: @escaping @Sendable () -> any HTTPClient) { self.make = make }
+
+    func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+        let client = self.client.withLock { client -> any HTTPClient in
+            if let client { return client }
+            let made = make()
+            client = made
+            return made
+        }
+        return try await client.send(request)
     }
 }

@@ -225,3 +225,12 @@ enum TemporaryFiles {
         try directory().appendingPathComponent("home/folio.sqlite")
     }
 }
+
+@Suite struct SearchTextTests {
+    @Test func splitsASCIIAndUnicodeTheSameWay() {
+        #expect(SearchText.words("HDFC Flexi-Cap_Fund (2024)") == ["hdfc", "flexi", "cap", "fund", "2024"])
+        #expect(SearchText.words("Société Générale Équité") == ["societe", "generale", "equite"])
+        #expect(SearchText.words("  ") == [])
+        #expect(SearchText.terms(["Axis-Midcap", "DIRECT"]) == ["axis", "midcap", "direct"])
+    }
+}

@@ -43,16 +43,16 @@ public enum FolioBinary {
     /// own settings (say `FOLIO_QUOTES_URL`) never leak into a test; pass anything the run needs in
     /// `environment`, which is applied last. (`XDG_DATA_HOME` needs no clearing: `FOLIO_HOME` wins over it.)
     ///
-    /// The process is started and waited for on a Dispatch thread, never on Swift concurrency's small
-    /// cooperative pool, so an in-process loopback server keeps answering while the binary runs and several
-    /// binaries can run at once.
+    /// The process is started and waited for on threads of its own, never on Swift concurrency's small
+    /// cooperative pool nor on Dispatch's shared pool (both are two threads wide on two cores), so an
+    /// in-process loopback server keeps answering while the binary runs and several binaries can run at once.
     public static func run(
         _ arguments: [String], home: URL, environment: [String: String] = [:], input: String? = nil
     ) async throws -> Result {
         let env = childEnvironment(home: home, environment: environment)
         let executable = url
         return try await withCheckedThrowingContinuation { continuation in
-            DispatchQueue.global().async {
+            let runner = Thread {
                 let process = Process()
                 process.executableURL = executable
                 process.arguments = arguments
@@ -69,17 +69,17 @@ public enum FolioBinary {
                     continuation.resume(throwing: error)
                     return
                 }
-                let group = DispatchGroup()
+                let errorsRead = DispatchSemaphore(value: 0)
                 let errorData = DataBox()
-                group.enter()
-                DispatchQueue.global().async {
+                let errorReader = Thread {
                     errorData.value = stderr.fileHandleForReading.readDataToEndOfFile()
-                    group.leave()
+                    errorsRead.signal()
                 }
+                errorReader.start()
                 if let input { stdin.fileHandleForWriting.write(Data(input.utf8)) }
                 try? stdin.fileHandleForWriting.close()
                 let outputData = stdout.fileHandleForReading.readDataToEndOfFile()
-                group.wait()
+                errorsRead.wait()
                 process.waitUntilExit()
                 continuation.resume(
                     returning: Result(
@@ -87,6 +87,7 @@ public enum FolioBinary {
                         stderr: String(decoding: errorData.value, as: UTF8.self),
                         exitCode: process.terminationStatus))
             }
+            runner.start()
         }
     }
 }
