@@ -103,27 +103,39 @@ struct FundsData: Sendable {
         defer { bar?.finish() }
         var results = [Result<Cached<NAVHistory>, FolioError>?](repeating: nil, count: codes.count)
         let limit = min(settings.concurrency, codes.count)
-        await withTaskGroup(of: (Int, Result<Cached<NAVHistory>, FolioError>).self) { group in
+        // Plain loops rather than a nested function capturing the group: the nested-function form crashed
+        // (index out of range on a valid index) in optimised builds with Swift 6.3.1.
+        await withTaskGroup(of: IndexedHistory.self) { group in
             var next = 0
-            func startNext() {
+            while next < limit {
                 let index = next
+                group.addTask { await fetchIndexed(index, code: codes[index]) }
                 next += 1
-                group.addTask {
-                    do {
-                        return (index, .success(try await history(code: codes[index])))
-                    } catch {
-                        return (index, .failure(FolioError.from(error)))
-                    }
-                }
             }
-            for _ in 0..<limit { startNext() }
-            while let (index, result) = await group.next() {
-                results[index] = result
+            while let finished = await group.next() {
+                results[finished.index] = finished.result
                 bar?.advance()
-                if next < codes.count { startNext() }
+                if next < codes.count {
+                    let index = next
+                    group.addTask { await fetchIndexed(index, code: codes[index]) }
+                    next += 1
+                }
             }
         }
         return results.map { $0! }
+    }
+
+    private struct IndexedHistory: Sendable {
+        var index: Int
+        var result: Result<Cached<NAVHistory>, FolioError>
+    }
+
+    private func fetchIndexed(_ index: Int, code: Int) async -> IndexedHistory {
+        do {
+            return IndexedHistory(index: index, result: .success(try await history(code: code)))
+        } catch {
+            return IndexedHistory(index: index, result: .failure(FolioError.from(error)))
+        }
     }
 
     // MARK: - Messages
