@@ -4,6 +4,10 @@ import Persistence
 
 /// The embedded default backend: one SQLite file in WAL mode through GRDB.
 ///
+/// One connection per process (a `DatabaseQueue`): a CLI process does one thing at a time, and a second
+/// (reader) connection would cost another open and schema load on every command. WAL still lets other
+/// processes read while one writes.
+///
 /// Write transactions begin IMMEDIATE, taking SQLite's write lock up front, so a read-modify-write in one
 /// process cannot interleave with another process's (a deferred transaction would fail to upgrade its lock
 /// instead of waiting). Other writers wait up to the busy timeout. The file is created 0600 in a 0700
@@ -11,7 +15,7 @@ import Persistence
 public final class SQLiteDatabase: KeyValueDatabase {
     /// The database file.
     public let fileURL: URL
-    private let pool: DatabasePool
+    private let queue: DatabaseQueue
     private let now: @Sendable () -> Date
 
     /// Opens (creating if needed) the database at `fileURL`.
@@ -28,9 +32,10 @@ public final class SQLiteDatabase: KeyValueDatabase {
         var configuration = Configuration()
         configuration.busyMode = .timeout(TimeInterval(busyTimeout.components.seconds))
         configuration.label = "folio"
+        configuration.journalMode = .wal
         do {
-            pool = try DatabasePool(path: fileURL.path, configuration: configuration)
-            try Self.migrator.migrate(pool)
+            queue = try DatabaseQueue(path: fileURL.path, configuration: configuration)
+            try Self.migrator.migrate(queue)
         } catch let error as DatabaseError {
             throw Persistence.PersistenceError.storage("could not open \(fileURL.path): \(error.message ?? "\(error)")")
         }
@@ -38,17 +43,17 @@ public final class SQLiteDatabase: KeyValueDatabase {
 
     /// The store for `namespace`.
     public func store(namespace: String) -> any KeyValueStore {
-        SQLiteStore(namespace: namespace, pool: pool, now: now)
+        SQLiteStore(namespace: namespace, queue: queue, now: now)
     }
 
     /// Runs SQLite's own consistency check; returns its verdict (`["ok"]` when sound).
     public func integrityCheck() throws -> [String] {
-        try Self.mapErrors { try pool.read { db in try String.fetchAll(db, sql: "PRAGMA integrity_check") } }
+        try Self.mapErrors { try queue.read { db in try String.fetchAll(db, sql: "PRAGMA integrity_check") } }
     }
 
     /// The journal mode in force (`wal`).
     public func journalMode() throws -> String {
-        try Self.mapErrors { try pool.read { db in try String.fetchOne(db, sql: "PRAGMA journal_mode") ?? "" } }
+        try Self.mapErrors { try queue.read { db in try String.fetchOne(db, sql: "PRAGMA journal_mode") ?? "" } }
     }
 
     private static func prepareFile(at url: URL) throws {
@@ -104,14 +109,14 @@ public final class SQLiteDatabase: KeyValueDatabase {
 
 struct SQLiteStore: KeyValueStore {
     let namespace: String
-    let pool: DatabasePool
+    let queue: DatabaseQueue
     let now: @Sendable () -> Date
 
     func read<R: Sendable>(_ body: @escaping @Sendable (any StoreTransaction) throws -> R) async throws -> R {
         let namespace = namespace
         let now = now
         return try await mapAsyncErrors {
-            try await pool.read { db in try body(SQLiteTransaction(db: db, namespace: namespace, now: now)) }
+            try await queue.read { db in try body(SQLiteTransaction(db: db, namespace: namespace, now: now)) }
         }
     }
 
@@ -119,7 +124,7 @@ struct SQLiteStore: KeyValueStore {
         let namespace = namespace
         let now = now
         return try await mapAsyncErrors {
-            try await pool.writeWithoutTransaction { db in
+            try await queue.writeWithoutTransaction { db in
                 var result: R?
                 try db.inTransaction(.immediate) {
                     result = try body(SQLiteTransaction(db: db, namespace: namespace, now: now))
@@ -133,7 +138,7 @@ struct SQLiteStore: KeyValueStore {
     func schemaVersion() async throws -> Int {
         let namespace = namespace
         return try await mapAsyncErrors {
-            try await pool.read { db in
+            try await queue.read { db in
                 try Int.fetchOne(db, sql: "SELECT version FROM namespaces WHERE namespace = ?", arguments: [namespace])
                     ?? 0
             }
@@ -144,7 +149,7 @@ struct SQLiteStore: KeyValueStore {
         let namespace = namespace
         let now = now
         try await mapAsyncErrors {
-            try await pool.writeWithoutTransaction { db in
+            try await queue.writeWithoutTransaction { db in
                 try db.inTransaction(.immediate) {
                     let current =
                         try Int.fetchOne(
