@@ -20,6 +20,10 @@ let flyingSocks: Target.Dependency = .product(name: "FlyingSocks", package: "Fly
 let csv: Target.Dependency = .product(name: "CSV", package: "CSV.swift")
 let crypto: Target.Dependency = .product(name: "Crypto", package: "swift-crypto")
 let cryptoExtras: Target.Dependency = .product(name: "_CryptoExtras", package: "swift-crypto")
+let asyncHTTPClient: Target.Dependency = .product(name: "AsyncHTTPClient", package: "async-http-client")
+let nio: [Target.Dependency] = ["NIOCore", "NIOPosix", "NIOHTTP1", "NIOFoundationCompat"].map {
+    .product(name: $0, package: "swift-nio")
+} + [.product(name: "NIOHTTPCompression", package: "swift-nio-extras")]
 
 // MARK: - Features
 
@@ -101,7 +105,7 @@ let package = Package(
         .library(name: "Timing", targets: ["Timing"]),
         .library(name: "TimingTesting", targets: ["TimingTesting"]),
         .library(name: "Networking", targets: ["Networking"]),
-        .library(name: "NetworkingURLSession", targets: ["NetworkingURLSession"]),
+        .library(name: "NetworkingAsyncHTTPClient", targets: ["NetworkingAsyncHTTPClient"]),
         .library(name: "NetworkingTesting", targets: ["NetworkingTesting"]),
         .library(name: "Persistence", targets: ["Persistence"]),
         .library(name: "PersistenceSQLite", targets: ["PersistenceSQLite"]),
@@ -121,6 +125,9 @@ let package = Package(
         .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
         .package(url: "https://github.com/yaslab/CSV.swift", from: "2.5.2"),
         .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
     ],
     targets: [
         // MARK: - Kernels
@@ -131,8 +138,9 @@ let package = Package(
         kernel("TimingTesting", dependencies: ["Timing"], folder: "Timing"),
         /** HTTPClient protocol, requests, typed decoding, RetryPolicy, errors. */
         kernel("Networking", dependencies: ["Timing"]),
-        /** The live HTTP transport on URLSession (FoundationNetworking on Linux). */
-        kernel("NetworkingURLSession", dependencies: ["Networking"], folder: "Networking"),
+        /** The live HTTP transport on AsyncHTTPClient (SwiftNIO): no libcurl in the binary. */
+        kernel(
+            "NetworkingAsyncHTTPClient", dependencies: ["Networking", asyncHTTPClient] + nio, folder: "Networking"),
         /** Stub clients and the FlyingFox loopback fixture server for tests. */
         kernel("NetworkingTesting", dependencies: ["Networking", flyingFox, flyingSocks], folder: "Networking"),
         /** Ordered key-value records, transactions, expiry, text index, in-memory backend. */
@@ -168,7 +176,7 @@ let package = Package(
         .executableTarget(
             name: "folio",
             dependencies: [
-                "FeatureKit", "Networking", "NetworkingURLSession", "Persistence", "PersistenceSQLite", "Timing",
+                "FeatureKit", "Networking", "NetworkingAsyncHTTPClient", "Persistence", "PersistenceSQLite", "Timing",
                 argumentParser, logging,
             ] + features.map { .target(name: "\($0.name)Commands") },
             path: "Apps/folio",
@@ -197,7 +205,7 @@ let package = Package(
         unitTests("TimingTests", dependencies: ["Timing", "TimingTesting"]),
         unitTests(
             "NetworkingTests",
-            dependencies: ["Networking", "NetworkingURLSession", "NetworkingTesting", "Timing", "TimingTesting"]
+            dependencies: ["Networking", "NetworkingAsyncHTTPClient", "NetworkingTesting", "Timing", "TimingTesting"]
         ),
         unitTests(
             "PersistenceTests",

@@ -2,7 +2,7 @@ import FeatureKit
 import Foundation
 import Logging
 import Networking
-import NetworkingURLSession
+import NetworkingAsyncHTTPClient
 import Persistence
 import PersistenceSQLite
 import Synchronization
@@ -21,7 +21,7 @@ enum LiveContext {
             http = OfflineHTTPClient(reason: host.offline ? "--offline was given" : "\(feature.id) declares no network use")
         } else {
             let transport = LazyHTTPClient {
-                URLSessionHTTPClient(configuration: .init(userAgent: "folio/\(FolioVersion.current) (Linux; Swift)"))
+                AsyncHTTPClientTransport(configuration: .init(userAgent: "folio/\(FolioVersion.current) (Linux; Swift)"))
             }
             let limited = ConcurrencyLimitedHTTPClient(base: transport, maxPerHost: 4)
             http = RetryingHTTPClient(base: limited, timing: host.timing, onRetry: { event in
@@ -31,8 +31,10 @@ enum LiveContext {
         }
         let store: any KeyValueStore
         if feature.requirements.contains(.persistence) {
-            let database = try SQLiteDatabase(fileURL: databaseURL(home: host.home), now: { host.timing.now() })
-            store = database.store(namespace: feature.id)
+            let (fileURL, timing, namespace) = (databaseURL(home: host.home), host.timing, feature.id)
+            store = LazyKeyValueStore(namespace: namespace) {
+                try SQLiteDatabase(fileURL: fileURL, now: { timing.now() }).store(namespace: namespace)
+            }
         } else {
             store = InMemoryDatabase().store(namespace: feature.id)
         }
@@ -55,7 +57,7 @@ struct OfflineHTTPClient: HTTPClient {
 }
 
 /// Builds the live transport on the first request: a command answered from a fresh cache never pays for
-/// URLSession's set-up (about 11 MB and a few milliseconds per process).
+/// the transport's set-up (its connection pool and NIO's event-loop threads).
 final class LazyHTTPClient: HTTPClient, Sendable {
     private let make: @Sendable () -> any HTTPClient
     private let client = Mutex<(any HTTPClient)?>(nil)

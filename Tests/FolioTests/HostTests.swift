@@ -116,4 +116,27 @@ import Timing
         #expect(try FileManager.default.attributesOfItem(atPath: file.path)[.posixPermissions] as? Int == 0o600)
         #expect(try FileManager.default.attributesOfItem(atPath: home.path)[.posixPermissions] as? Int == 0o700)
     }
+
+    @Test func aCommandThatNeverTouchesTheStoreDoesNotOpenIt() async throws {
+        let home = try FolioBinary.temporaryHome().appendingPathComponent("untouched")
+        let terminal = CapturedTerminal()
+        let code = await FeatureRegistry.$current.withValue([DemoPlugin.descriptor]) {
+            await FolioHost.run(arguments: ["demo", "refuse"], environment: ["FOLIO_HOME": home.path], terminal: terminal)
+        }
+        #expect(code == 1)
+        #expect(!FileManager.default.fileExists(atPath: LiveContext.databaseURL(home: home).path))
+    }
+
+    @Test func aStoreThatCannotBeOpenedIsReportedOnFirstUseWithItsPath() async throws {
+        let home = try FolioBinary.temporaryHome()
+        // A directory where the database file should be: SQLite cannot open it.
+        try FileManager.default.createDirectory(at: LiveContext.databaseURL(home: home), withIntermediateDirectories: true)
+        let terminal = CapturedTerminal()
+        let code = await FeatureRegistry.$current.withValue([DemoPlugin.descriptor]) {
+            await FolioHost.run(arguments: ["demo", "count"], environment: ["FOLIO_HOME": home.path], terminal: terminal)
+        }
+        #expect(code == 70)
+        #expect(terminal.errors.contains("folio.sqlite"))
+        #expect(terminal.output.isEmpty)
+    }
 }

@@ -1,16 +1,16 @@
 import Foundation
 import Networking
 import NetworkingTesting
-import NetworkingURLSession
+import NetworkingAsyncHTTPClient
 import Synchronization
 import Testing
 import Timing
 import TimingTesting
 
-/// The live URLSession transport against real loopback HTTP servers.
+/// The live transport (AsyncHTTPClient) against real loopback HTTP servers.
 @Suite struct LoopbackTransportTests {
-    private func transport(total: Duration = .seconds(5)) -> URLSessionHTTPClient {
-        URLSessionHTTPClient(
+    private func transport(total: Duration = .seconds(5)) -> AsyncHTTPClientTransport {
+        AsyncHTTPClientTransport(
             configuration: .init(connectTimeout: .seconds(5), totalTimeout: total, userAgent: "folio/test (Linux)"))
     }
 

@@ -70,8 +70,8 @@ public struct Brokerage: Sendable {
     public func holdings() async throws -> Holdings {
         let userID = userID
         return try await store.read { transaction in
-            let state = try LedgerWriter(transaction: transaction, userID: userID).state()
-            return Holdings(state: state, positions: state.sortedPositions)
+            let writer = LedgerWriter(transaction: transaction, userID: userID)
+            return Holdings(state: try writer.state(), positions: try writer.positions())
         }
     }
 

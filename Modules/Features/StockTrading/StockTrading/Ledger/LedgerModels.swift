@@ -88,8 +88,8 @@ public struct Position: Codable, Sendable, Equatable {
     public var averageCost: Decimal { quantity == 0 ? 0 : cost / Decimal(quantity) }
 }
 
-/// A user's cash, open positions and running totals: one record, so a trade reads one record and writes
-/// it back with its history entry.
+/// A user's cash and running totals: one small record, so a trade reads and rewrites it together with
+/// the one position it touches (positions are records of their own) and its history entry.
 public struct AccountState: Codable, Sendable, Equatable {
     /// Paper cash.
     public var cash: Decimal
@@ -99,25 +99,16 @@ public struct AccountState: Codable, Sendable, Equatable {
     public var realizedPL: Decimal
     /// The next history sequence number.
     public var nextSequence: Int
-    /// Open positions by symbol (a position sold out is removed).
-    public var positions: [String: Position]
     /// The day (ISO) of the latest value snapshot, so trades need not rewrite it.
     public var lastSnapshotDay: String?
 
     /// A new account with nothing in it.
-    public init(
-        cash: Decimal = 0, netDeposits: Decimal = 0, realizedPL: Decimal = 0, nextSequence: Int = 1,
-        positions: [String: Position] = [:]
-    ) {
+    public init(cash: Decimal = 0, netDeposits: Decimal = 0, realizedPL: Decimal = 0, nextSequence: Int = 1) {
         self.cash = cash
         self.netDeposits = netDeposits
         self.realizedPL = realizedPL
         self.nextSequence = nextSequence
-        self.positions = positions
     }
-
-    /// The open positions in symbol order.
-    public var sortedPositions: [Position] { positions.values.sorted { $0.symbol < $1.symbol } }
 }
 
 /// The account's value on one day, recorded whenever it is valued; the value history chart draws these.

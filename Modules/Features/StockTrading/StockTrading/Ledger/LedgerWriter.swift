@@ -12,11 +12,19 @@ struct LedgerWriter {
         try transaction.value(AccountState.self, StorageKeys.state(userID)) ?? AccountState()
     }
 
-    func positions() throws -> [Position] { try state().sortedPositions }
+    /// The open positions in symbol order (keys sort by symbol).
+    func positions() throws -> [Position] {
+        try transaction.scan(Position.self, StorageKeys.positions(userID)).map(\.value)
+    }
+
+    func position(_ symbol: String) throws -> Position {
+        try transaction.value(Position.self, StorageKeys.position(userID, symbol))
+            ?? Position(symbol: symbol, quantity: 0, cost: 0)
+    }
 
     func buy(symbol: String, quantity: Int, price: Decimal, at date: Date) throws -> TradeReceipt {
         var state = try state()
-        var position = state.positions[symbol] ?? Position(symbol: symbol, quantity: 0, cost: 0)
+        var position = try position(symbol)
         let cost = Money.cents(price * Decimal(quantity))
         guard cost <= state.cash else {
             throw StockTradingError.insufficientCash(symbol: symbol, quantity: quantity, cost: cost, available: state.cash)
@@ -33,7 +41,7 @@ struct LedgerWriter {
 
     func sell(symbol: String, quantity: Int, price: Decimal, at date: Date) throws -> TradeReceipt {
         var state = try state()
-        var position = state.positions[symbol] ?? Position(symbol: symbol, quantity: 0, cost: 0)
+        var position = try position(symbol)
         guard quantity <= position.quantity else {
             throw StockTradingError.insufficientShares(symbol: symbol, requested: quantity, held: position.quantity)
         }
@@ -84,7 +92,7 @@ struct LedgerWriter {
         prices: [String: Decimal], at date: Date, timeZone: TimeZone, state known: AccountState? = nil
     ) throws -> ValueSnapshot {
         var state = try known ?? state()
-        let holdings = state.positions.values.reduce(Decimal(0)) { total, position in
+        let holdings = try positions().reduce(Decimal(0)) { total, position in
             total + (prices[position.symbol].map { Money.cents($0 * Decimal(position.quantity)) } ?? position.cost)
         }
         let day = CalendarDate(date, in: timeZone).iso8601
@@ -103,8 +111,15 @@ struct LedgerWriter {
         guard state.cash >= 0, (position?.quantity ?? 0) >= 0 else {
             throw StockTradingError.invalidAmount("\(entry.amount)", reason: "the entry would leave a negative balance")
         }
-        if let position { state.positions[position.symbol] = position.quantity == 0 ? nil : position }
         try transaction.put(StorageKeys.state(userID), state)
+        if let position {
+            let key = StorageKeys.position(userID, position.symbol)
+            if position.quantity == 0 {
+                try transaction.delete(key)
+            } else {
+                try transaction.put(key, position)
+            }
+        }
         try transaction.put(StorageKeys.entry(userID, entry.sequence), entry)
     }
 }

@@ -8,8 +8,28 @@ enum StockTradingSchema {
         [
             Migration(version: 1, name: "create the demo account") { transaction in
                 try seedDemoAccount(in: transaction, hasher: hasher, now: timing.now(), timeZone: timeZone)
-            }
+            },
+            Migration(version: 2, name: "give each position a record of its own") { transaction in
+                try movePositionsOutOfAccountState(in: transaction)
+            },
         ]
+    }
+
+    /// Version 1 kept every position inside the account's state record, so each trade re-encoded all of
+    /// them; now a trade touches one position record. Rewriting the state drops the old `positions` key.
+    static func movePositionsOutOfAccountState(in transaction: any StoreTransaction) throws {
+        struct LegacyPositions: Decodable {
+            var positions: [String: Position]?
+        }
+        for record in try transaction.scan(KeyRange.prefix("u/")) where record.key.hasSuffix("/state") {
+            let userID = String(record.key.dropFirst(2).dropLast("/state".count))
+            let legacy = try RecordCoding.decode(LegacyPositions.self, from: record.value, key: record.key)
+            for position in (legacy.positions ?? [:]).values where position.quantity > 0 {
+                try transaction.put(StorageKeys.position(userID, position.symbol), position)
+            }
+            let state = try RecordCoding.decode(AccountState.self, from: record.value, key: record.key)
+            try transaction.put(StorageKeys.state(userID), state)
+        }
     }
 
     /// The StockPort demo user: $10,000.00 of cash plus AAPL 2 and TSLA 1 bought at the app's prices, so

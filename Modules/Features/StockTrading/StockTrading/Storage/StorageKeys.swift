@@ -14,6 +14,8 @@ enum StorageKeys {
 
     static func user(_ userID: String) -> String { "u/\(userID)/" }
     static func state(_ userID: String) -> String { "u/\(userID)/state" }
+    static func position(_ userID: String, _ symbol: String) -> String { "u/\(userID)/pos/\(symbol)" }
+    static func positions(_ userID: String) -> KeyRange { .prefix("u/\(userID)/pos/") }
     static func entry(_ userID: String, _ sequence: Int) -> String { "u/\(userID)/tx/\(padded(sequence))" }
     static func entries(_ userID: String) -> KeyRange { .prefix("u/\(userID)/tx/") }
     static func watch(_ userID: String, _ symbol: String) -> String { "u/\(userID)/watch/\(symbol)" }
