@@ -167,4 +167,20 @@ struct CSVReaderTests {
         #expect(found[0].message == "\"1\\n2\" is not a number")
         #expect(found[1].message.hasPrefix("\"999999999999999999999999999999999999999…\" is not a number"))
     }
+
+    @Test("RFC 4180 edges: CRLF inside quotes, a last line without a newline, text after a closing quote")
+    func splitterEdges() throws {
+        let text = header + "\r\n\"Line\r\nBreak\",0,0,1,1,2024-01-01,1\r\n"
+            + "\"Quoted\" tail ,0,0,2,1,2024-01-01,1\n"
+            + "\"\"\"Only\"\" quotes\",0,0,3,1,2024-01-01,1"
+        let document = try read(text)
+        #expect(document.holdings.map(\.name) == ["Line\nBreak", "Quoted tail", "\"Only\" quotes"])
+        #expect(document.holdings.map(\.shares) == [1, 2, 3])
+    }
+
+    @Test("a trailing comma is one more, empty, field")
+    func trailingComma() {
+        let found = issues(header + "\nF,0,0,1,1,2024-01-01,1,\n")
+        #expect(found.map(\.message) == ["has 8 fields, the header has 7 — put names that contain commas in double quotes"])
+    }
 }
