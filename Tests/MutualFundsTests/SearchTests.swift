@@ -158,4 +158,55 @@ struct SearchEdgeTests {
         }
         #expect(SchemeSearch.words("Café Crème Fund") == SearchText.words("Café Crème Fund"))
     }
+
+    @Test("ranking on the indexed text gives what ranking the decoded records gives", arguments: [
+        SchemeQuery(terms: ["hdfc", "flexi"]), SchemeQuery(terms: ["fund"], limit: 7),
+        SchemeQuery(terms: ["flexi"], plan: .direct, limit: 5), SchemeQuery(terms: ["INF879O01027"]),
+        SchemeQuery(terms: ["growth"], house: "aditya", limit: 4), SchemeQuery(terms: ["122639"]),
+    ])
+    func textRankingMatchesRecordRanking(query: SchemeQuery) async throws {
+        let store = try await SearchTests.store()
+        let fast = try await store.read { try SchemeSearch.run(query, in: $0) }
+        let full = try await store.read { transaction in
+            var terms = query.words
+            if let plan = query.plan { terms.append("zzplan" + plan.rawValue) }
+            terms += query.houseWords.map { "zzhouse" + $0 }
+            let hits = try transaction.search(
+                terms, in: KeyRange.prefix(SchemeCatalog.recordPrefix), limit: SchemeSearch.candidateLimit(for: query.limit))
+            return SchemeSearch.rank(try SchemeSearch.decode(hits), query: query)
+        }
+        #expect(!fast.records.isEmpty)
+        #expect(fast.records.map { $0.code } == full.records.map { $0.code })
+        #expect(fast.hasMore == full.hasMore)
+    }
+
+    @Test("a list indexed before the text had fields is still searched, ranked from its records")
+    func textWithoutFieldsFallsBack() async throws {
+        let store = InMemoryDatabase().store(namespace: "funds")
+        let records = [
+            SchemeRecord(Scheme(code: 100, name: "HDFC Flexi Cap Fund - Growth")),
+            SchemeRecord(Scheme(code: 101, name: "Flexi HDFC Fund - Growth")),
+        ]
+        try await store.write { transaction in
+            for record in records {
+                try transaction.put(
+                    SchemeCatalog.key(code: record.code), record,
+                    searchText: record.name + " " + String(record.code))
+            }
+        }
+        let found = try await store.read { try SchemeSearch.run(SchemeQuery(terms: ["hdfc", "flexi"]), in: $0) }
+        #expect(found.records.map { $0.code } == [100, 101])
+    }
+
+    @Test("the indexed text carries name, code and ISINs, whatever the name holds")
+    func rankingFieldsRoundTrip() throws {
+        let record = SchemeRecord(
+            Scheme(code: 122639, name: "Odd\u{1F}Name Fund", isinGrowth: "INF879O01027", isinDivReinvestment: nil))
+        let fields = try #require(SchemeSearch.RankingFields(searchText: SchemeSearch.searchText(for: record)))
+        #expect(fields.name == "Odd Name Fund")
+        #expect(fields.code == 122639)
+        #expect(fields.isinGrowth == "INF879O01027")
+        #expect(fields.isinDivReinvestment == nil)
+        #expect(SchemeSearch.RankingFields(searchText: "Plain old text 122639") == nil)
+    }
 }

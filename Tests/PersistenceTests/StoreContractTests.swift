@@ -158,12 +158,19 @@ import Testing
         #expect(try await store.search(String.self, ["fund"], limit: 2).count == 2)
         #expect(try await store.search(String.self, ["hdfc-flexi"], limit: 10).count == 2)
         #expect(try await store.search(String.self, ["   "], limit: 10).isEmpty)
+        let hits = try await store.read { try $0.searchHits(["fund"], in: .prefix("scheme/"), limit: 10) }
+        let records = try await store.read { try $0.search(["fund"], in: .prefix("scheme/"), limit: 10) }
+        #expect(hits.map(\.key) == records.map(\.key))
+        #expect(hits.count == 5)
+        #expect(hits.first { $0.key == "scheme/104" }?.text == "Société Générale Équité Fund")
         try await store.write { transaction in
             try transaction.delete("scheme/100")
             try transaction.put("scheme/101", "renamed", searchText: "Renamed Scheme")
         }
         #expect(try await store.search(String.self, ["hdfc", "flexi"], limit: 10).isEmpty)
         #expect(try await store.search(String.self, ["renamed"], limit: 10).map(\.value) == ["renamed"])
+        #expect(try await store.read { try $0.searchHits(["renamed"], in: .all, limit: 10) }.map(\.text) == ["Renamed Scheme"])
+        #expect(try await store.read { try $0.searchHits(["hdfc", "flexi"], in: .all, limit: 10) }.isEmpty)
     }
 
     @Test(arguments: Backend.allCases)

@@ -49,6 +49,7 @@ public final class InMemoryDatabase: KeyValueDatabase {
 struct NamespaceState {
     var records: [String: RawRecord] = [:]
     var searchWords: [String: [String]] = [:]
+    var searchTexts: [String: String] = [:]
     var sortedKeys: [String]? = []
     var version = 0
 }
@@ -75,11 +76,13 @@ final class InMemoryTransaction: StoreTransaction {
         if state.records[key] == nil { state.sortedKeys = nil }
         state.records[key] = RawRecord(key: key, value: value, storedAt: now(), expiresAt: expiresAt)
         state.searchWords[key] = searchText.map(SearchText.words)
+        state.searchTexts[key] = searchText
     }
 
     func delete(_ key: String) throws {
         if state.records.removeValue(forKey: key) != nil {
             state.searchWords[key] = nil
+            state.searchTexts[key] = nil
             state.sortedKeys = nil
         }
     }
@@ -89,6 +92,7 @@ final class InMemoryTransaction: StoreTransaction {
         for key in keys {
             state.records[key] = nil
             state.searchWords[key] = nil
+            state.searchTexts[key] = nil
         }
         if !keys.isEmpty { state.sortedKeys = nil }
         return keys.count
@@ -104,6 +108,16 @@ final class InMemoryTransaction: StoreTransaction {
     func count(_ range: KeyRange) throws -> Int { keys(in: range).count }
 
     func search(_ terms: [String], in range: KeyRange, limit: Int) throws -> [RawRecord] {
+        matchingKeys(terms, in: range, limit: limit).compactMap { state.records[$0] }
+    }
+
+    func searchHits(_ terms: [String], in range: KeyRange, limit: Int) throws -> [SearchHit] {
+        matchingKeys(terms, in: range, limit: limit).compactMap { key in
+            state.searchTexts[key].map { SearchHit(key: key, text: $0) }
+        }
+    }
+
+    private func matchingKeys(_ terms: [String], in range: KeyRange, limit: Int) -> [String] {
         let wanted = SearchText.terms(terms)
         guard !wanted.isEmpty else { return [] }
         var matches: [(key: String, score: Int)] = []
@@ -120,7 +134,7 @@ final class InMemoryTransaction: StoreTransaction {
             if all { matches.append((key, score * 1000 + words.count)) }
         }
         matches.sort { $0.score != $1.score ? $0.score < $1.score : keyPrecedes($0.key, $1.key) }
-        return matches.prefix(max(0, limit)).compactMap { state.records[$0.key] }
+        return matches.prefix(max(0, limit)).map(\.key)
     }
 
     private func keys(in range: KeyRange) -> [String] {

@@ -23,6 +23,23 @@ public protocol StoreTransaction {
     /// Records whose search text has, for every term, a word starting with it (case- and accent-insensitive),
     /// best matches first, at most `limit`, restricted to `range`.
     func search(_ terms: [String], in range: KeyRange, limit: Int) throws -> [RawRecord]
+    /// The same matches as ``search(_:in:limit:)``, in the same order, as keys with the text they were indexed
+    /// under, without reading their values: a caller that can rank on the text decodes only what it keeps.
+    func searchHits(_ terms: [String], in range: KeyRange, limit: Int) throws -> [SearchHit]
+}
+
+/// A search match before its value is read.
+public struct SearchHit: Sendable, Hashable {
+    /// The record's key.
+    public var key: String
+    /// The search text the record was stored with.
+    public var text: String
+
+    /// Creates a hit.
+    public init(key: String, text: String) {
+        self.key = key
+        self.text = text
+    }
 }
 
 extension StoreTransaction {

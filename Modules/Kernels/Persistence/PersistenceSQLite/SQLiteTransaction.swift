@@ -77,19 +77,30 @@ final class SQLiteTransaction: StoreTransaction {
     }
 
     func search(_ terms: [String], in range: KeyRange, limit: Int) throws -> [RawRecord] {
+        try matches(terms, in: range, limit: limit, columns: "r.key, r.value, r.stored_at, r.expires_at")
+            .map(Self.record)
+    }
+
+    func searchHits(_ terms: [String], in range: KeyRange, limit: Int) throws -> [SearchHit] {
+        try matches(terms, in: range, limit: limit, columns: "r.key, search.text").map { row in
+            SearchHit(key: row["key"], text: row["text"])
+        }
+    }
+
+    private func matches(_ terms: [String], in range: KeyRange, limit: Int, columns: String) throws -> [Row] {
         let words = SearchText.terms(terms)
         guard !words.isEmpty else { return [] }
         let match = words.map { "\"\($0)\"*" }.joined(separator: " ")
         var (condition, arguments) = rangeCondition(range, column: "r.key")
         arguments = [match] + arguments + [max(0, limit)]
         let sql = """
-            SELECT r.key, r.value, r.stored_at, r.expires_at
+            SELECT \(columns)
             FROM search JOIN records r ON r.id = search.rowid
             WHERE search MATCH ? AND r.namespace = ?\(condition)
             ORDER BY search.rank, r.key
             LIMIT ?
             """
-        return try Row.fetchAll(db.cachedStatement(sql: sql), arguments: arguments).map(Self.record)
+        return try Row.fetchAll(db.cachedStatement(sql: sql), arguments: arguments)
     }
 
     private func rangeCondition(_ range: KeyRange, column: String = "key") -> (String, StatementArguments) {

@@ -71,15 +71,41 @@ public enum SchemeSearch {
 
     /// The search text with the house's facet words already worked out (there are a few dozen houses and
     /// tens of thousands of schemes).
+    ///
+    /// Fields are separated by U+001F, which the index treats as a word break, so the name, code and ISINs
+    /// can be read back from a hit's text and ranked without decoding the stored record.
     static func searchText(for record: SchemeRecord, houseFacets: String) -> String {
-        var text = record.name + " " + String(record.code)
-        if let isin = record.isinGrowth { text += " " + isin }
-        if let isin = record.isinDivReinvestment { text += " " + isin }
+        let separator = String(fieldSeparator)
+        var text = record.name.contains(fieldSeparator) ? record.name.replacingOccurrences(of: separator, with: " ") : record.name
+        text += separator + String(record.code)
+        text += separator + (record.isinGrowth ?? "")
+        text += separator + (record.isinDivReinvestment ?? "")
+        text += separator
         if let value = record.assetClass { text += " " + facetPrefix + "class" + value.rawValue }
         if let value = record.plan { text += " " + facetPrefix + "plan" + value.rawValue }
         if let value = record.option { text += " " + facetPrefix + "option" + value.rawValue }
         if !houseFacets.isEmpty { text += " " + houseFacets }
         return text
+    }
+
+    static let fieldSeparator: Character = "\u{1F}"
+
+    /// What ranking needs of a scheme, read back from its search text; nil for text stored before the
+    /// fields were separated (such a list is ranked from its decoded records until it is next fetched).
+    struct RankingFields {
+        var name: String
+        var code: Int
+        var isinGrowth: String?
+        var isinDivReinvestment: String?
+
+        init?(searchText: String) {
+            let fields = searchText.split(separator: SchemeSearch.fieldSeparator, maxSplits: 4, omittingEmptySubsequences: false)
+            guard fields.count == 5, let code = Int(fields[1]) else { return nil }
+            name = String(fields[0])
+            self.code = code
+            isinGrowth = fields[2].isEmpty ? nil : String(fields[2])
+            isinDivReinvestment = fields[3].isEmpty ? nil : String(fields[3])
+        }
     }
 
     /// The facet words of a fund house: `zzhouse` + each word of its name that identifies it.
@@ -124,8 +150,35 @@ public enum SchemeSearch {
         if let value = query.option { indexTerms.append(facetPrefix + "option" + value.rawValue) }
         indexTerms += query.houseWords.map { facetPrefix + "house" + $0 }
         let candidateLimit = candidateLimit(for: query.limit)
-        let hits = try transaction.search(indexTerms, in: .prefix(SchemeCatalog.recordPrefix), limit: candidateLimit)
-        return rank(try decode(hits), query: query, indexWasCut: hits.count >= candidateLimit)
+        let range = KeyRange.prefix(SchemeCatalog.recordPrefix)
+        let hits = try transaction.searchHits(indexTerms, in: range, limit: candidateLimit)
+        let indexWasCut = hits.count >= candidateLimit
+        var fields: [(key: String, fields: RankingFields)] = []
+        fields.reserveCapacity(hits.count)
+        for hit in hits {
+            guard let parsed = RankingFields(searchText: hit.text) else {
+                let records = try transaction.search(indexTerms, in: range, limit: candidateLimit)
+                return rank(try decode(records), query: query, indexWasCut: indexWasCut)
+            }
+            fields.append((hit.key, parsed))
+        }
+        // The index already applied the filters (as facet words), so only the kept hits are read and decoded.
+        let words = query.words
+        var scored: [(score: Score, key: String)] = []
+        scored.reserveCapacity(fields.count)
+        for (key, candidate) in fields {
+            guard
+                let score = score(
+                    name: candidate.name, code: candidate.code, isins: [candidate.isinGrowth, candidate.isinDivReinvestment],
+                    words: words)
+            else { continue }
+            scored.append((score, key))
+        }
+        scored.sort { $0.score < $1.score }
+        let kept = try scored.prefix(query.limit).compactMap { try transaction.get($0.key) }
+        return SchemeSearchResult(
+            records: try decode(kept).filter { matchesFilters($0, query: query, houseWords: query.houseWords) },
+            hasMore: scored.count > query.limit || indexWasCut)
     }
 
     /// Decodes the hits as one JSON array (one decoder for hundreds of records, not one each); if that fails,
@@ -195,11 +248,13 @@ public enum SchemeSearch {
 
     /// The score of a record, or nil when some term matches neither a word of its name nor its code or ISINs.
     static func score(_ record: SchemeRecord, words terms: [String]) -> Score? {
-        let nameWords = words(record.name)
-        let identifiers = [
-            String(record.code), record.isinGrowth?.lowercased(), record.isinDivReinvestment?.lowercased(),
-        ]
-        .compactMap { $0 }
+        score(
+            name: record.name, code: record.code, isins: [record.isinGrowth, record.isinDivReinvestment], words: terms)
+    }
+
+    static func score(name: String, code: Int, isins: [String?], words terms: [String]) -> Score? {
+        let nameWords = words(name)
+        let identifiers = [String(code)] + isins.compactMap { $0?.lowercased() }
         var identifierHit = false
         var prefixOnly = 0
         var positions = 0
@@ -225,6 +280,6 @@ public enum SchemeSearch {
         }
         return Score(
             identifierMiss: identifierHit ? 0 : 1, prefixOnly: prefixOnly, outOfOrder: outOfOrder,
-            positions: positions, length: nameWords.count, name: record.name.lowercased(), code: record.code)
+            positions: positions, length: nameWords.count, name: name.lowercased(), code: code)
     }
 }
