@@ -28,6 +28,22 @@ import Testing
         #expect(try database.integrityCheck() == ["ok"])
     }
 
+    @Test func openingAndReadingAnExistingFileWritesNothing() async throws {
+        let url = try TemporaryFiles.databaseURL()
+        do {
+            let store = try SQLiteDatabase(fileURL: url).store(namespace: "demo")
+            try await store.write { try $0.put("k", "v") }
+        }
+        let before = try Data(contentsOf: url)
+        do {
+            let database = try SQLiteDatabase(fileURL: url)
+            #expect(try await database.store(namespace: "demo").read { try $0.value(String.self, "k") } == "v")
+            #expect(try database.journalMode() == "wal")
+        }
+        #expect(try Data(contentsOf: url) == before)
+        #expect(!FileManager.default.fileExists(atPath: url.path + "-wal"))
+    }
+
     @Test func twoProcessesIncrementingOneCounterEndAtExactlyTheirSum() async throws {
         let url = try TemporaryFiles.databaseURL()
         _ = try SQLiteDatabase(fileURL: url)
