@@ -1,6 +1,7 @@
 import ArgumentParser
 import FeatureKit
 import Foundation
+import NetworkingAsyncHTTPClient
 import Timing
 
 /// Parses the command line, builds the context and runs the command; returns the exit code.
@@ -24,7 +25,8 @@ enum FolioHost {
                 terminal: terminal,
                 style: Style.resolve(
                     isTerminal: terminal.isInteractive, environment: environment, noColorFlag: globals.noColor),
-                offline: globals.offline, verbose: globals.verbose, timing: timing)
+                offline: globals.offline, verbose: globals.verbose, timing: timing,
+                proxies: ProxySettings(environment: environment))
             // ArgumentParser reflects over every command in the tree before it parses; when the first word
             // names a feature, only that feature's subtree is built, which halves start-up with five features.
             if let feature = host.registry.first(where: { $0.id == globals.remaining.first }) {

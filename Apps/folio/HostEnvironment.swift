@@ -1,6 +1,7 @@
 import FeatureKit
 import Foundation
 import Logging
+import NetworkingAsyncHTTPClient
 import Timing
 
 /// What the host knows before any feature runs: where data lives, the configuration, the streams.
@@ -13,6 +14,8 @@ struct HostEnvironment: Sendable {
     var offline: Bool
     var verbose: Bool
     var timing: Timing
+    /// Proxies named by `http_proxy`, `https_proxy`, `no_proxy` and friends.
+    var proxies = ProxySettings()
 
     /// Resolves `FOLIO_HOME`: `--home`, then the environment, then `$XDG_DATA_HOME/folio`, then
     /// `~/.local/share/folio`.

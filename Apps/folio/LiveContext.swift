@@ -21,7 +21,9 @@ enum LiveContext {
             http = OfflineHTTPClient(reason: host.offline ? "--offline was given" : "\(feature.id) declares no network use")
         } else {
             let transport = LazyHTTPClient {
-                AsyncHTTPClientTransport(configuration: .init(userAgent: "folio/\(FolioVersion.current) (Linux; Swift)"))
+                AsyncHTTPClientTransport(
+                    configuration: .init(
+                        userAgent: "folio/\(FolioVersion.current) (Linux; Swift)", proxies: host.proxies))
             }
             let limited = ConcurrencyLimitedHTTPClient(base: transport, maxPerHost: 4)
             http = RetryingHTTPClient(base: limited, timing: host.timing, onRetry: { event in

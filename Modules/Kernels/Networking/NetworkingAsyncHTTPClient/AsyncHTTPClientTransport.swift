@@ -28,21 +28,26 @@ public final class AsyncHTTPClientTransport: Networking.HTTPClient, Sendable {
         public var maxConnectionsPerHost: Int
         /// The largest body accepted, after decompression.
         public var maxBodyBytes: Int
+        /// Where requests go through a proxy (usually ``ProxySettings/init(environment:)``).
+        public var proxies: ProxySettings
 
         /// Creates a configuration.
         public init(
             connectTimeout: Duration = .seconds(10), totalTimeout: Duration = .seconds(30), userAgent: String,
-            maxConnectionsPerHost: Int = 4, maxBodyBytes: Int = 256 << 20
+            maxConnectionsPerHost: Int = 4, maxBodyBytes: Int = 256 << 20, proxies: ProxySettings = ProxySettings()
         ) {
             self.connectTimeout = connectTimeout
             self.totalTimeout = totalTimeout
             self.userAgent = userAgent
             self.maxConnectionsPerHost = maxConnectionsPerHost
             self.maxBodyBytes = maxBodyBytes
+            self.proxies = proxies
         }
     }
 
     private let client: AsyncHTTPClient.HTTPClient
+    /// One client per proxy server: AsyncHTTPClient sets the proxy per client, not per request.
+    private let proxiedClients: [ProxySettings.Server: AsyncHTTPClient.HTTPClient]
     private let configuration: Configuration
 
     /// Creates the transport with its own connection pool on NIO's shared event loops.
@@ -58,16 +63,26 @@ public final class AsyncHTTPClientTransport: Networking.HTTPClient, Sendable {
         clientConfiguration.connectionPool.retryConnectionEstablishment = false
         client = AsyncHTTPClient.HTTPClient(
             eventLoopGroup: MultiThreadedEventLoopGroup.singleton, configuration: clientConfiguration)
+        var proxied: [ProxySettings.Server: AsyncHTTPClient.HTTPClient] = [:]
+        for server in Set([configuration.proxies.http, configuration.proxies.https].compactMap { $0 }) {
+            var viaProxy = clientConfiguration
+            viaProxy.proxy = .server(host: server.host, port: server.port)
+            proxied[server] = AsyncHTTPClient.HTTPClient(
+                eventLoopGroup: MultiThreadedEventLoopGroup.singleton, configuration: viaProxy)
+        }
+        proxiedClients = proxied
     }
 
     deinit {
-        // The pool keeps the client alive until it has closed its connections; nothing waits for that.
+        // Each pool keeps its client alive until it has closed its connections; nothing waits for that.
         client.shutdown { _ in }
+        for proxied in proxiedClients.values { proxied.shutdown { _ in } }
     }
 
-    /// Closes the connection pool; later requests fail.
+    /// Closes the connection pools; later requests fail.
     public func shutdown() async throws {
         try await client.shutdown()
+        for proxied in proxiedClients.values { try await proxied.shutdown() }
     }
 
     /// Sends `request`; see ``HTTPClient/send(_:)``.
@@ -90,7 +105,8 @@ public final class AsyncHTTPClientTransport: Networking.HTTPClient, Sendable {
 
     private func transfer(_ request: HTTPRequest, total: Duration) async throws -> HTTPResponse {
         do {
-            let response = try await client.execute(makeClientRequest(request), timeout: TimeAmount(total))
+            let route = configuration.proxies.server(for: request.url).flatMap { proxiedClients[$0] } ?? client
+            let response = try await route.execute(makeClientRequest(request), timeout: TimeAmount(total))
             let body = try await response.body.collect(upTo: configuration.maxBodyBytes)
             var headers = Networking.HTTPHeaders()
             for field in response.headers {
