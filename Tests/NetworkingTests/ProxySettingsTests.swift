@@ -20,6 +20,14 @@ import Testing
         #expect(settings.server(for: secure) == .init(host: "secure.corp", port: 1080))
     }
 
+    @Test func credentialsInTheProxyURLAreReadAndNeverPrinted() throws {
+        let settings = ProxySettings(environment: ["https_proxy": "http://ann:s%40cret@proxy.corp:8080"])
+        let server = try #require(settings.https)
+        #expect(server.host == "proxy.corp" && server.port == 8080)
+        #expect(server.credentials == .init(user: "ann", password: "s@cret"))
+        #expect(!"\(server)".contains("cret"))
+    }
+
     @Test func upperCaseHTTPProxyIsIgnoredAndAllProxyFillsIn() {
         let settings = ProxySettings(environment: ["HTTP_PROXY": "evil:1", "ALL_PROXY": "fallback:8080"])
         #expect(settings.http == .init(host: "fallback", port: 8080))
@@ -50,6 +58,20 @@ import Testing
         #expect(response.status == 200)
         #expect(String(decoding: response.body, as: UTF8.self) == "{\"via\":\"proxy\"}")
         #expect(proxy.requests.first?.headers["host"] == "api.example.invalid")
+        #expect(proxy.requests.first?.headers["proxy-authorization"] == nil)
+        try await transport.shutdown()
+    }
+
+    @Test func credentialsReachTheProxyAsBasicAuthorization() async throws {
+        let proxy = try await LoopbackServer.start { _ in .json("{}") }
+        defer { Task { await proxy.stop() } }
+        let port = try #require(proxy.baseURL.port)
+        let server = ProxySettings.Server(host: "127.0.0.1", port: port, credentials: .init(user: "ann", password: "s@cret"))
+        let transport = AsyncHTTPClientTransport(
+            configuration: .init(userAgent: "folio/test", proxies: ProxySettings(http: server)))
+        _ = try await transport.send(.get(URL(string: "http://api.example.invalid")!, path: "/x"))
+        let expected = "Basic " + Data("ann:s@cret".utf8).base64EncodedString()
+        #expect(proxy.requests.contains { $0.headers["proxy-authorization"] == expected })
         try await transport.shutdown()
     }
 }

@@ -66,7 +66,9 @@ public final class AsyncHTTPClientTransport: Networking.HTTPClient, Sendable {
         var proxied: [ProxySettings.Server: AsyncHTTPClient.HTTPClient] = [:]
         for server in Set([configuration.proxies.http, configuration.proxies.https].compactMap { $0 }) {
             var viaProxy = clientConfiguration
-            viaProxy.proxy = .server(host: server.host, port: server.port)
+            viaProxy.proxy = .server(
+                host: server.host, port: server.port,
+                authorization: server.credentials.map { .basic(username: $0.user, password: $0.password) })
             proxied[server] = AsyncHTTPClient.HTTPClient(
                 eventLoopGroup: MultiThreadedEventLoopGroup.singleton, configuration: viaProxy)
         }

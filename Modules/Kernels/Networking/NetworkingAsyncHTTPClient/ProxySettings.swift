@@ -14,12 +14,32 @@ public struct ProxySettings: Sendable, Equatable {
         public var host: String
         /// Port; 1080 when the variable names none, as curl assumes.
         public var port: Int
+        /// `user:password` from the proxy URL (percent-decoded), sent as Basic proxy authorization.
+        public var credentials: Credentials?
 
         /// Creates a server.
-        public init(host: String, port: Int) {
+        public init(host: String, port: Int, credentials: Credentials? = nil) {
             self.host = host
             self.port = port
+            self.credentials = credentials
         }
+    }
+
+    /// A proxy user and password; never part of a description, so never printed.
+    public struct Credentials: Sendable, Hashable, CustomStringConvertible {
+        /// The user name.
+        public var user: String
+        /// The password.
+        public var password: String
+
+        /// Creates credentials.
+        public init(user: String, password: String) {
+            self.user = user
+            self.password = password
+        }
+
+        /// A redacted form for logs and errors.
+        public var description: String { "credentials for \(user)" }
     }
 
     /// The proxy for http URLs.
@@ -72,13 +92,16 @@ public struct ProxySettings: Sendable, Equatable {
             || host == "[::1]"
     }
 
-    /// `http://proxy:3128`, `proxy:3128` or `proxy` → a server; nil when unreadable.
+    /// `http://user:pass@proxy:3128`, `proxy:3128` or `proxy` → a server; nil when unreadable.
     static func server(_ text: String) -> Server? {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         let withScheme = trimmed.contains("://") ? trimmed : "http://" + trimmed
         guard let components = URLComponents(string: withScheme), let host = components.host, !host.isEmpty else {
             return nil
         }
-        return Server(host: host, port: components.port ?? 1080)
+        let credentials = components.user.map { user in
+            Credentials(user: user, password: components.password ?? "")
+        }
+        return Server(host: host, port: components.port ?? 1080, credentials: credentials)
     }
 }
