@@ -25,7 +25,8 @@ public final class FaultyServer: Sendable {
     /// `http://127.0.0.1:<port>`.
     public let baseURL: URL
     private let listener: Int32
-    private let openConnections = Mutex<[Int32]>([])
+    /// Whether `stop()` was called, and the stalled connections it must close.
+    private let state = Mutex<(stopped: Bool, open: [Int32])>((false, []))
     private let acceptedCount = Mutex(0)
 
     /// Starts the server on an ephemeral port.
@@ -66,13 +67,17 @@ public final class FaultyServer: Sendable {
     public var connectionsAccepted: Int { acceptedCount.withLock { $0 } }
 
     /// Stops accepting and closes every open connection.
+    ///
+    /// Only the accept thread closes the listening socket. If `stop()` closed it, a thread that had not
+    /// reached `accept` yet could later accept on the same descriptor number after the next server reused
+    /// it, and count that server's connections as its own.
     public func stop() {
-        shutdown(listener, Int32(SHUT_RDWR))
-        close(listener)
-        let connections = openConnections.withLock { fds -> [Int32] in
-            defer { fds.removeAll() }
-            return fds
+        let connections = state.withLock { state -> [Int32] in
+            state.stopped = true
+            defer { state.open.removeAll() }
+            return state.open
         }
+        shutdown(listener, Int32(SHUT_RDWR))
         for connection in connections {
             shutdown(connection, Int32(SHUT_RDWR))
             close(connection)
@@ -80,14 +85,24 @@ public final class FaultyServer: Sendable {
     }
 
     private func acceptLoop(_ behaviour: Behaviour) {
-        while true {
+        defer { close(listener) }
+        while !state.withLock({ $0.stopped }) {
             let connection = accept(listener, nil, nil)
             guard connection >= 0 else { return }
+            guard !state.withLock({ $0.stopped }) else {
+                close(connection)
+                return
+            }
             acceptedCount.withLock { $0 += 1 }
             readRequestHead(connection)
             switch behaviour {
             case .stall:
-                openConnections.withLock { $0.append(connection) }
+                let kept = state.withLock { state -> Bool in
+                    guard !state.stopped else { return false }
+                    state.open.append(connection)
+                    return true
+                }
+                if !kept { close(connection) }
             case .truncate(let declared, let body):
                 let head = "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: \(declared)\r\n\r\n"
                 write(connection, Data(head.utf8) + body)
