@@ -5,7 +5,6 @@ import Networking
 import NetworkingAsyncHTTPClient
 import Persistence
 import PersistenceSQLite
-import Synchronization
 import Timing
 
 /// The composition root: the only place live kernels are built. Each is built once per process and only
@@ -61,18 +60,11 @@ struct OfflineHTTPClient: HTTPClient {
 /// Builds the live transport on the first request: a command answered from a fresh cache never pays for
 /// the transport's set-up (its connection pool and NIO's event-loop threads).
 final class LazyHTTPClient: HTTPClient, Sendable {
-    private let make: @Sendable () -> any HTTPClient
-    private let client = Mutex<(any HTTPClient)?>(nil)
+    private let client: BuiltOnFirstUse<any HTTPClient>
 
-    init(_ make: @escaping @Sendable () -> any HTTPClient) { self.make = make }
+    init(_ make: @escaping @Sendable () -> any HTTPClient) { client = BuiltOnFirstUse(make) }
 
     func send(_ request: HTTPRequest) async throws -> HTTPResponse {
-        let client = self.client.withLock { client -> any HTTPClient in
-            if let client { return client }
-            let made = make()
-            client = made
-            return made
-        }
-        return try await client.send(request)
+        try await client.value().send(request)
     }
 }
