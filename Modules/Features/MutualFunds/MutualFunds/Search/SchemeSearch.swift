@@ -163,22 +163,14 @@ public enum SchemeSearch {
             fields.append((hit.key, parsed))
         }
         // The index already applied the filters (as facet words), so only the kept hits are read and decoded.
-        let words = query.words
-        var scored: [(score: Score, key: String)] = []
-        scored.reserveCapacity(fields.count)
-        for (key, candidate) in fields {
-            guard
-                let score = score(
-                    name: candidate.name, code: candidate.code, isins: [candidate.isinGrowth, candidate.isinDivReinvestment],
-                    words: words)
-            else { continue }
-            scored.append((score, key))
+        let ordered = ordered(fields, words: query.words) {
+            ($0.fields.name, $0.fields.code, [$0.fields.isinGrowth, $0.fields.isinDivReinvestment])
         }
-        scored.sort { $0.score < $1.score }
-        let kept = try scored.prefix(query.limit).compactMap { try transaction.get($0.key) }
+        let kept = try ordered.prefix(query.limit).compactMap { try transaction.get($0.key) }
+        let houseWords = query.houseWords
         return SchemeSearchResult(
-            records: try decode(kept).filter { matchesFilters($0, query: query, houseWords: query.houseWords) },
-            hasMore: scored.count > query.limit || indexWasCut)
+            records: try decode(kept).filter { matchesFilters($0, query: query, houseWords: houseWords) },
+            hasMore: ordered.count > query.limit || indexWasCut)
     }
 
     /// Decodes the hits as one JSON array (one decoder for hundreds of records, not one each); if that fails,
@@ -201,19 +193,27 @@ public enum SchemeSearch {
     )
         -> SchemeSearchResult
     {
-        let words = query.words
         let houseWords = query.houseWords
-        var scored: [(score: Score, record: SchemeRecord)] = []
+        let ordered = ordered(
+            candidates.filter { matchesFilters($0, query: query, houseWords: houseWords) }, words: query.words
+        ) { ($0.name, $0.code, [$0.isinGrowth, $0.isinDivReinvestment]) }
+        return SchemeSearchResult(
+            records: Array(ordered.prefix(query.limit)), hasMore: ordered.count > query.limit || indexWasCut)
+    }
+
+    /// The candidates whose fields match every term, best first.
+    private static func ordered<Candidate>(
+        _ candidates: [Candidate], words: [String], fields: (Candidate) -> (name: String, code: Int, isins: [String?])
+    ) -> [Candidate] {
+        var scored: [(score: Score, candidate: Candidate)] = []
         scored.reserveCapacity(candidates.count)
-        for record in candidates {
-            guard matchesFilters(record, query: query, houseWords: houseWords),
-                let score = score(record, words: words)
-            else { continue }
-            scored.append((score, record))
+        for candidate in candidates {
+            let (name, code, isins) = fields(candidate)
+            guard let score = score(name: name, code: code, isins: isins, words: words) else { continue }
+            scored.append((score, candidate))
         }
         scored.sort { $0.score < $1.score }
-        return SchemeSearchResult(
-            records: scored.prefix(query.limit).map(\.record), hasMore: scored.count > query.limit || indexWasCut)
+        return scored.map(\.candidate)
     }
 
     private static func matchesFilters(_ record: SchemeRecord, query: SchemeQuery, houseWords: [String]) -> Bool {
