@@ -142,10 +142,11 @@ import TimingTesting
         let error = await #expect(throws: NetworkError.self) {
             try await transport().send(.get(url, path: "/gone"))
         }
-        guard case .connectionFailed? = error else {
+        guard case .connectionFailed(_, let reason)? = error else {
             Issue.record("expected a connection failure, got \(String(describing: error))")
             return
         }
+        #expect(reason == "connection refused")
     }
 
     @Test func cancellationStopsAnInFlightRequest() async throws {

@@ -156,13 +156,20 @@ public final class AsyncHTTPClientTransport: Networking.HTTPClient, Sendable {
             return NetworkError.connectionFailed(
                 url: url, reason: "the answer is larger than \(configuration.maxBodyBytes >> 20) MB")
         case let error as NIOConnectionError:
-            let reasons = error.connectionErrors.map { "\($0.error)" }
+            let reasons = error.connectionErrors.map { Self.reason($0.error) }
             let reason = error.dnsAError ?? error.dnsAAAAError
             return NetworkError.connectionFailed(
                 url: url, reason: reasons.first ?? reason.map { "name lookup failed: \($0)" } ?? "\(error)")
         default:
-            return NetworkError.connectionFailed(url: url, reason: "\(error)")
+            return NetworkError.connectionFailed(url: url, reason: Self.reason(error))
         }
+    }
+
+    /// NIO describes a refused connection as "connection reset (error set): Connection refused) (errno: 111)";
+    /// the system's own wording reads better.
+    private static func reason(_ error: any Error) -> String {
+        guard let error = error as? IOError else { return "\(error)" }
+        return String(cString: strerror(error.errnoCode)).lowercased()
     }
 }
 
