@@ -69,12 +69,22 @@ struct JSONReaderTests {
         #expect(found[9].message == "is missing — every ETF needs a name")
     }
 
+    @Test("exponents are read exactly; numbers too large to hold are reported, not rounded")
+    func exponents() throws {
+        let row = #"{"name": "A", "expenseRatio": 3e-2, "yield": 0, "shares": 1E+2, "purchasePrice": 1, "purchaseDate": "2024-01-01", "currentPrice": 1}"#
+        let document = try read("[\(row)]")
+        #expect(document.holdings[0].expenseRatio == dec("0.03"))
+        #expect(document.holdings[0].shares == 100)
+        let huge = issues("[\(row.replacingOccurrences(of: "1E+2", with: "1e200"))]")
+        #expect(huge.map(\.message) == ["expected a number, found the number 1e200, which has more digits or a larger exponent than folio can hold"])
+    }
+
     @Test("malformed JSON names the line; wrong shapes are explained")
     func malformed() {
         let syntax = issues("[\n  {\"name\": \"A\",\n   \"yield\" 2}\n]")
         #expect(syntax.count == 1)
         #expect(syntax[0].line == 3)
-        #expect(syntax[0].message.hasPrefix("the JSON cannot be parsed"))
+        #expect(syntax[0].message == "the JSON cannot be parsed — expected ':' after the key \"yield\", found '2' (line 3, column 12)")
         #expect(issues("{\"name\": \"A\"}").map(\.message) == ["the JSON must be an array of ETF objects, found an object"])
         #expect(issues("[]").map(\.message) == ["the array is empty — add one object per ETF"])
     }
