@@ -210,7 +210,7 @@ let package = Package(
         ),
         unitTests(
             "PersistenceTests",
-            dependencies: ["Persistence", "PersistenceSQLite", "PersistenceTesting", "persistence-probe"]
+            dependencies: ["Persistence", "PersistenceSQLite", "PersistenceTesting", "TimingTesting", "persistence-probe"]
         ),
         unitTests(
             "FeatureKitTests",

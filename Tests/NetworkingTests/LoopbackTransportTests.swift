@@ -154,7 +154,7 @@ import TimingTesting
         defer { server.stop() }
         let client = transport(total: .seconds(30))
         let task = Task { try await client.send(.get(server.baseURL, path: "/forever")) }
-        while server.connectionsAccepted == 0 { await Task.yield() }
+        #expect(await yieldUntil { server.connectionsAccepted > 0 }, "the server never accepted the connection")
         task.cancel()
         await #expect(throws: CancellationError.self) { try await task.value }
     }

@@ -2,6 +2,7 @@ import Foundation
 import Persistence
 import PersistenceSQLite
 import Testing
+import TimingTesting
 
 /// The SQLite backend as real processes use it: files, permissions, concurrent writers, a writer killed mid-write.
 @Suite struct SQLiteProcessTests {
@@ -82,7 +83,8 @@ import Testing
         try await waitForLine("ready", on: output)
         let observer = try SQLiteDatabase(fileURL: url).store(namespace: "probe")
         // Kill once the writer is demonstrably mid-stream: some pairs committed, more on the way.
-        while try await observer.read({ try $0.count(.prefix("x/")) }) < 50 { await Task.yield() }
+        let midStream = try await yieldUntil { try await observer.read({ try $0.count(.prefix("x/")) }) >= 50 }
+        #expect(midStream, "the writer never committed 50 pairs")
         kill(child.processIdentifier, SIGKILL)
         _ = await exitStatus(of: child)
         let reopened = try SQLiteDatabase(fileURL: url)

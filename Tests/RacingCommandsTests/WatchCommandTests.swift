@@ -60,7 +60,12 @@ struct WatchCommandTests {
             try await command.run(in: context)
         }
         var elapsed = 0
+        let giveUp = ContinuousClock.now.advanced(by: .seconds(60))
         while !done.withLock({ $0 }) {
+            guard ContinuousClock.now < giveUp else {
+                Issue.record("watch neither finished nor waited on the clock")
+                break
+            }
             if clock.sleeperCount > 0 {
                 #expect(clock.sleeperCount == 1, "only the shared ticker sleeps")
                 guard elapsed < limit else { break }
@@ -68,7 +73,7 @@ struct WatchCommandTests {
                 await clock.advance(by: .seconds(1))
                 elapsed += 1
                 // Let the board handle the tick before time moves on (it reads the wall clock when it does).
-                while wall.readCount == reads, !done.withLock({ $0 }) { await Task.yield() }
+                _ = await yieldUntil { wall.readCount != reads || done.withLock({ $0 }) }
             } else {
                 await Task.yield()
             }
