@@ -108,6 +108,27 @@ import TimingTesting
         #expect(refreshed.value == ["b"])
         #expect(loads.count == 2)
     }
+
+    @Test func refreshFallsBackToTheStoredCopyWhenTheServiceFails() async throws {
+        let (fetch, wall, loads) = setUp()
+        _ = try await fetch.value([String].self, key: "list", ttl: .seconds(3600), mode: .normal, source: "list") { loads.record(["a"]) }
+        wall.advance(by: 30)
+        let url = self.url
+        let served = try await fetch.value([String].self, key: "list", ttl: .seconds(3600), mode: .refresh, source: "the list") {
+            throw NetworkError.connectionFailed(url: url, reason: "refused")
+        }
+        #expect(served.value == ["a"])
+        #expect(served.isStale && served.fromCache)
+        #expect(served.asOf == start)
+        #expect(served.failure?.description.contains("could not reach the list") == true)
+        let (empty, _, _) = setUp()
+        let nothing = await #expect(throws: FolioError.self) {
+            try await empty.value([String].self, key: "list", ttl: .seconds(60), mode: .refresh, source: "the list") {
+                throw NetworkError.connectionFailed(url: url, reason: "refused")
+            }
+        }
+        #expect(nothing?.exitCode == 69)
+    }
 }
 
 final class Loads: Sendable {

@@ -81,7 +81,8 @@ public struct CachedFetch: Sendable {
         save: @escaping @Sendable (any StoreTransaction, T, Date) throws -> Void
     ) async throws -> Cached<T> {
         let now = timing.now()
-        let cached = try await store.read(read)
+        // With --refresh the copy is only a fallback, read when the request fails.
+        let cached = mode == .refresh ? nil : try await store.read(read)
         if mode == .offline {
             guard let cached else {
                 throw FolioError(
@@ -102,7 +103,8 @@ public struct CachedFetch: Sendable {
             return Cached(value: fresh, asOf: fetchedAt, isStale: false, fromCache: false)
         } catch let error as NetworkError where error.isTransient {
             let failure = FolioError(.unavailable, "could not reach \(source)", why: error.description)
-            guard let cached else {
+            let fallback = mode == .refresh ? try await store.read(read) : cached
+            guard let cached = fallback else {
                 throw FolioError(
                     .unavailable, "\(source) is unavailable and nothing is cached", why: error.description,
                     hint: "try again later")
