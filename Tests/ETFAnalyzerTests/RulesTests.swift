@@ -65,6 +65,17 @@ struct DecimalComponentsTests {
             #expect(DecimalComponents(dec(text)).decimal == dec(text), "\(text)")
             #expect(DecimalComponents(dec(text)).plainText == dec(text).description, "\(text)")
         }
+        let written: [(Bool, UInt128, Int, String)] = [
+            (false, 5, -1, "0.5"), (false, 1200, -2, "12"), (false, 1522, 1, "15220"), (true, 3, -4, "-0.0003"),
+            (false, 100, 0, "100"), (false, 4200, 2, "420000"), (false, 123, -3, "0.123"), (false, 1230, -4, "0.123"),
+            (false, UInt128(UInt64.max) * 1000, -3, String(UInt64.max)),
+            (true, UInt128(UInt64.max) * 100 + 5, -25, "-0.0001844674407370955161505"),
+            (false, UInt128.max, 0, "340282366920938463463374607431768211455"),
+            (false, UInt128.max, -38, "3.40282366920938463463374607431768211455"),
+        ]
+        for (negative, significand, exponent, text) in written {
+            #expect(DecimalComponents(isNegative: negative, significand: significand, exponent: exponent).plainText == text)
+        }
         #expect(DecimalComponents(parsing: "1.2.3") == nil)
         #expect(DecimalComponents(parsing: "1-2") == nil)
         #expect(DecimalComponents(parsing: "-") == nil)

@@ -101,21 +101,76 @@ public struct DecimalComponents: Sendable, Hashable {
     /// `15220` (what `Decimal.description` writes, without its cost).
     public var plainText: String {
         guard significand != 0 else { return "0" }
-        var digits = significand
-        var power = exponent
-        while power < 0 && digits % 10 == 0 {
-            digits /= 10
-            power += 1
+        var (digits, power) = (significand, exponent)
+        // Trailing fractional zeros go; 64-bit division is far cheaper than 128-bit, and most values fit.
+        if digits <= UInt128(UInt64.max) {
+            var small = UInt64(truncatingIfNeeded: digits)
+            while power < 0, small % 10 == 0 {
+                small /= 10
+                power += 1
+            }
+            digits = UInt128(small)
+        } else {
+            while power < 0, digits % 10 == 0 {
+                digits /= 10
+                power += 1
+            }
         }
-        var text = DecimalComponents.digitsText(digits)
-        if power > 0 {
-            text += String(repeating: "0", count: power)
-        } else if power < 0 {
-            let places = -power
-            if text.count <= places { text = String(repeating: "0", count: places - text.count + 1) + text }
-            text.insert(".", at: text.index(text.endIndex, offsetBy: -places))
+        let negative = isNegative
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 40) { reversed in
+            let count = DecimalComponents.writeDigitsReversed(digits, into: reversed)
+            let places = max(0, -power)
+            let integerDigits = count - places
+            let length =
+                (negative ? 1 : 0)
+                + (places > 0 ? max(integerDigits, 1) + 1 + places : count + max(power, 0))
+            return String(unsafeUninitializedCapacity: length) { text in
+                var next = 0
+                func put(_ byte: UInt8) {
+                    text[next] = byte
+                    next += 1
+                }
+                if negative { put(UInt8(ascii: "-")) }
+                if places == 0 {
+                    for index in stride(from: count - 1, through: 0, by: -1) { put(reversed[index]) }
+                    for _ in 0..<max(power, 0) { put(UInt8(ascii: "0")) }
+                    return next
+                }
+                if integerDigits <= 0 {
+                    put(UInt8(ascii: "0"))
+                } else {
+                    for index in stride(from: count - 1, through: places, by: -1) { put(reversed[index]) }
+                }
+                put(UInt8(ascii: "."))
+                for _ in 0..<max(0, places - count) { put(UInt8(ascii: "0")) }
+                for index in stride(from: min(count, places) - 1, through: 0, by: -1) { put(reversed[index]) }
+                return next
+            }
         }
-        return isNegative ? "-" + text : text
+    }
+
+    /// Writes the decimal digits of `value` into `buffer`, least significant first (at most 39); returns
+    /// how many.
+    private static func writeDigitsReversed(_ value: UInt128, into buffer: UnsafeMutableBufferPointer<UInt8>) -> Int {
+        var count = 0
+        var rest = value
+        while rest > UInt128(UInt64.max) {
+            let (high, low) = rest.quotientAndRemainder(dividingBy: 10_000_000_000_000_000_000)
+            var chunk = UInt64(truncatingIfNeeded: low)
+            for _ in 0..<19 {
+                buffer[count] = UInt8(truncatingIfNeeded: chunk % 10) &+ UInt8(ascii: "0")
+                chunk /= 10
+                count += 1
+            }
+            rest = high
+        }
+        var small = UInt64(truncatingIfNeeded: rest)
+        repeat {
+            buffer[count] = UInt8(truncatingIfNeeded: small % 10) &+ UInt8(ascii: "0")
+            small /= 10
+            count += 1
+        } while small > 0
+        return count
     }
 
     /// The value rounded half-to-even to `fractionDigits` places: the integer of units of 10^-fractionDigits,
