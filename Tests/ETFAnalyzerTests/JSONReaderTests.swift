@@ -84,7 +84,7 @@ struct JSONReaderTests {
         let syntax = issues("[\n  {\"name\": \"A\",\n   \"yield\" 2}\n]")
         #expect(syntax.count == 1)
         #expect(syntax[0].line == 3)
-        #expect(syntax[0].message == "the JSON cannot be parsed — expected ':' after the key \"yield\", found '2' (line 3, column 12)")
+        #expect(syntax[0].message == "the JSON cannot be parsed — expected ':' after the key \"yield\", found '2' at column 12")
         #expect(issues("{\"name\": \"A\"}").map(\.message) == ["the JSON must be an array of ETF objects, found an object"])
         #expect(issues("[]").map(\.message) == ["the array is empty — add one object per ETF"])
     }

@@ -13,7 +13,7 @@ enum JSONPortfolioReader {
             throw PortfolioInputError(issues: [
                 InputIssue(
                     row: nil, line: error.line, column: nil,
-                    message: "the JSON cannot be parsed — \(error.reason) (line \(error.line), column \(error.column))")
+                    message: "the JSON cannot be parsed — \(error.reason) at column \(error.column)")
             ])
         }
         guard case .array(let elements) = document else {
