@@ -189,14 +189,6 @@ public struct DecimalComponents: Sendable, Hashable {
         return roundUp ? quotient + 1 : quotient
     }
 
-    /// The decimal digits of `value` (UInt128's own `description` is generic and several times slower).
-    public static func digitsText(_ value: UInt128) -> String {
-        if value <= UInt128(UInt64.max) { return String(UInt64(value)) }
-        let (high, low) = value.quotientAndRemainder(dividingBy: 10_000_000_000_000_000_000)
-        let lowText = String(UInt64(low))
-        return digitsText(high) + String(repeating: "0", count: 19 - lowText.count) + lowText
-    }
-
     /// 10^n as a `Double`, from a table for the usual range.
     static func powerOfTenDouble(_ n: Int) -> Double {
         n >= -40 && n <= 40 ? doublePowers[n + 40] : pow(10, Double(n))
