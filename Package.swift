@@ -181,7 +181,12 @@ let package = Package(
             swiftSettings: strictSettings,
             // A position-dependent executable needs no start-up relocations: the loader patched about 108,000
             // pointers in every process of the PIE build, about 5 ms of a 15–20 ms command budget.
-            linkerSettings: [.unsafeFlags(["-Xclang-linker", "-no-pie"], .when(platforms: [.linux], configuration: .release))]
+            linkerSettings: [
+                .unsafeFlags(
+                    ["-Xclang-linker", "-no-pie", "-Xlinker", "--no-export-dynamic"],
+                    .when(platforms: [.linux], configuration: .release)
+                )
+            ]
         ),
 
         // MARK: - Tooling

@@ -43,6 +43,36 @@ struct JSONReaderTests {
         #expect(document.warnings == ["key \"ticker\" is not one folio reads, so it is ignored"])
     }
 
+    @Test("objects may order and spell their keys differently; a repeated key keeps its first value")
+    func keyOrderAndSpelling() throws {
+        let text = """
+            [
+              {"name": "A", "expenseRatio": 0.1, "yield": 1, "shares": 2, "purchasePrice": 10,
+               "purchaseDate": "2024-01-01", "currentPrice": 11},
+              {"currentPrice": 22, "shares": 3, "name": "B", "yield": 2, "expenseRatio": 0.2, "shares": 99,
+               "purchaseDate": "2024-01-02", "purchasePrice": 20},
+              {"Name": "C", "expense_ratio": 0.3, "Yield": 3, "SHARES": 4, "purchase_price": 30,
+               "purchase_date": "2024-01-03", "current_price": 33, "note": "x"}
+            ]
+            """
+        let document = try read(text)
+        #expect(document.holdings.map(\.name) == ["A", "B", "C"])
+        #expect(document.holdings.map(\.shares) == [2, 3, 4])
+        #expect(document.holdings.map(\.currentPrice) == [11, 22, 33])
+        #expect(document.holdings.map(\.expenseRatio) == [dec("0.1"), dec("0.2"), dec("0.3")])
+        #expect(document.warnings == ["key \"note\" is not one folio reads, so it is ignored"])
+
+        let misspelt = issues(
+            """
+            [{"name": "A", "expenseRatio": 0, "yield": 0, "shares": 1, "purchasePrice": 1,
+              "purchaseDate": "2024-01-01", "currentPrice": 1},
+             {"name": "B", "expense_ratio": -1, "yield": 0, "shares": 1, "purchasePrice": 1,
+              "purchaseDate": "2024-01-01", "currentPrice": 1}]
+            """)
+        #expect(misspelt.map(\.row) == [2])
+        #expect(misspelt.map(\.column) == ["expense_ratio"])
+    }
+
     @Test("every problem in every object, by row and key")
     func problems() {
         let text = """

@@ -22,39 +22,40 @@ enum JSONPortfolioReader {
             ])
         }
         var holdings: [ETFHolding] = []
+        holdings.reserveCapacity(elements.count)
         var issues: [InputIssue] = []
         var unknownKeys: [String] = []
-        // Every object spells its keys the same way, so each spelling is matched to a field once.
-        var fieldForKey: [String: PortfolioField?] = [:]
+        var fields = FieldMatcher()
+        // One slot per field, reused for every object: hashing fields into per-row dictionaries was a fifth of
+        // reading a large file.
+        var spellings = [String?](repeating: nil, count: PortfolioField.allCases.count)
+        var values = [LooseJSON?](repeating: nil, count: PortfolioField.allCases.count)
         for (index, element) in elements.enumerated() {
             let row = index + 1
             guard case .object(let members) = element else {
                 issues.append(InputIssue(row: row, column: nil, message: "expected an ETF object, found \(element.kind)"))
                 continue
             }
-            var keys: [PortfolioField: String] = [:]
-            var values: [PortfolioField: LooseJSON] = [:]
-            for member in members {
-                let field: PortfolioField?
-                if let known = fieldForKey[member.key] {
-                    field = known
-                } else {
-                    field = PortfolioField(header: member.key)
-                    fieldForKey[member.key] = field
-                }
-                if let field {
-                    if values[field] == nil {
-                        keys[field] = member.key
-                        values[field] = member.value
+            for slot in values.indices {
+                spellings[slot] = nil
+                values[slot] = nil
+            }
+            for (position, member) in members.enumerated() {
+                if let field = fields.field(for: member.key, at: position) {
+                    if values[field.ordinal] == nil {
+                        spellings[field.ordinal] = member.key
+                        values[field.ordinal] = member.value
                     }
                 } else if !unknownKeys.contains(member.key) {
                     unknownKeys.append(member.key)
                 }
             }
+            let rowSpellings = spellings
             var builder = RowBuilder(
-                row: row, line: nil, columnName: { keys[$0] ?? $0.jsonName }, defaultAnalysisDate: defaultAnalysisDate)
+                row: row, line: nil, columnName: { rowSpellings[$0.ordinal] ?? $0.jsonName },
+                defaultAnalysisDate: defaultAnalysisDate)
             let holding = builder.build { field in
-                guard let value = values[field] else { return .missing }
+                guard let value = values[field.ordinal] else { return .missing }
                 switch value {
                 case .null: return .missing
                 case .string(let text):
@@ -66,7 +67,7 @@ enum JSONPortfolioReader {
                 }
             }
             if let holding { holdings.append(holding) }
-            issues += builder.issues
+            if !builder.issues.isEmpty { issues += builder.issues }
         }
         if elements.isEmpty {
             issues.append(InputIssue(row: nil, column: nil, message: "the array is empty — add one object per ETF"))
@@ -91,5 +92,29 @@ enum JSONPortfolioReader {
             parts.exponent = exponent
         }
         return parts.decimal
+    }
+}
+
+/// Matches a key spelling to its field once per file. Objects written by one program list their keys in the
+/// same order, so the spelling last seen at the same position is compared first (no hashing).
+private struct FieldMatcher {
+    private var byPosition: [(key: String, field: PortfolioField?)] = []
+    private var bySpelling: [String: PortfolioField?] = [:]
+
+    mutating func field(for key: String, at position: Int) -> PortfolioField? {
+        if position < byPosition.count, byPosition[position].key == key { return byPosition[position].field }
+        let field: PortfolioField?
+        if let known = bySpelling[key] {
+            field = known
+        } else {
+            field = PortfolioField(header: key)
+            bySpelling[key] = field
+        }
+        if position < byPosition.count {
+            byPosition[position] = (key, field)
+        } else if position == byPosition.count {
+            byPosition.append((key, field))
+        }
+        return field
     }
 }
