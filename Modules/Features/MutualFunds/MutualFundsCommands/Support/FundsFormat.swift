@@ -31,13 +31,9 @@ enum FundsFormat {
 
     /// `2026-11-22 14:05 (12m ago)` in the local time zone.
     static func asOf(_ date: Date, now: Date) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone.current
-        formatter.dateFormat = "yyyy-MM-dd HH:mm"
         let age = max(0, Int(now.timeIntervalSince(date)))
         return
-            "\(formatter.string(from: date)) (\(age < 60 ? "just now" : DurationFormat.short(seconds: age) + " ago"))"
+            "\(LocalDateTime(date, in: .current).minuteStamp) (\(age < 60 ? "just now" : DurationFormat.short(seconds: age) + " ago"))"
     }
 
     /// `3 days`, `1 day`, `2 years`, counted in calendar days.

@@ -19,19 +19,17 @@ struct RaceText {
 
     /// `HH:mm` in local time.
     func clockTime(_ date: Date) -> String {
-        let (hour, minute, _) = timeOfDay(date)
-        return "\(twoDigits(hour)):\(twoDigits(minute))"
+        LocalDateTime(date, in: timeZone).hourMinute
     }
 
     /// `HH:mm:ss` in local time.
     func clockTimeWithSeconds(_ date: Date) -> String {
-        let (hour, minute, second) = timeOfDay(date)
-        return "\(twoDigits(hour)):\(twoDigits(minute)):\(twoDigits(second))"
+        LocalDateTime(date, in: timeZone).hourMinuteSecond
     }
 
     /// `YYYY-MM-DD HH:mm:ss` in local time, for log lines.
     func timestamp(_ date: Date) -> String {
-        "\(CalendarDate(date, in: timeZone).iso8601) \(clockTimeWithSeconds(date))"
+        LocalDateTime(date, in: timeZone).secondStamp
     }
 
     /// The compact countdown: `2m 05s`, `-30s`.
@@ -70,14 +68,6 @@ struct RaceText {
     func shortName(_ race: Race) -> String {
         "Race \(race.number) at \(race.meetingName), \(race.category)"
     }
-
-    private func timeOfDay(_ date: Date) -> (Int, Int, Int) {
-        let local = Int((date.timeIntervalSince1970 + Double(timeZone.secondsFromGMT(for: date))).rounded(.down))
-        let secondOfDay = ((local % 86_400) + 86_400) % 86_400
-        return (secondOfDay / 3600, (secondOfDay % 3600) / 60, secondOfDay % 60)
-    }
-
-    private func twoDigits(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
 
     private static let weekdays = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
 }

@@ -12,13 +12,7 @@ enum Formatting {
     static func sign(_ value: Decimal) -> Int { value > 0 ? 1 : value < 0 ? -1 : 0 }
 
     /// `2024-03-31 14:05:09` in the local time zone.
-    static func timestamp(_ date: Date) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = .current
-        formatter.dateFormat = "yyyy-MM-dd HH:mm:ss"
-        return formatter.string(from: date)
-    }
+    static func timestamp(_ date: Date) -> String { LocalDateTime(date, in: .current).secondStamp }
 
     /// `2024-03-31` in the local time zone.
     static func day(_ date: Date) -> String { CalendarDate(date, in: .current).iso8601 }
