@@ -94,6 +94,29 @@ struct DecodingTests {
         #expect(page.races[2].form?.details == nil)
     }
 
+    @Test("race times: the direct reading of the usual form agrees with Foundation's ISO 8601 parsing everywhere")
+    func raceTimes() throws {
+        let texts = [
+            "2026-01-15T01:18:00Z", "2024-02-29T23:59:59Z", "1999-12-31T00:00:01Z", "2026-01-15T01:18:00.500Z",
+            "2026-01-15T11:18:00+10:00", "2025-02-29T10:00:00Z", "2026-01-15T24:00:00Z", "2026-01-15T01:60:00Z",
+            "2026-1-15T01:18:00Z", "2026-01-15 01:18:00Z", "2026-01-15T01:18:00z", "tomorrow",
+        ]
+        let races = texts.enumerated().map { index, text in
+            let info = #"{\"revealed_race_info\":{\"time\":\"\#(text)\"}}"#
+            return summary(id: "r\(index)", extra: #""race_form": {"additional_data": "\#(info)"}"#)
+        }
+        let page = try NedsRacingClient.decode(Data(envelope(races).utf8))
+        for (index, text) in texts.enumerated() {
+            let foundation =
+                (try? Date.ISO8601FormatStyle().parse(text))
+                ?? (try? Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(text))
+            let time = page.races.first { $0.id == "r\(index)" }?.form?.details?.time
+            #expect(time == foundation.flatMap { $0.timeIntervalSince1970 > 0 ? $0 : nil }, "\(text)")
+        }
+        #expect(page.races[0].form?.details?.time == ISO8601DateFormatter().date(from: "2026-01-15T01:18:00Z"))
+        #expect(page.races[11].form?.details?.time == nil)
+    }
+
     @Test("an unknown category id is kept as other, with its id")
     func unknownCategory() throws {
         let page = try NedsRacingClient.decode(Data(

@@ -1,5 +1,6 @@
 import Foundation
 import Networking
+import Timing
 
 /// The `nextraces` envelope: `{status, data: {next_to_go_ids, race_summaries}, message}`.
 ///
@@ -248,8 +249,35 @@ struct WireAdditionalData: Decodable {
 /// ISO 8601 times as the service writes them (`2026-01-15T01:18:00Z`, with or without fractions).
 enum ISO8601 {
     static func date(_ text: String) -> Date? {
+        if let date = utcSeconds(text) { return date }
         if let date = try? Date.ISO8601FormatStyle().parse(text) { return date }
         return try? Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(text)
+    }
+
+    /// The service's usual form, `2026-01-15T01:18:00Z`, read directly: the format styles build a Gregorian
+    /// calendar on first use, a few percent of a `races next` run. Anything else is left to them.
+    static func utcSeconds(_ text: String) -> Date? {
+        let bytes = Array(text.utf8)
+        guard bytes.count == 20, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
+            bytes[10] == UInt8(ascii: "T"), bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":"),
+            bytes[19] == UInt8(ascii: "Z")
+        else { return nil }
+        func number(_ range: Range<Int>) -> Int? {
+            var value = 0
+            for index in range {
+                let digit = Int(bytes[index]) - 48
+                guard (0...9).contains(digit) else { return nil }
+                value = value * 10 + digit
+            }
+            return value
+        }
+        guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10),
+            let hour = number(11..<13), let minute = number(14..<16), let second = number(17..<19),
+            hour < 24, minute < 60, second < 60,
+            let date = CalendarDate(year: year, month: month, day: day)
+        else { return nil }
+        let seconds = ((date.dayNumber * 24 + hour) * 60 + minute) * 60 + second
+        return Date(timeIntervalSince1970: TimeInterval(seconds))
     }
 }
 
