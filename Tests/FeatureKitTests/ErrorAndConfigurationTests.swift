@@ -57,6 +57,10 @@ import Testing
         #expect(Configuration.parseDuration("250ms") == .milliseconds(250))
         #expect(Configuration.parseDuration("-5s") == nil)
         #expect(Configuration.parseDuration("m") == nil)
+        #expect(Configuration.parseDuration(" \t45M\u{2003}") == .seconds(2700))
+        #expect(Configuration.parseDuration("1 h") == nil)
+        #expect(Configuration.parseDuration("   ") == nil)
+        #expect(Configuration.parseDuration("") == nil)
     }
 }
 

@@ -76,6 +76,19 @@ struct DecodingTests {
         #expect(page.races[2].form == nil)
     }
 
+    @Test("blank text means not known; text with anything visible is kept as sent")
+    func blankText() throws {
+        let form = #""race_form": {"weather": {"name": " \t "}, "track_condition": {"name": ""}, "race_comment": " Fast pace. "}"#
+        let spaced = #""race_form": {"weather": {"name": "\u00a0\u2003"}, "race_comment": "\u00a0x"}"#
+        let page = try NedsRacingClient.decode(Data(
+            envelope([summary(id: "a", extra: form), summary(id: "b", extra: spaced)]).utf8))
+        #expect(page.races[0].form?.weather == nil)
+        #expect(page.races[0].form?.trackCondition == nil)
+        #expect(page.races[0].form?.comment == " Fast pace. ")
+        #expect(page.races[1].form?.weather == nil)
+        #expect(page.races[1].form?.comment == "\u{a0}x")
+    }
+
     @Test("additional_data is read leniently: bad JSON, null prize money, placeholder time")
     func lenientAdditionalData() throws {
         let bad = #""race_form": {"distance": 300, "additional_data": "{not json"}"#

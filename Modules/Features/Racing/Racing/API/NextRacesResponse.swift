@@ -283,8 +283,12 @@ enum ISO8601 {
 
 extension Optional where Wrapped == String {
     /// nil for nil, empty or all-blank text: the service sends "" for "not known".
+    /// Stops at the first visible character: `trimmingCharacters` copies the text through `NSString`, which
+    /// for the long race comments was an eighth of a `races next` run.
     fileprivate var nonEmpty: String? {
-        guard let self, !self.trimmingCharacters(in: .whitespaces).isEmpty else { return nil }
+        guard let self, self.unicodeScalars.contains(where: { !CharacterSet.whitespaces.contains($0) }) else {
+            return nil
+        }
         return self
     }
 }
