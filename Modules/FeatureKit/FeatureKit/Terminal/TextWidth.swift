@@ -63,10 +63,7 @@ public enum TextWidth {
     /// `truncate` for text already known to be wider than `width` (> 0), with the result's width, so tables
     /// need not measure the cut text again.
     static func cut(_ text: String, to width: Int) -> (text: String, width: Int) {
-        if let kept = asciiPrefixLength(text, columns: width - 1), let scan = asciiScan(text.utf8.prefix(kept)) {
-            // An escape sequence left open by the cut swallows the `…`, as `of` would count it.
-            return (String(decoding: text.utf8.prefix(kept), as: UTF8.self) + "…", scan.width + (scan.inEscape ? 0 : 1))
-        }
+        if let cut = asciiCut(text, to: width) { return cut }
         let result = graphemeCut(text, to: width)
         return (result, of(result))
     }
@@ -91,11 +88,14 @@ public enum TextWidth {
 
     /// The width of `text` when it is all ASCII (escape sequences skipped as in `of`), else nil.
     static func asciiWidth(_ text: String) -> Int? {
-        asciiScan(text.utf8)?.width
+        var text = text
+        // A native string's bytes are contiguous: a pointer loop is several times cheaper than `UTF8View`'s
+        // index walk, and tables measure every cell.
+        return text.withUTF8 { bytes in asciiScan(bytes[...])?.width }
     }
 
     /// The width of ASCII bytes and whether they end inside an escape sequence; nil at a non-ASCII byte.
-    private static func asciiScan(_ bytes: some Sequence<UInt8>) -> (width: Int, inEscape: Bool)? {
+    private static func asciiScan(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> (width: Int, inEscape: Bool)? {
         var width = 0
         var inEscape = false
         for byte in bytes {
@@ -113,18 +113,32 @@ public enum TextWidth {
         return (width, inEscape)
     }
 
-    /// For all-ASCII `text`, how many bytes `truncate` keeps to stay within `columns`; nil otherwise.
-    /// Like `truncate`'s grapheme loop it counts escape sequences' characters, so the two cut at the same place.
-    private static func asciiPrefixLength(_ text: String, columns: Int) -> Int? {
-        var used = 0
-        var kept: Int?
-        for (offset, byte) in text.utf8.enumerated() {
-            guard byte < 0x80 else { return nil }
-            let width = isPrintable(byte) ? 1 : 0
-            if kept == nil && used + width > columns { kept = offset }
-            used += width
+    /// `cut` for all-ASCII `text`, in one pass over its bytes; nil when `text` has a non-ASCII byte.
+    ///
+    /// Like `truncate`'s grapheme loop it keeps characters while their count (escape sequences' characters
+    /// included) fits `width - 1` columns, so both cut at the same place; the width it reports skips escape
+    /// sequences as `of` does, and an escape sequence left open by the cut swallows the `…`.
+    private static func asciiCut(_ text: String, to width: Int) -> (text: String, width: Int)? {
+        var text = text
+        return text.withUTF8 { bytes -> (text: String, width: Int)? in
+            let columns = width - 1
+            var counted = 0
+            var kept: Int?
+            for (offset, byte) in bytes.enumerated() {
+                guard byte < 0x80 else { return nil }
+                let columnsOfByte = isPrintable(byte) ? 1 : 0
+                if kept == nil && counted + columnsOfByte > columns { kept = offset }
+                counted += columnsOfByte
+            }
+            let prefix = bytes[..<(kept ?? bytes.count)]
+            guard let scan = asciiScan(prefix) else { return nil }
+            let ellipsis = "…".utf8
+            let result = String(unsafeUninitializedCapacity: prefix.count + ellipsis.count) { buffer in
+                let afterPrefix = buffer.initialize(fromContentsOf: prefix)
+                return buffer[afterPrefix...].initialize(fromContentsOf: ellipsis)
+            }
+            return (result, scan.width + (scan.inEscape ? 0 : 1))
         }
-        return kept ?? text.utf8.count
     }
 
     private static func isPrintable(_ byte: UInt8) -> Bool { byte >= 0x20 && byte < 0x7F }

@@ -23,7 +23,8 @@ public enum HoldingRules {
     public static func name(_ text: String) throws(FieldProblem) -> String {
         let trimmed = trim(text)
         guard !trimmed.isEmpty else { throw FieldProblem("is empty — every ETF needs a name") }
-        return trimmed.count == text.count ? text : String(trimmed)
+        // Index comparison, not `count`: counting walks every grapheme of both strings.
+        return trimmed.startIndex == text.startIndex && trimmed.endIndex == text.endIndex ? text : String(trimmed)
     }
 
     /// `text` without leading and trailing white space (spaces, tabs, line breaks, no-break spaces).
@@ -49,7 +50,7 @@ public enum HoldingRules {
     public static func number(_ text: String, for field: PortfolioField) throws(FieldProblem) -> Decimal {
         var trimmed = trim(text)
         guard !trimmed.isEmpty else { throw FieldProblem("is empty — write the \(field.label) as a number") }
-        if field == .expenseRatio || field == .yield, trimmed.hasSuffix("%") {
+        if field == .expenseRatio || field == .yield, trimmed.utf8.last == UInt8(ascii: "%") {
             trimmed = trim(trimmed.dropLast())
         }
         guard let parts = DecimalComponents(parsing: trimmed) else {
