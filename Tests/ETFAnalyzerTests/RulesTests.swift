@@ -84,6 +84,32 @@ struct DecimalComponentsTests {
         #expect(DecimalComponents(parsing: String(repeating: "9", count: 40)) == nil)
     }
 
+    @Test("parsing across the switch from 64-bit to 128-bit digits, with leading zeros, signs and substrings")
+    func parsingWidths() {
+        let cases: [(String, Bool, UInt128, Int)] = [
+            ("1844674407370955161", false, 1_844_674_407_370_955_161, 0),
+            ("18446744073709551615", false, UInt128(UInt64.max), 0),
+            ("18446744073709551616", false, UInt128(UInt64.max) + 1, 0),
+            ("-184467440737095516.17", true, UInt128(UInt64.max) + 2, -2),
+            ("+0001844674407370955161.50", false, 184_467_440_737_095_516_150, -2),
+            ("000.000", false, 0, 0),
+            ("-0.000120", true, 120, -6),
+            ("340282366920938463463374607431768211455", false, UInt128.max, 0),
+            ("34028236692093846346337460743176821145.5", false, UInt128.max, -1),
+        ]
+        for (text, negative, significand, exponent) in cases {
+            #expect(
+                DecimalComponents(parsing: text)
+                    == DecimalComponents(isNegative: negative, significand: significand, exponent: exponent), "\(text)")
+        }
+        #expect(DecimalComponents(parsing: "340282366920938463463374607431768211456") == nil)
+        #expect(DecimalComponents(parsing: "") == nil)
+        #expect(DecimalComponents(parsing: ".") == nil)
+        #expect(DecimalComponents(parsing: "1+") == nil)
+        let line = "name,12.50,x"
+        #expect(DecimalComponents(parsing: line.split(separator: ",")[1]) == DecimalComponents(isNegative: false, significand: 1250, exponent: -2))
+    }
+
     @Test("rounding to places is half-to-even")
     func scaled() {
         #expect(DecimalComponents(parsing: "2.345")!.scaled(toFractionDigits: 2) == 234)

@@ -45,23 +45,42 @@ public struct DecimalComponents: Sendable, Hashable {
 
     /// Parses `[+-]digits[.digits]` (no exponent, no separators); nil when malformed or the digits exceed 128 bits.
     public init?(parsing text: some StringProtocol) {
-        var significand: UInt128 = 0
+        // Fields of a parsed file are native strings, whose bytes a pointer loop reads far faster than the
+        // view's iterator; other strings are copied once.
+        let parsed = text.utf8.withContiguousStorageIfAvailable(Self.parse) ?? Array(text.utf8).withUnsafeBufferPointer(Self.parse)
+        guard let parsed else { return nil }
+        self = parsed
+    }
+
+    private static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> DecimalComponents? {
+        // Digits gather in 64 bits while they fit (18 or more of them); 128-bit multiplication is software.
+        var small: UInt64 = 0
+        var wide: UInt128 = 0
+        var isWide = false
         var negative = false
         var exponent = 0
         var seenDigit = false
         var seenPoint = false
-        for (offset, byte) in text.utf8.enumerated() {
+        for (offset, byte) in bytes.enumerated() {
             switch byte {
             case UInt8(ascii: "0")...UInt8(ascii: "9"):
                 seenDigit = true
-                if significand == 0 && byte == UInt8(ascii: "0") {
+                let digit = byte - UInt8(ascii: "0")
+                if !isWide && small == 0 && digit == 0 {
                     if seenPoint { exponent -= 1 }
                     continue
                 }
-                let (shifted, overflow) = significand.multipliedReportingOverflow(by: 10)
-                let (next, carry) = shifted.addingReportingOverflow(UInt128(byte - UInt8(ascii: "0")))
-                guard !overflow, !carry else { return nil }
-                significand = next
+                if isWide {
+                    let (shifted, overflow) = wide.multipliedReportingOverflow(by: 10)
+                    let (next, carry) = shifted.addingReportingOverflow(UInt128(digit))
+                    guard !overflow, !carry else { return nil }
+                    wide = next
+                } else if small <= (UInt64.max - 9) / 10 {
+                    small = small * 10 + UInt64(digit)
+                } else {
+                    isWide = true
+                    wide = UInt128(small) * 10 + UInt128(digit)
+                }
                 if seenPoint { exponent -= 1 }
             case UInt8(ascii: "."):
                 guard !seenPoint else { return nil }
@@ -74,7 +93,8 @@ public struct DecimalComponents: Sendable, Hashable {
             }
         }
         guard seenDigit else { return nil }
-        self.init(isNegative: negative, significand: significand, exponent: significand == 0 ? 0 : exponent)
+        let significand = isWide ? wide : UInt128(small)
+        return DecimalComponents(isNegative: negative, significand: significand, exponent: significand == 0 ? 0 : exponent)
     }
 
     /// The value as a `Decimal`, built without arithmetic when the significand fits 64 bits.

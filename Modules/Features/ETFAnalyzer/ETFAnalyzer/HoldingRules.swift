@@ -95,27 +95,22 @@ public enum HoldingRules {
     /// `YYYY-MM-DD` read straight from the bytes (the general parser allocates twice per call, which shows
     /// over 20,000 dates); nil for anything else, which the general parser then decides.
     private static func isoDate(_ bytes: Substring.UTF8View) -> CalendarDate? {
-        guard bytes.count == 10 else { return nil }
-        var fields = (0, 0, 0)
-        var index = 0
-        for byte in bytes {
-            switch index {
-            case 4, 7:
-                guard byte == UInt8(ascii: "-") else { return nil }
-            default:
+        bytes.withContiguousStorageIfAvailable(isoDate) ?? Array(bytes).withUnsafeBufferPointer(isoDate)
+    }
+
+    private static func isoDate(_ bytes: UnsafeBufferPointer<UInt8>) -> CalendarDate? {
+        guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-") else { return nil }
+        func number(_ range: Range<Int>) -> Int? {
+            var value = 0
+            for index in range {
+                let byte = bytes[index]
                 guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
-                let digit = Int(byte - UInt8(ascii: "0"))
-                if index < 4 {
-                    fields.0 = fields.0 * 10 + digit
-                } else if index < 7 {
-                    fields.1 = fields.1 * 10 + digit
-                } else {
-                    fields.2 = fields.2 * 10 + digit
-                }
+                value = value * 10 + Int(byte - UInt8(ascii: "0"))
             }
-            index += 1
+            return value
         }
-        return CalendarDate(year: fields.0, month: fields.1, day: fields.2)
+        guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10) else { return nil }
+        return CalendarDate(year: year, month: month, day: day)
     }
 
     /// A value as messages show it: quoted, line breaks visible, long values cut.
