@@ -52,7 +52,8 @@ public struct DecimalComponents: Sendable, Hashable {
         self = parsed
     }
 
-    private static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> DecimalComponents? {
+    /// ``init(parsing:)`` over bytes already in hand.
+    static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> DecimalComponents? {
         // Digits gather in 64 bits while they fit (18 or more of them); 128-bit multiplication is software.
         var small: UInt64 = 0
         var wide: UInt128 = 0

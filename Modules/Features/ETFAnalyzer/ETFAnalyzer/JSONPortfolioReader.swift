@@ -79,19 +79,22 @@ enum JSONPortfolioReader {
 
     /// A JSON number's exact value (`2.5e-3` is 0.0025); nil beyond `Decimal`'s 38 digits or its exponents.
     static func decimal(fromNumber text: String) -> Decimal? {
-        let utf8 = text.utf8
-        guard let marker = utf8.firstIndex(where: { $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E") }) else {
-            return DecimalComponents(parsing: text)?.decimal
+        var text = text
+        return text.withUTF8 { bytes -> Decimal? in
+            guard let marker = bytes.firstIndex(where: { $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E") }) else {
+                return DecimalComponents.parse(bytes)?.decimal
+            }
+            let exponentText = String(decoding: UnsafeBufferPointer(rebasing: bytes[(marker + 1)...]), as: UTF8.self)
+            guard var parts = DecimalComponents.parse(UnsafeBufferPointer(rebasing: bytes[..<marker])),
+                let shift = Int(exponentText.drop(while: { $0 == "+" }))
+            else { return nil }
+            if parts.significand != 0 {
+                let (exponent, overflow) = parts.exponent.addingReportingOverflow(shift)
+                guard !overflow, (-128...127).contains(exponent) else { return nil }
+                parts.exponent = exponent
+            }
+            return parts.decimal
         }
-        guard var parts = DecimalComponents(parsing: text[..<marker]),
-            let shift = Int(text[text.index(after: marker)...].drop(while: { $0 == "+" }))
-        else { return nil }
-        if parts.significand != 0 {
-            let (exponent, overflow) = parts.exponent.addingReportingOverflow(shift)
-            guard !overflow, (-128...127).contains(exponent) else { return nil }
-            parts.exponent = exponent
-        }
-        return parts.decimal
     }
 }
 
