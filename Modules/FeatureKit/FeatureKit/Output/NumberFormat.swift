@@ -211,17 +211,21 @@ struct DecimalParts: Sendable, Equatable {
         self.exponent = exponent
     }
 
-    /// Splits `value` exactly; nil for NaN, whose text only the reference path knows, and for significands
-    /// wider than 64 bits, which `Decimal` only gives up through its slow `description`.
+    /// Splits `value` exactly; nil for NaN, whose text only the reference path knows, and (when the storage
+    /// cannot be read directly) for significands wider than 64 bits, which the bridge cannot carry.
     init?(_ value: Decimal) {
         guard !value.isNaN else { return nil }
+        if let parts = DecimalStorage.parts(value) {
+            self.init(isNegative: parts.isNegative, significand: parts.significand, exponent: parts.exponent)
+            return
+        }
         guard !value.isZero else {
             self.init(isNegative: false, significand: 0, exponent: 0)
             return
         }
         let digits = value.significand
-        // Decimal's storage is not public, so the significand crosses one bridge; below 2^53 a Double holds
-        // it exactly, which is nearly every value a person reads.
+        // Without readable storage the significand crosses one bridge; below 2^53 a Double holds it exactly,
+        // which is nearly every value a person reads.
         let approximate = NSDecimalNumber(decimal: digits).doubleValue
         if approximate < 9_007_199_254_740_992 {
             self.init(isNegative: value.sign == .minus, significand: UInt128(UInt64(approximate)), exponent: value.exponent)
