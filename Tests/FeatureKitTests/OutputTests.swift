@@ -105,6 +105,19 @@ import Timing
         let ordered = try CSVOutput.rows(rows, columns: ["name", "nav"])
         #expect(ordered.hasPrefix("name,nav\r\n\"Fund, \"\"Growth\"\"\",0.1\r\n"))
     }
+
+    @Test func quotesFieldsWithCommasQuotesAndLineBreaksOnly() {
+        #expect(CSVOutput.field("plain text") == "plain text")
+        #expect(CSVOutput.field("") == "")
+        #expect(CSVOutput.field("a,b") == "\"a,b\"")
+        #expect(CSVOutput.field("say \"hi\"") == "\"say \"\"hi\"\"\"")
+        #expect(CSVOutput.field("\"") == "\"\"\"\"")
+        #expect(CSVOutput.field("one\ntwo") == "\"one\ntwo\"")
+        #expect(CSVOutput.field("one\rtwo") == "\"one\rtwo\"")
+        // "\r\n" is a single Character, equal to neither "\r" nor "\n"; it still needs quotes.
+        #expect(CSVOutput.field("one\r\ntwo") == "\"one\r\ntwo\"")
+        #expect(CSVOutput.field("Zürich, \"Ünï\" 📈") == "\"Zürich, \"\"Ünï\"\" 📈\"")
+    }
 }
 
 @Suite struct ChartTests {

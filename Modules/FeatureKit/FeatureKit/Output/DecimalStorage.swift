@@ -9,9 +9,9 @@ import Foundation
 /// mantissa words — unchanged since NSDecimal was a C struct. It is still checked once per process
 /// against values built through public API; if a Foundation ever packs differently, `isReadable` is false
 /// and callers keep the bridge.
-enum DecimalStorage {
+public enum DecimalStorage {
     /// Whether this Foundation's `Decimal` packs its fields as expected.
-    static let isReadable: Bool = {
+    public static let isReadable: Bool = {
         guard MemoryLayout<Decimal>.size == 20 else { return false }
         let probes: [(FloatingPointSign, Int, UInt64)] = [
             (.plus, 0, 0), (.plus, -2, 13), (.minus, -7, 5), (.plus, 5, 65_536), (.minus, -3, 1_234_567),
@@ -29,7 +29,7 @@ enum DecimalStorage {
     }()
 
     /// The value as ± significand × 10^exponent; nil for NaN or when the storage is not readable.
-    static func parts(_ value: Decimal) -> (isNegative: Bool, significand: UInt128, exponent: Int)? {
+    public static func parts(_ value: Decimal) -> (isNegative: Bool, significand: UInt128, exponent: Int)? {
         guard isReadable, !value.isNaN else { return nil }
         return unverifiedParts(value)
     }

@@ -98,7 +98,10 @@ enum ReportJSON {
 
     /// A figure as the JSON prints it: rounded to 10 places, no trailing zeros.
     static func number(_ value: Decimal) -> Value {
-        var parts = DecimalComponents(value)
+        var parts =
+            DecimalStorage.parts(value).map {
+                DecimalComponents(isNegative: $0.isNegative, significand: $0.significand, exponent: $0.exponent)
+            } ?? DecimalComponents(value)
         if parts.exponent < -10, let units = parts.scaled(toFractionDigits: 10) {
             parts = DecimalComponents(isNegative: parts.isNegative, significand: units, exponent: -10)
         } else if parts.exponent < -10 {
