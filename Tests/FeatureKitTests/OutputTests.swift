@@ -178,3 +178,16 @@ import Timing
         #expect(parser.parse())
     }
 }
+
+@Suite struct WhitespaceTrimmingTests {
+    @Test func matchesFoundationsTrimmingOfWhitespace() {
+        let samples = [
+            "", " ", "\t \t", "abc", "  abc  ", "\tabc\t", "a b", " a b ", "\u{00A0}x\u{2003}", "\u{3000}全角\u{3000}",
+            "\nline\n", " \r\n x \r\n ", "e\u{301} ", " 📈 ", "\u{200B}zero width\u{200B}",
+        ]
+        for sample in samples {
+            #expect(sample.trimmingWhitespace() == sample.trimmingCharacters(in: .whitespaces), "\(sample.debugDescription)")
+            #expect(sample[...].trimmingWhitespace() == sample.trimmingCharacters(in: .whitespaces))
+        }
+    }
+}

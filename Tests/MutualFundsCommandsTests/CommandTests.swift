@@ -105,6 +105,19 @@ struct CommandTests {
         #expect(error?.kind == .usage)
     }
 
+    @Test("risk-free rates: fractions or percentages, blanks around them, within ±100 %")
+    func riskFreeRateParsing() {
+        #expect(FundsSettings.parseRate("0.065") == 0.065)
+        #expect(FundsSettings.parseRate(" 6.5% ") == 0.065)
+        #expect(FundsSettings.parseRate("\t6.5 %") == 0.065)
+        #expect(FundsSettings.parseRate("-100%") == -1)
+        #expect(FundsSettings.parseRate("101%") == nil)
+        #expect(FundsSettings.parseRate("2") == nil)
+        #expect(FundsSettings.parseRate("%") == nil)
+        #expect(FundsSettings.parseRate("") == nil)
+        #expect(FundsSettings.parseRate("six") == nil)
+    }
+
     @Test("show: a dead fund says how old its NAV is; not-available returns are null")
     func deadFund() async throws {
         let harness = Harness()

@@ -45,10 +45,10 @@ struct FundsSettings: Sendable {
 
     /// `0.065` or `6.5%` as the fraction 0.065; nil when it is neither or outside −100 %…100 %.
     static func parseRate(_ text: String) -> Double? {
-        var trimmed = text.trimmingCharacters(in: .whitespaces)
+        var trimmed = text.trimmingWhitespace()
         let isPercent = trimmed.hasSuffix("%")
         if isPercent { trimmed.removeLast() }
-        guard let value = Double(trimmed.trimmingCharacters(in: .whitespaces)), value.isFinite else { return nil }
+        guard let value = Double(trimmed.trimmingWhitespace()), value.isFinite else { return nil }
         let rate = isPercent ? value / 100 : value
         return abs(rate) <= 1 ? rate : nil
     }

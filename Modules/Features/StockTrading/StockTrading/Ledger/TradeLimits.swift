@@ -8,7 +8,13 @@ public enum TradeLimits {
     /// Parses an order quantity: a whole number from 1 to ``maximumQuantity`` (digits only, `1,000` allowed).
     /// - Throws: ``StockTradingError/invalidQuantity(_:)``.
     public static func quantity(_ text: String) throws -> Int {
-        let digits = text.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: ",", with: "")
+        // Scalars, not `trimmingCharacters`/`replacingOccurrences`: those go through NSString, whose first use
+        // sets up CoreFoundation's character sets, 3 % of a `buy`.
+        let scalars = text.unicodeScalars
+        let visible = { (scalar: Unicode.Scalar) in !CharacterSet.whitespaces.contains(scalar) }
+        let start = scalars.firstIndex(where: visible) ?? scalars.endIndex
+        let end = scalars.lastIndex(where: visible).map { scalars.index(after: $0) } ?? start
+        let digits = String(String.UnicodeScalarView(scalars[start..<end].filter { $0 != "," }))
         guard !digits.isEmpty, digits.count <= 10, digits.allSatisfy({ $0.isASCII && $0.isNumber }),
             let value = Int(digits), (1...maximumQuantity).contains(value)
         else { throw StockTradingError.invalidQuantity(text) }
