@@ -47,7 +47,14 @@ public final class SQLiteDatabase: KeyValueDatabase {
         }
         do {
             queue = try DatabaseQueue(path: fileURL.path, configuration: configuration)
-            try Self.migrator.migrate(queue)
+            // The schema's version is kept in `user_version` as well: reading it is one pragma, where the
+            // migrator queries its own table on every open. Files from before the stamp, and new files, go
+            // through the migrator once.
+            let stamped = try queue.inDatabase { db in try Int.fetchOne(db, sql: "PRAGMA user_version") }
+            if stamped != Self.schemaVersion {
+                try Self.migrator.migrate(queue)
+                try queue.inDatabase { db in try db.execute(sql: "PRAGMA user_version = \(Self.schemaVersion)") }
+            }
         } catch let error as DatabaseError {
             throw Persistence.PersistenceError.storage("could not open \(fileURL.path): \(error.message ?? "\(error)")")
         }
@@ -88,6 +95,9 @@ public final class SQLiteDatabase: KeyValueDatabase {
             throw Persistence.PersistenceError.storage("could not prepare \(directory.path): \(error.localizedDescription)")
         }
     }
+
+    /// The number of migrations below; `user_version` holds it once they have run.
+    static let schemaVersion = 1
 
     private static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
