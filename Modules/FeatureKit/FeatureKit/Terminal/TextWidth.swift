@@ -113,7 +113,8 @@ public enum TextWidth {
         return (width, inEscape)
     }
 
-    /// `cut` for all-ASCII `text`, in one pass over its bytes; nil when `text` has a non-ASCII byte.
+    /// `cut` for all-ASCII `text`, over its contiguous bytes and with one allocation; nil when `text` has a
+    /// non-ASCII byte.
     ///
     /// Like `truncate`'s grapheme loop it keeps characters while their count (escape sequences' characters
     /// included) fits `width - 1` columns, so both cut at the same place; the width it reports skips escape
