@@ -86,31 +86,10 @@ public enum HoldingRules {
     public static func date(_ text: String, for field: PortfolioField) throws(FieldProblem) -> CalendarDate {
         let trimmed = trim(text)
         guard !trimmed.isEmpty else { throw FieldProblem("is empty — write the \(field.label) as YYYY-MM-DD") }
-        guard let date = isoDate(trimmed.utf8) ?? CalendarDate(iso8601: trimmed) else {
+        guard let date = CalendarDate(iso8601: trimmed) else {
             throw FieldProblem("\(quoted(text)) is not a date — write it as YYYY-MM-DD (e.g. 2024-03-31)")
         }
         return date
-    }
-
-    /// `YYYY-MM-DD` read straight from the bytes (the general parser allocates twice per call, which shows
-    /// over 20,000 dates); nil for anything else, which the general parser then decides.
-    private static func isoDate(_ bytes: Substring.UTF8View) -> CalendarDate? {
-        bytes.withContiguousStorageIfAvailable(isoDate) ?? Array(bytes).withUnsafeBufferPointer(isoDate)
-    }
-
-    private static func isoDate(_ bytes: UnsafeBufferPointer<UInt8>) -> CalendarDate? {
-        guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-") else { return nil }
-        func number(_ range: Range<Int>) -> Int? {
-            var value = 0
-            for index in range {
-                let byte = bytes[index]
-                guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
-                value = value * 10 + Int(byte - UInt8(ascii: "0"))
-            }
-            return value
-        }
-        guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10) else { return nil }
-        return CalendarDate(year: year, month: month, day: day)
     }
 
     /// A value as messages show it: quoted, line breaks visible, long values cut.

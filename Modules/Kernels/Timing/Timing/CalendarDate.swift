@@ -148,7 +148,16 @@ extension CalendarDate {
 
     /// Parses a zero-padded numeric date with `-` or `/` separators in the given layout; nil when malformed.
     public init?(parsing text: some StringProtocol, layout: Layout) {
-        let bytes = Array(text.utf8)
+        // Over the bytes in place: a report reads tens of thousands of dates, and copying each into an array
+        // (with a set of separators) showed in its profile.
+        let parsed =
+            text.utf8.withContiguousStorageIfAvailable { Self.parse($0, layout: layout) }
+            ?? Array(text.utf8).withUnsafeBufferPointer { Self.parse($0, layout: layout) }
+        guard let parsed else { return nil }
+        self = parsed
+    }
+
+    private static func parse(_ bytes: UnsafeBufferPointer<UInt8>, layout: Layout) -> CalendarDate? {
         guard bytes.count == 10 else { return nil }
         func number(_ range: Range<Int>) -> Int? {
             var value = 0
@@ -159,18 +168,18 @@ extension CalendarDate {
             }
             return value
         }
-        let separators: Set<UInt8> = [45, 47]
+        func isSeparator(_ byte: UInt8) -> Bool { byte == UInt8(ascii: "-") || byte == UInt8(ascii: "/") }
         switch layout {
         case .yearMonthDay:
-            guard separators.contains(bytes[4]), bytes[7] == bytes[4],
+            guard isSeparator(bytes[4]), bytes[7] == bytes[4],
                 let y = number(0..<4), let m = number(5..<7), let d = number(8..<10)
             else { return nil }
-            self.init(year: y, month: m, day: d)
+            return CalendarDate(year: y, month: m, day: d)
         case .dayMonthYear:
-            guard separators.contains(bytes[2]), bytes[5] == bytes[2],
+            guard isSeparator(bytes[2]), bytes[5] == bytes[2],
                 let d = number(0..<2), let m = number(3..<5), let y = number(6..<10)
             else { return nil }
-            self.init(year: y, month: m, day: d)
+            return CalendarDate(year: y, month: m, day: d)
         }
     }
 }

@@ -271,10 +271,9 @@ enum ISO8601 {
             }
             return value
         }
-        guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10),
+        guard let date = CalendarDate(iso8601: String(decoding: bytes[0..<10], as: UTF8.self)),
             let hour = number(11..<13), let minute = number(14..<16), let second = number(17..<19),
-            hour < 24, minute < 60, second < 60,
-            let date = CalendarDate(year: year, month: month, day: day)
+            hour < 24, minute < 60, second < 60
         else { return nil }
         let seconds = ((date.dayNumber * 24 + hour) * 60 + minute) * 60 + second
         return Date(timeIntervalSince1970: TimeInterval(seconds))
