@@ -12,11 +12,36 @@ public struct StandardTerminal: Terminal {
     public init() {}
 
     public func write(_ text: String) {
-        FileHandle.standardOutput.write(Data(text.utf8))
+        Self.writeAll(text, to: STDOUT_FILENO)
     }
 
     public func writeError(_ text: String) {
-        FileHandle.standardError.write(Data(text.utf8))
+        Self.writeAll(text, to: STDERR_FILENO)
+    }
+
+    /// Writes the string's UTF-8 bytes as they are stored, without copying them into `Data` first: on Linux,
+    /// `Data(text.utf8)` asks the runtime whether `String.UTF8View` is `ContiguousBytes`, a scan of every
+    /// conformance record in the binary on a process's first write. A reader that has gone away (a closed
+    /// pipe) ends the output quietly instead of trapping as `FileHandle.write` does.
+    private static func writeAll(_ text: String, to descriptor: Int32) {
+        var text = text
+        text.withUTF8 { bytes in
+            guard var next = bytes.baseAddress else { return }
+            var remaining = bytes.count
+            while remaining > 0 {
+                #if canImport(Glibc)
+                    let written = Glibc.write(descriptor, next, remaining)
+                #else
+                    let written = Darwin.write(descriptor, next, remaining)
+                #endif
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    return
+                }
+                next += written
+                remaining -= written
+            }
+        }
     }
 
     public var isInteractive: Bool { isatty(STDOUT_FILENO) == 1 }
