@@ -1,5 +1,6 @@
 @testable import FeatureKit
 import Foundation
+import Persistence
 import Testing
 
 /// `NumberFormat`, `TextWidth` and `TextTable` take integer and byte fast paths; their text must stay exactly
@@ -293,32 +294,5 @@ struct SplitMix64: RandomNumberGenerator {
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE5_E9B9
         z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
         return z ^ (z >> 31)
-    }
-}
-
-@Suite struct DecimalStorageTests {
-    @Test func readsThisFoundationsDecimalsExactly() throws {
-        // If this fails after a toolchain update, Foundation packs Decimal differently: formatting stays
-        // correct through the bridge, only slower, and DecimalStorage needs a look.
-        #expect(DecimalStorage.isReadable)
-        var generator = SplitMix64(seed: 0xDEC1_3A15)
-        for index in 0..<2_000 {
-            let high = UInt64.random(in: 0...UInt64.max, using: &generator)
-            let low = UInt64.random(in: 0...UInt64.max, using: &generator)
-            let significand = index % 3 == 0 ? UInt128(low % 1_000_000) : index % 3 == 1 ? UInt128(low) : UInt128(high >> 12) << 64 | UInt128(low)
-            let exponent = Int.random(in: -60...40, using: &generator)
-            let negative = Bool.random(using: &generator)
-            let text = (negative ? "-" : "") + String(significand) + "e" + String(exponent)
-            let value = try #require(Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")))
-            let parts = try #require(DecimalStorage.parts(value))
-            let rebuilt = Decimal(string: (parts.isNegative ? "-" : "") + String(parts.significand) + "e" + String(parts.exponent), locale: Locale(identifier: "en_US_POSIX"))
-            #expect(rebuilt == value, "\(text)")
-            #expect(parts.isNegative == (value < 0), "\(text)")
-        }
-        #expect(DecimalStorage.parts(Decimal.nan) == nil)
-        let zero = try #require(DecimalStorage.parts(Decimal(0)))
-        #expect(zero.isNegative == false && zero.significand == 0 && zero.exponent == 0)
-        let largest = try #require(DecimalStorage.parts(Decimal.greatestFiniteMagnitude))
-        #expect(largest.significand == UInt128.max && largest.exponent == 127)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Persistence
 
 /// Money, numbers and percentages for people, without locale surprises: `£1,234.56`, `-£250.00`,
 /// `$174.26`, `₹90.5289`, `+12.34%`. Rounding is half-to-even on `Decimal`, so no binary-float artefacts.

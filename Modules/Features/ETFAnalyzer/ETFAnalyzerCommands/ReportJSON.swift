@@ -1,5 +1,6 @@
 import ETFAnalyzer
 import FeatureKit
+import Persistence
 import Foundation
 import Timing
 

@@ -91,11 +91,8 @@ extension StoreTransaction {
 public enum RecordCoding {
     /// Encodes `value` for storage.
     public static func encode<T: Encodable>(_ value: T, key: String) throws -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        encoder.dateEncodingStrategy = .secondsSince1970
         do {
-            return try encoder.encode(value)
+            return try RecordJSONEncoder.encode(value)
         } catch {
             throw PersistenceError.encoding(key: key, type: "\(T.self)", reason: "\(error)")
         }
