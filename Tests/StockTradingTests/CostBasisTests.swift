@@ -1,4 +1,5 @@
 import Foundation
+import Persistence
 import StockTrading
 import Testing
 
@@ -52,5 +53,28 @@ import Testing
         let fifo = CostBasis.replay(history, method: .fifo)
         // Selling out means both methods have realized the same total.
         #expect(fifo.realizedPL == replay.realizedPL)
+    }
+
+    /// The integer path must give what `Money.cents(cost × sold / held)` in `Decimal` gives, in value and in
+    /// stored form, because the result is written into the ledger.
+    @Test func averageCostMatchesDecimalDivisionInValueAndForm() {
+        var state: UInt64 = 0x5EED
+        func next(_ bound: UInt64) -> UInt64 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return (state >> 11) % bound
+        }
+        for index in 0..<5_000 {
+            let cents = index % 5 == 0 ? next(100) * 100 : next(10_000_000_000)
+            let cost = Decimal(sign: .plus, exponent: index % 7 == 0 ? 0 : -2, significand: Decimal(cents))
+                / (index % 7 == 0 ? 100 : 1)
+            let held = Int(next(index % 3 == 0 ? 10 : 1_000_000)) + 1
+            let sold = Int(next(UInt64(held)))
+            let ours = CostBasis.averageCostRemoved(cost: cost, held: held, sold: sold)
+            let reference = Money.cents(cost * Decimal(sold) / Decimal(held))
+            #expect(ours == reference, "\(cost) × \(sold) / \(held)")
+            #expect(DecimalStorage.plainText(ours) == DecimalStorage.plainText(reference), "\(cost) × \(sold) / \(held)")
+        }
+        #expect(CostBasis.averageCostRemoved(cost: Decimal(string: "0.05")!, held: 2, sold: 1) == Decimal(string: "0.03")!)
+        #expect(CostBasis.averageCostRemoved(cost: Decimal(string: "10.001")!, held: 3, sold: 1) == Money.cents(Decimal(string: "10.001")! / 3))
     }
 }
