@@ -1,10 +1,11 @@
 import Foundation
+import Persistence
 
 /// A `Decimal` taken apart into sign, integer significand and power of ten, for exact integer work.
 ///
 /// Foundation's `Decimal` on Linux spends microseconds per operation and per `description`; a 10,000-ETF
-/// report does hundreds of thousands of them. Splitting a value costs two bridges, and from the parts
-/// folio parses, adds, multiplies, rounds and prints exactly with integer arithmetic.
+/// report does hundreds of thousands of them. Splitting a value reads its storage (``DecimalStorage``), and
+/// from the parts folio parses, adds, multiplies, rounds and prints exactly with integer arithmetic.
 public struct DecimalComponents: Sendable, Hashable {
     /// Whether the value is below zero.
     public var isNegative: Bool
@@ -22,6 +23,11 @@ public struct DecimalComponents: Sendable, Hashable {
 
     /// Splits a `Decimal` exactly (NaN becomes 0).
     public init(_ value: Decimal) {
+        if let parts = DecimalStorage.parts(value) {
+            self.init(isNegative: parts.isNegative, significand: parts.significand, exponent: parts.exponent)
+            return
+        }
+        // This Foundation packs `Decimal` differently: take the value apart through public API.
         guard !value.isNaN, !value.isZero else {
             self.init(isNegative: false, significand: 0, exponent: 0)
             return
