@@ -33,6 +33,23 @@ import TimingTesting
         #expect(clock.sleeperCount == 0)
     }
 
+    @Test func aStallWakesEverySleeperWithTheClockAtItsEnd() async throws {
+        let clock = ManualClock()
+        let first = Task {
+            try await clock.sleep(until: clock.now.advanced(by: .seconds(1)))
+            return clock.now.offset
+        }
+        let second = Task {
+            try await clock.sleep(until: clock.now.advanced(by: .seconds(20)))
+            return clock.now.offset
+        }
+        await clock.waitForSleepers(2)
+        await clock.stall(for: .seconds(30))
+        #expect(try await first.value == .seconds(30))
+        #expect(try await second.value == .seconds(30))
+        #expect(clock.sleeperCount == 0)
+    }
+
     @Test func timingSleepsOnTheInjectedClock() async throws {
         let clock = ManualClock()
         let timing = Timing.test(clock: clock)

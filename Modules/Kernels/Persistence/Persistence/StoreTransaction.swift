@@ -100,10 +100,8 @@ public enum RecordCoding {
 
     /// Decodes a stored value.
     public static func decode<T: Decodable>(_ type: T.Type, from data: Data, key: String) throws -> T {
-        let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .secondsSince1970
         do {
-            return try decoder.decode(type, from: data)
+            return try RecordJSONDecoder.decode(type, from: data)
         } catch {
             throw PersistenceError.decoding(key: key, type: "\(T.self)", reason: "\(error)")
         }

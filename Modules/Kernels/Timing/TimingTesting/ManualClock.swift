@@ -110,6 +110,19 @@ public final class ManualClock: Clock, Sendable {
         await settle()
     }
 
+    /// Jumps the clock forward by `duration` at once, as when the machine sleeps or the process is stalled: every
+    /// sleeper that fell due wakes, in deadline order, with the clock already at the end of the jump.
+    ///
+    /// ``advance(by:)`` instead walks through each deadline, so what a woken task sees depends on whether it
+    /// runs before the walk moves on; a test of missed deadlines needs the jump.
+    public func stall(for duration: Duration) async {
+        let target = state.withLock { state -> Instant in
+            state.now = state.now.advanced(by: duration)
+            return state.now
+        }
+        await advance(to: target)
+    }
+
     /// Waits (without advancing time) until at least `count` tasks are sleeping on this clock.
     public func waitForSleepers(_ count: Int = 1) async {
         while sleeperCount < count {

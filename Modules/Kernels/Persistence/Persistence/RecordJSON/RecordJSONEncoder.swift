@@ -23,7 +23,7 @@ enum RecordJSONEncoder {
     }
 
     /// One level of the value being encoded: the `Encoder` handed to `encode(to:)`.
-    final class Node: Encoder {
+    final class Node: Encoder, CodingLevel {
         private let parent: Node?
         private let key: (any CodingKey)?
         /// What this level holds once `encode(to:)` has run; nil if it encoded nothing.
@@ -34,16 +34,9 @@ enum RecordJSONEncoder {
             self.key = key
         }
 
-        /// Built only when asked (errors, custom `encode(to:)`): keeping it per level would cost an array per value.
-        var codingPath: [any CodingKey] {
-            var path: [any CodingKey] = []
-            var node: Node? = self
-            while let current = node {
-                if let key = current.key { path.append(key) }
-                node = current.parent
-            }
-            return path.reversed()
-        }
+        var codingPath: [any CodingKey] { pathFromTop }
+        var parentLevel: Node? { parent }
+        var levelKey: (any CodingKey)? { key }
 
         var userInfo: [CodingUserInfoKey: Any] { [:] }
 
