@@ -50,8 +50,8 @@ enum FolioHost {
         } catch {
             return reportParse(error, terminal: host.terminal)
         }
-        switch command {
-        case let command as any FeatureCommand:
+        switch Role(command) {
+        case .feature(let command):
             guard let feature = host.registry.first(where: { $0.id == arguments.first }) else {
                 throw FolioError(.internal, "no registered feature owns \(type(of: command))")
             }
@@ -62,9 +62,9 @@ enum FolioHost {
             }
             let context = try makeContext(feature, host)
             try await command.run(in: context)
-        case let command as any HostCommand:
+        case .host(let command):
             try await command.run(host: host)
-        default:
+        case .plain:
             do {
                 var command = command
                 if var asyncCommand = command as? any AsyncParsableCommand {
@@ -77,6 +77,26 @@ enum FolioHost {
             }
         }
         return 0
+    }
+
+    /// Who runs a parsed command.
+    private enum Role {
+        case feature(any FeatureCommand)
+        case host(any HostCommand)
+        case plain
+
+        /// Casts from the concrete type (the existential is opened by the generic parameter): a cast from
+        /// `any ParsableCommand` first asks whether the existential type itself conforms, one more
+        /// conformance lookup (a scan of every record on Linux) per process.
+        init(_ command: some ParsableCommand) {
+            if let command = command as? any FeatureCommand {
+                self = .feature(command)
+            } else if let command = command as? any HostCommand {
+                self = .host(command)
+            } else {
+                self = .plain
+            }
+        }
     }
 
     /// ArgumentParser's own outcomes: help and version (exit 0), usage errors (64).

@@ -12,7 +12,7 @@ struct FormattingTests {
         let text = try String(contentsOfFile: examplePath, encoding: .utf8)
         let holdings = try PortfolioReader.read(text, defaultAnalysisDate: nil).holdings
         let extra = ETFHolding(
-            name: "Tab\tquote\" back\\slash, new\nline", expenseRatio: 0, yield: 0, shares: 1, purchasePrice: 3,
+            name: "Tab\tquote\" back\\slash, new\nline\r\n\u{01}\u{08}\u{0C}\u{1F} café 📈", expenseRatio: 0, yield: 0, shares: 1, purchasePrice: 3,
             purchaseDate: CalendarDate(iso8601: "2025-05-26")!, currentPrice: 1)
         for portfolio in [holdings, holdings + [extra], [extra]] {
             let report = PortfolioCalculator.report(

@@ -9,16 +9,23 @@ public enum CSVOutput {
     public static func field(_ text: String) -> String {
         // Bytes, not Characters: "\r\n" is one Character equal to neither "\r" nor "\n", and
         // `replacingOccurrences` goes through NSString, which cost a third of a 10,000-row CSV report.
-        let special: (UInt8) -> Bool = { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 0x0A || $0 == 0x0D }
-        guard text.utf8.contains(where: special) else { return text }
-        var quoted: [UInt8] = [UInt8(ascii: "\"")]
-        quoted.reserveCapacity(text.utf8.count + 8)
-        for byte in text.utf8 {
-            quoted.append(byte)
-            if byte == UInt8(ascii: "\"") { quoted.append(byte) }
+        // A contiguous buffer, not the UTF8View: its element-wise scan cost ~30 instructions a byte.
+        var text = text
+        let quotedText: String? = text.withUTF8 { utf8 in
+            let special: (UInt8) -> Bool = {
+                $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 0x0A || $0 == 0x0D
+            }
+            guard utf8.contains(where: special) else { return nil }
+            var quoted: [UInt8] = [UInt8(ascii: "\"")]
+            quoted.reserveCapacity(utf8.count + 8)
+            for byte in utf8 {
+                quoted.append(byte)
+                if byte == UInt8(ascii: "\"") { quoted.append(byte) }
+            }
+            quoted.append(UInt8(ascii: "\""))
+            return String(decoding: quoted, as: UTF8.self)
         }
-        quoted.append(UInt8(ascii: "\""))
-        return String(decoding: quoted, as: UTF8.self)
+        return quotedText ?? text
     }
 
     /// A document from a header and rows of already formatted fields.

@@ -11,8 +11,13 @@ public enum OutputFormat: String, Sendable, CaseIterable, ExpressibleByArgument 
 /// `--format table|json|csv` and `--output FILE`, shared by every listing command.
 public struct FormatOptions: ParsableArguments, Sendable {
     /// The output format.
-    @Option(help: "Output format: table, json or csv.")
-    public var format: OutputFormat = .table
+    public var format: OutputFormat { chosenFormat ?? .table }
+
+    // Optional, with the default applied above and named in the help: ArgumentParser describes a declared
+    // default by printing it and checking its type for `CaseIterable`, two conformance lookups that on Linux
+    // scan every conformance record, in every process, whether or not help is shown.
+    @Option(name: .customLong("format"), help: "Output format: table, json or csv (default: table).")
+    var chosenFormat: OutputFormat?
 
     /// A file to write instead of standard output.
     @Option(help: ArgumentHelp("Write to this file instead of standard output.", valueName: "file"))

@@ -108,8 +108,11 @@ extension KeyedDecodingContainer {
     /// Returns nil, never throws, when the string is absent, empty or does not decode: such data is
     /// supplementary by nature.
     public func decodeEmbeddedJSONIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) -> T? {
-        guard let text = try? decodeIfPresent(String.self, forKey: key), !text.isEmpty else { return nil }
-        return try? JSONDecoder().decode(type, from: Data(text.utf8))
+        guard var text = try? decodeIfPresent(String.self, forKey: key), !text.isEmpty else { return nil }
+        // Through the UTF-8 buffer, not `Data(text.utf8)`: that asks the runtime whether `String.UTF8View` is
+        // `ContiguousBytes`, a scan of every conformance record on Linux.
+        let data = text.withUTF8 { Data(buffer: $0) }
+        return try? JSONDecoder().decode(type, from: data)
     }
 
     /// Decodes a value, returning nil instead of throwing when it is absent, null or of the wrong shape.

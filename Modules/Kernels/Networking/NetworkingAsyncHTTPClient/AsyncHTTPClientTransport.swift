@@ -61,6 +61,9 @@ public final class AsyncHTTPClientTransport: Networking.HTTPClient, Sendable {
         clientConfiguration.connectionPool = .init(
             idleTimeout: .seconds(60), concurrentHTTP1ConnectionsPerHostSoftLimit: configuration.maxConnectionsPerHost)
         clientConfiguration.connectionPool.retryConnectionEstablishment = false
+        // Folio never bootstraps an instrumentation system, so the tracer would be the no-op one; without it a
+        // request skips the span wrapper and a conformance lookup (a scan of every record on Linux).
+        clientConfiguration.tracing.tracer = nil
         client = AsyncHTTPClient.HTTPClient(
             eventLoopGroup: MultiThreadedEventLoopGroup.singleton, configuration: clientConfiguration)
         var proxied: [ProxySettings.Server: AsyncHTTPClient.HTTPClient] = [:]

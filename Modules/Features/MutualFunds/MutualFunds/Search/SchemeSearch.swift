@@ -176,7 +176,10 @@ public enum SchemeSearch {
     /// Decodes the hits as one JSON array (one decoder for hundreds of records, not one each); if that fails,
     /// record by record, leaving out any that cannot be read (a later list refresh rewrites them).
     static func decode(_ hits: [RawRecord]) throws -> [SchemeRecord] {
-        var array = Data("[".utf8)
+        // Bytes appended one by one, not `Data("[".utf8)`: that asks the runtime whether `String.UTF8View`
+        // is `ContiguousBytes`, a scan of every conformance record on Linux.
+        var array = Data()
+        array.append(UInt8(ascii: "["))
         array.reserveCapacity(hits.reduce(2) { $0 + $1.value.count + 1 })
         for (index, hit) in hits.enumerated() {
             if index > 0 { array.append(UInt8(ascii: ",")) }

@@ -45,8 +45,13 @@ struct SearchCommand: FeatureCommand {
     @Option(help: "Only this option (idcw also accepts dividend).")
     var option: Choice<PayoutOption>?
 
-    @Option(help: "The most schemes to list.")
-    var limit = 20
+    /// The most schemes to list.
+    var limit: Int { chosenLimit ?? 20 }
+
+    // Optional, with the default applied above and named in the help: describing a declared default costs
+    // ArgumentParser three conformance lookups per process (each a scan of every record on Linux).
+    @Option(name: .customLong("limit"), help: "The most schemes to list (default: 20).")
+    var chosenLimit: Int?
 
     @OptionGroup var cache: CacheOptions
     @OptionGroup var formatting: FormatOptions
