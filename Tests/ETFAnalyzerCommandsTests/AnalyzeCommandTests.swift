@@ -73,17 +73,18 @@ struct AnalyzeCommandTests {
 
     @Test("a 0-day holding is null in JSON and empty in CSV")
     func nullAnnualized() async throws {
-        let directory = try temporaryDirectory()
-        let file = directory.appendingPathComponent("p.csv").path
-        try "name,expense_ratio,yield,shares,purchase_price,purchase_date,current_price\nNew,0.1,1,1,10,2025-05-26,10\n"
-            .write(toFile: file, atomically: true, encoding: .utf8)
-        let json = try await runETF(["analyze", file, "--as-of", "2025-05-26", "--format", "json"]).output
-        #expect(json.contains("\"annualizedReturn\" : null,"))
-        #expect(json.contains("\"weightedAnnualReturn\" : null,"))
-        let csv = try await runETF(["analyze", file, "--as-of", "2025-05-26", "--format", "csv"]).output
-        #expect(csv.contains("New,2025-05-26,0,10,10,0,0,0,0,0,0,,true,1,1\r\n"))
-        let table = try await runETF(["analyze", file, "--as-of", "2025-05-26"]).output
-        #expect(table.contains("— no annualized return: held 0 days"))
+        try await withTemporaryDirectory(prefix: "etf-tests") { directory in
+            let file = directory.appendingPathComponent("p.csv").path
+            try "name,expense_ratio,yield,shares,purchase_price,purchase_date,current_price\nNew,0.1,1,1,10,2025-05-26,10\n"
+                .write(toFile: file, atomically: true, encoding: .utf8)
+            let json = try await runETF(["analyze", file, "--as-of", "2025-05-26", "--format", "json"]).output
+            #expect(json.contains("\"annualizedReturn\" : null,"))
+            #expect(json.contains("\"weightedAnnualReturn\" : null,"))
+            let csv = try await runETF(["analyze", file, "--as-of", "2025-05-26", "--format", "csv"]).output
+            #expect(csv.contains("New,2025-05-26,0,10,10,0,0,0,0,0,0,,true,1,1\r\n"))
+            let table = try await runETF(["analyze", file, "--as-of", "2025-05-26"]).output
+            #expect(table.contains("— no annualized return: held 0 days"))
+        }
     }
 
     @Test("CSV: the JSON rows' columns, one row per ETF, names with commas quoted")
@@ -98,31 +99,35 @@ struct AnalyzeCommandTests {
 
     @Test("Markdown: the shareable report, written to --output")
     func markdown() async throws {
-        let directory = try temporaryDirectory()
-        let report = directory.appendingPathComponent("report.md").path
-        let terminal = try await runETF(["analyze", examplePath, "--format", "markdown", "--output", report])
-        #expect(terminal.output.isEmpty)
-        let text = try String(contentsOfFile: report, encoding: .utf8)
-        #expect(text.hasPrefix("# ETF Portfolio Analysis\n"))
-        #expect(text.contains("| Net return | +$11,039.17 (+24.75%) |"))
-        #expect(text.contains("| Invesco QQQ Trust (QQQ) | 144 | $6,600.00 | $7,576.50 | +$986.92 | +14.95% | +42.37%\\* | 14.79% | 14.30% |"))
-        #expect(text.contains("### iShares Core MSCI EAFE ETF, IEFA"))
-        #expect(text.contains("## Fee drag"))
-        #expect(text.contains("## How the figures are calculated"))
+        try await withTemporaryDirectory(prefix: "etf-tests") { directory in
+            let report = directory.appendingPathComponent("report.md").path
+            let terminal = try await runETF(["analyze", examplePath, "--format", "markdown", "--output", report])
+            #expect(terminal.output.isEmpty)
+            let text = try String(contentsOfFile: report, encoding: .utf8)
+            #expect(text.hasPrefix("# ETF Portfolio Analysis\n"))
+            #expect(text.contains("| Net return | +$11,039.17 (+24.75%) |"))
+            #expect(text.contains("| Invesco QQQ Trust (QQQ) | 144 | $6,600.00 | $7,576.50 | +$986.92 | +14.95% | +42.37%\\* | 14.79% | 14.30% |"))
+            #expect(text.contains("### iShares Core MSCI EAFE ETF, IEFA"))
+            #expect(text.contains("## Fee drag"))
+            #expect(text.contains("## How the figures are calculated"))
+        }
     }
 
     @Test("--as-of, --growth and --currency change the figures")
     func options() async throws {
-        let directory = try temporaryDirectory()
-        let file = directory.appendingPathComponent("p.csv").path
-        try "name,expense_ratio,yield,shares,purchase_price,purchase_date,current_price\nA,1,0,10,100,2024-01-01,110\n"
-            .write(toFile: file, atomically: true, encoding: .utf8)
-        let output = try await runETF(["analyze", file, "--as-of", "2024-12-31", "--growth", "5", "--currency", "eur"]).output
-        #expect(output.contains("as of 2024-12-31"))
-        #expect(output.contains("€1,000.00"))
-        #expect(output.contains("growing 5.00% a year"))
-        // Today (the pinned clock) is 2025-05-26 without --as-of.
-        #expect(try await runETF(["analyze", file]).output.contains("as of 2025-05-26"))
+        try await withTemporaryDirectory(prefix: "etf-tests") { directory in
+            let file = directory.appendingPathComponent("p.csv").path
+            try "name,expense_ratio,yield,shares,purchase_price,purchase_date,current_price\nA,1,0,10,100,2024-01-01,110\n"
+                .write(toFile: file, atomically: true, encoding: .utf8)
+            let output = try await runETF([
+                "analyze", file, "--as-of", "2024-12-31", "--growth", "5", "--currency", "eur",
+            ]).output
+            #expect(output.contains("as of 2024-12-31"))
+            #expect(output.contains("€1,000.00"))
+            #expect(output.contains("growing 5.00% a year"))
+            // Today (the pinned clock) is 2025-05-26 without --as-of.
+            #expect(try await runETF(["analyze", file]).output.contains("as of 2025-05-26"))
+        }
     }
 
     @Test("standard input, CSV or JSON")
@@ -140,23 +145,24 @@ struct AnalyzeCommandTests {
 
     @Test("an invalid file: every problem listed, exit 65, nothing analysed")
     func invalidFile() async throws {
-        let directory = try temporaryDirectory()
-        let file = directory.appendingPathComponent("bad.csv").path
-        try "name,expense_ratio,yield,shares,purchase_price,purchase_date,current_price\n,-1,x,0,1,2024-01-01,1\nOK,0,0,1,1,2026-01-01,1\n"
-            .write(toFile: file, atomically: true, encoding: .utf8)
-        let terminal = CapturedTerminal()
-        let error = await folioError { try await runETF(["analyze", file]) }
-        #expect(error?.kind == .dataError)
-        #expect(error?.exitCode == 65)
-        #expect(error?.what == "\(file) is not a valid portfolio")
-        let why = error?.why ?? ""
-        #expect(why.hasPrefix("5 problems, nothing was analyzed:"))
-        #expect(why.contains("\(file): row 1 (line 2), column name: is empty"))
-        #expect(why.contains("\(file): row 1 (line 2), column expense_ratio: -1 is negative"))
-        #expect(why.contains("\(file): row 1 (line 2), column yield: \"x\" is not a number"))
-        #expect(why.contains("\(file): row 1 (line 2), column shares: 0 is not more than 0"))
-        #expect(why.contains("\(file): row 2 (line 3), column purchase_date: purchase date 2026-01-01 is after the analysis date 2025-05-26"))
-        #expect(terminal.output.isEmpty)
+        try await withTemporaryDirectory(prefix: "etf-tests") { directory in
+            let file = directory.appendingPathComponent("bad.csv").path
+            try "name,expense_ratio,yield,shares,purchase_price,purchase_date,current_price\n,-1,x,0,1,2024-01-01,1\nOK,0,0,1,1,2026-01-01,1\n"
+                .write(toFile: file, atomically: true, encoding: .utf8)
+            let terminal = CapturedTerminal()
+            let error = await folioError { try await runETF(["analyze", file]) }
+            #expect(error?.kind == .dataError)
+            #expect(error?.exitCode == 65)
+            #expect(error?.what == "\(file) is not a valid portfolio")
+            let why = error?.why ?? ""
+            #expect(why.hasPrefix("5 problems, nothing was analyzed:"))
+            #expect(why.contains("\(file): row 1 (line 2), column name: is empty"))
+            #expect(why.contains("\(file): row 1 (line 2), column expense_ratio: -1 is negative"))
+            #expect(why.contains("\(file): row 1 (line 2), column yield: \"x\" is not a number"))
+            #expect(why.contains("\(file): row 1 (line 2), column shares: 0 is not more than 0"))
+            #expect(why.contains("\(file): row 2 (line 3), column purchase_date: purchase date 2026-01-01 is after the analysis date 2025-05-26"))
+            #expect(terminal.output.isEmpty)
+        }
     }
 
     @Test("usage errors: a missing file, bad options, file and --saved together")

@@ -14,13 +14,6 @@ let examplePath = URL(fileURLWithPath: #filePath).deletingLastPathComponent().de
 /// `Decimal` from a literal string, exactly.
 func dec(_ text: String) -> Decimal { Decimal(string: text, locale: Locale(identifier: "en_US_POSIX"))! }
 
-/// A fresh directory for files a test writes.
-func temporaryDirectory() throws -> URL {
-    let url = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("etf-tests-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    return url
-}
-
 /// Runs `folio etf <arguments>` in process, as the host would, and returns the terminal.
 /// The wall clock is pinned at 2025-05-26 12:00 UTC.
 @discardableResult

@@ -84,59 +84,67 @@ import Timing
     }
 
     @Test func listsFeaturesAndHonoursDisabledOnesFromConfig() async throws {
-        let home = try FolioBinary.temporaryHome()
-        try Data(#"{"disabledFeatures": ["demo"], "funds.historyTTL": "10m"}"#.utf8)
-            .write(to: home.appendingPathComponent("config.json"))
-        let listing = CapturedTerminal()
-        #expect(await run(["features", "--format", "json", "--home", home.path], terminal: listing) == 0)
-        #expect(listing.output.contains("\"enabled\" : false"))
-        #expect(listing.output.contains("\"id\" : \"demo\""))
-        let disabled = CapturedTerminal()
-        #expect(await run(["demo", "count"], environment: ["FOLIO_HOME": home.path], terminal: disabled) == 64)
-        #expect(disabled.errors.contains("disabled"))
+        try await FolioBinary.withTemporaryHome { home in
+            try Data(#"{"disabledFeatures": ["demo"], "funds.historyTTL": "10m"}"#.utf8)
+                .write(to: home.appendingPathComponent("config.json"))
+            let listing = CapturedTerminal()
+            #expect(await run(["features", "--format", "json", "--home", home.path], terminal: listing) == 0)
+            #expect(listing.output.contains("\"enabled\" : false"))
+            #expect(listing.output.contains("\"id\" : \"demo\""))
+            let disabled = CapturedTerminal()
+            #expect(await run(["demo", "count"], environment: ["FOLIO_HOME": home.path], terminal: disabled) == 64)
+            #expect(disabled.errors.contains("disabled"))
+        }
     }
 
     @Test func aBrokenConfigFileIsADataError() async throws {
-        let home = try FolioBinary.temporaryHome()
-        try Data("{not json".utf8).write(to: home.appendingPathComponent("config.json"))
-        let terminal = CapturedTerminal()
-        #expect(await run(["features"], environment: ["FOLIO_HOME": home.path], terminal: terminal) == 65)
-        #expect(terminal.errors.contains("config.json"))
+        try await FolioBinary.withTemporaryHome { home in
+            try Data("{not json".utf8).write(to: home.appendingPathComponent("config.json"))
+            let terminal = CapturedTerminal()
+            #expect(await run(["features"], environment: ["FOLIO_HOME": home.path], terminal: terminal) == 65)
+            #expect(terminal.errors.contains("config.json"))
+        }
     }
 
     @Test func theLiveContextStoresInAPrivateSQLiteFileUnderHome() async throws {
-        let home = try FolioBinary.temporaryHome().appendingPathComponent("nested/home")
-        let terminal = CapturedTerminal()
-        let code = await FeatureRegistry.$current.withValue([DemoPlugin.descriptor]) {
-            await FolioHost.run(arguments: ["demo", "count", "--by", "5"], environment: ["FOLIO_HOME": home.path], terminal: terminal)
+        // `throws` spelled out: the closure's only `try`s are inside `#expect`, which do not make it throwing.
+        try await withTemporaryDirectory(prefix: "folio-e2e") { directory throws in
+            let home = directory.appendingPathComponent("nested/home")
+            let terminal = CapturedTerminal()
+            let code = await FeatureRegistry.$current.withValue([DemoPlugin.descriptor]) {
+                await FolioHost.run(arguments: ["demo", "count", "--by", "5"], environment: ["FOLIO_HOME": home.path], terminal: terminal)
+            }
+            #expect(code == 0)
+            #expect(terminal.output == "counter 5\n")
+            let file = LiveContext.databaseURL(home: home)
+            #expect(try FileManager.default.attributesOfItem(atPath: file.path)[.posixPermissions] as? Int == 0o600)
+            #expect(try FileManager.default.attributesOfItem(atPath: home.path)[.posixPermissions] as? Int == 0o700)
         }
-        #expect(code == 0)
-        #expect(terminal.output == "counter 5\n")
-        let file = LiveContext.databaseURL(home: home)
-        #expect(try FileManager.default.attributesOfItem(atPath: file.path)[.posixPermissions] as? Int == 0o600)
-        #expect(try FileManager.default.attributesOfItem(atPath: home.path)[.posixPermissions] as? Int == 0o700)
     }
 
     @Test func aCommandThatNeverTouchesTheStoreDoesNotOpenIt() async throws {
-        let home = try FolioBinary.temporaryHome().appendingPathComponent("untouched")
-        let terminal = CapturedTerminal()
-        let code = await FeatureRegistry.$current.withValue([DemoPlugin.descriptor]) {
-            await FolioHost.run(arguments: ["demo", "refuse"], environment: ["FOLIO_HOME": home.path], terminal: terminal)
+        try await withTemporaryDirectory(prefix: "folio-e2e") { directory in
+            let home = directory.appendingPathComponent("untouched")
+            let terminal = CapturedTerminal()
+            let code = await FeatureRegistry.$current.withValue([DemoPlugin.descriptor]) {
+                await FolioHost.run(arguments: ["demo", "refuse"], environment: ["FOLIO_HOME": home.path], terminal: terminal)
+            }
+            #expect(code == 1)
+            #expect(!FileManager.default.fileExists(atPath: LiveContext.databaseURL(home: home).path))
         }
-        #expect(code == 1)
-        #expect(!FileManager.default.fileExists(atPath: LiveContext.databaseURL(home: home).path))
     }
 
     @Test func aStoreThatCannotBeOpenedIsReportedOnFirstUseWithItsPath() async throws {
-        let home = try FolioBinary.temporaryHome()
-        // A directory where the database file should be: SQLite cannot open it.
-        try FileManager.default.createDirectory(at: LiveContext.databaseURL(home: home), withIntermediateDirectories: true)
-        let terminal = CapturedTerminal()
-        let code = await FeatureRegistry.$current.withValue([DemoPlugin.descriptor]) {
-            await FolioHost.run(arguments: ["demo", "count"], environment: ["FOLIO_HOME": home.path], terminal: terminal)
+        try await FolioBinary.withTemporaryHome { home in
+            // A directory where the database file should be: SQLite cannot open it.
+            try FileManager.default.createDirectory(at: LiveContext.databaseURL(home: home), withIntermediateDirectories: true)
+            let terminal = CapturedTerminal()
+            let code = await FeatureRegistry.$current.withValue([DemoPlugin.descriptor]) {
+                await FolioHost.run(arguments: ["demo", "count"], environment: ["FOLIO_HOME": home.path], terminal: terminal)
+            }
+            #expect(code == 70)
+            #expect(terminal.errors.contains("folio.sqlite"))
+            #expect(terminal.output.isEmpty)
         }
-        #expect(code == 70)
-        #expect(terminal.errors.contains("folio.sqlite"))
-        #expect(terminal.output.isEmpty)
     }
 }

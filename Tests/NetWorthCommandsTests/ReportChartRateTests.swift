@@ -111,15 +111,16 @@ import Testing
         #expect(!chart.contains("£0 "))
         #expect(chart.contains("Jan 2023"))
         #expect(chart.contains("Jun 2024"))
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("networth-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let file = directory.appendingPathComponent("isa.svg").path
-        #expect(
-            try await harness.output(["chart", "ISA", "--svg", file]) == "Wrote the chart of ISA (GBP) to \(file).\n")
-        let svg = try String(contentsOfFile: file, encoding: .utf8)
-        #expect(svg.hasPrefix("<svg"))
-        #expect(svg.contains(">£2,100<") && svg.contains(">£900<"))
-        #expect(svg.contains(">Jan 2023<"))
+        try await withTemporaryDirectory(prefix: "networth") { directory in
+            let file = directory.appendingPathComponent("isa.svg").path
+            #expect(
+                try await harness.output(["chart", "ISA", "--svg", file])
+                    == "Wrote the chart of ISA (GBP) to \(file).\n")
+            let svg = try String(contentsOfFile: file, encoding: .utf8)
+            #expect(svg.hasPrefix("<svg"))
+            #expect(svg.contains(">£2,100<") && svg.contains(">£900<"))
+            #expect(svg.contains(">Jan 2023<"))
+        }
         let netWorth = try await harness.output(["chart", "--breakdown"])
         #expect(netWorth.hasPrefix("Net worth (GBP; pensions included · mortgages included)"))
         #expect(netWorth.contains("━ Assets"))
@@ -130,25 +131,26 @@ import Testing
 
     @Test func importRecordsAFile() async throws {
         let harness = try await seeded()
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("networth-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let file = directory.appendingPathComponent("balances.csv")
-        try "account,date,amount,type\nSavings,2024-06-01,1250\nBonds,2024-06-01,5000,investment\n".write(
-            to: file, atomically: true, encoding: .utf8)
-        #expect(
-            try await harness.output(["import", file.path])
-                == "Imported 2 rows: 2 new, 0 replaced; created 1 account.\n")
-        try "account,date,amount\nSavings,2024-06-02,x\n".write(to: file, atomically: true, encoding: .utf8)
-        let before = try await harness.snapshot()
-        let error = await harness.failure(["import", file.path])
-        #expect(error?.kind == .dataError)
-        #expect(error?.what == "\(file.path): line 2: \"x\" is not an amount")
-        #expect(try await harness.snapshot() == before)
-        #expect(
-            await harness.failure(["import", directory.appendingPathComponent("missing.csv").path])?.kind == .refused)
-        let piped = CapturedTerminal(input: ["account,date,amount", "card,2024-06-29,280"])
-        try await harness.run(["import", "-"], terminal: piped)
-        #expect(piped.output == "Imported 1 row: 1 new, 0 replaced.\n")
+        try await withTemporaryDirectory(prefix: "networth") { directory in
+            let file = directory.appendingPathComponent("balances.csv")
+            try "account,date,amount,type\nSavings,2024-06-01,1250\nBonds,2024-06-01,5000,investment\n".write(
+                to: file, atomically: true, encoding: .utf8)
+            #expect(
+                try await harness.output(["import", file.path])
+                    == "Imported 2 rows: 2 new, 0 replaced; created 1 account.\n")
+            try "account,date,amount\nSavings,2024-06-02,x\n".write(to: file, atomically: true, encoding: .utf8)
+            let before = try await harness.snapshot()
+            let error = await harness.failure(["import", file.path])
+            #expect(error?.kind == .dataError)
+            #expect(error?.what == "\(file.path): line 2: \"x\" is not an amount")
+            #expect(try await harness.snapshot() == before)
+            #expect(
+                await harness.failure(["import", directory.appendingPathComponent("missing.csv").path])?.kind
+                    == .refused)
+            let piped = CapturedTerminal(input: ["account,date,amount", "card,2024-06-29,280"])
+            try await harness.run(["import", "-"], terminal: piped)
+            #expect(piped.output == "Imported 1 row: 1 new, 0 replaced.\n")
+        }
     }
 
     @Test func settingsValidateTheBaseCurrency() async throws {

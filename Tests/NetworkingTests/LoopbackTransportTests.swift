@@ -176,6 +176,7 @@ import TimingTesting
     private func gzip(_ data: Data) throws -> Data {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("body")
         try data.write(to: file)
         let process = Process()

@@ -17,83 +17,88 @@ import TimingTesting
             .deletingLastPathComponent().appendingPathComponent(".build/debug/persistence-probe")
     }
 
-    @Test func createsAPrivateFileInWALMode() throws {
-        let url = try TemporaryFiles.databaseURL()
-        let database = try SQLiteDatabase(fileURL: url)
-        let fileMode = try FileManager.default.attributesOfItem(atPath: url.path)[.posixPermissions] as? Int
-        let directoryMode = try FileManager.default.attributesOfItem(
-            atPath: url.deletingLastPathComponent().path)[.posixPermissions] as? Int
-        #expect(fileMode == 0o600)
-        #expect(directoryMode == 0o700)
-        #expect(try database.journalMode() == "wal")
-        #expect(try database.integrityCheck() == ["ok"])
+    @Test func createsAPrivateFileInWALMode() async throws {
+        try await TemporaryFiles.withDatabaseURL { url in
+            let database = try SQLiteDatabase(fileURL: url)
+            let fileMode = try FileManager.default.attributesOfItem(atPath: url.path)[.posixPermissions] as? Int
+            let directoryMode = try FileManager.default.attributesOfItem(
+                atPath: url.deletingLastPathComponent().path)[.posixPermissions] as? Int
+            #expect(fileMode == 0o600)
+            #expect(directoryMode == 0o700)
+            #expect(try database.journalMode() == "wal")
+            #expect(try database.integrityCheck() == ["ok"])
+        }
     }
 
     @Test func openingAndReadingAnExistingFileWritesNothing() async throws {
-        let url = try TemporaryFiles.databaseURL()
-        do {
-            let store = try SQLiteDatabase(fileURL: url).store(namespace: "demo")
-            try await store.write { try $0.put("k", "v") }
+        try await TemporaryFiles.withDatabaseURL { url in
+            do {
+                let store = try SQLiteDatabase(fileURL: url).store(namespace: "demo")
+                try await store.write { try $0.put("k", "v") }
+            }
+            let before = try Data(contentsOf: url)
+            do {
+                let database = try SQLiteDatabase(fileURL: url)
+                #expect(try await database.store(namespace: "demo").read { try $0.value(String.self, "k") } == "v")
+                #expect(try database.journalMode() == "wal")
+            }
+            #expect(try Data(contentsOf: url) == before)
+            #expect(!FileManager.default.fileExists(atPath: url.path + "-wal"))
         }
-        let before = try Data(contentsOf: url)
-        do {
-            let database = try SQLiteDatabase(fileURL: url)
-            #expect(try await database.store(namespace: "demo").read { try $0.value(String.self, "k") } == "v")
-            #expect(try database.journalMode() == "wal")
-        }
-        #expect(try Data(contentsOf: url) == before)
-        #expect(!FileManager.default.fileExists(atPath: url.path + "-wal"))
     }
 
     @Test func twoProcessesIncrementingOneCounterEndAtExactlyTheirSum() async throws {
-        let url = try TemporaryFiles.databaseURL()
-        _ = try SQLiteDatabase(fileURL: url)
-        let children = try (0..<2).map { _ in try launch(["increment", url.path, "counter", "500"]) }
-        for child in children {
-            #expect(await exitStatus(of: child) == 0)
+        try await TemporaryFiles.withDatabaseURL { url in
+            _ = try SQLiteDatabase(fileURL: url)
+            let children = try (0..<2).map { _ in try launch(["increment", url.path, "counter", "500"]) }
+            for child in children {
+                #expect(await exitStatus(of: child) == 0)
+            }
+            let store = try SQLiteDatabase(fileURL: url).store(namespace: "probe")
+            #expect(try await store.get(Int.self, "counter")?.value == 1000)
         }
-        let store = try SQLiteDatabase(fileURL: url).store(namespace: "probe")
-        #expect(try await store.get(Int.self, "counter")?.value == 1000)
     }
 
     @Test func aWriterKilledInsideATransactionLeavesNoTraceOfIt() async throws {
-        let url = try TemporaryFiles.databaseURL()
-        let database = try SQLiteDatabase(fileURL: url)
-        try await database.store(namespace: "probe").put("before", "committed earlier")
-        let output = Pipe()
-        let child = try launch(["hold", url.path], output: output)
-        try await waitForLine("ready", on: output)
-        kill(child.processIdentifier, SIGKILL)
-        _ = await exitStatus(of: child)
-        let reopened = try SQLiteDatabase(fileURL: url)
-        #expect(try reopened.integrityCheck() == ["ok"])
-        let store = reopened.store(namespace: "probe")
-        #expect(try await store.get(String.self, "held/a") == nil)
-        #expect(try await store.get(String.self, "held/b") == nil)
-        #expect(try await store.get(String.self, "before")?.value == "committed earlier")
-        try await store.put("after", "the database still takes writes")
-        #expect(try await store.get(String.self, "after") != nil)
+        try await TemporaryFiles.withDatabaseURL { url in
+            let database = try SQLiteDatabase(fileURL: url)
+            try await database.store(namespace: "probe").put("before", "committed earlier")
+            let output = Pipe()
+            let child = try launch(["hold", url.path], output: output)
+            try await waitForLine("ready", on: output)
+            kill(child.processIdentifier, SIGKILL)
+            _ = await exitStatus(of: child)
+            let reopened = try SQLiteDatabase(fileURL: url)
+            #expect(try reopened.integrityCheck() == ["ok"])
+            let store = reopened.store(namespace: "probe")
+            #expect(try await store.get(String.self, "held/a") == nil)
+            #expect(try await store.get(String.self, "held/b") == nil)
+            #expect(try await store.get(String.self, "before")?.value == "committed earlier")
+            try await store.put("after", "the database still takes writes")
+            #expect(try await store.get(String.self, "after") != nil)
+        }
     }
 
     @Test func aWriterKilledAtAnArbitraryMomentLeavesEveryTransactionWholeOrAbsent() async throws {
-        let url = try TemporaryFiles.databaseURL()
-        _ = try SQLiteDatabase(fileURL: url)
-        let output = Pipe()
-        let child = try launch(["pairs", url.path, "0"], output: output)
-        try await waitForLine("ready", on: output)
-        let observer = try SQLiteDatabase(fileURL: url).store(namespace: "probe")
-        // Kill once the writer is demonstrably mid-stream: some pairs committed, more on the way.
-        let midStream = try await yieldUntil { try await observer.read({ try $0.count(.prefix("x/")) }) >= 50 }
-        #expect(midStream, "the writer never committed 50 pairs")
-        kill(child.processIdentifier, SIGKILL)
-        _ = await exitStatus(of: child)
-        let reopened = try SQLiteDatabase(fileURL: url)
-        #expect(try reopened.integrityCheck() == ["ok"])
-        let store = reopened.store(namespace: "probe")
-        let xs = Set(try await store.scan(String.self, .prefix("x/")).map { $0.key.dropFirst(2) })
-        let ys = Set(try await store.scan(String.self, .prefix("y/")).map { $0.key.dropFirst(2) })
-        #expect(xs.count >= 50)
-        #expect(xs == ys)
+        try await TemporaryFiles.withDatabaseURL { url in
+            _ = try SQLiteDatabase(fileURL: url)
+            let output = Pipe()
+            let child = try launch(["pairs", url.path, "0"], output: output)
+            try await waitForLine("ready", on: output)
+            let observer = try SQLiteDatabase(fileURL: url).store(namespace: "probe")
+            // Kill once the writer is demonstrably mid-stream: some pairs committed, more on the way.
+            let midStream = try await yieldUntil { try await observer.read({ try $0.count(.prefix("x/")) }) >= 50 }
+            #expect(midStream, "the writer never committed 50 pairs")
+            kill(child.processIdentifier, SIGKILL)
+            _ = await exitStatus(of: child)
+            let reopened = try SQLiteDatabase(fileURL: url)
+            #expect(try reopened.integrityCheck() == ["ok"])
+            let store = reopened.store(namespace: "probe")
+            let xs = Set(try await store.scan(String.self, .prefix("x/")).map { $0.key.dropFirst(2) })
+            let ys = Set(try await store.scan(String.self, .prefix("y/")).map { $0.key.dropFirst(2) })
+            #expect(xs.count >= 50)
+            #expect(xs == ys)
+        }
     }
 
     private func launch(_ arguments: [String], output: Pipe? = nil) throws -> Process {

@@ -18,10 +18,15 @@ struct EndToEndTests {
         }
     }
 
+    /// Runs `folio arguments…` against `server`, in `home` if given, else in a fresh one removed afterwards.
     private func folio(_ arguments: [String], server: LoopbackServer, home: URL? = nil) async throws -> FolioBinary.Result {
-        try await FolioBinary.run(
-            arguments, home: try home ?? FolioBinary.temporaryHome(),
-            environment: ["FOLIO_NEDS_URL": server.baseURL.absoluteString])
+        let environment = ["FOLIO_NEDS_URL": server.baseURL.absoluteString]
+        if let home {
+            return try await FolioBinary.run(arguments, home: home, environment: environment)
+        }
+        return try await FolioBinary.withTemporaryHome { home in
+            try await FolioBinary.run(arguments, home: home, environment: environment)
+        }
     }
 
     @Test("races next prints the board of the shifted fixture")
@@ -61,14 +66,15 @@ struct EndToEndTests {
     func offline() async throws {
         let server = try await server()
         defer { Task { await server.stop() } }
-        let home = try FolioBinary.temporaryHome()
-        let online = try await folio(["races", "next", "--count", "2"], server: server, home: home)
-        #expect(online.exitCode == 0)
-        let offline = try await folio(["races", "next", "--count", "2", "--offline", "--plain"], server: server, home: home)
-        #expect(offline.exitCode == 0, "\(offline.stderr)")
-        #expect(offline.stdout.contains("Race 6 at Shepparton, greyhound, starts in"))
-        #expect(offline.stdout.contains("(saved copy)."))
-        #expect(server.requests.count == 1)
+        try await FolioBinary.withTemporaryHome { home in
+            let online = try await folio(["races", "next", "--count", "2"], server: server, home: home)
+            #expect(online.exitCode == 0)
+            let offline = try await folio(["races", "next", "--count", "2", "--offline", "--plain"], server: server, home: home)
+            #expect(offline.exitCode == 0, "\(offline.stderr)")
+            #expect(offline.stdout.contains("Race 6 at Shepparton, greyhound, starts in"))
+            #expect(offline.stdout.contains("(saved copy)."))
+            #expect(server.requests.count == 1)
+        }
     }
 
     @Test("bad input and bad data give the documented exit codes")
@@ -87,8 +93,9 @@ struct EndToEndTests {
         #expect(category.exitCode == 64)
         #expect(category.stderr.contains("unknown category \"camel\""))
 
-        let badURL = try await FolioBinary.run(
-            ["races", "next"], home: try FolioBinary.temporaryHome(), environment: ["FOLIO_NEDS_URL": "not a url"])
+        let badURL = try await FolioBinary.withTemporaryHome { home in
+            try await FolioBinary.run(["races", "next"], home: home, environment: ["FOLIO_NEDS_URL": "not a url"])
+        }
         #expect(badURL.exitCode == 64)
         #expect(badURL.stderr.contains("FOLIO_NEDS_URL is not a valid URL"))
 

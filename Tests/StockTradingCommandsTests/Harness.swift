@@ -27,6 +27,7 @@ struct Harness {
     let store: any KeyValueStore
     var http: any HTTPClient = UnimplementedHTTPClient()
     var environment: [String: String] = ["FOLIO_STOCKS_SEED": "11"]
+    /// A unique path that does not exist yet: a test that writes files there creates it and removes it when it ends.
     let home: URL
 
     /// A world whose schema is already in place with a weak demo hash, so only the commands' own

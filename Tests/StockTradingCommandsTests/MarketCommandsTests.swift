@@ -89,6 +89,7 @@ import TimingTesting
         #expect(abs(NSDecimalNumber(decimal: weights - 1).doubleValue) < 1e-6)
         let svg = harness.home.appendingPathComponent("value.svg")
         try FileManager.default.createDirectory(at: harness.home, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: harness.home) }
         _ = await harness.run(["analytics", "--svg", svg.path])
         #expect(try String(contentsOf: svg, encoding: .utf8).contains("<svg"))
         let csv = await harness.run(["analytics", "--format", "csv"])

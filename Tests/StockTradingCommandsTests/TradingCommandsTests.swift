@@ -137,6 +137,7 @@ import TimingTesting
         #expect(table.stdout.contains("4 entries"))
         let file = harness.home.appendingPathComponent("history.csv")
         try FileManager.default.createDirectory(at: harness.home, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: harness.home) }
         let exported = await harness.run(["history", "--format", "csv", "--output", file.path])
         #expect(exported.stdout.isEmpty)
         let written = try String(contentsOf: file, encoding: .utf8)

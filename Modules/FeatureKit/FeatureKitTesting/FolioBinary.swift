@@ -28,12 +28,13 @@ public enum FolioBinary {
         return root.appendingPathComponent(".build/debug/folio")
     }
 
-    /// A fresh, empty `FOLIO_HOME` for one test.
-    public static func temporaryHome() throws -> URL {
-        let url = URL(fileURLWithPath: NSTemporaryDirectory())
-            .appendingPathComponent("folio-e2e-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
+    /// Runs `body` with a fresh, empty `FOLIO_HOME`, and removes it with all the runs wrote there (the SQLite
+    /// files, exports) when `body` returns or throws.
+    public static func withTemporaryHome<Value>(
+        isolation: isolated (any Actor)? = #isolation,
+        _ body: (URL) async throws -> Value
+    ) async throws -> Value {
+        try await withTemporaryDirectory(prefix: "folio-e2e", isolation: isolation, body)
     }
 
     /// Runs `folio arguments…` with `FOLIO_HOME` set to `home`, extra environment variables, and `input` on
