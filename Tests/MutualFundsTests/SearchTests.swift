@@ -175,9 +175,13 @@ struct SearchEdgeTests {
                 terms, in: KeyRange.prefix(SchemeCatalog.recordPrefix), limit: SchemeSearch.candidateLimit(for: query.limit))
             return SchemeSearch.rank(try SchemeSearch.decode(hits), query: query)
         }
+        // The same search with every match counted as too many, so only the index's ranked best are read.
+        let indexRanked = try await store.read { try SchemeSearch.run(query, in: $0, exhaustiveLimit: 0) }
         #expect(!fast.records.isEmpty)
         #expect(fast.records.map { $0.code } == full.records.map { $0.code })
         #expect(fast.hasMore == full.hasMore)
+        #expect(indexRanked.records.map { $0.code } == full.records.map { $0.code })
+        #expect(indexRanked.hasMore == full.hasMore)
     }
 
     @Test("a list indexed before the text had fields is still searched, ranked from its records")

@@ -184,6 +184,10 @@ import Testing
             let records = try await store.read { try $0.search(["fund"], in: .prefix("scheme/"), limit: 10) }
             #expect(hits.map(\.key) == records.map(\.key))
             #expect(hits.count == 5)
+            let unranked = try await store.read { try $0.unrankedSearchHits(["fund"], in: .prefix("scheme/"), upTo: 5) }
+            #expect(unranked.map(Set.init) == Set(hits))
+            #expect(try await store.read { try $0.unrankedSearchHits(["fund"], in: .prefix("scheme/"), upTo: 4) } == nil)
+            #expect(try await store.read { try $0.unrankedSearchHits(["fund"], in: .prefix("meta/"), upTo: 4) } == [])
             #expect(hits.first { $0.key == "scheme/104" }?.text == "Société Générale Équité Fund")
             try await store.write { transaction in
                 try transaction.delete("scheme/100")

@@ -26,6 +26,18 @@ public protocol StoreTransaction {
     /// The same matches as ``search(_:in:limit:)``, in the same order, as keys with the text they were indexed
     /// under, without reading their values: a caller that can rank on the text decodes only what it keeps.
     func searchHits(_ terms: [String], in range: KeyRange, limit: Int) throws -> [SearchHit]
+    /// Every match of ``searchHits(_:in:limit:)`` in no particular order, or nil when there are more than
+    /// `limit`: a caller that ranks every candidate itself skips the store's own ranking, whose statistics
+    /// (how many records hold each term) can cost more than reading the matches.
+    func unrankedSearchHits(_ terms: [String], in range: KeyRange, upTo limit: Int) throws -> [SearchHit]?
+}
+
+extension StoreTransaction {
+    /// The ranked matches, when there are no more than `limit` of them.
+    public func unrankedSearchHits(_ terms: [String], in range: KeyRange, upTo limit: Int) throws -> [SearchHit]? {
+        let hits = try searchHits(terms, in: range, limit: limit + 1)
+        return hits.count > limit ? nil : hits
+    }
 }
 
 /// A search match before its value is read.

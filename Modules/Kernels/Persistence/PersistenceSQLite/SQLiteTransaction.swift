@@ -87,17 +87,32 @@ final class SQLiteTransaction: StoreTransaction {
         }
     }
 
-    private func matches(_ terms: [String], in range: KeyRange, limit: Int, columns: String) throws -> [Row] {
+    func unrankedSearchHits(_ terms: [String], in range: KeyRange, upTo limit: Int) throws -> [SearchHit]? {
+        let rows = try matches(terms, in: range, limit: limit + 1, columns: "r.key, search.text", ranked: false)
+        guard rows.count <= limit else { return nil }
+        return rows.map { row in SearchHit(key: row["key"], text: row["text"]) }
+    }
+
+    /// Every word as a prefix, all required.
+    private static func matchExpression(_ words: [String]) -> String {
+        words.map { "\"\($0)\"*" }.joined(separator: " ")
+    }
+
+    private func matches(
+        _ terms: [String], in range: KeyRange, limit: Int, columns: String, ranked: Bool = true
+    ) throws -> [Row] {
         let words = SearchText.terms(terms)
         guard !words.isEmpty else { return [] }
-        let match = words.map { "\"\($0)\"*" }.joined(separator: " ")
         var (condition, arguments) = rangeCondition(range, column: "r.key")
-        arguments = [match] + arguments + [max(0, limit)]
+        arguments = [Self.matchExpression(words)] + arguments + [max(0, limit)]
+        // CROSS JOIN fixes the loop order: the index's matches outside, a lookup by id inside. Left to itself,
+        // without ORDER BY rank, the planner chose to walk every record of the namespace and run the match
+        // once per record: 12 s instead of 10 ms over 45,000 schemes.
         let sql = """
             SELECT \(columns)
-            FROM search JOIN records r ON r.id = search.rowid
+            FROM search CROSS JOIN records r ON r.id = search.rowid
             WHERE search MATCH ? AND r.namespace = ?\(condition)
-            ORDER BY search.rank, r.key
+            \(ranked ? "ORDER BY search.rank, r.key" : "")
             LIMIT ?
             """
         return try Row.fetchAll(db.cachedStatement(sql: sql), arguments: arguments)

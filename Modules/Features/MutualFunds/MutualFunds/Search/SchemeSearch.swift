@@ -62,6 +62,7 @@ public enum SchemeSearch {
     /// specific query, few enough that a broad one ("fund") stays fast.
     public static func candidateLimit(for limit: Int) -> Int { max(500, limit * 10) }
 
+
     private static let facetPrefix = "zz"
 
     /// The search text stored with a scheme: its name, code, ISINs and facet words.
@@ -99,12 +100,27 @@ public enum SchemeSearch {
         var isinDivReinvestment: String?
 
         init?(searchText: String) {
-            let fields = searchText.split(separator: SchemeSearch.fieldSeparator, maxSplits: 4, omittingEmptySubsequences: false)
-            guard fields.count == 5, let code = Int(fields[1]) else { return nil }
-            name = String(fields[0])
+            // Split on the separator's byte: U+001F is a control character, never part of a longer grapheme,
+            // and splitting by Character walked every grapheme of the facet words as well (26,000 instructions
+            // a hit).
+            let utf8 = searchText.utf8
+            let separator = UInt8(ascii: "\u{1F}")
+            var bounds: [String.Index] = []
+            var index = utf8.startIndex
+            while bounds.count < 4, let next = utf8[index...].firstIndex(of: separator) {
+                bounds.append(next)
+                index = utf8.index(after: next)
+            }
+            guard bounds.count == 4 else { return nil }
+            func field(_ number: Int) -> Substring {
+                let start = number == 0 ? searchText.startIndex : utf8.index(after: bounds[number - 1])
+                return searchText[start..<bounds[number]]
+            }
+            guard let code = Int(field(1)) else { return nil }
+            name = String(field(0))
             self.code = code
-            isinGrowth = fields[2].isEmpty ? nil : String(fields[2])
-            isinDivReinvestment = fields[3].isEmpty ? nil : String(fields[3])
+            isinGrowth = field(2).isEmpty ? nil : String(field(2))
+            isinDivReinvestment = field(3).isEmpty ? nil : String(field(3))
         }
     }
 
@@ -142,7 +158,11 @@ public enum SchemeSearch {
     }
 
     /// Runs `query` against the stored list in `transaction`.
-    public static func run(_ query: SchemeQuery, in transaction: any StoreTransaction) throws -> SchemeSearchResult {
+    /// - Parameter exhaustiveLimit: Up to this many matches (default: the candidate limit), every one is
+    ///   ranked here; tests lower it to exercise the index-ranked path.
+    public static func run(
+        _ query: SchemeQuery, in transaction: any StoreTransaction, exhaustiveLimit: Int? = nil
+    ) throws -> SchemeSearchResult {
         guard !query.isEmpty, query.limit > 0 else { return SchemeSearchResult(records: [], hasMore: false) }
         var indexTerms = query.words
         if let value = query.assetClass { indexTerms.append(facetPrefix + "class" + value.rawValue) }
@@ -151,8 +171,18 @@ public enum SchemeSearch {
         indexTerms += query.houseWords.map { facetPrefix + "house" + $0 }
         let candidateLimit = candidateLimit(for: query.limit)
         let range = KeyRange.prefix(SchemeCatalog.recordPrefix)
-        let hits = try transaction.searchHits(indexTerms, in: range, limit: candidateLimit)
-        let indexWasCut = hits.count >= candidateLimit
+        // When the matches are no more than the candidates the index would rank anyway, all of them are ranked
+        // here, skipping the index's ranking statistics (they walk every record holding each term, which for
+        // "direct" or "growth" is most of the list); beyond that, the index's best `candidateLimit` are.
+        let hits: [SearchHit]
+        let indexWasCut: Bool
+        if let all = try transaction.unrankedSearchHits(indexTerms, in: range, upTo: exhaustiveLimit ?? candidateLimit) {
+            hits = all
+            indexWasCut = false
+        } else {
+            hits = try transaction.searchHits(indexTerms, in: range, limit: candidateLimit)
+            indexWasCut = hits.count >= candidateLimit
+        }
         var fields: [(key: String, fields: RankingFields)] = []
         fields.reserveCapacity(hits.count)
         for hit in hits {
