@@ -159,6 +159,28 @@ struct SearchEdgeTests {
         #expect(SchemeSearch.words("Café Crème Fund") == SearchText.words("Café Crème Fund"))
     }
 
+    @Test("scoring an ASCII name as bytes gives what scoring its words as Strings gives")
+    func asciiScoringMatchesGeneralScoring() throws {
+        let sample = try MFAPIDecoding.schemeList(from: Fixtures.data("mfapi/list_sample_first50.json")).schemes
+        let names = sample.map(\.name) + [
+            "Aditya Birla Sun Life Liquid Fund -Institutional - weekly  IDCW", "HDFC FMP 371D October 2012 (1)-Flexi Option",
+            "L&T Emerging Businesses Fund", "Children's Gift Fund", "  Flexi  ", "", "122639 Index Fund 2",
+        ]
+        let queries: [[String]] = [
+            ["hdfc", "flexi"], ["flexi", "hdfc"], ["fund"], ["f"], ["gift", "child"], ["122639"], ["inf879o01027"],
+            ["2012", "fmp"], ["idcw", "weekly", "liquid"], ["zzz"], ["children", "s"], ["index", "2"],
+        ]
+        for name in names {
+            for terms in queries {
+                let isins: [String?] = ["INF879O01027", nil]
+                #expect(
+                    SchemeSearch.score(name: name, code: 122639, isins: isins, words: terms)
+                        == SchemeSearch.generalScore(name: name, code: 122639, isins: isins, words: terms),
+                    "\(name) / \(terms)")
+            }
+        }
+    }
+
     @Test("ranking on the indexed text gives what ranking the decoded records gives", arguments: [
         SchemeQuery(terms: ["hdfc", "flexi"]), SchemeQuery(terms: ["fund"], limit: 7),
         SchemeQuery(terms: ["flexi"], plan: .direct, limit: 5), SchemeQuery(terms: ["INF879O01027"]),

@@ -286,33 +286,106 @@ public enum SchemeSearch {
     }
 
     static func score(name: String, code: Int, isins: [String?], words terms: [String]) -> Score? {
+        // AMFI names are ASCII: then the name is split and compared as bytes, without a String per word, which
+        // is what makes ranking every match of a broad search affordable. Other names take the general path.
+        var text = name
+        let ascii: (handled: Bool, score: Score?) = text.withUTF8 { utf8 in
+            guard !utf8.contains(where: { $0 >= 0x80 }) else { return (false, nil) }
+            return (true, asciiScore(utf8, name: name, code: code, isins: isins, terms: terms))
+        }
+        return ascii.handled ? ascii.score : generalScore(name: name, code: code, isins: isins, words: terms)
+    }
+
+    /// ``score(name:code:isins:words:)`` for an ASCII name, given its bytes: the same words (letters and
+    /// digits, lower-cased), the same comparisons.
+    private static func asciiScore(
+        _ utf8: UnsafeBufferPointer<UInt8>, name: String, code: Int, isins: [String?], terms: [String]
+    ) -> Score? {
+        var letters: [UInt8] = []
+        letters.reserveCapacity(utf8.count)
+        var nameWords: [Range<Int>] = []
+        var wordStart: Int?
+        for byte in utf8 {
+            let folded: UInt8
+            switch byte {
+            case 0x61...0x7A, 0x30...0x39: folded = byte
+            case 0x41...0x5A: folded = byte + 0x20
+            default:
+                if let start = wordStart { nameWords.append(start..<letters.count) }
+                wordStart = nil
+                continue
+            }
+            if wordStart == nil { wordStart = letters.count }
+            letters.append(folded)
+        }
+        if let start = wordStart { nameWords.append(start..<letters.count) }
+        let codeText = String(code)
+        return tally(
+            terms, code: code, wordCount: nameWords.count,
+            isIdentifier: { term in
+                term == codeText || isins.contains(where: { $0.map { isin in isIdentifier(isin, term) } ?? false })
+            },
+            locate: { term in
+                var termText = term
+                return termText.withUTF8 { termBytes in
+                    func word(_ range: Range<Int>, startsWithTerm exact: Bool) -> Bool {
+                        guard exact ? range.count == termBytes.count : range.count >= termBytes.count else { return false }
+                        return letters[range.lowerBound..<(range.lowerBound + termBytes.count)].elementsEqual(termBytes)
+                    }
+                    if let exact = nameWords.firstIndex(where: { word($0, startsWithTerm: true) }) { return (exact, true) }
+                    if let prefix = nameWords.firstIndex(where: { word($0, startsWithTerm: false) }) { return (prefix, false) }
+                    return nil
+                }
+            },
+            lowercasedName: { String(decoding: utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 0x20 : $0 }, as: UTF8.self) })
+    }
+
+    /// Whether `term` (lower case) is `isin` ignoring case, as `isin.lowercased() == term`.
+    private static func isIdentifier(_ isin: String, _ term: String) -> Bool {
+        guard isin.utf8.count == term.utf8.count else { return false }
+        guard isin.utf8.allSatisfy({ $0 < 0x80 }) else { return isin.lowercased() == term }
+        return zip(isin.utf8, term.utf8).allSatisfy { ($0 >= 0x41 && $0 <= 0x5A ? $0 + 0x20 : $0) == $1 }
+    }
+
+    /// ``score(name:code:isins:words:)`` for any name, through its words as Strings.
+    static func generalScore(name: String, code: Int, isins: [String?], words terms: [String]) -> Score? {
         let nameWords = words(name)
         let identifiers = [String(code)] + isins.compactMap { $0?.lowercased() }
+        return tally(
+            terms, code: code, wordCount: nameWords.count,
+            isIdentifier: { identifiers.contains($0) },
+            locate: { term in
+                if let exact = nameWords.firstIndex(of: term) { return (exact, true) }
+                if let prefix = nameWords.firstIndex(where: { $0.hasPrefix(term) }) { return (prefix, false) }
+                return nil
+            },
+            lowercasedName: { name.lowercased() })
+    }
+
+    /// The score from where each term was found: an identifier, a word (its position, and whether the whole
+    /// word matched or only its start), or nowhere (nil: the name does not match).
+    private static func tally(
+        _ terms: [String], code: Int, wordCount: Int, isIdentifier: (String) -> Bool,
+        locate: (String) -> (position: Int, exact: Bool)?, lowercasedName: () -> String
+    ) -> Score? {
         var identifierHit = false
         var prefixOnly = 0
         var positions = 0
         var outOfOrder = 0
         var lastPosition = -1
         for term in terms {
-            if identifiers.contains(term) {
+            if isIdentifier(term) {
                 identifierHit = true
                 continue
             }
-            let position: Int
-            if let exact = nameWords.firstIndex(of: term) {
-                position = exact
-            } else if let prefix = nameWords.firstIndex(where: { $0.hasPrefix(term) }) {
-                position = prefix
-                prefixOnly += 1
-            } else {
-                return nil
-            }
-            if position < lastPosition { outOfOrder += 1 }
-            lastPosition = position
-            positions += position
+            guard let found = locate(term) else { return nil }
+            if !found.exact { prefixOnly += 1 }
+            if found.position < lastPosition { outOfOrder += 1 }
+            lastPosition = found.position
+            positions += found.position
         }
         return Score(
             identifierMiss: identifierHit ? 0 : 1, prefixOnly: prefixOnly, outOfOrder: outOfOrder,
-            positions: positions, length: nameWords.count, name: name.lowercased(), code: code)
+            positions: positions, length: wordCount, name: lowercasedName(), code: code)
     }
 }
