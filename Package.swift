@@ -215,7 +215,9 @@ let package = Package(
         ),
         unitTests(
             "PersistenceTests",
-            dependencies: ["Persistence", "PersistenceSQLite", "PersistenceTesting", "TimingTesting", "persistence-probe"]
+            dependencies: [
+                "Persistence", "PersistenceSQLite", "PersistenceTesting", "TimingTesting", "persistence-probe", grdb,
+            ]
         ),
         unitTests(
             "FeatureKitTests",

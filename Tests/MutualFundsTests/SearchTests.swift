@@ -197,13 +197,45 @@ struct SearchEdgeTests {
                 terms, in: KeyRange.prefix(SchemeCatalog.recordPrefix), limit: SchemeSearch.candidateLimit(for: query.limit))
             return SchemeSearch.rank(try SchemeSearch.decode(hits), query: query)
         }
-        // The same search with every match counted as too many, so only the index's ranked best are read.
-        let indexRanked = try await store.read { try SchemeSearch.run(query, in: $0, exhaustiveLimit: 0) }
         #expect(!fast.records.isEmpty)
         #expect(fast.records.map { $0.code } == full.records.map { $0.code })
         #expect(fast.hasMore == full.hasMore)
-        #expect(indexRanked.records.map { $0.code } == full.records.map { $0.code })
-        #expect(indexRanked.hasMore == full.hasMore)
+    }
+
+    @Test("a search with more matches than it ranks ranks the first in preselection order", arguments: [
+        (SchemeQuery(terms: ["fund"], limit: 3), 5), (SchemeQuery(terms: ["growth"], plan: .regular, limit: 2), 4),
+        (SchemeQuery(terms: ["hdfc"], limit: 1), 2), (SchemeQuery(terms: ["flexi"], limit: 5), 3),
+    ])
+    func broadSearchRanksThePreselectedCandidates(query: SchemeQuery, candidateLimit: Int) async throws {
+        let store = try await SearchTests.store()
+        let cut = try await store.read { try SchemeSearch.run(query, in: $0, candidateLimit: candidateLimit) }
+        let all = try await store.read { try $0.scan(SchemeRecord.self, .prefix(SchemeCatalog.recordPrefix)) }
+            .map(\.value)
+        let matching = SchemeSearch.rank(all, query: SchemeQuery(
+            terms: query.terms, assetClass: query.assetClass, house: query.house, plan: query.plan,
+            option: query.option, limit: .max)).records
+        #expect(matching.count > candidateLimit)
+        let preselected = matching.sorted { SchemeSearch.preselectionKey($0) < SchemeSearch.preselectionKey($1) }
+            .prefix(candidateLimit)
+        let expected = SchemeSearch.rank(Array(preselected), query: query)
+        #expect(cut.records.map(\.code) == expected.records.map(\.code))
+        #expect(cut.hasMore)
+    }
+
+    @Test("the catalog stores schemes in preselection order")
+    func catalogStoresInPreselectionOrder() async throws {
+        let store = try await SearchTests.store()
+        let stored = try await store.read { transaction in
+            try transaction.firstSearchHits(
+                ["fund"], wholeWords: [], in: .prefix(SchemeCatalog.recordPrefix), limit: .max
+            ).hits.map { try #require(SchemeSearch.RankingFields(searchText: $0.text)) }
+        }
+        #expect(stored.count > 40)
+        let keys = stored.map { fields in
+            SchemeSearch.preselectionKey(SchemeRecord(Scheme(code: fields.code, name: fields.name)))
+        }
+        #expect(zip(keys, keys.dropFirst()).allSatisfy { $0 < $1 })
+        #expect(keys.first?.words ?? 0 < keys.last?.words ?? 0)
     }
 
     @Test("a list indexed before the text had fields is still searched, ranked from its records")

@@ -184,10 +184,9 @@ import Testing
             let records = try await store.read { try $0.search(["fund"], in: .prefix("scheme/"), limit: 10) }
             #expect(hits.map(\.key) == records.map(\.key))
             #expect(hits.count == 5)
-            let unranked = try await store.read { try $0.unrankedSearchHits(["fund"], in: .prefix("scheme/"), upTo: 5) }
-            #expect(unranked.map(Set.init) == Set(hits))
-            #expect(try await store.read { try $0.unrankedSearchHits(["fund"], in: .prefix("scheme/"), upTo: 4) } == nil)
-            #expect(try await store.read { try $0.unrankedSearchHits(["fund"], in: .prefix("meta/"), upTo: 4) } == [])
+            let first = try await store.read { try $0.firstSearchHits(["fund"], wholeWords: [], in: .prefix("scheme/"), limit: 5) }
+            #expect(Set(first.hits) == Set(hits))
+            #expect(first.hasMore == false)
             #expect(hits.first { $0.key == "scheme/104" }?.text == "Société Générale Équité Fund")
             try await store.write { transaction in
                 try transaction.delete("scheme/100")
@@ -197,6 +196,53 @@ import Testing
             #expect(try await store.search(String.self, ["renamed"], limit: 10).map(\.value) == ["renamed"])
             #expect(try await store.read { try $0.searchHits(["renamed"], in: .all, limit: 10) }.map(\.text) == ["Renamed Scheme"])
             #expect(try await store.read { try $0.searchHits(["hdfc", "flexi"], in: .all, limit: 10) }.isEmpty)
+        }
+    }
+
+    @Test(arguments: Backend.allCases)
+    func firstSearchHitsComeInTheOrderRecordsWereFirstStored(backend: Backend) async throws {
+        try await backend.withDatabase { database in
+            let store = database.store(namespace: "funds")
+            let other = database.store(namespace: "other")
+            try await other.write { try $0.put("scheme/0", "x", searchText: "Zeta Fund zzplandirect") }
+            try await store.write { transaction in
+                for (key, text) in [
+                    ("scheme/c", "Gamma Fund zzplandirect"), ("scheme/a", "Alpha Fund zzplandirectx"),
+                    ("scheme/d", "Delta Funds zzplandirect"), ("scheme/b", "Beta Fund zzplanregular"),
+                    ("meta/e", "Epsilon Fund zzplandirect"),
+                ] {
+                    try transaction.put(key, text, searchText: text)
+                }
+            }
+            func first(_ terms: [String], whole: [String] = [], limit: Int = 10) async throws -> SearchHitList {
+                try await store.read { try $0.firstSearchHits(terms, wholeWords: whole, in: .prefix("scheme/"), limit: limit) }
+            }
+            #expect(try await first(["fund"]).hits.map(\.key) == ["scheme/c", "scheme/a", "scheme/d", "scheme/b"])
+            #expect(try await first(["fund"]).hasMore == false)
+            #expect(try await first(["fund"], limit: 2) == SearchHitList(
+                hits: [SearchHit(key: "scheme/c", text: "Gamma Fund zzplandirect"),
+                       SearchHit(key: "scheme/a", text: "Alpha Fund zzplandirectx")],
+                hasMore: true))
+            #expect(try await first(["fund"], limit: 0) == SearchHitList(hits: [], hasMore: true))
+            // Whole words match only themselves; terms match word starts (`fund` finds `Funds`).
+            #expect(try await first(["fund"], whole: ["zzplandirect"]).hits.map(\.key) == ["scheme/c", "scheme/d"])
+            #expect(try await first([], whole: ["ZZPLANDIRECT"]).hits.map(\.key) == ["scheme/c", "scheme/d"])
+            #expect(try await first(["zzplandirect"]).hits.map(\.key) == ["scheme/c", "scheme/a", "scheme/d"])
+            #expect(try await first(["funds"], whole: ["fund"]).hits.isEmpty)
+            #expect(try await first([], whole: []) == SearchHitList(hits: [], hasMore: false))
+            // Replacing keeps a record's place; deleting and storing again moves it last.
+            try await store.write { transaction in
+                try transaction.put("scheme/c", "Gamma Fund", searchText: "Gamma Fund renamed")
+                try transaction.delete("scheme/a")
+                try transaction.put("scheme/a", "Alpha Fund", searchText: "Alpha Fund")
+            }
+            #expect(try await first(["fund"]).hits.map(\.key) == ["scheme/c", "scheme/d", "scheme/b", "scheme/a"])
+            #expect(try await first(["renamed"]).hits.map(\.text) == ["Gamma Fund renamed"])
+            try await store.write { transaction in
+                #expect(try transaction.delete(.prefix("scheme/")) == 4)
+                for key in ["scheme/b", "scheme/a"] { try transaction.put(key, key, searchText: "Fund") }
+            }
+            #expect(try await first(["fund"]).hits.map(\.key) == ["scheme/b", "scheme/a"])
         }
     }
 

@@ -50,6 +50,9 @@ struct NamespaceState {
     var records: [String: RawRecord] = [:]
     var searchWords: [String: [String]] = [:]
     var searchTexts: [String: String] = [:]
+    /// When each record was first stored, the order ``InMemoryTransaction/firstSearchHits`` reads in.
+    var storedOrder: [String: Int] = [:]
+    var nextStoredOrder = 0
     var sortedKeys: [String]? = []
     var version = 0
 }
@@ -73,7 +76,11 @@ final class InMemoryTransaction: StoreTransaction {
     func get(_ key: String) throws -> RawRecord? { state.records[key] }
 
     func put(_ key: String, value: Data, expiresAt: Date?, searchText: String?) throws {
-        if state.records[key] == nil { state.sortedKeys = nil }
+        if state.records[key] == nil {
+            state.sortedKeys = nil
+            state.storedOrder[key] = state.nextStoredOrder
+            state.nextStoredOrder += 1
+        }
         state.records[key] = RawRecord(key: key, value: value, storedAt: now(), expiresAt: expiresAt)
         state.searchWords[key] = searchText.map(SearchText.words)
         state.searchTexts[key] = searchText
@@ -83,6 +90,7 @@ final class InMemoryTransaction: StoreTransaction {
         if state.records.removeValue(forKey: key) != nil {
             state.searchWords[key] = nil
             state.searchTexts[key] = nil
+            state.storedOrder[key] = nil
             state.sortedKeys = nil
         }
     }
@@ -93,6 +101,7 @@ final class InMemoryTransaction: StoreTransaction {
             state.records[key] = nil
             state.searchWords[key] = nil
             state.searchTexts[key] = nil
+            state.storedOrder[key] = nil
         }
         if !keys.isEmpty { state.sortedKeys = nil }
         return keys.count
@@ -115,6 +124,25 @@ final class InMemoryTransaction: StoreTransaction {
         matchingKeys(terms, in: range, limit: limit).compactMap { key in
             state.searchTexts[key].map { SearchHit(key: key, text: $0) }
         }
+    }
+
+    func firstSearchHits(_ terms: [String], wholeWords: [String], in range: KeyRange, limit: Int) throws
+        -> SearchHitList
+    {
+        let prefixes = SearchText.terms(terms)
+        let whole = SearchText.terms(wholeWords)
+        guard !prefixes.isEmpty || !whole.isEmpty else { return SearchHitList(hits: [], hasMore: false) }
+        let keys = state.searchWords.compactMap { key, words -> String? in
+            guard range.contains(key), whole.allSatisfy(words.contains),
+                prefixes.allSatisfy({ term in words.contains { $0.hasPrefix(term) } })
+            else { return nil }
+            return key
+        }
+        .sorted { state.storedOrder[$0, default: 0] < state.storedOrder[$1, default: 0] }
+        let kept = keys.prefix(max(0, limit))
+        return SearchHitList(
+            hits: kept.compactMap { key in state.searchTexts[key].map { SearchHit(key: key, text: $0) } },
+            hasMore: keys.count > kept.count)
     }
 
     private func matchingKeys(_ terms: [String], in range: KeyRange, limit: Int) -> [String] {

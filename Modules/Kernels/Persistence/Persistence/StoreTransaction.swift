@@ -26,17 +26,28 @@ public protocol StoreTransaction {
     /// The same matches as ``search(_:in:limit:)``, in the same order, as keys with the text they were indexed
     /// under, without reading their values: a caller that can rank on the text decodes only what it keeps.
     func searchHits(_ terms: [String], in range: KeyRange, limit: Int) throws -> [SearchHit]
-    /// Every match of ``searchHits(_:in:limit:)`` in no particular order, or nil when there are more than
-    /// `limit`: a caller that ranks every candidate itself skips the store's own ranking, whose statistics
-    /// (how many records hold each term) can cost more than reading the matches.
-    func unrankedSearchHits(_ terms: [String], in range: KeyRange, upTo limit: Int) throws -> [SearchHit]?
+    /// The first `limit` matches in the order their records were first stored (replacing a record keeps its
+    /// place; deleting and storing it again moves it last), and whether more matched. Each of `terms` must start
+    /// a word of the text, as in ``search(_:in:limit:)``; each of `wholeWords` must be a word of it.
+    ///
+    /// No ranking statistics are computed and reading stops at `limit`, so this costs what the hits cost. A
+    /// caller that ranks candidates itself stores its records in the order it wants them preselected when a
+    /// search matches more than it reads.
+    func firstSearchHits(_ terms: [String], wholeWords: [String], in range: KeyRange, limit: Int) throws
+        -> SearchHitList
 }
 
-extension StoreTransaction {
-    /// The ranked matches, when there are no more than `limit` of them.
-    public func unrankedSearchHits(_ terms: [String], in range: KeyRange, upTo limit: Int) throws -> [SearchHit]? {
-        let hits = try searchHits(terms, in: range, limit: limit + 1)
-        return hits.count > limit ? nil : hits
+/// The first matches of a search in stored order.
+public struct SearchHitList: Sendable, Hashable {
+    /// The matches read, in the order their records were first stored.
+    public var hits: [SearchHit]
+    /// Whether more records matched than were read.
+    public var hasMore: Bool
+
+    /// Creates a list.
+    public init(hits: [SearchHit], hasMore: Bool) {
+        self.hits = hits
+        self.hasMore = hasMore
     }
 }
 

@@ -97,7 +97,7 @@ public final class SQLiteDatabase: KeyValueDatabase {
     }
 
     /// The number of migrations below; `user_version` holds it once they have run.
-    static let schemaVersion = 1
+    static let schemaVersion = 2
 
     private static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
@@ -115,6 +115,20 @@ public final class SQLiteDatabase: KeyValueDatabase {
                     );
                     CREATE TABLE namespaces (namespace TEXT PRIMARY KEY, version INTEGER NOT NULL);
                     CREATE VIRTUAL TABLE search USING fts5(text, tokenize = 'unicode61 remove_diacritics 2');
+                    """)
+        }
+        // Prefix indexes for prefixes of 2 to 7 characters: without one, a prefix query such as `fund*` first
+        // merges the postings of every word starting with `fund` (every scheme of the list) before it can
+        // return its first match. Over 45,000 schemes this takes `fund* …` from 26 M instructions to 11 M and
+        // `liquid* direct* growth*` from 21 M to 9 M, for an index a third larger and slower to write.
+        migrator.registerMigration("search-prefixes-v2") { db in
+            try db.execute(
+                sql: """
+                    CREATE VIRTUAL TABLE search_prefixed USING fts5(
+                        text, tokenize = 'unicode61 remove_diacritics 2', prefix = '2 3 4 5 6 7');
+                    INSERT INTO search_prefixed(rowid, text) SELECT rowid, text FROM search;
+                    DROP TABLE search;
+                    ALTER TABLE search_prefixed RENAME TO search;
                     """)
         }
         return migrator

@@ -87,24 +87,32 @@ final class SQLiteTransaction: StoreTransaction {
         }
     }
 
-    func unrankedSearchHits(_ terms: [String], in range: KeyRange, upTo limit: Int) throws -> [SearchHit]? {
-        let rows = try matches(terms, in: range, limit: limit + 1, columns: "r.key, search.text", ranked: false)
-        guard rows.count <= limit else { return nil }
-        return rows.map { row in SearchHit(key: row["key"], text: row["text"]) }
+    func firstSearchHits(_ terms: [String], wholeWords: [String], in range: KeyRange, limit: Int) throws
+        -> SearchHitList
+    {
+        let rows = try matches(
+            terms, wholeWords: wholeWords, in: range, limit: max(0, limit) + 1, columns: "r.key, search.text",
+            order: "search.rowid")
+        let hits = rows.prefix(max(0, limit)).map { row in SearchHit(key: row["key"], text: row["text"]) }
+        return SearchHitList(hits: hits, hasMore: rows.count > hits.count)
     }
 
-    /// Every word as a prefix, all required.
-    private static func matchExpression(_ words: [String]) -> String {
-        words.map { "\"\($0)\"*" }.joined(separator: " ")
+    /// Every term as a prefix and every whole word as itself, all required.
+    private static func matchExpression(_ terms: [String], wholeWords: [String]) -> String {
+        (terms.map { "\"\($0)\"*" } + wholeWords.map { "\"\($0)\"" }).joined(separator: " ")
     }
 
+    /// The matches, ordered by `order`: the index's rank by default; its rowid (the record's id, so the order
+    /// records were first stored) reads in the index's own order and stops at the limit.
     private func matches(
-        _ terms: [String], in range: KeyRange, limit: Int, columns: String, ranked: Bool = true
+        _ terms: [String], wholeWords: [String] = [], in range: KeyRange, limit: Int, columns: String,
+        order: String = "search.rank, r.key"
     ) throws -> [Row] {
-        let words = SearchText.terms(terms)
-        guard !words.isEmpty else { return [] }
+        let prefixes = SearchText.terms(terms)
+        let whole = SearchText.terms(wholeWords)
+        guard !prefixes.isEmpty || !whole.isEmpty else { return [] }
         var (condition, arguments) = rangeCondition(range, column: "r.key")
-        arguments = [Self.matchExpression(words)] + arguments + [max(0, limit)]
+        arguments = [Self.matchExpression(prefixes, wholeWords: whole)] + arguments + [max(0, limit)]
         // CROSS JOIN fixes the loop order: the index's matches outside, a lookup by id inside. Left to itself,
         // without ORDER BY rank, the planner chose to walk every record of the namespace and run the match
         // once per record: 12 s instead of 10 ms over 45,000 schemes.
@@ -112,7 +120,7 @@ final class SQLiteTransaction: StoreTransaction {
             SELECT \(columns)
             FROM search CROSS JOIN records r ON r.id = search.rowid
             WHERE search MATCH ? AND r.namespace = ?\(condition)
-            \(ranked ? "ORDER BY search.rank, r.key" : "")
+            ORDER BY \(order)
             LIMIT ?
             """
         return try Row.fetchAll(db.cachedStatement(sql: sql), arguments: arguments)

@@ -54,6 +54,12 @@ public struct SchemeSearchResult: Sendable, Hashable {
 /// (whole words beat prefixes); terms found in the order typed; earlier words (a name that starts with the
 /// terms beats one that mentions them late); shorter names; then name and code.
 ///
+/// Every match is ranked when there are at most ``candidateLimit(for:)`` of them, which covers any specific
+/// query. A broader one ("fund", 45,000 matches) ranks the first `candidateLimit` in the order the catalog
+/// stored them, which is the ranking's own order with the terms left out: fewest words, then name, then code. So the index reads only as many matches as are ranked and computes no
+/// statistics, and when every match ties on how the terms fall, the result is exact. FTS5's bm25, used before,
+/// cost three times as much over a broad query and ranked by nearly the same thing (a shorter text scores higher).
+///
 /// Filters are indexed too, as facet words (`zzclassequity`, `zzhousehdfc`) added to each scheme's search
 /// text, so a filtered search asks the index only for matching schemes and a filter never starves the
 /// candidate list. Facet words are never matched against the terms the user types.
@@ -158,37 +164,29 @@ public enum SchemeSearch {
     }
 
     /// Runs `query` against the stored list in `transaction`.
-    /// - Parameter exhaustiveLimit: Up to this many matches (default: the candidate limit), every one is
-    ///   ranked here; tests lower it to exercise the index-ranked path.
+    /// - Parameter candidateLimit: How many matches are ranked at most (default: ``candidateLimit(for:)``);
+    ///   tests lower it to exercise a search with more matches than that.
     public static func run(
-        _ query: SchemeQuery, in transaction: any StoreTransaction, exhaustiveLimit: Int? = nil
+        _ query: SchemeQuery, in transaction: any StoreTransaction, candidateLimit: Int? = nil
     ) throws -> SchemeSearchResult {
         guard !query.isEmpty, query.limit > 0 else { return SchemeSearchResult(records: [], hasMore: false) }
-        var indexTerms = query.words
-        if let value = query.assetClass { indexTerms.append(facetPrefix + "class" + value.rawValue) }
-        if let value = query.plan { indexTerms.append(facetPrefix + "plan" + value.rawValue) }
-        if let value = query.option { indexTerms.append(facetPrefix + "option" + value.rawValue) }
-        indexTerms += query.houseWords.map { facetPrefix + "house" + $0 }
-        let candidateLimit = candidateLimit(for: query.limit)
+        // Class, plan and option facets are whole words (a prefix query costs more); the house filter matches
+        // word starts, as typed terms do.
+        let prefixTerms = query.words + query.houseWords.map { facetPrefix + "house" + $0 }
+        var facetWords: [String] = []
+        if let value = query.assetClass { facetWords.append(facetPrefix + "class" + value.rawValue) }
+        if let value = query.plan { facetWords.append(facetPrefix + "plan" + value.rawValue) }
+        if let value = query.option { facetWords.append(facetPrefix + "option" + value.rawValue) }
+        let candidateLimit = candidateLimit ?? Self.candidateLimit(for: query.limit)
         let range = KeyRange.prefix(SchemeCatalog.recordPrefix)
-        // When the matches are no more than the candidates the index would rank anyway, all of them are ranked
-        // here, skipping the index's ranking statistics (they walk every record holding each term, which for
-        // "direct" or "growth" is most of the list); beyond that, the index's best `candidateLimit` are.
-        let hits: [SearchHit]
-        let indexWasCut: Bool
-        if let all = try transaction.unrankedSearchHits(indexTerms, in: range, upTo: exhaustiveLimit ?? candidateLimit) {
-            hits = all
-            indexWasCut = false
-        } else {
-            hits = try transaction.searchHits(indexTerms, in: range, limit: candidateLimit)
-            indexWasCut = hits.count >= candidateLimit
-        }
+        let candidates = try transaction.firstSearchHits(
+            prefixTerms, wholeWords: facetWords, in: range, limit: candidateLimit)
         var fields: [(key: String, fields: RankingFields)] = []
-        fields.reserveCapacity(hits.count)
-        for hit in hits {
+        fields.reserveCapacity(candidates.hits.count)
+        for hit in candidates.hits {
             guard let parsed = RankingFields(searchText: hit.text) else {
-                let records = try transaction.search(indexTerms, in: range, limit: candidateLimit)
-                return rank(try decode(records), query: query, indexWasCut: indexWasCut)
+                let records = try transaction.search(prefixTerms + facetWords, in: range, limit: candidateLimit)
+                return rank(try decode(records), query: query, indexWasCut: records.count >= candidateLimit)
             }
             fields.append((hit.key, parsed))
         }
@@ -200,7 +198,14 @@ public enum SchemeSearch {
         let houseWords = query.houseWords
         return SchemeSearchResult(
             records: try decode(kept).filter { matchesFilters($0, query: query, houseWords: houseWords) },
-            hasMore: ordered.count > query.limit || indexWasCut)
+            hasMore: ordered.count > query.limit || candidates.hasMore)
+    }
+
+    /// Where a scheme goes in the order the catalog stores the list, so that a search with more matches than it
+    /// ranks ranks the likeliest: the ranking's tie-breakers that do not depend on the terms (fewest words, then
+    /// the lower-cased name, then the code), compared as tuples.
+    static func preselectionKey(_ record: SchemeRecord) -> (words: Int, name: String, code: Int) {
+        (words(record.name).count, record.name.lowercased(), record.code)
     }
 
     /// Decodes the hits as one JSON array (one decoder for hundreds of records, not one each); if that fails,

@@ -78,8 +78,13 @@ public enum SchemeCatalog {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         var houseFacets: [String: String] = [:]
-        for scheme in list.schemes {
-            let record = SchemeRecord(scheme)
+        // Stored in the search's preselection order: a search that matches more schemes than it ranks ranks the
+        // first ones stored.
+        let records = list.schemes.map(SchemeRecord.init)
+            .map { (record: $0, key: SchemeSearch.preselectionKey($0)) }
+            .sorted { $0.key < $1.key }
+            .map(\.record)
+        for record in records {
             let key = key(code: record.code)
             let value: Data
             do {

@@ -52,11 +52,18 @@ extension PayoutOption: ChoiceValue {
 }
 
 /// A ``ChoiceValue`` on the command line, matched case-insensitively.
-struct Choice<Value: ChoiceValue>: ExpressibleByArgument, Sendable {
+///
+/// The type itself has no requirement on `Value`; the conformance carries it. ArgumentParser builds each option's
+/// type from its mangled name when it reflects over a command, and a requirement on the type would be checked
+/// then by a conformance lookup, which on Linux scans every conformance record: one scan per choice type, every
+/// process.
+struct Choice<Value: Sendable>: Sendable {
     var value: Value
 
     init(_ value: Value) { self.value = value }
+}
 
+extension Choice: ExpressibleByArgument where Value: ChoiceValue {
     init?(argument: String) {
         let lowered = argument.lowercased()
         guard let value = Value.allCases.first(where: { $0.rawValue.lowercased() == lowered }) ?? Value.aliases[lowered]
