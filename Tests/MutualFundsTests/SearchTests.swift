@@ -159,7 +159,7 @@ struct SearchEdgeTests {
         #expect(SchemeSearch.words("Café Crème Fund") == SearchText.words("Café Crème Fund"))
     }
 
-    @Test("scoring an ASCII name as bytes gives what scoring its words as Strings gives")
+    @Test("scoring an ASCII name as bytes gives what scoring its words as Strings gives, and names order alike")
     func asciiScoringMatchesGeneralScoring() throws {
         let sample = try MFAPIDecoding.schemeList(from: Fixtures.data("mfapi/list_sample_first50.json")).schemes
         let names = sample.map(\.name) + [
@@ -172,11 +172,17 @@ struct SearchEdgeTests {
         ]
         for name in names {
             for terms in queries {
-                let isins: [String?] = ["INF879O01027", nil]
-                #expect(
-                    SchemeSearch.score(name: name, code: 122639, isins: isins, words: terms)
-                        == SchemeSearch.generalScore(name: name, code: 122639, isins: isins, words: terms),
-                    "\(name) / \(terms)")
+                let ranking = SchemeRanking(words: terms)
+                let fields = SchemeRanking.Fields(
+                    name: name[...], code: 122639, isinGrowth: "INF879O01027", isinDivReinvestment: nil)
+                #expect(ranking.score(fields) == ranking.generalScore(fields), "\(name) / \(terms)")
+            }
+        }
+        let sorted = ["hdfc Fund", "HDFC fund", "Axis", "axis b", "Édition", "édition a", "Zeta"].map { $0[...] }
+        for left in sorted {
+            for right in sorted {
+                let expected = left.lowercased() == right.lowercased() ? nil : left.lowercased() < right.lowercased()
+                #expect(SchemeRanking.lowercasedOrder(left, right) == expected, "\(left) / \(right)")
             }
         }
     }
@@ -232,7 +238,7 @@ struct SearchEdgeTests {
         }
         #expect(stored.count > 40)
         let keys = stored.map { fields in
-            SchemeSearch.preselectionKey(SchemeRecord(Scheme(code: fields.code, name: fields.name)))
+            SchemeSearch.preselectionKey(SchemeRecord(Scheme(code: fields.code, name: String(fields.name))))
         }
         #expect(zip(keys, keys.dropFirst()).allSatisfy { $0 < $1 })
         #expect(keys.first?.words ?? 0 < keys.last?.words ?? 0)

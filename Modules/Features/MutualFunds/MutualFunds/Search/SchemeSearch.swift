@@ -97,13 +97,13 @@ public enum SchemeSearch {
 
     static let fieldSeparator: Character = "\u{1F}"
 
-    /// What ranking needs of a scheme, read back from its search text; nil for text stored before the
-    /// fields were separated (such a list is ranked from its decoded records until it is next fetched).
+    /// What ranking needs of a scheme, read back from its search text without copying it; nil for text stored
+    /// before the fields were separated (such a list is ranked from its decoded records until it is next fetched).
     struct RankingFields {
-        var name: String
+        var name: Substring
         var code: Int
-        var isinGrowth: String?
-        var isinDivReinvestment: String?
+        var isinGrowth: Substring?
+        var isinDivReinvestment: Substring?
 
         init?(searchText: String) {
             // Split on the separator's byte: U+001F is a control character, never part of a longer grapheme,
@@ -112,6 +112,7 @@ public enum SchemeSearch {
             let utf8 = searchText.utf8
             let separator = UInt8(ascii: "\u{1F}")
             var bounds: [String.Index] = []
+            bounds.reserveCapacity(4)
             var index = utf8.startIndex
             while bounds.count < 4, let next = utf8[index...].firstIndex(of: separator) {
                 bounds.append(next)
@@ -123,10 +124,15 @@ public enum SchemeSearch {
                 return searchText[start..<bounds[number]]
             }
             guard let code = Int(field(1)) else { return nil }
-            name = String(field(0))
+            name = field(0)
             self.code = code
-            isinGrowth = field(2).isEmpty ? nil : String(field(2))
-            isinDivReinvestment = field(3).isEmpty ? nil : String(field(3))
+            isinGrowth = field(2).isEmpty ? nil : field(2)
+            isinDivReinvestment = field(3).isEmpty ? nil : field(3)
+        }
+
+        var ranked: SchemeRanking.Fields {
+            SchemeRanking.Fields(
+                name: name, code: code, isinGrowth: isinGrowth, isinDivReinvestment: isinDivReinvestment)
         }
     }
 
@@ -181,24 +187,22 @@ public enum SchemeSearch {
         let range = KeyRange.prefix(SchemeCatalog.recordPrefix)
         let candidates = try transaction.firstSearchHits(
             prefixTerms, wholeWords: facetWords, in: range, limit: candidateLimit)
-        var fields: [(key: String, fields: RankingFields)] = []
+        var fields: [SchemeRanking.Fields] = []
         fields.reserveCapacity(candidates.hits.count)
         for hit in candidates.hits {
             guard let parsed = RankingFields(searchText: hit.text) else {
                 let records = try transaction.search(prefixTerms + facetWords, in: range, limit: candidateLimit)
                 return rank(try decode(records), query: query, indexWasCut: records.count >= candidateLimit)
             }
-            fields.append((hit.key, parsed))
+            fields.append(parsed.ranked)
         }
         // The index already applied the filters (as facet words), so only the kept hits are read and decoded.
-        let ordered = ordered(fields, words: query.words) {
-            ($0.fields.name, $0.fields.code, [$0.fields.isinGrowth, $0.fields.isinDivReinvestment])
-        }
-        let kept = try ordered.prefix(query.limit).compactMap { try transaction.get($0.key) }
+        let order = SchemeRanking(words: query.words).order(fields)
+        let kept = try order.prefix(query.limit).compactMap { try transaction.get(candidates.hits[$0].key) }
         let houseWords = query.houseWords
         return SchemeSearchResult(
             records: try decode(kept).filter { matchesFilters($0, query: query, houseWords: houseWords) },
-            hasMore: ordered.count > query.limit || candidates.hasMore)
+            hasMore: order.count > query.limit || candidates.hasMore)
     }
 
     /// Where a scheme goes in the order the catalog stores the list, so that a search with more matches than it
@@ -232,26 +236,16 @@ public enum SchemeSearch {
         -> SchemeSearchResult
     {
         let houseWords = query.houseWords
-        let ordered = ordered(
-            candidates.filter { matchesFilters($0, query: query, houseWords: houseWords) }, words: query.words
-        ) { ($0.name, $0.code, [$0.isinGrowth, $0.isinDivReinvestment]) }
+        let filtered = candidates.filter { matchesFilters($0, query: query, houseWords: houseWords) }
+        let order = SchemeRanking(words: query.words).order(filtered.map(rankingFields))
         return SchemeSearchResult(
-            records: Array(ordered.prefix(query.limit)), hasMore: ordered.count > query.limit || indexWasCut)
+            records: order.prefix(query.limit).map { filtered[$0] }, hasMore: order.count > query.limit || indexWasCut)
     }
 
-    /// The candidates whose fields match every term, best first.
-    private static func ordered<Candidate>(
-        _ candidates: [Candidate], words: [String], fields: (Candidate) -> (name: String, code: Int, isins: [String?])
-    ) -> [Candidate] {
-        var scored: [(score: Score, candidate: Candidate)] = []
-        scored.reserveCapacity(candidates.count)
-        for candidate in candidates {
-            let (name, code, isins) = fields(candidate)
-            guard let score = score(name: name, code: code, isins: isins, words: words) else { continue }
-            scored.append((score, candidate))
-        }
-        scored.sort { $0.score < $1.score }
-        return scored.map(\.candidate)
+    static func rankingFields(_ record: SchemeRecord) -> SchemeRanking.Fields {
+        SchemeRanking.Fields(
+            name: record.name[...], code: record.code, isinGrowth: record.isinGrowth?[...],
+            isinDivReinvestment: record.isinDivReinvestment?[...])
     }
 
     private static func matchesFilters(_ record: SchemeRecord, query: SchemeQuery, houseWords: [String]) -> Bool {
@@ -264,133 +258,5 @@ public enum SchemeSearch {
             for term in houseWords where !words.contains(where: { $0.hasPrefix(term) }) { return false }
         }
         return true
-    }
-
-    struct Score: Comparable {
-        var identifierMiss: Int
-        var prefixOnly: Int
-        var outOfOrder: Int
-        var positions: Int
-        var length: Int
-        var name: String
-        var code: Int
-
-        static func < (lhs: Score, rhs: Score) -> Bool {
-            (lhs.identifierMiss, lhs.prefixOnly, lhs.outOfOrder, lhs.positions, lhs.length)
-                < (rhs.identifierMiss, rhs.prefixOnly, rhs.outOfOrder, rhs.positions, rhs.length)
-                || (lhs.identifierMiss, lhs.prefixOnly, lhs.outOfOrder, lhs.positions, lhs.length)
-                    == (rhs.identifierMiss, rhs.prefixOnly, rhs.outOfOrder, rhs.positions, rhs.length)
-                    && (lhs.name, lhs.code) < (rhs.name, rhs.code)
-        }
-    }
-
-    /// The score of a record, or nil when some term matches neither a word of its name nor its code or ISINs.
-    static func score(_ record: SchemeRecord, words terms: [String]) -> Score? {
-        score(
-            name: record.name, code: record.code, isins: [record.isinGrowth, record.isinDivReinvestment], words: terms)
-    }
-
-    static func score(name: String, code: Int, isins: [String?], words terms: [String]) -> Score? {
-        // AMFI names are ASCII: then the name is split and compared as bytes, without a String per word, which
-        // is what makes ranking every match of a broad search affordable. Other names take the general path.
-        var text = name
-        let ascii: (handled: Bool, score: Score?) = text.withUTF8 { utf8 in
-            guard !utf8.contains(where: { $0 >= 0x80 }) else { return (false, nil) }
-            return (true, asciiScore(utf8, name: name, code: code, isins: isins, terms: terms))
-        }
-        return ascii.handled ? ascii.score : generalScore(name: name, code: code, isins: isins, words: terms)
-    }
-
-    /// ``score(name:code:isins:words:)`` for an ASCII name, given its bytes: the same words (letters and
-    /// digits, lower-cased), the same comparisons.
-    private static func asciiScore(
-        _ utf8: UnsafeBufferPointer<UInt8>, name: String, code: Int, isins: [String?], terms: [String]
-    ) -> Score? {
-        var letters: [UInt8] = []
-        letters.reserveCapacity(utf8.count)
-        var nameWords: [Range<Int>] = []
-        var wordStart: Int?
-        for byte in utf8 {
-            let folded: UInt8
-            switch byte {
-            case 0x61...0x7A, 0x30...0x39: folded = byte
-            case 0x41...0x5A: folded = byte + 0x20
-            default:
-                if let start = wordStart { nameWords.append(start..<letters.count) }
-                wordStart = nil
-                continue
-            }
-            if wordStart == nil { wordStart = letters.count }
-            letters.append(folded)
-        }
-        if let start = wordStart { nameWords.append(start..<letters.count) }
-        let codeText = String(code)
-        return tally(
-            terms, code: code, wordCount: nameWords.count,
-            isIdentifier: { term in
-                term == codeText || isins.contains(where: { $0.map { isin in isIdentifier(isin, term) } ?? false })
-            },
-            locate: { term in
-                var termText = term
-                return termText.withUTF8 { termBytes in
-                    func word(_ range: Range<Int>, startsWithTerm exact: Bool) -> Bool {
-                        guard exact ? range.count == termBytes.count : range.count >= termBytes.count else { return false }
-                        return letters[range.lowerBound..<(range.lowerBound + termBytes.count)].elementsEqual(termBytes)
-                    }
-                    if let exact = nameWords.firstIndex(where: { word($0, startsWithTerm: true) }) { return (exact, true) }
-                    if let prefix = nameWords.firstIndex(where: { word($0, startsWithTerm: false) }) { return (prefix, false) }
-                    return nil
-                }
-            },
-            lowercasedName: { String(decoding: utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 0x20 : $0 }, as: UTF8.self) })
-    }
-
-    /// Whether `term` (lower case) is `isin` ignoring case, as `isin.lowercased() == term`.
-    private static func isIdentifier(_ isin: String, _ term: String) -> Bool {
-        guard isin.utf8.count == term.utf8.count else { return false }
-        guard isin.utf8.allSatisfy({ $0 < 0x80 }) else { return isin.lowercased() == term }
-        return zip(isin.utf8, term.utf8).allSatisfy { ($0 >= 0x41 && $0 <= 0x5A ? $0 + 0x20 : $0) == $1 }
-    }
-
-    /// ``score(name:code:isins:words:)`` for any name, through its words as Strings.
-    static func generalScore(name: String, code: Int, isins: [String?], words terms: [String]) -> Score? {
-        let nameWords = words(name)
-        let identifiers = [String(code)] + isins.compactMap { $0?.lowercased() }
-        return tally(
-            terms, code: code, wordCount: nameWords.count,
-            isIdentifier: { identifiers.contains($0) },
-            locate: { term in
-                if let exact = nameWords.firstIndex(of: term) { return (exact, true) }
-                if let prefix = nameWords.firstIndex(where: { $0.hasPrefix(term) }) { return (prefix, false) }
-                return nil
-            },
-            lowercasedName: { name.lowercased() })
-    }
-
-    /// The score from where each term was found: an identifier, a word (its position, and whether the whole
-    /// word matched or only its start), or nowhere (nil: the name does not match).
-    private static func tally(
-        _ terms: [String], code: Int, wordCount: Int, isIdentifier: (String) -> Bool,
-        locate: (String) -> (position: Int, exact: Bool)?, lowercasedName: () -> String
-    ) -> Score? {
-        var identifierHit = false
-        var prefixOnly = 0
-        var positions = 0
-        var outOfOrder = 0
-        var lastPosition = -1
-        for term in terms {
-            if isIdentifier(term) {
-                identifierHit = true
-                continue
-            }
-            guard let found = locate(term) else { return nil }
-            if !found.exact { prefixOnly += 1 }
-            if found.position < lastPosition { outOfOrder += 1 }
-            lastPosition = found.position
-            positions += found.position
-        }
-        return Score(
-            identifierMiss: identifierHit ? 0 : 1, prefixOnly: prefixOnly, outOfOrder: outOfOrder,
-            positions: positions, length: wordCount, name: lowercasedName(), code: code)
     }
 }
