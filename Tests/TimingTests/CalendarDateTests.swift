@@ -11,6 +11,19 @@ import Timing
         #expect(CalendarDate(year: 2000, month: 3, day: 1)!.dayNumber == 11_017)
     }
 
+    @Test func writesISO8601WithPaddedFieldsForAnyYear() {
+        #expect(CalendarDate(year: 2026, month: 11, day: 23)!.iso8601 == "2026-11-23")
+        #expect(CalendarDate(year: 5, month: 1, day: 2)!.iso8601 == "0005-01-02")
+        #expect(CalendarDate(year: 0, month: 12, day: 31)!.iso8601 == "0000-12-31")
+        #expect(CalendarDate(year: 9999, month: 10, day: 9)!.iso8601 == "9999-10-09")
+        #expect(CalendarDate(year: 10_000, month: 1, day: 1)!.iso8601 == "10000-01-01")
+        #expect(CalendarDate(year: -44, month: 3, day: 15)!.iso8601 == "-0044-03-15")
+        for dayNumber in stride(from: -800_000, through: 3_000_000, by: 9_973) {
+            let date = CalendarDate(dayNumber: dayNumber)
+            #expect(CalendarDate(iso8601: date.iso8601) == date || date.year < 0 || date.year > 9999)
+        }
+    }
+
     @Test func parsesBothLayoutsAndRejectsImpossibleDays() {
         #expect(CalendarDate(iso8601: "2024-03-31") == CalendarDate(year: 2024, month: 3, day: 31))
         #expect(CalendarDate(parsing: "31-03-2024", layout: .dayMonthYear) == CalendarDate(year: 2024, month: 3, day: 31))

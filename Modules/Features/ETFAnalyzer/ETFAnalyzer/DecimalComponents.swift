@@ -127,7 +127,17 @@ public struct DecimalComponents: Sendable, Hashable {
     /// The plain text of the value with every digit and no trailing fractional zeros: `608.8`, `-0.0003`,
     /// `15220` (what `Decimal.description` writes, without its cost).
     public var plainText: String {
-        guard significand != 0 else { return "0" }
+        withPlainText { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// Appends ``plainText``'s bytes to `bytes`, without making a String.
+    public func appendPlainText(to bytes: inout [UInt8]) {
+        withPlainText { bytes.append(contentsOf: $0) }
+    }
+
+    /// Calls `body` with ``plainText``'s bytes in a temporary buffer.
+    private func withPlainText<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        guard significand != 0 else { return Self.zero.withUnsafeBufferPointer(body) }
         var (digits, power) = (significand, exponent)
         // Trailing fractional zeros go; 64-bit division is far cheaper than 128-bit, and most values fit.
         if digits <= UInt128(UInt64.max) {
@@ -144,25 +154,23 @@ public struct DecimalComponents: Sendable, Hashable {
             }
         }
         let negative = isNegative
-        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 40) { reversed in
-            let count = DecimalComponents.writeDigitsReversed(digits, into: reversed)
+        // Sign, up to 39 digits, "0." and the zeros a large exponent either way adds.
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 84 + abs(power)) { buffer in
+            let count = DecimalComponents.writeDigitsReversed(digits, into: buffer)
+            let reversed = UnsafeBufferPointer(rebasing: buffer[..<count])
+            let text = UnsafeMutableBufferPointer(rebasing: buffer[40...])
             let places = max(0, -power)
             let integerDigits = count - places
-            let length =
-                (negative ? 1 : 0)
-                + (places > 0 ? max(integerDigits, 1) + 1 + places : count + max(power, 0))
-            return String(unsafeUninitializedCapacity: length) { text in
-                var next = 0
-                func put(_ byte: UInt8) {
-                    text[next] = byte
-                    next += 1
-                }
-                if negative { put(UInt8(ascii: "-")) }
-                if places == 0 {
-                    for index in stride(from: count - 1, through: 0, by: -1) { put(reversed[index]) }
-                    for _ in 0..<max(power, 0) { put(UInt8(ascii: "0")) }
-                    return next
-                }
+            var next = 0
+            func put(_ byte: UInt8) {
+                text[next] = byte
+                next += 1
+            }
+            if negative { put(UInt8(ascii: "-")) }
+            if places == 0 {
+                for index in stride(from: count - 1, through: 0, by: -1) { put(reversed[index]) }
+                for _ in 0..<max(power, 0) { put(UInt8(ascii: "0")) }
+            } else {
                 if integerDigits <= 0 {
                     put(UInt8(ascii: "0"))
                 } else {
@@ -171,10 +179,12 @@ public struct DecimalComponents: Sendable, Hashable {
                 put(UInt8(ascii: "."))
                 for _ in 0..<max(0, places - count) { put(UInt8(ascii: "0")) }
                 for index in stride(from: min(count, places) - 1, through: 0, by: -1) { put(reversed[index]) }
-                return next
             }
+            return body(UnsafeBufferPointer(rebasing: text[..<next]))
         }
     }
+
+    private static let zero: [UInt8] = [UInt8(ascii: "0")]
 
     /// Writes the decimal digits of `value` into `buffer`, least significant first (at most 39); returns
     /// how many.

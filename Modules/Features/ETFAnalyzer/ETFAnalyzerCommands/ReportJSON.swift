@@ -24,8 +24,12 @@ enum ReportJSON {
         writer.bytes.reserveCapacity(report.etfs.count * 600 + 2_000)
         writer.raw("{\n  \"etfs\" : [\n")
         for (index, etf) in report.etfs.enumerated() {
-            writer.object(fields(etf), indent: 4)
-            writer.raw(index == report.etfs.count - 1 ? "\n" : ",\n")
+            writer.raw("    {\n")
+            for (position, figure) in figures(etf).enumerated() {
+                writer.bytes.append(contentsOf: memberPrefixes[position])
+                writer.json(figure)
+            }
+            writer.raw(index == report.etfs.count - 1 ? "\n    }\n" : "\n    },\n")
         }
         writer.raw("  ],\n  \"portfolio\" : {\n")
         let summary = report.portfolio
@@ -68,28 +72,25 @@ enum ReportJSON {
         var writer = Writer()
         writer.bytes.reserveCapacity(report.etfs.count * 250 + 200)
         writer.raw(ETFRow.columns.joined(separator: ",") + "\r\n")
+        let order = csvOrder
         for analysis in report.etfs {
-            // `fields` lists the keys in sorted order; CSV wants ETFRow.columns order.
-            let values = fields(analysis)
-            for (index, key) in ETFRow.columns.enumerated() {
-                if index > 0 { writer.raw(",") }
-                switch values[csvOrder[key]!].1 {
-                case .number(let text): writer.raw(text)
-                case .string(let text): writer.raw(CSVOutput.field(text))
-                case .bool(let flag): writer.raw(flag ? "true" : "false")
-                case .null: break
-                }
+            let values = figures(analysis)
+            for (index, position) in order.enumerated() {
+                if index > 0 { writer.bytes.append(UInt8(ascii: ",")) }
+                writer.csv(values[position])
             }
             writer.raw("\r\n")
         }
         return String(decoding: writer.bytes, as: UTF8.self)
     }
 
-    /// Each CSV column's position in ``fields(_:)``.
-    private static let csvOrder: [String: Int] = {
-        let keys = fieldKeys
-        return Dictionary(uniqueKeysWithValues: keys.enumerated().map { ($1, $0) })
-    }()
+    /// For each CSV column (``ETFRow/columns``), its position in ``figures(_:)`` (whose order is the JSON's).
+    private static var csvOrder: [Int] { ETFRow.columns.map { fieldKeys.firstIndex(of: $0)! } }
+
+    /// What goes before each ETF member's value: the separator, the indent and the key.
+    private static let memberPrefixes: [[UInt8]] = fieldKeys.enumerated().map { index, key in
+        Array(((index == 0 ? "" : ",\n") + "      \"" + key + "\" : ").utf8)
+    }
 
     private static let fieldKeys = [
         "allocationPercent", "analysisDate", "annualizedReturn", "capitalAppreciation", "currentValue", "daysHeld",
@@ -99,6 +100,11 @@ enum ReportJSON {
 
     /// A figure as the JSON prints it: rounded to 10 places, no trailing zeros.
     static func number(_ value: Decimal) -> Value {
+        .number(printed(value).plainText)
+    }
+
+    /// ``number(_:)``'s digits, without the text.
+    static func printed(_ value: Decimal) -> DecimalComponents {
         var parts =
             DecimalStorage.parts(value).map {
                 DecimalComponents(isNegative: $0.isNegative, significand: $0.significand, exponent: $0.exponent)
@@ -108,28 +114,28 @@ enum ReportJSON {
         } else if parts.exponent < -10 {
             parts = DecimalComponents(DecimalMath.rounded(value, places: 10))
         }
-        return .number(parts.plainText)
+        return parts
     }
 
     private static func optionalNumber(_ value: Decimal?) -> Value { value.map(number) ?? .null }
 
-    private static func fields(_ etf: ETFAnalysis) -> [(String, Value)] {
+    /// An ETF row's value before it is written: no text is made for a figure until it goes into the output.
+    enum Figure {
+        case number(Decimal?)
+        case integer(Int)
+        case date(CalendarDate)
+        case text(String)
+        case flag(Bool)
+    }
+
+    /// An ETF's figures in ``fieldKeys`` order (the JSON's sorted keys).
+    private static func figures(_ etf: ETFAnalysis) -> [Figure] {
         [
-            ("allocationPercent", number(etf.allocation)),
-            ("analysisDate", .string(etf.analysisDate.iso8601)),
-            ("annualizedReturn", optionalNumber(etf.annualizedReturn)),
-            ("capitalAppreciation", number(etf.capitalAppreciation)),
-            ("currentValue", number(etf.currentValue)),
-            ("daysHeld", .number(String(etf.daysHeld))),
-            ("expenses", number(etf.expenses)),
-            ("grossReturn", number(etf.grossReturn)),
-            ("initialInvestment", number(etf.initialInvestment)),
-            ("name", .string(etf.holding.name)),
-            ("netReturn", number(etf.netReturn)),
-            ("totalReturnPercent", number(etf.totalReturn)),
-            ("underAYear", .bool(etf.isUnderAYear)),
-            ("weight", number(etf.weight)),
-            ("yieldIncome", number(etf.yieldIncome)),
+            .number(etf.allocation), .date(etf.analysisDate), .number(etf.annualizedReturn),
+            .number(etf.capitalAppreciation), .number(etf.currentValue), .integer(etf.daysHeld),
+            .number(etf.expenses), .number(etf.grossReturn), .number(etf.initialInvestment), .text(etf.holding.name),
+            .number(etf.netReturn), .number(etf.totalReturn), .flag(etf.isUnderAYear), .number(etf.weight),
+            .number(etf.yieldIncome),
         ]
     }
 
@@ -180,6 +186,30 @@ enum ReportJSON {
                 case .bool(let flag): raw(flag ? "true" : "false")
                 case .null: raw("null")
                 }
+            }
+        }
+
+        /// A figure as a JSON value.
+        mutating func json(_ figure: Figure) {
+            switch figure {
+            case .number(let value?): printed(value).appendPlainText(to: &bytes)
+            case .number(nil): raw("null")
+            case .integer(let value): raw(String(value))
+            case .date(let date): string(date.iso8601)
+            case .text(let text): string(text)
+            case .flag(let flag): raw(flag ? "true" : "false")
+            }
+        }
+
+        /// A figure as a CSV field (nothing for a missing number).
+        mutating func csv(_ figure: Figure) {
+            switch figure {
+            case .number(let value?): printed(value).appendPlainText(to: &bytes)
+            case .number(nil): break
+            case .integer(let value): raw(String(value))
+            case .date(let date): raw(date.iso8601)
+            case .text(let text): raw(CSVOutput.field(text))
+            case .flag(let flag): raw(flag ? "true" : "false")
             }
         }
 
