@@ -176,9 +176,12 @@ public enum SchemeSearch {
         _ query: SchemeQuery, in transaction: any StoreTransaction, candidateLimit: Int? = nil
     ) throws -> SchemeSearchResult {
         guard !query.isEmpty, query.limit > 0 else { return SchemeSearchResult(records: [], hasMore: false) }
+        // The query's words are worked out from its text on each access; once is enough.
+        let words = query.words
+        let houseWords = query.houseWords
         // Class, plan and option facets are whole words (a prefix query costs more); the house filter matches
         // word starts, as typed terms do.
-        let prefixTerms = query.words + query.houseWords.map { facetPrefix + "house" + $0 }
+        let prefixTerms = words + houseWords.map { facetPrefix + "house" + $0 }
         var facetWords: [String] = []
         if let value = query.assetClass { facetWords.append(facetPrefix + "class" + value.rawValue) }
         if let value = query.plan { facetWords.append(facetPrefix + "plan" + value.rawValue) }
@@ -197,9 +200,8 @@ public enum SchemeSearch {
             fields.append(parsed.ranked)
         }
         // The index already applied the filters (as facet words), so only the kept hits are read and decoded.
-        let order = SchemeRanking(words: query.words).order(fields)
+        let order = SchemeRanking(words: words).order(fields)
         let kept = try order.prefix(query.limit).compactMap { try transaction.get(candidates.hits[$0].key) }
-        let houseWords = query.houseWords
         return SchemeSearchResult(
             records: try decode(kept).filter { matchesFilters($0, query: query, houseWords: houseWords) },
             hasMore: order.count > query.limit || candidates.hasMore)
