@@ -144,7 +144,10 @@ let package = Package(
         /** Ordered key-value records, transactions, expiry, text index, in-memory backend. */
         kernel("Persistence"),
         /** The embedded default backend: SQLite through GRDB (WAL, FTS5). */
-        kernel("PersistenceSQLite", dependencies: ["Persistence", grdb], folder: "Persistence"),
+        kernel(
+            "PersistenceSQLite",
+            dependencies: ["Persistence", grdb, .product(name: "GRDBSQLite", package: "GRDB.swift")],
+            folder: "Persistence"),
         /** Stores that fail loudly or record what they were asked, for tests. */
         kernel("PersistenceTesting", dependencies: ["Persistence"], folder: "Persistence"),
 

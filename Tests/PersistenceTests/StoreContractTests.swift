@@ -88,6 +88,31 @@ import Testing
     }
 
     @Test(arguments: Backend.allCases)
+    func keysAndValuesRoundTripByteForByte(backend: Backend) async throws {
+        let stamp = Date(timeIntervalSince1970: 1_790_000_000.25)
+        try await backend.withDatabase(now: { stamp }) { database in
+            let store = database.store(namespace: "bytes")
+            let records: [(String, Data)] = [
+                ("", Data("empty key".utf8)), ("empty value", Data()), ("nul\u{0}inside", Data([0, 1, 0, 255])),
+                ("nul", Data([2])), ("café/📈", Data("ünïcode".utf8)),
+            ]
+            try await store.write { transaction in
+                for (key, value) in records { try transaction.put(key, value: value, expiresAt: nil, searchText: nil) }
+                try transaction.put("expiring", value: Data([9]), expiresAt: stamp.addingTimeInterval(60), searchText: nil)
+            }
+            for (key, value) in records {
+                let record = try await store.read { try $0.get(key) }
+                #expect(record == RawRecord(key: key, value: value, storedAt: stamp, expiresAt: nil), "\(key)")
+            }
+            #expect(try await store.read { try $0.get("expiring") }?.expiresAt == stamp.addingTimeInterval(60))
+            #expect(try await store.read { try $0.get("nul\u{0}") } == nil)
+            try await store.write { try $0.delete("nul\u{0}inside") }
+            #expect(try await store.read { try $0.get("nul\u{0}inside") } == nil)
+            #expect(try await store.read { try $0.get("nul") }?.value == Data([2]))
+        }
+    }
+
+    @Test(arguments: Backend.allCases)
     func aTransactionThatThrowsLeavesNothingBehind(backend: Backend) async throws {
         try await backend.withDatabase { database in
             let store = database.store(namespace: "n")

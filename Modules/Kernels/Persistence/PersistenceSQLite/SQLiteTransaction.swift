@@ -16,42 +16,52 @@ final class SQLiteTransaction: StoreTransaction {
     }
 
     func get(_ key: String) throws -> RawRecord? {
-        let statement = try db.cachedStatement(
-            sql: "SELECT key, value, stored_at, expires_at FROM records WHERE namespace = ? AND key = ?")
-        // Read through a cursor, whose row is the statement's own: `fetchOne` copies it into a new object first.
-        // The cursor is read to its end (keys are unique, so one more step), which finishes the statement.
-        let cursor = try Row.fetchCursor(statement, arguments: [namespace, key])
-        let record = try cursor.next().map(Self.record)
-        while try cursor.next() != nil {}
-        return record
+        try run("SELECT value, stored_at, expires_at FROM records WHERE namespace = ? AND key = ?") { statement in
+            try statement.bind(1, namespace)
+            try statement.bind(2, key)
+            guard try statement.step() else { return nil }
+            return RawRecord(
+                key: key, value: statement.blob(0), storedAt: Date(timeIntervalSince1970: statement.double(1) ?? 0),
+                expiresAt: statement.double(2).map { Date(timeIntervalSince1970: $0) })
+        }
     }
 
     func put(_ key: String, value: Data, expiresAt: Date?, searchText: String?) throws {
-        let upsert = try db.cachedStatement(
-            sql: """
-                INSERT INTO records(namespace, key, value, stored_at, expires_at) VALUES (?, ?, ?, ?, ?)
-                ON CONFLICT(namespace, key) DO UPDATE SET
-                    value = excluded.value, stored_at = excluded.stored_at, expires_at = excluded.expires_at
-                RETURNING id
-                """)
-        let arguments: StatementArguments = [
-            namespace, key, value, now().timeIntervalSince1970, expiresAt?.timeIntervalSince1970,
-        ]
-        guard let id = try Int64.fetchOne(upsert, arguments: arguments) else {
-            throw Persistence.PersistenceError.storage("could not store \"\(key)\"")
+        let id = try run(
+            """
+            INSERT INTO records(namespace, key, value, stored_at, expires_at) VALUES (?, ?, ?, ?, ?)
+            ON CONFLICT(namespace, key) DO UPDATE SET
+                value = excluded.value, stored_at = excluded.stored_at, expires_at = excluded.expires_at
+            RETURNING id
+            """
+        ) { statement -> Int64 in
+            try statement.bind(1, namespace)
+            try statement.bind(2, key)
+            try statement.bind(3, value)
+            try statement.bind(4, now().timeIntervalSince1970)
+            try statement.bind(5, expiresAt?.timeIntervalSince1970)
+            guard try statement.step() else {
+                throw Persistence.PersistenceError.storage("could not store \"\(key)\"")
+            }
+            return statement.int64(0)
         }
         try deleteSearchText(id: id)
         if let searchText {
-            try db.cachedStatement(sql: "INSERT INTO search(rowid, text) VALUES (?, ?)")
-                .execute(arguments: [id, searchText])
+            try run("INSERT INTO search(rowid, text) VALUES (?, ?)") { statement in
+                try statement.bind(1, id)
+                try statement.bind(2, searchText)
+                _ = try statement.step()
+            }
         }
     }
 
     func delete(_ key: String) throws {
-        let statement = try db.cachedStatement(sql: "DELETE FROM records WHERE namespace = ? AND key = ? RETURNING id")
-        for id in try Int64.fetchAll(statement, arguments: [namespace, key]) {
-            try deleteSearchText(id: id)
+        let id = try run("DELETE FROM records WHERE namespace = ? AND key = ? RETURNING id") { statement in
+            try statement.bind(1, namespace)
+            try statement.bind(2, key)
+            return try statement.step() ? statement.int64(0) : nil
         }
+        if let id { try deleteSearchText(id: id) }
     }
 
     func delete(_ range: KeyRange) throws -> Int {
@@ -151,12 +161,26 @@ final class SQLiteTransaction: StoreTransaction {
     }
 
     /// Removes a record's search text, if it has any. Most records have none (every trade, holding and balance),
-    /// and asking the index to delete a row it lacks runs its full delete machinery, 9,000 instructions; a
-    /// lookup in FTS5's content table (its documented `%_content` shadow table, keyed by `id`) is a third of that.
+    /// and asking the index to delete a row it lacks runs its full delete machinery; a lookup in FTS5's content
+    /// table (its documented `%_content` shadow table, keyed by `id`) costs a fraction of that.
     private func deleteSearchText(id: Int64) throws {
-        let indexed = try Bool.fetchOne(
-            db.cachedStatement(sql: "SELECT 1 FROM search_content WHERE id = ?"), arguments: [id]) ?? false
-        if indexed { try db.cachedStatement(sql: "DELETE FROM search WHERE rowid = ?").execute(arguments: [id]) }
+        let indexed = try run("SELECT 1 FROM search_content WHERE id = ?") { statement in
+            try statement.bind(1, id)
+            return try statement.step()
+        }
+        guard indexed else { return }
+        try run("DELETE FROM search WHERE rowid = ?") { statement in
+            try statement.bind(1, id)
+            _ = try statement.step()
+        }
+    }
+
+    /// Runs `body` with the cached statement for `sql` through SQLite's C API (see ``RawStatement``), and
+    /// resets it afterwards, whether `body` finished it or not.
+    private func run<Result>(_ sql: String, _ body: (RawStatement) throws -> Result) throws -> Result {
+        let statement = RawStatement(try db.cachedStatement(sql: sql))
+        defer { statement.reset() }
+        return try body(statement)
     }
 
     /// A record from a row of `key, value, stored_at, expires_at`.
