@@ -65,28 +65,27 @@ final class SQLiteTransaction: StoreTransaction {
     }
 
     func delete(_ range: KeyRange) throws -> Int {
-        let (condition, arguments) = rangeCondition(range)
+        let (condition, values) = rangeCondition(range)
         let ids = try Int64.fetchAll(
-            db, sql: "DELETE FROM records WHERE namespace = ?\(condition) RETURNING id", arguments: arguments)
+            db, sql: "DELETE FROM records WHERE namespace = ?\(condition) RETURNING id",
+            arguments: StatementArguments(values))
         for id in ids { try deleteSearchText(id: id) }
         return ids.count
     }
 
     func scan(_ range: KeyRange, limit: Int?, reverse: Bool) throws -> [RawRecord] {
-        var (condition, arguments) = rangeCondition(range)
+        let (condition, values) = rangeCondition(range)
         var sql = "SELECT key, value, stored_at, expires_at FROM records WHERE namespace = ?\(condition)"
         sql += " ORDER BY key \(reverse ? "DESC" : "ASC")"
-        if let limit {
-            sql += " LIMIT ?"
-            arguments += [max(0, limit)]
-        }
-        return try Row.fetchAll(db.cachedStatement(sql: sql), arguments: arguments).map(Self.record)
+        if limit != nil { sql += " LIMIT ?" }
+        return try rows(sql, texts: values, limit: limit.map { max(0, $0) }, Self.record)
     }
 
     func count(_ range: KeyRange) throws -> Int {
-        let (condition, arguments) = rangeCondition(range)
+        let (condition, values) = rangeCondition(range)
         return try Int.fetchOne(
-            db, sql: "SELECT COUNT(*) FROM records WHERE namespace = ?\(condition)", arguments: arguments) ?? 0
+            db, sql: "SELECT COUNT(*) FROM records WHERE namespace = ?\(condition)",
+            arguments: StatementArguments(values)) ?? 0
     }
 
     func search(_ terms: [String], in range: KeyRange, limit: Int) throws -> [RawRecord] {
@@ -114,18 +113,15 @@ final class SQLiteTransaction: StoreTransaction {
     }
 
     /// The matches, ordered by `order`: the index's rank by default; its rowid (the record's id, so the order
-    /// records were first stored) reads in the index's own order and stops at the limit. Rows are read through a
-    /// cursor, which hands out the statement's own row: `Row.fetchAll` copied every row into an object of its
-    /// own, and freeing those cost more than reading them (5 M instructions for 500 hits).
+    /// records were first stored) reads in the index's own order and stops at the limit.
     private func matches<Match>(
         _ terms: [String], wholeWords: [String] = [], in range: KeyRange, limit: Int, columns: String,
-        order: String = "search.rank, r.key", _ transform: (Row) -> Match
+        order: String = "search.rank, r.key", _ transform: (RawStatement) -> Match
     ) throws -> [Match] {
         let prefixes = SearchText.terms(terms)
         let whole = SearchText.terms(wholeWords)
         guard !prefixes.isEmpty || !whole.isEmpty else { return [] }
-        var (condition, arguments) = rangeCondition(range, column: "r.key")
-        arguments = [Self.matchExpression(prefixes, wholeWords: whole)] + arguments + [max(0, limit)]
+        let (condition, values) = rangeCondition(range, column: "r.key")
         // CROSS JOIN fixes the loop order: the index's matches outside, a lookup by id inside. Left to itself,
         // without ORDER BY rank, the planner chose to walk every record of the namespace and run the match
         // once per record: 12 s instead of 10 ms over 45,000 schemes.
@@ -136,28 +132,42 @@ final class SQLiteTransaction: StoreTransaction {
             ORDER BY \(order)
             LIMIT ?
             """
-        let cursor = try Row.fetchCursor(db.cachedStatement(sql: sql), arguments: arguments)
-        var matches: [Match] = []
-        while let row = try cursor.next() { matches.append(transform(row)) }
-        return matches
+        return try rows(
+            sql, texts: [Self.matchExpression(prefixes, wholeWords: whole)] + values, limit: max(0, limit), transform)
     }
 
-    private static func hit(_ row: Row) -> SearchHit {
-        SearchHit(key: row[0], text: row[1])
+    /// Every row of `sql`, its parameters `texts` and then `limit` (when given), read through SQLite's C API.
+    /// GRDB's cursor converted each column through its value protocols, and `Row.fetchAll` also copied every
+    /// row into an object of its own; freeing those cost more than reading them (5 M instructions for 500 hits).
+    private func rows<Element>(
+        _ sql: String, texts: [String], limit: Int?, _ transform: (RawStatement) -> Element
+    ) throws -> [Element] {
+        try run(sql) { statement in
+            for (index, text) in texts.enumerated() { try statement.bind(Int32(index + 1), text) }
+            if let limit { try statement.bind(Int32(texts.count + 1), Int64(limit)) }
+            var elements: [Element] = []
+            while try statement.step() { elements.append(transform(statement)) }
+            return elements
+        }
     }
 
-    private func rangeCondition(_ range: KeyRange, column: String = "key") -> (String, StatementArguments) {
+    private static func hit(_ statement: RawStatement) -> SearchHit {
+        SearchHit(key: statement.text(0), text: statement.text(1))
+    }
+
+    /// The SQL condition for `range` on `column` and its parameters, the namespace first.
+    private func rangeCondition(_ range: KeyRange, column: String = "key") -> (String, [String]) {
         var condition = ""
-        var arguments: StatementArguments = [namespace]
+        var values = [namespace]
         if let lower = range.lower {
             condition += " AND \(column) >= ?"
-            arguments += [lower]
+            values.append(lower)
         }
         if let upper = range.upper {
             condition += " AND \(column) < ?"
-            arguments += [upper]
+            values.append(upper)
         }
-        return (condition, arguments)
+        return (condition, values)
     }
 
     /// Removes a record's search text, if it has any. Most records have none (every trade, holding and balance),
@@ -184,10 +194,10 @@ final class SQLiteTransaction: StoreTransaction {
     }
 
     /// A record from a row of `key, value, stored_at, expires_at`.
-    private static func record(_ row: Row) -> RawRecord {
-        let expires: Double? = row[3]
-        return RawRecord(
-            key: row[0], value: row[1], storedAt: Date(timeIntervalSince1970: row[2]),
-            expiresAt: expires.map { Date(timeIntervalSince1970: $0) })
+    private static func record(_ statement: RawStatement) -> RawRecord {
+        RawRecord(
+            key: statement.text(0), value: statement.blob(1),
+            storedAt: Date(timeIntervalSince1970: statement.double(2) ?? 0),
+            expiresAt: statement.double(3).map { Date(timeIntervalSince1970: $0) })
     }
 }
