@@ -46,7 +46,11 @@ enum FolioHost {
     ) async throws -> Int32 {
         let command: any ParsableCommand
         do {
-            command = try Folio.parseAsRoot(arguments)
+            command = try CompletionScriptRequest.$isRuledOut.withValue(
+                !CompletionScriptRequest.isPossible(in: arguments)
+            ) {
+                try Folio.parseAsRoot(arguments)
+            }
         } catch {
             return reportParse(error, terminal: host.terminal)
         }

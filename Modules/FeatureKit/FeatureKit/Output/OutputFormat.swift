@@ -6,6 +6,13 @@ public enum OutputFormat: String, Sendable, CaseIterable, ExpressibleByArgument 
     case table
     case json
     case csv
+
+    // ArgumentParser's defaults for these two build a key path and call `reduce(into:)` in generic contexts,
+    // where the runtime looks up `OutputFormat: RawRepresentable` and `Array: Collection` by name: each a scan
+    // of every conformance record on Linux, in every process that declares `--format`. The values are the
+    // same as the defaults': the raw values, and no descriptions that differ from them.
+    public static var allValueStrings: [String] { allCases.map { $0.rawValue } }
+    public static var allValueDescriptions: [String: String] { [:] }
 }
 
 /// `--format table|json|csv` and `--output FILE`, shared by every listing command.

@@ -74,7 +74,8 @@ public struct Configuration: Sendable {
         guard !trimmed.isEmpty else { return nil }
         let units: [(String, Int64)] = [("ms", 0), ("s", 1), ("m", 60), ("h", 3600), ("d", 86_400)]
         for (suffix, seconds) in units where trimmed.hasSuffix(suffix) {
-            guard let number = Int64(trimmed.dropLast(suffix.count)), number >= 0 else { return nil }
+            // Parsed from a String: `Int64(_: Substring)` is generic and looks up a conformance by name at run time.
+            guard let number = Int64(String(trimmed.dropLast(suffix.count))), number >= 0 else { return nil }
             return seconds == 0 ? .milliseconds(number) : .seconds(number * seconds)
         }
         guard let number = Int64(trimmed), number >= 0 else { return nil }

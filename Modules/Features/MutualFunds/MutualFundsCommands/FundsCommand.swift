@@ -55,5 +55,7 @@ enum Definitions {
         positive), solved to 1e-10 by Newton's method with a bracketed bisection fallback when Newton fails. \
         When no rate makes the sum change sign it is "not available", never 0.
         """
-    static let all = "Definitions:\n\n" + [returns, cagr, volatility, drawdown, sharpe, xirr].joined(separator: "\n\n")
+    // Interpolated, not `[…].joined(separator:)`: that generic call looks up `Array: Collection` by name at
+    // run time (a scan of every conformance record on Linux), and this text is built for every funds command.
+    static let all = "Definitions:\n\n\(returns)\n\n\(cagr)\n\n\(volatility)\n\n\(drawdown)\n\n\(sharpe)\n\n\(xirr)"
 }
