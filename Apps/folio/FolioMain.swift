@@ -8,14 +8,15 @@ import Foundation
 /// The `folio` executable.
 @main
 enum FolioMain {
-    static func main() async {
+    static func main() {
         #if canImport(Glibc)
             useOneMallocArena()
         #endif
-        let code = await FolioHost.run(
-            arguments: Array(CommandLine.arguments.dropFirst()),
-            environment: ProcessInfo.processInfo.environment,
-            terminal: StandardTerminal())
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        let environment = ProcessInfo.processInfo.environment
+        let code = MainThreadExecutor.run {
+            await FolioHost.run(arguments: arguments, environment: environment, terminal: StandardTerminal())
+        }
         exit(code)
     }
 }
