@@ -1,5 +1,6 @@
 import FeatureKit
 import Foundation
+import NetworkingAsyncHTTPClient
 
 #if canImport(Glibc)
     import Glibc
@@ -14,6 +15,7 @@ enum FolioMain {
         #endif
         let arguments = Array(CommandLine.arguments.dropFirst())
         let environment = ProcessInfo.processInfo.environment
+        AsyncHTTPClientTransport.useOneEventLoopThread(environment: environment)
         let code = MainThreadExecutor.run {
             await FolioHost.run(arguments: arguments, environment: environment, terminal: StandardTerminal())
         }

@@ -118,6 +118,18 @@ import TimingTesting
         #expect(error?.isTransient == true)
     }
 
+    /// The total timeout waits on an event loop; cancelling the request must end that wait at once (the test
+    /// would otherwise sit out the 60 s timeout) and surface as cancellation, not as a network error.
+    @Test func cancellingARequestEndsItAtOnceAsCancellation() async throws {
+        let server = try FaultyServer(.stall)
+        defer { server.stop() }
+        let client = transport(total: .seconds(60))
+        let request = Task { try await client.send(.get(server.baseURL, path: "/slow")) }
+        request.cancel()
+        let result = await request.result
+        #expect(throws: CancellationError.self) { try result.get() }
+    }
+
     @Test func aTruncatedBodyIsAnErrorNotData() async throws {
         let server = try FaultyServer(.truncate(declaredLength: 1000, body: Data("{\"data\":[".utf8)))
         defer { server.stop() }
