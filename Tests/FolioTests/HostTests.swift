@@ -83,6 +83,24 @@ import Timing
         #expect(completion.output.contains("demo"))
     }
 
+    /// The host lets ArgumentParser skip its completion-script check by naming a super-command while it parses;
+    /// usage lines and help are written after parsing and must still name `folio` alone.
+    @Test func skippingTheCompletionCheckLeavesHelpUsageAndCompletionScriptsAlone() async {
+        let usage = CapturedTerminal()
+        #expect(await run(["demo", "nonsense"], terminal: usage) == 64)
+        #expect(usage.errors.contains("Usage: folio demo"), "\(usage.errors)")
+        let help = CapturedTerminal()
+        #expect(await run(["demo", "--help"], terminal: help) == 0)
+        #expect(help.output.contains("USAGE: folio demo"), "\(help.output)")
+        #expect(help.output.contains("See 'folio help demo <subcommand>'"), "\(help.output)")
+        for output in [usage.errors, help.output] { #expect(!output.contains("folio folio")) }
+        let completion = CapturedTerminal()
+        #expect(await run(["--generate-completion-script=zsh"], terminal: completion) == 0)
+        #expect(completion.output.contains("demo"))
+        #expect(CompletionScriptRequest.isPossible(in: ["funds", "--generate-completion-script"]))
+        #expect(!CompletionScriptRequest.isPossible(in: ["funds", "search", "generate-completion-script"]))
+    }
+
     @Test func listsFeaturesAndHonoursDisabledOnesFromConfig() async throws {
         try await FolioBinary.withTemporaryHome { home in
             try Data(#"{"disabledFeatures": ["demo"], "funds.historyTTL": "10m"}"#.utf8)
