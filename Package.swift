@@ -64,14 +64,14 @@ func targets(for feature: Feature) -> [Target] {
     return [
         .target(
             name: name,
-            dependencies: ["Networking", "Persistence", "Timing"] + feature.domain,
+            dependencies: ["Money", "Networking", "Persistence", "Timing"] + feature.domain,
             path: "Modules/Features/\(name)/\(name)",
             exclude: [],
             swiftSettings: strictSettings
         ),
         .target(
             name: "\(name)Commands",
-            dependencies: [.target(name: name), "FeatureKit", "Networking", "Persistence", "Timing", argumentParser]
+            dependencies: [.target(name: name), "FeatureKit", "Money", "Networking", "Persistence", "Timing", argumentParser]
                 + feature.commands,
             path: "Modules/Features/\(name)/\(name)Commands",
             swiftSettings: strictSettings
@@ -79,14 +79,14 @@ func targets(for feature: Feature) -> [Target] {
         unitTests(
             "\(name)Tests",
             dependencies: [
-                .target(name: name), "Networking", "Persistence", "Timing",
+                .target(name: name), "Money", "Networking", "Persistence", "Timing",
                 "NetworkingTesting", "PersistenceTesting", "TimingTesting",
             ]
         ),
         unitTests(
             "\(name)CommandsTests",
             dependencies: [
-                .target(name: name), .target(name: "\(name)Commands"), "FeatureKit", "FeatureKitTesting",
+                .target(name: name), .target(name: "\(name)Commands"), "FeatureKit", "FeatureKitTesting", "Money",
                 "Networking", "Persistence", "Timing", "NetworkingTesting", "PersistenceTesting", "TimingTesting",
                 argumentParser, "folio",
             ]
@@ -101,6 +101,7 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .executable(name: "folio", targets: ["folio"]),
+        .library(name: "Money", targets: ["Money"]),
         .library(name: "Timing", targets: ["Timing"]),
         .library(name: "TimingTesting", targets: ["TimingTesting"]),
         .library(name: "Networking", targets: ["Networking"]),
@@ -126,10 +127,13 @@ let package = Package(
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
     ],
     targets: [
         // MARK: - Kernels
 
+        /** Exact decimal amounts (money, prices, NAVs, units, rates), rounding, formatting, cash flows, XIRR. */
+        kernel("Money"),
         /** Wall clock, sleeping clock, the shared Ticker and duration formatting. Imports nothing of ours. */
         kernel("Timing"),
         /** ManualClock and pinned wall clocks for tests. */
@@ -156,7 +160,7 @@ let package = Package(
         /** The plug-in contract, FeatureContext, output (tables, JSON, CSV, charts), fetch policy, errors. */
         .target(
             name: "FeatureKit",
-            dependencies: ["Networking", "Persistence", "Timing", argumentParser, logging],
+            dependencies: ["Money", "Networking", "Persistence", "Timing", argumentParser, logging],
             path: "Modules/FeatureKit/FeatureKit",
             swiftSettings: strictSettings
         ),
@@ -211,6 +215,7 @@ let package = Package(
 
         // MARK: - Tests
 
+        unitTests("MoneyTests", dependencies: ["Money", .product(name: "PropertyBased", package: "swift-property-based")]),
         unitTests("TimingTests", dependencies: ["Timing", "TimingTesting"]),
         unitTests(
             "NetworkingTests",
