@@ -19,6 +19,10 @@ let flyingFox: Target.Dependency = .product(name: "FlyingFox", package: "FlyingF
 let flyingSocks: Target.Dependency = .product(name: "FlyingSocks", package: "FlyingFox")
 let crypto: Target.Dependency = .product(name: "Crypto", package: "swift-crypto")
 let cryptoExtras: Target.Dependency = .product(name: "_CryptoExtras", package: "swift-crypto")
+let hummingbird: Target.Dependency = .product(name: "Hummingbird", package: "hummingbird")
+let hummingbirdTesting: Target.Dependency = .product(name: "HummingbirdTesting", package: "hummingbird")
+let serviceLifecycle: Target.Dependency = .product(name: "ServiceLifecycle", package: "swift-service-lifecycle")
+let httpTypes: Target.Dependency = .product(name: "HTTPTypes", package: "swift-http-types")
 let asyncHTTPClient: Target.Dependency = .product(name: "AsyncHTTPClient", package: "async-http-client")
 let nio: [Target.Dependency] = ["NIOCore", "NIOPosix", "NIOHTTP1", "NIOFoundationCompat"].map {
     .product(name: $0, package: "swift-nio")
@@ -34,13 +38,15 @@ struct Feature {
     var domain: [Target.Dependency] = []
     /// Extra dependencies of the plug-in target.
     var commands: [Target.Dependency] = []
+    /// Whether the feature has web pages: a target `<name>Web` for `folio serve` (and `<name>WebTests`).
+    var web = false
 }
 
 let features: [Feature] = [
-    Feature(name: "MutualFunds", commands: [logging]),
-    Feature(name: "NetWorth"),
-    Feature(name: "StockTrading", domain: [crypto, cryptoExtras]),
-    Feature(name: "Racing"),
+    Feature(name: "MutualFunds", commands: [logging], web: true),
+    Feature(name: "NetWorth", web: true),
+    Feature(name: "StockTrading", domain: [crypto, cryptoExtras], web: true),
+    Feature(name: "Racing", web: true),
     Feature(name: "ETFAnalyzer"),
 ]
 
@@ -57,6 +63,29 @@ func kernel(_ name: String, dependencies: [Target.Dependency] = [], folder: Stri
 
 func unitTests(_ name: String, dependencies: [Target.Dependency]) -> Target {
     .testTarget(name: name, dependencies: dependencies, path: "Tests/\(name)", swiftSettings: strictSettings)
+}
+
+/// The web targets of the features with pages, for the host.
+let webTargetDependencies: [Target.Dependency] = features.filter(\.web).map { .target(name: "\($0.name)Web") }
+
+/// The feature's web target and its route tests, when it has pages.
+func webTargets(for feature: Feature) -> [Target] {
+    let name = feature.name
+    guard feature.web else { return [] }
+    return [
+        .target(
+            name: "\(name)Web", dependencies: [
+                .target(name: name), "FeatureKit", "FeatureWeb", "Money", "Persistence", "Timing", hummingbird, httpTypes,
+            ],
+            path: "Modules/Features/\(name)/\(name)Web", swiftSettings: strictSettings),
+        unitTests(
+            "\(name)WebTests",
+            dependencies: [
+                .target(name: "\(name)Web"), .target(name: "\(name)Commands"), "FeatureWeb", "FeatureKit", "FeatureKitTesting",
+                "Networking", "NetworkingTesting", "Persistence", "Timing", "TimingTesting", hummingbird, hummingbirdTesting, httpTypes,
+                argumentParser,
+            ]),
+    ]
 }
 
 func targets(for feature: Feature) -> [Target] {
@@ -244,3 +273,34 @@ let package = Package(
         unitTests("FolioEndToEndTests", dependencies: ["folio", "FeatureKitTesting", "NetworkingTesting"]),
     ] + features.flatMap(targets(for:))
 )
+
+// MARK: - Web (`folio serve`)
+
+package.targets += [
+    /** The shared web chrome for `folio serve`: layout, forms, tables, SVG charts, SSE, CSRF, sessions, security. */
+    .target(
+        name: "FeatureWeb",
+        dependencies: [
+            "FeatureKit", "Money", "Persistence", "Timing", argumentParser, logging, hummingbird, httpTypes, serviceLifecycle,
+            crypto,
+            .product(name: "NIOCore", package: "swift-nio"),
+        ],
+        path: "Modules/FeatureKit/FeatureWeb",
+        exclude: ["README.md"],
+        swiftSettings: strictSettings
+    ),
+    unitTests(
+        "FeatureWebTests",
+        dependencies: [
+            "FeatureWeb", "FeatureKit", "FeatureKitTesting", "NetworkingTesting", "Persistence", "Timing", "TimingTesting",
+            hummingbird, hummingbirdTesting, httpTypes, argumentParser, "folio",
+        ]),
+] + features.flatMap(webTargets(for:))
+package.dependencies += [
+    .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+    .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+    .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+]
+package.targets.first { $0.name == "folio" }?.dependencies +=
+    ["FeatureWeb", hummingbird, serviceLifecycle, .product(name: "UnixSignals", package: "swift-service-lifecycle")]
+    + webTargetDependencies

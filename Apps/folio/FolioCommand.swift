@@ -17,7 +17,7 @@ struct Folio: AsyncParsableCommand {
                   folio funds search hdfc flexi --plan direct
                 """,
             version: FolioVersion.current,
-            subcommands: [FeaturesCommand.self],
+            subcommands: [FeaturesCommand.self, ServeCommand.self],
             groupedSubcommands: [
                 CommandGroup(name: "Features", subcommands: FeatureRegistry.current.map(\.command))
             ]

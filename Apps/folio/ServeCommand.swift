@@ -1,0 +1,81 @@
+import ArgumentParser
+import FeatureKit
+import FeatureWeb
+import Foundation
+import Hummingbird
+import Logging
+import ServiceLifecycle
+import UnixSignals
+import Timing
+
+/// `folio serve`: the web dashboard over the same feature commands, on this machine.
+struct ServeCommand: HostCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Serve the web dashboard for every feature (loopback only by default).",
+        discussion: """
+            The first line on stdout is "Folio is serving on http://HOST:PORT" with the real port. Ctrl-C or \
+            SIGTERM stops the server after the requests in flight. A --host other than loopback needs --token \
+            (or a generated one, printed once); every request must then carry it.
+
+            Examples:
+              folio serve
+              folio serve --port 0
+              folio serve --host 0.0.0.0 --token "$(openssl rand -hex 16)"
+            """)
+
+    @Option(help: "The address to listen on.")
+    var host = "127.0.0.1"
+
+    @Option(help: "The port to listen on (0 = any free port).")
+    var port = 8080
+
+    @Option(help: "The access token required on every request (required for a non-loopback --host).")
+    var token: String?
+
+    @Option(help: ArgumentHelp("How often live boards are fetched again (e.g. 30s, 5s).", valueName: "duration"))
+    var refresh = "30s"
+
+    func validate() throws {
+        guard (0...65535).contains(port) else { throw ValidationError("--port must be 0 to 65535, not \(port).") }
+        if let token, token.count < 16 { throw ValidationError("--token must be at least 16 characters.") }
+        _ = try refreshInterval()
+    }
+
+    func refreshInterval() throws -> Duration {
+        let text = refresh.trimmingCharacters(in: .whitespaces)
+        let digits = text.hasSuffix("s") ? String(text.dropLast()) : text
+        guard let seconds = Int(digits), seconds >= 1, seconds <= 3600 else {
+            throw ValidationError("--refresh must be whole seconds from 1s to 3600s, not \"\(refresh)\".")
+        }
+        return .seconds(seconds)
+    }
+
+    func run(host environment: HostEnvironment) async throws {
+        let generatedToken = WebServerConfiguration.isLoopback(host) || token != nil ? nil : Secrets.randomToken()
+        let configuration = WebServerConfiguration(host: host, port: port, token: token ?? generatedToken)
+        let web = try WebHost.environment(host: environment, refresh: try refreshInterval())
+        let features = WebRegistry.all.filter { !environment.configuration.disabledFeatures.contains($0.id) }
+        let router = WebServer.router(features: features, environment: web, configuration: configuration)
+        let terminal = environment.terminal
+        let shownHost = host.contains(":") ? "[\(host)]" : host
+        let logger = environment.logger(label: "folio.serve")
+        let application = WebServer.application(router: router, configuration: configuration, logger: logger) { port in
+            terminal.print("Folio is serving on http://\(shownHost):\(port)")
+            if let generatedToken {
+                terminal.print("Access token (shown once): \(generatedToken) — open http://\(shownHost):\(port)/?token=\(generatedToken)")
+            }
+        }
+        let services = ServiceGroup(
+            configuration: ServiceGroupConfiguration(
+                services: [application], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
+        // Off the CLI's single-thread executor: the server answers many requests at once.
+        try await withTaskExecutorPreference(globalConcurrentExecutor) {
+            try await services.run()
+        }
+    }
+
+    func run() async throws {
+        throw FolioError(.internal, "folio serve runs through the host")
+    }
+}

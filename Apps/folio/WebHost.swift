@@ -1,0 +1,22 @@
+import FeatureKit
+import FeatureWeb
+import Timing
+
+/// Builds the web server's environment from the host's: one context per enabled feature, built once and
+/// shared by every request (one store, one HTTP client, one ticker), as `LiveContext` builds them.
+enum WebHost {
+    static func environment(host: HostEnvironment, refresh: Duration) throws -> WebEnvironment {
+        let ticker = Ticker(clock: host.timing.clock)
+        let enabled = host.registry.filter { !host.configuration.disabledFeatures.contains($0.id) }
+        let features = try enabled.map { descriptor in
+            var context = try LiveContext.make(for: descriptor, host: host)
+            context.ticker = ticker
+            return (descriptor: descriptor, context: context)
+        }
+        let navigation = WebRegistry.all.filter { feature in enabled.contains { $0.id == feature.id } }.map(\.navigation)
+        let timing = host.timing
+        return WebEnvironment(
+            runner: CommandRunner(features: features), layout: Layout(navigation: navigation), ticker: ticker,
+            timing: timing, refresh: refresh, sessions: SessionStore(now: { timing.now() }))
+    }
+}

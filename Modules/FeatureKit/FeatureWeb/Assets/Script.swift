@@ -1,0 +1,98 @@
+/// The one script, served as `/assets/folio.js`; pages work without it except the live parts.
+/// - Countdowns (`[data-start]`, epoch ms) tick from one timer for the page, in the server's clock
+///   (`data-server-now` on the board), and a race leaves 60 s after its start.
+/// - A board with `data-events` is refreshed by server-sent events (`board`: `{now, rows}`).
+/// - Changes are announced politely in `#announcer`, once per change, never every second.
+/// - `input[data-search]` shows results as you type from the JSON route it names.
+enum Script {
+    static let text = """
+        "use strict";
+        (function () {
+          var offset = 0;
+          function pad(n) { return n < 10 ? "0" + n : "" + n; }
+          function countdown(s) {
+            var sign = s < 0 ? "-" : "", m = Math.abs(s);
+            var h = Math.floor(m / 3600), mi = Math.floor((m % 3600) / 60), se = m % 60;
+            if (h > 0) { return sign + h + "h " + pad(mi) + "m"; }
+            if (mi > 0) { return sign + mi + "m " + pad(se) + "s"; }
+            return sign + se + "s";
+          }
+          function announce(text) {
+            var region = document.getElementById("announcer");
+            if (region) { region.textContent = text; }
+          }
+          function tick() {
+            var now = Date.now() + offset;
+            var cells = document.querySelectorAll("[data-start]");
+            for (var i = 0; i < cells.length; i++) {
+              var cell = cells[i], row = cell.closest("tr");
+              var seconds = Math.floor((Number(cell.getAttribute("data-start")) - now) / 1000);
+              if (seconds < -60 && row) {
+                announce((row.getAttribute("data-name") || "A race") + " has left the board.");
+                row.parentNode.removeChild(row);
+                continue;
+              }
+              cell.textContent = countdown(seconds) + (seconds < 0 ? " (started)" : "");
+              if (row) {
+                row.classList.toggle("started", seconds < 0);
+                row.classList.toggle("soon", seconds >= 0 && seconds < 120);
+              }
+            }
+          }
+          function listen(board) {
+            var source = board.getAttribute("data-events");
+            if (!source || !window.EventSource) { return; }
+            var events = new EventSource(source);
+            events.addEventListener("board", function (event) {
+              var update = JSON.parse(event.data);
+              var body = board.querySelector("tbody");
+              if (!body) { return; }
+              var before = body.textContent;
+              offset = update.now - Date.now();
+              body.innerHTML = update.rows;
+              tick();
+              var first = body.querySelector("tr");
+              if (before !== body.textContent && first) {
+                announce("Board updated. Next: " + (first.getAttribute("data-name") || "") + ".");
+              }
+            });
+          }
+          function search(input) {
+            var list = document.getElementById(input.getAttribute("data-results"));
+            var timer = null;
+            input.addEventListener("input", function () {
+              clearTimeout(timer);
+              timer = setTimeout(function () {
+                var q = input.value.trim();
+                if (q.length < 2) { list.textContent = ""; return; }
+                fetch(input.getAttribute("data-search") + "?q=" + encodeURIComponent(q), { headers: { Accept: "application/json" } })
+                  .then(function (response) { return response.ok ? response.json() : []; })
+                  .then(function (rows) {
+                    list.textContent = "";
+                    var key = input.getAttribute("data-key"), label = input.getAttribute("data-label");
+                    var base = input.getAttribute("data-link");
+                    (rows || []).slice(0, 25).forEach(function (row) {
+                      var item = document.createElement("li"), link = document.createElement("a");
+                      link.href = base + encodeURIComponent(row[key]);
+                      link.textContent = row[label] + " (" + row[key] + ")";
+                      item.appendChild(link);
+                      list.appendChild(item);
+                    });
+                    announce(rows.length + " results.");
+                  });
+              }, 200);
+            });
+          }
+          document.addEventListener("DOMContentLoaded", function () {
+            var board = document.querySelector("[data-server-now]");
+            if (board) { offset = Number(board.getAttribute("data-server-now")) - Date.now(); }
+            var boards = document.querySelectorAll("[data-events]");
+            for (var i = 0; i < boards.length; i++) { listen(boards[i]); }
+            var inputs = document.querySelectorAll("input[data-search]");
+            for (var j = 0; j < inputs.length; j++) { search(inputs[j]); }
+            if (document.querySelector("[data-start]")) { tick(); setInterval(tick, 1000); }
+          });
+        })();
+
+        """
+}

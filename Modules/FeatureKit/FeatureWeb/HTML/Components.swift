@@ -1,0 +1,69 @@
+/// The small building blocks every page shares, so tables, forms and messages look and read the same.
+public enum Components {
+    /// A table with a header row; `numeric` columns are right-aligned. Rows are already-built cells.
+    public static func table(caption: String? = nil, headers: [String], numeric: Set<Int> = [], rows: [[HTML]], id: String? = nil) -> HTML {
+        let head = headers.enumerated().html { index, title in
+            numeric.contains(index) ? "<th scope=\"col\" class=\"num\">\(title)</th>" : "<th scope=\"col\">\(title)</th>"
+        }
+        let body = rows.html { cells in
+            "<tr>\(cells.enumerated().html { index, cell in numeric.contains(index) ? "<td class=\"num\">\(cell)</td>" : "<td>\(cell)</td>" })</tr>"
+        }
+        let captionHTML: HTML = caption.map { "<caption>\($0)</caption>" } ?? .empty
+        let idHTML: HTML = id.map { " id=\"\($0)\"" } ?? .empty
+        return "<div class=\"table-wrap\"><table\(idHTML)>\(captionHTML)<thead><tr>\(head)</tr></thead><tbody>\(body)</tbody></table></div>"
+    }
+
+    /// A labelled text field with its error (the CLI's message) beside it, keeping what the user typed.
+    public static func field(
+        _ name: String, label: String, value: String = "", error: String? = nil, type: String = "text",
+        placeholder: String = "", attributes: HTML = .empty
+    ) -> HTML {
+        let errorID = "\(name)-error"
+        let invalid: HTML = error == nil ? .empty : " aria-invalid=\"true\" aria-describedby=\"\(errorID)\""
+        let message: HTML = error.map { "<span class=\"field-error\" id=\"\(errorID)\">\($0)</span>" } ?? .empty
+        return """
+            <label class="field"><span>\(label)</span><input type="\(type)" name="\(name)" value="\(value)" placeholder="\(placeholder)"\(invalid)\(attributes)>\(message)</label>
+            """
+    }
+
+    /// A select box.
+    public static func select(_ name: String, label: String, options: [(value: String, title: String)], selected: String?) -> HTML {
+        let items = options.html { option in
+            option.value == selected
+                ? "<option value=\"\(option.value)\" selected>\(option.title)</option>"
+                : "<option value=\"\(option.value)\">\(option.title)</option>"
+        }
+        return "<label class=\"field\"><span>\(label)</span><select name=\"\(name)\">\(items)</select></label>"
+    }
+
+    /// A checkbox.
+    public static func checkbox(_ name: String, label: String, checked: Bool, value: String = "on") -> HTML {
+        "<label class=\"check\"><input type=\"checkbox\" name=\"\(name)\" value=\"\(value)\"\(checked ? " checked" : "")> \(label)</label>"
+    }
+
+    /// A POST form carrying the CSRF token.
+    public static func postForm(action: String, csrf: String, class className: String = "form", _ content: HTML) -> HTML {
+        """
+        <form method="post" action="\(action)" class="\(className)"><input type="hidden" name="\(CSRF.fieldName)" value="\(csrf)">\(content)</form>
+        """
+    }
+
+    /// A message box: `info`, `success`, `warning` or `error`.
+    public static func notice(_ text: String, kind: String = "info") -> HTML {
+        let role = kind == "error" ? "alert" : "status"
+        return "<p class=\"notice \(kind)\" role=\"\(role)\">\(text)</p>"
+    }
+
+    /// "as of" stamp, marked stale when the data came from the saved copy.
+    public static func stamp(asOf: String, stale: Bool) -> HTML {
+        stale
+            ? "<p class=\"stamp stale\"><strong>Stale:</strong> saved copy as of \(asOf)</p>"
+            : "<p class=\"stamp\">as of \(asOf)</p>"
+    }
+
+    /// A labelled figure for dashboards and summaries.
+    public static func figure(_ label: String, _ value: String, detail: String? = nil) -> HTML {
+        let detailHTML: HTML = detail.map { "<span class=\"detail\">\($0)</span>" } ?? .empty
+        return "<div class=\"figure\"><span class=\"label\">\(label)</span><span class=\"value\">\(value)</span>\(detailHTML)</div>"
+    }
+}

@@ -1,0 +1,69 @@
+/// A fragment of HTML whose interpolated strings are escaped unless they are themselves ``HTML``: markup
+/// written in Swift cannot be broken by a fund's name or an error message that holds `<` or `"`.
+public struct HTML: Sendable, Equatable, ExpressibleByStringInterpolation, CustomStringConvertible {
+    /// The markup.
+    public private(set) var markup: String
+
+    /// Markup taken as it is (already escaped or built by this module).
+    public init(raw markup: String) { self.markup = markup }
+
+    public init(stringLiteral value: String) { markup = value }
+
+    public init(stringInterpolation: Interpolation) { markup = stringInterpolation.markup }
+
+    public var description: String { markup }
+
+    /// Joins fragments.
+    public static func + (lhs: HTML, rhs: HTML) -> HTML { HTML(raw: lhs.markup + rhs.markup) }
+
+    /// Appends a fragment.
+    public static func += (lhs: inout HTML, rhs: HTML) { lhs.markup += rhs.markup }
+
+    /// Nothing.
+    public static let empty = HTML(raw: "")
+
+    /// Escapes text for element content and quoted attribute values.
+    public static func escape(_ text: String) -> String {
+        var escaped = ""
+        escaped.reserveCapacity(text.utf8.count)
+        for character in text.unicodeScalars {
+            switch character {
+            case "&": escaped += "&amp;"
+            case "<": escaped += "&lt;"
+            case ">": escaped += "&gt;"
+            case "\"": escaped += "&quot;"
+            case "'": escaped += "&#39;"
+            default: escaped.unicodeScalars.append(character)
+            }
+        }
+        return escaped
+    }
+
+    /// The interpolation that escapes everything but ``HTML``.
+    public struct Interpolation: StringInterpolationProtocol {
+        var markup = ""
+
+        public init(literalCapacity: Int, interpolationCount: Int) { markup.reserveCapacity(literalCapacity * 2) }
+
+        public mutating func appendLiteral(_ literal: String) { markup += literal }
+
+        public mutating func appendInterpolation(_ html: HTML) { markup += html.markup }
+
+        public mutating func appendInterpolation(_ text: String) { markup += HTML.escape(text) }
+
+        public mutating func appendInterpolation(_ value: some BinaryInteger) { markup += String(value) }
+
+        public mutating func appendInterpolation(_ fragments: [HTML]) {
+            for fragment in fragments { markup += fragment.markup }
+        }
+    }
+}
+
+extension Sequence {
+    /// The fragments made from each element, joined.
+    public func html(_ transform: (Element) throws -> HTML) rethrows -> HTML {
+        var result = HTML.empty
+        for element in self { result += try transform(element) }
+        return result
+    }
+}

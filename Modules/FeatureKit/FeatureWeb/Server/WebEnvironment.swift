@@ -1,0 +1,58 @@
+import FeatureKit
+import Hummingbird
+import Timing
+
+/// What every page handler may use: the feature commands, the page chrome, the shared ticker and clocks,
+/// and the browser sessions. Built once by the host for the server's lifetime.
+public struct WebEnvironment: Sendable {
+    /// Runs feature commands as the CLI does.
+    public var runner: CommandRunner
+    /// The page chrome.
+    public var layout: Layout
+    /// The one shared ticker for live pages (server-sent events).
+    public var ticker: Ticker
+    /// Clocks.
+    public var timing: Timing
+    /// How often live boards are fetched again.
+    public var refresh: Duration
+    /// Logged-in browsers.
+    public var sessions: SessionStore
+
+    /// Creates the environment.
+    public init(
+        runner: CommandRunner, layout: Layout, ticker: Ticker, timing: Timing, refresh: Duration = .seconds(30),
+        sessions: SessionStore
+    ) {
+        self.runner = runner
+        self.layout = layout
+        self.ticker = ticker
+        self.timing = timing
+        self.refresh = refresh
+        self.sessions = sessions
+    }
+
+    /// A whole page in the shared chrome.
+    public func page(
+        _ title: String, request: Request, context: WebRequestContext, status: HTTPResponse.Status = .ok,
+        scripts: [String] = [], content: HTML
+    ) -> Response {
+        let document = layout.render(
+            title: title, path: request.uri.path, content: content, flash: context.flash, scripts: scripts)
+        return WebResponses.html(document, status: status)
+    }
+
+    /// The page for a command's refusal: its message and hint, with the status its kind calls for.
+    public func failurePage(
+        _ error: FolioError, title: String, request: Request, context: WebRequestContext
+    ) -> Response {
+        var content = Components.notice(error.why.map { "\(error.what) — \($0)" } ?? error.what, kind: "error")
+        if let hint = error.hint { content += "<p class=\"hint\">\(hint)</p>" }
+        return page(title, request: request, context: context, status: WebResponses.status(for: error), content: content)
+    }
+
+    /// A command's JSON output as the response, or its refusal as a JSON error with the matching status.
+    public func jsonResponse(_ result: CommandResult) -> Response {
+        if let error = result.error { return WebResponses.jsonError(error) }
+        return WebResponses.json(result.output)
+    }
+}

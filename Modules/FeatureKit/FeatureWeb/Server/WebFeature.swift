@@ -1,0 +1,31 @@
+import FeatureKit
+import Hummingbird
+
+/// What a feature contributes to `folio serve`, from inside its own folder: its navigation entry, its pages
+/// and JSON routes, a dashboard card and its part of the OpenAPI document. The host lists one of these per
+/// feature in its web registry, as it lists ``FeatureDescriptor``s for the command line.
+public struct WebFeature: Sendable {
+    /// The feature id (the same as its ``FeatureDescriptor/id``), used to run its commands.
+    public var id: String
+    /// The navigation entry.
+    public var navigation: NavigationEntry
+    /// Adds the feature's routes.
+    public var routes: @Sendable (Router<WebRequestContext>, WebEnvironment) -> Void
+    /// The card on the dashboard, if any (nil when there is nothing to show).
+    public var dashboard: (@Sendable (WebEnvironment, WebRequestContext) async -> HTML?)?
+    /// The feature's OpenAPI path items, keyed by path (`/api/races/next`).
+    public var openAPIPaths: [String: JSONValue]
+
+    /// Creates a feature.
+    public init(
+        id: String, navigation: NavigationEntry, openAPIPaths: [String: JSONValue] = [:],
+        dashboard: (@Sendable (WebEnvironment, WebRequestContext) async -> HTML?)? = nil,
+        routes: @escaping @Sendable (Router<WebRequestContext>, WebEnvironment) -> Void
+    ) {
+        self.id = id
+        self.navigation = navigation
+        self.routes = routes
+        self.dashboard = dashboard
+        self.openAPIPaths = openAPIPaths
+    }
+}

@@ -1,0 +1,70 @@
+import FeatureKit
+import Foundation
+import Hummingbird
+import Logging
+import NIOCore
+
+/// Where and how `folio serve` listens.
+public struct WebServerConfiguration: Sendable {
+    /// The address to bind (loopback by default).
+    public var host: String
+    /// The port; 0 asks the system for a free one.
+    public var port: Int
+    /// The access token required on every request (always set for a non-loopback host).
+    public var token: String?
+    /// The secret for CSRF tokens (random per process).
+    public var secret: String
+
+    /// Creates a configuration.
+    public init(host: String = "127.0.0.1", port: Int = 8080, token: String? = nil, secret: String = Secrets.randomToken()) {
+        self.host = host
+        self.port = port
+        self.token = token
+        self.secret = secret
+    }
+
+    /// Whether `host` is a loopback address.
+    public static func isLoopback(_ host: String) -> Bool {
+        host == "localhost" || host == "::1" || host == "[::1]" || host.hasPrefix("127.")
+    }
+}
+
+/// Puts the server together: the security middleware, the shared assets, the dashboard, the OpenAPI
+/// document and each feature's routes.
+public enum WebServer {
+    /// The router with every route and middleware.
+    public static func router(
+        features: [WebFeature], environment: WebEnvironment, configuration: WebServerConfiguration
+    ) -> Router<WebRequestContext> {
+        let router = Router(context: WebRequestContext.self)
+        router.add(middleware: SecurityHeadersMiddleware())
+        router.add(middleware: ErrorPageMiddleware(layout: environment.layout))
+        router.add(middleware: HostCheckMiddleware(policy: HostPolicy(boundHost: configuration.host)))
+        if let token = configuration.token { router.add(middleware: AccessTokenMiddleware(token: token)) }
+        router.add(middleware: BodyLimitMiddleware())
+        router.add(middleware: FlashMiddleware())
+        router.add(middleware: CSRFMiddleware(secret: configuration.secret))
+        AssetRoutes.add(to: router)
+        router.get("/") { request, context in
+            await Dashboard.page(features: features, environment: environment, request: request, context: context)
+        }
+        let openAPI = OpenAPIDocument.json(features: features)
+        router.get("/api/openapi.json") { _, _ in WebResponses.json(openAPI) }
+        for feature in features { feature.routes(router, environment) }
+        return router
+    }
+
+    /// The application bound as configured; `onRunning` receives the real port once it listens.
+    public static func application(
+        router: Router<WebRequestContext>, configuration: WebServerConfiguration, logger: Logger,
+        onRunning: @escaping @Sendable (Int) async -> Void
+    ) -> some ApplicationProtocol {
+        Application(
+            router: router,
+            configuration: ApplicationConfiguration(
+                address: .hostname(configuration.host, port: configuration.port), serverName: "Folio"),
+            onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? configuration.port) },
+            logger: logger
+        )
+    }
+}

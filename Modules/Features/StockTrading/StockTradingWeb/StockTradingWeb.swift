@@ -1,0 +1,128 @@
+import FeatureKit
+import FeatureWeb
+import Foundation
+import Hummingbird
+
+/// The paper-trading pages: login and sign-up, the portfolio with buy and sell forms, history, watchlist,
+/// alerts and analytics, each the `folio stocks` command run as the browser's user. Every page but login and
+/// sign-up needs a login (303 to `/stocks/login`).
+public enum StockTradingWeb {
+    /// The feature's web face, listed in the host's web registry.
+    public static let feature = WebFeature(
+        id: "stocks", navigation: NavigationEntry(title: "Stocks", path: "/stocks"),
+        openAPIPaths: [:],
+        dashboard: { environment, context in await dashboardCard(environment, context: context) },
+        routes: { router, environment in
+            router.get("/stocks/login") { request, context in StocksAccountPages.loginPage(request, context: context, environment: environment) }
+            router.post("/stocks/login") { request, context in try await StocksAccountPages.logIn(request, context: context, environment: environment) }
+            router.get("/stocks/signup") { request, context in StocksAccountPages.signupPage(request, context: context, environment: environment) }
+            router.post("/stocks/signup") { request, context in try await StocksAccountPages.signUp(request, context: context, environment: environment) }
+            router.post("/stocks/logout") { request, _ in await StocksAccountPages.logOut(request, environment: environment) }
+            router.get("/stocks") { request, context in
+                guard let user = await StocksSession.current(request, environment: environment) else { return StocksSession.toLogin }
+                return await portfolio(request, context: context, environment: environment, user: user, trade: TradeForm())
+            }
+            router.post("/stocks/trade") { request, context in
+                guard let user = await StocksSession.current(request, environment: environment) else { return StocksSession.toLogin }
+                return try await trade(request, context: context, environment: environment, user: user)
+            }
+            for (path, title, arguments) in listPages {
+                router.get(RouterPath(stringLiteral: path)) { request, context in
+                    guard let user = await StocksSession.current(request, environment: environment) else { return StocksSession.toLogin }
+                    let (result, _) = await StocksSession.run(arguments + ["--format", "json"], as: user, environment: environment)
+                    if let error = result.error { return environment.failurePage(error, title: title, request: request, context: context) }
+                    let table = JSONTable.render(result.output, id: "list") ?? HTML(raw: "<pre>\(HTML.escape(result.output))</pre>")
+                    return environment.page(title, request: request, context: context, content: subnavigation(user, csrf: context.csrfToken) + table)
+                }
+            }
+            router.get("/stocks/analytics") { request, context in
+                guard let user = await StocksSession.current(request, environment: environment) else { return StocksSession.toLogin }
+                let (result, _) = await StocksSession.run(["analytics", "--format", "json"], as: user, environment: environment)
+                if let error = result.error { return environment.failurePage(error, title: "Analytics", request: request, context: context) }
+                let content = subnavigation(user, csrf: context.csrfToken) + "<pre class=\"json\">\(result.output)</pre>"
+                return environment.page("Analytics", request: request, context: context, content: content)
+            }
+        })
+
+    /// The pages that are one listing command each.
+    static let listPages: [(String, String, [String])] = [
+        ("/stocks/history", "Trade history", ["history"]),
+        ("/stocks/watchlist", "Watchlist", ["watchlist", "list"]),
+        ("/stocks/alerts", "Price alerts", ["alerts", "list"]),
+    ]
+
+    static func subnavigation(_ user: SessionStore.Record, csrf: String) -> HTML {
+        """
+        <nav class="ranges" aria-label="Paper trading"><a href="/stocks">Portfolio</a><a href="/stocks/history">History</a>\
+        <a href="/stocks/watchlist">Watchlist</a><a href="/stocks/alerts">Alerts</a><a href="/stocks/analytics">Analytics</a></nav>
+        <p class="stamp">Logged in as \(user.email)</p>\(Components.postForm(action: "/stocks/logout", csrf: csrf, class: "inline", "<button type=\"submit\" class=\"secondary\">Log out</button>"))
+        """
+    }
+
+    struct TradeForm: Sendable {
+        var symbol = ""
+        var quantity = ""
+        var errors: [String: String] = [:]
+    }
+
+    static func portfolio(
+        _ request: Request, context: WebRequestContext, environment: WebEnvironment, user: SessionStore.Record,
+        trade: TradeForm, status: HTTPResponse.Status = .ok
+    ) async -> Response {
+        let (result, _) = await StocksSession.run(["portfolio", "--format", "json"], as: user, environment: environment)
+        if let error = result.error { return environment.failurePage(error, title: "Portfolio", request: request, context: context) }
+        let document = try? JSONDecoder().decode(PortfolioView.self, from: Data(result.output.utf8))
+        var content = subnavigation(user, csrf: context.csrfToken)
+        content += result.warningLines.html { Components.notice($0, kind: "warning") }
+        if let document {
+            content += """
+                <div class="figures" id="portfolio-figures">\(Components.figure("Total value", Dollars.text(document.totals.totalValue)))\
+                \(Components.figure("Cash", Dollars.text(document.totals.cash)))\
+                \(Components.figure("Holdings", Dollars.text(document.totals.holdingsValue)))\
+                \(Components.figure("Unrealised P/L", Dollars.text(document.totals.unrealizedPL, signed: true)))</div>
+                """
+            content += Components.stamp(asOf: document.pricesAsOf, stale: document.pricesStale)
+            content += Components.table(
+                headers: ["Symbol", "Name", "Shares", "Average cost", "Price", "Value", "Unrealised P/L"], numeric: [2, 3, 4, 5, 6],
+                rows: document.holdings.map { holding in
+                    ["\(holding.symbol)", "\(holding.name)", "\(holding.quantity)", "\(Dollars.text(holding.averageCost))",
+                     "\(holding.price.map { Dollars.text($0) } ?? "—")", "\(Dollars.text(holding.value))", "\(Dollars.text(holding.unrealizedPL, signed: true))"]
+                }, id: "holdings")
+        }
+        var form = Components.field("symbol", label: "Symbol", value: trade.symbol, error: trade.errors["symbol"], placeholder: "AAPL", attributes: " required")
+        form += Components.field("quantity", label: "Shares", value: trade.quantity, error: trade.errors["quantity"], attributes: " inputmode=\"numeric\" required")
+        if let general = trade.errors["general"] { form = Components.notice(general, kind: "error") + form }
+        form += "<button type=\"submit\" name=\"side\" value=\"buy\">Buy</button><button type=\"submit\" name=\"side\" value=\"sell\" class=\"secondary\">Sell</button>"
+        content += "<h2 id=\"trade\">Trade</h2>" + Components.postForm(action: "/stocks/trade", csrf: context.csrfToken, form)
+        return environment.page("Portfolio", request: request, context: context, status: status, content: content)
+    }
+
+    static func trade(
+        _ request: Request, context: WebRequestContext, environment: WebEnvironment, user: SessionStore.Record
+    ) async throws -> Response {
+        let fields = try await FormData.read(request, context: context)
+        var form = TradeForm(symbol: fields["symbol"] ?? "", quantity: fields["quantity"] ?? "")
+        let side = fields["side"] == "sell" ? "sell" : "buy"
+        let symbol = String(form.symbol.drop { $0 == "-" })
+        let (result, _) = await StocksSession.run([side, symbol, form.quantity], as: user, environment: environment)
+        guard let error = result.error else {
+            return WebResponses.redirect(to: "/stocks", flash: Flash(.success, result.output.trimmingCharacters(in: .whitespacesAndNewlines)))
+        }
+        let message = (result.errorLine ?? error.what) + (error.hint.map { " (\($0))" } ?? "")
+        if error.what.contains("share") || error.what.contains("quantity") {
+            form.errors["quantity"] = message
+        } else if error.what.contains("symbol") {
+            form.errors["symbol"] = message
+        } else {
+            form.errors["general"] = message
+        }
+        return await portfolio(request, context: context, environment: environment, user: user, trade: form, status: WebResponses.status(for: error))
+    }
+
+    static func dashboardCard(_ environment: WebEnvironment, context: WebRequestContext) async -> HTML? {
+        guard let id = context.sessionID, let user = await environment.sessions.lookup(id) else { return nil }
+        let (result, _) = await StocksSession.run(["portfolio", "--format", "json"], as: user, environment: environment)
+        guard let document = try? JSONDecoder().decode(PortfolioView.self, from: Data(result.output.utf8)) else { return nil }
+        return "<section class=\"card\"><h2><a href=\"/stocks\">Paper portfolio</a></h2>\(Components.figure("Total value", Dollars.text(document.totals.totalValue)))</section>"
+    }
+}

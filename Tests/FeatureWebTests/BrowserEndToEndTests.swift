@@ -1,0 +1,115 @@
+import FeatureKitTesting
+import Foundation
+import NetworkingTesting
+import Testing
+
+/// The Neds fixture with every start moved so the race that started 7 s after capture started `ago`
+/// seconds before now.
+private func nedsFixture(raceStartedAgo ago: Int) throws -> Data {
+    let capturedAt = 1_768_438_793
+    let shift = Int(Date().timeIntervalSince1970) - capturedAt - 7 - ago
+    var root = try JSONSerialization.jsonObject(with: try Fixtures.data("neds/nextraces_j-_payload-1768438793569.json")) as! [String: Any]
+    var data = root["data"] as! [String: Any]
+    var summaries = data["race_summaries"] as! [String: Any]
+    for (id, value) in summaries {
+        var summary = value as! [String: Any]
+        var start = summary["advertised_start"] as! [String: Any]
+        start["seconds"] = (start["seconds"] as! Int) + shift
+        summary["advertised_start"] = start
+        summaries[id] = summary
+    }
+    data["race_summaries"] = summaries
+    root["data"] = data
+    return try JSONSerialization.data(withJSONObject: root)
+}
+
+/// Loopback stand-ins for the Neds and MF APIs.
+private func fixtureServer(races: Data) async throws -> LoopbackServer {
+    let list = try Fixtures.data("mfapi/list_sample_first50.json")
+    let history = try Fixtures.data("mfapi/scheme_122639_history_full_3266pts.json")
+    return try await LoopbackServer.start { request in
+        switch request.path {
+        case "/rest/v1/racing/", "/rest/v1/racing": .json(races)
+        case "/mf": .json(list)
+        case "/mf/122639": .json(history)
+        default: LoopbackResponse(status: 404)
+        }
+    }
+}
+
+private func countdowns(_ dom: String) -> [String: String] {
+    var result: [String: String] = [:]
+    for row in dom.components(separatedBy: "<tr data-name=\"").dropFirst() {
+        let name = String(row.prefix { $0 != "\"" })
+        guard let cell = row.range(of: "data-start=\"") else { continue }
+        let rest = row[cell.upperBound...]
+        guard let open = rest.firstIndex(of: ">") else { continue }
+        result[name] = String(rest[rest.index(after: open)...].prefix { $0 != "<" })
+    }
+    return result
+}
+
+@Suite("folio serve in a real browser", .serialized)
+struct BrowserEndToEndTests {
+    @Test("the binary prints its address first, serves the dashboard and stops cleanly on SIGTERM")
+    func serveAndStop() async throws {
+        try await FolioBinary.withTemporaryHome { home in
+            let fixtures = try await fixtureServer(races: try nedsFixture(raceStartedAgo: 30))
+            let server = try ServeProcess(
+                home: home,
+                environment: ["FOLIO_NEDS_URL": fixtures.baseURL.absoluteString, "FOLIO_MFAPI_URL": fixtures.baseURL.absoluteString])
+            #expect(server.firstLine.hasPrefix("Folio is serving on http://127.0.0.1:"))
+            #expect(server.baseURL.port != 0)
+            let (status, body) = try await server.get("/")
+            #expect(status == 200)
+            #expect(body.contains("<h1>Dashboard</h1>"))
+            let (rebound, _) = try await server.get("/", headers: ["Host": "attacker.example"])
+            #expect(rebound == 421 || rebound == 403)
+            let (api, json) = try await server.get("/api/races/next")
+            #expect(api == 200 && json.hasPrefix("["))
+            let (events, _) = try await server.get("/nowhere")
+            #expect(events == 404)
+            #expect(server.stop() == 0, "SIGTERM is a graceful shutdown")
+            await fixtures.stop()
+        }
+    }
+
+    @Test(
+        "countdowns tick in the browser and a race leaves a minute after its start",
+        .enabled(if: Chromium.isInstalled, "chromium is not installed (apt-get install -y chromium); browser test skipped"))
+    func countdownsTick() async throws {
+        try await FolioBinary.withTemporaryHome { home in
+            let fixtures = try await fixtureServer(races: try nedsFixture(raceStartedAgo: 45))
+            let server = try ServeProcess(home: home, environment: ["FOLIO_NEDS_URL": fixtures.baseURL.absoluteString])
+            defer { _ = server.stop() }
+            let (_, served) = try await server.get("/")
+            let before = countdowns(served)
+            let leaving = "Race 6 at Shepparton"
+            #expect(before[leaving]?.contains("started") == true, "served 45 s after its start")
+            let dom = try Chromium.dumpDOM(server.baseURL, budget: 20_000)
+            let after = countdowns(dom)
+            #expect(!after.isEmpty, "the browser rendered the board")
+            #expect(after[leaving] == nil, "gone once a minute past its start")
+            let changed = after.filter { name, text in before[name].map { $0 != text } ?? false }
+            #expect(!changed.isEmpty, "the countdown text changed: \(before) → \(after)")
+            await fixtures.stop()
+        }
+    }
+
+    @Test(
+        "the fund page's SVG has one point per NAV of the range",
+        .enabled(if: Chromium.isInstalled, "chromium is not installed (apt-get install -y chromium); browser test skipped"))
+    func fundChart() async throws {
+        try await FolioBinary.withTemporaryHome { home in
+            let fixtures = try await fixtureServer(races: Data("{}".utf8))
+            let server = try ServeProcess(home: home, environment: ["FOLIO_MFAPI_URL": fixtures.baseURL.absoluteString])
+            defer { _ = server.stop() }
+            let dom = try Chromium.dumpDOM(server.baseURL.appendingPathComponent("funds/122639").appending(queryItems: [URLQueryItem(name: "range", value: "MAX")]), budget: 2_000)
+            let polyline = try #require(dom.range(of: "<polyline"))
+            let attribute = try #require(dom[polyline.upperBound...].range(of: "points=\""))
+            let points = dom[attribute.upperBound...].prefix { $0 != "\"" }
+            #expect(points.split(separator: " ").count == 3266)
+            await fixtures.stop()
+        }
+    }
+}

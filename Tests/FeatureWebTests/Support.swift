@@ -1,0 +1,94 @@
+import ArgumentParser
+import FeatureKit
+import FeatureKitTesting
+import FeatureWeb
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import Persistence
+import Timing
+import TimingTesting
+
+/// A tiny feature for the framework's tests: `demo echo TEXT` prints JSON, `demo down` fails as a dead
+/// upstream does, `demo crash` fails unexpectedly.
+struct DemoCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "demo", subcommands: [Echo.self, Down.self, Crash.self])
+
+    struct Echo: FeatureCommand {
+        @Argument var text: String
+        @Option var count = 1
+        func run(in context: FeatureContext) async throws {
+            context.terminal.print(try JSONOutput.string(["text": text, "count": String(count)]))
+            context.terminal.warn("just so you know")
+        }
+    }
+
+    struct Down: FeatureCommand {
+        func run(in context: FeatureContext) async throws {
+            throw FolioError(.unavailable, "the service is unavailable", why: "connection refused", hint: "try later")
+        }
+    }
+
+    struct Crash: FeatureCommand {
+        struct Secret: Error {}
+        func run(in context: FeatureContext) async throws { throw Secret() }
+    }
+}
+
+let demoDescriptor = FeatureDescriptor(id: "demo", summary: "Demo.", requirements: [], command: DemoCommand.self)
+
+let demoFeature = WebFeature(
+    id: "demo", navigation: NavigationEntry(title: "Demo", path: "/demo"),
+    openAPIPaths: ["/api/demo": .openAPIGet("Echo.", query: ["text"])],
+    dashboard: { _, _ in "<section class=\"card\"><h2>Demo card</h2></section>" },
+    routes: { router, environment in
+        router.get("/demo") { request, context in
+            let form = Components.postForm(action: "/demo", csrf: context.csrfToken, Components.field("text", label: "Text"))
+            return environment.page("Demo", request: request, context: context, content: form)
+        }
+        router.post("/demo") { request, context in
+            let form = try await FormData.read(request, context: context)
+            return WebResponses.redirect(to: "/demo", flash: Flash(.success, "Saved \(form["text"] ?? "")."))
+        }
+        router.get("/api/demo") { request, _ in
+            let text = request.uri.queryParameters["text"].map(String.init) ?? ""
+            return environment.jsonResponse(await environment.runner.run("demo", ["echo", text]))
+        }
+        router.get("/demo/down") { request, context in
+            let result = await environment.runner.run("demo", ["down"])
+            return environment.failurePage(result.error!, title: "Demo", request: request, context: context)
+        }
+        router.get("/demo/crash") { _, _ -> Response in
+            throw DemoCommand.Crash.Secret()
+        }
+    })
+
+let testSecret = "test-secret"
+
+func demoApplication(
+    configuration: WebServerConfiguration = WebServerConfiguration(secret: testSecret)
+) -> some ApplicationProtocol {
+    let timing = Timing.test()
+    let context = FeatureContext.test(featureID: "demo", store: InMemoryDatabase().store(namespace: "demo"), timing: timing)
+    let environment = WebEnvironment(
+        runner: CommandRunner(features: [(descriptor: demoDescriptor, context: context)]),
+        layout: Layout(navigation: [demoFeature.navigation]), ticker: Ticker(clock: timing.clock), timing: timing,
+        sessions: SessionStore(now: { timing.now() }))
+    let router = WebServer.router(features: [demoFeature], environment: environment, configuration: configuration)
+    return Application(router: router)
+}
+
+extension TestResponse {
+    var text: String { String(buffer: body) }
+
+    /// The value of the `name` cookie set by this response.
+    func cookie(_ name: String) -> String? {
+        for value in headers[values: .setCookie] where value.hasPrefix(name + "=") {
+            return String(value.dropFirst(name.count + 1).prefix { $0 != ";" })
+        }
+        return nil
+    }
+}
+
+let localhost: HTTPFields = [HTTPField.Name("Host")!: "localhost"]

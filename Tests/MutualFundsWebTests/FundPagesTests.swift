@@ -1,0 +1,173 @@
+import ArgumentParser
+import FeatureKit
+import FeatureKitTesting
+import FeatureWeb
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import MutualFundsCommands
+import MutualFundsWeb
+import Networking
+import NetworkingTesting
+import Persistence
+import Testing
+import Timing
+import TimingTesting
+
+private let localhost: HTTPFields = [HTTPField.Name("Host")!: "localhost"]
+private let secret = "funds-test-secret"
+
+/// A funds context answering `/mf` with the 50-scheme list and `/mf/122639` with the 3,266-point history.
+private struct Setup {
+    static let now = Date(timeIntervalSince1970: 1_788_000_000)
+    let timing = Timing.test(now: Setup.now)
+    let store = InMemoryDatabase(now: { Setup.now }).store(namespace: "funds")
+    let http: any HTTPClient
+    let configuration = Configuration(environment: ["FOLIO_MFAPI_URL": "http://127.0.0.1:9"])
+
+    init(http: any HTTPClient) { self.http = http }
+
+    static func fixtures() throws -> Setup {
+        let list = try Fixtures.data("mfapi/list_sample_first50.json")
+        let history = try Fixtures.data("mfapi/scheme_122639_history_full_3266pts.json")
+        return Setup(http: StubHTTPClient { request in
+            switch request.url.path {
+            case "/mf": Networking.HTTPResponse(status: 200, body: list, url: request.url)
+            case "/mf/122639": Networking.HTTPResponse(status: 200, body: history, url: request.url)
+            default: Networking.HTTPResponse(status: 404, body: Data(), url: request.url)
+            }
+        })
+    }
+
+    func context(terminal: any Terminal = CapturedTerminal()) -> FeatureContext {
+        .test(featureID: "funds", http: http, store: store, timing: timing, configuration: configuration, terminal: terminal)
+    }
+
+    func application() -> some ApplicationProtocol {
+        let environment = WebEnvironment(
+            runner: CommandRunner(features: [(descriptor: MutualFundsPlugin.descriptor, context: context())]),
+            layout: Layout(navigation: [MutualFundsWeb.feature.navigation]), ticker: Ticker(clock: timing.clock),
+            timing: timing, sessions: SessionStore(now: { Date() }))
+        return Application(
+            router: WebServer.router(
+                features: [MutualFundsWeb.feature], environment: environment,
+                configuration: WebServerConfiguration(secret: secret)))
+    }
+
+    func cli(_ arguments: [String]) async throws -> String {
+        let terminal = CapturedTerminal()
+        let command = try #require(try MutualFundsPlugin.descriptor.command.parseAsRoot(arguments) as? any FeatureCommand)
+        try await command.run(in: context(terminal: terminal))
+        return terminal.output
+    }
+}
+
+private func formHeaders() -> HTTPFields {
+    var headers = localhost
+    headers[.cookie] = "\(CSRF.cookieName)=seed"
+    headers[.contentType] = "application/x-www-form-urlencoded"
+    return headers
+}
+
+@Suite("/funds pages")
+struct FundPagesTests {
+    @Test("/api/funds/{code} and /api/funds/search are exactly the commands' --format json")
+    func apiEqualsCLI() async throws {
+        let setup = try Setup.fixtures()
+        let show = try await setup.cli(["show", "122639", "--format", "json"])
+        let search = try await setup.cli(["search", "grindlays", "--plan", "direct", "--format", "json"])
+        let searchAll = try await setup.cli(["search", "grindlays", "--format", "json"])
+        try await setup.application().test(.router) { client in
+            try await client.execute(uri: "/api/funds/122639", method: .get, headers: localhost) { response in
+                #expect(response.status == .ok)
+                #expect(String(buffer: response.body) == show)
+            }
+            try await client.execute(uri: "/api/funds/search?q=grindlays&plan=direct", method: .get, headers: localhost) { response in
+                #expect(String(buffer: response.body) == search)
+            }
+            try await client.execute(uri: "/api/funds/search?q=grindlays", method: .get, headers: localhost) { response in
+                #expect(String(buffer: response.body) == searchAll)
+                #expect(searchAll.contains("Grindlays"))
+            }
+        }
+    }
+
+    @Test("the fund page's SVG has one point per NAV in the range: 3,266 for Max, fewer for 1Y")
+    func chartPoints() async throws {
+        let setup = try Setup.fixtures()
+        try await setup.application().test(.router) { client in
+            try await client.execute(uri: "/funds/122639?range=MAX", method: .get, headers: localhost) { response in
+                let html = String(buffer: response.body)
+                #expect(response.status == .ok)
+                #expect(html.contains("data-points=\"3266\""))
+                let polyline = try #require(html.range(of: "<polyline")).upperBound
+                let attribute = try #require(html[polyline...].range(of: "points=\""))
+                let points = html[attribute.upperBound...].prefix { $0 != "\"" }
+                #expect(points.split(separator: " ").count == 3266)
+                #expect(html.contains("Parag Parikh Flexi Cap Fund - Direct Plan - Growth"))
+                #expect(html.contains("₹90.5289"))
+                #expect(html.contains("id=\"returns\"") && html.contains("id=\"risk\""))
+                #expect(html.contains("aria-current=\"true\">Max</a>"))
+            }
+            try await client.execute(uri: "/funds/122639?range=1Y", method: .get, headers: localhost) { response in
+                let html = String(buffer: response.body)
+                let count = try #require(html.firstRange(of: "data-points=\"").map { html[$0.upperBound...].prefix { $0 != "\"" } })
+                #expect((200...270).contains(Int(count) ?? 0), "about a year of trading days")
+            }
+        }
+    }
+
+    @Test("the favourite toggle adds and removes through the CLI's favorites command")
+    func favourite() async throws {
+        let setup = try Setup.fixtures()
+        let token = CSRF.token(seed: "seed", secret: secret)
+        try await setup.application().test(.router) { client in
+            try await client.execute(
+                uri: "/funds/122639/favorite", method: .post, headers: formHeaders(),
+                body: ByteBuffer(string: "action=add&_csrf=\(token)")
+            ) { response in
+                #expect(response.status == .seeOther)
+            }
+            #expect(try await setup.cli(["favorites", "list", "--format", "json"]).contains("122639"))
+            try await client.execute(uri: "/funds/122639", method: .get, headers: localhost) { response in
+                #expect(String(buffer: response.body).contains("aria-pressed=\"true\""))
+            }
+            try await client.execute(uri: "/funds", method: .get, headers: localhost) { response in
+                #expect(String(buffer: response.body).contains("<h2>Favourites</h2>"))
+            }
+        }
+    }
+
+    @Test("the SIP form shows the result, or the CLI's message next to the field")
+    func sip() async throws {
+        let setup = try Setup.fixtures()
+        try await setup.application().test(.router) { client in
+            try await client.execute(uri: "/funds/122639?amount=5000&from=2020-01-01", method: .get, headers: localhost) { response in
+                #expect(String(buffer: response.body).contains("id=\"sip-result\""))
+            }
+            try await client.execute(uri: "/funds/122639?amount=lots&from=2020-01-01", method: .get, headers: localhost) { response in
+                let html = String(buffer: response.body)
+                #expect(html.contains("class=\"field-error\" id=\"amount-error\""))
+                #expect(html.contains("value=\"lots\""))
+            }
+        }
+    }
+
+    @Test("a code that is not a number is a 404 page; a dead service with nothing cached is 503")
+    func refusals() async throws {
+        let setup = try Setup.fixtures()
+        try await setup.application().test(.router) { client in
+            try await client.execute(uri: "/funds/abc", method: .get, headers: localhost) { response in
+                #expect(response.status == .notFound)
+            }
+        }
+        let dead = Setup(http: StubHTTPClient { request in throw NetworkError.connectionFailed(url: request.url, reason: "refused") })
+        try await dead.application().test(.router) { client in
+            try await client.execute(uri: "/funds/122639", method: .get, headers: localhost) { response in
+                #expect(response.status == .serviceUnavailable)
+                #expect(!String(buffer: response.body).contains("Error("))
+            }
+        }
+    }
+}

@@ -1,0 +1,159 @@
+import ArgumentParser
+import FeatureKit
+import FeatureKitTesting
+import FeatureWeb
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import NetWorthCommands
+import NetWorthWeb
+import Persistence
+import Testing
+import Timing
+import TimingTesting
+
+private let localhost: HTTPFields = [HTTPField.Name("Host")!: "localhost"]
+private let secret = "networth-test-secret"
+
+private struct Setup {
+    let timing = Timing.test(now: Date(timeIntervalSince1970: 1_764_000_000))
+    let store = InMemoryDatabase().store(namespace: "networth")
+
+    func context(terminal: any Terminal = CapturedTerminal()) -> FeatureContext {
+        .test(featureID: "networth", store: store, timing: timing, terminal: terminal)
+    }
+
+    func application() -> some ApplicationProtocol {
+        let environment = WebEnvironment(
+            runner: CommandRunner(features: [(descriptor: NetWorthPlugin.descriptor, context: context())]),
+            layout: Layout(navigation: [NetWorthWeb.feature.navigation]), ticker: Ticker(clock: timing.clock),
+            timing: timing, sessions: SessionStore(now: { Date() }))
+        return Application(
+            router: WebServer.router(
+                features: [NetWorthWeb.feature], environment: environment, configuration: WebServerConfiguration(secret: secret)))
+    }
+
+    @discardableResult
+    func cli(_ arguments: [String]) async throws -> String {
+        let terminal = CapturedTerminal()
+        let command = try #require(try NetWorthPlugin.descriptor.command.parseAsRoot(arguments) as? any FeatureCommand)
+        try await command.run(in: context(terminal: terminal))
+        return terminal.output
+    }
+
+    static func withSample() async throws -> Setup {
+        let setup = Setup()
+        try await setup.cli(["sample"])
+        return setup
+    }
+}
+
+private func post(_ body: String) -> (HTTPFields, ByteBuffer) {
+    var headers = localhost
+    headers[.cookie] = "\(CSRF.cookieName)=seed"
+    headers[.contentType] = "application/x-www-form-urlencoded"
+    return (headers, ByteBuffer(string: body + "&_csrf=" + CSRF.token(seed: "seed", secret: secret)))
+}
+
+@Suite("/networth pages")
+struct NetWorthPagesTests {
+    @Test("/api/networth/summary is exactly `folio networth summary --format json`, toggles included")
+    func apiEqualsCLI() async throws {
+        let setup = try await Setup.withSample()
+        let plain = try await setup.cli(["summary", "--format", "json"])
+        let noPension = try await setup.cli(["summary", "--exclude-pension", "--format", "json"])
+        try await setup.application().test(.router) { client in
+            try await client.execute(uri: "/api/networth/summary", method: .get, headers: localhost) { response in
+                #expect(String(buffer: response.body) == plain)
+            }
+            try await client.execute(uri: "/api/networth/summary?pension=exclude", method: .get, headers: localhost) { response in
+                #expect(String(buffer: response.body) == noPension)
+                #expect(plain != noPension)
+            }
+        }
+    }
+
+    @Test("the page shows the figures, every account, the update form and the monthly chart")
+    func page() async throws {
+        let setup = try await Setup.withSample()
+        let report = try await setup.cli(["report", "--monthly", "--format", "json"])
+        let months = try JSONDecoder().decode([[String: JSONValue]].self, from: Data(report.utf8)).count
+        try await setup.application().test(.router) { client in
+            try await client.execute(uri: "/networth", method: .get, headers: localhost) { response in
+                let html = String(buffer: response.body)
+                #expect(response.status == .ok)
+                #expect(html.contains("Net worth") && html.contains("Everyday Current") && html.contains("Home Mortgage"))
+                #expect(html.contains("action=\"/networth/update\""))
+                #expect(html.contains("(\(months) months)"))
+                #expect(html.contains("<polyline"))
+            }
+            try await client.execute(uri: "/networth?toggles=1&mortgage=on", method: .get, headers: localhost) { response in
+                let html = String(buffer: response.body)
+                #expect(html.contains("not counted (pension"), "pensions left out by the toggle")
+            }
+        }
+    }
+
+    @Test("a bad amount shows the CLI's message next to the field and stores nothing")
+    func badAmount() async throws {
+        let setup = try await Setup.withSample()
+        let before = try await setup.cli(["summary", "--format", "json"])
+        let (headers, body) = post("account=Everyday+Current&amount=12x")
+        try await setup.application().test(.router) { client in
+            try await client.execute(uri: "/networth/update", method: .post, headers: headers, body: body) { response in
+                let html = String(buffer: response.body)
+                #expect(response.status == .badRequest)
+                #expect(html.contains("id=\"amount-error\">amount &quot;12x&quot; is not an amount"))
+                #expect(html.contains("value=\"12x\""))
+            }
+        }
+        #expect(try await setup.cli(["summary", "--format", "json"]) == before)
+    }
+
+    @Test("a future date is refused with the CLI's message beside the date")
+    func futureDate() async throws {
+        let setup = try await Setup.withSample()
+        let (headers, body) = post("account=Everyday+Current&amount=10&date=2099-01-01")
+        try await setup.application().test(.router) { client in
+            try await client.execute(uri: "/networth/update", method: .post, headers: headers, body: body) { response in
+                #expect(String(buffer: response.body).contains("id=\"date-error\">cannot record a balance dated 2099-01-01"))
+            }
+        }
+    }
+
+    @Test("a good update is recorded, then 303 with the CLI's confirmation as the flash")
+    func update() async throws {
+        let setup = try await Setup.withSample()
+        let (headers, body) = post("account=Everyday+Current&amount=1234.56&note=web")
+        try await setup.application().test(.router) { client in
+            try await client.execute(uri: "/networth/update", method: .post, headers: headers, body: body) { response in
+                #expect(response.status == .seeOther)
+                #expect(response.headers[.location] == "/networth")
+            }
+        }
+        #expect(try await setup.cli(["accounts", "show", "Everyday Current"]).contains("1,234.56"))
+    }
+
+    @Test("per-account exclusion goes through `accounts exclude`")
+    func exclude() async throws {
+        let setup = try await Setup.withSample()
+        let (headers, body) = post("account=Crypto+Wallet")
+        try await setup.application().test(.router) { client in
+            try await client.execute(uri: "/networth/accounts/exclude", method: .post, headers: headers, body: body) { response in
+                #expect(response.status == .seeOther)
+            }
+        }
+        let summary = try await setup.cli(["summary", "--format", "json"])
+        #expect(summary.contains("\"excludedBecause\" : \"excluded\""))
+    }
+
+    @Test("with no accounts the page offers the sample data")
+    func empty() async throws {
+        try await Setup().application().test(.router) { client in
+            try await client.execute(uri: "/networth", method: .get, headers: localhost) { response in
+                #expect(String(buffer: response.body).contains("Load sample accounts"))
+            }
+        }
+    }
+}

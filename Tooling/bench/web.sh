@@ -1,0 +1,102 @@
+#!/usr/bin/env bash
+# Benchmarks `folio serve` (issue 19, "Speed") with wrk on loopback, bounded in time:
+#   requests/s and p99 latency for /api/funds/search?q=hdfc over a 45,000-scheme list, /funds/122639 on the
+#   3,266-point history and the dashboard /, each beside the 1 KB static file /assets/static-1k.txt served by
+#   the same server in the same run (the ratio says what the page costs over the server's floor).
+#
+# Usage: Tooling/bench/web.sh                (FOLIO_BIN defaults to .build/release/folio)
+#        FOLIO_BIN=.build/debug/folio DURATION=5s CONNECTIONS=8 Tooling/bench/web.sh
+set -euo pipefail
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+FOLIO_BIN="${FOLIO_BIN:-$ROOT/.build/release/folio}"
+DURATION="${DURATION:-10s}"
+CONNECTIONS="${CONNECTIONS:-16}"
+SCHEMES="${SCHEMES:-45000}"
+FIXTURES="$ROOT/Tests/Fixtures/mfapi"
+[[ -x "$FOLIO_BIN" ]] || { echo "error: $FOLIO_BIN is not built (Tooling/build-release, or set FOLIO_BIN)" >&2; exit 1; }
+command -v wrk >/dev/null || { echo "error: wrk is needed (apt-get install -y wrk)" >&2; exit 1; }
+command -v python3 >/dev/null || { echo "error: python3 is needed for the loopback API stand-in" >&2; exit 1; }
+
+WORK="$(mktemp -d)"
+PIDS=()
+cleanup() {
+    for pid in "${PIDS[@]}"; do kill "$pid" 2>/dev/null || true; done
+    for pid in "${PIDS[@]}"; do wait "$pid" 2>/dev/null || true; done
+    rm -rf "$WORK"
+}
+trap cleanup EXIT
+
+# A full-size scheme list in AMFI's name patterns (HDFC among ~40 houses) and the real 3,266-point history.
+python3 - "$FIXTURES" "$WORK" "$SCHEMES" <<'PY'
+import json, random, sys
+fixtures, work, count = sys.argv[1], sys.argv[2], int(sys.argv[3])
+random.seed(19)
+entries = json.load(open(f"{fixtures}/list_sample_first50.json"))
+houses = ["Aditya Birla Sun Life", "Axis", "Bandhan", "Canara Robeco", "DSP", "Edelweiss", "Franklin India", "HDFC",
+          "HSBC", "ICICI Prudential", "IDFC", "Invesco India", "Kotak", "LIC MF", "Mirae Asset", "Motilal Oswal",
+          "Nippon India", "Parag Parikh", "PGIM India", "quant", "SBI", "Sundaram", "Tata", "UTI", "Zerodha"]
+schemes = ["Flexi Cap Fund", "Large Cap Fund", "Mid Cap Fund", "Small Cap Fund", "ELSS Tax Saver Fund",
+           "Liquid Fund", "Overnight Fund", "Gilt Fund", "Corporate Bond Fund", "Balanced Advantage Fund",
+           "Arbitrage Fund", "Nifty 50 Index Fund", "Gold ETF", "Income Fund"]
+variants = ["Direct Plan - Growth", "Direct Plan - IDCW", "Regular Plan - Growth", "Regular Plan - IDCW", "Growth"]
+code = 100100
+while len(entries) < count - 1:
+    code += random.choice([1, 1, 2, 3])
+    if code == 122639:
+        continue
+    name = f"{random.choice(houses)} {random.choice(schemes)} - {random.choice(variants)}"
+    entries.append({"schemeCode": code, "schemeName": name, "isinGrowth": None, "isinDivReinvestment": None})
+entries.append({"schemeCode": 122639, "schemeName": "Parag Parikh Flexi Cap Fund - Direct Plan - Growth",
+                "isinGrowth": "INF879O01027", "isinDivReinvestment": None})
+json.dump(entries, open(f"{work}/list.json", "w"))
+PY
+
+cat > "$WORK/api.py" <<'PY'
+import http.server, sys
+work, history, portfile = sys.argv[1], open(sys.argv[2], "rb").read(), sys.argv[3]
+listing = open(f"{work}/list.json", "rb").read()
+class Handler(http.server.BaseHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"
+    def do_GET(self):
+        path = self.path.split("?")[0].rstrip("/")
+        body = listing if path == "/mf" else history if path == "/mf/122639" else None
+        if body is None:
+            self.send_response(404); self.send_header("Content-Length", "0"); self.end_headers(); return
+        self.send_response(200); self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(body))); self.end_headers(); self.wfile.write(body)
+    def log_message(self, *args): pass
+server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+open(portfile, "w").write(str(server.server_address[1]))
+server.serve_forever()
+PY
+python3 "$WORK/api.py" "$WORK" "$FIXTURES/scheme_122639_history_full_3266pts.json" "$WORK/api-port" &
+PIDS+=($!)
+for _ in $(seq 100); do [[ -s "$WORK/api-port" ]] && break; sleep 0.05; done
+
+export FOLIO_HOME="$WORK/home" FOLIO_MFAPI_URL="http://127.0.0.1:$(cat "$WORK/api-port")" NO_COLOR=1
+"$FOLIO_BIN" serve --port 0 > "$WORK/serve.out" 2>/dev/null &
+PIDS+=($!)
+for _ in $(seq 200); do grep -q "serving on" "$WORK/serve.out" 2>/dev/null && break; sleep 0.05; done
+BASE=$(head -1 "$WORK/serve.out" | awk '{print $NF}')
+[[ "$BASE" == http://* ]] || { echo "error: folio serve did not start" >&2; exit 1; }
+
+# Warm the caches (list index, history) so the run measures serving, not fetching.
+curl -fsS "$BASE/api/funds/search?q=hdfc" >/dev/null
+curl -fsS "$BASE/funds/122639" >/dev/null
+
+measure() {  # path → "requests/s p99"
+    wrk -t2 -c"$CONNECTIONS" -d"$DURATION" --latency "$BASE$1" > "$WORK/wrk.txt" 2>&1
+    local rps p99
+    rps=$(awk '/Requests\/sec/ {print $2}' "$WORK/wrk.txt")
+    p99=$(awk '$1 == "99%" {print $2}' "$WORK/wrk.txt")
+    echo "$rps $p99"
+}
+
+echo "folio serve benchmark — $FOLIO_BIN, wrk -t2 -c$CONNECTIONS -d$DURATION, loopback"
+read -r STATIC_RPS STATIC_P99 <<< "$(measure /assets/static-1k.txt)"
+printf '  %-34s %10s req/s   p99 %8s\n' "/assets/static-1k.txt (baseline)" "$STATIC_RPS" "$STATIC_P99"
+for path in "/api/funds/search?q=hdfc" "/funds/122639" "/"; do
+    read -r RPS P99 <<< "$(measure "$path")"
+    RATIO=$(awk -v a="$RPS" -v b="$STATIC_RPS" 'BEGIN { printf "%.3f", a / b }')
+    printf '  %-34s %10s req/s   p99 %8s   %s of the static file\n' "$path" "$RPS" "$P99" "$RATIO"
+done
