@@ -19,6 +19,7 @@ let flyingFox: Target.Dependency = .product(name: "FlyingFox", package: "FlyingF
 let flyingSocks: Target.Dependency = .product(name: "FlyingSocks", package: "FlyingFox")
 let crypto: Target.Dependency = .product(name: "Crypto", package: "swift-crypto")
 let cryptoExtras: Target.Dependency = .product(name: "_CryptoExtras", package: "swift-crypto")
+let csv: Target.Dependency = .product(name: "CSV", package: "CSV.swift")
 let asyncHTTPClient: Target.Dependency = .product(name: "AsyncHTTPClient", package: "async-http-client")
 let nio: [Target.Dependency] = ["NIOCore", "NIOPosix", "NIOHTTP1", "NIOFoundationCompat"].map {
     .product(name: $0, package: "swift-nio")
@@ -126,6 +127,7 @@ let package = Package(
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
+        .package(url: "https://github.com/yaslab/CSV.swift", from: "2.5.2"),
     ],
     targets: [
         // MARK: - Kernels
@@ -156,7 +158,7 @@ let package = Package(
         /** The plug-in contract, FeatureContext, output (tables, JSON, CSV, charts), fetch policy, errors. */
         .target(
             name: "FeatureKit",
-            dependencies: ["Networking", "Persistence", "Timing", argumentParser, logging],
+            dependencies: ["Networking", "Persistence", "Timing", argumentParser, logging, csv],
             path: "Modules/FeatureKit/FeatureKit",
             swiftSettings: strictSettings
         ),
