@@ -44,6 +44,7 @@ enum FolioHost {
         _ arguments: [String], host: HostEnvironment,
         makeContext: (FeatureDescriptor, HostEnvironment) throws -> FeatureContext
     ) async throws -> Int32 {
+        let arguments = NegativeNumbers.rewrite(arguments)
         let command: any ParsableCommand
         do {
             command = try CompletionScriptRequest.$isRuledOut.withValue(
