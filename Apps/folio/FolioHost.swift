@@ -47,11 +47,7 @@ enum FolioHost {
         let arguments = NegativeNumbers.rewrite(arguments)
         let command: any ParsableCommand
         do {
-            command = try CompletionScriptRequest.$isRuledOut.withValue(
-                !CompletionScriptRequest.isPossible(in: arguments)
-            ) {
-                try Folio.parseAsRoot(arguments)
-            }
+            command = try Folio.parseAsRoot(arguments)
         } catch {
             return reportParse(error, terminal: host.terminal)
         }
