@@ -187,15 +187,7 @@ let package = Package(
                 argumentParser, logging,
             ] + features.map { .target(name: "\($0.name)Commands") },
             path: "Apps/folio",
-            swiftSettings: strictSettings,
-            // A position-dependent executable needs no start-up relocations: the loader patched about 108,000
-            // pointers in every process of the PIE build, about 5 ms of a 15–20 ms command budget.
-            linkerSettings: [
-                .unsafeFlags(
-                    ["-Xclang-linker", "-no-pie", "-Xlinker", "--no-export-dynamic"],
-                    .when(platforms: [.linux], configuration: .release)
-                )
-            ]
+            swiftSettings: strictSettings
         ),
 
         // MARK: - Tooling
