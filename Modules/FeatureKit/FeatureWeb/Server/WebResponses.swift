@@ -53,7 +53,7 @@ public enum WebResponses {
         case .refused: error.what.hasPrefix("not found") || error.what.contains("no scheme") ? .notFound : .unprocessableContent
         case .dataError: .unprocessableContent
         case .unavailable: .serviceUnavailable
-        case .internal: .internalServerError
+        case .noInput, .noPermission, .internal: .internalServerError
         }
     }
 }
