@@ -48,7 +48,7 @@ let features: [Feature] = [
     Feature(name: "NetWorth", web: true),
     Feature(name: "StockTrading", domain: [crypto, cryptoExtras], web: true),
     Feature(name: "Racing", web: true),
-    Feature(name: "ETFAnalyzer"),
+    Feature(name: "ETFAnalyzer", web: true),
 ]
 
 // MARK: - Target helpers

@@ -1,3 +1,4 @@
+import ETFAnalyzerWeb
 import FeatureWeb
 import MutualFundsWeb
 import NetWorthWeb
@@ -13,5 +14,6 @@ enum WebRegistry {
         MutualFundsWeb.feature,
         StockTradingWeb.feature,
         RacingWeb.feature,
+        ETFAnalyzerWeb.feature,
     ]
 }

@@ -4,6 +4,7 @@
 /// - A board with `data-events` is refreshed by server-sent events (`board`: `{now, rows}`).
 /// - Changes are announced politely in `#announcer`, once per change, never every second.
 /// - `input[data-search]` shows results as you type from the JSON route it names.
+/// - `input[type=file][data-fill]` reads the chosen file into the text box it names (no multipart upload).
 enum Script {
     static let text = """
         "use strict";
@@ -83,6 +84,15 @@ enum Script {
               }, 200);
             });
           }
+          function fill(input) {
+            input.addEventListener("change", function () {
+              var target = document.getElementById(input.getAttribute("data-fill"));
+              if (!input.files || !input.files[0] || !target) { return; }
+              var reader = new FileReader();
+              reader.onload = function () { target.value = reader.result; announce("File read into the box."); };
+              reader.readAsText(input.files[0]);
+            });
+          }
           document.addEventListener("DOMContentLoaded", function () {
             var board = document.querySelector("[data-server-now]");
             if (board) { offset = Number(board.getAttribute("data-server-now")) - Date.now(); }
@@ -90,6 +100,8 @@ enum Script {
             for (var i = 0; i < boards.length; i++) { listen(boards[i]); }
             var inputs = document.querySelectorAll("input[data-search]");
             for (var j = 0; j < inputs.length; j++) { search(inputs[j]); }
+            var files = document.querySelectorAll("input[type=file][data-fill]");
+            for (var k = 0; k < files.length; k++) { fill(files[k]); }
             if (document.querySelector("[data-start]")) { tick(); setInterval(tick, 1000); }
           });
         })();

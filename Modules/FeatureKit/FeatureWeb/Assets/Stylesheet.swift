@@ -44,6 +44,7 @@ enum Stylesheet {
         .visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
         .search-results { list-style: none; padding: 0; } .search-results li { padding: 4px 0; border-bottom: 1px solid var(--line); }
         textarea { width: 100%; min-height: 160px; font-family: ui-monospace, monospace; }
+        .field.wide { flex-basis: 100%; }
         .check { display: inline-flex; gap: 6px; align-items: center; }
         .pos { color: var(--good); } .neg { color: var(--bad); }
         @media (max-width: 600px) { body { font-size: 15px; } main { padding: 8px 10px 30px; } th, td { padding: 5px 6px; } .figure .value { font-size: 1.2em; } }
