@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Benchmarks `folio serve` (issue 19, "Speed") with wrk on loopback, bounded in time:
 #   requests/s and p99 latency for /api/funds/search?q=hdfc over a 45,000-scheme list, /funds/122639 on the
-#   3,266-point history and the dashboard /, each beside the 1 KB static file /assets/static-1k.txt served by
+#   3,266-point history and the dashboard / (net worth sample, one favourite fund, the races board), each beside the 1 KB static file /assets/static-1k.txt served by
 #   the same server in the same run (the ratio says what the page costs over the server's floor).
 #
 # Usage: Tooling/bench/web.sh                (FOLIO_BIN defaults to .build/release/folio)
@@ -52,14 +52,18 @@ json.dump(entries, open(f"{work}/list.json", "w"))
 PY
 
 cat > "$WORK/api.py" <<'PY'
-import http.server, sys
+import http.server, json, sys, time
 work, history, portfile = sys.argv[1], open(sys.argv[2], "rb").read(), sys.argv[3]
 listing = open(f"{work}/list.json", "rb").read()
+races = json.load(open(sys.argv[4]))
+for summary in races["data"]["race_summaries"].values():
+    summary["advertised_start"]["seconds"] += int(time.time()) - 1768438793
+races = json.dumps(races).encode()
 class Handler(http.server.BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"
     def do_GET(self):
         path = self.path.split("?")[0].rstrip("/")
-        body = listing if path == "/mf" else history if path == "/mf/122639" else None
+        body = {"/mf": listing, "/mf/122639": history, "/rest/v1/racing": races}.get(path)
         if body is None:
             self.send_response(404); self.send_header("Content-Length", "0"); self.end_headers(); return
         self.send_response(200); self.send_header("Content-Type", "application/json")
@@ -69,11 +73,16 @@ server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
 open(portfile, "w").write(str(server.server_address[1]))
 server.serve_forever()
 PY
-python3 "$WORK/api.py" "$WORK" "$FIXTURES/scheme_122639_history_full_3266pts.json" "$WORK/api-port" &
+python3 "$WORK/api.py" "$WORK" "$FIXTURES/scheme_122639_history_full_3266pts.json" "$WORK/api-port" \
+    "$ROOT/Tests/Fixtures/neds/nextraces_j-_payload-1768438793569.json" &
 PIDS+=($!)
 for _ in $(seq 100); do [[ -s "$WORK/api-port" ]] && break; sleep 0.05; done
 
-export FOLIO_HOME="$WORK/home" FOLIO_MFAPI_URL="http://127.0.0.1:$(cat "$WORK/api-port")" NO_COLOR=1
+API="http://127.0.0.1:$(cat "$WORK/api-port")"
+export FOLIO_HOME="$WORK/home" FOLIO_MFAPI_URL="$API" FOLIO_NEDS_URL="$API" NO_COLOR=1
+# The dashboard's cards: net worth (sample data), a favourite fund, the next races.
+"$FOLIO_BIN" networth sample >/dev/null
+"$FOLIO_BIN" funds favorites add 122639 >/dev/null
 "$FOLIO_BIN" serve --port 0 > "$WORK/serve.out" 2>/dev/null &
 PIDS+=($!)
 for _ in $(seq 200); do grep -q "serving on" "$WORK/serve.out" 2>/dev/null && break; sleep 0.05; done
@@ -83,6 +92,7 @@ BASE=$(head -1 "$WORK/serve.out" | awk '{print $NF}')
 # Warm the caches (list index, history) so the run measures serving, not fetching.
 curl -fsS "$BASE/api/funds/search?q=hdfc" >/dev/null
 curl -fsS "$BASE/funds/122639" >/dev/null
+curl -fsS "$BASE/" >/dev/null
 
 measure() {  # path → "requests/s p99"
     wrk -t2 -c"$CONNECTIONS" -d"$DURATION" --latency "$BASE$1" > "$WORK/wrk.txt" 2>&1
