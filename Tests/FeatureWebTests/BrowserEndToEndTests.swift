@@ -113,3 +113,37 @@ struct BrowserEndToEndTests {
         }
     }
 }
+
+@Suite("folio serve live board", .serialized)
+struct LiveBoardEndToEndTests {
+    @Test(
+        "/races/events streams the board from the shared ticker, and SIGTERM closes the stream and stops the server",
+        .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/curl"), "curl is not installed; stream test skipped"))
+    func eventsAndShutdown() async throws {
+        try await FolioBinary.withTemporaryHome { home in
+            let fixtures = try await fixtureServer(races: try nedsFixture(raceStartedAgo: 10))
+            let server = try ServeProcess(
+                home: home, environment: ["FOLIO_NEDS_URL": fixtures.baseURL.absoluteString], arguments: ["--refresh", "1s"])
+            let curl = Process()
+            curl.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
+            curl.arguments = ["-sN", "--max-time", "30", server.baseURL.appendingPathComponent("races/events").absoluteString]
+            let output = Pipe()
+            curl.standardOutput = output
+            try curl.run()
+            // Reads until the first board event (the ticker ticks every second; --refresh 1s sends the board each tick).
+            var received = Data()
+            while String(decoding: received, as: UTF8.self).range(of: "event: board") == nil {
+                let chunk = output.fileHandleForReading.availableData
+                if chunk.isEmpty { break }
+                received.append(chunk)
+            }
+            let text = String(decoding: received, as: UTF8.self)
+            #expect(text.contains("event: board"))
+            #expect(text.contains("data: {"))
+            #expect(server.stop() == 0, "graceful shutdown with a stream open")
+            curl.waitUntilExit()
+            #expect(curl.terminationStatus == 0, "the stream was closed by the server, not by curl's 30 s limit")
+            await fixtures.stop()
+        }
+    }
+}
