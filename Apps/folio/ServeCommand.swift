@@ -66,9 +66,12 @@ struct ServeCommand: HostCommand {
                 terminal.print("Access token (shown once): \(generatedToken) — open http://\(shownHost):\(port)/?token=\(generatedToken)")
             }
         }
-        let services = ServiceGroup(
-            configuration: ServiceGroupConfiguration(
-                services: [application], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
+        var serviceConfiguration = ServiceGroupConfiguration(
+            services: [application], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
+        // Requests in flight get 5 s to finish after Ctrl-C or SIGTERM; then they are cancelled, so a stream that
+        // somehow outlives its shutdown handler cannot keep the process alive.
+        serviceConfiguration.maximumGracefulShutdownDuration = .seconds(5)
+        let services = ServiceGroup(configuration: serviceConfiguration)
         // Off the CLI's single-thread executor: the server answers many requests at once.
         try await withTaskExecutorPreference(globalConcurrentExecutor) {
             try await services.run()

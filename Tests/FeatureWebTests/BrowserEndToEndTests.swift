@@ -112,10 +112,7 @@ struct BrowserEndToEndTests {
             await fixtures.stop()
         }
     }
-}
 
-@Suite("folio serve live board", .serialized)
-struct LiveBoardEndToEndTests {
     @Test(
         "/races/events streams the board from the shared ticker, and SIGTERM closes the stream and stops the server",
         .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/curl"), "curl is not installed; stream test skipped"))
