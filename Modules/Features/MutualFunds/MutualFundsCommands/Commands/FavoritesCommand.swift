@@ -82,7 +82,9 @@ struct FavoritesList: FeatureCommand {
         discussion: """
             1D: latest NAV / previous NAV − 1. 1Y: the 1Y point-to-point return (NAV at the latest date / NAV at \
             the latest date on or before one calendar year earlier − 1). Histories are fetched concurrently \
-            under the cache policy; a scheme that cannot be fetched is listed as unavailable with a warning.
+            under the cache policy. Every favourite is always listed: one that cannot be loaded (offline with \
+            nothing cached, the API failing) shows "unavailable" and why, and the command still succeeds. The \
+            footer says "some stale" only when a listed figure comes from an expired cached copy.
 
             Examples:
               folio funds favorites list
@@ -123,6 +125,7 @@ struct FavoritesList: FeatureCommand {
         let results = await data.histories(codes: favorites.map(\.code), label: "Fetching favorites")
         var rows: [Row] = []
         var failures = 0
+        var reasons: [Int: String] = [:]
         for (favorite, result) in zip(favorites, results) {
             switch result {
             case .success(let cached):
@@ -141,10 +144,11 @@ struct FavoritesList: FeatureCommand {
                 rows.append(
                     Row(
                         code: favorite.code, name: favorite.name, nav: nil, navDate: nil, change1D: nil, return1Y: nil,
-                        stale: true, asOf: nil, error: error.what))
+                        stale: false, asOf: nil, error: error.what))
+                reasons[favorite.code] = error.what + (error.why.map { " — \($0)" } ?? "")
             }
         }
-        if failures == favorites.count, case .failure(let error) = results[0] { throw error }
+        // The list itself was read: every favourite is shown, loaded or not, and the command succeeds.
         switch formatting.format {
         case .json:
             try formatting.emit(try JSONOutput.string(rows), to: context.terminal)
@@ -165,6 +169,12 @@ struct FavoritesList: FeatureCommand {
                     ]
                 })
             var text = table.render(style: context.style, maxWidth: context.terminal.width)
+            for row in rows {
+                if let reason = reasons[row.code] { text += context.style.dim("\(row.code) unavailable: \(reason)") + "\n" }
+            }
+            if failures == rows.count {
+                text += context.style.dim("No favourite could be loaded.") + "\n"
+            }
             if let oldest = rows.compactMap(\.asOf).min() {
                 text += context.style.dim(
                     "Data as of \(FundsFormat.asOf(oldest, now: context.timing.now()))"
