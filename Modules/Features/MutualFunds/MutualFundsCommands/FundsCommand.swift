@@ -50,6 +50,16 @@ enum Definitions {
         Sharpe (1Y): (1Y point-to-point return − risk-free rate) / volatility. The risk-free rate is \
         FOLIO_FUNDS_RISK_FREE_RATE or funds.riskFreeRate (0.065 or 6.5%), default 0.
         """
+    static let coverage = """
+        Gaps: a period's start NAV is the latest NAV on or before its start only when it is at most 7 days \
+        before it (periods up to 1 year) or at most 5 % of the period before it (3Y: 54 days, 5Y: 91, 10Y: 182); \
+        otherwise the figure is "n/a" (null in JSON) and the reason is given. Volatility, max drawdown, Sharpe \
+        and each rolling window also need their window without a hole: no two consecutive NAVs in it more than \
+        10 times the scheme's usual spacing apart (the median gap between its NAVs, so 10 days for a scheme \
+        publishing daily) and never less than 7 days; volatility needs at least 3 NAVs in its year. A chart \
+        starts at the range's start NAV; when the history has none (or has a hole in the range), the chart says \
+        so and shows only the NAVs dated inside the range.
+        """
     static let xirr = """
         XIRR: the annual rate r with Σ CFᵢ / (1 + r)^((dᵢ − d₀) / 365) = 0 (investments negative, the value \
         positive), solved to 1e-10 by Newton's method with a bracketed bisection fallback when Newton fails. \
@@ -57,5 +67,5 @@ enum Definitions {
         """
     // Interpolated, not `[…].joined(separator:)`: that generic call looks up `Array: Collection` by name at
     // run time (a scan of every conformance record on Linux), and this text is built for every funds command.
-    static let all = "Definitions:\n\n\(returns)\n\n\(cagr)\n\n\(volatility)\n\n\(drawdown)\n\n\(sharpe)\n\n\(xirr)"
+    static let all = "Definitions:\n\n\(returns)\n\n\(cagr)\n\n\(volatility)\n\n\(drawdown)\n\n\(sharpe)\n\n\(coverage)\n\n\(xirr)"
 }
