@@ -1,4 +1,5 @@
 import Foundation
+import Money
 import Timing
 
 /// Everything `show` and `compare` say about one scheme, computed from its history.
@@ -8,7 +9,7 @@ public struct FundReport: Sendable {
     /// The NAV before it, if any.
     public var previous: NAVPoint?
     /// latest − previous NAV.
-    public var dailyChange: Decimal?
+    public var dailyChange: Amount?
     /// latest / previous − 1.
     public var dailyChangePercent: Double?
     /// Point-to-point returns by period; a period the history does not cover is absent (its reason is in
@@ -39,7 +40,7 @@ public struct FundReport: Sendable {
         self.latest = latest
         let previous = history.points.count > 1 ? history.points[history.points.count - 2] : nil
         self.previous = previous
-        dailyChange = previous.map { latest.nav - $0.nav }
+        dailyChange = previous.flatMap { try? latest.nav - $0.nav }
         dailyChangePercent =
             series.count > 1 ? series.values[series.count - 1] / series.values[series.count - 2] - 1 : nil
         var unavailable: [String: Uncovered] = [:]

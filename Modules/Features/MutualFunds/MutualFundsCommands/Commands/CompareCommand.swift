@@ -1,6 +1,7 @@
 import ArgumentParser
 import FeatureKit
 import Foundation
+import Money
 import MutualFunds
 import Networking
 import Persistence
@@ -65,7 +66,7 @@ struct CompareCommand: FeatureCommand {
         var name: String
         @NullEncodable var fundHouse: String?
         @NullEncodable var category: AssetClass?
-        var nav: Decimal
+        var nav: Amount
         var navDate: String
         @NullEncodable var return1Y: Double?
         @NullEncodable var cagr3Y: Double?
@@ -90,10 +91,11 @@ struct CompareCommand: FeatureCommand {
     }
 
     func run(in context: FeatureContext) async throws {
-        let data = try FundsData(context: context, refresh: cache.refresh)
+        let services = FundsServices(context: context)
         var seen = Set<Int>()
         let unique = codes.map(\.value).filter { seen.insert($0).inserted }
-        let results = await data.histories(codes: unique, label: "Fetching \(unique.count) NAV histories")
+        let results = try await services.histories(
+            codes: unique, label: "Fetching \(unique.count) NAV histories", refresh: cache.refresh)
         let failures = zip(unique, results).compactMap { code, result -> (Int, FolioError)? in
             if case .failure(let error) = result { return (code, error) }
             return nil
@@ -109,9 +111,9 @@ struct CompareCommand: FeatureCommand {
         var histories: [NAVHistory] = []
         for result in results {
             guard case .success(let cached) = result else { continue }
-            data.warnIfStale(cached, what: "NAV history of \(cached.value.code)")
+            services.warnIfStale(cached, what: "NAV history of \(cached.value.code)")
             let history = cached.value
-            guard let report = FundReport(history: history, range: range, riskFreeRate: data.settings.riskFreeRate)
+            guard let report = FundReport(history: history, range: range, riskFreeRate: try services.settings().riskFreeRate)
             else { continue }
             rows.append(Self.row(history: history, report: report, cached: cached))
             histories.append(history)

@@ -1,6 +1,7 @@
 import ArgumentParser
 import FeatureKit
 import Foundation
+import Money
 import MutualFunds
 import Networking
 import Persistence
@@ -38,8 +39,8 @@ struct FavoritesAdd: FeatureCommand {
     var code: SchemeCode
 
     func run(in context: FeatureContext) async throws {
-        let data = try FundsData(context: context)
-        let history = try await data.history(code: code.value).value
+        let services = FundsServices(context: context)
+        let history = try await services.history(code: code.value).value
         let favorite = Favorite(code: history.code, name: history.name, addedAt: context.timing.now())
         let added = try await context.store.write { try FavoritesStore.add(favorite, in: $0) }
         context.terminal.print(
@@ -98,7 +99,7 @@ struct FavoritesList: FeatureCommand {
     struct Row: Encodable {
         var code: Int
         var name: String
-        @NullEncodable var nav: Decimal?
+        @NullEncodable var nav: Amount?
         @NullEncodable var navDate: String?
         @NullEncodable var change1D: Double?
         @NullEncodable var return1Y: Double?
@@ -110,7 +111,7 @@ struct FavoritesList: FeatureCommand {
     }
 
     func run(in context: FeatureContext) async throws {
-        let data = try FundsData(context: context, refresh: cache.refresh)
+        let services = FundsServices(context: context)
         let favorites = try await context.store.read { try FavoritesStore.all(in: $0) }
         guard !favorites.isEmpty else {
             switch formatting.format {
@@ -122,14 +123,15 @@ struct FavoritesList: FeatureCommand {
             }
             return
         }
-        let results = await data.histories(codes: favorites.map(\.code), label: "Fetching favorites")
+        let results = try await services.histories(
+            codes: favorites.map(\.code), label: "Fetching favorites", refresh: cache.refresh)
         var rows: [Row] = []
         var failures = 0
         var reasons: [Int: String] = [:]
         for (favorite, result) in zip(favorites, results) {
             switch result {
             case .success(let cached):
-                data.warnIfStale(cached, what: "NAV history of \(favorite.code)")
+                services.warnIfStale(cached, what: "NAV history of \(favorite.code)")
                 let history = cached.value
                 let report = FundReport(history: history)
                 rows.append(

@@ -53,11 +53,11 @@ struct ShowCommand: FeatureCommand {
     @OptionGroup var formatting: FormatOptions
 
     func run(in context: FeatureContext) async throws {
-        let data = try FundsData(context: context, refresh: cache.refresh)
-        let cached = try await data.history(code: code.value)
-        data.warnIfStale(cached, what: "NAV history of \(code.value)")
+        let services = FundsServices(context: context)
+        let cached = try await services.history(code: code.value, refresh: cache.refresh)
+        services.warnIfStale(cached, what: "NAV history of \(code.value)")
         let history = cached.value
-        guard let report = FundReport(history: history, range: range, riskFreeRate: data.settings.riskFreeRate) else {
+        guard let report = FundReport(history: history, range: range, riskFreeRate: try services.settings().riskFreeRate) else {
             throw FolioError(.dataError, "scheme \(code.value) has no NAVs")
         }
         let today = FundsFormat.todayInIndia(context.timing.now())

@@ -1,6 +1,7 @@
 import ArgumentParser
 import FeatureKit
 import Foundation
+import Money
 import MutualFunds
 import Networking
 import Persistence
@@ -30,10 +31,10 @@ struct ShowJSON: Encodable {
     @NullEncodable var option: PayoutOption?
     @NullEncodable var isinGrowth: String?
     @NullEncodable var isinDivReinvestment: String?
-    var nav: Decimal
+    var nav: Amount
     var navDate: String
     var navAgeDays: Int
-    @NullEncodable var dailyChange: Decimal?
+    @NullEncodable var dailyChange: Amount?
     @NullEncodable var dailyChangePercent: Double?
     var returns: [String: NullableReturn]
     var range: String
@@ -123,7 +124,7 @@ struct ShowText {
         var navLine =
             "NAV \(style.bold(FundsFormat.nav(report.latest.nav))) on \(report.latest.date.iso8601) (\(ageText))"
         if let change = report.dailyChange, let percent = report.dailyChangePercent, let previous = report.previous {
-            let sign = change > 0 ? 1 : change < 0 ? -1 : 0
+            let sign = change.signum
             let amount = NumberFormat.signedMoney(change, currency: "INR", fractionDigits: 4)
             navLine +=
                 "   daily change "
