@@ -195,7 +195,7 @@ let package = Package(
         /** Prints benchmark figures for the kernels (`swift run -c release folio-benchmarks`). */
         .executableTarget(
             name: "folio-benchmarks",
-            dependencies: ["Persistence", "PersistenceSQLite", "Networking", "Timing"],
+            dependencies: ["Persistence", "PersistenceSQLite", "Networking", "Timing", "Money", "MutualFunds"],
             path: "Tooling/Benchmarks",
             swiftSettings: strictSettings
         ),

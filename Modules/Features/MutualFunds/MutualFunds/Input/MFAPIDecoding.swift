@@ -1,4 +1,5 @@
 import Foundation
+import Money
 import Networking
 import Timing
 
@@ -23,15 +24,14 @@ public enum MFAPIDecoding {
     /// Decodes `GET /mf` (or `GET /mf/search`): a JSON array of schemes.
     /// - Throws: `DecodingError` when the body is not a JSON array.
     public static func schemeList(from data: Data) throws -> SchemeList {
-        let rows = try JSONDecoder().decode([Lenient<Scheme>].self, from: data)
+        let rows = try JSONDecoder().decode(LossyArray<Scheme>.self, from: data)
         var seen = Set<Int>()
         var schemes: [Scheme] = []
-        schemes.reserveCapacity(rows.count)
-        for row in rows {
-            guard let scheme = row.value, seen.insert(scheme.code).inserted else { continue }
+        schemes.reserveCapacity(rows.elements.count)
+        for scheme in rows.elements where seen.insert(scheme.code).inserted {
             schemes.append(scheme)
         }
-        return SchemeList(schemes: schemes, skippedRows: rows.count - schemes.count)
+        return SchemeList(schemes: schemes, skippedRows: rows.failures.count + rows.elements.count - schemes.count)
     }
 
     /// What a history body holds before it is judged: the meta, the usable points, how many rows were
@@ -43,7 +43,7 @@ public enum MFAPIDecoding {
         var parsed: [ParsedNAV]
         /// Usable points, in the API's order.
         public var points: [NAVPoint] {
-            parsed.map { NAVPoint(date: CalendarDate(dayNumber: $0.day), nav: $0.nav.decimal) }
+            parsed.map { NAVPoint(date: CalendarDate(dayNumber: $0.day), nav: $0.nav) }
         }
         /// Rows that were unusable.
         public var skippedRows: Int
@@ -57,15 +57,17 @@ public enum MFAPIDecoding {
     /// - Throws: `DecodingError` when the body is not an object with a `data` array.
     public static func historyBody(from data: Data) throws -> HistoryBody {
         let envelope = try JSONDecoder().decode(HistoryEnvelope.self, from: data)
+        let rows = envelope.data?.elements ?? []
+        let rowCount = rows.count + (envelope.data?.failures.count ?? 0)
         var parsed: [ParsedNAV] = []
-        parsed.reserveCapacity(envelope.data.count)
-        for row in envelope.data {
-            guard let row = row.value, let nav = row.parsed else { continue }
+        parsed.reserveCapacity(rows.count)
+        for row in rows {
+            guard let nav = row.parsed else { continue }
             parsed.append(nav)
         }
         return HistoryBody(
             meta: envelope.meta ?? SchemeMeta(code: 0, name: nil), parsed: parsed,
-            skippedRows: envelope.data.count - parsed.count, rowCount: envelope.data.count, status: envelope.status)
+            skippedRows: rowCount - parsed.count, rowCount: rowCount, status: envelope.status)
     }
 
     /// The `error` text of a 400 answer (`{"error":"invalid scheme_code"}`), if the body has one.
@@ -77,7 +79,8 @@ public enum MFAPIDecoding {
 
 private struct HistoryEnvelope: Decodable {
     var meta: SchemeMeta?
-    var data: [Lenient<NAVRow>]
+    /// The rows; nil when the body has no `data` (an unknown scheme's answer may have only `meta`).
+    var data: LossyArray<NAVRow>?
     var status: String?
 
     private enum CodingKeys: String, CodingKey { case meta, data, status }
@@ -85,7 +88,7 @@ private struct HistoryEnvelope: Decodable {
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         meta = container.decodeLenient(SchemeMeta.self, forKey: .meta)
-        data = try container.decodeIfPresent([Lenient<NAVRow>].self, forKey: .data) ?? []
+        data = try container.decodeIfPresent(LossyArray<NAVRow>.self, forKey: .data)
         status = container.decodeLenient(String.self, forKey: .status)
         guard container.contains(.data) || container.contains(.meta) else {
             throw DecodingError.keyNotFound(
@@ -97,7 +100,9 @@ private struct HistoryEnvelope: Decodable {
 /// One row of `data`: a date and a NAV, both normally strings (a NAV sent as a JSON number is accepted too).
 private struct NAVRow: Decodable {
     var date: String
-    var nav: ExactNAV?
+    var nav: Amount?
+    /// The decimals the NAV was written with.
+    var places = 0
 
     private enum CodingKeys: String, CodingKey { case date, nav }
 
@@ -105,10 +110,11 @@ private struct NAVRow: Decodable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         date = try container.decode(String.self, forKey: .date)
         if let text = try? container.decode(String.self, forKey: .nav) {
-            nav = ExactNAV(text: text)
+            nav = NAVText.parse(text)
+            places = NAVText.writtenPlaces(text)
         } else {
-            let number = try container.decode(FlexibleDecimal.self, forKey: .nav).value
-            nav = ExactNAV(text: "\(number)")
+            nav = NAVText.checked(try container.decode(Amount.self, forKey: .nav))
+            places = nav?.significantPlaces ?? 0
         }
     }
 
@@ -116,17 +122,32 @@ private struct NAVRow: Decodable {
     /// (AMFI publishes 0 or "N.A." for some suspended schemes).
     var parsed: ParsedNAV? {
         guard let day = CalendarDate(parsing: date.trimmingCharacters(in: .whitespaces), layout: .dayMonthYear),
-            let nav, nav.significand > 0
+            let nav, nav.isPositive
         else { return nil }
-        return ParsedNAV(day: day.dayNumber, nav: nav)
+        return ParsedNAV(day: day.dayNumber, nav: nav, places: max(places, nav.significantPlaces))
     }
 }
 
-/// Decodes an element or records that it could not, so one bad row never sinks the whole answer.
-struct Lenient<Value: Decodable>: Decodable {
-    var value: Value?
+/// The NAVs the API publishes: plain decimal text (`"90.52890"`, `" 144.13 "`) of at most 8 decimals and 18
+/// digits, no sign, exponent or separators; anything else ("N.A.", "-1.5", "1e3") is not a NAV.
+enum NAVText {
+    static let options = ParseOptions(allowsSign: false, maximumPlaces: NAVHistory.maximumScale, allowsGrouping: false)
 
-    init(from decoder: any Decoder) throws {
-        value = try? Value(from: decoder)
+    static func parse(_ text: String) -> Amount? {
+        checked(try? Amount(parsing: text, options: options))
+    }
+
+    /// The digits after the point in NAV text (`"90.52890"`: 5); only called on text that parsed.
+    static func writtenPlaces(_ text: String) -> Int {
+        guard let point = text.firstIndex(of: ".") else { return 0 }
+        return text[text.index(after: point)...].prefix { $0.isASCII && $0.isNumber }.count
+    }
+
+    /// `nav` when it has at most 8 decimals and its digits fit 18 (a 64-bit integer at its own scale).
+    static func checked(_ nav: Amount?) -> Amount? {
+        guard let nav, !nav.isNegative, nav.significantPlaces <= NAVHistory.maximumScale,
+            let units = NAVHistory.units(of: nav, scale: nav.significantPlaces), units < 1_000_000_000_000_000_000
+        else { return nil }
+        return nav
     }
 }

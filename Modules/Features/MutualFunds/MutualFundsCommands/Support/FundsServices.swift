@@ -6,35 +6,50 @@ import Networking
 import Persistence
 import Timing
 
-/// The feature's data access: the MF API behind the shared cache policy (fresh cache first, stale copy when
-/// the API fails, never the network with `--offline`, always with `--refresh`).
-struct FundsData: Sendable {
+/// The feature's services for one command run, built from the context: its settings, the MF API client and
+/// the data behind the shared cache policy (fresh cache first, stale copy when the API fails, never the network
+/// with `--offline`, always with `--refresh`). Commands do `let services = FundsServices(context: context)`.
+struct FundsServices: Sendable {
     let context: FeatureContext
-    let settings: FundsSettings
-    let client: MFAPIClient
-    let mode: FetchMode
+    private let resolved: Result<FundsSettings, FolioError>
     private let fetch: CachedFetch
 
-    /// Creates the data access for one command run.
+    init(context: FeatureContext) {
+        self.context = context
+        do {
+            resolved = .success(try FundsSettings(context.configuration))
+        } catch {
+            resolved = .failure(FolioError.from(error))
+        }
+        fetch = CachedFetch(store: context.store, timing: context.timing)
+    }
+
+    /// The settings.
+    /// - Throws: ``FolioError`` (usage) naming the malformed setting.
+    func settings() throws -> FundsSettings { try resolved.get() }
+
+    /// The MF API client.
+    func client() throws -> MFAPIClient { MFAPIClient(baseURL: try settings().baseURL, http: context.http) }
+
+    /// How a fetch treats the cache.
     /// - Throws: ``FolioError`` (usage) for malformed settings or `--refresh` with `--offline`.
-    init(context: FeatureContext, refresh: Bool = false) throws {
+    func mode(refresh: Bool) throws -> FetchMode {
         if refresh && context.offline {
             throw FolioError(
                 .usage, "--refresh and --offline contradict each other",
                 why: "--refresh fetches from the network, --offline never does")
         }
-        self.context = context
-        settings = try FundsSettings(context.configuration)
-        client = MFAPIClient(baseURL: settings.baseURL, http: context.http)
-        mode = context.offline ? .offline : refresh ? .refresh : .normal
-        fetch = CachedFetch(store: context.store, timing: context.timing)
+        _ = try settings()
+        return context.offline ? .offline : refresh ? .refresh : .normal
     }
 
     // MARK: - Scheme list
 
     /// Makes sure a scheme list is stored (fetching it when the cache policy says so) and returns its info.
-    func schemeList() async throws -> Cached<SchemeListInfo> {
-        let client = client
+    func schemeList(refresh: Bool = false) async throws -> Cached<SchemeListInfo> {
+        let mode = try mode(refresh: refresh)
+        let settings = try settings()
+        let client = try client()
         let cached = try await mapErrors {
             try await fetch.value(
                 key: SchemeCatalog.infoKey, ttl: settings.listTTL, mode: mode, source: client.listURL.absoluteString,
@@ -64,8 +79,10 @@ struct FundsData: Sendable {
     }
 
     /// Searches the stored list, fetching it first when needed.
-    func search(_ query: SchemeQuery) async throws -> (list: Cached<SchemeListInfo>, result: SchemeSearchResult) {
-        let list = try await schemeList()
+    func search(_ query: SchemeQuery, refresh: Bool = false) async throws
+        -> (list: Cached<SchemeListInfo>, result: SchemeSearchResult)
+    {
+        let list = try await schemeList(refresh: refresh)
         let result = try await mapErrors { try await context.store.read { try SchemeSearch.run(query, in: $0) } }
         return (list, result)
     }
@@ -80,8 +97,10 @@ struct FundsData: Sendable {
     /// A scheme's NAV history under the cache policy.
     /// - Throws: ``FolioError``: refused (exit 1) for an unknown or refused code, unavailable (69) when the
     ///   API cannot be reached and nothing is cached, data error (65) for an unreadable answer.
-    func history(code: Int) async throws -> Cached<NAVHistory> {
-        let client = client
+    func history(code: Int, refresh: Bool = false) async throws -> Cached<NAVHistory> {
+        let mode = try mode(refresh: refresh)
+        let settings = try settings()
+        let client = try client()
         let cached = try await mapErrors {
             try await fetch.value(
                 key: HistoryCache.key(code: code), ttl: settings.historyTTL, mode: mode,
@@ -98,7 +117,13 @@ struct FundsData: Sendable {
 
     /// Several histories, at most `settings.concurrency` in flight, with a progress bar on a terminal.
     /// Every code is tried; the result holds each one's history or error, in the order given.
-    func histories(codes: [Int], label: String) async -> [Result<Cached<NAVHistory>, FolioError>] {
+    /// - Throws: ``FolioError`` (usage) before fetching anything, for malformed settings or `--refresh` with
+    ///   `--offline`.
+    func histories(codes: [Int], label: String, refresh: Bool = false) async throws
+        -> [Result<Cached<NAVHistory>, FolioError>]
+    {
+        _ = try mode(refresh: refresh)
+        let settings = try settings()
         let bar = codes.count > 1 ? ProgressBar(label: label, total: codes.count, terminal: context.terminal) : nil
         defer { bar?.finish() }
         var results = [Result<Cached<NAVHistory>, FolioError>?](repeating: nil, count: codes.count)
@@ -109,7 +134,7 @@ struct FundsData: Sendable {
             var next = 0
             while next < limit {
                 let index = next
-                group.addTask { await fetchIndexed(index, code: codes[index]) }
+                group.addTask { await fetchIndexed(index, code: codes[index], refresh: refresh) }
                 next += 1
             }
             while let finished = await group.next() {
@@ -117,7 +142,7 @@ struct FundsData: Sendable {
                 bar?.advance()
                 if next < codes.count {
                     let index = next
-                    group.addTask { await fetchIndexed(index, code: codes[index]) }
+                    group.addTask { await fetchIndexed(index, code: codes[index], refresh: refresh) }
                     next += 1
                 }
             }
@@ -130,9 +155,9 @@ struct FundsData: Sendable {
         var result: Result<Cached<NAVHistory>, FolioError>
     }
 
-    private func fetchIndexed(_ index: Int, code: Int) async -> IndexedHistory {
+    private func fetchIndexed(_ index: Int, code: Int, refresh: Bool) async -> IndexedHistory {
         do {
-            return IndexedHistory(index: index, result: .success(try await history(code: code)))
+            return IndexedHistory(index: index, result: .success(try await history(code: code, refresh: refresh)))
         } catch {
             return IndexedHistory(index: index, result: .failure(FolioError.from(error)))
         }
@@ -153,7 +178,7 @@ struct FundsData: Sendable {
         var message = "\(what): stale, as of \(stamp)"
         if let failure = cached.failure {
             message += " — \(failure.what)" + (failure.why.map { ": \($0)" } ?? "")
-        } else if mode == .offline {
+        } else if context.offline {
             message += " — --offline uses the cache only"
         }
         context.terminal.warn(message)
@@ -165,7 +190,7 @@ struct FundsData: Sendable {
         do {
             return try await body()
         } catch let error as MFAPIError {
-            throw Self.folioError(error, client: client)
+            throw Self.folioError(error, client: try client())
         }
     }
 

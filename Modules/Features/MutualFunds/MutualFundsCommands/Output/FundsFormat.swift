@@ -1,15 +1,16 @@
 import FeatureKit
 import Foundation
+import Money
 import MutualFunds
 import Timing
 
 /// How the feature writes numbers, dates and ages for people.
 enum FundsFormat {
     /// A NAV in rupees with four decimals: `₹90.5289`.
-    static func nav(_ value: Decimal) -> String { NumberFormat.money(value, currency: "INR", fractionDigits: 4) }
+    static func nav(_ value: Amount) -> String { NumberFormat.money(value, currency: "INR", fractionDigits: 4) }
 
     /// Rupees with two decimals: `₹180,000.00`.
-    static func money(_ value: Decimal) -> String { NumberFormat.money(value, currency: "INR") }
+    static func money(_ value: Amount) -> String { NumberFormat.money(value, currency: "INR") }
 
     /// A signed percentage, or `n/a` when not available (never 0).
     static func percent(_ fraction: Double?) -> String {
@@ -20,7 +21,9 @@ enum FundsFormat {
     /// A plain ratio with two decimals, or `n/a`.
     static func ratio(_ value: Double?) -> String {
         guard let value, value.isFinite else { return "n/a" }
-        return NumberFormat.decimal(Decimal(value), fractionDigits: 2)
+        // Through 12 exact places, then half-to-even to 2 like every other figure.
+        guard let exact = Amount(value, places: Amount.places) else { return "n/a" }
+        return NumberFormat.decimal(exact, fractionDigits: 2)
     }
 
     /// A table cell for a fraction: signed, green or red on a colour terminal.

@@ -1,31 +1,3 @@
-import ArgumentParser
-
-/// `folio funds`: the feature's root command.
-struct FundsCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "funds",
-        abstract: "Indian mutual funds from the MF API: search, NAV history, returns, risk, SIP, compare.",
-        discussion: """
-            Data comes from the MF API (FOLIO_MFAPI_URL, default https://api.mfapi.in) and is cached: the scheme \
-            list for 1 hour (FOLIO_FUNDS_LIST_TTL or funds.listTTL in config.json), each NAV history for 30 \
-            minutes (FOLIO_FUNDS_HISTORY_TTL / funds.historyTTL). When the API cannot be reached, the cached copy \
-            is used and marked stale with the time it is from. --offline never uses the network; --refresh \
-            fetches even when the cache is fresh.
-
-            \(Definitions.all)
-
-            Examples:
-              folio funds search parag parikh flexi --plan direct --option growth
-              folio funds show 122639 --range 3Y
-            """,
-        subcommands: [
-            SearchCommand.self, ShowCommand.self, NavCommand.self, HistoryCommand.self, CompareCommand.self,
-            SIPCommand.self, RollingCommand.self, FavoritesCommand.self, CacheCommand.self,
-            BenchAnalyticsCommand.self,
-        ]
-    )
-}
-
 /// The definitions every analytic follows, stated once and shown in `--help` (and the README).
 enum Definitions {
     static let returns = """
@@ -50,6 +22,16 @@ enum Definitions {
         Sharpe (1Y): (1Y point-to-point return − risk-free rate) / volatility. The risk-free rate is \
         FOLIO_FUNDS_RISK_FREE_RATE or funds.riskFreeRate (0.065 or 6.5%), default 0.
         """
+    static let coverage = """
+        Gaps: a period's start NAV is the latest NAV on or before its start only when it is at most 7 days \
+        before it (periods up to 1 year) or at most 5 % of the period before it (3Y: 54 days, 5Y: 91, 10Y: 182); \
+        otherwise the figure is "n/a" (null in JSON) and the reason is given. Volatility, max drawdown, Sharpe \
+        and each rolling window also need their window without a hole: no two consecutive NAVs in it more than \
+        10 times the scheme's usual spacing apart (the median gap between its NAVs, so 10 days for a scheme \
+        publishing daily) and never less than 7 days; volatility needs at least 3 NAVs in its year. A chart \
+        starts at the range's start NAV; when the history has none (or has a hole in the range), the chart says \
+        so and shows only the NAVs dated inside the range.
+        """
     static let xirr = """
         XIRR: the annual rate r with Σ CFᵢ / (1 + r)^((dᵢ − d₀) / 365) = 0 (investments negative, the value \
         positive), solved to 1e-10 by Newton's method with a bracketed bisection fallback when Newton fails. \
@@ -57,5 +39,5 @@ enum Definitions {
         """
     // Interpolated, not `[…].joined(separator:)`: that generic call looks up `Array: Collection` by name at
     // run time (a scan of every conformance record on Linux), and this text is built for every funds command.
-    static let all = "Definitions:\n\n\(returns)\n\n\(cagr)\n\n\(volatility)\n\n\(drawdown)\n\n\(sharpe)\n\n\(xirr)"
+    static let all = "Definitions:\n\n\(returns)\n\n\(cagr)\n\n\(volatility)\n\n\(drawdown)\n\n\(sharpe)\n\n\(coverage)\n\n\(xirr)"
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import FeatureKit
 import Foundation
+import Money
 import MutualFunds
 import Networking
 import Persistence
@@ -30,10 +31,10 @@ struct ShowJSON: Encodable {
     @NullEncodable var option: PayoutOption?
     @NullEncodable var isinGrowth: String?
     @NullEncodable var isinDivReinvestment: String?
-    var nav: Decimal
+    var nav: Amount
     var navDate: String
     var navAgeDays: Int
-    @NullEncodable var dailyChange: Decimal?
+    @NullEncodable var dailyChange: Amount?
     @NullEncodable var dailyChangePercent: Double?
     var returns: [String: NullableReturn]
     var range: String
@@ -44,6 +45,8 @@ struct ShowJSON: Encodable {
     var stale: Bool
     var asOf: Date
     var skippedRows: Int
+    /// Why each null figure is not available, keyed by period or by `volatility`, `maxDrawdown`, `sharpe`.
+    var unavailable: [String: String]
 
     /// A period's return or an explicit null.
     struct NullableReturn: Encodable {
@@ -90,6 +93,7 @@ struct ShowJSON: Encodable {
         stale = cached.isStale
         asOf = cached.asOf
         skippedRows = history.skippedRows
+        unavailable = report.unavailable.mapValues(\.description)
     }
 }
 
@@ -120,7 +124,7 @@ struct ShowText {
         var navLine =
             "NAV \(style.bold(FundsFormat.nav(report.latest.nav))) on \(report.latest.date.iso8601) (\(ageText))"
         if let change = report.dailyChange, let percent = report.dailyChangePercent, let previous = report.previous {
-            let sign = change > 0 ? 1 : change < 0 ? -1 : 0
+            let sign = change.signum
             let amount = NumberFormat.signedMoney(change, currency: "INR", fractionDigits: 4)
             navLine +=
                 "   daily change "
@@ -131,17 +135,37 @@ struct ShowText {
         lines.append("")
         lines.append(returnsTable())
         lines.append(riskLine())
+        lines.append(contentsOf: Self.reasons(report).map { style.dim($0) })
         lines.append("")
         let width = max(20, min(80, context.terminal.width - 14))
-        let chart = LineChart.dated(
-            series: [series], height: 12, width: width, yLabel: { "₹" + String(format: "%.2f", $0) })
-        lines.append(style.bold("NAV, \(report.range.rawValue)") + " (\(series.points.count) points)")
-        lines.append(chart.render(style: style))
+        var pointsNote = "\(series.points.count) points"
+        if let shortfall = report.rangeSpan.shortfall {
+            pointsNote += ", only those inside the range: \(shortfall)"
+        }
+        lines.append(style.bold("NAV, \(report.range.rawValue)") + " (\(pointsNote))")
+        lines.append(
+            DateAxis.chart(
+                series: [series], height: 12, width: width, style: style, yLabel: { "₹" + String(format: "%.2f", $0) }))
         let stamp =
             "Data as of \(FundsFormat.asOf(cached.asOf, now: context.timing.now()))"
             + (cached.isStale ? ", stale" : cached.fromCache ? ", cached" : "") + "."
         lines.append(style.dim(stamp))
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// One line per reason: `n/a 1W, 1M, volatility: the history has no NAV between … and …`.
+    static func reasons(_ report: FundReport) -> [String] {
+        let names =
+            ReturnPeriod.allCases.map { ($0.rawValue, $0.rawValue) }
+            + [("volatility", "volatility"), ("maxDrawdown", "max drawdown"), ("sharpe", "Sharpe")]
+        var order: [String] = []
+        var figures: [String: [String]] = [:]
+        for (key, name) in names {
+            guard let reason = report.unavailable[key]?.description else { continue }
+            if figures[reason] == nil { order.append(reason) }
+            figures[reason, default: []].append(name)
+        }
+        return order.map { "n/a \(figures[$0]!.joined(separator: ", ")): \($0)" }
     }
 
     private func returnsTable() -> String {
