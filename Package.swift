@@ -34,12 +34,16 @@ struct Feature {
     var domain: [Target.Dependency] = []
     /// Extra dependencies of the plug-in target.
     var commands: [Target.Dependency] = []
+    /// Resources of the domain target.
+    var resources: [Resource] = []
 }
 
 let features: [Feature] = [
     Feature(name: "MutualFunds", commands: [logging]),
     Feature(name: "NetWorth"),
-    Feature(name: "StockTrading", domain: [crypto, cryptoExtras]),
+    Feature(
+        name: "StockTrading", domain: [crypto, cryptoExtras],
+        resources: [.embedInCode("Analytics/common-passwords.txt")]),
     Feature(name: "Racing"),
     Feature(name: "ETFAnalyzer"),
 ]
@@ -67,6 +71,7 @@ func targets(for feature: Feature) -> [Target] {
             dependencies: ["Money", "Networking", "Persistence", "Timing"] + feature.domain,
             path: "Modules/Features/\(name)/\(name)",
             exclude: [],
+            resources: feature.resources,
             swiftSettings: strictSettings
         ),
         .target(

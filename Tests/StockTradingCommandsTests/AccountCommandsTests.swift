@@ -44,6 +44,20 @@ import Testing
         #expect(try await harness.dump() == before)
     }
 
+    @Test func signupRefusesBlankAndCommonPasswordsWithTheReason() async throws {
+        let harness = try await Harness.make()
+        let before = try await harness.dump()
+        let blank = await harness.run(["signup", "--email", "a@example.com"], secrets: ["          ", "          "])
+        #expect(blank.exitCode == 1)
+        #expect(blank.stderr.contains("error: invalid password — a password cannot be blank or only spaces"))
+        let common = await harness.run(
+            ["signup", "--email", "a@example.com", "--password-stdin"], input: ["password"])
+        #expect(common.exitCode == 1)
+        #expect(common.stderr.contains("error: invalid password — it is one of the most common passwords"))
+        #expect(common.stderr.contains("hint: choose a phrase of a few unrelated words"))
+        #expect(try await harness.dump() == before)
+    }
+
     @Test func passwordsNeverComeFromAFlag() async throws {
         let harness = try await Harness.make()
         let outcome = await harness.run(["login", "--email", "test@stockport.com", "--password", "Test@123"])

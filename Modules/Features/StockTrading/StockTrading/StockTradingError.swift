@@ -10,6 +10,10 @@ public enum StockTradingError: Error, Sendable, Equatable, CustomStringConvertib
     case passwordTooShort(minimum: Int)
     /// The password is longer than the maximum (a guard against pasted files).
     case passwordTooLong(maximum: Int)
+    /// The password is empty or only spaces.
+    case passwordBlank
+    /// The password is one of the most common ones, which are guessed first.
+    case passwordTooCommon
     /// The confirmation differs from the password.
     case passwordMismatch
     /// An account with this email already exists.
@@ -66,7 +70,7 @@ public enum StockTradingError: Error, Sendable, Equatable, CustomStringConvertib
     public var what: String {
         switch self {
         case .invalidEmail(let email): "invalid email \"\(email)\""
-        case .passwordTooShort, .passwordTooLong: "invalid password"
+        case .passwordTooShort, .passwordTooLong, .passwordBlank, .passwordTooCommon: "invalid password"
         case .passwordMismatch: "passwords do not match"
         case .accountExists(let email): "cannot sign up \(email)"
         case .invalidCredentials: "login failed"
@@ -92,6 +96,8 @@ public enum StockTradingError: Error, Sendable, Equatable, CustomStringConvertib
         case .invalidEmail: "an email looks like name@example.com"
         case .passwordTooShort(let minimum): "a password needs at least \(minimum) characters"
         case .passwordTooLong(let maximum): "a password may have at most \(maximum) characters"
+        case .passwordBlank: "a password cannot be blank or only spaces"
+        case .passwordTooCommon: "it is one of the most common passwords, which are the first ones guessed"
         case .passwordMismatch: "the confirmation differs from the password"
         case .accountExists: "an account with this email already exists"
         case .invalidCredentials: "the email or password is incorrect"
@@ -117,6 +123,7 @@ public enum StockTradingError: Error, Sendable, Equatable, CustomStringConvertib
     public var hint: String? {
         switch self {
         case .accountExists(let email): "log in with: folio stocks login --email \(email)"
+        case .passwordTooCommon, .passwordBlank: "choose a phrase of a few unrelated words, like \"copper kettle morning\""
         case .notLoggedIn, .sessionInvalid:
             "log in with: folio stocks login --email EMAIL (demo: test@stockport.com / Test@123), or sign up with: folio stocks signup --email EMAIL"
         case .unknownSymbol: "list the market with: folio stocks quotes"

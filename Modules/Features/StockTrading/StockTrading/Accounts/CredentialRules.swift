@@ -1,7 +1,7 @@
 import Foundation
 
-/// The sign-up rules of the StockPort app: an email of the usual form, a password of at least eight
-/// characters, and a confirmation that matches.
+/// The sign-up rules: an email of the usual form, a password of at least eight characters that is not blank
+/// and not one of the most common passwords, and a confirmation that matches.
 public enum CredentialRules {
     /// The shortest password accepted.
     public static let minimumPasswordLength = 8
@@ -23,15 +23,18 @@ public enum CredentialRules {
         return normalized
     }
 
-    /// Checks the password length rules.
-    /// - Throws: ``StockTradingError/passwordTooShort(minimum:)`` or ``StockTradingError/passwordTooLong(maximum:)``.
+    /// Checks the password rules: not blank, long enough, not too long, not a common password.
+    /// - Throws: ``StockTradingError/passwordBlank``, ``StockTradingError/passwordTooShort(minimum:)``,
+    ///   ``StockTradingError/passwordTooLong(maximum:)`` or ``StockTradingError/passwordTooCommon``.
     public static func validatePassword(_ password: String) throws {
+        guard password.contains(where: { !$0.isWhitespace }) else { throw StockTradingError.passwordBlank }
         guard password.count >= minimumPasswordLength else {
             throw StockTradingError.passwordTooShort(minimum: minimumPasswordLength)
         }
         guard password.count <= maximumPasswordLength else {
             throw StockTradingError.passwordTooLong(maximum: maximumPasswordLength)
         }
+        guard !CommonPasswords.contains(password) else { throw StockTradingError.passwordTooCommon }
     }
 
     /// Checks that the confirmation repeats the password exactly.
