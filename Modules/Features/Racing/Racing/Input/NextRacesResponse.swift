@@ -1,4 +1,5 @@
 import Foundation
+import Money
 import Networking
 import Timing
 
@@ -21,7 +22,7 @@ struct NextRacesResponse: Decodable {
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let data = try container.nestedContainer(keyedBy: DataKeys.self, forKey: .data)
-        let summaries = try data.decodeIfPresent([String: Lenient<WireRaceSummary>].self, forKey: .raceSummaries) ?? [:]
+        let summaries = try data.decodeIfPresent([String: LenientElement<WireRaceSummary>].self, forKey: .raceSummaries) ?? [:]
         var races: [Race] = []
         var skipped: [SkippedRace] = []
         for (key, summary) in summaries {
@@ -33,26 +34,6 @@ struct NextRacesResponse: Decodable {
             }
         }
         page = NextRacesPage(races: races, skipped: skipped)
-    }
-}
-
-/// A value that failed to decode without failing its parent, keeping the reason.
-struct Lenient<Value: Decodable>: Decodable {
-    struct Failure: Error {
-        let reason: String
-    }
-
-    let result: Result<Value, Failure>
-
-    init(from decoder: any Decoder) throws {
-        do {
-            result = .success(try Value(from: decoder))
-        } catch let error as DecodingError {
-            let path = error.jsonPath
-            result = .failure(Failure(reason: path.isEmpty ? error.reason : "\(path): \(error.reason)"))
-        } catch {
-            result = .failure(Failure(reason: "\(error)"))
-        }
     }
 }
 
@@ -214,7 +195,7 @@ struct WireAdditionalData: Decodable {
     }
 
     private struct PrizeMoney: Decodable {
-        let total: Decimal?
+        let total: Amount?
 
         private enum CodingKeys: String, CodingKey {
             case total = "total_value"
@@ -222,7 +203,8 @@ struct WireAdditionalData: Decodable {
 
         init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
-            total = container.decodeLenient(FlexibleDecimal.self, forKey: .total)?.value
+            // A number or a numeric string; an odd one leaves the prize unknown rather than costing the race.
+            total = container.decodeLenient(Amount.self, forKey: .total)
         }
     }
 
