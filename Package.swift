@@ -206,7 +206,7 @@ let package = Package(
         /** Prints benchmark figures for the kernels (`swift run -c release folio-benchmarks`). */
         .executableTarget(
             name: "folio-benchmarks",
-            dependencies: ["Persistence", "PersistenceSQLite", "Networking", "Timing"],
+            dependencies: ["Money", "Persistence", "PersistenceSQLite", "Networking", "Timing", "StockTrading"],
             path: "Tooling/Benchmarks",
             swiftSettings: strictSettings
         ),

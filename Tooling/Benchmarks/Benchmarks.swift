@@ -17,6 +17,7 @@ enum Benchmarks {
             ("store", storeThroughput),
             ("decode", navHistoryDecoding),
             ("ticker", tickerFanOut),
+            ("trades", tradeThroughput),
         ]
         for (name, run) in all where filter == nil || name.contains(filter!) {
             try await run()
