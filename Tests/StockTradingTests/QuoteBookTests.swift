@@ -61,7 +61,7 @@ import Timing
         await #expect {
             try await world.quoteBook().quotes(.refresh)
         } throws: { error in
-            guard case StockTradingError.quotesURLRejected = error else { return false }
+            guard case StockTradingError.quotesURLNotFound = error else { return false }
             return (error as? StockTradingError)?.category == .configuration
         }
     }

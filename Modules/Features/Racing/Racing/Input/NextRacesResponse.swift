@@ -22,7 +22,7 @@ struct NextRacesResponse: Decodable {
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let data = try container.nestedContainer(keyedBy: DataKeys.self, forKey: .data)
-        let summaries = try data.decodeIfPresent([String: LenientElement<WireRaceSummary>].self, forKey: .raceSummaries) ?? [:]
+        let summaries = try data.decodeIfPresent([String: Lossy<WireRaceSummary>].self, forKey: .raceSummaries) ?? [:]
         var races: [Race] = []
         var skipped: [SkippedRace] = []
         for (key, summary) in summaries {
@@ -30,7 +30,7 @@ struct NextRacesResponse: Decodable {
             case .success(let wire):
                 races.append(wire.race(key: key))
             case .failure(let failure):
-                skipped.append(SkippedRace(raceID: key, reason: failure.reason))
+                skipped.append(SkippedRace(raceID: key, reason: failure.description))
             }
         }
         page = NextRacesPage(races: races, skipped: skipped)

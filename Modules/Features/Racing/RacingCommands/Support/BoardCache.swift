@@ -1,5 +1,6 @@
 import FeatureKit
 import Foundation
+import Networking
 import Persistence
 import Racing
 import Timing
@@ -15,8 +16,17 @@ struct BoardCache {
     let services: RacingServices
 
     /// Fetches a new board (or reads the copy with `--offline`), saving what was fetched.
-    /// - Throws: ``FolioError`` (unavailable) when the service fails and no copy is kept.
+    /// - Throws: ``FolioError`` (unavailable) when the service fails and no copy is kept; (usage) when the
+    ///   configured URL answers 404.
     func load(count: Int, filter: RaceFilter) async throws -> Cached<NextToGoResult> {
+        do {
+            return try await fetch(count: count, filter: filter)
+        } catch let error as NetworkError {
+            throw FolioError.from(error, configuredBy: RacingServices.baseURLKey, in: services.context.configuration)
+        }
+    }
+
+    private func fetch(count: Int, filter: RaceFilter) async throws -> Cached<NextToGoResult> {
         let context = services.context
         let loader = try services.loader()
         let timing = context.timing

@@ -70,9 +70,9 @@ public struct QuoteBook: Sendable {
             switch error {
             case .decoding:
                 throw StockTradingError.badQuoteData(source: source.displayName, reason: error.description)
-            case .status(let code, _, _, _) where (400..<500).contains(code):
-                // A retry cannot cure a 4xx that is not 429: the configured URL is wrong, not the service down.
-                throw StockTradingError.quotesURLRejected(source: source.displayName, reason: error.description)
+            case .status(404, let url, _, _):
+                // The configured URL is wrong, not the service down: no stored price makes that right.
+                throw StockTradingError.quotesURLNotFound(url: url, reason: error.description)
             default:
                 throw StockTradingError.quotesUnavailable(source: source.displayName, reason: error.description)
             }

@@ -41,9 +41,8 @@ public enum StockTradingError: Error, Sendable, Equatable, CustomStringConvertib
     case insufficientShares(symbol: String, requested: Int, held: Int)
     /// No quote could be obtained and none is cached.
     case quotesUnavailable(source: String, reason: String)
-    /// The quotes URL answered that it has no such document (404 and other refusals a retry cannot cure):
-    /// the configuration names the wrong URL.
-    case quotesURLRejected(source: String, reason: String)
+    /// The quotes URL answered 404: the configuration names the wrong URL.
+    case quotesURLNotFound(url: URL, reason: String)
     /// The quote source answered with something unusable.
     case badQuoteData(source: String, reason: String)
     /// No alert with this id belongs to the user.
@@ -68,7 +67,7 @@ public enum StockTradingError: Error, Sendable, Equatable, CustomStringConvertib
         switch self {
         case .quotesUnavailable: .unavailable
         case .badQuoteData: .dataError
-        case .quotesURLRejected: .configuration
+        case .quotesURLNotFound: .configuration
         default: .refused
         }
     }
@@ -92,7 +91,7 @@ public enum StockTradingError: Error, Sendable, Equatable, CustomStringConvertib
         case .insufficientShares(let symbol, let requested, _): "cannot sell \(Self.count(requested)) \(symbol)"
         case .quotesUnavailable(let source, _): "no prices available from \(source)"
         case .badQuoteData(let source, _): "the quotes from \(source) cannot be used"
-        case .quotesURLRejected(let source, _): "\(source) does not serve quotes"
+        case .quotesURLNotFound(let url, _): "\(url.absoluteString) answered 404 Not Found"
         case .alertNotFound(let id): "no alert #\(id)"
         case .notWatched(let symbol): "\(symbol) is not on the watchlist"
         }
@@ -122,7 +121,7 @@ public enum StockTradingError: Error, Sendable, Equatable, CustomStringConvertib
         case .insufficientShares(let symbol, _, let held): "you hold \(Self.count(held)) \(symbol)"
         case .quotesUnavailable(_, let reason): reason
         case .badQuoteData(_, let reason): reason
-        case .quotesURLRejected(_, let reason): reason
+        case .quotesURLNotFound: "the quotes URL set by FOLIO_QUOTES_URL or stocks.quotesURL looks wrong"
         case .alertNotFound: "you have no alert with that number"
         case .notWatched: "only watched symbols can be removed"
         }
@@ -139,8 +138,7 @@ public enum StockTradingError: Error, Sendable, Equatable, CustomStringConvertib
         case .insufficientCash: "add paper cash with: folio stocks deposit AMOUNT"
         case .insufficientShares: "see what you hold with: folio stocks portfolio"
         case .quotesUnavailable: "check FOLIO_QUOTES_URL and the connection, then try again"
-        case .quotesURLRejected:
-            "set FOLIO_QUOTES_URL (or stocks.quotesURL in config.json) to the quotes document's URL, or unset it for the simulated market"
+        case .quotesURLNotFound: "check FOLIO_QUOTES_URL (or stocks.quotesURL in config.json)"
         case .alertNotFound: "list your alerts with: folio stocks alerts list"
         default: nil
         }

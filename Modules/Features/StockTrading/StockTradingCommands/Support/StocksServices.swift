@@ -81,7 +81,14 @@ struct StocksServices: Sendable {
     func quotes(refresh: Bool = false) async throws -> QuoteSet {
         let mode: QuoteBook.Mode = context.offline ? .offline : refresh ? .refresh : .normal
         let book = try quoteBook
-        let set = try await mapped { try await book.quotes(mode) }
+        let set: QuoteSet
+        do {
+            set = try await book.quotes(mode)
+        } catch StockTradingError.quotesURLNotFound(let url, _) {
+            throw FolioError.configuredURLNotFound(url, source: context.configuration.source(of: Self.quotesURLKey))
+        } catch let error as StockTradingError {
+            throw error.folioError
+        }
         if set.isStale {
             let age = Formatting.age(of: set.asOf, now: context.timing.now())
             var message = "prices are the last known from \(set.source), as of \(Formatting.timestamp(set.asOf)) (\(age) old)"
