@@ -376,11 +376,15 @@ private struct Tx {
         try transaction.value([StoredRate].self, StoreKey.rates(base: base, currency: currency)) ?? []
     }
 
+    /// Every stored rate, whatever its base: after the base currency changes, the old rates still convert
+    /// through their inverse or a cross rate.
     func rates(base: String) throws -> ExchangeRates {
         var rates: [ExchangeRate] = []
-        for entry in try transaction.scan([StoredRate].self, StoreKey.rates(base: base)) {
-            let currency = String(entry.key.split(separator: "/").last ?? "")
-            for stored in entry.value { rates.append(try rate(stored, currency: currency, base: base)) }
+        for entry in try transaction.scan([StoredRate].self, StoreKey.rates) {
+            let parts = entry.key.split(separator: "/")
+            guard parts.count == 3 else { continue }
+            let (rateBase, currency) = (String(parts[1]), String(parts[2]))
+            for stored in entry.value { rates.append(try rate(stored, currency: currency, base: rateBase)) }
         }
         return ExchangeRates(base: base, rates: rates)
     }

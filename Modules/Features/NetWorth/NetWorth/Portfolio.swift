@@ -99,7 +99,7 @@ public struct Portfolio: Sendable {
         for account in counted {
             for update in account.updates { dates.insert(update.date) }
             guard let first = account.updates.first?.date else { continue }
-            for rate in rates.history(of: account.currency) where rate.date > first { dates.insert(rate.date) }
+            for date in rates.changeDates(of: account.currency) where date > first { dates.insert(date) }
         }
         var result: [(date: CalendarDate, totals: Totals)] = []
         for date in dates.sorted() {

@@ -71,7 +71,7 @@ struct AccountsAddCommand: NetWorthLeafCommand {
         let rates = try await environment.repository.rates()
         guard account.currency != rates.base else { return }
         let date = account.updates.first?.date ?? environment.today
-        if rates.rate(for: account.currency, on: date) == nil {
+        if rates.conversion(for: account.currency, on: date) == nil {
             environment.terminal.warn(
                 "there is no \(account.currency)→\(rates.base) rate in force on \(date.iso8601); set one with "
                     + "`folio networth rate set \(account.currency) RATE --date \(date.iso8601)` before valuing it")

@@ -43,12 +43,14 @@ struct AccountsShowCommand: NetWorthLeafCommand {
 
     private func valueText(_ account: Account, portfolio: Portfolio, today: CalendarDate) -> String? {
         guard account.currency != portfolio.baseCurrency, let latest = account.latestUpdate else { return nil }
-        guard let rate = portfolio.rates.rate(for: account.currency, on: today) else {
+        guard let conversion = portfolio.rates.conversion(for: account.currency, on: today) else {
             return "no \(account.currency) rate set"
         }
-        let value = ExchangeRates.roundToPenny(latest.amount * rate)
+        let value = ExchangeRates.roundToPenny(conversion.apply(latest.amount))
+        let rate = conversion.method == "direct" ? conversion.legs[0].rate.rate : conversion.effectiveRate
+        let how = conversion.method == "direct" ? "" : " (\(conversion.method == "cross" ? "cross rate through \(conversion.via ?? "")" : "inverse rate"))"
         return
-            "\(NumberFormat.money(value, currency: portfolio.baseCurrency)) at \(rate) \(portfolio.baseCurrency)/\(account.currency)"
+            "\(NumberFormat.money(value, currency: portfolio.baseCurrency)) at \(rate) \(portfolio.baseCurrency)/\(account.currency)\(how)"
     }
 
     private func lines(_ account: Account, portfolio: Portfolio, value: String?, style: Style) -> String {

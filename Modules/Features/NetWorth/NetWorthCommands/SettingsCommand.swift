@@ -61,7 +61,7 @@ struct SettingsCommand: NetWorthLeafCommand {
         let portfolio = try await environment.repository.portfolio()
         let missing = Set(
             portfolio.accounts.filter {
-                $0.currency != settings.baseCurrency && portfolio.rates.history(of: $0.currency).isEmpty
+                !portfolio.rates.canConvert($0.currency)
             }
             .map(\.currency)
         ).sorted()

@@ -56,6 +56,8 @@ private struct Summary {
     let totals: Totals
     let change: PortfolioChange?
     let lines: [Line]
+    /// How each counted foreign currency was converted on `date`.
+    let conversions: [Conversion]
 
     struct Line {
         var account: Account
@@ -74,6 +76,9 @@ private struct Summary {
                 account: account, value: reason == nil ? try portfolio.value(of: account, on: date) : nil,
                 excludedBecause: reason)
         }
+        let foreign = Set(
+            lines.filter { $0.value != nil && $0.account.currency != portfolio.baseCurrency }.map(\.account.currency))
+        conversions = foreign.sorted().compactMap { portfolio.rates.conversion(for: $0, on: date) }
     }
 
     var currency: String { portfolio.baseCurrency }
@@ -105,6 +110,10 @@ private struct Summary {
             out.append("Change since last update: needs updates on two different dates.")
         }
         out.append(style.dim("Counting: \(portfolio.inclusion.phrase)"))
+        // A rate that is not stored into the base currency is derived; say how, so the figure can be checked.
+        for conversion in conversions where conversion.method != "direct" {
+            out.append(style.dim("Rate used: \(conversion.explanation)"))
+        }
         out.append("")
         var table = TextTable(columns: [
             .text("ACCOUNT", truncatable: true), .text("TYPE"), .text("UPDATED"), .number("VALUE (\(currency))"),
@@ -138,7 +147,7 @@ private struct Summary {
             asOf: date.iso8601, currency: currency, includePensions: portfolio.inclusion.includePensions,
             includeMortgages: portfolio.inclusion.includeMortgages, netWorth: totals.netWorth, assets: totals.assets,
             debts: totals.debts, changeSinceLastUpdate: change.map(PortfolioChangeJSON.init),
-            accounts: lines.map(SummaryAccountRow.init))
+            accounts: lines.map(SummaryAccountRow.init), conversions: conversions.map(ConversionJSON.init))
     }
 }
 
@@ -153,6 +162,26 @@ private struct SummaryJSON: Encodable {
     var debts: Decimal
     @NullEncodable var changeSinceLastUpdate: PortfolioChangeJSON?
     var accounts: [SummaryAccountRow]
+    var conversions: [ConversionJSON]
+}
+
+/// How a foreign currency was converted into the base currency on the summary's date.
+private struct ConversionJSON: Encodable {
+    var currency: String
+    /// `direct`, `inverse` or `cross`.
+    var method: String
+    @NullEncodable var via: String?
+    /// Base units per unit of `currency`, to six places.
+    var rate: Decimal
+    var explanation: String
+
+    init(_ conversion: Conversion) {
+        currency = conversion.currency
+        method = conversion.method
+        via = conversion.via
+        rate = conversion.effectiveRate
+        explanation = conversion.explanation
+    }
 }
 
 /// The portfolio change as JSON.
