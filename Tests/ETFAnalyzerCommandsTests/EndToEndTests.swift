@@ -1,5 +1,6 @@
 import FeatureKitTesting
 import Foundation
+import Money
 import Testing
 
 /// `folio etf …` run as a user runs it: the built binary, a temporary FOLIO_HOME with real SQLite.

@@ -3,6 +3,7 @@ import ETFAnalyzer
 import FeatureKit
 import FeatureKitTesting
 import Foundation
+import Money
 import Persistence
 import Testing
 
@@ -22,7 +23,9 @@ struct PortfolioCommandsTests {
         let fromFile = try await runETF(["analyze", examplePath, "--format", "csv"]).output
         #expect(fromStore == fromFile)
         let refused = await folioError { try await runETF(["delete", "Retirement"], store: store) }
-        #expect(refused?.kind == .refused)
+        // Without a terminal and --yes it is a usage error (64), as in `funds cache clear` and `networth accounts remove`.
+        #expect(refused?.kind == .usage)
+        #expect(refused?.exitCode == 64)
         #expect(try await runETF(["delete", "retirement", "--yes"], store: store).output == "Deleted saved portfolio Retirement.\n")
         #expect(try await runETF(["list"], store: store).output.contains("No saved portfolios."))
     }

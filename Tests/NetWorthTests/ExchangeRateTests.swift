@@ -1,4 +1,5 @@
 import Foundation
+import Money
 import Testing
 import Timing
 

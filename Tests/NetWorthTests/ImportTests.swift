@@ -1,4 +1,5 @@
 import Foundation
+import Money
 import Persistence
 import Testing
 import Timing
