@@ -19,6 +19,7 @@ let flyingFox: Target.Dependency = .product(name: "FlyingFox", package: "FlyingF
 let flyingSocks: Target.Dependency = .product(name: "FlyingSocks", package: "FlyingFox")
 let crypto: Target.Dependency = .product(name: "Crypto", package: "swift-crypto")
 let cryptoExtras: Target.Dependency = .product(name: "_CryptoExtras", package: "swift-crypto")
+let csv: Target.Dependency = .product(name: "CSV", package: "CSV.swift")
 let asyncHTTPClient: Target.Dependency = .product(name: "AsyncHTTPClient", package: "async-http-client")
 let nio: [Target.Dependency] = ["NIOCore", "NIOPosix", "NIOHTTP1", "NIOFoundationCompat"].map {
     .product(name: $0, package: "swift-nio")
@@ -128,6 +129,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+        .package(url: "https://github.com/yaslab/CSV.swift", from: "2.5.2"),
     ],
     targets: [
         // MARK: - Kernels
@@ -160,7 +162,7 @@ let package = Package(
         /** The plug-in contract, FeatureContext, output (tables, JSON, CSV, charts), fetch policy, errors. */
         .target(
             name: "FeatureKit",
-            dependencies: ["Money", "Networking", "Persistence", "Timing", argumentParser, logging],
+            dependencies: ["Money", "Networking", "Persistence", "Timing", argumentParser, logging, csv],
             path: "Modules/FeatureKit/FeatureKit",
             swiftSettings: strictSettings
         ),
@@ -185,15 +187,7 @@ let package = Package(
                 argumentParser, logging,
             ] + features.map { .target(name: "\($0.name)Commands") },
             path: "Apps/folio",
-            swiftSettings: strictSettings,
-            // A position-dependent executable needs no start-up relocations: the loader patched about 108,000
-            // pointers in every process of the PIE build, about 5 ms of a 15–20 ms command budget.
-            linkerSettings: [
-                .unsafeFlags(
-                    ["-Xclang-linker", "-no-pie", "-Xlinker", "--no-export-dynamic"],
-                    .when(platforms: [.linux], configuration: .release)
-                )
-            ]
+            swiftSettings: strictSettings
         ),
 
         // MARK: - Tooling
