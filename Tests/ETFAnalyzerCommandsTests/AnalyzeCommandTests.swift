@@ -203,7 +203,8 @@ struct AnalyzeCommandTests {
 
     @Test("usage errors: a missing file, bad options, file and --saved together")
     func usage() async throws {
-        #expect(await folioError { try await runETF(["analyze", "/nonexistent/p.csv"]) }?.kind == .usage)
+        // A missing input file: FeatureKit's rule, exit 66, the same as `networth import`.
+        #expect(await folioError { try await runETF(["analyze", "/nonexistent/p.csv"]) }?.exitCode == 66)
         #expect(await folioError { try await runETF(["analyze", examplePath, "--as-of", "2025-13-01"]) }?.kind == .usage)
         #expect(await folioError { try await runETF(["analyze", examplePath, "--growth", "abc"]) }?.kind == .usage)
         #expect(await folioError { try await runETF(["analyze", examplePath, "--growth=-100"]) }?.kind == .usage)

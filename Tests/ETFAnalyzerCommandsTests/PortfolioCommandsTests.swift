@@ -23,9 +23,10 @@ struct PortfolioCommandsTests {
         let fromFile = try await runETF(["analyze", examplePath, "--format", "csv"]).output
         #expect(fromStore == fromFile)
         let refused = await folioError { try await runETF(["delete", "Retirement"], store: store) }
-        // Without a terminal and --yes it is a usage error (64), as in `funds cache clear` and `networth accounts remove`.
-        #expect(refused?.kind == .usage)
-        #expect(refused?.exitCode == 64)
+        // FeatureKit's one rule, the same as `networth accounts remove` and `funds cache clear`: refused, exit 1.
+        #expect(refused?.kind == .refused)
+        #expect(refused?.exitCode == 1)
+        #expect(refused?.what == "not deleting Retirement without confirmation")
         #expect(try await runETF(["delete", "retirement", "--yes"], store: store).output == "Deleted saved portfolio Retirement.\n")
         #expect(try await runETF(["list"], store: store).output.contains("No saved portfolios."))
     }

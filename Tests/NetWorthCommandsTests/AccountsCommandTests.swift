@@ -138,9 +138,9 @@ import Testing
         let harness = try await seeded()
         let before = try await harness.snapshot()
         let error = await harness.failure(["accounts", "remove", "Savings"])
-        // Without a terminal and --yes it is a usage error (64), as in `funds cache clear` and `etf delete`.
-        #expect(error?.kind == .usage)
-        #expect(error?.exitCode == 64)
+        // FeatureKit's one rule, the same in every feature: refused, exit 1.
+        #expect(error?.kind == .refused)
+        #expect(error?.exitCode == 1)
         #expect(error?.what == "not removing \"Savings\" without confirmation")
         #expect(error?.hint == "pass --yes to confirm")
         #expect(try await harness.snapshot() == before)

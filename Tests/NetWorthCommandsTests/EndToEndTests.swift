@@ -64,10 +64,9 @@ import Testing
             #expect(badDate.exitCode == 64)
             #expect(badDate.stderr.contains("that day does not exist"))
 
-            // Standard input is a pipe, not a terminal: removal needs --yes (a usage error, 64, as in
-            // `funds cache clear` and `etf delete`).
+            // Standard input is a pipe, not a terminal: removal needs --yes.
             let refused = try await folio("accounts", "remove", "current")
-            #expect(refused.exitCode == 64)
+            #expect(refused.exitCode == 1)
             #expect(refused.stderr.contains("not removing \"Current\" without confirmation"))
             #expect(try await folio("accounts", "list", "--format", "csv").stdout.contains("Current,current"))
             let removed = try await folio("accounts", "remove", "current", "--yes")

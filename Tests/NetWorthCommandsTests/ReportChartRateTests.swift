@@ -156,10 +156,10 @@ import Testing
             #expect(error?.kind == .dataError)
             #expect(error?.what == "\(file.path): line 2: \"x\" is not an amount")
             #expect(try await harness.snapshot() == before)
-            // A missing input file: usage (64), the same as `etf analyze`.
+            // A missing input file: FeatureKit's rule, exit 66, the same as `etf analyze`.
             let missing = await harness.failure(["import", directory.appendingPathComponent("missing.csv").path])
-            #expect(missing?.kind == .usage)
-            #expect(missing?.exitCode == 64)
+            #expect(missing?.kind == .noInput)
+            #expect(missing?.exitCode == 66)
             #expect(missing?.what.hasPrefix("cannot read ") == true)
             let piped = CapturedTerminal(input: ["account,date,amount", "card,2024-06-29,280"])
             try await harness.run(["import", "-"], terminal: piped)

@@ -29,10 +29,9 @@ struct DeleteCommand: FeatureCommand {
         try await mappingDomainErrors {
             let saved = services.saved
             let portfolio = try await saved.load(name)
-            let agreed = try Confirmation.confirm(
-                "Delete the saved portfolio \(portfolio.name) (\(portfolio.holdings.count) ETFs)?", yes: yes,
-                terminal: context.terminal,
-                refusal: FolioError(.usage, "\(portfolio.name) was not deleted", why: "standard input is not a terminal", hint: "add --yes to delete it"))
+            let agreed = try Confirmation.ask(
+                "Delete the saved portfolio \(portfolio.name) (\(portfolio.holdings.count) ETFs)?",
+                action: "deleting \(portfolio.name)", yes: yes, terminal: context.terminal)
             guard agreed else { throw FolioError(.refused, "\(portfolio.name) was not deleted") }
             try await saved.delete(name)
             context.terminal.print("Deleted saved portfolio \(portfolio.name).")

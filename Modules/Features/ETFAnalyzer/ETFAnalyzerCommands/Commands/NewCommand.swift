@@ -44,9 +44,8 @@ struct NewCommand: FeatureCommand {
         try options.validate(in: context)
         guard file != "-" else { throw FolioError(.usage, "new needs a file name to write", hint: "folio etf new portfolio.csv") }
         if FileManager.default.fileExists(atPath: file) {
-            let replace = try Confirmation.confirm(
-                "\(file) exists. Replace it?", yes: yes, terminal: context.terminal,
-                refusal: FolioError(.refused, "\(file) already exists", hint: "add --yes to replace it, or choose another file"))
+            let replace = try Confirmation.ask(
+                "\(file) exists. Replace it?", action: "replacing \(file)", yes: yes, terminal: context.terminal)
             guard replace else { throw FolioError(.refused, "\(file) was left as it is") }
         }
         let saved = services.saved

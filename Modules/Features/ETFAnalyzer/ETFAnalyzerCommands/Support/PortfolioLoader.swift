@@ -17,17 +17,8 @@ struct PortfolioLoader {
             while let line = context.terminal.readLine() { lines.append(line) }
             return (lines.joined(separator: "\n"), "stdin")
         }
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw FolioError(.usage, "cannot read \(path)", why: "no such file", hint: "`folio etf template > \(path)` writes an example to start from")
-        }
-        guard !isDirectory.boolValue else { throw FolioError(.usage, "cannot read \(path)", why: "it is a directory") }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw FolioError(.usage, "cannot read \(path)", why: "permission denied or unreadable")
-        }
-        guard let text = String(data: data, encoding: .utf8) else {
-            throw FolioError(.dataError, "cannot read \(path)", why: "it is not UTF-8 text", hint: "save it as UTF-8 CSV or JSON")
-        }
+        // FeatureKit's rule: a missing, folder or unreadable input file is exit 66 in every feature.
+        let text = try InputFile.text(atPath: path)
         return (text, path)
     }
 

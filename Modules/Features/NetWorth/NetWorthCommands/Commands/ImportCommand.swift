@@ -34,18 +34,8 @@ struct ImportCommand: FeatureCommand {
             while let line = services.terminal.readLine() { lines.append(line) }
             text = lines.joined(separator: "\n")
         } else {
-            // A missing input file is a usage error (64), as in `etf analyze`: the command named something
-            // that is not there.
-            guard FileManager.default.fileExists(atPath: file) else {
-                throw FolioError(.usage, "cannot read \(file)", why: "no such file", hint: "check the path, or pass - to read standard input")
-            }
-            guard let data = FileManager.default.contents(atPath: file) else {
-                throw FolioError(.usage, "cannot read \(file)", why: "permission denied, or it is a directory")
-            }
-            guard let decoded = String(data: data, encoding: .utf8) else {
-                throw FolioError(.dataError, "cannot read \(file)", why: "it is not UTF-8 text")
-            }
-            text = decoded
+            // FeatureKit's rule: a missing, folder or unreadable input file is exit 66 in every feature.
+            text = try InputFile.text(atPath: file)
         }
         let parsed: BalanceImport
         do {
