@@ -7,7 +7,7 @@ import Timing
 @Suite("JSON portfolios")
 struct JSONReaderTests {
     func read(_ text: String) throws(PortfolioInputError) -> PortfolioDocument {
-        try PortfolioReader.read(text, format: .json, defaultAnalysisDate: day("2025-05-26"))
+        try PortfolioReader.read(json: text, defaultAnalysisDate: day("2025-05-26"))
     }
 
     func issues(_ text: String) -> [InputIssue] {

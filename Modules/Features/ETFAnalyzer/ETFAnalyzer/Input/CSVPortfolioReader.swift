@@ -1,18 +1,17 @@
 import Foundation
 import Timing
 
-/// Reads the CSV form of a portfolio: a header naming the columns in any order, one ETF per row, `#` comment
-/// lines and blank lines ignored, fields quoted per RFC 4180 (so `"Vanguard, Total Market"` is one name).
-/// Fields are split by ``CSVRecords``, which also knows the line each row starts on.
+/// Reads the CSV form of a portfolio, already split into a ``PortfolioTable``: a header naming the columns in
+/// any order, one ETF per row.
 enum CSVPortfolioReader {
-    static func read(_ text: String, defaultAnalysisDate: CalendarDate?) throws(PortfolioInputError) -> PortfolioDocument {
-        let split = try CSVRecords(text)
-        guard let header = split.records.first else {
+    static func read(_ table: PortfolioTable, defaultAnalysisDate: CalendarDate?) throws(PortfolioInputError) -> PortfolioDocument {
+        let header = table.header
+        guard !header.isEmpty else {
             throw PortfolioInputError(issues: [
                 InputIssue(row: nil, column: nil, message: "the file is empty — it needs a header row and one row per ETF")
             ])
         }
-        let (columns, warnings) = try mapHeader(header, line: split.lines.first ?? 1)
+        let (columns, warnings) = try mapHeader(header, line: table.headerLine)
         var columnIndex = [Int?](repeating: nil, count: PortfolioField.allCases.count)
         for (index, field) in columns.enumerated() {
             if let field { columnIndex[field.ordinal] = index }
@@ -20,9 +19,10 @@ enum CSVPortfolioReader {
         var holdings: [ETFHolding] = []
         var issues: [InputIssue] = []
         var row = 0
-        for fields in split.records.dropFirst() {
+        for record in table.rows {
             row += 1
-            let line = row < split.lines.count ? split.lines[row] : nil
+            let fields = record.fields
+            let line = record.line
             guard fields.count == header.count else {
                 var message = "has \(fields.count) field\(fields.count == 1 ? "" : "s"), the header has \(header.count)"
                 if fields.count > header.count { message += " — put names that contain commas in double quotes" }

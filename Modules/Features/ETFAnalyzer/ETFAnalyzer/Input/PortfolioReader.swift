@@ -39,22 +39,25 @@ public struct PortfolioDocument: Sendable, Hashable {
     }
 }
 
-/// Reads a portfolio file in either form and applies every validation rule to every row, reporting all
-/// problems together.
+/// Applies every validation rule to every row of a portfolio in either form, reporting all problems together.
 public enum PortfolioReader {
-    /// Parses and validates `text`.
-    /// - Parameters:
-    ///   - format: The file's form; nil detects it from `path` and the text.
-    ///   - defaultAnalysisDate: The analysis date for rows without their own, used by the rule "analysis
-    ///     date ≥ purchase date"; nil checks that rule only for rows that carry their own date.
-    /// - Throws: ``PortfolioInputError`` listing every problem with its row and column.
+    /// Validates a portfolio's CSV form, split into rows by the caller's CSV reader.
+    /// - Parameter defaultAnalysisDate: The analysis date for rows without their own, used by the rule
+    ///   "analysis date ≥ purchase date"; nil checks that rule only for rows that carry their own date.
+    /// - Throws: ``PortfolioInputError`` listing every problem with its row, line and column.
     public static func read(
-        _ text: String, format: PortfolioFormat? = nil, path: String? = nil, defaultAnalysisDate: CalendarDate?
+        _ table: PortfolioTable, defaultAnalysisDate: CalendarDate?
     ) throws(PortfolioInputError) -> PortfolioDocument {
-        switch format ?? PortfolioFormat.detect(path: path, text: text) {
-        case .csv: try CSVPortfolioReader.read(text, defaultAnalysisDate: defaultAnalysisDate)
-        case .json: try JSONPortfolioReader.read(text, defaultAnalysisDate: defaultAnalysisDate)
-        }
+        try CSVPortfolioReader.read(table, defaultAnalysisDate: defaultAnalysisDate)
+    }
+
+    /// Parses and validates a portfolio's JSON form.
+    /// - Parameter defaultAnalysisDate: As for the CSV form.
+    /// - Throws: ``PortfolioInputError`` listing every problem with its row and key.
+    public static func read(
+        json text: String, defaultAnalysisDate: CalendarDate?
+    ) throws(PortfolioInputError) -> PortfolioDocument {
+        try JSONPortfolioReader.read(text, defaultAnalysisDate: defaultAnalysisDate)
     }
 
     /// Applies the rules to holdings that did not come from a file (a saved portfolio analysed with a new

@@ -22,24 +22,41 @@ public struct BalanceImport: Sendable {
         public var currency: String?
     }
 
+    /// One data row as the file's CSV reader split it.
+    public struct Record: Sendable, Hashable {
+        /// The line of the file the row starts on.
+        public var line: Int
+        /// The row's fields, unquoted, as many as the row has.
+        public var fields: [String]
+
+        /// Creates a record.
+        public init(line: Int, fields: [String]) {
+            self.line = line
+            self.fields = fields
+        }
+    }
+
     /// The rows in file order.
     public var rows: [Row]
 
-    /// Parses `text`.
+    /// Reads the rows of a CSV file already split into fields (splitting is the plug-in's CSV reader's job,
+    /// so every feature reads CSV the same way).
+    /// - Parameters:
+    ///   - header: The header row's fields; empty for an empty file.
+    ///   - records: The data rows, each with the line it starts on.
     /// - Throws: ``NetWorthError`` (malformed) naming the line and column of the first bad field.
-    public init(csv text: String) throws(NetWorthError) {
-        let records = try CSVReader.records(text)
-        guard let header = records.first else {
+    public init(header: [String], records: [Record]) throws(NetWorthError) {
+        guard !header.isEmpty else {
             throw NetWorthError(
                 .malformed, "the file is empty", hint: "the first line names the columns: account,date,amount")
         }
-        let names = header.fields.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+        let names = header.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
         func column(_ name: String, required: Bool) throws(NetWorthError) -> Int? {
             let index = names.firstIndex(of: name)
             if required && index == nil {
                 throw NetWorthError(
                     .malformed, "the header has no \"\(name)\" column",
-                    why: "found \(header.fields.joined(separator: ","))",
+                    why: "found \(header.joined(separator: ","))",
                     hint: "the columns are account,date,amount[,note,type,currency]")
             }
             return index
@@ -52,7 +69,7 @@ public struct BalanceImport: Sendable {
         let currencyColumn = try column("currency", required: false)
         var rows: [Row] = []
         rows.reserveCapacity(records.count)
-        for record in records.dropFirst() {
+        for record in records {
             func field(_ index: Int?) -> String? {
                 guard let index, index < record.fields.count else { return nil }
                 let value = record.fields[index].trimmingCharacters(in: .whitespaces)

@@ -37,13 +37,13 @@ struct ImportCommand: FeatureCommand {
             // FeatureKit's rule: a missing, folder or unreadable input file is exit 66 in every feature.
             text = try InputFile.text(atPath: file)
         }
+        let source = file == "-" ? "standard input" : file
         let parsed: BalanceImport
         do {
-            parsed = try BalanceImport(csv: text)
+            parsed = try Self.balances(csv: text)
         } catch {
             // A file that cannot be read as balances is bad input data (65), not a bad command line.
-            throw FolioError(
-                .dataError, "\(file == "-" ? "standard input" : file): \(error.what)", why: error.why, hint: error.hint)
+            throw FolioError(.dataError, "\(source): \(error.what)", why: error.why, hint: error.hint)
         }
         let outcome = try await services.repository.importBalances(parsed, today: services.today)
         var message =
@@ -53,5 +53,20 @@ struct ImportCommand: FeatureCommand {
                 "; created \(outcome.createdAccounts.count) account\(outcome.createdAccounts.count == 1 ? "" : "s")"
         }
         services.terminal.print(message + ".")
+    }
+
+    /// Splits `text` with FeatureKit's CSV reader (the one every feature uses) and reads the balances from
+    /// the rows; an empty file reaches the domain as an empty header so it can say which columns it needs.
+    static func balances(csv text: String) throws(NetWorthError) -> BalanceImport {
+        let table: CSVTable
+        do {
+            table = try CSVTable(text: text)
+        } catch where error.reason == .empty {
+            return try BalanceImport(header: [], records: [])
+        } catch {
+            throw NetWorthError(.malformed, error.description)
+        }
+        return try BalanceImport(
+            header: table.header, records: table.rows.map { BalanceImport.Record(line: $0.line, fields: $0.fields) })
     }
 }
