@@ -39,6 +39,8 @@ struct Feature {
     var domain: [Target.Dependency] = []
     /// Extra dependencies of the plug-in target.
     var commands: [Target.Dependency] = []
+    /// Resources of the domain target.
+    var resources: [Resource] = []
     /// Whether the feature has web pages: a target `<name>Web` for `folio serve` (and `<name>WebTests`).
     var web = false
 }
@@ -46,7 +48,9 @@ struct Feature {
 let features: [Feature] = [
     Feature(name: "MutualFunds", commands: [logging], web: true),
     Feature(name: "NetWorth", web: true),
-    Feature(name: "StockTrading", domain: [crypto, cryptoExtras], web: true),
+    Feature(
+        name: "StockTrading", domain: [crypto, cryptoExtras],
+        resources: [.embedInCode("Analytics/common-passwords.txt")], web: true),
     Feature(name: "Racing", web: true),
     Feature(name: "ETFAnalyzer", web: true),
 ]
@@ -97,6 +101,7 @@ func targets(for feature: Feature) -> [Target] {
             dependencies: ["Money", "Networking", "Persistence", "Timing"] + feature.domain,
             path: "Modules/Features/\(name)/\(name)",
             exclude: [],
+            resources: feature.resources,
             swiftSettings: strictSettings
         ),
         .target(
@@ -224,7 +229,9 @@ let package = Package(
         /** Prints benchmark figures for the kernels (`swift run -c release folio-benchmarks`). */
         .executableTarget(
             name: "folio-benchmarks",
-            dependencies: ["Persistence", "PersistenceSQLite", "Networking", "Timing"],
+            dependencies: [
+                "Money", "Persistence", "PersistenceSQLite", "Networking", "Timing", "MutualFunds", "StockTrading",
+            ],
             path: "Tooling/Benchmarks",
             swiftSettings: strictSettings
         ),

@@ -17,6 +17,8 @@ enum Benchmarks {
             ("store", storeThroughput),
             ("decode", navHistoryDecoding),
             ("ticker", tickerFanOut),
+            ("funds-analytics", { FundsAnalyticsBenchmark.run() }),
+            ("trades", tradeThroughput),
         ]
         for (name, run) in all where filter == nil || name.contains(filter!) {
             try await run()
