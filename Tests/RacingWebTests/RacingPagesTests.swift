@@ -109,6 +109,18 @@ struct RacingPagesTests {
         }
     }
 
+    @Test("?live=0 gives the same board without the event stream")
+    func notLive() async throws {
+        let setup = try Setup.fixture()
+        try await setup.application().test(.router) { client in
+            try await client.execute(uri: "/races?live=0", method: .get, headers: localhost) { response in
+                let html = String(buffer: response.body)
+                #expect(!html.contains("data-events"))
+                #expect(html.components(separatedBy: "<tr data-name=").count - 1 == 5)
+            }
+        }
+    }
+
     @Test("a dead service with nothing saved is a 503 page with the CLI's message")
     func unavailable() async throws {
         let setup = Setup(http: StubHTTPClient { request in throw NetworkError.connectionFailed(url: request.url, reason: "connection refused") })

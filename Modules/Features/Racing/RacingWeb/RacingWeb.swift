@@ -32,6 +32,8 @@ public enum RacingWeb {
         }
         let rows = (try? RaceRowView.decode(result.output)) ?? []
         let now = environment.timing.now()
+        // `?live=0`: a board that still ticks but is not refreshed (for metered connections and screenshots).
+        let live = request.uri.queryParameters["live"] != "0"
         let toggles = RaceCategories.all.html { category in
             Components.checkbox("category", label: category, checked: query.categories.contains(category), value: category)
         }
@@ -40,7 +42,7 @@ public enum RacingWeb {
             <form method="get" action="/races" class="inline" aria-label="Categories">\(toggles)<button type="submit" class="secondary">Show</button></form>
             \(warnings)
             <p id="announcer" class="visually-hidden" aria-live="polite"></p>
-            \(board(rows, now: now, events: "/races/events" + query.queryString))
+            \(board(rows, now: now, events: live ? "/races/events" + query.queryString : nil))
             <p class="hint">Countdowns tick in the browser; a race leaves the board a minute after its start. The board is fetched again every \(DurationFormat.short(environment.refresh)).</p>
             """
         return environment.page("Next races", request: request, context: context, content: content)
