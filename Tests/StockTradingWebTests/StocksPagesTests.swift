@@ -103,6 +103,13 @@ struct StocksPagesTests {
                 let html = String(buffer: response.body)
                 #expect(html.contains("<td>AAPL</td>"))
             }
+            try await client.execute(uri: "/stocks/analytics", method: .get, headers: session) { response in
+                let html = String(buffer: response.body)
+                #expect(html.contains("id=\"analytics-figures\"") && html.contains("Allocation by sector"))
+            }
+            try await client.execute(uri: "/stocks/history", method: .get, headers: session) { response in
+                #expect(String(buffer: response.body).contains("AAPL"))
+            }
             let (badHeaders, badBody) = post("symbol=AAPL&quantity=0&side=buy", cookie: cookie)
             try await client.execute(uri: "/stocks/trade", method: .post, headers: badHeaders, body: badBody) { response in
                 let html = String(buffer: response.body)

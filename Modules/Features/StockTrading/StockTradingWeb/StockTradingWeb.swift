@@ -39,7 +39,8 @@ public enum StockTradingWeb {
                 guard let user = await StocksSession.current(request, environment: environment) else { return StocksSession.toLogin }
                 let (result, _) = await StocksSession.run(["analytics", "--format", "json"], as: user, environment: environment)
                 if let error = result.error { return environment.failurePage(error, title: "Analytics", request: request, context: context) }
-                let content = subnavigation(user, csrf: context.csrfToken) + "<pre class=\"json\">\(result.output)</pre>"
+                let body = AnalyticsPage.content(result.output) ?? HTML(raw: "<pre>\(HTML.escape(result.output))</pre>")
+                let content = subnavigation(user, csrf: context.csrfToken) + body
                 return environment.page("Analytics", request: request, context: context, content: content)
             }
         })
