@@ -231,7 +231,7 @@ let package = Package(
         unitTests(
             "FeatureKitTests",
             dependencies: [
-                "FeatureKit", "FeatureKitTesting", "Networking", "NetworkingTesting", "Persistence", "Timing",
+                "FeatureKit", "FeatureKitTesting", "Money", "Networking", "NetworkingTesting", "Persistence", "Timing",
                 "TimingTesting", argumentParser,
             ]
         ),
