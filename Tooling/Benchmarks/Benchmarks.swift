@@ -17,6 +17,7 @@ enum Benchmarks {
             ("store", storeThroughput),
             ("decode", navHistoryDecoding),
             ("ticker", tickerFanOut),
+            ("backends", BackendComparison.run),
         ]
         for (name, run) in all where filter == nil || name.contains(filter!) {
             try await run()

@@ -55,6 +55,10 @@ public struct FolioError: Error, Sendable, CustomStringConvertible, Equatable {
             return error
         case let error as NetworkError:
             return from(network: error)
+        case PersistenceError.unavailable(let reason):
+            return FolioError(
+                .unavailable, "cannot reach the database", why: reason,
+                hint: "check that the server is running and the database URL (FOLIO_DATABASE_URL) is right")
         case let error as PersistenceError:
             return FolioError(.internal, "local data could not be used", why: error.description)
         case is CancellationError:
