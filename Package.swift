@@ -260,6 +260,8 @@ let package = Package(
                 "Timing", "TimingTesting", argumentParser,
             ]
         ),
-        unitTests("FolioEndToEndTests", dependencies: ["folio", "FeatureKitTesting", "NetworkingTesting"]),
+        unitTests(
+            "FolioEndToEndTests",
+            dependencies: ["folio", "FeatureKitTesting", "NetworkingTesting", "PersistencePostgresTesting"]),
     ] + features.flatMap(targets(for:))
 )
