@@ -19,6 +19,7 @@ let flyingFox: Target.Dependency = .product(name: "FlyingFox", package: "FlyingF
 let flyingSocks: Target.Dependency = .product(name: "FlyingSocks", package: "FlyingFox")
 let crypto: Target.Dependency = .product(name: "Crypto", package: "swift-crypto")
 let cryptoExtras: Target.Dependency = .product(name: "_CryptoExtras", package: "swift-crypto")
+let csv: Target.Dependency = .product(name: "CSV", package: "CSV.swift")
 let asyncHTTPClient: Target.Dependency = .product(name: "AsyncHTTPClient", package: "async-http-client")
 let postgresNIO: Target.Dependency = .product(name: "PostgresNIO", package: "postgres-nio")
 let nio: [Target.Dependency] = ["NIOCore", "NIOPosix", "NIOHTTP1", "NIOFoundationCompat"].map {
@@ -65,14 +66,14 @@ func targets(for feature: Feature) -> [Target] {
     return [
         .target(
             name: name,
-            dependencies: ["Networking", "Persistence", "Timing"] + feature.domain,
+            dependencies: ["Money", "Networking", "Persistence", "Timing"] + feature.domain,
             path: "Modules/Features/\(name)/\(name)",
             exclude: [],
             swiftSettings: strictSettings
         ),
         .target(
             name: "\(name)Commands",
-            dependencies: [.target(name: name), "FeatureKit", "Networking", "Persistence", "Timing", argumentParser]
+            dependencies: [.target(name: name), "FeatureKit", "Money", "Networking", "Persistence", "Timing", argumentParser]
                 + feature.commands,
             path: "Modules/Features/\(name)/\(name)Commands",
             swiftSettings: strictSettings
@@ -80,14 +81,14 @@ func targets(for feature: Feature) -> [Target] {
         unitTests(
             "\(name)Tests",
             dependencies: [
-                .target(name: name), "Networking", "Persistence", "Timing",
+                .target(name: name), "Money", "Networking", "Persistence", "Timing",
                 "NetworkingTesting", "PersistenceTesting", "TimingTesting",
             ]
         ),
         unitTests(
             "\(name)CommandsTests",
             dependencies: [
-                .target(name: name), .target(name: "\(name)Commands"), "FeatureKit", "FeatureKitTesting",
+                .target(name: name), .target(name: "\(name)Commands"), "FeatureKit", "FeatureKitTesting", "Money",
                 "Networking", "Persistence", "Timing", "NetworkingTesting", "PersistenceTesting", "TimingTesting",
                 argumentParser, "folio",
             ]
@@ -102,6 +103,7 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .executable(name: "folio", targets: ["folio"]),
+        .library(name: "Money", targets: ["Money"]),
         .library(name: "Timing", targets: ["Timing"]),
         .library(name: "TimingTesting", targets: ["TimingTesting"]),
         .library(name: "Networking", targets: ["Networking"]),
@@ -131,10 +133,14 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+        .package(url: "https://github.com/yaslab/CSV.swift", from: "2.5.2"),
     ],
     targets: [
         // MARK: - Kernels
 
+        /** Exact decimal amounts (money, prices, NAVs, units, rates), rounding, formatting, cash flows, XIRR. */
+        kernel("Money"),
         /** Wall clock, sleeping clock, the shared Ticker and duration formatting. Imports nothing of ours. */
         kernel("Timing"),
         /** ManualClock and pinned wall clocks for tests. */
@@ -172,7 +178,7 @@ let package = Package(
         /** The plug-in contract, FeatureContext, output (tables, JSON, CSV, charts), fetch policy, errors. */
         .target(
             name: "FeatureKit",
-            dependencies: ["Networking", "Persistence", "Timing", argumentParser, logging],
+            dependencies: ["Money", "Networking", "Persistence", "Timing", argumentParser, logging, csv],
             path: "Modules/FeatureKit/FeatureKit",
             swiftSettings: strictSettings
         ),
@@ -227,6 +233,7 @@ let package = Package(
 
         // MARK: - Tests
 
+        unitTests("MoneyTests", dependencies: ["Money", .product(name: "PropertyBased", package: "swift-property-based")]),
         unitTests("TimingTests", dependencies: ["Timing", "TimingTesting"]),
         unitTests(
             "NetworkingTests",

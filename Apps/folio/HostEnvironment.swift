@@ -66,7 +66,8 @@ struct HostEnvironment: Sendable {
             default: continue
             }
         }
-        return Configuration(environment: environment, file: values, disabledFeatures: disabled)
+        return Configuration(
+            environment: environment, file: values, disabledFeatures: disabled, filePath: file.path)
     }
 
     /// A logger to stderr: warnings by default, everything with `-v`.

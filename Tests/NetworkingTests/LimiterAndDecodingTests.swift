@@ -123,3 +123,35 @@ final class Gauge: Sendable {
         #expect(HTTPRequest.get(URL(string: "https://api.mfapi.in")!, path: "mf/1").url.absoluteString == "https://api.mfapi.in/mf/1")
     }
 }
+
+@Suite struct LossyDecodingTests {
+    struct Row: Decodable, Equatable {
+        var code: Int
+        var name: String
+    }
+
+    @Test func aBadElementCostsOnlyItselfAndSaysWhy() throws {
+        let json = Data(#"[{"code":1,"name":"a"},{"code":"x","name":"b"},7,{"code":3,"name":"c"}]"#.utf8)
+        let array = try JSONDecoder().decode(LossyArray<Row>.self, from: json)
+        #expect(array.elements == [Row(code: 1, name: "a"), Row(code: 3, name: "c")])
+        #expect(array.failures.map(\.index) == [1, 2])
+        #expect(array.failures[0].failure.path == "[1].code")
+        let rows = try JSONDecoder().decode([Lossy<Row>].self, from: json)
+        #expect(rows.compactMap(\.value) == array.elements)
+    }
+
+    @Test func dictionariesOfLossyValuesKeepTheFailures() throws {
+        let json = Data(#"{"r1":{"code":1,"name":"a"},"r2":{"name":"b"}}"#.utf8)
+        let board = try JSONDecoder().decode([String: Lossy<Row>].self, from: json)
+        #expect(board["r1"]?.value == Row(code: 1, name: "a"))
+        guard case .failure(let failure)? = board["r2"]?.result else {
+            Issue.record("r2 should have failed")
+            return
+        }
+        #expect(failure.description == #"r2.code: missing key "code""#)
+    }
+
+    @Test func aBodyThatIsNotAnArrayStillFails() {
+        #expect(throws: DecodingError.self) { try JSONDecoder().decode(LossyArray<Row>.self, from: Data("{}".utf8)) }
+    }
+}

@@ -26,12 +26,27 @@ public struct Configuration: Sendable {
     public var file: [String: String]
     /// The features `config.json` disables (`"disabledFeatures": ["races"]`).
     public var disabledFeatures: Set<String>
+    /// The path of the `config.json` that `file` was read from, named in errors about its values.
+    public var filePath: String?
 
     /// Creates a configuration from its sources.
-    public init(environment: [String: String] = [:], file: [String: String] = [:], disabledFeatures: Set<String> = []) {
+    public init(
+        environment: [String: String] = [:], file: [String: String] = [:], disabledFeatures: Set<String> = [],
+        filePath: String? = nil
+    ) {
         self.environment = environment
         self.file = file
         self.disabledFeatures = disabledFeatures
+        self.filePath = filePath
+    }
+
+    /// Where the value of `key` comes from, for errors that must blame the right thing.
+    public func source(of key: ConfigKey) -> ConfigurationSource {
+        if let variable = key.environment, let value = environment[variable], !value.isEmpty {
+            return .environment(variable)
+        }
+        if file[key.name] != nil { return .file(key: key.name, path: filePath ?? "config.json") }
+        return .defaultValue(key: key.name)
     }
 
     /// The resolved value for `key`, or nil when no source sets it.
@@ -51,7 +66,7 @@ public struct Configuration: Sendable {
             url.host != nil
         else {
             throw FolioError(
-                .usage, "\(key.environment ?? key.name) is not a valid URL", why: "\"\(text)\" is not an http(s) URL")
+                .usage, "\(source(of: key)) is not a valid URL", why: "\"\(text)\" is not an http(s) URL")
         }
         return url
     }
@@ -62,8 +77,7 @@ public struct Configuration: Sendable {
         guard let text = string(key) else { return nil }
         guard let duration = Configuration.parseDuration(text) else {
             throw FolioError(
-                .usage, "\(key.environment ?? key.name) is not a duration",
-                why: "\"\(text)\" should look like 90s, 30m, 1h or 2d")
+                .usage, "\(source(of: key)) is not a duration", why: "\"\(text)\" should look like 90s, 30m, 1h or 2d")
         }
         return duration
     }
@@ -80,5 +94,59 @@ public struct Configuration: Sendable {
         }
         guard let number = Int64(trimmed), number >= 0 else { return nil }
         return .seconds(number)
+    }
+}
+
+/// Where a setting's value came from: a flag, an environment variable, a `config.json` key, or the default.
+/// Its description names it the way a user would fix it: `--refresh`, `FOLIO_MFAPI_URL`,
+/// `config.json key "funds.historyTTL" (/home/ana/.local/share/folio/config.json)`.
+public enum ConfigurationSource: Sendable, Hashable, CustomStringConvertible {
+    /// A command-line flag, e.g. `--refresh`.
+    case flag(String)
+    /// An environment variable.
+    case environment(String)
+    /// A key of the `config.json` at `path`.
+    case file(key: String, path: String)
+    /// Nothing set it; the built-in default of the key.
+    case defaultValue(key: String)
+
+    /// Whether the value is folio's own default (nothing for the user to check).
+    public var isDefault: Bool {
+        if case .defaultValue = self { return true }
+        return false
+    }
+
+    /// The setting alone: `--refresh`, `FOLIO_MFAPI_URL`, `"funds.url" in /path/config.json`.
+    public var setting: String {
+        switch self {
+        case .flag(let name): name
+        case .environment(let name): name
+        case .file(let key, let path): "\"\(key)\" in \(path)"
+        case .defaultValue(let key): "the default of \(key)"
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .flag(let name): name
+        case .environment(let name): name
+        case .file(let key, let path): "config.json key \"\(key)\" (\(path))"
+        case .defaultValue(let key): "the default \(key)"
+        }
+    }
+}
+
+extension Configuration {
+    /// A duration given by `flag` when the command line has one, else the configured `key`; errors name the
+    /// source the bad text came from.
+    /// - Throws: ``FolioError`` (usage) naming the flag, the variable or the `config.json` key.
+    public func duration(_ key: ConfigKey, flag: (name: String, value: String)?) throws -> Duration? {
+        guard let flag else { return try duration(key) }
+        guard let duration = Configuration.parseDuration(flag.value) else {
+            throw FolioError(
+                .usage, "\(ConfigurationSource.flag(flag.name)) is not a duration",
+                why: "\"\(flag.value)\" should look like 90s, 30m, 1h or 2d")
+        }
+        return duration
     }
 }

@@ -12,8 +12,10 @@ public struct FolioError: Error, Sendable, CustomStringConvertible, Equatable {
         case refused = 1
         /// Wrong command-line usage. Exit 64 (as ArgumentParser's own usage errors).
         case usage = 64
-        /// Malformed input data: a bad file, an API body that cannot be decoded. Exit 65.
+        /// Malformed input data: a bad file, an API body that cannot be decoded, a damaged store. Exit 65.
         case dataError = 65
+        /// An input file that does not exist or cannot be read. Exit 66 (sysexits' `EX_NOINPUT`).
+        case noInput = 66
         /// A remote service is unavailable and there is no usable cached data. Exit 69.
         case unavailable = 69
         /// A bug or an environment failure (storage). Exit 70.

@@ -1,0 +1,132 @@
+import CSV
+import Foundation
+
+/// A CSV document as a header and rows, read by the CSV.swift package (RFC 4180: commas, fields quoted with
+/// `"` and doubled inside, line breaks inside quotes, LF or CRLF). Each row keeps its number and the line it
+/// starts on, so errors can point at both. Blank lines are skipped; so are `#` comment lines when asked.
+public struct CSVTable: Sendable, Equatable {
+    /// One data row.
+    public struct Row: Sendable, Equatable {
+        /// 1-based among the data rows (the header is not counted; skipped lines are not counted).
+        public var number: Int
+        /// The 1-based line of the file the row starts on.
+        public var line: Int
+        /// The fields, unquoted; as many as the row has, which may differ from the header's count.
+        public var fields: [String]
+
+        /// Creates a row.
+        public init(number: Int, line: Int, fields: [String]) {
+            self.number = number
+            self.line = line
+            self.fields = fields
+        }
+    }
+
+    /// How the text is read.
+    public struct Options: Sendable {
+        /// Drop spaces and tabs around each field (outside quotes).
+        public var trimsFields: Bool
+        /// Skip lines whose first field starts with `#`.
+        public var skipsComments: Bool
+
+        /// Creates options.
+        public init(trimsFields: Bool = true, skipsComments: Bool = false) {
+            self.trimsFields = trimsFields
+            self.skipsComments = skipsComments
+        }
+    }
+
+    /// The header's fields.
+    public var header: [String]
+    /// The line the header is on.
+    public var headerLine: Int
+    /// The data rows.
+    public var rows: [Row]
+
+    /// Reads `text` (a leading byte-order mark is dropped).
+    /// - Throws: ``CSVTableError`` when the text has no header row or a quote is never closed.
+    public init(text: String, options: Options = Options()) throws(CSVTableError) {
+        var text = text
+        if text.unicodeScalars.first == "\u{FEFF}" { text.unicodeScalars.removeFirst() }
+        let reader: CSVReader
+        do {
+            reader = try CSVReader(string: text, trimFields: options.trimsFields)
+        } catch {
+            throw CSVTableError(line: 1, message: "the file could not be read as CSV (\(error))")
+        }
+        var header: [String]?
+        var headerLine = 1
+        var rows: [Row] = []
+        var line = 1
+        var lastLine = 1
+        while let fields = reader.next() {
+            let start = line
+            lastLine = start
+            line += 1 + Self.lineBreaks(in: fields)
+            if fields.count == 1 && fields[0].trimmingWhitespace().isEmpty { continue }
+            if options.skipsComments, fields[0].trimmingWhitespace().hasPrefix("#") { continue }
+            if header == nil {
+                header = fields
+                headerLine = start
+            } else {
+                rows.append(Row(number: rows.count + 1, line: start, fields: fields))
+            }
+        }
+        // An unclosed quote reads to the end of the text as one field, which the package does not report; an
+        // odd number of quotes is the sign, and the quote opened in the last row read.
+        if text.unicodeScalars.reduce(0, { $1 == "\"" ? $0 + 1 : $0 }) % 2 == 1 {
+            throw CSVTableError(
+                line: lastLine,
+                message: "a double quote opened on line \(lastLine) is never closed — quote whole fields and double "
+                    + "any quote inside one (\"\"); nothing after it can be read")
+        }
+        guard let header else {
+            throw CSVTableError(line: 1, message: "the file is empty — it needs a header row")
+        }
+        self.header = header
+        self.headerLine = headerLine
+        self.rows = rows
+    }
+
+    /// Reads the CSV file at `path`.
+    /// - Throws: ``FolioError``: unreadable file (exit 66), not UTF-8 or not CSV (data error, exit 65) with the
+    ///   line.
+    public static func read(fileAtPath path: String, options: Options = Options()) throws(FolioError) -> CSVTable {
+        let text = try InputFile.text(atPath: path)
+        do {
+            return try CSVTable(text: text, options: options)
+        } catch {
+            throw FolioError(.dataError, "\(path) line \(error.line): \(error.message)")
+        }
+    }
+
+    /// Line breaks kept inside quoted fields: CRLF, LF or a lone CR each count once.
+    private static func lineBreaks(in fields: [String]) -> Int {
+        var count = 0
+        for field in fields where field.utf8.contains(where: { $0 == 0x0A || $0 == 0x0D }) {
+            var previous: UInt8 = 0
+            for byte in field.utf8 {
+                if byte == 0x0A && previous != 0x0D || byte == 0x0D { count += 1 }
+                previous = byte
+            }
+        }
+        return count
+    }
+}
+
+/// Why a CSV text could not be read, and the line to look at.
+public struct CSVTableError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The 1-based line.
+    public var line: Int
+    /// What is wrong there.
+    public var message: String
+
+    /// Creates an error.
+    public init(line: Int, message: String) {
+        self.line = line
+        self.message = message
+    }
+
+    /// `line 3: …`.
+    public var description: String { "line \(line): \(message)" }
+}

@@ -1,0 +1,43 @@
+import Foundation
+import Money
+import PropertyBased
+import Testing
+
+@Suite("Amount coding")
+struct CodingTests {
+    struct Record: Codable, Equatable { var price: Amount }
+
+    @Test func jsonRoundTripsEveryDigit() async throws {
+        let encoder = JSONEncoder()
+        let decoder = JSONDecoder()
+        await propertyCheck(count: 2_000, input: Generators.amount) { generated in
+            let data = try? encoder.encode(Record(price: generated.amount))
+            #expect(data.flatMap { String(decoding: $0, as: UTF8.self) } == "{\"price\":\(generated.text.trimmedZeros)}")
+            #expect(data.flatMap { try? decoder.decode(Record.self, from: $0) } == Record(price: generated.amount))
+        }
+    }
+
+    @Test func readsNumbersInStringsAndRefusesNonsense() throws {
+        let decoder = JSONDecoder()
+        #expect(try decoder.decode(Record.self, from: Data(#"{"price":"90.5289"}"#.utf8)).price == Amount(905_289, places: 4))
+        #expect(throws: DecodingError.self) { try decoder.decode(Record.self, from: Data(#"{"price":"1e5"}"#.utf8)) }
+        #expect(throws: DecodingError.self) { try decoder.decode(Record.self, from: Data(#"{"price":1e-20}"#.utf8)) }
+    }
+
+    @Test func doublesForStatisticsOnly() {
+        #expect(Amount(0.1 + 0.2, places: 2) == Amount(3, places: 1))
+        #expect(Amount(Double.nan, places: 2) == nil)
+        #expect(Amount(1_234_567, places: 3).doubleValue == 1_234.567)
+    }
+}
+
+extension String {
+    /// What `Decimal` prints: no trailing fractional zeros, no bare point, `0` for zero, no `-0`.
+    var trimmedZeros: String {
+        guard contains(".") else { return self == "-0" ? "0" : self }
+        var text = self
+        while text.hasSuffix("0") { text.removeLast() }
+        if text.hasSuffix(".") { text.removeLast() }
+        return text == "-0" ? "0" : text
+    }
+}
