@@ -17,8 +17,9 @@ struct DatabaseCommand: AsyncParsableCommand {
             Examples:
               folio db status
               FOLIO_DATABASE_URL=postgres://folio@db.home:5432/folio folio db migrate
+              folio db copy --to postgres://folio@db.home:5432/folio
             """,
-        subcommands: [DatabaseStatusCommand.self, DatabaseMigrateCommand.self]
+        subcommands: [DatabaseStatusCommand.self, DatabaseMigrateCommand.self, DatabaseCopyCommand.self]
     )
 }
 

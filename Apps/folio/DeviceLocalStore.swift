@@ -135,4 +135,15 @@ final class RoutedTransaction: StoreTransaction {
     {
         try base.firstSearchHits(terms, wholeWords: wholeWords, in: range, limit: limit)
     }
+
+    /// The shared records only: the device-local ones are this device's and are not copied anywhere.
+    func export(_ range: KeyRange) throws -> [ExportedRecord] {
+        try base.export(range).filter { !localKeys.contains($0.record.key) }
+    }
+
+    func restore(_ record: ExportedRecord) throws {
+        guard localKeys.contains(record.record.key) else { return try base.restore(record) }
+        overlay[record.record.key] = record.record
+        changes[record.record.key] = .some(record.record)
+    }
 }

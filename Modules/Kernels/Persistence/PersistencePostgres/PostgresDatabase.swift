@@ -26,6 +26,8 @@ public final class PostgresDatabase: KeyValueDatabase {
     public let location: PostgresLocation
     /// How many times a transaction runs before a serialisation conflict is reported as a failure.
     public let maxAttempts: Int
+    /// How many puts a transaction holds back and sends in one statement (see ``PostgresTransaction/flush()``).
+    public let writeBatch: Int
     let tables: PostgresTables
     private let pool: PostgresConnectionPool
     private let threads: NIOThreadPool
@@ -39,16 +41,18 @@ public final class PostgresDatabase: KeyValueDatabase {
     ///   - location: The server, database, credentials, TLS mode and schema.
     ///   - maxConnections: Connections (and transactions running at once) in this process.
     ///   - maxAttempts: Runs of a transaction before a serialisation conflict is given up on.
+    ///   - writeBatch: Puts sent together; 1 sends each as it comes (what the benchmark compares against).
     ///   - clock: Paces the retries after a serialisation conflict.
     ///   - now: Stamps each record's `storedAt`.
     /// - Throws: ``PersistenceError/storage(_:)`` when TLS cannot be set up.
     public init(
-        location: PostgresLocation, maxConnections: Int = 8, maxAttempts: Int = 40,
+        location: PostgresLocation, maxConnections: Int = 8, maxAttempts: Int = 40, writeBatch: Int = 2_000,
         clock: any Clock<Duration> = ContinuousClock(), now: @escaping @Sendable () -> Date = { Date() },
         logger: Logger = Logger(label: "folio.postgres", factory: { _ in SwiftLogNoOpLogHandler() })
     ) throws {
         self.location = location
         self.maxAttempts = max(1, maxAttempts)
+        self.writeBatch = max(1, writeBatch)
         self.now = now
         self.logger = logger
         sleep = { duration in try await clock.sleep(for: duration) }
@@ -144,6 +148,7 @@ public final class PostgresDatabase: KeyValueDatabase {
                     try transaction.execute(isolation.begin)
                     do {
                         let result = try body(transaction)
+                        try transaction.flush()
                         guard !transaction.failed else {
                             throw PersistenceError.storage("a statement of the transaction failed; nothing was stored")
                         }
@@ -183,13 +188,13 @@ public final class PostgresDatabase: KeyValueDatabase {
         } catch {
             throw PostgresFailure.map(error, location: location)
         }
-        let (tables, location, now, logger) = (tables, location, now, logger)
+        let (tables, location, now, logger, writeBatch) = (tables, location, now, logger, writeBatch)
         let mustPrepare = prepare && !prepared.withLock { $0 }
         do {
             let result = try await threads.runIfActive { () throws -> Checked<R> in
                 let transaction = PostgresTransaction(
                     connection: connection, namespace: namespace, tables: tables, location: location, now: now,
-                    logger: logger)
+                    writeBatch: writeBatch, logger: logger)
                 do {
                     if mustPrepare { try PostgresSchema.prepare(transaction, tables: tables) }
                     return Checked(value: try body(transaction), failed: transaction.failed)

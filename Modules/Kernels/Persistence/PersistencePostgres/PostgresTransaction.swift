@@ -18,14 +18,19 @@ final class PostgresTransaction: StoreTransaction {
     private let now: @Sendable () -> Date
     private let logger: Logger
     private let location: PostgresLocation
+    private let writeBatch: Int
     /// Set when a statement failed: PostgreSQL then refuses everything until the rollback, and a COMMIT of such
     /// a transaction answers ROLLBACK without an error, so the commit checks this first.
     private(set) var failed = false
+    /// Puts not sent yet (see ``flush()``), and where each key is among them.
+    private var pending: [ExportedRecord] = []
+    private var pendingIndex: [String: Int] = [:]
 
     init(
         connection: PostgresConnection, namespace: String, tables: PostgresTables, location: PostgresLocation,
-        now: @escaping @Sendable () -> Date, logger: Logger
+        now: @escaping @Sendable () -> Date, writeBatch: Int, logger: Logger
     ) {
+        self.writeBatch = writeBatch
         self.connection = connection
         self.namespace = namespace
         self.tables = tables
@@ -53,6 +58,8 @@ final class PostgresTransaction: StoreTransaction {
 
     /// Rolls the transaction back; afterwards ``failed`` says whether the connection is still unusable.
     func rollBack() {
+        pending = []
+        pendingIndex = [:]
         failed = false
         try? execute("ROLLBACK")
     }
@@ -80,6 +87,7 @@ final class PostgresTransaction: StoreTransaction {
     // MARK: StoreTransaction
 
     func get(_ key: String) throws -> RawRecord? {
+        if let index = pendingIndex[key] { return pending[index].record }
         let found = try rows(
             "SELECT value, stored_at, expires_at FROM \(tables.records) WHERE namespace = $1 AND key = $2",
             binds([Data(key.utf8)]))
@@ -91,38 +99,124 @@ final class PostgresTransaction: StoreTransaction {
     }
 
     func put(_ key: String, value: Data, expiresAt: Date?, searchText: String?) throws {
-        let keyBytes = Data(key.utf8)
-        let words = searchText.map(SearchText.words) ?? []
-        var binds = try binds([keyBytes, value, now().timeIntervalSince1970])
-        binds.append(expiresAt?.timeIntervalSince1970)
-        try binds.append(searchText.map { Data($0.utf8) })
-        binds.append(words.count)
-        // `previous` reads the snapshot from before the upsert: the old record's word count, so the old words
-        // are removed only when there were some (most records, trades and balances, have none).
-        let previous = try rows(
-            """
-            WITH previous AS (SELECT word_count FROM \(tables.records) WHERE namespace = $1 AND key = $2)
-            INSERT INTO \(tables.records) AS r (namespace, key, value, stored_at, expires_at, search_text, word_count)
-            VALUES ($1, $2, $3, $4, $5, $6, $7)
-            ON CONFLICT (namespace, key) DO UPDATE SET
-                value = excluded.value, stored_at = excluded.stored_at, expires_at = excluded.expires_at,
-                search_text = excluded.search_text, word_count = excluded.word_count
-            RETURNING (SELECT word_count FROM previous)
-            """, binds)
-        let oldWords = try previous.first.flatMap { row in try decode { try row.decode(Int?.self) } } ?? 0
-        if oldWords > 0 {
-            try execute("DELETE FROM \(tables.words) WHERE namespace = $1 AND key = $2", self.binds([keyBytes]))
+        try restore(
+            ExportedRecord(
+                record: RawRecord(key: key, value: value, storedAt: now(), expiresAt: expiresAt),
+                searchText: searchText))
+    }
+
+    func restore(_ record: ExportedRecord) throws {
+        if let index = pendingIndex[record.record.key] {
+            pending[index] = record
+        } else {
+            pendingIndex[record.record.key] = pending.count
+            pending.append(record)
         }
-        if !words.isEmpty {
-            try execute(
-                """
-                INSERT INTO \(tables.words) (namespace, key, position, word)
-                SELECT $1, $2, ordinality - 1, word FROM unnest($3::text[]) WITH ORDINALITY AS w(word, ordinality)
-                """, self.binds([keyBytes, words]))
+        if pending.count >= writeBatch { try flush() }
+    }
+
+    func export(_ range: KeyRange) throws -> [ExportedRecord] {
+        try flush()
+        let (condition, values) = rangeCondition(range, column: "key", firstParameter: 2)
+        return try rows(
+            """
+            SELECT key, value, stored_at, expires_at, search_text FROM \(tables.records) WHERE namespace = $1\(condition)
+            ORDER BY stored_order
+            """, binds(values)
+        ).map { row in
+            let (key, value, storedAt, expiresAt, text) = try decode {
+                try row.decode((Data, Data, Double, Double?, Data?).self)
+            }
+            return ExportedRecord(
+                record: RawRecord(
+                    key: String(decoding: key, as: UTF8.self), value: value,
+                    storedAt: Date(timeIntervalSince1970: storedAt),
+                    expiresAt: expiresAt.map { Date(timeIntervalSince1970: $0) }),
+                searchText: text.map { String(decoding: $0, as: UTF8.self) })
         }
     }
 
+    // MARK: Batched writes
+
+    // Puts are held back, up to the database's `writeBatch`, and sent together in two statements: one round
+    // trip a put made loading the 45,000-scheme funds catalogue take minutes. Whatever reads more than one key
+    // sends them first (`get` answers from the batch), and so does the commit.
+
+    /// Sends the held-back puts: one upsert of every record (removing the words of those replaced) and one
+    /// insert of every search word. A key put twice is sent once, with its last value, in the place of its first.
+    func flush() throws {
+        guard !pending.isEmpty else { return }
+        let batch = pending
+        pending = []
+        pendingIndex = [:]
+        var keys: [ByteBuffer] = []
+        var values: [ByteBuffer] = []
+        var storedAt: [Double] = []
+        var expiresAt: [Double] = []
+        var texts: [ByteBuffer] = []
+        var indexed: [Bool] = []
+        var wordCounts: [Int] = []
+        var wordKeys: [ByteBuffer] = []
+        var wordPositions: [Int] = []
+        var words: [String] = []
+        for exported in batch {
+            let record = exported.record
+            let key = ByteBuffer(bytes: Array(record.key.utf8))
+            keys.append(key)
+            values.append(ByteBuffer(bytes: record.value))
+            storedAt.append(record.storedAt.timeIntervalSince1970)
+            // NaN stands for "never": PostgreSQL arrays carry no optionals through PostgresNIO.
+            expiresAt.append(record.expiresAt?.timeIntervalSince1970 ?? .nan)
+            texts.append(ByteBuffer(bytes: Array((exported.searchText ?? "").utf8)))
+            indexed.append(exported.searchText != nil)
+            let recordWords = exported.searchText.map(SearchText.words) ?? []
+            wordCounts.append(recordWords.count)
+            for (position, word) in recordWords.enumerated() {
+                wordKeys.append(key)
+                wordPositions.append(position)
+                words.append(word)
+            }
+        }
+        var recordBinds = try self.binds()
+        recordBinds.append(keys)
+        recordBinds.append(values)
+        recordBinds.append(storedAt)
+        recordBinds.append(expiresAt)
+        recordBinds.append(texts)
+        recordBinds.append(indexed)
+        recordBinds.append(wordCounts)
+        // The old words go in the same statement: its CTEs all read the snapshot from before the upsert.
+        try execute(
+            """
+            WITH input AS (
+                SELECT * FROM unnest($2::bytea[], $3::bytea[], $4::float8[], $5::float8[], $6::bytea[], $7::bool[],
+                    $8::int8[]) WITH ORDINALITY
+                    AS i(key, value, stored_at, expires_at, search_text, indexed, word_count, ordinality)),
+            old_words AS (
+                DELETE FROM \(tables.words) w USING \(tables.records) r, input i
+                WHERE r.namespace = $1 AND r.key = i.key AND r.word_count > 0 AND w.namespace = $1 AND w.key = r.key)
+            INSERT INTO \(tables.records) AS r (namespace, key, value, stored_at, expires_at, search_text, word_count)
+            SELECT $1, key, value, stored_at, nullif(expires_at, 'NaN'::float8),
+                CASE WHEN indexed THEN search_text END, word_count
+            FROM input ORDER BY ordinality
+            ON CONFLICT (namespace, key) DO UPDATE SET
+                value = excluded.value, stored_at = excluded.stored_at, expires_at = excluded.expires_at,
+                search_text = excluded.search_text, word_count = excluded.word_count
+            """, recordBinds)
+        guard !words.isEmpty else { return }
+        var wordBinds = try self.binds()
+        wordBinds.append(wordKeys)
+        wordBinds.append(wordPositions)
+        wordBinds.append(words)
+        try execute(
+            """
+            INSERT INTO \(tables.words) (namespace, key, position, word)
+            SELECT $1, key, position, word FROM unnest($2::bytea[], $3::int8[], $4::text[]) AS w(key, position, word)
+            """, wordBinds)
+    }
+
     func delete(_ key: String) throws {
+        try flush()
         try execute(
             """
             WITH gone AS (DELETE FROM \(tables.records) WHERE namespace = $1 AND key = $2 RETURNING key, word_count)
@@ -132,6 +226,7 @@ final class PostgresTransaction: StoreTransaction {
     }
 
     func delete(_ range: KeyRange) throws -> Int {
+        try flush()
         let (condition, values) = rangeCondition(range, column: "key", firstParameter: 2)
         let counted = try rows(
             """
@@ -146,6 +241,7 @@ final class PostgresTransaction: StoreTransaction {
     }
 
     func scan(_ range: KeyRange, limit: Int?, reverse: Bool) throws -> [RawRecord] {
+        try flush()
         let (condition, values) = rangeCondition(range, column: "key", firstParameter: 2)
         var sql = """
             SELECT key, value, stored_at, expires_at FROM \(tables.records) WHERE namespace = $1\(condition)
@@ -160,6 +256,7 @@ final class PostgresTransaction: StoreTransaction {
     }
 
     func count(_ range: KeyRange) throws -> Int {
+        try flush()
         let (condition, values) = rangeCondition(range, column: "key", firstParameter: 2)
         let counted = try rows(
             "SELECT count(*) FROM \(tables.records) WHERE namespace = $1\(condition)", binds(values))
@@ -178,6 +275,7 @@ final class PostgresTransaction: StoreTransaction {
     func firstSearchHits(_ terms: [String], wholeWords: [String], in range: KeyRange, limit: Int) throws
         -> SearchHitList
     {
+        try flush()
         let prefixes = SearchText.terms(terms)
         let whole = SearchText.terms(wholeWords)
         guard !prefixes.isEmpty || !whole.isEmpty else { return SearchHitList(hits: [], hasMore: false) }
@@ -196,6 +294,7 @@ final class PostgresTransaction: StoreTransaction {
     /// Matches ranked as the in-memory backend ranks them: for each term, the position of the first word it
     /// starts plus one unless that word is the term itself, summed; then fewer words first; then key order.
     private func ranked(_ terms: [String], in range: KeyRange, limit: Int, columns: String) throws -> [PostgresRow] {
+        try flush()
         let wanted = SearchText.terms(terms)
         guard !wanted.isEmpty else { return [] }
         return try matches(
