@@ -375,16 +375,6 @@ struct CommandTests {
         let sip = FundsCommand.helpMessage(for: SIPCommand.self, columns: 1000)
         #expect(sip.contains("Σ CFᵢ / (1 + r)^((dᵢ − d₀) / 365) = 0"))
     }
-
-    @Test("the diagnostic analytics benchmark runs (hidden from help)")
-    func benchAnalytics() async throws {
-        let terminal = CapturedTerminal()
-        let command =
-            try FundsCommand.parseAsRoot(["bench-analytics", "--points", "1500", "--iterations", "2"])
-            as! BenchAnalyticsCommand
-        try await command.run(in: .test(featureID: "funds", terminal: terminal))
-        #expect(terminal.output.hasPrefix("analytics points=1500 iterations=2 median_us="))
-    }
 }
 
 /// Holds requests until `limit` are in flight (or every request has started), recording the most in flight.

@@ -29,6 +29,8 @@ enum MFAPIReplay {
         guard path.hasPrefix("/mf/") else { return (404, Data("not found".utf8)) }
         let code = String(path.dropFirst(4))
         if let file = files[code] { return (200, try Fixtures.data("mfapi/\(file)")) }
+        // 122639's recorded history trimmed to its three newest and three oldest NAVs (see GappedFixture).
+        if code == GappedFixture.code { return (200, try Fixtures.data(GappedFixture.path)) }
         if code == "100027" || code == "100042" { return (200, try derived(code)) }
         if !code.isEmpty, code.allSatisfy(\.isNumber) { return (200, Data(blankScheme.utf8)) }
         return (400, Data(#"{"error":"invalid scheme_code"}"#.utf8))
@@ -93,9 +95,9 @@ final class Harness: Sendable {
     @discardableResult
     func run(
         _ arguments: [String], offline: Bool = false, environment: [String: String] = [:], interactive: Bool = false,
-        input: [String] = []
+        input: [String] = [], width: Int = 120
     ) async throws -> CapturedTerminal {
-        let terminal = CapturedTerminal(interactive: interactive, width: 120, input: input)
+        let terminal = CapturedTerminal(interactive: interactive, width: width, input: input)
         var environment = environment
         environment["FOLIO_MFAPI_URL"] = environment["FOLIO_MFAPI_URL"] ?? "http://mfapi.test"
         let context = FeatureContext.test(

@@ -1,4 +1,5 @@
 import Foundation
+import Money
 import Testing
 import Timing
 
@@ -132,70 +133,57 @@ struct AnalyticsTests {
         #expect(report.maxDrawdown?.peakDate?.iso8601 == "2025-10-27")
         #expect(report.maxDrawdown?.troughDate?.iso8601 == "2026-03-30")
         #expect(close(report.sharpe, -0.8076716990462801, 1e-12))
-        #expect(report.dailyChange == Decimal(string: "-0.106"))
+        #expect(report.dailyChange == Amount("-0.106"))
         #expect(close(report.dailyChangePercent, -0.0011695274116263477, 1e-12))
     }
 
-    // MARK: XIRR
+    // MARK: XIRR (Money's solver, on NAV dates as the SIP gives them)
+
+    /// A flow on a calendar date, as ``SIPCalculator`` hands them to `Money.XIRR`.
+    static func flow(_ date: String, _ amount: Int) -> CashFlow {
+        CashFlow(date: SIPCalculator.utcMidnight(TestData.date(date)), amount: Amount(amount))
+    }
+
+    static func rate(_ flows: [CashFlow]) -> Double? { try? XIRR.rate(flows) }
 
     @Test("XIRR on flows with a known answer")
     func xirrKnown() {
-        let d = TestData.date
-        #expect(
-            close(
-                XIRR.rate([
-                    CashFlow(date: d("2023-01-01"), amount: -1000), CashFlow(date: d("2024-01-01"), amount: 1100),
-                ]), 0.1, 1e-9))
-        #expect(
-            close(
-                XIRR.rate([
-                    CashFlow(date: d("2022-01-01"), amount: -1000), CashFlow(date: d("2024-01-01"), amount: 1210),
-                ]), 0.1, 1e-9))
+        let f = Self.flow
+        #expect(close(Self.rate([f("2023-01-01", -1000), f("2024-01-01", 1100)]), 0.1, 1e-9))
+        #expect(close(Self.rate([f("2022-01-01", -1000), f("2024-01-01", 1210)]), 0.1, 1e-9))
         // Microsoft's XIRR documentation example: 0.373362535.
         let excel = [
-            CashFlow(date: d("2008-01-01"), amount: -10000), CashFlow(date: d("2008-03-01"), amount: 2750),
-            CashFlow(date: d("2008-10-30"), amount: 4250), CashFlow(date: d("2009-02-15"), amount: 3250),
-            CashFlow(date: d("2009-04-01"), amount: 2750),
+            f("2008-01-01", -10000), f("2008-03-01", 2750), f("2008-10-30", 4250), f("2009-02-15", 3250),
+            f("2009-04-01", 2750),
         ]
-        #expect(close(XIRR.rate(excel), 0.3733625335188314, 1e-9))
-        let rate = XIRR.rate(excel)!
-        let times = excel.map { Double(d("2008-01-01").days(to: $0.date)) / 365 }
-        #expect(abs(XIRR.presentValue(times, excel.map(\.amount), rate: rate)) < 1e-6)
+        #expect(close(Self.rate(excel), 0.3733625335188314, 1e-9))
+        let rate = Self.rate(excel)!
+        let presentValue = excel.reduce(0.0) { total, flow in
+            let years = Double(TestData.date("2008-01-01").days(to: CalendarDate(flow.date, in: .gmt))) / 365
+            return total + flow.amount.doubleValue * pow(1 + rate, -years)
+        }
+        #expect(abs(presentValue) < 1e-6)
     }
 
     @Test("when Newton's method fails the bracketed fallback still finds the rate")
     func xirrFallback() throws {
-        let d = TestData.date
         // Losing 99.9 % in a year: r = −0.999. From 10 % Newton's first step lands below −100 % and fails.
-        let loss = [CashFlow(date: d("2023-01-01"), amount: -1000), CashFlow(date: d("2024-01-01"), amount: 1)]
-        #expect(XIRR.newtonRate([0, 1], [-1000, 1], guess: 0.1) == nil)
-        #expect(close(XIRR.rate(loss), -0.999, 1e-9))
+        #expect(close(Self.rate([Self.flow("2023-01-01", -1000), Self.flow("2024-01-01", 1)]), -0.999, 1e-9))
         // Tripling in 30 days: r = 3^(365/30) − 1 ≈ 638,226.
-        let flows = [CashFlow(date: d("2024-01-01"), amount: -1000), CashFlow(date: d("2024-01-31"), amount: 3000)]
-        let rate = try #require(XIRR.rate(flows))
+        let rate = try #require(Self.rate([Self.flow("2024-01-01", -1000), Self.flow("2024-01-31", 3000)]))
         let expected = pow(3.0, 365.0 / 30) - 1
         #expect(abs(rate - expected) / expected < 1e-9)
     }
 
     @Test("no sign change, no rate: not available, never 0")
     func xirrNotAvailable() {
-        let d = TestData.date
-        #expect(
-            XIRR.rate([CashFlow(date: d("2024-01-01"), amount: -1000), CashFlow(date: d("2024-06-01"), amount: -5)])
-                == nil)
-        #expect(
-            XIRR.rate([CashFlow(date: d("2024-01-01"), amount: 1000), CashFlow(date: d("2024-06-01"), amount: 5)])
-                == nil)
-        #expect(
-            XIRR.rate([CashFlow(date: d("2024-01-01"), amount: -1000), CashFlow(date: d("2024-01-01"), amount: 1200)])
-                == nil)
-        #expect(XIRR.rate([]) == nil)
+        let f = Self.flow
+        #expect(Self.rate([f("2024-01-01", -1000), f("2024-06-01", -5)]) == nil)
+        #expect(Self.rate([f("2024-01-01", 1000), f("2024-06-01", 5)]) == nil)
+        #expect(Self.rate([f("2024-01-01", -1000), f("2024-01-01", 1200)]) == nil)
+        #expect(Self.rate([]) == nil)
         // Both signs, but the value is zero: the sum never changes sign for any rate above −100 %.
-        #expect(
-            XIRR.rate([
-                CashFlow(date: d("2024-01-01"), amount: -1000), CashFlow(date: d("2024-06-01"), amount: 0),
-                CashFlow(date: d("2024-07-01"), amount: -1),
-            ]) == nil)
+        #expect(Self.rate([f("2024-01-01", -1000), f("2024-06-01", 0), f("2024-07-01", -1)]) == nil)
     }
 
     // MARK: SIP
@@ -228,9 +216,9 @@ struct AnalyticsTests {
         let result = try SIPCalculator.simulate(plan, on: history)
         #expect(result.installments.map(\.scheduled.iso8601) == ["2024-01-31", "2024-02-29"])
         // 1000 / 12.3456 = 81.00052… → 81.001; the March 31 installment has no NAV on or after it.
-        #expect(result.installments.first?.units == Decimal(string: "81.001"))
-        #expect(result.installments.last?.units == Decimal(string: "83.333"))
-        #expect(result.value == Decimal(string: "2136.34"))  // 164.334 × 13 = 2136.342, to the paisa
+        #expect(result.installments.first?.units == Amount("81.001"))
+        #expect(result.installments.last?.units == Amount("83.333"))
+        #expect(result.value == Amount("2136.34"))  // 164.334 × 13 = 2136.342, to the paisa
         #expect(result.valuationDate == TestData.date("2024-03-28"))
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Money
 import MutualFunds
 import NetworkingTesting
 import Testing
@@ -58,12 +59,12 @@ struct DecodingTests {
     func fullHistory() throws {
         let history = try TestData.fixtureHistory("scheme_122639_history_full_3266pts.json", code: 122639)
         #expect(history.points.count == 3266)
-        #expect(history.points.first == NAVPoint(date: TestData.date("2013-05-28"), nav: Decimal(string: "9.9992")!))
-        #expect(history.latest == NAVPoint(date: TestData.date("2026-09-04"), nav: Decimal(string: "90.5289")!))
+        #expect(history.points.first == NAVPoint(date: TestData.date("2013-05-28"), nav: Amount("9.9992")!))
+        #expect(history.latest == NAVPoint(date: TestData.date("2026-09-04"), nav: Amount("90.5289")!))
         #expect(zip(history.points, history.points.dropFirst()).allSatisfy { $0.date < $1.date })
         let sunday = try #require(history.points.first { $0.date == TestData.date("2024-03-31") })
         #expect(sunday.date.weekday == 7)
-        #expect(sunday.nav == Decimal(string: "74.8685"))
+        #expect(sunday.nav == Amount("74.8685"))
         #expect(history.meta.fundHouse == "PPFAS Mutual Fund")
         #expect(history.meta.schemeCategory == "Equity Scheme - Flexi Cap Fund")
         #expect(history.meta.code == 122639)
@@ -76,7 +77,7 @@ struct DecodingTests {
     func axisMidcap() throws {
         let history = try TestData.fixtureHistory("scheme_120505_axis_midcap_direct_100pts.json", code: 120505)
         #expect(history.points.count == 100)
-        #expect(history.latest?.nav == Decimal(string: "144.13"))
+        #expect(history.latest?.nav == Amount("144.13"))
         let sunday = try #require(history.points.first { $0.date == TestData.date("2026-05-31") })
         #expect(sunday.date.weekday == 7)
         let same = history.points.filter { $0.nav == sunday.nav }
@@ -108,7 +109,7 @@ struct DecodingTests {
                 #"{"meta":{"scheme_code":"122639","scheme_name":"X"},"data":[{"date":"04-09-2026","nav":90.5289}],"status":"SUCCESS"}"#
                     .utf8))
         #expect(body.meta.code == 122639)
-        #expect(body.points == [NAVPoint(date: TestData.date("2026-09-04"), nav: Decimal(string: "90.5289")!)])
+        #expect(body.points == [NAVPoint(date: TestData.date("2026-09-04"), nav: Amount("90.5289")!)])
     }
 
     @Test("malformed rows are skipped and counted, never fatal")
@@ -135,7 +136,7 @@ struct DecodingTests {
         let history = NAVHistory(code: 1, meta: body.meta, points: body.points, skippedRows: body.skippedRows)
         // The repeated 05-01-2024 row is dropped too: first occurrence wins.
         #expect(history.points.map(\.date.iso8601) == ["2023-12-29", "2024-01-05"])
-        #expect(history.points.last?.nav == Decimal(string: "10.5"))
+        #expect(history.points.last?.nav == Amount("10.5"))
         #expect(history.skippedRows == 9)
 
         let list = try MFAPIDecoding.schemeList(

@@ -1,4 +1,5 @@
 import Foundation
+import Money
 import Persistence
 import Testing
 import Timing
@@ -7,17 +8,17 @@ import Timing
 
 @Suite("Exact NAVs")
 struct ExactNAVTests {
-    @Test("NAV text parses to an integer and a scale, or not at all")
+    @Test("NAV text parses exactly, or not at all")
     func parse() {
-        #expect(ExactNAV(text: "90.52890") == ExactNAV(significand: 9_052_890, scale: 5))
-        #expect(ExactNAV(text: " 144.13 ") == ExactNAV(significand: 14413, scale: 2))
-        #expect(ExactNAV(text: "10") == ExactNAV(significand: 10, scale: 0))
-        #expect(ExactNAV(text: "0.00001") == ExactNAV(significand: 1, scale: 5))
+        #expect(NAVText.parse("90.52890") == Amount(9_052_890, places: 5))
+        #expect(NAVText.parse(" 144.13 ") == Amount(14413, places: 2))
+        #expect(NAVText.parse("10") == Amount(10, places: 0))
+        #expect(NAVText.parse("0.00001") == Amount(1, places: 5))
         for bad in ["", ".", "N.A.", "-1.5", "+1", "1e3", "1.2.3", "12,345.00", "1.123456789", "1234567890123456789"] {
-            #expect(ExactNAV(text: bad) == nil, "\(bad)")
+            #expect(NAVText.parse(bad) == nil, "\(bad)")
         }
-        #expect(ExactNAV(text: "1.5")?.units(atScale: 5) == 150_000)
-        #expect(ExactNAV(text: "90.52890")?.decimal == Decimal(string: "90.5289"))
+        #expect(NAVText.parse("1.5").flatMap { NAVHistory.units(of: $0, scale: 5) } == 150_000)
+        #expect(NAVText.parse("90.52890") == Amount("90.5289"))
     }
 
     @Test("rows at different scales share the finest; doubles are the nearest to the text")
@@ -27,14 +28,14 @@ struct ExactNAVTests {
                 #"{"meta":{},"data":[{"date":"02-01-2024","nav":"10.5"},{"date":"01-01-2024","nav":"9.87654"}]}"#.utf8))
         let history = NAVHistory(code: 1, meta: body.meta, parsed: body.parsed, skippedRows: 0)
         #expect(history.scale == 5)
-        #expect(history.points.map(\.nav) == [Decimal(string: "9.87654")!, Decimal(string: "10.5")!])
+        #expect(history.points.map(\.nav) == [Amount("9.87654")!, Amount("10.5")!])
         #expect(history.series.values == [9.87654, 10.5])
     }
 
     @Test("more than 8 decimals from a Decimal are rounded to 8")
     func rounding() {
         let history = TestData.history([("2024-01-01", "1.123456789")])
-        #expect(history.points.first?.nav == Decimal(string: "1.12345679"))
+        #expect(history.points.first?.nav == Amount("1.12345679"))
     }
 
     @Test("a damaged stored history reads as absent, so it is fetched again")
@@ -85,20 +86,26 @@ struct FastPathTests {
         #expect(RollingReturns.median([3, 3, 3, 3]) == 3)
     }
 
-    @Test("SIP units and values in integers agree with Decimal arithmetic")
-    func unitsMath() {
-        let math = UnitsMath(amount: 5000, scale: 5)
-        for navUnits: Int64 in [9_052_890, 1_234_567, 99_999, 1_000_000_000, 7] {
+    @Test("SIP units and values agree with Decimal arithmetic")
+    func unitsMath() throws {
+        for navUnits in [9_052_890, 1_234_567, 99_999, 1_000_000_000, 7] {
+            let history = TestData.history([("2024-01-01", Amount(navUnits, places: 5).description)])
+            let sip = try SIPCalculator.simulate(
+                SIPPlan(amount: 5000, day: 1, from: TestData.date("2024-01-01")), on: history)
             let nav = Decimal(sign: .plus, exponent: -5, significand: Decimal(navUnits))
             var quotient = Decimal(5000) / nav
             var rounded = Decimal()
             NSDecimalRound(&rounded, &quotient, 3, .plain)
-            #expect(math.units(navUnits: navUnits).decimal == rounded, "\(nav)")
+            #expect(sip.units.decimalValue == rounded, "\(nav)")
+            var value = rounded * nav
+            var paise = Decimal()
+            NSDecimalRound(&paise, &value, 2, .plain)
+            #expect(sip.value.decimalValue == paise, "\(nav)")
         }
-        let fractional = UnitsMath(amount: Decimal(string: "1000.555")!, scale: 5)
-        if case .exact = fractional.units(navUnits: 1_000_000) { Issue.record("a fraction of a paisa needs Decimal") }
-        #expect(fractional.units(navUnits: 1_000_000).decimal == Decimal(string: "100.056"))
-        // 1,234.567 × 90.5289 = 111,763.9916…
-        #expect(math.value(units: .exact(1_234_567), navUnits: 9_052_890) == Decimal(string: "111763.99"))
+        let history = TestData.history([("2024-01-01", "10"), ("2024-02-01", "90.5289")])
+        let fractional = try SIPCalculator.simulate(
+            SIPPlan(amount: Amount("1000.555")!, day: 1, from: TestData.date("2024-01-01"), to: TestData.date("2024-01-01")),
+            on: history)
+        #expect(fractional.units == Amount("100.056"))
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Money
 import MutualFunds
 import Persistence
 import PersistenceTesting
@@ -30,7 +31,7 @@ struct StorageTests {
         let store = InMemoryDatabase().store(namespace: "funds")
         try await store.write { try HistoryCache.save(history, expiresAt: nil, in: $0) }
         let back = try #require(try await store.read { try HistoryCache.entry(code: 1, in: $0) })
-        #expect(back.value.points.map(\.nav) == [Decimal(string: "10.12345678")!, Decimal(string: "1234.5")!])
+        #expect(back.value.points.map(\.nav) == [Amount("10.12345678")!, Amount("1234.5")!])
     }
 
     @Test("a failed write leaves the previous list whole")

@@ -1,4 +1,5 @@
 import Foundation
+import Money
 import MutualFunds
 import NetworkingTesting
 import Timing
@@ -12,7 +13,7 @@ enum TestData {
     static func history(_ points: [(String, String)], code: Int = 1) -> NAVHistory {
         NAVHistory(
             code: code, meta: SchemeMeta(code: code, name: "Test Fund"),
-            points: points.map { NAVPoint(date: date($0.0), nav: Decimal(string: $0.1)!) })
+            points: points.map { NAVPoint(date: date($0.0), nav: Amount($0.1)!) })
     }
 
     /// A fixture history decoded as the client decodes it.

@@ -18,6 +18,8 @@ enum Benchmarks {
             ("decode", navHistoryDecoding),
             ("ticker", tickerFanOut),
             ("backends", BackendComparison.run),
+            ("funds-analytics", { FundsAnalyticsBenchmark.run() }),
+            ("trades", tradeThroughput),
         ]
         for (name, run) in all where filter == nil || name.contains(filter!) {
             try await run()

@@ -69,13 +69,4 @@ public enum HistoryRange: String, Sendable, Hashable, Codable, CaseIterable {
         case .max: .sinceInception
         }
     }
-
-    /// The index of the first point of the range: the latest point on or before (latest date − range), the
-    /// same start a point-to-point return uses; the first point when the history is shorter than the range.
-    public func startIndex(in series: NAVSeries) -> Int {
-        guard let last = series.days.last, let start = period.start(endingOn: CalendarDate(dayNumber: last)) else {
-            return 0
-        }
-        return series.index(onOrBefore: start.dayNumber) ?? 0
-    }
 }

@@ -27,21 +27,28 @@ public struct PeriodReturn: Sendable, Hashable, Codable {
 /// - CAGR (periods of a year or more): (end / start)^(365 / days) − 1, days being the calendar days between
 ///   the two dates actually used.
 public enum Returns {
-    /// The return over `period` ending at the latest NAV, or nil when the history does not reach back that
-    /// far (a 3-year return for a 2-year-old fund is not available, never 0).
+    /// The return over `period` ending at the latest NAV, or nil when the history does not cover it (a 3-year
+    /// return for a 2-year-old fund is not available, never 0): see ``Coverage``.
     public static func pointToPoint(_ series: NAVSeries, period: ReturnPeriod) -> PeriodReturn? {
-        guard let end = series.days.indices.last else { return nil }
+        try? covered(series, period: period).get()
+    }
+
+    /// The return over `period` ending at the latest NAV, or why the history does not cover it: the start NAV is
+    /// the latest on or before the period's start within ``Coverage``'s tolerance.
+    public static func covered(_ series: NAVSeries, period: ReturnPeriod) -> Result<PeriodReturn, Uncovered> {
+        guard let end = series.days.indices.last else { return .failure(.noNAVs) }
         let startIndex: Int
-        if let start = period.start(endingOn: CalendarDate(dayNumber: series.days[end])) {
-            guard let index = series.index(onOrBefore: start.dayNumber) else { return nil }
-            startIndex = index
-        } else {
-            startIndex = 0
+        switch Coverage.startIndex(in: series, period: period) {
+        case .success(let index): startIndex = index
+        case .failure(let reason): return .failure(reason)
         }
-        guard startIndex < end else { return nil }
+        guard startIndex < end else { return .failure(.tooFewNAVs(count: 1, needed: 2)) }
         let days = series.days[end] - series.days[startIndex]
         let annualizes = period == .sinceInception ? days >= 365 : isAtLeastOneYear(period)
-        return between(series, startIndex, end, annualize: annualizes)
+        guard let value = between(series, startIndex, end, annualize: annualizes) else {
+            return .failure(.tooFewNAVs(count: 1, needed: 2))
+        }
+        return .success(value)
     }
 
     /// The return from point `start` to point `end`, annualized when asked.

@@ -28,13 +28,24 @@ public enum Risk {
     /// Trading days in a year, the usual annualisation factor for daily returns.
     public static let tradingDaysPerYear = 252.0
 
-    /// Annualised volatility over the last year; nil when the history is shorter than a year or has fewer
-    /// than three points in it.
+    /// Annualised volatility over the last year; nil when the history does not cover the year (``Coverage``) or
+    /// has fewer than three points in it.
     public static func volatility(_ series: NAVSeries) -> Double? {
-        guard let last = series.days.last,
-            let start = series.index(onOrBefore: CalendarDate(dayNumber: last).adding(years: -1).dayNumber)
-        else { return nil }
-        return volatility(series, from: start, to: series.count - 1)
+        try? volatility(series, coverage: Coverage(series)).get()
+    }
+
+    /// Annualised volatility over the last year, or why it is not available: the year must be covered from its
+    /// start NAV without a hole, with at least ``Coverage/volatilityMinimumNAVs`` NAVs.
+    public static func volatility(_ series: NAVSeries, coverage: Coverage) -> Result<Double, Uncovered> {
+        switch coverage.window(.oneYear) {
+        case .failure(let reason):
+            return .failure(reason)
+        case .success(let start):
+            let count = series.count - start
+            guard count >= Coverage.volatilityMinimumNAVs, let value = volatility(series, from: start, to: series.count - 1)
+            else { return .failure(.tooFewNAVs(count: count, needed: Coverage.volatilityMinimumNAVs)) }
+            return .success(value)
+        }
     }
 
     /// Annualised volatility of the daily returns between points `start` and `end`.

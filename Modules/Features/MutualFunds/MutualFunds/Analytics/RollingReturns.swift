@@ -47,6 +47,16 @@ public struct RollingBucket: Sendable, Hashable, Codable {
     public var share: Double
 }
 
+/// The rolling observations of a history, and the windows its gaps left out.
+public struct RollingStudy: Sendable, Hashable {
+    /// The covered windows, oldest start first.
+    public var observations: [RollingObservation]
+    /// Full windows left out because the history does not cover them.
+    public var skipped: Int
+    /// Why the first of them was left out.
+    public var firstShortfall: Uncovered?
+}
+
 /// Summary statistics of rolling CAGRs.
 public struct RollingSummary: Sendable, Hashable {
     /// The window.
@@ -77,14 +87,21 @@ public enum RollingReturns {
         ("15–20 %", 0.15, 0.20), ("≥ 20 %", 0.20, nil),
     ]
 
-    /// Every rolling observation, oldest start first.
+    /// Every rolling observation, oldest start first (windows the history does not cover are left out).
     public static func observations(_ series: NAVSeries, window: RollingWindow) -> [RollingObservation] {
+        study(series, window: window).observations
+    }
+
+    /// The observations, and how many windows were left out because the history does not cover them
+    /// (``Coverage``: an end NAV within the tolerance of the window's end, no hole inside), with the first reason.
+    public static func study(_ series: NAVSeries, window: RollingWindow) -> RollingStudy {
         let windows = Windows(series, years: window.years)
-        return windows.starts.indices.map { index in
+        let observations = windows.starts.indices.map { index in
             RollingObservation(
                 from: series.date(at: windows.starts[index]), to: series.date(at: windows.ends[index]),
                 cagr: windows.cagrs[index])
         }
+        return RollingStudy(observations: observations, skipped: windows.skipped, firstShortfall: windows.firstShortfall)
     }
 
     /// The summary, or nil when no start date has a full window (the history is shorter than the window).
@@ -118,9 +135,14 @@ public enum RollingReturns {
         var starts: [Int] = []
         var ends: [Int] = []
         var cagrs: [Double] = []
+        /// Full windows the history does not cover.
+        var skipped = 0
+        var firstShortfall: Uncovered?
 
         init(_ series: NAVSeries, years: Int) {
             guard let last = series.days.last else { return }
+            let coverage = Coverage(series)
+            let holes = coverage.holesBefore()
             var end = 0
             for start in series.days.indices {
                 let target = DayArithmetic.adding(years: years, to: series.days[start])
@@ -128,7 +150,17 @@ public enum RollingReturns {
                 if end < start { end = start }
                 while end + 1 < series.count, series.days[end + 1] <= target { end += 1 }
                 let days = series.days[end] - series.days[start]
-                guard end > start, days > 0, series.values[start] > 0, series.values[end] > 0 else { continue }
+                let tolerance = Coverage.tolerance(periodDays: target - series.days[start])
+                guard end > start, target - series.days[end] <= tolerance, holes[end] == holes[start] else {
+                    skipped += 1
+                    if firstShortfall == nil {
+                        firstShortfall =
+                            coverage.firstHole(from: start, to: min(end + 1, series.count - 1))
+                            ?? .gap(from: series.date(at: end), to: series.date(at: min(end + 1, series.count - 1)))
+                    }
+                    continue
+                }
+                guard days > 0, series.values[start] > 0, series.values[end] > 0 else { continue }
                 let ratio = series.values[end] / series.values[start]
                 starts.append(start)
                 ends.append(end)

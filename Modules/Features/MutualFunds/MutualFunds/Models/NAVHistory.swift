@@ -1,11 +1,11 @@
-import Foundation
+import Money
 import Timing
 
 /// A scheme's meta and its NAVs in ascending date order, as decoded from `GET /mf/{code}`.
 ///
 /// NAVs are held exactly as integers of 10^-``scale`` rupees (the API publishes 5 decimals), with the
-/// dates and a `Double` view in ``series`` for analytics. A ``NAVPoint`` with its `Decimal` NAV is made
-/// only when one is asked for, so a 3,266-point history loads without building 3,266 decimals.
+/// dates and a `Double` view in ``series`` for analytics. A ``NAVPoint`` with its ``Money/Amount`` NAV is made
+/// only when one is asked for.
 public struct NAVHistory: Sendable {
     /// The scheme code asked for (the meta's own code is 0 for unknown schemes, so this is the reliable one).
     public var code: Int
@@ -25,18 +25,21 @@ public struct NAVHistory: Sendable {
     static let maximumScale = 8
 
     /// Creates a history from points in any order; they are sorted and de-duplicated by date (the first
-    /// occurrence of a date wins) and held to at most 8 decimals.
+    /// occurrence of a date wins) and held to at most 8 decimals (rounded half up beyond).
     public init(code: Int, meta: SchemeMeta, points: [NAVPoint], skippedRows: Int = 0) {
-        let scale = min(Self.maximumScale, points.map { max(0, -$0.nav.exponent) }.max() ?? 0)
-        let parsed = points.compactMap { point in
-            ExactNAV(point.nav, scale: scale).map { ParsedNAV(day: point.date.dayNumber, nav: $0) }
+        let scale = min(Self.maximumScale, points.map(\.nav.significantPlaces).max() ?? 0)
+        let parsed = points.compactMap { point -> ParsedNAV? in
+            let nav = point.nav.rounded(toPlaces: scale, .halfUp)
+            return Self.units(of: nav, scale: scale) == nil
+                ? nil : ParsedNAV(day: point.date.dayNumber, nav: nav, places: scale)
         }
         self.init(code: code, meta: meta, parsed: parsed, skippedRows: skippedRows + points.count - parsed.count)
     }
 
-    /// Creates a history from parsed rows in any order (the API's are newest first).
+    /// Creates a history from parsed rows in any order (the API's are newest first); rows whose NAV does not
+    /// fit 64 bits at the history's scale are skipped.
     init(code: Int, meta: SchemeMeta, parsed: [ParsedNAV], skippedRows: Int) {
-        let scale = parsed.map(\.nav.scale).max() ?? 0
+        let scale = min(Self.maximumScale, parsed.map(\.places).max() ?? 0)
         let ordered = parsed.enumerated().sorted {
             $0.element.day != $1.element.day ? $0.element.day < $1.element.day : $0.offset < $1.offset
         }
@@ -45,12 +48,25 @@ public struct NAVHistory: Sendable {
         days.reserveCapacity(ordered.count)
         units.reserveCapacity(ordered.count)
         for (_, row) in ordered where days.last != row.day {
+            guard let value = Self.units(of: row.nav, scale: scale) else { continue }
             days.append(row.day)
-            units.append(row.nav.units(atScale: scale))
+            units.append(value)
         }
         self.init(
             code: code, meta: meta, days: days, units: units, scale: scale,
             skippedRows: skippedRows + parsed.count - days.count)
+    }
+
+    /// `nav` × 10^scale when that is a whole number within 64 bits.
+    static func units(of nav: Amount, scale: Int) -> Int64? {
+        let (quotient, remainder) = nav.units.quotientAndRemainder(dividingBy: powerOfTen(Amount.places - scale))
+        return remainder == 0 ? Int64(exactly: quotient) : nil
+    }
+
+    static func powerOfTen(_ exponent: Int) -> Int128 {
+        var result: Int128 = 1
+        for _ in 0..<max(0, exponent) { result *= 10 }
+        return result
     }
 
     /// Creates a history from its stored columns (ascending, unique days).
@@ -60,7 +76,7 @@ public struct NAVHistory: Sendable {
         self.skippedRows = skippedRows
         self.units = units
         self.scale = scale
-        let divisor = ExactNAV.powerOfTen(scale)
+        let divisor = Double(Self.powerOfTen(scale))
         // Integer / power of ten is one correctly rounded division: the double nearest the published NAV.
         series = NAVSeries(days: days, values: units.map { Double($0) / divisor })
     }
@@ -123,82 +139,14 @@ public struct NAVPointList: RandomAccessCollection, Sendable {
 
     /// The point at `index`.
     public subscript(index: Int) -> NAVPoint {
-        let value = units[index]
-        return NAVPoint(
-            date: CalendarDate(dayNumber: days[index]),
-            nav: Decimal(sign: value < 0 ? .minus : .plus, exponent: -scale, significand: Decimal(value.magnitude)))
+        NAVPoint(date: CalendarDate(dayNumber: days[index]), nav: Amount(Int(units[index]), places: scale))
     }
 }
 
-/// One usable row of the API's `data`: its day and exact NAV.
+/// One usable row of the API's `data`: its day, exact NAV, and the decimals it was written with (`"90.52890"`:
+/// 5), which the history keeps as its scale so stored histories stay as they were.
 struct ParsedNAV: Sendable {
     var day: Int
-    var nav: ExactNAV
-}
-
-/// A NAV as an integer and a number of decimals: "90.52890" is 9052890 at scale 5.
-struct ExactNAV: Sendable, Hashable {
-    var significand: Int64
-    var scale: Int
-
-    /// Creates a NAV of `significand` × 10^-scale.
-    init(significand: Int64, scale: Int) {
-        self.significand = significand
-        self.scale = scale
-    }
-
-    /// Parses plain decimal text (`"90.52890"`, `" 144.13 "`); nil for anything else (signs, exponents,
-    /// "N.A.", more than 18 digits or more than 8 decimals). Faster than `Decimal(string:)` by far, which
-    /// matters for 3,266-row histories.
-    init?(text: String) {
-        var significand: Int64 = 0
-        var scale = 0
-        var digits = 0
-        var seenPoint = false
-        var trimmed = Substring(text).utf8.drop { $0 == 0x20 }
-        while trimmed.last == 0x20 { trimmed = trimmed.dropLast() }
-        for byte in trimmed {
-            switch byte {
-            case 0x30...0x39:
-                digits += 1
-                guard digits <= 18 else { return nil }
-                significand = significand * 10 + Int64(byte - 0x30)
-                if seenPoint { scale += 1 }
-            case 0x2E where !seenPoint:
-                seenPoint = true
-            default:
-                return nil
-            }
-        }
-        guard digits > 0, scale <= NAVHistory.maximumScale else { return nil }
-        self.significand = significand
-        self.scale = scale
-    }
-
-    /// The NAV of a `Decimal`, rounded to `scale` decimals; nil when it does not fit.
-    init?(_ value: Decimal, scale: Int) {
-        var input = value * Decimal(sign: .plus, exponent: scale, significand: 1)
-        var rounded = Decimal()
-        NSDecimalRound(&rounded, &input, 0, .plain)
-        guard rounded.magnitude < Decimal(Int64.max) else { return nil }
-        significand = NSDecimalNumber(decimal: rounded).int64Value
-        self.scale = scale
-    }
-
-    /// The same NAV as an integer at a larger scale.
-    func units(atScale target: Int) -> Int64 {
-        var value = significand
-        for _ in scale..<max(scale, target) { value *= 10 }
-        return value
-    }
-
-    /// 10^exponent as a double (exact up to 10^22).
-    static func powerOfTen(_ exponent: Int) -> Double {
-        var result = 1.0
-        for _ in 0..<max(0, exponent) { result *= 10 }
-        return result
-    }
-
-    /// The NAV as a `Decimal`.
-    var decimal: Decimal { Decimal(sign: .plus, exponent: -scale, significand: Decimal(significand)) }
+    var nav: Amount
+    var places: Int
 }

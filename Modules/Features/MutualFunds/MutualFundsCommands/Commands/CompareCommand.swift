@@ -1,6 +1,7 @@
 import ArgumentParser
 import FeatureKit
 import Foundation
+import Money
 import MutualFunds
 import Networking
 import Persistence
@@ -29,6 +30,8 @@ struct CompareCommand: FeatureCommand {
 
             \(Definitions.sharpe)
 
+            \(Definitions.coverage) The chart starts at the latest start any scheme covers.
+
             Examples:
               folio funds compare 122639 120505 119598
               folio funds compare 122639 120505 --range 3Y --format csv
@@ -43,7 +46,9 @@ struct CompareCommand: FeatureCommand {
 
     var range: HistoryRange { rangeChoice.value }
 
-    @Option(help: ArgumentHelp("Also write the chart as an SVG file.", valueName: "file"))
+    @Option(
+        help: ArgumentHelp("Also write the chart as an SVG file.", valueName: "file"),
+        completion: .file(extensions: ["svg"]))
     var svg: String?
 
     @OptionGroup var cache: CacheOptions
@@ -61,7 +66,7 @@ struct CompareCommand: FeatureCommand {
         var name: String
         @NullEncodable var fundHouse: String?
         @NullEncodable var category: AssetClass?
-        var nav: Decimal
+        var nav: Amount
         var navDate: String
         @NullEncodable var return1Y: Double?
         @NullEncodable var cagr3Y: Double?
@@ -75,19 +80,22 @@ struct CompareCommand: FeatureCommand {
         @NullEncodable var sharpe: Double?
         var stale: Bool
         var asOf: Date
+        /// Why the null figures of the row are not available (`3Y, 5Y: the history starts on …`).
+        @NullEncodable var notes: String?
 
         static let columns = [
             "code", "name", "fundHouse", "category", "nav", "navDate", "return1Y", "cagr3Y", "cagr5Y", "range",
             "rangeReturn", "volatility", "maxDrawdown", "maxDrawdownPeakDate", "maxDrawdownTroughDate", "sharpe",
-            "stale", "asOf",
+            "stale", "asOf", "notes",
         ]
     }
 
     func run(in context: FeatureContext) async throws {
-        let data = try FundsData(context: context, refresh: cache.refresh)
+        let services = FundsServices(context: context)
         var seen = Set<Int>()
         let unique = codes.map(\.value).filter { seen.insert($0).inserted }
-        let results = await data.histories(codes: unique, label: "Fetching \(unique.count) NAV histories")
+        let results = try await services.histories(
+            codes: unique, label: "Fetching \(unique.count) NAV histories", refresh: cache.refresh)
         let failures = zip(unique, results).compactMap { code, result -> (Int, FolioError)? in
             if case .failure(let error) = result { return (code, error) }
             return nil
@@ -103,9 +111,9 @@ struct CompareCommand: FeatureCommand {
         var histories: [NAVHistory] = []
         for result in results {
             guard case .success(let cached) = result else { continue }
-            data.warnIfStale(cached, what: "NAV history of \(cached.value.code)")
+            services.warnIfStale(cached, what: "NAV history of \(cached.value.code)")
             let history = cached.value
-            guard let report = FundReport(history: history, range: range, riskFreeRate: data.settings.riskFreeRate)
+            guard let report = FundReport(history: history, range: range, riskFreeRate: try services.settings().riskFreeRate)
             else { continue }
             rows.append(Self.row(history: history, report: report, cached: cached))
             histories.append(history)
@@ -140,18 +148,38 @@ struct CompareCommand: FeatureCommand {
             range: report.range.rawValue, rangeReturn: report.rangeReturn?.absolute, volatility: report.volatility,
             maxDrawdown: report.maxDrawdown?.value, maxDrawdownPeakDate: report.maxDrawdown?.peakDate?.iso8601,
             maxDrawdownTroughDate: report.maxDrawdown?.troughDate?.iso8601, sharpe: report.sharpe,
-            stale: cached.isStale, asOf: cached.asOf)
+            stale: cached.isStale, asOf: cached.asOf, notes: notes(report))
+    }
+
+    /// The reasons for the row's n/a figures, grouped by reason, or nil when every figure is available.
+    static func notes(_ report: FundReport) -> String? {
+        let figures: [(String, String)] = [
+            (ReturnPeriod.oneYear.rawValue, "1Y"), (ReturnPeriod.threeYears.rawValue, "3Y"),
+            (ReturnPeriod.fiveYears.rawValue, "5Y"), ("volatility", "volatility"), ("maxDrawdown", "max drawdown"),
+            ("sharpe", "Sharpe"),
+        ]
+        var order: [String] = []
+        var names: [String: [String]] = [:]
+        for (key, name) in figures {
+            guard let reason = report.unavailable[key]?.description else { continue }
+            if names[reason] == nil { order.append(reason) }
+            names[reason, default: []].append(name)
+        }
+        guard !order.isEmpty else { return nil }
+        return order.map { "\(names[$0]!.joined(separator: ", ")): \($0)" }.joined(separator: "; ")
     }
 
     /// ₹100 invested at the start of the common period: each scheme's NAV / its NAV at that start × 100.
     ///
     /// The period is the range (counted back from each scheme's latest NAV) shared by every scheme: from
-    /// the latest of their range starts to the earliest of their latest NAVs. Schemes whose NAVs end at
-    /// different times (a wound-up scheme beside a live one) may share none; then there is no chart.
+    /// the latest of their range starts to the earliest of their latest NAVs. A scheme's range starts at its
+    /// start NAV, or at its first NAV inside the range when its history does not cover the range (``Coverage``).
+    /// Schemes whose NAVs end at different times (a wound-up scheme beside a live one) may share none; then
+    /// there is no chart.
     static func growthSeries(_ histories: [NAVHistory], range: HistoryRange) -> [ChartSeries]? {
         let spans = histories.compactMap { history -> (Int, Int)? in
             guard let last = history.series.days.last else { return nil }
-            return (history.series.days[range.startIndex(in: history.series)], last)
+            return (history.series.days[Coverage(history.series).span(of: range.period).start], last)
         }
         guard spans.count == histories.count, let start = spans.map(\.0).max(), let end = spans.map(\.1).min(),
             start < end
@@ -189,16 +217,20 @@ struct CompareCommand: FeatureCommand {
         text +=
             context.style.dim(
                 "* CAGR. VOL = volatility (1Y); MAX DD over \(range.rawValue). \(dateNote).") + "\n"
+        for row in rows {
+            if let notes = row.notes { text += context.style.dim("\(row.code) n/a \(notes)") + "\n" }
+        }
         guard let charts else {
             return text + context.style.dim("No chart: the NAVs over \(range.rawValue) share no common period.") + "\n"
         }
         if charts.count <= 6 {
             let width = max(20, min(80, context.terminal.width - 10))
-            let chart = LineChart.dated(
-                series: charts, height: 12, width: width, yLabel: { String(format: "%.0f", $0) })
+            let from = charts.first?.points.first.map { " from \(CalendarDate(dayNumber: Int($0.x)).iso8601)" } ?? ""
             text +=
-                "\n" + context.style.bold("₹100 invested, \(range.rawValue)") + "\n"
-                + chart.render(style: context.style)
+                "\n" + context.style.bold("₹100 invested, \(range.rawValue)") + context.style.dim(from) + "\n"
+                + DateAxis.chart(
+                    series: charts, height: 12, width: width, style: context.style,
+                    yLabel: { String(format: "%.0f", $0) })
         }
         return text
     }

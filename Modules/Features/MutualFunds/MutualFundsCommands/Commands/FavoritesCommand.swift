@@ -1,6 +1,7 @@
 import ArgumentParser
 import FeatureKit
 import Foundation
+import Money
 import MutualFunds
 import Networking
 import Persistence
@@ -38,8 +39,8 @@ struct FavoritesAdd: FeatureCommand {
     var code: SchemeCode
 
     func run(in context: FeatureContext) async throws {
-        let data = try FundsData(context: context)
-        let history = try await data.history(code: code.value).value
+        let services = FundsServices(context: context)
+        let history = try await services.history(code: code.value).value
         let favorite = Favorite(code: history.code, name: history.name, addedAt: context.timing.now())
         let added = try await context.store.write { try FavoritesStore.add(favorite, in: $0) }
         context.terminal.print(
@@ -82,7 +83,9 @@ struct FavoritesList: FeatureCommand {
         discussion: """
             1D: latest NAV / previous NAV − 1. 1Y: the 1Y point-to-point return (NAV at the latest date / NAV at \
             the latest date on or before one calendar year earlier − 1). Histories are fetched concurrently \
-            under the cache policy; a scheme that cannot be fetched is listed as unavailable with a warning.
+            under the cache policy. Every favourite is always listed: one that cannot be loaded (offline with \
+            nothing cached, the API failing) shows "unavailable" and why, and the command still succeeds. The \
+            footer says "some stale" only when a listed figure comes from an expired cached copy.
 
             Examples:
               folio funds favorites list
@@ -96,7 +99,7 @@ struct FavoritesList: FeatureCommand {
     struct Row: Encodable {
         var code: Int
         var name: String
-        @NullEncodable var nav: Decimal?
+        @NullEncodable var nav: Amount?
         @NullEncodable var navDate: String?
         @NullEncodable var change1D: Double?
         @NullEncodable var return1Y: Double?
@@ -108,7 +111,7 @@ struct FavoritesList: FeatureCommand {
     }
 
     func run(in context: FeatureContext) async throws {
-        let data = try FundsData(context: context, refresh: cache.refresh)
+        let services = FundsServices(context: context)
         let favorites = try await context.store.read { try FavoritesStore.all(in: $0) }
         guard !favorites.isEmpty else {
             switch formatting.format {
@@ -120,13 +123,15 @@ struct FavoritesList: FeatureCommand {
             }
             return
         }
-        let results = await data.histories(codes: favorites.map(\.code), label: "Fetching favorites")
+        let results = try await services.histories(
+            codes: favorites.map(\.code), label: "Fetching favorites", refresh: cache.refresh)
         var rows: [Row] = []
         var failures = 0
+        var reasons: [Int: String] = [:]
         for (favorite, result) in zip(favorites, results) {
             switch result {
             case .success(let cached):
-                data.warnIfStale(cached, what: "NAV history of \(favorite.code)")
+                services.warnIfStale(cached, what: "NAV history of \(favorite.code)")
                 let history = cached.value
                 let report = FundReport(history: history)
                 rows.append(
@@ -141,10 +146,11 @@ struct FavoritesList: FeatureCommand {
                 rows.append(
                     Row(
                         code: favorite.code, name: favorite.name, nav: nil, navDate: nil, change1D: nil, return1Y: nil,
-                        stale: true, asOf: nil, error: error.what))
+                        stale: false, asOf: nil, error: error.what))
+                reasons[favorite.code] = error.what + (error.why.map { " — \($0)" } ?? "")
             }
         }
-        if failures == favorites.count, case .failure(let error) = results[0] { throw error }
+        // The list itself was read: every favourite is shown, loaded or not, and the command succeeds.
         switch formatting.format {
         case .json:
             try formatting.emit(try JSONOutput.string(rows), to: context.terminal)
@@ -165,6 +171,12 @@ struct FavoritesList: FeatureCommand {
                     ]
                 })
             var text = table.render(style: context.style, maxWidth: context.terminal.width)
+            for row in rows {
+                if let reason = reasons[row.code] { text += context.style.dim("\(row.code) unavailable: \(reason)") + "\n" }
+            }
+            if failures == rows.count {
+                text += context.style.dim("No favourite could be loaded.") + "\n"
+            }
             if let oldest = rows.compactMap(\.asOf).min() {
                 text += context.style.dim(
                     "Data as of \(FundsFormat.asOf(oldest, now: context.timing.now()))"

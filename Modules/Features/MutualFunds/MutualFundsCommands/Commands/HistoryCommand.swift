@@ -1,6 +1,7 @@
 import ArgumentParser
 import FeatureKit
 import Foundation
+import Money
 import MutualFunds
 import Networking
 import Persistence
@@ -36,7 +37,7 @@ struct HistoryCommand: FeatureCommand {
 
     struct Row: Encodable {
         var date: String
-        var nav: Decimal
+        var nav: Amount
     }
 
     func validate() throws {
@@ -46,9 +47,9 @@ struct HistoryCommand: FeatureCommand {
     }
 
     func run(in context: FeatureContext) async throws {
-        let data = try FundsData(context: context, refresh: cache.refresh)
-        let cached = try await data.history(code: code.value)
-        data.warnIfStale(cached, what: "NAV history of \(code.value)")
+        let services = FundsServices(context: context)
+        let cached = try await services.history(code: code.value, refresh: cache.refresh)
+        services.warnIfStale(cached, what: "NAV history of \(code.value)")
         let history = cached.value
         if history.skippedRows > 0 {
             context.terminal.warn("\(history.skippedRows) malformed NAV rows from the API were skipped")
@@ -69,13 +70,13 @@ struct HistoryCommand: FeatureCommand {
                     "No NAVs of \(code.value) in that range; its history runs \(span).", to: context.terminal)
                 return
             }
-            var previous: Decimal?
+            var previous: Amount?
             var rows: [[TextTable.Cell]] = []
             rows.reserveCapacity(points.count)
             for point in points {
                 var change = TextTable.Cell("")
-                if let previous, previous > 0 {
-                    let fraction = NSDecimalNumber(decimal: point.nav / previous).doubleValue - 1
+                if let previous, previous.isPositive, let ratio = point.nav.ratio(to: previous) {
+                    let fraction = ratio - 1
                     change = FundsFormat.trendCell(fraction)
                 }
                 rows.append([TextTable.Cell(point.date.iso8601), TextTable.Cell(FundsFormat.nav(point.nav)), change])

@@ -1,6 +1,7 @@
 import ArgumentParser
 import FeatureKit
 import Foundation
+import Money
 import MutualFunds
 import Networking
 import Persistence
@@ -36,7 +37,7 @@ struct NavCommand: FeatureCommand {
         var name: String
         @NullEncodable var requestedDate: String?
         var date: String
-        var nav: Decimal
+        var nav: Amount
         var exact: Bool
         var stale: Bool
         var asOf: Date
@@ -45,9 +46,9 @@ struct NavCommand: FeatureCommand {
     }
 
     func run(in context: FeatureContext) async throws {
-        let data = try FundsData(context: context, refresh: cache.refresh)
-        let cached = try await data.history(code: code.value)
-        data.warnIfStale(cached, what: "NAV history of \(code.value)")
+        let services = FundsServices(context: context)
+        let cached = try await services.history(code: code.value, refresh: cache.refresh)
+        services.warnIfStale(cached, what: "NAV history of \(code.value)")
         let history = cached.value
         guard let latest = history.latest, let first = history.points.first else {
             throw FolioError(.dataError, "scheme \(code.value) has no NAVs")

@@ -18,6 +18,11 @@ struct RollingCommand: FeatureCommand {
             dates), the share below zero, and the distribution in buckets < 0, 0–5, 5–10, 10–15, 15–20 and 20 % \
             or more (each bucket includes its lower bound).
 
+            A window counts only when the history covers it: its end NAV at most 7 days (1Y) or 5 % of the \
+            window (3Y: 54 days, 5Y: 91) before the window's end, and no hole inside it (two consecutive NAVs more \
+            than 10 times the scheme's usual spacing apart, at least 7 days). Windows left out are counted on \
+            stderr with the first reason; when none is left the command says why.
+
             Examples:
               folio funds rolling 122639 --window 3Y
               folio funds rolling 122639 --window 1Y --format json
@@ -59,17 +64,27 @@ struct RollingCommand: FeatureCommand {
     }
 
     func run(in context: FeatureContext) async throws {
-        let data = try FundsData(context: context, refresh: cache.refresh)
-        let cached = try await data.history(code: code.value)
-        data.warnIfStale(cached, what: "NAV history of \(code.value)")
+        let services = FundsServices(context: context)
+        let cached = try await services.history(code: code.value, refresh: cache.refresh)
+        services.warnIfStale(cached, what: "NAV history of \(code.value)")
         let history = cached.value
-        let observations = RollingReturns.observations(history.series, window: window)
+        let study = RollingReturns.study(history.series, window: window)
+        let observations = study.observations
         guard let summary = RollingReturns.summary(of: observations, window: window) else {
             let span = "\(history.points.first?.date.iso8601 ?? "?") to \(history.latest?.date.iso8601 ?? "?")"
+            if study.skipped > 0, let shortfall = study.firstShortfall {
+                throw FolioError(
+                    .refused, "no \(window.rawValue) rolling returns for \(code.value)",
+                    why: "none of its \(study.skipped) windows is covered: \(shortfall)")
+            }
             throw FolioError(
                 .refused, "no \(window.rawValue) rolling returns for \(code.value)",
                 why: "its history (\(span)) is shorter than \(window.years) year\(window.years == 1 ? "" : "s")",
                 hint: window == .oneYear ? nil : "try a shorter --window")
+        }
+        if study.skipped > 0, let shortfall = study.firstShortfall {
+            context.terminal.warn(
+                "\(study.skipped) \(window.rawValue) window\(study.skipped == 1 ? "" : "s") left out: \(shortfall)")
         }
         switch formatting.format {
         case .json:

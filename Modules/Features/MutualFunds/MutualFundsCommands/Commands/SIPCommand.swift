@@ -1,6 +1,7 @@
 import ArgumentParser
 import FeatureKit
 import Foundation
+import Money
 import MutualFunds
 import Networking
 import Persistence
@@ -49,12 +50,22 @@ struct SIPCommand: FeatureCommand {
     @OptionGroup var cache: CacheOptions
     @OptionGroup var formatting: FormatOptions
 
-    var amountValue: Decimal? {
-        Decimal.parse(amount.replacingOccurrences(of: ",", with: "").replacingOccurrences(of: "₹", with: ""))
+    /// Rupees and paise as typed: `5000`, `5,000`, `₹5,000.50`.
+    static let amountOptions = ParseOptions(maximumPlaces: 2, symbols: ["₹", "Rs.", "Rs", "INR"])
+
+    var amountValue: Result<Amount, MoneyError> {
+        Result { () throws(MoneyError) in try Amount(parsing: amount, options: Self.amountOptions) }
     }
 
     func validate() throws {
-        guard let value = amountValue, value > 0 else {
+        let value: Amount
+        switch amountValue {
+        case .failure(let reason):
+            throw ValidationError("--amount must be a positive number of rupees, e.g. 5000 (got \"\(amount)\": \(reason)).")
+        case .success(let parsed):
+            value = parsed
+        }
+        guard value.isPositive else {
             throw ValidationError("--amount must be a positive number of rupees, e.g. 5000 (got \"\(amount)\").")
         }
         guard value <= 1_000_000_000 else { throw ValidationError("--amount is more than ₹100 crore a month.") }
@@ -67,9 +78,9 @@ struct SIPCommand: FeatureCommand {
     struct Installment: Encodable {
         var scheduled: String
         var date: String
-        var nav: Decimal
-        var units: Decimal
-        var amount: Decimal
+        var nav: Amount
+        var units: Amount
+        var amount: Amount
 
         static let columns = ["scheduled", "date", "nav", "units", "amount"]
     }
@@ -77,17 +88,17 @@ struct SIPCommand: FeatureCommand {
     struct Summary: Encodable {
         var code: Int
         var name: String
-        var amount: Decimal
+        var amount: Amount
         var day: Int
         var from: String
         @NullEncodable var to: String?
         var installmentCount: Int
         var installments: [Installment]
-        var units: Decimal
-        var invested: Decimal
+        var units: Amount
+        var invested: Amount
         var valuationDate: String
-        var valuationNAV: Decimal
-        var value: Decimal
+        var valuationNAV: Amount
+        var value: Amount
         var absoluteReturn: Double
         @NullEncodable var xirr: Double?
         var stale: Bool
@@ -95,11 +106,11 @@ struct SIPCommand: FeatureCommand {
     }
 
     func run(in context: FeatureContext) async throws {
-        let data = try FundsData(context: context, refresh: cache.refresh)
-        let cached = try await data.history(code: code.value)
-        data.warnIfStale(cached, what: "NAV history of \(code.value)")
+        let services = FundsServices(context: context)
+        let cached = try await services.history(code: code.value, refresh: cache.refresh)
+        services.warnIfStale(cached, what: "NAV history of \(code.value)")
         let history = cached.value
-        let plan = SIPPlan(amount: amountValue!, day: day ?? from.date.day, from: from.date, to: to?.date)
+        let plan = SIPPlan(amount: try amountValue.get(), day: day ?? from.date.day, from: from.date, to: to?.date)
         let result: SIPResult
         do {
             result = try SIPCalculator.simulate(plan, on: history)
@@ -152,7 +163,7 @@ struct SIPCommand: FeatureCommand {
                 "Value",
                 "\(FundsFormat.money(result.value)) on \(result.valuationDate.iso8601) at NAV \(FundsFormat.nav(result.valuationNAV))"
             ),
-            ("Gain", NumberFormat.signedMoney(result.value - result.invested, currency: "INR")),
+            ("Gain", (try? result.value - result.invested).map { NumberFormat.signedMoney($0, currency: "INR") } ?? "n/a"),
             ("Return", style.trend(FundsFormat.percent(result.absoluteReturn), sign: returnSign)),
             (
                 "XIRR",

@@ -98,9 +98,9 @@ struct SearchCommand: FeatureCommand {
     }
 
     func run(in context: FeatureContext) async throws {
-        let data = try FundsData(context: context, refresh: cache.refresh)
-        let (list, result) = try await data.search(query)
-        data.warnIfStale(list, what: "the scheme list")
+        let services = FundsServices(context: context)
+        let (list, result) = try await services.search(query, refresh: cache.refresh)
+        services.warnIfStale(list, what: "the scheme list")
         let rows = result.records.map(Row.init)
         switch formatting.format {
         case .json:

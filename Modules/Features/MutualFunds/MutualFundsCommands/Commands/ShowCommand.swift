@@ -28,6 +28,8 @@ struct ShowCommand: FeatureCommand {
 
             \(Definitions.sharpe)
 
+            \(Definitions.coverage)
+
             Examples:
               folio funds show 122639
               folio funds show 122639 --range 5Y --svg ppfas.svg
@@ -42,26 +44,29 @@ struct ShowCommand: FeatureCommand {
 
     var range: HistoryRange { rangeChoice.value }
 
-    @Option(help: ArgumentHelp("Also write the chart as an SVG file.", valueName: "file"))
+    @Option(
+        help: ArgumentHelp("Also write the chart as an SVG file.", valueName: "file"),
+        completion: .file(extensions: ["svg"]))
     var svg: String?
 
     @OptionGroup var cache: CacheOptions
     @OptionGroup var formatting: FormatOptions
 
     func run(in context: FeatureContext) async throws {
-        let data = try FundsData(context: context, refresh: cache.refresh)
-        let cached = try await data.history(code: code.value)
-        data.warnIfStale(cached, what: "NAV history of \(code.value)")
+        let services = FundsServices(context: context)
+        let cached = try await services.history(code: code.value, refresh: cache.refresh)
+        services.warnIfStale(cached, what: "NAV history of \(code.value)")
         let history = cached.value
-        guard let report = FundReport(history: history, range: range, riskFreeRate: data.settings.riskFreeRate) else {
+        guard let report = FundReport(history: history, range: range, riskFreeRate: try services.settings().riskFreeRate) else {
             throw FolioError(.dataError, "scheme \(code.value) has no NAVs")
         }
         let today = FundsFormat.todayInIndia(context.timing.now())
         let age = history.ageInDays(today: today) ?? 0
         let series = chartSeries(history, report: report)
         if let svg {
+            let note = report.rangeSpan.shortfall == nil ? "" : " (only the NAVs inside the range)"
             let chart = SVGChart.dated(
-                series: [series], title: "\(history.name) — NAV, \(range.rawValue)",
+                series: [series], title: "\(history.name) — NAV, \(range.rawValue)\(note)",
                 yLabel: { "₹" + String(format: "%.2f", $0) })
             try OutputDestination(path: svg).emit(chart.render(), to: context.terminal)
         }
@@ -88,9 +93,10 @@ struct ShowCommand: FeatureCommand {
         }
     }
 
+    /// The range's points: from its start NAV, or only those inside the range when the history does not cover it.
     private func chartSeries(_ history: NAVHistory, report: FundReport) -> ChartSeries {
-        let start = range.startIndex(in: history.series)
-        let points = history.series.days.indices.dropFirst(start).map { index in
+        let span = report.rangeSpan
+        let points = (span.start...span.end).map { index in
             ChartPoint(x: Double(history.series.days[index]), y: history.series.values[index])
         }
         return ChartSeries(name: history.name, points: points)

@@ -16,7 +16,11 @@ struct SchemeCode: ExpressibleByArgument, Sendable, Hashable {
         self.value = value
     }
 
-    static var defaultCompletionKind: CompletionKind { .default }
+    /// The favourites' codes, from folio itself (offline, so completing never waits on the network).
+    static var defaultCompletionKind: CompletionKind { .shellCommand(favoriteCodesCommand) }
+
+    static let favoriteCodesCommand =
+        "folio --offline funds favorites list --format csv 2>/dev/null | tail -n +2 | cut -d, -f1"
 }
 
 /// An ISO `YYYY-MM-DD` date on the command line.
@@ -72,6 +76,8 @@ extension Choice: ExpressibleByArgument where Value: ChoiceValue {
     }
 
     static var allValueStrings: [String] { Value.allCases.map(\.rawValue) }
+
+    static var defaultCompletionKind: CompletionKind { .list(allValueStrings) }
 
     var defaultValueDescription: String { value.rawValue }
 }

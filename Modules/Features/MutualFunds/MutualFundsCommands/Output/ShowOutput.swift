@@ -1,0 +1,200 @@
+import ArgumentParser
+import FeatureKit
+import Foundation
+import Money
+import MutualFunds
+import Networking
+import Persistence
+import Timing
+
+/// `show --format json`: the keys the issue fixes, plus the plan, option, ISINs and the NAV's age.
+struct ShowJSON: Encodable {
+    struct Return: Encodable {
+        var absolute: Double
+        @NullEncodable var annualized: Double?
+        var fromDate: String
+        var toDate: String
+    }
+
+    struct MaxDrawdown: Encodable {
+        var value: Double
+        @NullEncodable var peakDate: String?
+        @NullEncodable var troughDate: String?
+    }
+
+    var code: Int
+    var name: String
+    @NullEncodable var fundHouse: String?
+    @NullEncodable var category: AssetClass?
+    @NullEncodable var schemeCategory: String?
+    @NullEncodable var plan: Plan?
+    @NullEncodable var option: PayoutOption?
+    @NullEncodable var isinGrowth: String?
+    @NullEncodable var isinDivReinvestment: String?
+    var nav: Amount
+    var navDate: String
+    var navAgeDays: Int
+    @NullEncodable var dailyChange: Amount?
+    @NullEncodable var dailyChangePercent: Double?
+    var returns: [String: NullableReturn]
+    var range: String
+    @NullEncodable var volatility: Double?
+    @NullEncodable var maxDrawdown: MaxDrawdown?
+    @NullEncodable var sharpe: Double?
+    var riskFreeRate: Double
+    var stale: Bool
+    var asOf: Date
+    var skippedRows: Int
+    /// Why each null figure is not available, keyed by period or by `volatility`, `maxDrawdown`, `sharpe`.
+    var unavailable: [String: String]
+
+    /// A period's return or an explicit null.
+    struct NullableReturn: Encodable {
+        var value: Return?
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            if let value { try container.encode(value) } else { try container.encodeNil() }
+        }
+    }
+
+    init(history: NAVHistory, report: FundReport, ageDays: Int, cached: Cached<NAVHistory>) {
+        let profile = FundsFormat.profile(history)
+        code = history.code
+        name = history.name
+        fundHouse = profile.fundHouse
+        category = profile.assetClass
+        schemeCategory = history.meta.schemeCategory
+        plan = profile.plan
+        option = profile.option
+        isinGrowth = history.meta.isinGrowth
+        isinDivReinvestment = history.meta.isinDivReinvestment
+        nav = report.latest.nav
+        navDate = report.latest.date.iso8601
+        navAgeDays = ageDays
+        dailyChange = report.dailyChange
+        dailyChangePercent = report.dailyChangePercent
+        var returns: [String: NullableReturn] = [:]
+        for period in ReturnPeriod.allCases {
+            returns[period.rawValue] = NullableReturn(
+                value: report.returns[period].map {
+                    Return(
+                        absolute: $0.absolute, annualized: $0.annualized, fromDate: $0.fromDate.iso8601,
+                        toDate: $0.toDate.iso8601)
+                })
+        }
+        self.returns = returns
+        range = report.range.rawValue
+        volatility = report.volatility
+        maxDrawdown = report.maxDrawdown.map {
+            MaxDrawdown(value: $0.value, peakDate: $0.peakDate?.iso8601, troughDate: $0.troughDate?.iso8601)
+        }
+        sharpe = report.sharpe
+        riskFreeRate = report.riskFreeRate
+        stale = cached.isStale
+        asOf = cached.asOf
+        skippedRows = history.skippedRows
+        unavailable = report.unavailable.mapValues(\.description)
+    }
+}
+
+/// `show` for people.
+struct ShowText {
+    var history: NAVHistory
+    var report: FundReport
+    var ageDays: Int
+    var cached: Cached<NAVHistory>
+    var series: ChartSeries
+    var context: FeatureContext
+
+    func render() -> String {
+        let style = context.style
+        let profile = FundsFormat.profile(history)
+        var lines: [String] = []
+        lines.append(style.bold(history.name) + "  (\(history.code))")
+        let facts = [
+            profile.fundHouse, history.meta.schemeCategory, profile.assetClass?.rawValue, profile.plan?.rawValue,
+            profile.option?.rawValue,
+        ].compactMap { $0 }
+        if !facts.isEmpty { lines.append(facts.joined(separator: " · ")) }
+        lines.append(
+            "ISIN growth \(history.meta.isinGrowth ?? "—") · ISIN IDCW reinvestment \(history.meta.isinDivReinvestment ?? "—")"
+        )
+        lines.append("")
+        let ageText = ageDays == 0 ? "today" : "\(FundsFormat.age(days: ageDays)) old"
+        var navLine =
+            "NAV \(style.bold(FundsFormat.nav(report.latest.nav))) on \(report.latest.date.iso8601) (\(ageText))"
+        if let change = report.dailyChange, let percent = report.dailyChangePercent, let previous = report.previous {
+            let sign = change.signum
+            let amount = NumberFormat.signedMoney(change, currency: "INR", fractionDigits: 4)
+            navLine +=
+                "   daily change "
+                + style.trend("\(amount) (\(FundsFormat.percent(percent)))", sign: sign)
+                + " since \(previous.date.iso8601)"
+        }
+        lines.append(navLine)
+        lines.append("")
+        lines.append(returnsTable())
+        lines.append(riskLine())
+        lines.append(contentsOf: Self.reasons(report).map { style.dim($0) })
+        lines.append("")
+        let width = max(20, min(80, context.terminal.width - 14))
+        var pointsNote = "\(series.points.count) points"
+        if let shortfall = report.rangeSpan.shortfall {
+            pointsNote += ", only those inside the range: \(shortfall)"
+        }
+        lines.append(style.bold("NAV, \(report.range.rawValue)") + " (\(pointsNote))")
+        lines.append(
+            DateAxis.chart(
+                series: [series], height: 12, width: width, style: style, yLabel: { "₹" + String(format: "%.2f", $0) }))
+        let stamp =
+            "Data as of \(FundsFormat.asOf(cached.asOf, now: context.timing.now()))"
+            + (cached.isStale ? ", stale" : cached.fromCache ? ", cached" : "") + "."
+        lines.append(style.dim(stamp))
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// One line per reason: `n/a 1W, 1M, volatility: the history has no NAV between … and …`.
+    static func reasons(_ report: FundReport) -> [String] {
+        let names =
+            ReturnPeriod.allCases.map { ($0.rawValue, $0.rawValue) }
+            + [("volatility", "volatility"), ("maxDrawdown", "max drawdown"), ("sharpe", "Sharpe")]
+        var order: [String] = []
+        var figures: [String: [String]] = [:]
+        for (key, name) in names {
+            guard let reason = report.unavailable[key]?.description else { continue }
+            if figures[reason] == nil { order.append(reason) }
+            figures[reason, default: []].append(name)
+        }
+        return order.map { "n/a \(figures[$0]!.joined(separator: ", ")): \($0)" }
+    }
+
+    private func returnsTable() -> String {
+        let rows: [[TextTable.Cell]] = ReturnPeriod.allCases.map { period in
+            guard let value = report.returns[period] else {
+                return [TextTable.Cell(period.rawValue), "n/a", "n/a", "", ""]
+            }
+            return [
+                TextTable.Cell(period.rawValue), FundsFormat.trendCell(value.absolute),
+                value.annualized.map { FundsFormat.trendCell($0) } ?? TextTable.Cell("—"),
+                TextTable.Cell(value.fromDate.iso8601), TextTable.Cell(value.toDate.iso8601),
+            ]
+        }
+        return TextTable(
+            columns: [.text("PERIOD"), .number("RETURN"), .number("CAGR"), .text("FROM"), .text("TO")], rows: rows
+        ).render(style: context.style, maxWidth: context.terminal.width)
+    }
+
+    private func riskLine() -> String {
+        var drawdown = "n/a"
+        if let value = report.maxDrawdown {
+            drawdown = FundsFormat.percent(value.value)
+            if let peak = value.peakDate, let trough = value.troughDate {
+                drawdown += " (\(peak.iso8601) → \(trough.iso8601))"
+            }
+        }
+        let rate = NumberFormat.percent(report.riskFreeRate, signed: false)
+        return "Volatility (1Y) \(FundsFormat.percent(report.volatility).replacingOccurrences(of: "+", with: ""))"
+            + " · max drawdown (\(report.range.rawValue)) \(drawdown)"
+            + " · Sharpe (1Y, risk-free \(rate)) \(FundsFormat.ratio(report.sharpe))"
+    }
+}
