@@ -35,12 +35,16 @@ struct Feature {
     var domain: [Target.Dependency] = []
     /// Extra dependencies of the plug-in target.
     var commands: [Target.Dependency] = []
+    /// Resources of the domain target.
+    var resources: [Resource] = []
 }
 
 let features: [Feature] = [
     Feature(name: "MutualFunds", commands: [logging]),
     Feature(name: "NetWorth"),
-    Feature(name: "StockTrading", domain: [crypto, cryptoExtras]),
+    Feature(
+        name: "StockTrading", domain: [crypto, cryptoExtras],
+        resources: [.embedInCode("Analytics/common-passwords.txt")]),
     Feature(name: "Racing"),
     Feature(name: "ETFAnalyzer"),
 ]
@@ -68,6 +72,7 @@ func targets(for feature: Feature) -> [Target] {
             dependencies: ["Money", "Networking", "Persistence", "Timing"] + feature.domain,
             path: "Modules/Features/\(name)/\(name)",
             exclude: [],
+            resources: feature.resources,
             swiftSettings: strictSettings
         ),
         .target(
@@ -187,15 +192,7 @@ let package = Package(
                 argumentParser, logging,
             ] + features.map { .target(name: "\($0.name)Commands") },
             path: "Apps/folio",
-            swiftSettings: strictSettings,
-            // A position-dependent executable needs no start-up relocations: the loader patched about 108,000
-            // pointers in every process of the PIE build, about 5 ms of a 15–20 ms command budget.
-            linkerSettings: [
-                .unsafeFlags(
-                    ["-Xclang-linker", "-no-pie", "-Xlinker", "--no-export-dynamic"],
-                    .when(platforms: [.linux], configuration: .release)
-                )
-            ]
+            swiftSettings: strictSettings
         ),
 
         // MARK: - Tooling
@@ -203,7 +200,9 @@ let package = Package(
         /** Prints benchmark figures for the kernels (`swift run -c release folio-benchmarks`). */
         .executableTarget(
             name: "folio-benchmarks",
-            dependencies: ["Persistence", "PersistenceSQLite", "Networking", "Timing", "Money", "MutualFunds"],
+            dependencies: [
+                "Money", "Persistence", "PersistenceSQLite", "Networking", "Timing", "MutualFunds", "StockTrading",
+            ],
             path: "Tooling/Benchmarks",
             swiftSettings: strictSettings
         ),

@@ -4,7 +4,7 @@ import FeatureKit
 /// `folio`: the root command. Its subcommands are the registered features plus the host's own commands.
 struct Folio: AsyncParsableCommand {
     static var configuration: CommandConfiguration {
-        var configuration = CommandConfiguration(
+        CommandConfiguration(
             commandName: "folio",
             abstract: "Personal-finance tools: mutual funds, paper stock trading, racing, net worth and ETF analysis.",
             discussion: """
@@ -22,10 +22,6 @@ struct Folio: AsyncParsableCommand {
                 CommandGroup(name: "Features", subcommands: FeatureRegistry.current.map(\.command))
             ]
         )
-        if CompletionScriptRequest.isRuledOut {
-            configuration._superCommandName = "folio"
-        }
-        return configuration
     }
 
     // The global options, declared here so `folio --help` lists them; the host takes them out of the command

@@ -44,13 +44,10 @@ enum FolioHost {
         _ arguments: [String], host: HostEnvironment,
         makeContext: (FeatureDescriptor, HostEnvironment) throws -> FeatureContext
     ) async throws -> Int32 {
+        let arguments = NegativeNumbers.rewrite(arguments)
         let command: any ParsableCommand
         do {
-            command = try CompletionScriptRequest.$isRuledOut.withValue(
-                !CompletionScriptRequest.isPossible(in: arguments)
-            ) {
-                try Folio.parseAsRoot(arguments)
-            }
+            command = try Folio.parseAsRoot(arguments)
         } catch {
             return reportParse(error, terminal: host.terminal)
         }

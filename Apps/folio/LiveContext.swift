@@ -25,10 +25,9 @@ enum LiveContext {
                         userAgent: "folio/\(FolioVersion.current) (Linux; Swift)", proxies: host.proxies))
             }
             let limited = ConcurrencyLimitedHTTPClient(base: transport, maxPerHost: 4)
-            http = RetryingHTTPClient(base: limited, timing: host.timing, onRetry: { event in
-                logger.debug(
-                    "retrying \(event.request.url.absoluteString) in \(event.delay) after attempt \(event.failedAttempt): \(event.failure)")
-            })
+            http = RetryingHTTPClient(
+                base: limited, timing: host.timing,
+                onRetry: RetryNotice.reporter(terminal: host.terminal, debug: { logger.debug("\($0)") }))
         }
         let store: any KeyValueStore
         if feature.requirements.contains(.persistence) {

@@ -4,6 +4,7 @@ import ETFAnalyzer
 import FeatureKit
 import FeatureKitTesting
 import Foundation
+import Money
 import Persistence
 import Testing
 
@@ -11,7 +12,7 @@ import Testing
 struct AnalyzeCommandTests {
     @Test("the table: summary card, one line per ETF with totals, allocation bars and fee drag")
     func table() async throws {
-        let output = try await runETF(["analyze", examplePath]).output
+        let output = try await runETF(["analyze", examplePath], interactive: true).output
         #expect(output.contains("ETF portfolio · 5 ETFs · as of 2025-05-26"))
         #expect(output.contains("Invested                  $44,610.00"))
         #expect(output.contains("Net return               +$11,039.17  +24.75%"))
@@ -21,14 +22,49 @@ struct AnalyzeCommandTests {
         #expect(output.contains("Note: The weighted figure differs from the portfolio's own return by 4.60"))
         #expect(output.contains("\nInvesco QQQ Trust (QQQ)         144   $6,600.00   $7,576.50     +$986.92  +14.95%  +42.37%*   14.30%\n"))
         #expect(output.contains("\nTotal                           919  $44,610.00  $52,971.50  +$11,039.17  +24.75%    +9.18%  100.00%\n"))
-        // Too long for 100 columns with the figures beside it, so cut with an ellipsis.
-        #expect(output.contains("\nSchwab U.S. Dividend Equity…    480"))
+        // Too long for 100 columns with the figures beside it, so cut in the middle, keeping the ticker.
+        #expect(output.contains("\nSchwab U.S. D…ity ETF (SCHD)    480"))
         #expect(output.contains("* held under a year"))
         #expect(output.contains("Allocation (current value / total current value)"))
         #expect(output.contains("Vanguard S&P 500 ETF (VOO)"))
         #expect(output.contains("30      $403,232.57  $395,798.39  $7,434.18  1.84%"))
         #expect(!output.contains("Capital appreciation   +$5,590.00"))
         #expect(output.split(separator: "\n").allSatisfy { TextWidth.of(String($0)) <= 100 })
+    }
+
+    @Test("piped, nothing is shortened: whole names, and the rules as wide as the rows")
+    func pipedTableIsNotShortened() async throws {
+        let output = try await runETF(["analyze", examplePath]).output
+        #expect(output.contains("\nSchwab U.S. Dividend Equity ETF (SCHD)    480"))
+        #expect(output.contains("\nVanguard Total Bond Market ETF, BND     "))
+        let lines = output.components(separatedBy: "\n")
+        let header = try #require(lines.firstIndex { $0.hasPrefix("ETF ") && $0.contains("DAYS") })
+        let rule = lines[header + 1]
+        #expect(rule.allSatisfy { $0 == "─" })
+        let total = try #require(lines.first { $0.hasPrefix("Total ") })
+        #expect(TextWidth.of(rule) == TextWidth.of(total))
+    }
+
+    @Test("similar long names stay distinguishable on a narrow terminal, and every line fits it")
+    func similarNamesOnANarrowTerminal() async throws {
+        try await withTemporaryDirectory(prefix: "etf-tests") { directory in
+            let file = directory.appendingPathComponent("p.csv").path
+            var text = "name,expense_ratio,yield,shares,purchase_price,purchase_date,current_price\n"
+            for (name, shares) in [("Vanguard S&P 500 Index Fund ETF Shares (VOO)", 1), ("Vanguard Total Stock Market Index Fund ETF Shares (VTI)", 2)] {
+                text += "\(name),0.03,1.2,\(shares),38.05,2020-01-02,52.03\n"
+            }
+            try text.write(toFile: file, atomically: true, encoding: .utf8)
+            let terminal = try await runETF(["analyze", file, "--as-of", "2025-05-26"], interactive: true, width: 80)
+            let lines = terminal.output.split(separator: "\n").map(String.init)
+            let rows = lines.filter { $0.hasPrefix("Vanguar") || $0.hasPrefix("  Vanguar") }
+            #expect(rows.count == 4)  // the table and the allocation bars
+            #expect(rows.allSatisfy { TextWidth.of($0) <= 80 })
+            #expect(rows.contains { $0.contains("…") && $0.contains("(VOO)") })
+            #expect(rows.contains { $0.contains("…") && $0.contains("(VTI)") })
+            let rule = try #require(lines.first { !$0.isEmpty && $0.allSatisfy { $0 == "─" } })
+            let total = try #require(lines.first { $0.hasPrefix("Total ") })
+            #expect(TextWidth.of(rule) == TextWidth.of(total))
+        }
     }
 
     @Test("--details adds every ETF's breakdown")
@@ -167,7 +203,8 @@ struct AnalyzeCommandTests {
 
     @Test("usage errors: a missing file, bad options, file and --saved together")
     func usage() async throws {
-        #expect(await folioError { try await runETF(["analyze", "/nonexistent/p.csv"]) }?.kind == .usage)
+        // A missing input file: FeatureKit's rule, exit 66, the same as `networth import`.
+        #expect(await folioError { try await runETF(["analyze", "/nonexistent/p.csv"]) }?.exitCode == 66)
         #expect(await folioError { try await runETF(["analyze", examplePath, "--as-of", "2025-13-01"]) }?.kind == .usage)
         #expect(await folioError { try await runETF(["analyze", examplePath, "--growth", "abc"]) }?.kind == .usage)
         #expect(await folioError { try await runETF(["analyze", examplePath, "--growth=-100"]) }?.kind == .usage)

@@ -1,5 +1,6 @@
 import FeatureKitTesting
 import Foundation
+import Money
 import Testing
 
 /// `folio etf …` run as a user runs it: the built binary, a temporary FOLIO_HOME with real SQLite.
@@ -62,7 +63,7 @@ struct EndToEndTests {
             #expect(result.stderr.contains("  stdin: row 1 (line 2), column analysis_date: purchase date 2024-01-01 is after the analysis date 2023-01-01"))
             #expect(result.stderr.contains("hint: "))
             let missing = try await FolioBinary.run(["etf", "analyze", home.appendingPathComponent("none.csv").path], home: home)
-            #expect(missing.exitCode == 64)
+            #expect(missing.exitCode == 66)
             #expect(missing.stderr.hasPrefix("error: cannot read "))
             let usage = try await FolioBinary.run(["etf", "analyze", examplePath, "--format", "xml"], home: home)
             #expect(usage.exitCode == 64)

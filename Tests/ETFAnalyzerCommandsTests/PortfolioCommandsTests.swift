@@ -3,6 +3,7 @@ import ETFAnalyzer
 import FeatureKit
 import FeatureKitTesting
 import Foundation
+import Money
 import Persistence
 import Testing
 
@@ -22,7 +23,10 @@ struct PortfolioCommandsTests {
         let fromFile = try await runETF(["analyze", examplePath, "--format", "csv"]).output
         #expect(fromStore == fromFile)
         let refused = await folioError { try await runETF(["delete", "Retirement"], store: store) }
+        // FeatureKit's one rule, the same as `networth accounts remove` and `funds cache clear`: refused, exit 1.
         #expect(refused?.kind == .refused)
+        #expect(refused?.exitCode == 1)
+        #expect(refused?.what == "not deleting Retirement without confirmation")
         #expect(try await runETF(["delete", "retirement", "--yes"], store: store).output == "Deleted saved portfolio Retirement.\n")
         #expect(try await runETF(["list"], store: store).output.contains("No saved portfolios."))
     }
@@ -74,7 +78,7 @@ struct PortfolioCommandsTests {
                 let file = directory.appendingPathComponent("t.\(format)").path
                 try await runETF(["template", "--format", format, "--output", file])
                 #expect(try String(contentsOfFile: file, encoding: .utf8) == text)
-                let document = try PortfolioReader.read(text, defaultAnalysisDate: nil)
+                let document = try PortfolioLoader.document(text, defaultAnalysisDate: nil)
                 #expect(document.holdings.count == 3)
                 #expect(document.holdings[0].name == "Vanguard Total Stock Market ETF, VTI")
                 #expect(document.warnings.isEmpty)
@@ -131,7 +135,7 @@ struct NewCommandTests {
         try await withTemporaryDirectory(prefix: "etf-tests") { directory in
             let file = directory.appendingPathComponent("mine.json").path
             try await runETF(["new", file, "--as-of", "2025-05-26"], input: ["1", "A", "0", "0", "1", "1", "2025-01-01", "2", ""])
-            let document = try PortfolioReader.read(try String(contentsOfFile: file, encoding: .utf8), path: file, defaultAnalysisDate: nil)
+            let document = try PortfolioLoader.document(try String(contentsOfFile: file, encoding: .utf8), path: file, defaultAnalysisDate: nil)
             #expect(document.holdings.map(\.name) == ["A"])
         }
     }

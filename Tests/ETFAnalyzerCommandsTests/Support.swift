@@ -3,6 +3,7 @@ import ArgumentParser
 import FeatureKit
 import FeatureKitTesting
 import Foundation
+import Money
 import Persistence
 import Timing
 import TimingTesting
@@ -11,17 +12,17 @@ import TimingTesting
 let examplePath = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent().appendingPathComponent("Modules/Features/ETFAnalyzer/Examples/etfs.csv").path
 
-/// `Decimal` from a literal string, exactly.
-func dec(_ text: String) -> Decimal { Decimal(string: text, locale: Locale(identifier: "en_US_POSIX"))! }
+/// An exact amount from a literal string.
+func dec(_ text: String) -> Amount { Amount(text)! }
 
 /// Runs `folio etf <arguments>` in process, as the host would, and returns the terminal.
 /// The wall clock is pinned at 2025-05-26 12:00 UTC.
 @discardableResult
 func runETF(
-    _ arguments: [String], input: [String] = [], interactive: Bool = false,
+    _ arguments: [String], input: [String] = [], interactive: Bool = false, width: Int = 100,
     store: any KeyValueStore = InMemoryDatabase().store(namespace: "etf")
 ) async throws -> CapturedTerminal {
-    let terminal = CapturedTerminal(interactive: interactive, width: 100, input: input)
+    let terminal = CapturedTerminal(interactive: interactive, width: width, input: input)
     let parsed = try ETFCommand.parseAsRoot(arguments)
     guard let command = parsed as? any FeatureCommand else {
         throw FolioError(.usage, "\(arguments) did not parse to a runnable command")

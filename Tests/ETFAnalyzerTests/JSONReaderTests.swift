@@ -1,12 +1,13 @@
 import ETFAnalyzer
 import Foundation
+import Money
 import Testing
 import Timing
 
 @Suite("JSON portfolios")
 struct JSONReaderTests {
     func read(_ text: String) throws(PortfolioInputError) -> PortfolioDocument {
-        try PortfolioReader.read(text, format: .json, defaultAnalysisDate: day("2025-05-26"))
+        try PortfolioReader.read(json: text, defaultAnalysisDate: day("2025-05-26"))
     }
 
     func issues(_ text: String) -> [InputIssue] {
@@ -106,7 +107,7 @@ struct JSONReaderTests {
         #expect(document.holdings[0].expenseRatio == dec("0.03"))
         #expect(document.holdings[0].shares == 100)
         let huge = issues("[\(row.replacingOccurrences(of: "1E+2", with: "1e200"))]")
-        #expect(huge.map(\.message) == ["expected a number, found the number 1e200, which has more digits or a larger exponent than folio can hold"])
+        #expect(huge.map(\.message) == ["expected a number, found the number 1e+200, which has more digits or a larger exponent than folio can hold"])
     }
 
     @Test("malformed JSON names the line; wrong shapes are explained")
@@ -114,7 +115,9 @@ struct JSONReaderTests {
         let syntax = issues("[\n  {\"name\": \"A\",\n   \"yield\" 2}\n]")
         #expect(syntax.count == 1)
         #expect(syntax[0].line == 3)
-        #expect(syntax[0].message == "the JSON cannot be parsed — expected ':' after the key \"yield\", found '2' at column 12")
+        // Foundation's parser names the place; its wording is its own.
+        #expect(syntax[0].message.hasPrefix("the JSON cannot be parsed — "))
+        #expect(syntax[0].message.hasSuffix(" at column 12"))
         #expect(issues("{\"name\": \"A\"}").map(\.message) == ["the JSON must be an array of ETF objects, found an object"])
         #expect(issues("[]").map(\.message) == ["the array is empty — add one object per ETF"])
     }

@@ -1,5 +1,6 @@
 import ETFAnalyzer
 import Foundation
+import Money
 import Persistence
 import Testing
 

@@ -1,9 +1,10 @@
 import ETFAnalyzer
 import Foundation
+import Money
 import Timing
 
-/// `Decimal` from a literal string, exactly.
-func dec(_ text: String) -> Decimal { Decimal(string: text, locale: Locale(identifier: "en_US_POSIX"))! }
+/// An exact amount from a literal string.
+func dec(_ text: String) -> Amount { Amount(text)! }
 
 /// A calendar date from `YYYY-MM-DD`.
 func day(_ text: String) -> CalendarDate { CalendarDate(iso8601: text)! }
@@ -18,8 +19,8 @@ func holding(
         purchaseDate: day(bought), currentPrice: dec(now), analysisDate: asOf.map(day))
 }
 
-/// Whether two decimals differ by at most `tolerance`.
-func close(_ lhs: Decimal?, _ rhs: Double, _ tolerance: Double = 1e-9) -> Bool {
+/// Whether an amount is within `tolerance` of a `Double`.
+func close(_ lhs: Amount?, _ rhs: Double, _ tolerance: Double = 1e-9) -> Bool {
     guard let lhs else { return false }
-    return abs(NSDecimalNumber(decimal: lhs).doubleValue - rhs) <= tolerance
+    return abs(lhs.doubleValue - rhs) <= tolerance
 }

@@ -40,12 +40,14 @@ import Testing
     @Test func anUnclosedQuoteNamesItsLine() {
         let error = #expect(throws: CSVTableError.self) { try CSVTable(text: "a,b\n1,2\n\"open,3\n4,5\n") }
         #expect(error?.line == 3)
+        #expect(error?.reason == .unclosedQuote)
         #expect(error?.message.hasPrefix("a double quote opened on line 3 is never closed") == true)
     }
 
     @Test func anEmptyTextHasNoHeader() {
         let error = #expect(throws: CSVTableError.self) { try CSVTable(text: "\n\n") }
         #expect(error?.description == "line 1: the file is empty — it needs a header row")
+        #expect(error?.reason == .empty)
     }
 
     @Test func readingAFileMapsErrorsToTheDocumentedCodes() async throws {

@@ -2,6 +2,7 @@ import FeatureKit
 import FeatureKitTesting
 import Foundation
 import Networking
+import Persistence
 import Testing
 import Timing
 
@@ -115,5 +116,20 @@ import Timing
         #expect(flag?.what == "--refresh is not a duration")
         #expect(try Configuration(file: ["races.refresh": "5s"]).duration(refresh, flag: nil) == .seconds(5))
         #expect(Configuration().source(of: refresh).isDefault)
+    }
+}
+
+@Suite struct StorageErrorCodeTests {
+    @Test func eachStorageProblemHasItsDocumentedCodeCauseAndHint() {
+        let damaged = FolioError.from(StorageFileError(path: "/h/folio.sqlite", problem: .damaged("file is not a database")))
+        #expect(damaged.exitCode == 65)
+        #expect(damaged.what == "cannot use /h/folio.sqlite")
+        #expect(damaged.why == "it is damaged or not a folio database (file is not a database)")
+        #expect(damaged.hint?.contains("folio has not changed it") == true)
+        #expect(FolioError.from(StorageFileError(path: "/h", problem: .folderIsAFile)).exitCode == 64)
+        let denied = FolioError.from(StorageFileError(path: "/h", problem: .permissionDenied))
+        #expect(denied.exitCode == 77)
+        #expect(denied.why == "permission denied")
+        #expect(FolioError.from(StorageFileError(path: "/h/folio.sqlite", problem: .readOnly)).exitCode == 77)
     }
 }

@@ -39,3 +39,28 @@ import Testing
         #expect(env == ["PATH": "/bin", "FOLIO_HOME": "/tmp/home", "NO_COLOR": "1", "FOLIO_NEDS_URL": "http://127.0.0.1:1"])
     }
 }
+
+@Suite struct OutputFolderTests {
+    @Test func aMissingFolderIsNamedAndIsAUsageError() async throws {
+        try await withTemporaryDirectory(prefix: "output-folder") { folder in
+            let path = folder.appendingPathComponent("reports/2026/out.csv").path
+            let error = #expect(throws: FolioError.self) {
+                try OutputDestination(path: path).emit("a,b", to: CapturedTerminal())
+            }
+            #expect(error?.exitCode == 64)
+            #expect(error?.why == "the folder \(folder.path)/reports/2026 does not exist")
+            #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("reports").path))
+            let intoFolder = #expect(throws: FolioError.self) {
+                try OutputDestination(path: folder.path).emit("a,b", to: CapturedTerminal())
+            }
+            #expect(intoFolder?.why == "it is a folder")
+            let file = folder.appendingPathComponent("plain")
+            try Data("x".utf8).write(to: file)
+            let underFile = #expect(throws: FolioError.self) {
+                try OutputDestination(path: file.path + "/out.csv").emit("a,b", to: CapturedTerminal())
+            }
+            #expect(underFile?.exitCode == 64)
+            #expect(underFile?.why == "\(file.path) is a file, not a folder")
+        }
+    }
+}

@@ -83,9 +83,8 @@ import Timing
         #expect(completion.output.contains("demo"))
     }
 
-    /// The host lets ArgumentParser skip its completion-script check by naming a super-command while it parses;
-    /// usage lines and help are written after parsing and must still name `folio` alone.
-    @Test func skippingTheCompletionCheckLeavesHelpUsageAndCompletionScriptsAlone() async {
+    /// Usage lines, help and completion scripts name `folio` alone.
+    @Test func helpUsageAndCompletionScriptsNameFolio() async {
         let usage = CapturedTerminal()
         #expect(await run(["demo", "nonsense"], terminal: usage) == 64)
         #expect(usage.errors.contains("Usage: folio demo"), "\(usage.errors)")
@@ -97,8 +96,6 @@ import Timing
         let completion = CapturedTerminal()
         #expect(await run(["--generate-completion-script=zsh"], terminal: completion) == 0)
         #expect(completion.output.contains("demo"))
-        #expect(CompletionScriptRequest.isPossible(in: ["funds", "--generate-completion-script"]))
-        #expect(!CompletionScriptRequest.isPossible(in: ["funds", "search", "generate-completion-script"]))
     }
 
     @Test func listsFeaturesAndHonoursDisabledOnesFromConfig() async throws {

@@ -12,7 +12,7 @@ enum DemoPlugin {
 
 struct DemoCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "demo", abstract: "Test-only commands.", subcommands: [Count.self, Refuse.self])
+        commandName: "demo", abstract: "Test-only commands.", subcommands: [Count.self, Refuse.self, Say.self])
 
     struct Count: FeatureCommand {
         static let configuration = CommandConfiguration(abstract: "Adds to a stored counter and prints it.")
@@ -43,6 +43,20 @@ struct DemoCommand: ParsableCommand {
 
         func run(in context: FeatureContext) async throws {
             throw FolioError(.refused, "cannot do that", why: "the demo always refuses", hint: "do something else")
+        }
+    }
+
+    /// Echoes its arguments, to show what reached the command after the host rewrote the command line.
+    struct Say: FeatureCommand {
+        static let configuration = CommandConfiguration(abstract: "Prints its arguments.")
+
+        @Argument var first: String
+        @Argument var second: String?
+        @Option(name: [.short, .long]) var note: String?
+        @Flag var yes = false
+
+        func run(in context: FeatureContext) async throws {
+            context.terminal.print([first, second ?? "-", note ?? "-", yes ? "yes" : "no"].joined(separator: " "))
         }
     }
 }

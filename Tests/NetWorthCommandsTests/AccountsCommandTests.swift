@@ -1,6 +1,7 @@
 import FeatureKit
 import FeatureKitTesting
 import Foundation
+import Money
 import Testing
 
 @testable import NetWorthCommands
@@ -137,7 +138,9 @@ import Testing
         let harness = try await seeded()
         let before = try await harness.snapshot()
         let error = await harness.failure(["accounts", "remove", "Savings"])
+        // FeatureKit's one rule, the same in every feature: refused, exit 1.
         #expect(error?.kind == .refused)
+        #expect(error?.exitCode == 1)
         #expect(error?.what == "not removing \"Savings\" without confirmation")
         #expect(error?.hint == "pass --yes to confirm")
         #expect(try await harness.snapshot() == before)

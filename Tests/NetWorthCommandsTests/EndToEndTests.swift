@@ -1,5 +1,6 @@
 import FeatureKitTesting
 import Foundation
+import Money
 import Testing
 
 /// The real `folio` binary with a temporary FOLIO_HOME (SQLite), as a user runs it.

@@ -2,6 +2,7 @@ import ArgumentParser
 import FeatureKit
 import FeatureKitTesting
 import Foundation
+import Money
 import Persistence
 import Timing
 import TimingTesting

@@ -1,6 +1,7 @@
 import FeatureKit
 import FeatureKitTesting
 import Foundation
+import Money
 import Testing
 
 @testable import NetWorthCommands
@@ -44,6 +45,12 @@ import Testing
         #expect(reversed?.kind == .usage)
         let bad = await harness.failure(["report", "--from", "2024-6"])
         #expect(bad?.what == "--from \"2024-6\" is not a date")
+        // A month that does not exist: the hint names both accepted forms.
+        let month = await harness.failure(["report", "--from", "2026-13"])
+        #expect(month?.kind == .usage)
+        #expect(month?.why == "that month does not exist")
+        #expect(month?.hint == "for example --from 2024-03 (a whole month) or --from 2024-03-31")
+        #expect(bad?.hint?.contains("2024-03 (a whole month)") == true)
         #expect(await harness.failure(["report", "--monthly", "--yearly"]) != nil)
     }
 
@@ -89,6 +96,11 @@ import Testing
             #expect(error?.what == what)
             #expect(try await harness.snapshot() == before)
         }
+        // A rate is never negative, so its example must not suggest one; a balance's may.
+        let rateText = await harness.failure(["rate", "set", "USD", "abc"])
+        #expect(rateText?.why?.contains("-250") == false)
+        #expect(rateText?.why?.hasPrefix("expected a number such as 0.79") == true)
+        #expect(await harness.failure(["update", "Wise", "abc"])?.why?.contains("-250") == true)
         #expect(
             try await harness.output(["rate", "remove", "usd", "--date", "2024-04-01"]).hasPrefix(
                 "Removed the USD rate of 2024-04-01"))
@@ -144,9 +156,11 @@ import Testing
             #expect(error?.kind == .dataError)
             #expect(error?.what == "\(file.path): line 2: \"x\" is not an amount")
             #expect(try await harness.snapshot() == before)
-            #expect(
-                await harness.failure(["import", directory.appendingPathComponent("missing.csv").path])?.kind
-                    == .refused)
+            // A missing input file: FeatureKit's rule, exit 66, the same as `etf analyze`.
+            let missing = await harness.failure(["import", directory.appendingPathComponent("missing.csv").path])
+            #expect(missing?.kind == .noInput)
+            #expect(missing?.exitCode == 66)
+            #expect(missing?.what.hasPrefix("cannot read ") == true)
             let piped = CapturedTerminal(input: ["account,date,amount", "card,2024-06-29,280"])
             try await harness.run(["import", "-"], terminal: piped)
             #expect(piped.output == "Imported 1 row: 1 new, 0 replaced.\n")

@@ -1,6 +1,7 @@
 import FeatureKit
 import FeatureKitTesting
 import Foundation
+import Money
 import Testing
 
 @testable import NetWorthCommands

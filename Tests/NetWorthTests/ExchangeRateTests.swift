@@ -1,4 +1,5 @@
 import Foundation
+import Money
 import Testing
 import Timing
 
@@ -92,5 +93,37 @@ import Timing
         #expect(change.previous.netWorth == 1_300)
         #expect(change.latest.netWorth == 1_400)
         #expect(change.netWorth.amount == 100)
+    }
+}
+
+/// Rates stored into another base are used inverted, or as a cross rate through a third currency.
+@Suite struct DerivedRateTests {
+    let rates = ExchangeRates(
+        base: "USD",
+        rates: [
+            ExchangeRate(currency: "USD", base: "GBP", date: day("2024-01-01"), rate: money("0.8")),
+            ExchangeRate(currency: "USD", base: "GBP", date: day("2024-03-01"), rate: money("0.75")),
+            ExchangeRate(currency: "EUR", base: "GBP", date: day("2024-02-01"), rate: money("0.85")),
+        ])
+
+    @Test func theInverseOfARateFromTheBase() throws {
+        // £100 ÷ 0.8 = $125; from March ÷ 0.75 = $133.333… → $133.33
+        #expect(try rates.convert(money("100"), from: "GBP", on: day("2024-01-15")) == 125)
+        #expect(try rates.convert(money("100"), from: "GBP", on: day("2024-03-15")) == money("133.33"))
+        let conversion = try #require(rates.conversion(for: "GBP", on: day("2024-01-15")))
+        #expect(conversion.method == "inverse")
+        #expect(conversion.via == nil)
+    }
+
+    @Test func aCrossRateNeedsBothLegsInForce() throws {
+        // Before EUR's first rate there is no leg EUR→GBP.
+        #expect(rates.conversion(for: "EUR", on: day("2024-01-15")) == nil)
+        #expect(throws: NetWorthError.self) { try rates.convert(10, from: "EUR", on: day("2024-01-15")) }
+        // €100 × 0.85 ÷ 0.8 = $106.25
+        #expect(try rates.convert(100, from: "EUR", on: day("2024-02-15")) == money("106.25"))
+        let conversion = try #require(rates.conversion(for: "EUR", on: day("2024-02-15")))
+        #expect(conversion.method == "cross")
+        #expect(conversion.via == "GBP")
+        #expect(rates.changeDates(of: "EUR") == [day("2024-01-01"), day("2024-02-01"), day("2024-03-01")])
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Money
 import Testing
 import Timing
 
@@ -67,7 +68,7 @@ import Timing
         #expect(change.latestDate == day("2024-02-29"))
         #expect(change.previousDate == day("2024-02-10"))
         #expect(change.netWorth.amount == 1_500)
-        #expect(change.netWorth.fraction == money("1500") / money("115500"))
+        #expect(change.netWorth.fraction == (try money("1500").divided(by: money("115500"))))
         #expect(change.assets.amount == 500)
         #expect(change.debts.amount == -1_000)
         #expect(change.debts.trend == .positive)  // debts went down

@@ -1,4 +1,5 @@
 import Foundation
+import Money
 import Testing
 import Timing
 
@@ -30,7 +31,7 @@ import Timing
         #expect(report.rows[0].change == nil)
         // Feb: A 100 + C $200×0.5 = 100 → assets 200; B 50 → 150; change +50
         #expect(report.rows[1].values == [100, 50, 100])
-        #expect(report.rows[1].totals == Totals(assets: 200, debts: 50))
+        #expect(try report.rows[1].totals == Totals(assets: 200, debts: 50))
         #expect(report.rows[1].change?.amount == 50)
         // Mar: A 300 + C $200×0.6 = 120 → 420 − 50 = 370; change +220
         #expect(report.rows[2].totals.netWorth == 370)

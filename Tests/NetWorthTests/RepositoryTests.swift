@@ -1,4 +1,5 @@
 import Foundation
+import Money
 import Persistence
 import PersistenceTesting
 import Testing
@@ -26,7 +27,7 @@ import Timing
             today: today)
         try await repository.add(NewAccount(name: "Mortgage", type: .mortgage), today: today)
         _ = try await repository.record(
-            BalanceUpdate(date: day("2024-06-30"), amount: 1350.5), for: "monzo savings", today: today)
+            BalanceUpdate(date: day("2024-06-30"), amount: money("1350.5")), for: "monzo savings", today: today)
     }
 
     @Test func addsAccountsWithOpeningBalances() async throws {

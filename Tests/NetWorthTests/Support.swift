@@ -1,4 +1,5 @@
 import Foundation
+import Money
 import NetWorth
 import Timing
 
@@ -6,7 +7,7 @@ import Timing
 func day(_ text: String) -> CalendarDate { CalendarDate(iso8601: text)! }
 
 /// An exact decimal from text (never through a Double).
-func money(_ text: String) -> Decimal { Decimal(string: text)! }
+func money(_ text: String) -> Amount { Amount(text)! }
 
 /// An account with updates given as (date, amount) pairs.
 func account(

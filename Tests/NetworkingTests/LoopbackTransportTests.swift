@@ -43,8 +43,12 @@ import TimingTesting
         }
         defer { Task { await server.stop() } }
         let clock = ManualClock()
-        let retrying = RetryingHTTPClient(base: transport(), timing: .test(clock: clock), unitRandom: { 0.5 })
+        let delays = DelayLog()
+        let retrying = RetryingHTTPClient(
+            base: transport(), timing: .test(clock: clock), unitRandom: { 0.5 }, onRetry: { delays.append($0.delay) })
         let task = Task { try await retrying.send(.get(server.baseURL, path: "/x")) }
+        // While an attempt is in flight its timeout sleeps on the clock too; the backoff starts after onRetry.
+        #expect(await yieldUntil { delays.all.count == 1 })
         await clock.waitForSleepers(1)
         await clock.advance(by: .seconds(1))
         let response = try await task.value
@@ -65,6 +69,7 @@ import TimingTesting
         let retrying = RetryingHTTPClient(
             base: transport(), timing: .test(clock: clock), unitRandom: { 0.5 }, onRetry: { delays.append($0.delay) })
         let task = Task { try await retrying.send(.get(server.baseURL, path: "/mf")) }
+        #expect(await yieldUntil { delays.all.count == 1 })
         await clock.waitForSleepers(1)
         #expect(delays.all == [.seconds(7)])
         await clock.advance(by: .seconds(6))
@@ -209,4 +214,66 @@ final class DelayLog: Sendable {
     private let values = Mutex<[Duration]>([])
     func append(_ delay: Duration) { values.withLock { $0.append(delay) } }
     var all: [Duration] { values.withLock { $0 } }
+}
+
+/// A server that accepts and never answers, timed on a manual clock: the request has one deadline, spent over
+/// its tries, and the error says how long and how many.
+@Suite struct RequestDeadlineTests {
+    @Test func aSilentServerGetsOneTruthfulDeadlineOverAllTries() async throws {
+        let server = try FaultyServer(.stall)
+        defer { server.stop() }
+        let clock = ManualClock()
+        let events = EventLog()
+        // The transport's own timeouts are far beyond the test: only the injected clock can end an attempt.
+        let transport = AsyncHTTPClientTransport(
+            configuration: .init(connectTimeout: .seconds(600), totalTimeout: .seconds(600), userAgent: "folio/test"))
+        let client = RetryingHTTPClient(
+            base: transport, timing: .test(clock: clock), unitRandom: { 0.5 }, onRetry: { events.append($0) })
+        let error = await #expect(throws: NetworkError.self) {
+            try await clock.drive(stepping: .milliseconds(100)) {
+                try await client.send(.get(server.baseURL, path: "/mf/122639"))
+            }
+        }
+        guard case .noAnswer(_, let after, let attempts)? = error else {
+            Issue.record("expected no answer, got \(String(describing: error))")
+            return
+        }
+        #expect(after == .seconds(40))
+        #expect(attempts == 4)
+        #expect(error?.description == "no answer from 127.0.0.1 in 40 s over 4 tries")
+        #expect(error?.isTransient == true)
+        #expect(events.all.map(\.delay) == [.milliseconds(300), .milliseconds(600), .milliseconds(1200)])
+        #expect(events.all.map(\.failedAttempt) == [1, 2, 3])
+        #expect(events.all.allSatisfy { $0.maxAttempts == 4 })
+        #expect(clock.now.offset == .seconds(40))
+    }
+
+    @Test func aFailingServerStopsAtTheDeadlineWithItsOwnError() async throws {
+        let url = URL(string: "http://127.0.0.1:9/x")!
+        let stub = StubHTTPClient { _ in throw NetworkError.connectionFailed(url: url, reason: "refused") }
+        let clock = ManualClock()
+        let client = RetryingHTTPClient(
+            base: stub, policy: RetryPolicy(maxAttempts: 10, initialBackoff: .seconds(8), multiplier: 1, jitter: 0),
+            timing: .test(clock: clock))
+        let error = await #expect(throws: NetworkError.self) {
+            try await clock.drive(stepping: .seconds(1)) { try await client.send(HTTPRequest(url: url)) }
+        }
+        #expect(error == .connectionFailed(url: url, reason: "refused"))
+        // Waits of 8 s fit four times into 40 s: the fifth attempt is the last one.
+        #expect(stub.requests.count == 5)
+    }
+
+    @Test func durationsAreSpokenWithASpace() {
+        #expect(Duration.seconds(40).spacedSecondsText == "40 s")
+        #expect(Duration.milliseconds(2000).spacedSecondsText == "2 s")
+        #expect(Duration.milliseconds(300).spacedSecondsText == "0.3 s")
+        #expect(Duration.milliseconds(1240).spacedSecondsText == "1.2 s")
+        #expect(Duration.milliseconds(39_960).spacedSecondsText == "40 s")
+    }
+}
+
+private final class EventLog: Sendable {
+    private let events = Mutex<[RetryEvent]>([])
+    func append(_ event: RetryEvent) { events.withLock { $0.append(event) } }
+    var all: [RetryEvent] { events.withLock { $0 } }
 }

@@ -206,6 +206,17 @@ struct NextCommandTests {
         }
     }
 
+    @Test("a configured URL answering 404 is a configuration error (exit 64) naming where it was set")
+    func notFoundIsConfiguration() async {
+        await #expect {
+            _ = try await run([], http: ScriptedHTTP.body(Data("Not Found".utf8), status: 404))
+        } throws: { error in
+            let failure = FolioError.from(error)
+            return failure.exitCode == 64 && failure.what.hasSuffix("answered 404 Not Found")
+                && failure.why?.contains("FOLIO_NEDS_URL") == true
+        }
+    }
+
     @Test("an unreadable race is left out with a warning naming it")
     func skippedRaceWarning() async throws {
         var text = String(decoding: try Fixtures.data(capturedFixture), as: UTF8.self)

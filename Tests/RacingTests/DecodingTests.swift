@@ -1,4 +1,5 @@
 import Foundation
+import Money
 import Networking
 import NetworkingTesting
 import Racing

@@ -1,5 +1,6 @@
 import FeatureKit
 import Foundation
+import Money
 import Persistence
 import StockTrading
 @testable import StockTradingCommands
@@ -41,6 +42,20 @@ import Testing
         #expect(taken.stderr.contains("cannot sign up test@stockport.com — an account with this email already exists"))
         let noInput = await harness.run(["signup", "--email", "a@example.com"])
         #expect(noInput.exitCode == 64)
+        #expect(try await harness.dump() == before)
+    }
+
+    @Test func signupRefusesBlankAndCommonPasswordsWithTheReason() async throws {
+        let harness = try await Harness.make()
+        let before = try await harness.dump()
+        let blank = await harness.run(["signup", "--email", "a@example.com"], secrets: ["          ", "          "])
+        #expect(blank.exitCode == 1)
+        #expect(blank.stderr.contains("error: invalid password — a password cannot be blank or only spaces"))
+        let common = await harness.run(
+            ["signup", "--email", "a@example.com", "--password-stdin"], input: ["password"])
+        #expect(common.exitCode == 1)
+        #expect(common.stderr.contains("error: invalid password — it is one of the most common passwords"))
+        #expect(common.stderr.contains("hint: choose a phrase of a few unrelated words"))
         #expect(try await harness.dump() == before)
     }
 

@@ -1,5 +1,6 @@
 import FeatureKitTesting
 import Foundation
+import Money
 import NetworkingTesting
 import Synchronization
 import Testing
@@ -178,6 +179,8 @@ import Testing
                 #expect(root.stdout.contains(command), "\(command)")
             }
             #expect(!root.stdout.contains("bench-trades"))
+            let benchmark = try await run(["bench-trades", "--count", "1"], home: home)
+            #expect(benchmark.exitCode == 64, "the trade benchmark lives in folio-benchmarks, not in the product")
             let offline = try await FolioBinary.run(["--offline", "stocks", "quotes", "AAPL"], home: home)
             #expect(offline.exitCode == 0, "the simulated market needs no network")
         }

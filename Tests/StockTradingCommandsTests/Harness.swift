@@ -2,6 +2,7 @@ import ArgumentParser
 import FeatureKit
 import FeatureKitTesting
 import Foundation
+import Money
 import Networking
 import NetworkingTesting
 import Persistence
@@ -92,7 +93,7 @@ struct Harness {
 
     /// Signs up and logs in a user through the domain with the weak hasher.
     @discardableResult
-    func signUp(_ email: String, cash: Decimal = 10_000) async throws -> Session {
+    func signUp(_ email: String, cash: Amount = 10_000) async throws -> Session {
         try await weakAccounts.signUp(email: email, password: "long enough", confirmation: "long enough", openingCash: cash)
     }
 

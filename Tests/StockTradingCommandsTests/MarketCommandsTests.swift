@@ -1,5 +1,6 @@
 import FeatureKit
 import Foundation
+import Money
 import Networking
 import NetworkingTesting
 import Persistence
@@ -40,7 +41,9 @@ import TimingTesting
         let quotes = try #require(try harness.json(await harness.run(["quotes", "AAPL", "--format", "json"]).stdout) as? [[String: Any]])
         let price = try #require(Decimal(string: "\(quotes[0]["price"]!)"))
         let high = await harness.run(["alerts", "add", "AAPL", "--above", "\(price + 1)"])
-        #expect(high.stdout.hasPrefix("Alert #1: AAPL above \(Formatting.money(price + 1)) (now \(Formatting.money(price)))."))
+        let exactPrice = try Amount(exactly: price)
+        let level = try Amount(exactly: price + 1)
+        #expect(high.stdout.hasPrefix("Alert #1: AAPL above \(Formatting.money(level)) (now \(Formatting.money(exactPrice)))."))
         let low = await harness.run(["alerts", "add", "AAPL", "--below", "\(price + 5)"])
         #expect(low.stdout.contains("AAPL is already below that level; the alert fires when the price crosses it again."))
         let list = try #require(try harness.json(await harness.run(["alerts", "list", "--format", "json"]).stdout) as? [[String: Any]])
@@ -163,6 +166,19 @@ import TimingTesting
         _ = await harness.run(["quotes"])
         let later = await harness.run(["quotes"], offline: true)
         #expect(later.exitCode == 0 && later.stdout.contains("$190.00"))
+    }
+
+    @Test func aQuotesURLAnswering404IsAConfigurationErrorNotAnOutage() async throws {
+        var harness = try await Harness.make()
+        harness.environment["FOLIO_QUOTES_URL"] = "http://quotes.test/missing.json"
+        harness.http = StubHTTPClient { request in
+            HTTPResponse(status: 404, headers: [:], body: Data("Not Found".utf8), url: request.url)
+        }
+        let outcome = await harness.run(["quotes"])
+        #expect(outcome.exitCode == 64, "a wrong URL is a configuration problem, not a service outage (69)")
+        #expect(outcome.stderr.contains(
+            "error: http://quotes.test/missing.json answered 404 Not Found — the service URL set by FOLIO_QUOTES_URL looks wrong"))
+        #expect(outcome.stderr.contains("hint: check FOLIO_QUOTES_URL"))
     }
 
     @Test func aBadQuotesURLIsAUsageError() async throws {

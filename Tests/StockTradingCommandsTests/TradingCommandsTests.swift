@@ -1,5 +1,6 @@
 import FeatureKit
 import Foundation
+import Money
 import Persistence
 import StockTrading
 @testable import StockTradingCommands
@@ -47,8 +48,10 @@ import TimingTesting
         #expect(Decimal(string: "\(receipt["cashAfter"]!)") == 10_000 - price * 10)
         #expect(receipt["realizedPL"] is NSNull)
         let sell = await harness.run(["sell", "AAPL", "4"])
-        #expect(sell.stdout.hasPrefix("Sold 4 AAPL at \(Formatting.money(price)) for \(Formatting.money(price * 4)). Realized P/L: $0.00."))
-        #expect(sell.stdout.contains("Position: 6 AAPL (average cost \(Formatting.money(price)))."))
+        let exactPrice = try Amount(exactly: price)
+        let fourShares = try Amount(exactly: price * 4)
+        #expect(sell.stdout.hasPrefix("Sold 4 AAPL at \(Formatting.money(exactPrice)) for \(Formatting.money(fourShares)). Realized P/L: $0.00."))
+        #expect(sell.stdout.contains("Position: 6 AAPL (average cost \(Formatting.money(exactPrice)))."))
         let portfolio = try #require(try harness.json(await harness.run(["portfolio", "--format", "json"]).stdout) as? [String: Any])
         let holdings = try #require(portfolio["holdings"] as? [[String: Any]])
         #expect(holdings.count == 1 && holdings[0]["quantity"] as? Int == 6)
@@ -160,10 +163,18 @@ import TimingTesting
         let secondCost = try #require(Decimal(string: "\(buys[1]["amount"]!)"))
         let proceeds = try #require(Decimal(string: "\(fifo[0]["amount"]!)"))
         #expect(Decimal(string: "\(fifo[0]["realizedPL"]!)") == proceeds - firstCost)
-        #expect(Decimal(string: "\(average[0]["realizedPL"]!)") == proceeds - Money.cents((firstCost + secondCost) / 2))
+        #expect(Decimal(string: "\(average[0]["realizedPL"]!)") == proceeds - cents((firstCost + secondCost) / 2))
         let portfolio = try #require(try harness.json(await harness.run(["portfolio", "--basis", "fifo", "--format", "json"]).stdout) as? [String: Any])
         #expect(portfolio["basis"] as? String == "fifo")
         let holding = try #require((portfolio["holdings"] as? [[String: Any]])?.first)
         #expect(Decimal(string: "\(holding["costBasis"]!)") == secondCost)
+    }
+
+    /// Half up to the cent in `Decimal`, the ledger's rounding, to check its figures independently.
+    private func cents(_ value: Decimal) -> Decimal {
+        var input = value
+        var rounded = Decimal()
+        NSDecimalRound(&rounded, &input, 2, .plain)
+        return rounded
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Money
 import Persistence
 import StockTrading
 import Testing
@@ -21,8 +22,8 @@ import Testing
     }
 
     @Test func signUpWithOtherCashAndWithNone() async throws {
-        let rich = try await world.user("rich@example.com", cash: 2_500.5)
-        #expect(try await world.brokerage(rich).holdings().state.cash == 2_500.5)
+        let rich = try await world.user("rich@example.com", cash: Amount("2500.5")!)
+        #expect(try await world.brokerage(rich).holdings().state.cash == Amount("2500.5")!)
         let broke = try await world.user("broke@example.com", cash: 0)
         #expect(try await world.brokerage(broke).holdings().state.cash == 0)
         #expect(try await world.brokerage(broke).history().isEmpty)
@@ -98,8 +99,8 @@ import Testing
         #expect(holdings.state.cash == 10_000)
         #expect(holdings.positions.map(\.symbol) == ["AAPL", "TSLA"])
         #expect(holdings.positions.map(\.quantity) == [2, 1])
-        #expect(holdings.positions.map(\.cost) == [Decimal(string: "348.52")!, Decimal(string: "258.14")!])
-        #expect(holdings.state.netDeposits == Decimal(string: "10606.66")!)
+        #expect(holdings.positions.map(\.cost) == [Amount("348.52")!, Amount("258.14")!])
+        #expect(holdings.state.netDeposits == Amount("10606.66")!)
         // Trading away the demo holdings must not bring them back on the next start.
         let quotes = QuoteSet(
             quotes: ["AAPL": MarketQuote(quote: StockQuote(symbol: "AAPL", name: "Apple", sector: "Tech", price: 150, previousClose: nil), asOf: TestWorld.start, isStale: false)],

@@ -1,4 +1,5 @@
 import Foundation
+import Money
 import Networking
 import StockTrading
 import Testing
@@ -11,17 +12,17 @@ import TimingTesting
     @Test func aboveFiresOnlyOnACrossingFromBelow() {
         let alert = PriceAlert(id: 1, symbol: "AAPL", direction: .above, level: 180, referencePrice: 175, createdAt: start)
         #expect(alert.crosses(from: 175, to: 180))
-        #expect(alert.crosses(from: 179.99, to: 200))
+        #expect(alert.crosses(from: Amount("179.99")!, to: 200))
         #expect(!alert.crosses(from: 180, to: 181), "already at the level: no crossing")
         #expect(!alert.crosses(from: 181, to: 185))
-        #expect(!alert.crosses(from: 170, to: 179.99))
+        #expect(!alert.crosses(from: 170, to: Amount("179.99")!))
         #expect(!alert.crosses(from: 185, to: 170))
     }
 
     @Test func belowFiresOnlyOnACrossingFromAbove() {
         let alert = PriceAlert(id: 1, symbol: "TSLA", direction: .below, level: 250, referencePrice: 260, createdAt: start)
         #expect(alert.crosses(from: 260, to: 250))
-        #expect(alert.crosses(from: 250.01, to: 100))
+        #expect(alert.crosses(from: Amount("250.01")!, to: 100))
         #expect(!alert.crosses(from: 250, to: 240))
         #expect(!alert.crosses(from: 240, to: 260))
     }
@@ -33,7 +34,7 @@ import TimingTesting
         result = result.alert.checked(price: 181, at: start.addingTimeInterval(120))
         #expect(result.fired && result.alert.status == .fired && result.alert.firedPrice == 181)
         alert = result.alert
-        for price: Decimal in [170, 190, 170, 190] {
+        for price: Amount in [170, 190, 170, 190] {
             result = alert.checked(price: price, at: start.addingTimeInterval(180))
             #expect(!result.fired)
             #expect(result.alert == alert, "a fired alert does not change")

@@ -23,6 +23,28 @@ import Testing
         }
     }
 
+    @Test(arguments: ["        ", "            \t", String(repeating: " ", count: 40)])
+    func refusesBlankPasswords(_ password: String) {
+        #expect(throws: StockTradingError.passwordBlank) { try CredentialRules.validatePassword(password) }
+    }
+
+    @Test(arguments: ["password", "Password", "PASSWORD", " password ", "iloveyou", "12345678", "qwertyuiop", "trustno1"])
+    func refusesTheMostCommonPasswords(_ password: String) {
+        #expect(throws: StockTradingError.passwordTooCommon) { try CredentialRules.validatePassword(password) }
+    }
+
+    @Test func theCommonPasswordListIsShippedAndReasoned() throws {
+        #expect(CommonPasswords.all.count >= 300, "a list of the top few hundred")
+        #expect(CommonPasswords.all.allSatisfy { $0.count >= CredentialRules.minimumPasswordLength && $0 == $0.lowercased() })
+        try CredentialRules.validatePassword("copper kettle morning")
+        #expect(StockTradingError.passwordBlank.description == "invalid password — a password cannot be blank or only spaces")
+        #expect(
+            StockTradingError.passwordTooCommon.description
+                == "invalid password — it is one of the most common passwords, which are the first ones guessed")
+        #expect(StockTradingError.passwordTooCommon.hint?.contains("unrelated words") == true)
+        #expect(StockTradingError.passwordTooCommon.category == .refused)
+    }
+
     @Test func confirmationMustMatchExactly() throws {
         try CredentialRules.validateConfirmation("NewPassword123", "NewPassword123")
         #expect(throws: StockTradingError.passwordMismatch) {

@@ -1,4 +1,5 @@
 import Foundation
+import Money
 import Networking
 import NetworkingTesting
 import Persistence
@@ -51,6 +52,17 @@ import Timing
         } throws: { error in
             guard case StockTradingError.quotesUnavailable = error else { return false }
             return (error as? StockTradingError)?.category == .unavailable
+        }
+    }
+
+    @Test func aURLAnswering404IsRejectedEvenWithPricesStored() async throws {
+        _ = try await world.quoteBook().quotes()
+        world.market.fail(with: .status(code: 404, url: URL(string: "http://quotes.test/q.json")!, body: nil, retryAfter: nil))
+        await #expect {
+            try await world.quoteBook().quotes(.refresh)
+        } throws: { error in
+            guard case StockTradingError.quotesURLNotFound = error else { return false }
+            return (error as? StockTradingError)?.category == .configuration
         }
     }
 
@@ -115,7 +127,7 @@ import Timing
         let quotes = try await source.fetchQuotes()
         #expect(client.requests.map(\.url) == [url])
         #expect(quotes.count == 2)
-        #expect(quotes[0] == StockQuote(symbol: "AAPL", name: "Apple Inc.", sector: "Technology", price: Decimal(string: "174.26")!, previousClose: Decimal(string: "172.10")!))
+        #expect(quotes[0] == StockQuote(symbol: "AAPL", name: "Apple Inc.", sector: "Technology", price: Amount("174.26")!, previousClose: Amount("172.10")!))
         #expect(quotes[1].name == "XYZ" && quotes[1].sector == "Other" && quotes[1].previousClose == nil)
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Money
 import Persistence
 import StockTrading
 import Testing
@@ -27,9 +28,9 @@ import Testing
         #expect(
             holdings.positions == [
                 Position(symbol: "AAPL", quantity: 3, cost: 300),
-                Position(symbol: "TSLA", quantity: 1, cost: Decimal(string: "199.5")!),
+                Position(symbol: "TSLA", quantity: 1, cost: Amount("199.5")!),
             ])
-        #expect(holdings.state.cash == Decimal(string: "500.5"))
+        #expect(holdings.state.cash == Amount("500.5"))
         #expect(holdings.state.nextSequence == 4)
         #expect(holdings.state.lastSnapshotDay == "2023-11-14")
         let state = try await world.store.read { try $0.get("u/0123abcd/state") }

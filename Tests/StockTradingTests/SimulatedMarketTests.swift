@@ -1,4 +1,5 @@
 import Foundation
+import Money
 import Persistence
 import StockTrading
 import Testing
@@ -12,8 +13,8 @@ import TimingTesting
 
     @Test func listsTheSeedsTenStocks() {
         #expect(BundledStocks.all.map(\.symbol) == ["AAPL", "TSLA", "GOOGL", "MSFT", "AMZN", "META", "NVDA", "NFLX", "AMD", "INTC"])
-        #expect(BundledStocks.stock("aapl")?.basePrice == Decimal(string: "174.26"))
-        #expect(BundledStocks.stock("INTC")?.basePrice == Decimal(string: "42.15"))
+        #expect(BundledStocks.stock("aapl")?.basePrice == Amount("174.26"))
+        #expect(BundledStocks.stock("INTC")?.basePrice == Amount("42.15"))
         #expect(Set(BundledStocks.all.map(\.sector)).count >= 3)
     }
 
@@ -50,9 +51,9 @@ import TimingTesting
             for quote in try await walk.fetchQuotes() {
                 let before = previous[quote.symbol]!
                 let base = BundledStocks.stock(quote.symbol)!.basePrice
-                #expect(abs(quote.price - before) <= Money.cents(before * Decimal(string: "0.02")!) + Decimal(string: "0.01")!)
-                #expect(quote.price >= Money.cents(base / 2) && quote.price <= base * 2)
-                #expect(Money.cents(quote.price) == quote.price)
+                #expect(try (quote.price - before).magnitude <= (before * Amount("0.02")!).rounded(toPlaces: 2, .halfUp) + Amount("0.01")!)
+                #expect(try quote.price >= base.divided(by: 2, places: 2, rounding: .halfUp) && quote.price <= base * 2)
+                #expect(quote.price.rounded(toPlaces: 2, .halfUp) == quote.price)
                 previous[quote.symbol] = quote.price
             }
         }
@@ -62,13 +63,13 @@ import TimingTesting
         let world = TestWorld()
         let walk = market(seed: 3, world: world)
         let first = try await walk.fetchQuotes()
-        #expect(first.first?.previousClose == Decimal(string: "174.26"))
+        #expect(first.first?.previousClose == Amount("174.26"))
         let second = try await walk.fetchQuotes()
-        #expect(second.first?.previousClose == Decimal(string: "174.26"))
+        #expect(second.first?.previousClose == Amount("174.26"))
         world.wallClock.advance(by: 86_400)
         let nextDay = try await walk.fetchQuotes()
         #expect(nextDay.map(\.previousClose) == second.map(\.price))
-        #expect(nextDay.first?.change == nextDay.first!.price - second.first!.price)
+        #expect(try nextDay.first?.change == nextDay.first!.price - second.first!.price)
     }
 
     @Test func aDifferentSeedRestartsTheWalk() async throws {

@@ -1,4 +1,5 @@
 import Foundation
+import Money
 import Networking
 import Persistence
 import StockTrading
@@ -8,9 +9,9 @@ import TimingTesting
 
 /// A market whose prices and failures the test sets.
 final class ScriptedMarket: MarketDataSource, Sendable {
-    private let state: Mutex<(prices: [String: Decimal], failure: NetworkError?, fetches: Int)>
+    private let state: Mutex<(prices: [String: Amount], failure: NetworkError?, fetches: Int)>
 
-    init(_ prices: [String: Decimal] = ["AAPL": 100, "TSLA": 200, "MSFT": 300]) {
+    init(_ prices: [String: Amount] = ["AAPL": 100, "TSLA": 200, "MSFT": 300]) {
         state = Mutex((prices, nil, 0))
     }
 
@@ -19,7 +20,7 @@ final class ScriptedMarket: MarketDataSource, Sendable {
     var displayName: String { "the scripted market" }
     var fetches: Int { state.withLock { $0.fetches } }
 
-    func set(_ symbol: String, _ price: Decimal) { state.withLock { $0.prices[symbol] = price } }
+    func set(_ symbol: String, _ price: Amount) { state.withLock { $0.prices[symbol] = price } }
     func fail(with error: NetworkError?) { state.withLock { $0.failure = error } }
 
     func fetchQuotes() async throws -> [StockQuote] {
@@ -47,7 +48,7 @@ struct TestWorld {
     let hasher = PBKDF2PasswordHasher(insecureRoundsForTesting: 1_000)
     let market: ScriptedMarket
 
-    init(prices: [String: Decimal] = ["AAPL": 100, "TSLA": 200, "MSFT": 300]) {
+    init(prices: [String: Amount] = ["AAPL": 100, "TSLA": 200, "MSFT": 300]) {
         let wallClock = PinnedWallClock(Self.start)
         self.wallClock = wallClock
         clock = ManualClock()
@@ -70,7 +71,7 @@ struct TestWorld {
     }
 
     /// A signed-up user with `cash`.
-    func user(_ email: String = "ann@example.com", cash: Decimal = 10_000) async throws -> Session {
+    func user(_ email: String = "ann@example.com", cash: Amount = 10_000) async throws -> Session {
         try await accounts.signUp(email: email, password: "correct horse", confirmation: "correct horse", openingCash: cash)
     }
 

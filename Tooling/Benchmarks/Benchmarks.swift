@@ -18,6 +18,7 @@ enum Benchmarks {
             ("decode", navHistoryDecoding),
             ("ticker", tickerFanOut),
             ("funds-analytics", { FundsAnalyticsBenchmark.run() }),
+            ("trades", tradeThroughput),
         ]
         for (name, run) in all where filter == nil || name.contains(filter!) {
             try await run()

@@ -78,10 +78,11 @@ public struct CSVTable: Sendable, Equatable {
             throw CSVTableError(
                 line: lastLine,
                 message: "a double quote opened on line \(lastLine) is never closed — quote whole fields and double "
-                    + "any quote inside one (\"\"); nothing after it can be read")
+                    + "any quote inside one (\"\"); nothing after it can be read",
+                reason: .unclosedQuote)
         }
         guard let header else {
-            throw CSVTableError(line: 1, message: "the file is empty — it needs a header row")
+            throw CSVTableError(line: 1, message: "the file is empty — it needs a header row", reason: .empty)
         }
         self.header = header
         self.headerLine = headerLine
@@ -116,15 +117,28 @@ public struct CSVTable: Sendable, Equatable {
 
 /// Why a CSV text could not be read, and the line to look at.
 public struct CSVTableError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// What kind of problem it is, so a caller can word an empty file in its own terms.
+    public enum Reason: Sendable, Equatable {
+        /// Nothing but blank (or skipped comment) lines: no header row.
+        case empty
+        /// A double quote is never closed.
+        case unclosedQuote
+        /// The text could not be read as CSV at all.
+        case unreadable
+    }
+
     /// The 1-based line.
     public var line: Int
     /// What is wrong there.
     public var message: String
+    /// What kind of problem it is.
+    public var reason: Reason
 
     /// Creates an error.
-    public init(line: Int, message: String) {
+    public init(line: Int, message: String, reason: Reason = .unreadable) {
         self.line = line
         self.message = message
+        self.reason = reason
     }
 
     /// `line 3: …`.

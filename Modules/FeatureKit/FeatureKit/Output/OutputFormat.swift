@@ -55,10 +55,31 @@ public struct OutputDestination: Sendable {
             terminal.write(body)
             return
         }
+        try Self.checkFolder(of: path)
         do {
             try Data(body.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
         } catch {
             throw FolioError(.internal, "could not write \(path)", why: error.localizedDescription)
+        }
+    }
+
+    /// Refuses, as a usage error (64) naming the folder, a path whose folder is missing or is a file, and a
+    /// path that is itself a folder: Foundation would only say "The file doesn't exist".
+    static func checkFolder(of path: String) throws(FolioError) {
+        let url = URL(fileURLWithPath: path)
+        let folder = url.deletingLastPathComponent().path
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) else {
+            throw FolioError(
+                .usage, "cannot write \(path)", why: "the folder \(folder) does not exist",
+                hint: "create it first (mkdir -p \(folder)), or choose another --output path")
+        }
+        guard isFolder.boolValue else {
+            throw FolioError(.usage, "cannot write \(path)", why: "\(folder) is a file, not a folder")
+        }
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
+            throw FolioError(
+                .usage, "cannot write \(path)", why: "it is a folder", hint: "name a file inside it")
         }
     }
 }

@@ -13,7 +13,7 @@ extension FeatureCommand {
     /// Refuses to run without the host, so no command can build its own live kernels.
     public func run() async throws {
         throw FolioError(
-            .internal, "\(Self._commandName) cannot run on its own",
+            .internal, "\(Self.configuration.commandName ?? "\(Self.self)") cannot run on its own",
             why: "feature commands are run by the folio host with a FeatureContext")
     }
 }

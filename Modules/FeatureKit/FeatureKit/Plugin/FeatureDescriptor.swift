@@ -45,6 +45,7 @@ public struct FeatureDescriptor: Sendable {
         self.command = command
     }
 
-    /// The root command's name as ArgumentParser sees it; the registry checks that it equals ``id``.
-    public var commandName: String { command._commandName }
+    /// The root command's declared name (a plug-in's root must declare one); the registry checks that it
+    /// equals ``id``.
+    public var commandName: String { command.configuration.commandName ?? "\(command)" }
 }

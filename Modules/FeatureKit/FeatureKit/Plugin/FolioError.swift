@@ -18,8 +18,10 @@ public struct FolioError: Error, Sendable, CustomStringConvertible, Equatable {
         case noInput = 66
         /// A remote service is unavailable and there is no usable cached data. Exit 69.
         case unavailable = 69
-        /// A bug or an environment failure (storage). Exit 70.
+        /// A bug or an environment failure folio cannot name more precisely. Exit 70.
         case `internal` = 70
+        /// A file folio must write (its store) that this user may not write. Exit 77 (sysexits' `EX_NOPERM`).
+        case noPermission = 77
     }
 
     /// The class of failure.
@@ -57,6 +59,8 @@ public struct FolioError: Error, Sendable, CustomStringConvertible, Equatable {
             return error
         case let error as NetworkError:
             return from(network: error)
+        case let error as StorageFileError:
+            return from(storage: error)
         case let error as PersistenceError:
             return FolioError(.internal, "local data could not be used", why: error.description)
         case is CancellationError:
@@ -66,6 +70,17 @@ public struct FolioError: Error, Sendable, CustomStringConvertible, Equatable {
         default:
             return FolioError(.internal, "unexpected failure", why: "\(error)")
         }
+    }
+
+    /// The store's file refused: the path, the real cause, a hint, and the code for the kind of trouble.
+    private static func from(storage error: StorageFileError) -> FolioError {
+        let kind: Kind
+        switch error.problem {
+        case .permissionDenied, .readOnly: kind = .noPermission
+        case .folderIsAFile: kind = .usage
+        case .damaged: kind = .dataError
+        }
+        return FolioError(kind, "cannot use \(error.path)", why: error.cause, hint: error.hint)
     }
 
     private static func from(network error: NetworkError) -> FolioError {

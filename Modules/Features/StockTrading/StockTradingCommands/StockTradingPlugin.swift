@@ -33,6 +33,6 @@ struct StocksCommand: AsyncParsableCommand {
             DepositCommand.self, WithdrawCommand.self,
             QuotesCommand.self, BuyCommand.self, SellCommand.self,
             PortfolioCommand.self, HistoryCommand.self, WatchlistCommand.self, AlertsCommand.self,
-            AnalyticsCommand.self, TradeBenchmarkCommand.self,
+            AnalyticsCommand.self,
         ])
 }

@@ -12,12 +12,14 @@ public enum NetworkError: Error, Sendable, Equatable, CustomStringConvertible {
     case status(code: Int, url: URL, body: String?, retryAfter: Duration?)
     /// The body could not be decoded; `path` is where in the JSON it went wrong (`data[12].nav`).
     case decoding(url: URL, path: String, reason: String)
+    /// Every try timed out: no answer within the request's deadline, `after` in all over `attempts` tries.
+    case noAnswer(url: URL, after: Duration, attempts: Int)
 
     /// The URL the failed request was for.
     public var url: URL {
         switch self {
         case .timedOut(let url, _), .connectionFailed(let url, _), .truncatedBody(let url, _, _),
-            .status(_, let url, _, _), .decoding(let url, _, _):
+            .status(_, let url, _, _), .decoding(let url, _, _), .noAnswer(let url, _, _):
             url
         }
     }
@@ -25,7 +27,7 @@ public enum NetworkError: Error, Sendable, Equatable, CustomStringConvertible {
     /// Whether a later attempt might succeed: timeouts, connection failures, truncation, 429 and 5xx.
     public var isTransient: Bool {
         switch self {
-        case .timedOut, .connectionFailed, .truncatedBody: true
+        case .timedOut, .connectionFailed, .truncatedBody, .noAnswer: true
         case .status(let code, _, _, _): RetryPolicy.isRetryable(status: code)
         case .decoding: false
         }
@@ -42,6 +44,9 @@ public enum NetworkError: Error, Sendable, Equatable, CustomStringConvertible {
             "response from \(url.absoluteString) was cut off after \(received) of \(expected) bytes"
         case .status(let code, let url, let body, _):
             "\(url.absoluteString) answered HTTP \(code)" + (body.map { ": \($0)" } ?? "")
+        case .noAnswer(let url, let after, let attempts):
+            "no answer from \(url.host ?? url.absoluteString) in \(after.spacedSecondsText)"
+                + (attempts > 1 ? " over \(attempts) tries" : "")
         case .decoding(let url, let path, let reason):
             "could not read the response from \(url.absoluteString) at \(path.isEmpty ? "the top level" : path): \(reason)"
         }
@@ -49,6 +54,13 @@ public enum NetworkError: Error, Sendable, Equatable, CustomStringConvertible {
 }
 
 extension Duration {
+    /// `40 s`, `2 s`, `0.3 s`, `1.2 s`: seconds as said in messages to people, whole when 10 s or more.
+    public var spacedSecondsText: String {
+        let tenths = Int((Double(components.seconds) * 10 + Double(components.attoseconds) / 1e17).rounded())
+        if tenths % 10 == 0 || tenths >= 100 { return "\((tenths + 5) / 10) s" }
+        return "\(tenths / 10).\(tenths % 10) s"
+    }
+
     /// `1.5s`, `250ms`: for messages.
     var secondsText: String {
         let (seconds, attoseconds) = components

@@ -19,11 +19,17 @@ public struct RetryPolicy: Sendable {
     public var jitter: Double
     /// The longest `Retry-After` the client will honour by waiting.
     public var maxRetryAfter: Duration
+    /// How long one attempt may go without a complete answer, timed on the injected clock.
+    public var attemptTimeout: Duration
+    /// How long a request may take with all its attempts and the waits between them: one deadline that the
+    /// error states truthfully (`no answer from HOST in 40 s over 4 tries`), rather than tries × timeout.
+    public var deadline: Duration
 
     /// Creates a policy.
     public init(
         maxAttempts: Int = 4, initialBackoff: Duration = .milliseconds(300), multiplier: Double = 2,
-        maxBackoff: Duration = .seconds(8), jitter: Double = 0.2, maxRetryAfter: Duration = .seconds(30)
+        maxBackoff: Duration = .seconds(8), jitter: Double = 0.2, maxRetryAfter: Duration = .seconds(30),
+        attemptTimeout: Duration = .seconds(10), deadline: Duration = .seconds(40)
     ) {
         self.maxAttempts = max(1, maxAttempts)
         self.initialBackoff = initialBackoff
@@ -31,6 +37,8 @@ public struct RetryPolicy: Sendable {
         self.maxBackoff = maxBackoff
         self.jitter = min(max(jitter, 0), 1)
         self.maxRetryAfter = maxRetryAfter
+        self.attemptTimeout = attemptTimeout
+        self.deadline = deadline
     }
 
     /// No retries at all.

@@ -110,12 +110,15 @@ extension StoreTransaction {
     }
 }
 
-/// How values become bytes: JSON with sorted keys, dates as seconds since 1970 (lossless for `Date`).
+/// How values become bytes: Foundation's JSON with sorted keys, dates as seconds since 1970 (lossless for `Date`).
 public enum RecordCoding {
     /// Encodes `value` for storage.
     public static func encode<T: Encodable>(_ value: T, key: String) throws -> Data {
         do {
-            return try RecordJSONEncoder.encode(value)
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys]
+            encoder.dateEncodingStrategy = .secondsSince1970
+            return try encoder.encode(value)
         } catch {
             throw PersistenceError.encoding(key: key, type: "\(T.self)", reason: "\(error)")
         }
@@ -124,7 +127,9 @@ public enum RecordCoding {
     /// Decodes a stored value.
     public static func decode<T: Decodable>(_ type: T.Type, from data: Data, key: String) throws -> T {
         do {
-            return try RecordJSONDecoder.decode(type, from: data)
+            let decoder = JSONDecoder()
+            decoder.dateDecodingStrategy = .secondsSince1970
+            return try decoder.decode(type, from: data)
         } catch {
             throw PersistenceError.decoding(key: key, type: "\(T.self)", reason: "\(error)")
         }

@@ -74,6 +74,10 @@ public final class SQLiteDatabase: KeyValueDatabase {
                 try Self.migrator.migrate(queue)
                 try queue.inDatabase { db in try db.execute(sql: "PRAGMA user_version = \(Self.schemaVersion)") }
             }
+        } catch let error as DatabaseError where [.SQLITE_NOTADB, .SQLITE_CORRUPT].contains(error.resultCode) {
+            throw StorageFileError(path: fileURL.path, problem: .damaged(error.message ?? "\(error.resultCode)"))
+        } catch let error as DatabaseError where error.resultCode == .SQLITE_READONLY {
+            throw StorageFileError(path: fileURL.path, problem: .readOnly)
         } catch let error as DatabaseError {
             throw Persistence.PersistenceError.storage("could not open \(fileURL.path): \(error.message ?? "\(error)")")
         }
@@ -94,25 +98,48 @@ public final class SQLiteDatabase: KeyValueDatabase {
         try Self.mapErrors { try queue.read { db in try String.fetchOne(db, sql: "PRAGMA journal_mode") ?? "" } }
     }
 
+    /// Creates the folder and an empty file when missing; names the real cause when they cannot be used, and
+    /// never touches an existing file it refuses.
     private static func prepareFile(at url: URL) throws {
         let manager = FileManager.default
         let directory = url.deletingLastPathComponent()
+        var isFolder: ObjCBool = false
+        if manager.fileExists(atPath: directory.path, isDirectory: &isFolder), !isFolder.boolValue {
+            throw StorageFileError(path: directory.path, problem: .folderIsAFile)
+        }
         do {
             if !manager.fileExists(atPath: directory.path) {
                 try manager.createDirectory(
                     at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
             }
-            if !manager.fileExists(atPath: url.path) {
-                guard manager.createFile(atPath: url.path, contents: nil, attributes: [.posixPermissions: 0o600])
-                else {
-                    throw Persistence.PersistenceError.storage("could not create \(url.path)")
-                }
-            }
-        } catch let error as Persistence.PersistenceError {
-            throw error
         } catch {
-            throw Persistence.PersistenceError.storage("could not prepare \(directory.path): \(error.localizedDescription)")
+            throw Self.blame(directory.path, otherwise: "could not create \(directory.path): \(error.localizedDescription)")
         }
+        if manager.fileExists(atPath: url.path, isDirectory: &isFolder), !isFolder.boolValue {
+            guard manager.isReadableFile(atPath: url.path) else {
+                throw StorageFileError(path: url.path, problem: .permissionDenied)
+            }
+            guard manager.isWritableFile(atPath: url.path) else {
+                throw StorageFileError(path: url.path, problem: .readOnly)
+            }
+        } else if !manager.fileExists(atPath: url.path) {
+            guard manager.createFile(atPath: url.path, contents: nil, attributes: [.posixPermissions: 0o600]) else {
+                throw Self.blame(directory.path, otherwise: "could not create \(url.path)")
+            }
+        }
+    }
+
+    /// Permission denied when this user may not write into `folder`, else a storage failure saying `otherwise`.
+    private static func blame(_ folder: String, otherwise: String) -> any Error {
+        var isFolder: ObjCBool = false
+        var parent = folder
+        while !FileManager.default.fileExists(atPath: parent, isDirectory: &isFolder), parent != "/" {
+            parent = URL(fileURLWithPath: parent).deletingLastPathComponent().path
+        }
+        if !FileManager.default.isWritableFile(atPath: parent) || !FileManager.default.isExecutableFile(atPath: parent) {
+            return StorageFileError(path: parent, problem: .permissionDenied)
+        }
+        return Persistence.PersistenceError.storage(otherwise)
     }
 
     /// The number of migrations below; `user_version` holds it once they have run.

@@ -1,4 +1,5 @@
 import Foundation
+import Money
 
 /// One race on the next-to-go board, as folio keeps it: what the service said, normalised.
 public struct Race: Sendable, Hashable, Codable, Identifiable {
@@ -112,7 +113,7 @@ public struct RaceDetails: Sendable, Hashable, Codable {
     /// The home straight in metres (absent when the service sends 0).
     public var homeStraightMetres: Int?
     /// The total prize money, in the meeting's currency.
-    public var prizeMoney: Decimal?
+    public var prizeMoney: Amount?
     /// The start time in this document; it can differ from the advertised start by minutes, and the
     /// placeholder 1970-01-01 reads as absent. Informational only.
     public var time: Date?
@@ -121,7 +122,7 @@ public struct RaceDetails: Sendable, Hashable, Codable {
     public init(
         trackName: String? = nil, raceClass: String? = nil, startType: String? = nil, gait: String? = nil,
         group: String? = nil, railPosition: String? = nil, trackDirection: String? = nil, trackSurface: String? = nil,
-        trackCircumference: Int? = nil, homeStraightMetres: Int? = nil, prizeMoney: Decimal? = nil, time: Date? = nil
+        trackCircumference: Int? = nil, homeStraightMetres: Int? = nil, prizeMoney: Amount? = nil, time: Date? = nil
     ) {
         self.trackName = trackName
         self.raceClass = raceClass

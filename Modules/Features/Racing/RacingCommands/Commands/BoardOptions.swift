@@ -4,6 +4,9 @@ import Racing
 
 /// The options that choose a board, shared by `next` and `watch`.
 struct BoardOptions: ParsableArguments {
+    /// Countries the service lists most often, offered by shell completion (any letter code is accepted).
+    static let countryCodes = ["AUS", "NZ", "UK", "IRE", "USA", "FR", "JPN", "SAF", "CA", "CHI", "SWE"]
+
     /// The largest board; the service itself rarely lists more than about 50 races.
     static let maximumCount = 100
 
@@ -20,13 +23,15 @@ struct BoardOptions: ParsableArguments {
 
     @Option(
         help: ArgumentHelp(
-            "Only these racing codes, comma-separated: horse, harness, greyhound, other.", valueName: "codes"))
+            "Only these racing codes, comma-separated: horse, harness, greyhound, other.", valueName: "codes"),
+        completion: .list(RaceCategory.Kind.allCases.map(\.rawValue)))
     var category: [String] = []
 
     @Option(
         help: ArgumentHelp(
             "Only venues in these countries, comma-separated codes (AUS, NZ, UK, USA, …; GBR = UK, IRL = IRE).",
-            valueName: "codes"))
+            valueName: "codes"),
+        completion: .list(BoardOptions.countryCodes))
     var country: [String] = []
 
     @Flag(help: "Full sentences without colour or table drawing (for screen readers).")

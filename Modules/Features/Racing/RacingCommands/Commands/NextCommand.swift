@@ -36,7 +36,8 @@ struct NextCommand: FeatureCommand {
 
     func run(in context: FeatureContext) async throws {
         let filter = try board.filter()
-        let cached = try await BoardCache(context: context).load(count: board.count, filter: filter)
+        let services = RacingServices(context: context)
+        let cached = try await services.boardCache.load(count: board.count, filter: filter)
         let now = context.timing.now()
         let races = cached.value.board(count: board.count, filter: filter, at: now)
         let text = RaceText(now: now)

@@ -60,9 +60,10 @@ struct WatchCommand: FeatureCommand {
                 .usage, "races watch needs the network", why: "--offline was given",
                 hint: "folio races next --offline shows the saved board")
         }
+        let services = RacingServices(context: context)
         let interval = try refreshInterval(in: context)
         let liveBoard = LiveBoard(
-            loader: try RacingSetup.loader(in: context), count: board.count, filter: try board.filter(),
+            loader: try services.loader(), count: board.count, filter: try board.filter(),
             timing: context.timing, ticker: context.ticker, settings: RefreshScheduler.Settings(interval: interval),
             describe: { error in
                 let failure = FolioError.from(error)
@@ -97,7 +98,7 @@ struct WatchCommand: FeatureCommand {
     /// - Throws: ``FolioError`` (usage) for a duration under 10 s.
     func refreshInterval(in context: FeatureContext) throws -> Duration {
         let interval = try refresh.flatMap(Configuration.parseDuration)
-            ?? context.configuration.duration(RacingSetup.refreshKey) ?? RefreshScheduler.Settings.defaultInterval
+            ?? context.configuration.duration(RacingServices.refreshKey) ?? RefreshScheduler.Settings.defaultInterval
         guard interval >= RefreshScheduler.Settings.minimumInterval else {
             throw FolioError(
                 .usage, "a refresh every \(DurationFormat.short(interval)) is too often",

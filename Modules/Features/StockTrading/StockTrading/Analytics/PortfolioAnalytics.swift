@@ -1,13 +1,14 @@
 import Foundation
+import Money
 
 /// A share of the portfolio's total value.
 public struct AllocationSlice: Sendable, Equatable {
     /// Sector or symbol (`Cash` for cash).
     public var name: String
     /// Market value.
-    public var value: Decimal
-    /// `value / total value`.
-    public var weight: Decimal
+    public var value: Amount
+    /// `value / total value` to 12 places.
+    public var weight: Amount
 }
 
 /// The analytics dashboard: returns, P/L, the money-weighted annual return, allocation and value history.
@@ -15,7 +16,7 @@ public struct PortfolioAnalytics: Sendable, Equatable {
     /// The valuation the figures come from.
     public var valuation: PortfolioValuation
     /// `totalValue − invested`: everything gained or lost.
-    public var totalReturn: Decimal
+    public var totalReturn: Amount
     /// XIRR of the deposits (negative), withdrawals (positive) and today's value (positive).
     public var annualizedReturn: Double?
     /// Why ``annualizedReturn`` is nil.
@@ -27,10 +28,10 @@ public struct PortfolioAnalytics: Sendable, Equatable {
     /// Recorded daily values, oldest first.
     public var history: [ValueSnapshot]
 
-    /// Computes the analytics at `now`.
+    /// Computes the analytics at `now`. The annualized return needs a year of history (``XIRR/Unavailable/underAYear``).
     public static func make(
         valuation: PortfolioValuation, history entries: [LedgerEntry], snapshots: [ValueSnapshot], now: Date
-    ) -> PortfolioAnalytics {
+    ) throws -> PortfolioAnalytics {
         var flows = entries.compactMap { entry -> CashFlow? in
             switch entry.kind {
             case .deposit: CashFlow(date: entry.timestamp, amount: -entry.amount)
@@ -42,25 +43,30 @@ public struct PortfolioAnalytics: Sendable, Equatable {
         var rate: Double?
         var unavailable: XIRR.Unavailable?
         do {
-            rate = try XIRR.rate(flows)
-        } catch let error as XIRR.Unavailable {
-            unavailable = error
+            rate = try XIRR.rate(flows, requiresAYear: true)
         } catch {
-            unavailable = .noSolution
+            // Flows of both signs all on one day are a history of no length: under a year, as the feature
+            // has always said, rather than the solver's "no sign change".
+            let signs = Set(flows.map(\.amount.signum))
+            unavailable = error == .noSignChange && signs.contains(1) && signs.contains(-1) ? .underAYear : error
         }
         let total = valuation.totalValue
-        func slices(_ groups: [String: Decimal]) -> [AllocationSlice] {
-            var all = groups.map { AllocationSlice(name: $0.key, value: $0.value, weight: total == 0 ? 0 : $0.value / total) }
-            if valuation.cash != 0 {
-                all.append(AllocationSlice(name: "Cash", value: valuation.cash, weight: total == 0 ? 0 : valuation.cash / total))
+        func slices(_ groups: [String: Amount]) throws -> [AllocationSlice] {
+            var all = try groups.map { name, value in
+                AllocationSlice(name: name, value: value, weight: try PortfolioValuation.fraction(value, of: total) ?? .zero)
+            }
+            if !valuation.cash.isZero {
+                let weight = try PortfolioValuation.fraction(valuation.cash, of: total) ?? .zero
+                all.append(AllocationSlice(name: "Cash", value: valuation.cash, weight: weight))
             }
             return all.sorted { $0.value != $1.value ? $0.value > $1.value : $0.name < $1.name }
         }
-        let sectors = Dictionary(grouping: valuation.holdings, by: \.sector).mapValues { $0.reduce(0) { $0 + $1.value } }
+        var sectors: [String: Amount] = [:]
+        for holding in valuation.holdings { sectors[holding.sector] = try (sectors[holding.sector] ?? .zero) + holding.value }
         let holdings = Dictionary(uniqueKeysWithValues: valuation.holdings.map { ($0.symbol, $0.value) })
         return PortfolioAnalytics(
-            valuation: valuation, totalReturn: total - valuation.invested, annualizedReturn: rate,
-            annualizedReturnUnavailable: unavailable, bySector: slices(sectors), byHolding: slices(holdings),
+            valuation: valuation, totalReturn: try total - valuation.invested, annualizedReturn: rate,
+            annualizedReturnUnavailable: unavailable, bySector: try slices(sectors), byHolding: try slices(holdings),
             history: snapshots.sorted { $0.day < $1.day })
     }
 }

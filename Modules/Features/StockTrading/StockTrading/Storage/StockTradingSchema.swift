@@ -1,4 +1,5 @@
 import Foundation
+import Money
 import Persistence
 import Timing
 
@@ -44,9 +45,11 @@ enum StockTradingSchema {
             createdAt: now)
         let holdings: [(String, Int)] = [("AAPL", 2), ("TSLA", 1)]
         let prices = Dictionary(uniqueKeysWithValues: BundledStocks.all.map { ($0.symbol, $0.basePrice) })
-        let sharesCost = holdings.reduce(Decimal(0)) { $0 + prices[$1.0]! * Decimal($1.1) }
+        var sharesCost = Amount.zero
+        for (symbol, quantity) in holdings { sharesCost = try sharesCost + (prices[symbol]! * quantity) }
         try AccountService.open(
-            account, cash: AccountService.defaultOpeningCash + sharesCost, in: transaction, at: now, timeZone: timeZone)
+            account, cash: try AccountService.defaultOpeningCash + sharesCost, in: transaction, at: now,
+            timeZone: timeZone)
         let writer = LedgerWriter(transaction: transaction, userID: account.userID)
         for (symbol, quantity) in holdings {
             _ = try writer.buy(symbol: symbol, quantity: quantity, price: prices[symbol]!, at: now)

@@ -1,0 +1,79 @@
+/// The fields of a portfolio row, in the order the app's form asks for them.
+public enum PortfolioField: String, Sendable, CaseIterable, Hashable {
+    case name
+    case expenseRatio
+    case yield
+    case shares
+    case purchasePrice
+    case purchaseDate
+    case currentPrice
+    case analysisDate
+
+    /// The CSV header name (`expense_ratio`).
+    public var csvName: String {
+        switch self {
+        case .name: "name"
+        case .expenseRatio: "expense_ratio"
+        case .yield: "yield"
+        case .shares: "shares"
+        case .purchasePrice: "purchase_price"
+        case .purchaseDate: "purchase_date"
+        case .currentPrice: "current_price"
+        case .analysisDate: "analysis_date"
+        }
+    }
+
+    /// The JSON key (`expenseRatio`).
+    public var jsonName: String { rawValue }
+
+    /// Whether the field holds a number (the rest are text and dates).
+    public var isNumeric: Bool {
+        switch self {
+        case .expenseRatio, .yield, .shares, .purchasePrice, .currentPrice: true
+        case .name, .purchaseDate, .analysisDate: false
+        }
+    }
+
+    /// Words for prompts and messages (`expense ratio`).
+    public var label: String {
+        switch self {
+        case .name: "name"
+        case .expenseRatio: "expense ratio"
+        case .yield: "yield"
+        case .shares: "shares"
+        case .purchasePrice: "purchase price"
+        case .purchaseDate: "purchase date"
+        case .currentPrice: "current price"
+        case .analysisDate: "analysis date"
+        }
+    }
+
+    /// The field's position in ``allCases``, for tables indexed by field.
+    public var ordinal: Int {
+        switch self {
+        case .name: 0
+        case .expenseRatio: 1
+        case .yield: 2
+        case .shares: 3
+        case .purchasePrice: 4
+        case .purchaseDate: 5
+        case .currentPrice: 6
+        case .analysisDate: 7
+        }
+    }
+
+    /// Whether a file must have this column (only the analysis date may be left out).
+    public var isRequired: Bool { self != .analysisDate }
+
+    /// The field a CSV header names, matched loosely so `Expense Ratio`, `expense-ratio` and
+    /// `expenseRatio` all work; nil for a column folio does not know.
+    public init?(header: some StringProtocol) {
+        let key = Self.normalized(header)
+        guard let field = Self.allCases.first(where: { Self.normalized($0.csvName) == key }) else { return nil }
+        self = field
+    }
+
+    private static func normalized(_ text: some StringProtocol) -> String {
+        String(text.lowercased().filter { $0.isLetter || $0.isNumber })
+    }
+}

@@ -1,0 +1,73 @@
+import ArgumentParser
+import ETFAnalyzer
+import FeatureKit
+import Money
+import Foundation
+import Timing
+
+/// `folio etf list`: the saved portfolios.
+struct ListCommand: FeatureCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "list",
+        abstract: "List the saved portfolios.",
+        discussion: """
+            INVESTED = Σ shares × purchase price over the portfolio's ETFs, in
+            the prices' own currency.
+
+            Examples:
+              folio etf list
+              folio etf list --format json
+            """
+    )
+
+    @OptionGroup var formatting: FormatOptions
+
+    struct Row: Encodable {
+        var name: String
+        var etfs: Int
+        var invested: Amount
+        var savedAt: Date
+        var source: String
+    }
+
+    /// Σ shares × purchase price.
+    private func invested(_ holdings: [ETFHolding]) throws -> Amount {
+        do {
+            return try holdings.map { holding throws(MoneyError) in try holding.shares * holding.purchasePrice }.sum()
+        } catch {
+            throw FolioError(.dataError, "a saved portfolio's total is too large to compute", why: "\(error)")
+        }
+    }
+
+    func run(in context: FeatureContext) async throws {
+        let services = ETFAnalyzerServices(context: context)
+        let rows = try await services.saved.all().map { portfolio in
+            Row(
+                name: portfolio.name, etfs: portfolio.holdings.count,
+                invested: try invested(portfolio.holdings),
+                savedAt: portfolio.savedAt, source: portfolio.source)
+        }
+        switch formatting.format {
+        case .json:
+            try formatting.emit(try JSONOutput.string(rows), to: context.terminal)
+        case .csv:
+            try ExactOutput(path: formatting.output).emit(
+                try CSVOutput.rows(rows, columns: ["name", "etfs", "invested", "savedAt", "source"]), to: context.terminal)
+        case .table:
+            guard !rows.isEmpty else {
+                try formatting.emit("No saved portfolios. Save one with `folio etf save NAME FILE`.", to: context.terminal)
+                return
+            }
+            let table = TextTable(
+                columns: [.text("NAME"), .number("ETFS"), .number("INVESTED"), .text("SAVED"), .text("SOURCE", truncatable: true)],
+                rows: rows.map { row in
+                    [
+                        .init(row.name), .init("\(row.etfs)"), .init(NumberFormat.decimal(row.invested)),
+                        .init(CalendarDate(row.savedAt, in: .current).iso8601), .init(row.source),
+                    ]
+                })
+            let style = formatting.output == nil ? context.style : Style(colorEnabled: false)
+            try formatting.emit(table.render(style: style, maxWidth: context.terminal.width), to: context.terminal)
+        }
+    }
+}

@@ -1,0 +1,55 @@
+import ETFAnalyzer
+import FeatureKit
+import Foundation
+import Money
+import Timing
+
+/// Analyses holdings and writes the report in the chosen format, to stdout or `--output`.
+struct ReportWriter {
+    var options: AnalysisOptions
+    var context: FeatureContext
+
+    /// Validates `holdings` against the run's analysis date (unless a reader just did), analyses them and
+    /// emits the report.
+    /// - Throws: ``FolioError`` (65) listing every problem when a row breaks a rule; nothing is written then.
+    func analyzeAndEmit(_ holdings: [ETFHolding], source: String, alreadyValidated: Bool = false) throws {
+        let defaultDate = try options.analysisDate(in: context)
+        if !alreadyValidated {
+            let issues = PortfolioReader.validate(holdings, defaultAnalysisDate: defaultDate)
+            guard issues.isEmpty else { throw PortfolioInputError(issues: issues).folioError(source: source) }
+        }
+        let report: PortfolioReport
+        do {
+            report = try PortfolioCalculator.report(
+                holdings, defaultAnalysisDate: defaultDate, growthRate: try options.growthRate())
+        } catch let error as MoneyError {
+            throw FolioError(
+                .refused, "\(source) cannot be analyzed", why: "a figure is beyond what folio can compute (\(error))",
+                hint: "check the shares and prices for a typo")
+        }
+        try ExactOutput(path: options.output).emit(try render(report), to: context.terminal)
+    }
+
+    /// The report in the chosen format.
+    func render(_ report: PortfolioReport) throws -> String {
+        let text = ReportText(currency: try options.currencyCode())
+        switch options.format {
+        case .json:
+            return try JSONOutput.string(report)
+        case .csv:
+            return ReportCSV.document(report)
+        case .markdown:
+            return MarkdownReport(report: report, text: text).render()
+        case .table:
+            // A file gets plain text whatever the terminal supports.
+            let style = options.output == nil ? context.style : Style(colorEnabled: false)
+            // Fitted to a terminal someone reads; piped or written to a file nothing is shortened, so every
+            // name stays whole and distinguishable.
+            let fitted = options.output == nil && context.terminal.isInteractive
+            return TableReport(
+                report: report, text: text, style: style, width: fitted ? context.terminal.width : .max,
+                details: options.details
+            ).render()
+        }
+    }
+}

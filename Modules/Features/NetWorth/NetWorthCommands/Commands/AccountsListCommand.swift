@@ -1,0 +1,66 @@
+import ArgumentParser
+import FeatureKit
+import Foundation
+import Money
+import NetWorth
+import Timing
+
+/// `folio networth accounts list`
+struct AccountsListCommand: FeatureCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "list",
+        abstract: "List accounts with balance, last update and change since the last update.",
+        discussion: """
+            change = latest balance − previous balance (in the account's currency)
+            change % = change ÷ |previous balance| (n/a when the previous balance is zero)
+            A debt going down is good news: paid down (green on a colour terminal).
+
+            Examples:
+              folio networth accounts list
+              folio networth accounts list --format json
+            """)
+
+    @OptionGroup var formatting: FormatOptions
+
+    func run(in context: FeatureContext) async throws {
+        try await NetWorthServices(context: context).run(execute)
+    }
+
+    private func execute(_ services: NetWorthServices) async throws {
+        let accounts = try await services.repository.accounts()
+        switch formatting.format {
+        case .json:
+            try formatting.emit(JSONOutput.string(try accounts.map(AccountRow.init)), to: services.terminal)
+        case .csv:
+            try formatting.emit(
+                CSVOutput.rows(try accounts.map(AccountRow.init), columns: AccountRow.columns), to: services.terminal)
+        case .table:
+            guard !accounts.isEmpty else {
+                try formatting.emit(
+                    "No accounts yet. Add one with `folio networth accounts add --name NAME --type TYPE`, "
+                        + "or try `folio networth sample`.", to: services.terminal)
+                return
+            }
+            try formatting.emit(
+                try table(accounts, style: services.style, width: services.tableWidth(formatting)),
+                to: services.terminal)
+        }
+    }
+
+    private func table(_ accounts: [Account], style: Style, width: Int) throws -> String {
+        var table = TextTable(columns: [
+            .text("ACCOUNT", truncatable: true), .text("TYPE"), .number("BALANCE"), .text("UPDATED"),
+            .text("CHANGE SINCE LAST UPDATE"),
+        ])
+        for account in accounts {
+            table.append([
+                TextTable.Cell(account.isIncluded ? account.name : "\(account.name) (excluded)"),
+                TextTable.Cell(account.type.rawValue),
+                TextTable.Cell(balanceText(account)),
+                TextTable.Cell(account.latestUpdate?.date.iso8601 ?? "never"),
+                ChangeFormatting.cell(try account.changeSinceLastUpdate, currency: account.currency, style: style),
+            ])
+        }
+        return table.render(style: style, maxWidth: width)
+    }
+}

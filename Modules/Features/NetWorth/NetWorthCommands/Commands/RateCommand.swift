@@ -1,0 +1,155 @@
+import ArgumentParser
+import FeatureKit
+import Foundation
+import Money
+import NetWorth
+import Timing
+
+/// `folio networth rate …`
+struct RateCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "rate",
+        abstract: "Set, list and remove exchange rates into the base currency.",
+        discussion: """
+            A rate says how much one unit of a currency is worth in the base currency, from its date until \
+            the next rate: `rate set USD 0.79 --date 2024-01-01` means $1 = £0.79 from that day.
+              value = balance × the rate in force on the balance's date
+            A balance dated before a currency's first rate cannot be valued: commands stop with an error \
+            naming the currency rather than assume 1.
+
+            Examples:
+              folio networth rate set USD 0.79 --date 2024-01-01
+              folio networth rate list USD
+            """,
+        subcommands: [RateSetCommand.self, RateListCommand.self, RateRemoveCommand.self])
+}
+
+/// `folio networth rate set CUR RATE [--date]`
+struct RateSetCommand: FeatureCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "set",
+        abstract: "Set a currency's rate from a date on (replacing a rate of the same date).",
+        discussion: """
+            RATE = base-currency units per 1 unit of CURRENCY, greater than zero.
+
+            Examples:
+              folio networth rate set USD 0.79
+              folio networth rate set EUR 0.8512 --date 2023-12-31
+            """)
+
+    @Argument(help: "The ISO 4217 currency code, e.g. USD.", completion: .currencies)
+    var currency: String
+
+    @Argument(help: "Base-currency units per 1 unit of the currency, e.g. 0.79.")
+    var rate: String
+
+    @Option(help: ArgumentHelp("The first day the rate is in force, YYYY-MM-DD (default today).", valueName: "date"))
+    var date: String?
+
+    func run(in context: FeatureContext) async throws {
+        try await NetWorthServices(context: context).run(execute)
+    }
+
+    private func execute(_ services: NetWorthServices) async throws {
+        let value = try Input.amount(rate, what: "rate", example: "0.79 or 1.2745")
+        let day = try date.map { try Input.date($0, option: "--date") } ?? services.today
+        let replaced = try await services.repository.setRate(currency: currency, rate: value, on: day)
+        let rates = try await services.repository.rates()
+        let code = currency.uppercased()
+        var message = "Set 1 \(code) = \(value) \(rates.base) from \(day.iso8601)"
+        if let replaced { message += " (was \(replaced.rate))" }
+        services.terminal.print(message + ".")
+    }
+}
+
+/// `folio networth rate list [CUR]`
+struct RateListCommand: FeatureCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "list",
+        abstract: "List the exchange rates, oldest first.",
+        discussion: """
+            Each rate is in force from its date until the next rate of the same currency.
+
+            Examples:
+              folio networth rate list
+              folio networth rate list USD --format csv
+            """)
+
+    @Argument(help: "Only this currency.", completion: .currencies)
+    var currency: String?
+
+    @OptionGroup var formatting: FormatOptions
+
+    func run(in context: FeatureContext) async throws {
+        try await NetWorthServices(context: context).run(execute)
+    }
+
+    private func execute(_ services: NetWorthServices) async throws {
+        let code = try currency.map { try CurrencyCode.validate($0) }
+        let rates = try await services.repository.rates()
+        let selected = code.map { rates.history(of: $0) } ?? rates.all
+        let rows = selected.map { RateRow(currency: $0.currency, base: $0.base, date: $0.date.iso8601, rate: $0.rate) }
+        switch formatting.format {
+        case .json: try formatting.emit(JSONOutput.string(rows), to: services.terminal)
+        case .csv:
+            try formatting.emit(
+                CSVOutput.rows(rows, columns: ["currency", "base", "date", "rate"]), to: services.terminal)
+        case .table:
+            guard !rows.isEmpty else {
+                try formatting.emit(
+                    "No \(code.map { "\($0) " } ?? "")rates into \(rates.base) yet. Set one with "
+                        + "`folio networth rate set \(code ?? "USD") RATE --date YYYY-MM-DD`.", to: services.terminal
+                )
+                return
+            }
+            var table = TextTable(columns: [.text("CURRENCY"), .text("FROM"), .number("RATE")])
+            for row in rows {
+                table.append([
+                    TextTable.Cell(row.currency), TextTable.Cell(row.date), TextTable.Cell("\(row.rate) \(row.base)"),
+                ])
+            }
+            try formatting.emit(
+                table.render(style: services.style, maxWidth: services.tableWidth(formatting)),
+                to: services.terminal)
+        }
+    }
+}
+
+/// A rate as JSON and CSV.
+private struct RateRow: Encodable {
+    var currency: String
+    var base: String
+    var date: String
+    var rate: Amount
+}
+
+/// `folio networth rate remove CUR --date D`
+struct RateRemoveCommand: FeatureCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "remove",
+        abstract: "Remove the rate of a currency dated --date.",
+        discussion: """
+            The previous rate (if any) is then in force until the next one.
+
+            Examples:
+              folio networth rate remove USD --date 2024-01-01
+              folio networth rate list USD
+            """)
+
+    @Argument(help: "The ISO 4217 currency code.", completion: .currencies)
+    var currency: String
+
+    @Option(help: ArgumentHelp("The date of the rate to remove, YYYY-MM-DD.", valueName: "date"))
+    var date: String
+
+    func run(in context: FeatureContext) async throws {
+        try await NetWorthServices(context: context).run(execute)
+    }
+
+    private func execute(_ services: NetWorthServices) async throws {
+        let day = try Input.date(date, option: "--date")
+        let removed = try await services.repository.removeRate(currency: currency, on: day)
+        services.terminal.print(
+            "Removed the \(removed.currency) rate of \(removed.date.iso8601) (\(removed.rate) \(removed.base)).")
+    }
+}

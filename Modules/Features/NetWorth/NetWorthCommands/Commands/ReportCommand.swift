@@ -1,0 +1,159 @@
+import ArgumentParser
+import FeatureKit
+import Foundation
+import NetWorth
+import Timing
+
+/// `--monthly|--yearly`.
+enum PeriodFlag: String, EnumerableFlag {
+    case monthly
+    case yearly
+
+    static func help(for value: PeriodFlag) -> ArgumentHelp? {
+        value == .monthly ? "One row per month end." : "One row per year end."
+    }
+
+    var period: ReportPeriod { self == .monthly ? .monthly : .yearly }
+}
+
+/// `folio networth report --monthly`
+struct ReportCommand: FeatureCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "report",
+        abstract: "Net worth and every counted account at each month (or year) end, for export.",
+        discussion: """
+            Each row values every counted account at its latest balance on or before the period's last day \
+            (the --to date for the period still running), converted at the rate in force on that day.
+              net worth = assets − debts; change = net worth − the previous row's net worth
+            Account columns (csv, json, or --details) hold base-currency values, debts as the positive \
+            amount owed, empty/null before an account's first update. --from/--to take YYYY-MM-DD or YYYY-MM.
+
+            Examples:
+              folio networth report --monthly --format csv --output networth.csv
+              folio networth report --yearly --from 2020-01 --exclude-pension
+            """)
+
+    @Flag var period: PeriodFlag = .monthly
+
+    @Option(help: ArgumentHelp("First period (YYYY-MM-DD or YYYY-MM; default the first update).", valueName: "date"))
+    var from: String?
+
+    @Option(help: ArgumentHelp("Last date (YYYY-MM-DD or YYYY-MM; default today).", valueName: "date"))
+    var to: String?
+
+    @Flag(help: "Show a column per account in the table too.")
+    var details = false
+
+    @OptionGroup var inclusion: InclusionOptions
+
+    @OptionGroup var formatting: FormatOptions
+
+    func run(in context: FeatureContext) async throws {
+        try await NetWorthServices(context: context).run(execute)
+    }
+
+    private func execute(_ services: NetWorthServices) async throws {
+        let start = try from.map { try Input.dateOrMonth($0, option: "--from", end: false) }
+        let end = try to.map { try Input.dateOrMonth($0, option: "--to", end: true) } ?? services.today
+        if let start, start > end {
+            throw FolioError(.usage, "--from \(start.iso8601) is after --to \(end.iso8601)")
+        }
+        var portfolio = try await services.repository.portfolio()
+        portfolio.inclusion = inclusion.resolve(portfolio.inclusion)
+        let report = try portfolio.report(period: period.period, from: start, to: end)
+        let output: String
+        switch formatting.format {
+        case .csv: output = csv(report)
+        case .json: output = try JSONOutput.string(report.rows.map { ReportRowJSON(row: $0, report: report) })
+        case .table:
+            output = table(
+                report, inclusion: portfolio.inclusion, style: services.style,
+                width: services.tableWidth(formatting))
+        }
+        try formatting.emit(output, to: services.terminal)
+    }
+
+    /// The CSV header: fixed columns then one per account.
+    static func header(_ report: PeriodReport) -> [String] {
+        ["period", "date", "currency", "assets", "debts", "netWorth", "change", "changePercent"]
+            + ReportRowJSON.accountKeys(report)
+    }
+
+    private func csv(_ report: PeriodReport) -> String {
+        let rows = report.rows.map { row -> [String] in
+            [
+                row.period, row.date.iso8601, report.currency, "\(row.totals.assets)", "\(row.totals.debts)",
+                "\(row.totals.netWorth)", row.change.map { "\($0.amount)" } ?? "",
+                row.change?.fraction.map { "\(Rounding.fraction($0))" } ?? "",
+            ] + row.values.map { $0.map { "\($0)" } ?? "" }
+        }
+        return CSVOutput.document(header: Self.header(report), rows: rows)
+    }
+
+    private func table(_ report: PeriodReport, inclusion: Inclusion, style: Style, width: Int) -> String {
+        guard !report.rows.isEmpty else {
+            return "Nothing to report: no counted account has a balance update yet."
+        }
+        let currency = report.currency
+        var columns: [TextTable.Column] = [
+            .text(period == .monthly ? "MONTH" : "YEAR"), .text("DATE"), .number("ASSETS"), .number("DEBTS"),
+            .number("NET WORTH"), .text("CHANGE"),
+        ]
+        if details { columns += report.accounts.map { .number($0.name) } }
+        var table = TextTable(columns: columns)
+        for row in report.rows {
+            var cells: [TextTable.Cell] = [
+                TextTable.Cell(row.period), TextTable.Cell(row.date.iso8601),
+                TextTable.Cell(NumberFormat.money(row.totals.assets, currency: currency)),
+                TextTable.Cell(NumberFormat.money(row.totals.debts, currency: currency)),
+                TextTable.Cell(NumberFormat.money(row.totals.netWorth, currency: currency)),
+                ChangeFormatting.cell(row.change, currency: currency, style: style),
+            ]
+            if details {
+                cells += row.values.map { TextTable.Cell($0.map { NumberFormat.money($0, currency: currency) } ?? "—") }
+            }
+            table.append(cells)
+        }
+        let note = style.dim("Values in \(currency); counting: \(inclusion.phrase).")
+        return table.render(style: style, maxWidth: details ? Int.max : width) + note
+    }
+}
+
+/// One report row as JSON: the fixed keys then one key per account name, the same columns as the CSV.
+private struct ReportRowJSON: Encodable {
+    let row: ReportRow
+    let report: PeriodReport
+
+    /// Account column names; a name equal to a fixed column gets ` (account)` appended.
+    static func accountKeys(_ report: PeriodReport) -> [String] {
+        let fixed: Set<String> = [
+            "period", "date", "currency", "assets", "debts", "networth", "change", "changepercent",
+        ]
+        return report.accounts.map { fixed.contains($0.name.lowercased()) ? "\($0.name) (account)" : $0.name }
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: DynamicKey.self)
+        try container.encode(row.period, forKey: DynamicKey("period"))
+        try container.encode(row.date.iso8601, forKey: DynamicKey("date"))
+        try container.encode(report.currency, forKey: DynamicKey("currency"))
+        try container.encode(row.totals.assets, forKey: DynamicKey("assets"))
+        try container.encode(row.totals.debts, forKey: DynamicKey("debts"))
+        try container.encode(row.totals.netWorth, forKey: DynamicKey("netWorth"))
+        try container.encode(row.change?.amount, forKey: DynamicKey("change"))
+        try container.encode(row.change?.fraction.map(Rounding.fraction), forKey: DynamicKey("changePercent"))
+        for (key, value) in zip(Self.accountKeys(report), row.values) {
+            try container.encode(value, forKey: DynamicKey(key))
+        }
+    }
+}
+
+/// A coding key made at run time (account names as JSON keys).
+struct DynamicKey: CodingKey {
+    var stringValue: String
+    var intValue: Int? { nil }
+
+    init(_ string: String) { stringValue = string }
+    init?(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { nil }
+}

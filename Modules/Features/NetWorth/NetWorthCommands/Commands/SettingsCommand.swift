@@ -1,0 +1,91 @@
+import ArgumentParser
+import FeatureKit
+import Foundation
+import NetWorth
+import Timing
+
+/// `folio networth settings`
+struct SettingsCommand: FeatureCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "settings",
+        abstract: "Show or change the saved pension/mortgage toggles and the base currency.",
+        discussion: """
+            The toggles apply to every command that values the portfolio unless it is given \
+            --include-/--exclude-pension or --include-/--exclude-mortgage itself. Both are on by default; \
+            the base currency is GBP by default. Rates are kept per base currency.
+
+            Examples:
+              folio networth settings --exclude-pension
+              folio networth settings --base-currency EUR --format json
+            """)
+
+    @OptionGroup var inclusion: InclusionOptions
+
+    @Option(help: ArgumentHelp("The currency totals are reported in.", valueName: "code"), completion: .currencies)
+    var baseCurrency: String?
+
+    @OptionGroup var formatting: FormatOptions
+
+    func run(in context: FeatureContext) async throws {
+        try await NetWorthServices(context: context).run(execute)
+    }
+
+    private func execute(_ services: NetWorthServices) async throws {
+        var settings = try await services.repository.settings()
+        let changing = !inclusion.isEmpty || baseCurrency != nil
+        if changing {
+            let base = try baseCurrency.map { try CurrencyCode.validate($0) }
+            let overrides = inclusion
+            settings = try await services.repository.updateSettings { settings in
+                settings.inclusion = overrides.resolve(settings.inclusion)
+                if let base { settings.baseCurrency = base }
+            }
+        }
+        switch formatting.format {
+        case .json, .csv:
+            let row = SettingsRow(settings)
+            let text =
+                formatting.format == .json
+                ? try JSONOutput.string(row)
+                : try CSVOutput.rows([row], columns: ["includePensions", "includeMortgages", "baseCurrency"])
+            try formatting.emit(text, to: services.terminal)
+        case .table:
+            var lines = [
+                "Pensions   \(settings.inclusion.includePensions ? "included" : "excluded")",
+                "Mortgages  \(settings.inclusion.includeMortgages ? "included" : "excluded")",
+                "Currency   \(settings.baseCurrency)",
+            ]
+            if changing { lines.insert("Saved.", at: 0) }
+            try formatting.emit(lines.joined(separator: "\n"), to: services.terminal)
+        }
+        if changing, baseCurrency != nil { try await warnAboutRates(settings, in: services) }
+    }
+
+    private func warnAboutRates(_ settings: NetWorthSettings, in services: NetWorthServices) async throws {
+        let portfolio = try await services.repository.portfolio()
+        let missing = Set(
+            portfolio.accounts.filter {
+                !portfolio.rates.canConvert($0.currency)
+            }
+            .map(\.currency)
+        ).sorted()
+        if !missing.isEmpty {
+            services.terminal.warn(
+                "no rates into \(settings.baseCurrency) for \(missing.joined(separator: ", ")); set them with "
+                    + "`folio networth rate set \(missing[0]) RATE --date YYYY-MM-DD`")
+        }
+    }
+}
+
+/// The settings as JSON and CSV.
+private struct SettingsRow: Encodable {
+    var includePensions: Bool
+    var includeMortgages: Bool
+    var baseCurrency: String
+
+    init(_ settings: NetWorthSettings) {
+        includePensions = settings.inclusion.includePensions
+        includeMortgages = settings.inclusion.includeMortgages
+        baseCurrency = settings.baseCurrency
+    }
+}

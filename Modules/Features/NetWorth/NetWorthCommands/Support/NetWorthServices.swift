@@ -1,0 +1,51 @@
+import FeatureKit
+import Foundation
+import NetWorth
+import Timing
+
+/// What every networth command works with, built once from the context: the repository over the feature's
+/// store, today's date, the terminal and the style.
+struct NetWorthServices {
+    let context: FeatureContext
+    let repository: NetWorthRepository
+    /// Today in the local time zone: the default date of updates and rates, and the end of reports.
+    let today: CalendarDate
+
+    init(context: FeatureContext) {
+        self.context = context
+        repository = NetWorthRepository(store: context.store)
+        today = CalendarDate(context.timing.now(), in: .current)
+    }
+
+    var terminal: any Terminal { context.terminal }
+    var style: Style { context.style }
+
+    /// The width tables are fitted to: the terminal's, or unlimited when output goes to a pipe or file,
+    /// where shortened names would only lose information.
+    func tableWidth(_ formatting: FormatOptions) -> Int {
+        context.terminal.isInteractive && (formatting.output ?? "-") == "-" ? context.terminal.width : .max
+    }
+
+    /// Runs a command's work, turning domain errors into the ``FolioError`` users see (malformed text →
+    /// usage, 64; refused → 1; damaged data → 65).
+    func run(_ work: (NetWorthServices) async throws -> Void) async throws {
+        do {
+            try await work(self)
+        } catch let error as NetWorthError {
+            throw FolioError(error)
+        }
+    }
+}
+
+extension FolioError {
+    /// The user-facing form of a domain error.
+    init(_ error: NetWorthError) {
+        let kind: FolioError.Kind =
+            switch error.kind {
+            case .malformed: .usage
+            case .refused: .refused
+            case .corrupt: .dataError
+            }
+        self.init(kind, error.what, why: error.why, hint: error.hint)
+    }
+}

@@ -1,0 +1,133 @@
+import Foundation
+import Networking
+import Persistence
+import Timing
+
+/// The last known prices, kept in the store and refreshed from a ``MarketDataSource`` when they are older
+/// than the time to live. When the source fails with something a retry might cure (timeouts, connection
+/// failures, 429, 5xx), the last known prices are served, marked stale with their age; a source that
+/// answers nonsense is reported instead, since old prices would hide a real change.
+public struct QuoteBook: Sendable {
+    /// How fresh the prices must be.
+    public enum Mode: Sendable, Equatable {
+        /// Use the stored prices while they are younger than the time to live, else refresh.
+        case normal
+        /// Refresh now whatever the age of the stored prices.
+        case refresh
+        /// Never ask a networked source; the stored prices only (a local source is used as in ``normal``).
+        case offline
+    }
+
+    private let store: any KeyValueStore
+    private let source: any MarketDataSource
+    private let timing: Timing
+    /// How long fetched prices count as current.
+    public let timeToLive: Duration
+
+    /// Creates the book.
+    public init(store: any KeyValueStore, source: any MarketDataSource, timing: Timing, timeToLive: Duration = .seconds(60)) {
+        self.store = store
+        self.source = source
+        self.timing = timing
+        self.timeToLive = timeToLive
+    }
+
+    /// The source's name for messages.
+    public var sourceName: String { source.displayName }
+
+    /// The quotes, fetched or stored as `mode` and their age require.
+    /// - Throws: ``StockTradingError/quotesUnavailable(source:reason:)`` when nothing is stored and the
+    ///   source cannot be used; ``StockTradingError/badQuoteData(source:reason:)`` for a nonsensical answer.
+    public func quotes(_ mode: Mode = .normal) async throws -> QuoteSet {
+        let now = timing.now()
+        let identity = source.identity
+        let stored = try await store.read { transaction in
+            StoredQuotes(
+                fetch: try transaction.get(QuoteFetch.self, StorageKeys.quoteFetch),
+                quotes: try transaction.scan(StockQuote.self, StorageKeys.quotes))
+        }
+        let current = stored.fetch.map { $0.value.source == identity && !$0.isStale(at: now) } ?? false
+        // --offline forbids the network, not a market computed on this machine.
+        let mode = mode == .offline && !source.requiresNetwork ? .normal : mode
+        switch mode {
+        case .offline:
+            guard !stored.quotes.isEmpty else {
+                throw StockTradingError.quotesUnavailable(
+                    source: source.displayName, reason: "--offline uses stored prices only and none are stored")
+            }
+            return stored.set(source: source.displayName, identity: identity, isStale: !current, failure: nil)
+        case .normal where current:
+            return stored.set(source: source.displayName, identity: identity, isStale: false, failure: nil)
+        case .normal, .refresh:
+            break
+        }
+        let fresh: [StockQuote]
+        do {
+            fresh = try await source.fetchQuotes()
+        } catch let error as NetworkError where error.isTransient {
+            return try fallBack(stored, identity: identity, reason: error.description)
+        } catch let error as NetworkError {
+            switch error {
+            case .decoding:
+                throw StockTradingError.badQuoteData(source: source.displayName, reason: error.description)
+            case .status(404, let url, _, _):
+                // The configured URL is wrong, not the service down: no stored price makes that right.
+                throw StockTradingError.quotesURLNotFound(url: url, reason: error.description)
+            default:
+                throw StockTradingError.quotesUnavailable(source: source.displayName, reason: error.description)
+            }
+        }
+        let fetchedAt = timing.now()
+        let expiresAt = fetchedAt.addingTimeInterval(Self.seconds(timeToLive))
+        try await store.write { transaction in
+            try transaction.put(
+                StorageKeys.quoteFetch,
+                QuoteFetch(source: identity, sourceName: sourceName, fetchedAt: fetchedAt, symbols: fresh.map(\.symbol)),
+                expiresAt: expiresAt)
+            for quote in fresh { try transaction.put(StorageKeys.quote(quote.symbol), quote) }
+        }
+        var quotes: [String: MarketQuote] = [:]
+        for entry in stored.quotes { quotes[entry.value.symbol] = MarketQuote(quote: entry.value, asOf: entry.storedAt, isStale: true) }
+        for quote in fresh { quotes[quote.symbol] = MarketQuote(quote: quote, asOf: fetchedAt, isStale: false) }
+        return QuoteSet(quotes: quotes, source: source.displayName, asOf: fetchedAt, isStale: false)
+    }
+
+    private func fallBack(_ stored: StoredQuotes, identity: String, reason: String) throws -> QuoteSet {
+        guard !stored.quotes.isEmpty else {
+            throw StockTradingError.quotesUnavailable(
+                source: source.displayName, reason: "\(reason), and no earlier prices are stored")
+        }
+        return stored.set(source: source.displayName, identity: identity, isStale: true, failure: reason)
+    }
+
+    static func seconds(_ duration: Duration) -> TimeInterval {
+        let (seconds, attoseconds) = duration.components
+        return TimeInterval(seconds) + TimeInterval(attoseconds) / 1e18
+    }
+}
+
+/// The bookkeeping of the last successful fetch; its expiry is the prices' freshness.
+struct QuoteFetch: Codable, Sendable {
+    var source: String
+    /// The source's name for messages, so prices kept from a source no longer configured say where they came from.
+    var sourceName: String?
+    var fetchedAt: Date
+    var symbols: [String]
+}
+
+private struct StoredQuotes: Sendable {
+    var fetch: Entry<QuoteFetch>?
+    var quotes: [Entry<StockQuote>]
+
+    func set(source: String, identity: String, isStale: Bool, failure: String?) -> QuoteSet {
+        let latest = fetch.flatMap { $0.value.source == identity ? Set($0.value.symbols) : nil } ?? []
+        var quotes: [String: MarketQuote] = [:]
+        for entry in self.quotes {
+            let current = !isStale && latest.contains(entry.value.symbol)
+            quotes[entry.value.symbol] = MarketQuote(quote: entry.value, asOf: entry.storedAt, isStale: !current)
+        }
+        let asOf = fetch?.value.fetchedAt ?? self.quotes.map(\.storedAt).max() ?? Date(timeIntervalSince1970: 0)
+        let origin = fetch.flatMap { $0.value.source == identity ? nil : $0.value.sourceName ?? $0.value.source }
+        return QuoteSet(quotes: quotes, source: origin ?? source, asOf: asOf, isStale: isStale, failure: failure)
+    }
+}

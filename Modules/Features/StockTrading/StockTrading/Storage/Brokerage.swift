@@ -1,0 +1,138 @@
+import Foundation
+import Money
+import Persistence
+import Timing
+
+/// A user's paper brokerage account: trades and cash movements, each one store transaction that either
+/// changes cash, position and history together or changes nothing.
+public struct Brokerage: Sendable {
+    private let store: any KeyValueStore
+    private let timing: Timing
+    private let timeZone: TimeZone
+    /// The user whose account this is.
+    public let userID: String
+
+    /// Creates the account view for `userID`.
+    public init(store: any KeyValueStore, timing: Timing, userID: String, timeZone: TimeZone = .current) {
+        self.store = store
+        self.timing = timing
+        self.userID = userID
+        self.timeZone = timeZone
+    }
+
+    /// Buys `quantity` shares at the quote's price and records the day's value snapshot.
+    /// - Throws: ``StockTradingError/unknownSymbol(_:known:)``, ``StockTradingError/insufficientCash(symbol:quantity:cost:available:)``;
+    ///   nothing is written then.
+    public func buy(_ symbol: String, quantity: Int, quotes: QuoteSet) async throws -> TradeReceipt {
+        try Self.check(quantity)
+        let quote = try quotes.require(symbol).quote
+        return try await trade(prices: quotes.prices) { writer, now in
+            try writer.buy(symbol: quote.symbol, quantity: quantity, price: quote.price, at: now)
+        }
+    }
+
+    /// Sells `quantity` shares at the quote's price, realizing P/L on the average-cost basis.
+    /// - Throws: ``StockTradingError/unknownSymbol(_:known:)``, ``StockTradingError/insufficientShares(symbol:requested:held:)``;
+    ///   nothing is written then.
+    public func sell(_ symbol: String, quantity: Int, quotes: QuoteSet) async throws -> TradeReceipt {
+        try Self.check(quantity)
+        let quote = try quotes.require(symbol).quote
+        return try await trade(prices: quotes.prices) { writer, now in
+            try writer.sell(symbol: quote.symbol, quantity: quantity, price: quote.price, at: now)
+        }
+    }
+
+    /// Adds paper cash (an external cash flow).
+    public func deposit(_ amount: Amount, prices: [String: Amount] = [:]) async throws -> LedgerEntry {
+        guard amount.isPositive else {
+            throw StockTradingError.invalidAmount("\(amount)", reason: "the amount must be more than $0.00")
+        }
+        let (userID, now, timeZone) = (userID, timing.now(), timeZone)
+        return try await store.write { transaction in
+            let writer = LedgerWriter(transaction: transaction, userID: userID)
+            let entry = try writer.deposit(amount, at: now)
+            try writer.recordSnapshot(prices: prices, at: now, timeZone: timeZone)
+            return entry
+        }
+    }
+
+    /// Takes paper cash out (an external cash flow).
+    /// - Throws: ``StockTradingError/insufficientCashToWithdraw(amount:available:)``; nothing is written then.
+    public func withdraw(_ amount: Amount, prices: [String: Amount] = [:]) async throws -> LedgerEntry {
+        guard amount.isPositive else {
+            throw StockTradingError.invalidAmount("\(amount)", reason: "the amount must be more than $0.00")
+        }
+        let (userID, now, timeZone) = (userID, timing.now(), timeZone)
+        return try await store.write { transaction in
+            let writer = LedgerWriter(transaction: transaction, userID: userID)
+            let entry = try writer.withdraw(amount, at: now)
+            try writer.recordSnapshot(prices: prices, at: now, timeZone: timeZone)
+            return entry
+        }
+    }
+
+    /// Cash, totals and positions, read together.
+    public func holdings() async throws -> Holdings {
+        let userID = userID
+        return try await store.read { transaction in
+            let writer = LedgerWriter(transaction: transaction, userID: userID)
+            return Holdings(state: try writer.state(), positions: try writer.positions())
+        }
+    }
+
+    /// The whole history, oldest first.
+    public func history() async throws -> [LedgerEntry] {
+        try await store.scan(LedgerEntry.self, StorageKeys.entries(userID)).map(\.value)
+    }
+
+    /// The recorded daily value snapshots, oldest first.
+    public func snapshots() async throws -> [ValueSnapshot] {
+        try await store.scan(ValueSnapshot.self, StorageKeys.snapshots(userID)).map(\.value)
+    }
+
+    /// Records today's value snapshot with `prices`.
+    @discardableResult
+    public func recordSnapshot(prices: [String: Amount]) async throws -> ValueSnapshot {
+        let (userID, now, timeZone) = (userID, timing.now(), timeZone)
+        return try await store.write { transaction in
+            try LedgerWriter(transaction: transaction, userID: userID)
+                .recordSnapshot(prices: prices, at: now, timeZone: timeZone)
+        }
+    }
+
+    private func trade(
+        prices: [String: Amount], _ body: @escaping @Sendable (LedgerWriter, Date) throws -> TradeReceipt
+    ) async throws -> TradeReceipt {
+        let (userID, now, timeZone) = (userID, timing.now(), timeZone)
+        return try await store.write { transaction in
+            let writer = LedgerWriter(transaction: transaction, userID: userID)
+            let receipt = try body(writer, now)
+            // A trade at market price moves value between cash and shares, so it only needs to record the
+            // day's first snapshot; reports and cash movements keep the day's value current.
+            if receipt.state.lastSnapshotDay != CalendarDate(now, in: timeZone).iso8601 {
+                try writer.recordSnapshot(prices: prices, at: now, timeZone: timeZone, state: receipt.state)
+            }
+            return receipt
+        }
+    }
+
+    private static func check(_ quantity: Int) throws {
+        guard (1...TradeLimits.maximumQuantity).contains(quantity) else {
+            throw StockTradingError.invalidQuantity(String(quantity))
+        }
+    }
+}
+
+/// A user's cash, totals and positions at one moment.
+public struct Holdings: Sendable, Equatable {
+    /// Cash and running totals.
+    public var state: AccountState
+    /// Open positions, by symbol.
+    public var positions: [Position]
+
+    /// Creates a value.
+    public init(state: AccountState, positions: [Position]) {
+        self.state = state
+        self.positions = positions
+    }
+}

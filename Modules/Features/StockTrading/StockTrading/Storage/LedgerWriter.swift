@@ -1,0 +1,128 @@
+import Foundation
+import Money
+import Persistence
+import Timing
+
+/// The ledger's rules applied inside one store transaction: each operation reads what it needs, refuses
+/// before writing anything, then writes cash, position and history together.
+struct LedgerWriter {
+    let transaction: any StoreTransaction
+    let userID: String
+
+    func state() throws -> AccountState {
+        try transaction.value(AccountState.self, StorageKeys.state(userID)) ?? AccountState()
+    }
+
+    /// The open positions in symbol order (keys sort by symbol).
+    func positions() throws -> [Position] {
+        try transaction.scan(Position.self, StorageKeys.positions(userID)).map(\.value)
+    }
+
+    func position(_ symbol: String) throws -> Position {
+        try transaction.value(Position.self, StorageKeys.position(userID, symbol))
+            ?? Position(symbol: symbol, quantity: 0, cost: .zero)
+    }
+
+    func buy(symbol: String, quantity: Int, price: Amount, at date: Date) throws -> TradeReceipt {
+        var state = try state()
+        var position = try position(symbol)
+        let cost = try (price * quantity).rounded(toPlaces: 2, .halfUp)
+        guard cost <= state.cash else {
+            throw StockTradingError.insufficientCash(symbol: symbol, quantity: quantity, cost: cost, available: state.cash)
+        }
+        state.cash = try state.cash - cost
+        position.quantity += quantity
+        position.cost = try position.cost + cost
+        let entry = LedgerEntry(
+            sequence: state.nextSequence, kind: .buy, timestamp: date, symbol: symbol, quantity: quantity, price: price,
+            amount: cost, cashAfter: state.cash)
+        try commit(entry, state: &state, position: position)
+        return TradeReceipt(entry: entry, position: position, state: state)
+    }
+
+    func sell(symbol: String, quantity: Int, price: Amount, at date: Date) throws -> TradeReceipt {
+        var state = try state()
+        var position = try position(symbol)
+        guard quantity <= position.quantity else {
+            throw StockTradingError.insufficientShares(symbol: symbol, requested: quantity, held: position.quantity)
+        }
+        let proceeds = try (price * quantity).rounded(toPlaces: 2, .halfUp)
+        let costSold = try CostBasis.averageCostRemoved(cost: position.cost, held: position.quantity, sold: quantity)
+        let realized = try proceeds - costSold
+        state.cash = try state.cash + proceeds
+        state.realizedPL = try state.realizedPL + realized
+        position.quantity -= quantity
+        position.cost = try position.cost - costSold
+        let entry = LedgerEntry(
+            sequence: state.nextSequence, kind: .sell, timestamp: date, symbol: symbol, quantity: quantity, price: price,
+            amount: proceeds, realizedPL: realized, costOfSharesSold: costSold, cashAfter: state.cash)
+        try commit(entry, state: &state, position: position)
+        return TradeReceipt(entry: entry, position: position, state: state)
+    }
+
+    @discardableResult
+    func deposit(_ amount: Amount, at date: Date, note: String? = nil) throws -> LedgerEntry {
+        var state = try state()
+        state.cash = try state.cash + amount
+        state.netDeposits = try state.netDeposits + amount
+        let entry = LedgerEntry(
+            sequence: state.nextSequence, kind: .deposit, timestamp: date, amount: amount, cashAfter: state.cash,
+            note: note)
+        try commit(entry, state: &state, position: nil)
+        return entry
+    }
+
+    @discardableResult
+    func withdraw(_ amount: Amount, at date: Date) throws -> LedgerEntry {
+        var state = try state()
+        guard amount <= state.cash else {
+            throw StockTradingError.insufficientCashToWithdraw(amount: amount, available: state.cash)
+        }
+        state.cash = try state.cash - amount
+        state.netDeposits = try state.netDeposits - amount
+        let entry = LedgerEntry(
+            sequence: state.nextSequence, kind: .withdrawal, timestamp: date, amount: amount, cashAfter: state.cash)
+        try commit(entry, state: &state, position: nil)
+        return entry
+    }
+
+    /// Values the account with `prices` (a holding without a price counts at cost) and keeps it as the
+    /// day's snapshot.
+    @discardableResult
+    func recordSnapshot(
+        prices: [String: Amount], at date: Date, timeZone: TimeZone, state known: AccountState? = nil
+    ) throws -> ValueSnapshot {
+        var state = try known ?? state()
+        var holdings = Amount.zero
+        for position in try positions() {
+            let value = try prices[position.symbol].map { try ($0 * position.quantity).rounded(toPlaces: 2, .halfUp) }
+            holdings = try holdings + (value ?? position.cost)
+        }
+        let day = CalendarDate(date, in: timeZone).iso8601
+        let snapshot = ValueSnapshot(
+            day: day, recordedAt: date, holdingsValue: holdings, cash: state.cash, netDeposits: state.netDeposits)
+        try transaction.put(StorageKeys.snapshot(userID, day), snapshot)
+        if state.lastSnapshotDay != day {
+            state.lastSnapshotDay = day
+            try transaction.put(StorageKeys.state(userID), state)
+        }
+        return snapshot
+    }
+
+    private func commit(_ entry: LedgerEntry, state: inout AccountState, position: Position?) throws {
+        state.nextSequence += 1
+        guard !state.cash.isNegative, (position?.quantity ?? 0) >= 0 else {
+            throw StockTradingError.invalidAmount("\(entry.amount)", reason: "the entry would leave a negative balance")
+        }
+        try transaction.put(StorageKeys.state(userID), state)
+        if let position {
+            let key = StorageKeys.position(userID, position.symbol)
+            if position.quantity == 0 {
+                try transaction.delete(key)
+            } else {
+                try transaction.put(key, position)
+            }
+        }
+        try transaction.put(StorageKeys.entry(userID, entry.sequence), entry)
+    }
+}

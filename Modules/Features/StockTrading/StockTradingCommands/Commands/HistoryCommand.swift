@@ -1,0 +1,141 @@
+import ArgumentParser
+import FeatureKit
+import Foundation
+import Money
+import StockTrading
+import Timing
+
+/// Which entries `history` shows.
+enum HistorySide: String, ExpressibleByArgument, CaseIterable {
+    case buy, sell, deposit, withdrawal
+}
+
+struct HistoryCommand: FeatureCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "history",
+        abstract: "List your trades and cash movements.",
+        discussion: """
+            Amount = quantity × price for trades (cash paid for a buy, received for a sell), the sum moved for \
+            deposits and withdrawals. Realized P/L of a sell = proceeds − cost of the shares sold, on the \
+            average-cost basis as recorded, or oldest-first with --basis fifo. --from and --to are inclusive \
+            local dates (YYYY-MM-DD). --format csv or json exports the same rows.
+
+            Examples:
+              folio stocks history --side sell --symbol AAPL
+              folio stocks history --from 2024-01-01 --to 2024-03-31 --format csv --output trades.csv
+            """)
+
+    @Option(help: "Only entries of this kind: buy, sell, deposit or withdrawal.")
+    var side: HistorySide?
+
+    @Option(help: "Only trades of this symbol.", completion: Completions.symbols)
+    var symbol: String?
+
+    @Option(help: ArgumentHelp("First day included (YYYY-MM-DD).", valueName: "date"))
+    var from: String?
+
+    @Option(help: ArgumentHelp("Last day included (YYYY-MM-DD).", valueName: "date"))
+    var to: String?
+
+    @Flag(help: "Add the cash-after column.")
+    var details = false
+
+    @OptionGroup var basisOptions: BasisOptions
+    @OptionGroup var formatting: FormatOptions
+
+    func validate() throws {
+        for (name, value) in [("--from", from), ("--to", to)] {
+            if let value, CalendarDate(iso8601: value) == nil {
+                throw ValidationError("\(name) \"\(value)\" is not a date in the form YYYY-MM-DD")
+            }
+        }
+        if let from = from.flatMap(CalendarDate.init(iso8601:)), let to = to.flatMap(CalendarDate.init(iso8601:)), from > to {
+            throw ValidationError("--from \(from) is after --to \(to)")
+        }
+    }
+
+    func run(in context: FeatureContext) async throws {
+        let services = StocksServices(context: context)
+        try await services.prepare()
+        let session = try await services.session()
+        let all = try await services.brokerage(session).history()
+        let replay = basisOptions.basis == .fifo ? try await mapped { try CostBasis.replay(all, method: .fifo) } : nil
+        let first = from.flatMap(CalendarDate.init(iso8601:))
+        let last = to.flatMap(CalendarDate.init(iso8601:))
+        let wantedSymbol = symbol?.uppercased()
+        let entries = all.filter { entry in
+            let day = CalendarDate(entry.timestamp, in: .current)
+            if let side, entry.kind.rawValue != side.rawValue { return false }
+            if let wantedSymbol, entry.symbol != wantedSymbol { return false }
+            if let first, day < first { return false }
+            if let last, day > last { return false }
+            return true
+        }
+        let rows = entries.map { entry in
+            HistoryRow(
+                sequence: entry.sequence, timestamp: entry.timestamp, side: entry.kind.rawValue, symbol: entry.symbol,
+                quantity: entry.quantity, price: entry.price, amount: entry.amount,
+                realizedPL: replay.map { $0.realizedBySequence[entry.sequence] } ?? entry.realizedPL,
+                cashAfter: entry.cashAfter, note: entry.note)
+        }
+        switch formatting.format {
+        case .json: try formatting.emit(try JSONOutput.string(rows), to: context.terminal)
+        case .csv: try formatting.emit(try CSVOutput.rows(rows, columns: HistoryRow.columns), to: context.terminal)
+        case .table: try formatting.emit(try table(rows, total: all.count, context: context), to: context.terminal)
+        }
+    }
+
+    private func table(_ rows: [HistoryRow], total: Int, context: FeatureContext) throws -> String {
+        guard !rows.isEmpty else {
+            return total == 0 ? "No history yet.\n" : "No entries match (of \(total) in your history).\n"
+        }
+        var columns: [TextTable.Column] = []
+        if details { columns.append(.number("#")) }
+        columns += [
+            .text("TIME"), .text("SIDE"), .text("SYMBOL"), .number("QTY"), .number("PRICE"), .number("AMOUNT"),
+            .number("REALIZED"),
+        ]
+        if details { columns += [.number("CASH AFTER"), .text("NOTE")] }
+        var table = TextTable(columns: columns)
+        var totals: [String: Amount] = [:]
+        var realized = Amount.zero
+        for row in rows {
+            try totals[row.side, default: .zero] += row.amount
+            try realized += row.realizedPL ?? .zero
+            var cells: [TextTable.Cell] = []
+            if details { cells.append(TextTable.Cell("\(row.sequence)")) }
+            cells += [
+                TextTable.Cell(String(Formatting.timestamp(row.timestamp).prefix(16))), TextTable.Cell(row.side),
+                TextTable.Cell(row.symbol ?? ""),
+                TextTable.Cell(row.quantity.map { NumberFormat.decimal(Amount($0), fractionDigits: 0) } ?? ""),
+                TextTable.Cell(row.price.map(Formatting.money) ?? ""), TextTable.Cell(Formatting.money(row.amount)),
+                row.realizedPL.map { .trend(Formatting.signedMoney($0), sign: Formatting.sign($0)) } ?? "",
+            ]
+            if details { cells += [TextTable.Cell(Formatting.money(row.cashAfter)), TextTable.Cell(row.note ?? "")] }
+            table.append(cells)
+        }
+        var footer: [TextTable.Cell] = details ? [""] : []
+        footer += [
+            TextTable.Cell("\(rows.count) entr\(rows.count == 1 ? "y" : "ies")"), "", "", "", "", "",
+            .trend(Formatting.signedMoney(realized), sign: Formatting.sign(realized)),
+        ]
+        table.footer = [footer]
+        var text = table.render(style: context.style, maxWidth: context.terminal.width)
+        let sums = HistorySide.allCases.compactMap { side in
+            totals[side.rawValue].map { "\(side.pastTense) \(Formatting.money($0))" }
+        }
+        text += sums.joined(separator: " · ") + "\n"
+        return text
+    }
+}
+
+extension HistorySide {
+    var pastTense: String {
+        switch self {
+        case .buy: "bought"
+        case .sell: "sold"
+        case .deposit: "deposited"
+        case .withdrawal: "withdrawn"
+        }
+    }
+}

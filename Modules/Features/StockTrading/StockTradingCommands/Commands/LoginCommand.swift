@@ -1,0 +1,88 @@
+import ArgumentParser
+import FeatureKit
+import Foundation
+import StockTrading
+
+struct LoginCommand: FeatureCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "login",
+        abstract: "Log in to a local account; the session lasts until logout.",
+        discussion: """
+            The password is asked without echo (or read from standard input with --password-stdin) and checked \
+            against the stored PBKDF2 hash in constant time. Logging in replaces any other session on this \
+            folio home. The demo account is test@stockport.com with password Test@123.
+
+            Examples:
+              folio stocks login --email test@stockport.com
+              echo 'Test@123' | folio stocks login --email test@stockport.com --password-stdin
+            """)
+
+    @Option(help: "The account's email address.")
+    var email: String
+
+    @OptionGroup var passwordOptions: PasswordOptions
+
+    func run(in context: FeatureContext) async throws {
+        let services = StocksServices(context: context)
+        try await services.prepare()
+        let (password, _) = try passwordOptions.read(from: context.terminal, confirm: false)
+        let session = try await mapped { try await services.accounts.logIn(email: email, password: password) }
+        context.terminal.print("Logged in as \(session.email).")
+    }
+}
+
+struct LogoutCommand: FeatureCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "logout",
+        abstract: "End the session.",
+        discussion: """
+            Forgets who is logged in on this folio home; the account and its portfolio stay.
+
+            Examples:
+              folio stocks logout
+              folio stocks logout && folio stocks whoami
+            """)
+
+    func run(in context: FeatureContext) async throws {
+        let services = StocksServices(context: context)
+        try await services.prepare()
+        if let ended = try await services.accounts.logOut() {
+            context.terminal.print("Logged out \(ended.email).")
+        } else {
+            context.terminal.print("No one was logged in.")
+        }
+    }
+}
+
+struct WhoamiCommand: FeatureCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "whoami",
+        abstract: "Show who is logged in.",
+        discussion: """
+            Prints the logged-in email and since when; exits 1 when no one is logged in.
+
+            Examples:
+              folio stocks whoami
+              folio stocks whoami --format json
+            """)
+
+    @OptionGroup var formatting: FormatOptions
+
+    struct Row: Encodable {
+        var email: String
+        var since: Date
+    }
+
+    func run(in context: FeatureContext) async throws {
+        let services = StocksServices(context: context)
+        try await services.prepare()
+        let session = try await services.session()
+        let row = Row(email: session.email, since: session.since)
+        switch formatting.format {
+        case .json: try formatting.emit(try JSONOutput.string(row), to: context.terminal)
+        case .csv: try formatting.emit(try CSVOutput.rows([row], columns: ["email", "since"]), to: context.terminal)
+        case .table:
+            try formatting.emit("\(session.email) (logged in since \(Formatting.timestamp(session.since)))", to: context.terminal)
+        }
+    }
+}

@@ -1,0 +1,105 @@
+import ArgumentParser
+import FeatureKit
+import Foundation
+import Money
+import StockTrading
+import Timing
+
+struct PortfolioCommand: FeatureCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "portfolio",
+        abstract: "Show your holdings valued at current prices, with P/L and totals.",
+        discussion: """
+            Value = quantity × price. Unrealized P/L = value − cost basis; P/L % = unrealized P/L / cost basis. \
+            Weight = value / total value (cash included). Total value = holdings value + cash. Invested = \
+            deposits − withdrawals (the opening cash is a deposit). ROI = (total value − invested) / invested. \
+            Cost basis is the average cost unless --basis fifo (oldest shares sold first). Stale prices are \
+            marked * with their age. Each run records today's value for the analytics chart.
+
+            Examples:
+              folio stocks portfolio
+              folio stocks portfolio --refresh --basis fifo --format json
+            """)
+
+    @Flag(help: "Fetch new prices now, whatever their age.")
+    var refresh = false
+
+    @Flag(help: "Add the company name and sector columns.")
+    var details = false
+
+    @OptionGroup var basisOptions: BasisOptions
+    @OptionGroup var formatting: FormatOptions
+
+    func run(in context: FeatureContext) async throws {
+        let services = StocksServices(context: context)
+        try await services.prepare()
+        let session = try await services.session()
+        let (valuation, _, quotes) = try await PortfolioLoader.load(
+            services, session: session, refresh: refresh, basis: basisOptions.basis)
+        switch formatting.format {
+        case .json:
+            try formatting.emit(try JSONOutput.string(PortfolioDocument(valuation, email: session.email, quotes: quotes)), to: context.terminal)
+        case .csv:
+            try formatting.emit(try CSVOutput.rows(HoldingRow.rows(valuation), columns: HoldingRow.columns), to: context.terminal)
+        case .table:
+            try formatting.emit(try table(valuation, session: session, quotes: quotes, context: context), to: context.terminal)
+        }
+    }
+
+    private func table(_ valuation: PortfolioValuation, session: Session, quotes: QuoteSet, context: FeatureContext) throws -> String {
+        var text = "Portfolio of \(session.email) (\(valuation.basis == .fifo ? "FIFO" : "average cost") basis)\n\n"
+        if valuation.holdings.isEmpty {
+            text += "You hold no shares yet. Cash: \(Formatting.money(valuation.cash)).\n"
+            text += "See prices with: folio stocks quotes — then buy with: folio stocks buy AAPL 1\n\n"
+        } else {
+            var columns: [TextTable.Column] = [.text("SYMBOL")]
+            if details { columns += [.text("NAME", truncatable: true), .text("SECTOR", truncatable: true)] }
+            columns += [
+                .number("QTY"), .number("AVG COST"), .number("PRICE"), .number("VALUE"), .number("P/L"), .number("P/L %"),
+                .number("WEIGHT"),
+            ]
+            var table = TextTable(columns: columns)
+            for holding in valuation.holdings {
+                let sign = Formatting.sign(holding.unrealizedPL)
+                var row: [TextTable.Cell] = [TextTable.Cell(holding.symbol)]
+                if details { row += [TextTable.Cell(holding.name), TextTable.Cell(holding.sector)] }
+                row += [
+                    TextTable.Cell(NumberFormat.decimal(Amount(holding.quantity), fractionDigits: 0)),
+                    TextTable.Cell(Formatting.money(holding.averageCost)),
+                    TextTable.Cell(holding.price.map { Formatting.money($0) + (holding.isStale ? "*" : "") } ?? "no quote"),
+                    TextTable.Cell(Formatting.money(holding.value)),
+                    .trend(Formatting.signedMoney(holding.unrealizedPL), sign: sign),
+                    .trend(Formatting.percent(holding.unrealizedPLFraction), sign: sign),
+                    TextTable.Cell(Formatting.percent(holding.weight).replacingOccurrences(of: "+", with: "")),
+                ]
+                table.append(row)
+            }
+            let plSign = Formatting.sign(valuation.unrealizedPL)
+            var footer: [TextTable.Cell] = [TextTable.Cell("Holdings")]
+            if details { footer += ["", ""] }
+            let holdingsWeight = try PortfolioValuation.fraction(valuation.holdingsValue, of: valuation.totalValue)
+            footer += [
+                "", "", "", TextTable.Cell(Formatting.money(valuation.holdingsValue)),
+                .trend(Formatting.signedMoney(valuation.unrealizedPL), sign: plSign),
+                .trend(Formatting.percent(try PortfolioValuation.fraction(valuation.unrealizedPL, of: valuation.costBasis)), sign: plSign),
+                TextTable.Cell(Formatting.percent(holdingsWeight).replacingOccurrences(of: "+", with: "")),
+            ]
+            table.footer = [footer]
+            text += table.render(style: context.style, maxWidth: context.terminal.width)
+            text += "\n"
+        }
+        let roiSign = valuation.roi.map(Formatting.sign) ?? 0
+        let lines: [(String, String)] = [
+            ("Holdings value", Formatting.money(valuation.holdingsValue)),
+            ("Cash", Formatting.money(valuation.cash)),
+            ("Total value", Formatting.money(valuation.totalValue)),
+            ("Invested", Formatting.money(valuation.invested) + "  (deposits − withdrawals)"),
+            ("ROI", context.style.trend(Formatting.percent(valuation.roi), sign: roiSign)),
+            ("Realized P/L", context.style.trend(Formatting.signedMoney(valuation.realizedPL), sign: Formatting.sign(valuation.realizedPL))),
+        ]
+        for (label, value) in lines { text += TextWidth.pad(label, to: 16, alignRight: false) + value + "\n" }
+        text += "\n" + Formatting.pricesLine(quotes, now: context.timing.now()) + "\n"
+        if valuation.holdings.contains(where: \.isStale) { text += "* last known price, not current\n" }
+        return text
+    }
+}

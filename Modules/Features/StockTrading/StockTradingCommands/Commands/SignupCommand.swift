@@ -1,0 +1,46 @@
+import ArgumentParser
+import FeatureKit
+import Foundation
+import Money
+import StockTrading
+
+struct SignupCommand: FeatureCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "signup",
+        abstract: "Create a local account with paper cash and log in.",
+        discussion: """
+            The email must look like name@example.com; the password needs at least 8 characters and is asked \
+            twice without echo (or read once from standard input with --password-stdin). Only a salted \
+            PBKDF2-SHA256 hash (210,000 rounds) is stored. The opening cash counts as a deposit (an external \
+            cash flow) for returns.
+
+            Examples:
+              folio stocks signup --email ann@example.com
+              printf 'hunter2hunter2\\n' | folio stocks signup --email bot@example.com --cash 2500 --password-stdin
+            """)
+
+    @Option(help: "The account's email address.")
+    var email: String
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("Opening paper cash in dollars.", valueName: "amount"))
+    var cash: String = "10000"
+
+    @OptionGroup var passwordOptions: PasswordOptions
+
+    func run(in context: FeatureContext) async throws {
+        let services = StocksServices(context: context)
+        try await services.prepare()
+        let opening = try await mapped { try TradeLimits.cashAmount(cash, allowZero: true) }
+        let normalized = try await mapped { try CredentialRules.validateEmail(email) }
+        if try await services.accounts.account(email: normalized) != nil {
+            throw StockTradingError.accountExists(normalized).folioError
+        }
+        let (password, confirmation) = try passwordOptions.read(from: context.terminal, confirm: true)
+        let session = try await mapped {
+            try await services.accounts.signUp(
+                email: normalized, password: password, confirmation: confirmation, openingCash: opening)
+        }
+        context.terminal.print(
+            "Signed up \(session.email) with \(Formatting.money(opening)) of paper cash; you are logged in.")
+    }
+}

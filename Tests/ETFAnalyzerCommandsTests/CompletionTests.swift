@@ -1,0 +1,14 @@
+import ArgumentParser
+@testable import ETFAnalyzerCommands
+import Testing
+
+/// Shells complete price currencies and portfolio file names, not only subcommands.
+@Suite("Shell completion")
+struct CompletionTests {
+    @Test("currencies and portfolio files", arguments: [CompletionShell.bash, .zsh, .fish])
+    func currenciesAndFiles(shell: CompletionShell) {
+        let script = ETFCommand.completionScript(for: shell)
+        #expect(script.contains("SGD"))
+        #expect(script.contains("txt"))
+    }
+}

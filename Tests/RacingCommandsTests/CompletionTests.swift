@@ -1,0 +1,17 @@
+import ArgumentParser
+import Testing
+
+@testable import RacingCommands
+
+@Suite("races shell completion")
+struct CompletionTests {
+    @Test func categoryAndCountryValuesAreCompleted() {
+        for shell in [CompletionShell.bash, .zsh, .fish] {
+            let script = RacesCommand.completionScript(for: shell)
+            for category in ["horse", "harness", "greyhound", "other"] {
+                #expect(script.contains(category), "\(shell): \(category)")
+            }
+            #expect(script.contains("AUS") && script.contains("NZ"), "\(shell): countries")
+        }
+    }
+}
