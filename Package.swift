@@ -25,6 +25,7 @@ let serviceLifecycle: Target.Dependency = .product(name: "ServiceLifecycle", pac
 let httpTypes: Target.Dependency = .product(name: "HTTPTypes", package: "swift-http-types")
 let csv: Target.Dependency = .product(name: "CSV", package: "CSV.swift")
 let asyncHTTPClient: Target.Dependency = .product(name: "AsyncHTTPClient", package: "async-http-client")
+let postgresNIO: Target.Dependency = .product(name: "PostgresNIO", package: "postgres-nio")
 let nio: [Target.Dependency] = ["NIOCore", "NIOPosix", "NIOHTTP1", "NIOFoundationCompat"].map {
     .product(name: $0, package: "swift-nio")
 } + [.product(name: "NIOHTTPCompression", package: "swift-nio-extras")]
@@ -144,7 +145,9 @@ let package = Package(
         .library(name: "NetworkingTesting", targets: ["NetworkingTesting"]),
         .library(name: "Persistence", targets: ["Persistence"]),
         .library(name: "PersistenceSQLite", targets: ["PersistenceSQLite"]),
+        .library(name: "PersistencePostgres", targets: ["PersistencePostgres"]),
         .library(name: "PersistenceTesting", targets: ["PersistenceTesting"]),
+        .library(name: "PersistencePostgresTesting", targets: ["PersistencePostgresTesting"]),
         .library(name: "FeatureKit", targets: ["FeatureKit"]),
         .library(name: "FeatureKitTesting", targets: ["FeatureKitTesting"]),
     ] + features.flatMap { feature in
@@ -162,6 +165,8 @@ let package = Package(
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
         .package(url: "https://github.com/yaslab/CSV.swift", from: "2.5.2"),
     ],
@@ -188,6 +193,17 @@ let package = Package(
             "PersistenceSQLite",
             dependencies: ["Persistence", grdb, .product(name: "GRDBSQLite", package: "GRDB.swift")],
             folder: "Persistence"),
+        /** The shared-server backend: PostgreSQL through PostgresNIO (one database for many machines). */
+        kernel(
+            "PersistencePostgres",
+            dependencies: [
+                "Persistence", postgresNIO, logging, .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
+            ],
+            folder: "Persistence"),
+        /** A fresh schema per test on the server `FOLIO_TEST_DATABASE_URL` names. */
+        kernel(
+            "PersistencePostgresTesting", dependencies: ["Persistence", "PersistencePostgres"], folder: "Persistence"),
         /** Stores that fail loudly or record what they were asked, for tests. */
         kernel("PersistenceTesting", dependencies: ["Persistence"], folder: "Persistence"),
 
@@ -217,8 +233,8 @@ let package = Package(
         .executableTarget(
             name: "folio",
             dependencies: [
-                "FeatureKit", "Networking", "NetworkingAsyncHTTPClient", "Persistence", "PersistenceSQLite", "Timing",
-                argumentParser, logging,
+                "FeatureKit", "Networking", "NetworkingAsyncHTTPClient", "Persistence", "PersistenceSQLite",
+                "PersistencePostgres", "Timing", argumentParser, logging,
             ] + features.map { .target(name: "\($0.name)Commands") },
             path: "Apps/folio",
             swiftSettings: strictSettings
@@ -230,7 +246,8 @@ let package = Package(
         .executableTarget(
             name: "folio-benchmarks",
             dependencies: [
-                "Money", "Persistence", "PersistenceSQLite", "Networking", "Timing", "MutualFunds", "StockTrading",
+                "Money", "Persistence", "PersistenceSQLite", "PersistencePostgres", "Networking", "Timing",
+                "MutualFunds", "StockTrading",
             ],
             path: "Tooling/Benchmarks",
             swiftSettings: strictSettings
@@ -238,7 +255,7 @@ let package = Package(
         /** A child process for the multi-process SQLite tests (increments, transactions killed mid-way). */
         .executableTarget(
             name: "persistence-probe",
-            dependencies: ["Persistence", "PersistenceSQLite"],
+            dependencies: ["Persistence", "PersistenceSQLite", "PersistencePostgres"],
             path: "Tests/Support/PersistenceProbe",
             swiftSettings: strictSettings
         ),
@@ -254,13 +271,21 @@ let package = Package(
         unitTests(
             "PersistenceTests",
             dependencies: [
-                "Persistence", "PersistenceSQLite", "PersistenceTesting", "TimingTesting", "persistence-probe", grdb,
+                "Persistence", "PersistenceSQLite", "PersistencePostgres", "PersistencePostgresTesting",
+                "PersistenceTesting", "TimingTesting", "persistence-probe", grdb,
+            ]
+        ),
+        unitTests(
+            "PersistencePostgresTests",
+            dependencies: [
+                "Persistence", "PersistencePostgres", "PersistencePostgresTesting", "TimingTesting",
+                "persistence-probe",
             ]
         ),
         unitTests(
             "FeatureKitTests",
             dependencies: [
-                "FeatureKit", "FeatureKitTesting", "Networking", "NetworkingTesting", "Persistence", "Timing",
+                "FeatureKit", "FeatureKitTesting", "Money", "Networking", "NetworkingTesting", "Persistence", "Timing",
                 "TimingTesting", argumentParser,
             ]
         ),
@@ -271,7 +296,9 @@ let package = Package(
                 "Timing", "TimingTesting", argumentParser,
             ]
         ),
-        unitTests("FolioEndToEndTests", dependencies: ["folio", "FeatureKitTesting", "NetworkingTesting"]),
+        unitTests(
+            "FolioEndToEndTests",
+            dependencies: ["folio", "FeatureKitTesting", "NetworkingTesting", "PersistencePostgresTesting"]),
     ] + features.flatMap(targets(for:))
 )
 

@@ -17,7 +17,7 @@ struct Folio: AsyncParsableCommand {
                   folio funds search hdfc flexi --plan direct
                 """,
             version: FolioVersion.current,
-            subcommands: [FeaturesCommand.self, ServeCommand.self],
+            subcommands: [FeaturesCommand.self, DatabaseCommand.self, ServeCommand.self],
             groupedSubcommands: [
                 CommandGroup(name: "Features", subcommands: FeatureRegistry.current.map(\.command))
             ]
@@ -30,6 +30,11 @@ struct Folio: AsyncParsableCommand {
     // per process, and on Linux every such first lookup scans all 11,000 conformance records (~0.5 ms).
     @Option(help: ArgumentHelp("Folio's data directory (default $FOLIO_HOME, else $XDG_DATA_HOME/folio).", valueName: "dir"))
     var home: String?
+
+    @Option(help: ArgumentHelp(
+        "A PostgreSQL server to share data on (default $FOLIO_DATABASE_URL, else database.url, else SQLite in the home).",
+        valueName: "url"))
+    var databaseURL: String?
 
     @Flag(help: "Never touch the network: use cached data only.")
     var offline = false

@@ -26,7 +26,7 @@ enum FolioHost {
                 style: Style.resolve(
                     isTerminal: terminal.isInteractive, environment: environment, noColorFlag: globals.noColor),
                 offline: globals.offline, verbose: globals.verbose, timing: timing,
-                proxies: ProxySettings(environment: environment))
+                proxies: ProxySettings(environment: environment), databaseURL: globals.databaseURL)
             // ArgumentParser reflects over every command in the tree before it parses; when the first word
             // names a feature, only that feature's subtree is built, which halves start-up with five features.
             if let feature = host.registry.first(where: { $0.id == globals.remaining.first }) {

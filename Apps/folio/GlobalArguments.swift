@@ -1,6 +1,7 @@
 /// The global options taken out of the command line, wherever they appear before `--`.
 struct GlobalArguments: Equatable {
     var home: String?
+    var databaseURL: String?
     var offline = false
     var noColor = false
     var verbose = false
@@ -27,8 +28,18 @@ struct GlobalArguments: Equatable {
                 }
                 result.home = arguments[index + 1]
                 index += 1
+            case "--database-url":
+                guard index + 1 < arguments.count else {
+                    throw FolioError(
+                        .usage, "--database-url needs a URL",
+                        hint: "folio --database-url postgres://user@host:5432/folio stocks portfolio")
+                }
+                result.databaseURL = arguments[index + 1]
+                index += 1
             default:
-                if argument.hasPrefix("--home=") {
+                if argument.hasPrefix("--database-url=") {
+                    result.databaseURL = String(argument.dropFirst("--database-url=".count))
+                } else if argument.hasPrefix("--home=") {
                     result.home = String(argument.dropFirst("--home=".count))
                 } else {
                     result.remaining.append(argument)

@@ -16,6 +16,13 @@ struct HostEnvironment: Sendable {
     var timing: Timing
     /// Proxies named by `http_proxy`, `https_proxy`, `no_proxy` and friends.
     var proxies = ProxySettings()
+    /// `--database-url`, which wins over `FOLIO_DATABASE_URL` and `database.url` (``DatabaseSelection``).
+    var databaseURL: String?
+
+    /// The database the host opens.
+    func database() throws -> DatabaseSelection {
+        try DatabaseSelection.resolve(flag: databaseURL, configuration: configuration, home: home)
+    }
 
     /// Resolves `FOLIO_HOME`: `--home`, then the environment, then `$XDG_DATA_HOME/folio`, then
     /// `~/.local/share/folio`.

@@ -31,9 +31,9 @@ enum LiveContext {
         }
         let store: any KeyValueStore
         if feature.requirements.contains(.persistence) {
-            let (fileURL, timing, namespace) = (databaseURL(home: host.home), host.timing, feature.id)
+            let (database, home, timing, namespace) = (try host.database(), host.home, host.timing, feature.id)
             store = LazyKeyValueStore(namespace: namespace) {
-                try SQLiteDatabase(fileURL: fileURL, now: { timing.now() }).store(namespace: namespace)
+                try database.store(namespace: namespace, home: home, timing: timing)
             }
         } else {
             store = InMemoryDatabase().store(namespace: feature.id)

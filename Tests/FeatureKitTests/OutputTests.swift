@@ -1,4 +1,5 @@
 import FeatureKit
+import Money
 import Foundation
 #if canImport(FoundationXML)
     import FoundationXML
@@ -53,24 +54,24 @@ import Timing
 
 @Suite struct NumberFormatTests {
     @Test func formatsMoneyWithSymbolSignAndGrouping() {
-        #expect(NumberFormat.money(Decimal(string: "1234.56")!, currency: "GBP") == "£1,234.56")
-        #expect(NumberFormat.money(Decimal(string: "-250")!, currency: "GBP") == "-£250.00")
-        #expect(NumberFormat.money(Decimal(string: "174.26")!, currency: "USD") == "$174.26")
-        #expect(NumberFormat.money(Decimal(string: "90.52890")!, currency: "INR", fractionDigits: 4) == "₹90.5289")
-        #expect(NumberFormat.money(Decimal(string: "1234567.005")!, currency: "EUR") == "€1,234,567.00")
-        #expect(NumberFormat.money(Decimal(string: "0.015")!, currency: "USD") == "$0.02")
-        #expect(NumberFormat.money(Decimal(string: "-0.001")!, currency: "USD") == "$0.00")
+        #expect(NumberFormat.money(Amount("1234.56")!, currency: "GBP") == "£1,234.56")
+        #expect(NumberFormat.money(Amount("-250")!, currency: "GBP") == "-£250.00")
+        #expect(NumberFormat.money(Amount("174.26")!, currency: "USD") == "$174.26")
+        #expect(NumberFormat.money(Amount("90.52890")!, currency: "INR", fractionDigits: 4) == "₹90.5289")
+        #expect(NumberFormat.money(Amount("1234567.005")!, currency: "EUR") == "€1,234,567.00")
+        #expect(NumberFormat.money(Amount("0.015")!, currency: "USD") == "$0.02")
+        #expect(NumberFormat.money(Amount("-0.001")!, currency: "USD") == "$0.00")
         #expect(NumberFormat.money(10, currency: "CHF") == "CHF 10.00")
         #expect(NumberFormat.signedMoney(12, currency: "GBP") == "+£12.00")
     }
 
     @Test func formatsFractionsAsSignedPercentages() {
-        #expect(NumberFormat.percent(Decimal(string: "0.1234")!) == "+12.34%")
-        #expect(NumberFormat.percent(Decimal(string: "-0.05")!) == "-5.00%")
-        #expect(NumberFormat.percent(Decimal(0)) == "0.00%")
+        #expect(NumberFormat.percent(Amount("0.1234")!) == "+12.34%")
+        #expect(NumberFormat.percent(Amount("-0.05")!) == "-5.00%")
+        #expect(NumberFormat.percent(Amount.zero) == "0.00%")
         #expect(NumberFormat.percent(0.071234, fractionDigits: 1) == "+7.1%")
         #expect(NumberFormat.percent(Double.nan) == "n/a")
-        #expect(NumberFormat.percent(Decimal(string: "0.5")!, signed: false) == "50.00%")
+        #expect(NumberFormat.percent(Amount("0.5")!, signed: false) == "50.00%")
     }
 }
 

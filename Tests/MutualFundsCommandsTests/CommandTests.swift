@@ -352,7 +352,7 @@ struct CommandTests {
         #expect(text.contains("fresh for 15m"))
         #expect(text.contains("stale (expired 15m ago)"))
         let refused = await folioError { try await harness.run(["cache", "clear"]) }
-        #expect(refused?.kind == .usage)
+        #expect(refused?.kind == .refused)
         let declined = try await harness.run(["cache", "clear"], interactive: true, input: ["n"])
         #expect(declined.errors.contains("Nothing was cleared."))
         let cleared = try await harness.run(["cache", "clear"], interactive: true, input: ["y"])

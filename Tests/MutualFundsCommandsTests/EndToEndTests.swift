@@ -205,8 +205,10 @@ struct EndToEndTests {
             #expect(list.stdout.contains("₹90.5289"))
             let status = try await run(["funds", "cache", "status"], home: home, server: server)
             #expect(status.stdout.contains("NAV histories: 1 cached. Favorites: 1 (never cleared)."))
+            // One rule in every feature: a confirmation that cannot be asked is a refusal (exit 1).
             let refused = try await run(["funds", "cache", "clear"], home: home, server: server)
-            #expect(refused.exitCode == 64)
+            #expect(refused.exitCode == 1)
+            #expect(refused.stderr.contains("not clearing the cache without confirmation"))
             let cleared = try await run(["funds", "cache", "clear", "--yes"], home: home, server: server)
             #expect(cleared.stdout.contains("Cleared 0 cached schemes and 1 NAV history; favorites kept."))
             let removed = try await run(["funds", "favorites", "remove", "122639"], home: home, server: server)

@@ -1,13 +1,20 @@
 import Foundation
 import Persistence
+import PersistencePostgresTesting
 import PersistenceSQLite
 import Testing
 
 /// One contract, every backend: what a feature may rely on whichever store the host gives it.
 @Suite struct StoreContractTests {
     enum Backend: String, CaseIterable, CustomTestStringConvertible {
-        case memory, sqlite
+        case memory, sqlite, postgres
         var testDescription: String { rawValue }
+
+        /// The backends the contract runs on: PostgreSQL only when `FOLIO_TEST_DATABASE_URL` names a server
+        /// (`PostgresContractAvailabilityTests` reports the skip).
+        static var available: [Backend] {
+            allCases.filter { $0 != .postgres || PostgresTestDatabase.isConfigured }
+        }
 
         /// Runs `body` with a new, empty database of this kind; a SQLite one's files are removed when `body` ends.
         func withDatabase<Value>(
@@ -19,6 +26,9 @@ import Testing
                 return try await TemporaryFiles.withDatabaseURL { url in
                     try await body(SQLiteDatabase(fileURL: url, now: now))
                 }
+            case .postgres:
+                // A schema of its own per test, dropped afterwards.
+                return try await PostgresTestDatabase.withDatabase(now: now) { try await body($0) }
             }
         }
     }
@@ -29,7 +39,7 @@ import Testing
         var cost: Decimal
     }
 
-    @Test(arguments: Backend.allCases)
+    @Test(arguments: Backend.available)
     func putsGetsAndDeletesCodableRecords(backend: Backend) async throws {
         try await backend.withDatabase { database in
             let store = database.store(namespace: "stocks")
@@ -44,7 +54,7 @@ import Testing
         }
     }
 
-    @Test(arguments: Backend.allCases)
+    @Test(arguments: Backend.available)
     func keepsNamespacesApart(backend: Backend) async throws {
         try await backend.withDatabase { database in
             try await database.store(namespace: "funds").put("k", "funds value")
@@ -55,7 +65,7 @@ import Testing
         }
     }
 
-    @Test(arguments: Backend.allCases)
+    @Test(arguments: Backend.available)
     func scansInKeyOrderByPrefixAndRange(backend: Backend) async throws {
         try await backend.withDatabase { database in
             let store = database.store(namespace: "n")
@@ -76,7 +86,7 @@ import Testing
         }
     }
 
-    @Test(arguments: Backend.allCases)
+    @Test(arguments: Backend.available)
     func ordersKeysBytewise(backend: Backend) async throws {
         try await backend.withDatabase { database in
             let store = database.store(namespace: "n")
@@ -87,7 +97,7 @@ import Testing
         }
     }
 
-    @Test(arguments: Backend.allCases)
+    @Test(arguments: Backend.available)
     func keysAndValuesRoundTripByteForByte(backend: Backend) async throws {
         let stamp = Date(timeIntervalSince1970: 1_790_000_000.25)
         try await backend.withDatabase(now: { stamp }) { database in
@@ -112,7 +122,7 @@ import Testing
         }
     }
 
-    @Test(arguments: Backend.allCases)
+    @Test(arguments: Backend.available)
     func aTransactionThatThrowsLeavesNothingBehind(backend: Backend) async throws {
         try await backend.withDatabase { database in
             let store = database.store(namespace: "n")
@@ -131,7 +141,7 @@ import Testing
         }
     }
 
-    @Test(arguments: Backend.allCases)
+    @Test(arguments: Backend.available)
     func aTransactionSeesItsOwnWrites(backend: Backend) async throws {
         try await backend.withDatabase { database in
             let store = database.store(namespace: "n")
@@ -145,7 +155,7 @@ import Testing
         }
     }
 
-    @Test(arguments: Backend.allCases)
+    @Test(arguments: Backend.available)
     func concurrentReadModifyWritesLoseNoUpdate(backend: Backend) async throws {
         try await backend.withDatabase { database in
             let store = database.store(namespace: "n")
@@ -165,7 +175,7 @@ import Testing
         }
     }
 
-    @Test(arguments: Backend.allCases)
+    @Test(arguments: Backend.available)
     func expiredEntriesAreStillReadableAndMarkedStale(backend: Backend) async throws {
         let now = Date(timeIntervalSince1970: 1_700_000_000)
         try await backend.withDatabase(now: { now }) { database in
@@ -181,7 +191,7 @@ import Testing
         }
     }
 
-    @Test(arguments: Backend.allCases)
+    @Test(arguments: Backend.available)
     func searchesByWordPrefixesWithEveryTermRequired(backend: Backend) async throws {
         try await backend.withDatabase { database in
             let store = database.store(namespace: "funds")
@@ -224,7 +234,7 @@ import Testing
         }
     }
 
-    @Test(arguments: Backend.allCases)
+    @Test(arguments: Backend.available)
     func firstSearchHitsComeInTheOrderRecordsWereFirstStored(backend: Backend) async throws {
         try await backend.withDatabase { database in
             let store = database.store(namespace: "funds")
@@ -271,7 +281,7 @@ import Testing
         }
     }
 
-    @Test(arguments: Backend.allCases)
+    @Test(arguments: Backend.available)
     func migratesEachNamespaceOnceInOrder(backend: Backend) async throws {
         try await backend.withDatabase { database in
             let store = database.store(namespace: "networth")
@@ -293,7 +303,7 @@ import Testing
         }
     }
 
-    @Test(arguments: Backend.allCases)
+    @Test(arguments: Backend.available)
     func aFailingMigrationChangesNothing(backend: Backend) async throws {
         // `throws` spelled out: the closure's only `try`s are inside `#expect`, which do not make it throwing.
         try await backend.withDatabase { database throws in
@@ -310,7 +320,7 @@ import Testing
         }
     }
 
-    @Test(arguments: Backend.allCases)
+    @Test(arguments: Backend.available)
     func reportsUndecodableRecordsWithTheirKey(backend: Backend) async throws {
         try await backend.withDatabase { database in
             let store = database.store(namespace: "n")

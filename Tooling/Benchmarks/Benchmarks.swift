@@ -17,6 +17,7 @@ enum Benchmarks {
             ("store", storeThroughput),
             ("decode", navHistoryDecoding),
             ("ticker", tickerFanOut),
+            ("backends", BackendComparison.run),
             ("funds-analytics", { FundsAnalyticsBenchmark.run() }),
             ("trades", tradeThroughput),
         ]

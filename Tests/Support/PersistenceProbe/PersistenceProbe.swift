@@ -1,8 +1,9 @@
 import Foundation
 import Persistence
+import PersistencePostgres
 import PersistenceSQLite
 
-/// A child process for the multi-process SQLite tests.
+/// A child process for the multi-process tests. DB is a SQLite file, or a `postgres://` URL.
 ///
 ///     persistence-probe increment DB KEY COUNT   # COUNT read-modify-write transactions on one counter
 ///     persistence-probe pairs DB START            # endless transactions each writing x_i and y_i together
@@ -15,7 +16,10 @@ enum PersistenceProbe {
             FileHandle.standardError.write(Data("usage: persistence-probe increment|pairs|hold DB ...\n".utf8))
             exit(64)
         }
-        let database = try SQLiteDatabase(fileURL: URL(fileURLWithPath: arguments[2]))
+        let database: any KeyValueDatabase =
+            arguments[2].hasPrefix("postgres://") || arguments[2].hasPrefix("postgresql://")
+            ? try PostgresDatabase(url: arguments[2])
+            : try SQLiteDatabase(fileURL: URL(fileURLWithPath: arguments[2]))
         let store = database.store(namespace: "probe")
         switch arguments[1] {
         case "increment":

@@ -59,6 +59,10 @@ public struct FolioError: Error, Sendable, CustomStringConvertible, Equatable {
             return error
         case let error as NetworkError:
             return from(network: error)
+        case PersistenceError.unavailable(let reason):
+            return FolioError(
+                .unavailable, "cannot reach the database", why: reason,
+                hint: "check that the server is running and the database URL (FOLIO_DATABASE_URL) is right")
         case let error as StorageFileError:
             return from(storage: error)
         case let error as PersistenceError:

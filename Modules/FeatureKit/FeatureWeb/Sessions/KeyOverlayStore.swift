@@ -75,5 +75,11 @@ public final class KeyOverlayStore: KeyValueStore, Sendable {
         func firstSearchHits(_ terms: [String], wholeWords: [String], in range: KeyRange, limit: Int) throws -> SearchHitList {
             try base.firstSearchHits(terms, wholeWords: wholeWords, in: range, limit: limit)
         }
+
+        func export(_ range: KeyRange) throws -> [ExportedRecord] { try base.export(range) }
+
+        func restore(_ record: ExportedRecord) throws {
+            if store.owns(record.record.key) { store.set(record.record.value) } else { try base.restore(record) }
+        }
     }
 }

@@ -76,14 +76,30 @@ final class InMemoryTransaction: StoreTransaction {
     func get(_ key: String) throws -> RawRecord? { state.records[key] }
 
     func put(_ key: String, value: Data, expiresAt: Date?, searchText: String?) throws {
+        try restore(
+            ExportedRecord(
+                record: RawRecord(key: key, value: value, storedAt: now(), expiresAt: expiresAt),
+                searchText: searchText))
+    }
+
+    func restore(_ exported: ExportedRecord) throws {
+        let key = exported.record.key
         if state.records[key] == nil {
             state.sortedKeys = nil
             state.storedOrder[key] = state.nextStoredOrder
             state.nextStoredOrder += 1
         }
-        state.records[key] = RawRecord(key: key, value: value, storedAt: now(), expiresAt: expiresAt)
-        state.searchWords[key] = searchText.map(SearchText.words)
-        state.searchTexts[key] = searchText
+        state.records[key] = exported.record
+        state.searchWords[key] = exported.searchText.map(SearchText.words)
+        state.searchTexts[key] = exported.searchText
+    }
+
+    func export(_ range: KeyRange) throws -> [ExportedRecord] {
+        keys(in: range)
+            .sorted { (state.storedOrder[$0] ?? 0) < (state.storedOrder[$1] ?? 0) }
+            .compactMap { key in
+                state.records[key].map { ExportedRecord(record: $0, searchText: state.searchTexts[key]) }
+            }
     }
 
     func delete(_ key: String) throws {

@@ -114,6 +114,8 @@ public enum PersistenceError: Error, Sendable, Equatable, CustomStringConvertibl
     case newerSchema(namespace: String, found: Int, supported: Int)
     /// The storage itself failed (file, permissions, SQLite).
     case storage(String)
+    /// A database server could not be reached or refused the connection; the reason never holds a password.
+    case unavailable(String)
 
     /// A one-line description.
     public var description: String {
@@ -123,6 +125,7 @@ public enum PersistenceError: Error, Sendable, Equatable, CustomStringConvertibl
         case .newerSchema(let namespace, let found, let supported):
             "the \(namespace) data is at schema version \(found), newer than this folio supports (\(supported))"
         case .storage(let reason): "storage failed: \(reason)"
+        case .unavailable(let reason): "cannot reach the database: \(reason)"
         }
     }
 }

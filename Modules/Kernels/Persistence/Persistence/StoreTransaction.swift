@@ -35,6 +35,27 @@ public protocol StoreTransaction {
     /// search matches more than it reads.
     func firstSearchHits(_ terms: [String], wholeWords: [String], in range: KeyRange, limit: Int) throws
         -> SearchHitList
+    /// Every record in `range` with its search text, in the order the records were first stored: everything
+    /// another database needs to hold the same records (``restore(_:)`` them in this order and a search
+    /// returns the same hits in the same order).
+    func export(_ range: KeyRange) throws -> [ExportedRecord]
+    /// Stores an exported record as it was: its `storedAt` is kept rather than stamped now, and a record
+    /// already at its key is replaced.
+    func restore(_ record: ExportedRecord) throws
+}
+
+/// A record with its search text, as ``StoreTransaction/export(_:)`` reads it.
+public struct ExportedRecord: Sendable, Hashable {
+    /// The record, with the time it was stored and its expiry.
+    public var record: RawRecord
+    /// The text it was indexed under, nil when it is not searchable.
+    public var searchText: String?
+
+    /// Creates an exported record.
+    public init(record: RawRecord, searchText: String?) {
+        self.record = record
+        self.searchText = searchText
+    }
 }
 
 /// The first matches of a search in stored order.

@@ -55,13 +55,16 @@ public struct Coverage: Sendable {
 
     /// The history's dates and values.
     public let series: NAVSeries
-    /// The longest gap between consecutive NAVs that is not a hole, in days.
-    public let holeLimit: Int
 
     /// The rule for `series`.
     public init(_ series: NAVSeries) {
         self.series = series
-        holeLimit = max(Self.shortPeriodTolerance, Self.holeMultiple * Self.usualSpacing(series.days))
+    }
+
+    /// The longest gap between consecutive NAVs that is not a hole, in days. A pass over the history, so the
+    /// checks below work it out only when they meet a gap longer than 7 days (never, for a daily scheme).
+    public var holeLimit: Int {
+        max(Self.shortPeriodTolerance, Self.holeMultiple * Self.usualSpacing(series.days))
     }
 
     /// How many days before a period's start its start NAV may be.
@@ -93,10 +96,14 @@ public struct Coverage: Sendable {
     /// The first hole between points `start` and `end`, if any.
     public func firstHole(from start: Int, to end: Int) -> Uncovered? {
         let days = series.days
+        var limit: Int?
         var index = start
         while index < end {
-            if days[index + 1] - days[index] > holeLimit {
-                return .gap(from: series.date(at: index), to: series.date(at: index + 1))
+            let gap = days[index + 1] - days[index]
+            if gap > Self.shortPeriodTolerance {
+                let known = limit ?? holeLimit
+                limit = known
+                if gap > known { return .gap(from: series.date(at: index), to: series.date(at: index + 1)) }
             }
             index += 1
         }
@@ -125,15 +132,19 @@ public struct Coverage: Sendable {
     }
 
     /// Running counts of holes: `holesBefore[i]` holes among the gaps up to point `i`, so a window's holes are one
-    /// subtraction (rolling returns test thousands of windows).
-    func holesBefore() -> [Int] {
-        var counts = [Int](repeating: 0, count: series.count)
+    /// subtraction (rolling returns test thousands of windows); nil when the history has no hole at all.
+    func holesBefore() -> [Int]? {
         let days = series.days
+        guard days.indices.dropFirst().contains(where: { days[$0] - days[$0 - 1] > Self.shortPeriodTolerance })
+        else { return nil }
+        let limit = holeLimit
+        var counts = [Int](repeating: 0, count: series.count)
         var holes = 0
         for index in days.indices.dropFirst() {
-            if days[index] - days[index - 1] > holeLimit { holes += 1 }
+            if days[index] - days[index - 1] > limit { holes += 1 }
             counts[index] = holes
         }
+        guard holes > 0 else { return nil }
         return counts
     }
 

@@ -151,7 +151,8 @@ public enum RollingReturns {
                 while end + 1 < series.count, series.days[end + 1] <= target { end += 1 }
                 let days = series.days[end] - series.days[start]
                 let tolerance = Coverage.tolerance(periodDays: target - series.days[start])
-                guard end > start, target - series.days[end] <= tolerance, holes[end] == holes[start] else {
+                guard end > start, target - series.days[end] <= tolerance, holes.map({ $0[end] == $0[start] }) ?? true
+                else {
                     skipped += 1
                     if firstShortfall == nil {
                         firstShortfall =

@@ -146,7 +146,7 @@ struct CacheClear: FeatureCommand {
         commandName: "clear",
         abstract: "Remove the cached scheme list and NAV histories (favorites are kept).",
         discussion: """
-            Asks for confirmation on a terminal; elsewhere --yes is required.
+            Asks for confirmation on a terminal; elsewhere --yes is required (without it: exit 1, nothing cleared).
 
             Examples:
               folio funds cache clear
@@ -158,18 +158,13 @@ struct CacheClear: FeatureCommand {
     var yes = false
 
     func run(in context: FeatureContext) async throws {
-        if !yes {
-            guard context.terminal.inputIsInteractive else {
-                throw FolioError(
-                    .usage, "cache clear needs confirmation", why: "standard input is not a terminal",
-                    hint: "run: folio funds cache clear --yes")
-            }
-            context.terminal.writeError("Clear the cached scheme list and NAV histories? [y/N] ")
-            let answer = context.terminal.readLine()?.trimmingCharacters(in: .whitespaces).lowercased() ?? ""
-            guard answer == "y" || answer == "yes" else {
-                context.terminal.printError("Nothing was cleared.")
-                return
-            }
+        let confirmed = try Confirmation.ask(
+            "Clear the cached scheme list and NAV histories?", action: "clearing the cache", yes: yes,
+            terminal: context.terminal)
+        guard confirmed else {
+            // Declining is a choice, not a failure: nothing was asked of folio but to leave the cache alone.
+            context.terminal.printError("Nothing was cleared.")
+            return
         }
         let (schemes, histories) = try await context.store.write { transaction in
             (try SchemeCatalog.clear(in: transaction), try HistoryCache.clear(in: transaction))

@@ -1,0 +1,274 @@
+import Foundation
+import Logging
+import NIOCore
+import NIOPosix
+import NIOSSL
+import Persistence
+import PostgresNIO
+import Synchronization
+
+/// The shared-server backend: Folio's records in a PostgreSQL database that several machines use at once.
+///
+/// **Transactions are SERIALIZABLE.** A write transaction is a read-modify-write of any keys, present or not,
+/// and may scan or search before it writes; row locks (`SELECT … FOR UPDATE`) would cover only rows that exist,
+/// so two processes creating the same key or acting on the same scan could still both commit. Serializable
+/// isolation makes every such interleaving fail one side with a serialisation failure instead; that
+/// transaction was rolled back whole, so its body simply runs again, up to ``maxAttempts`` times with a growing,
+/// jittered pause on the injected clock. Writers of different records do not wait for each other, which is why
+/// committed throughput grows with clients. Read transactions run REPEATABLE READ, READ ONLY: one snapshot,
+/// no locks, never a conflict.
+///
+/// Connections are opened on first use, so building the database costs nothing until a command reads or writes.
+/// ``StoreTransaction`` is synchronous, so each transaction body runs on a thread of a small blocking pool owned
+/// by the database, never on an event loop or a Swift concurrency thread.
+public final class PostgresDatabase: KeyValueDatabase {
+    /// Where the database is; its description masks the password.
+    public let location: PostgresLocation
+    /// How many times a transaction runs before a serialisation conflict is reported as a failure.
+    public let maxAttempts: Int
+    /// How many puts a transaction holds back and sends in one statement (see ``PostgresTransaction/flush()``).
+    public let writeBatch: Int
+    let tables: PostgresTables
+    private let pool: PostgresConnectionPool
+    private let threads: NIOThreadPool
+    private let now: @Sendable () -> Date
+    private let sleep: @Sendable (Duration) async throws -> Void
+    private let logger: Logger
+    let prepared = Mutex(false)
+
+    /// Creates the database object; nothing is connected until the first transaction.
+    /// - Parameters:
+    ///   - location: The server, database, credentials, TLS mode and schema.
+    ///   - maxConnections: Connections (and transactions running at once) in this process.
+    ///   - maxAttempts: Runs of a transaction before a serialisation conflict is given up on.
+    ///   - writeBatch: Puts sent together; 1 sends each as it comes (what the benchmark compares against).
+    ///   - clock: Paces the retries after a serialisation conflict.
+    ///   - now: Stamps each record's `storedAt`.
+    /// - Throws: ``PersistenceError/storage(_:)`` when TLS cannot be set up.
+    public init(
+        location: PostgresLocation, maxConnections: Int = 8, maxAttempts: Int = 40, writeBatch: Int = 2_000,
+        clock: any Clock<Duration> = ContinuousClock(), now: @escaping @Sendable () -> Date = { Date() },
+        logger: Logger = Logger(label: "folio.postgres", factory: { _ in SwiftLogNoOpLogHandler() })
+    ) throws {
+        self.location = location
+        self.maxAttempts = max(1, maxAttempts)
+        self.writeBatch = max(1, writeBatch)
+        self.now = now
+        self.logger = logger
+        sleep = { duration in try await clock.sleep(for: duration) }
+        tables = PostgresTables(schema: location.schema)
+        var configuration = PostgresConnection.Configuration(
+            host: location.host, port: location.port, username: location.user, password: location.password,
+            database: location.database, tls: try Self.tls(for: location))
+        configuration.options.connectTimeout = .seconds(10)
+        pool = PostgresConnectionPool(
+            configuration: configuration, eventLoopGroup: PostgresConnection.defaultEventLoopGroup, logger: logger,
+            limit: maxConnections)
+        threads = NIOThreadPool(numberOfThreads: max(1, maxConnections))
+        threads.start()
+    }
+
+    /// Parses `url` (`postgres://user:password@host:port/database?sslmode=…&schema=…`) and creates the database.
+    public convenience init(
+        url: String, clock: any Clock<Duration> = ContinuousClock(), now: @escaping @Sendable () -> Date = { Date() }
+    ) throws {
+        try self.init(location: PostgresLocation(parsing: url), clock: clock, now: now)
+    }
+
+    deinit {
+        threads.shutdownGracefully { _ in }
+    }
+
+    /// The store for `namespace`.
+    public func store(namespace: String) -> any KeyValueStore {
+        PostgresStore(namespace: namespace, database: self)
+    }
+
+    /// Closes the connections and stops the blocking threads; the database cannot be used afterwards.
+    public func close() async {
+        await pool.close()
+        try? await threads.shutdownGracefully()
+    }
+
+    /// Connects, creating or upgrading Folio's tables if needed: what the first transaction does anyway, for a
+    /// command that wants to report an unreachable server before it starts.
+    public func connect() async throws {
+        try await withConnection(namespace: "") { _ in }
+    }
+
+    /// Every namespace that has records or a schema version: its version and record count.
+    public func namespaces() async throws -> [NamespaceSummary] {
+        try await withConnection(namespace: "") { [tables] transaction in
+            let rows = try transaction.rows(
+                """
+                SELECT n.namespace, coalesce(v.version, 0), coalesce(c.records, 0)
+                FROM (SELECT namespace FROM \(tables.records) UNION SELECT namespace FROM \(tables.namespaces)) n
+                LEFT JOIN \(tables.namespaces) v ON v.namespace = n.namespace
+                LEFT JOIN (SELECT namespace, count(*) AS records FROM \(tables.records) GROUP BY namespace) c
+                    ON c.namespace = n.namespace
+                ORDER BY n.namespace
+                """)
+            return try rows.map { row in
+                let (namespace, version, records) = try row.decode((String, Int, Int).self)
+                return NamespaceSummary(namespace: namespace, schemaVersion: version, records: records)
+            }
+        }
+    }
+
+    // MARK: Running transactions
+
+    enum Isolation {
+        case serializable, snapshot
+
+        var begin: String {
+            switch self {
+            case .serializable: "BEGIN ISOLATION LEVEL SERIALIZABLE"
+            case .snapshot: "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY"
+            }
+        }
+    }
+
+    /// Runs `body` in a transaction, again after each serialisation conflict, up to ``maxAttempts`` runs.
+    /// With `lock`, a session advisory lock on that key is held from before the transaction begins (so its
+    /// snapshot is taken once the lock is ours) until after it ends.
+    func transaction<R: Sendable>(
+        namespace: String, isolation: Isolation, lock: PostgresBindings? = nil,
+        _ body: @escaping @Sendable (PostgresTransaction) throws -> R
+    ) async throws -> R {
+        var attempt = 1
+        while true {
+            do {
+                return try await withConnection(namespace: namespace) { transaction in
+                    if let lock { try transaction.execute("SELECT pg_advisory_lock(hashtextextended($1, 0))", lock) }
+                    defer {
+                        if let lock, !transaction.failed {
+                            try? transaction.execute("SELECT pg_advisory_unlock(hashtextextended($1, 0))", lock)
+                        }
+                    }
+                    try transaction.execute(isolation.begin)
+                    do {
+                        let result = try body(transaction)
+                        try transaction.flush()
+                        guard !transaction.failed else {
+                            throw PersistenceError.storage("a statement of the transaction failed; nothing was stored")
+                        }
+                        try transaction.execute("COMMIT")
+                        return result
+                    } catch {
+                        transaction.rollBack()
+                        throw error
+                    }
+                }
+            } catch let conflict as SerializationConflict {
+                guard attempt < maxAttempts else {
+                    throw PersistenceError.storage(
+                        "gave up after \(attempt) serialisation conflicts with other writers: \(conflict.reason)")
+                }
+                try await sleep(Self.backoff(attempt: attempt))
+                attempt += 1
+            }
+        }
+    }
+
+    /// Up to 1 ms, 2 ms, 4 ms … capped at 64 ms, each drawn at random below its cap so that writers that
+    /// conflicted together do not retry together.
+    static func backoff(attempt: Int) -> Duration {
+        let cap = 1_000 << min(attempt - 1, 6)
+        return .microseconds(Int.random(in: cap / 2...cap))
+    }
+
+    /// Runs `body` with a connection on a blocking thread; a connection whose last statement failed, or that
+    /// the server dropped, is closed rather than reused.
+    func withConnection<R: Sendable>(
+        namespace: String, prepare: Bool = true, _ body: @escaping @Sendable (PostgresTransaction) throws -> R
+    ) async throws -> R {
+        let connection: PostgresConnection
+        do {
+            connection = try await pool.checkOut()
+        } catch {
+            throw PostgresFailure.map(error, location: location)
+        }
+        let (tables, location, now, logger, writeBatch) = (tables, location, now, logger, writeBatch)
+        let mustPrepare = prepare && !prepared.withLock { $0 }
+        do {
+            let result = try await threads.runIfActive { () throws -> Checked<R> in
+                let transaction = PostgresTransaction(
+                    connection: connection, namespace: namespace, tables: tables, location: location, now: now,
+                    writeBatch: writeBatch, logger: logger)
+                do {
+                    if mustPrepare { try PostgresSchema.prepare(transaction, tables: tables) }
+                    return Checked(value: try body(transaction), failed: transaction.failed)
+                } catch {
+                    throw CheckedFailure(error: error, failed: transaction.failed)
+                }
+            }
+            if mustPrepare { prepared.withLock { $0 = true } }
+            await pool.checkIn(connection, reusable: !result.failed)
+            return result.value
+        } catch let failure as CheckedFailure {
+            await pool.checkIn(connection, reusable: !failure.failed)
+            throw PostgresFailure.map(failure.error, location: location)
+        } catch {
+            await pool.checkIn(connection, reusable: false)
+            throw PostgresFailure.map(error, location: location)
+        }
+    }
+
+    private static func tls(for location: PostgresLocation) throws -> PostgresConnection.Configuration.TLS {
+        var configuration = TLSConfiguration.makeClientConfiguration()
+        switch location.sslMode {
+        case .disable: return .disable
+        case .prefer, .require: configuration.certificateVerification = .none
+        case .verifyFull: configuration.certificateVerification = .fullVerification
+        }
+        do {
+            let context = try NIOSSLContext(configuration: configuration)
+            return location.sslMode == .prefer ? .prefer(context) : .require(context)
+        } catch {
+            throw PersistenceError.storage("TLS for \(location.masked) could not be set up: \(error)")
+        }
+    }
+}
+
+/// A result and whether a statement failed on the way (the connection then needs a rollback it may not have).
+private struct Checked<Value: Sendable>: Sendable {
+    let value: Value
+    let failed: Bool
+}
+
+private struct CheckedFailure: Error {
+    let error: any Error
+    let failed: Bool
+}
+
+/// One namespace of a database: what `folio db status` lists.
+public struct NamespaceSummary: Sendable, Hashable {
+    /// The namespace (a feature's id).
+    public var namespace: String
+    /// Its schema version, 0 before any migration.
+    public var schemaVersion: Int
+    /// How many records it holds.
+    public var records: Int
+
+    /// Creates a summary.
+    public init(namespace: String, schemaVersion: Int, records: Int) {
+        self.namespace = namespace
+        self.schemaVersion = schemaVersion
+        self.records = records
+    }
+}
+
+extension PostgresDatabase {
+    /// Drops this database's PostgreSQL schema with every table in it: for the tests' schemas of their own.
+    /// - Throws: ``PersistenceError/storage(_:)`` for the `public` schema, which is never Folio's alone.
+    public func dropSchema() async throws {
+        let tables = tables
+        guard tables.schema != "public" else {
+            throw PersistenceError.storage("the public schema is not dropped; delete Folio's tables by hand")
+        }
+        try await withConnection(namespace: "", prepare: false) { transaction in
+            try transaction.execute("DROP SCHEMA IF EXISTS \(tables.quotedSchema) CASCADE")
+        }
+        prepared.withLock { $0 = false }
+    }
+}

@@ -1,0 +1,156 @@
+import Foundation
+
+/// A PostgreSQL cluster of a test's own, started the way `.ci/run` starts its cluster (`initdb` in a temporary
+/// directory, trust auth, a free loopback port), that the test may stop and start again: the shared
+/// `FOLIO_TEST_DATABASE_URL` server must never go down under other tests.
+///
+/// The server refuses to run as root, so as root it runs as `folio-ci` (the user `.ci/run` creates) or else
+/// `nobody`, through `runuser`.
+public final class PrivatePostgresCluster: Sendable {
+    /// The URL of its `postgres` database.
+    public let url: String
+    private let directory: URL
+    private let binaries: URL
+    private let runAs: [String]
+
+    /// Debian's server binaries (the newest installed), nil when PostgreSQL is not installed.
+    public static var binaries: URL? {
+        let root = URL(fileURLWithPath: "/usr/lib/postgresql")
+        let versions = (try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? []
+        return versions.sorted { $0.compare($1, options: .numeric) == .orderedAscending }.reversed()
+            .map { root.appendingPathComponent($0).appendingPathComponent("bin") }
+            .first { FileManager.default.isExecutableFile(atPath: $0.appendingPathComponent("initdb").path) }
+    }
+
+    /// Why a test that needs one is skipped.
+    public static let skipReason =
+        "no PostgreSQL server binaries under /usr/lib/postgresql: tests that stop and restart a server skipped "
+        + "(.ci/run installs them)"
+
+    /// Creates and starts a cluster.
+    public static func start() async throws -> PrivatePostgresCluster {
+        guard let binaries else { throw ClusterError.failed("PostgreSQL is not installed") }
+        let directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("folio-test-pg-" + UUID().uuidString.prefix(8).lowercased())
+        try FileManager.default.createDirectory(
+            at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o755])
+        var runAs: [String] = []
+        if getuid() == 0 {
+            let user = getpwnam("folio-ci") != nil ? "folio-ci" : "nobody"
+            try FileManager.default.setAttributes([.ownerAccountName: user], ofItemAtPath: directory.path)
+            runAs = ["/usr/sbin/runuser", "-u", user, "--"]
+        }
+        let cluster = PrivatePostgresCluster(
+            url: "postgres://folio@127.0.0.1:\(try freePort())/postgres", directory: directory, binaries: binaries,
+            runAs: runAs)
+        do {
+            try await cluster.run(
+                "initdb", ["-D", cluster.data, "-U", "folio", "--auth=trust", "-E", "UTF8", "--locale=C.UTF-8"])
+            try await cluster.startServer()
+        } catch {
+            await cluster.destroy()
+            throw error
+        }
+        return cluster
+    }
+
+    private init(url: String, directory: URL, binaries: URL, runAs: [String]) {
+        self.url = url
+        self.directory = directory
+        self.binaries = binaries
+        self.runAs = runAs
+    }
+
+    private var data: String { directory.appendingPathComponent("data").path }
+    private var port: String { String(url.split(separator: ":").last!.split(separator: "/").first!) }
+
+    /// Stops the server (fast shutdown: connections are cut) and waits until it is down.
+    public func stopServer() async throws {
+        try await run("pg_ctl", ["-D", data, "-m", "fast", "-w", "stop"])
+    }
+
+    /// Starts the server and waits until it accepts connections.
+    public func startServer() async throws {
+        try await run(
+            "pg_ctl",
+            [
+                "-D", data, "-l", directory.appendingPathComponent("server.log").path, "-w", "-o",
+                "-c listen_addresses=127.0.0.1 -p \(port) -k \(directory.path) -c fsync=off", "start",
+            ])
+    }
+
+    /// Stops the server, whatever it is doing, and removes the cluster.
+    public func destroy() async {
+        try? await run("pg_ctl", ["-D", data, "-m", "immediate", "stop"])
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    /// Runs a server binary to its end on a thread of its own, never on Swift concurrency's pool. It is
+    /// spawned and waited for directly: Foundation's `Process` did not notice `runuser` ending once `pg_ctl`
+    /// had left the server running in the background.
+    private func run(_ tool: String, _ arguments: [String]) async throws {
+        let command = runAs + [binaries.appendingPathComponent(tool).path] + arguments
+        let log = directory.appendingPathComponent("\(tool).out").path
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+            Thread {
+                let status = Self.spawnAndWait(command, output: log)
+                guard status == 0 else {
+                    let text = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+                    continuation.resume(throwing: ClusterError.failed("\(tool) exited \(status): \(text)"))
+                    return
+                }
+                continuation.resume()
+            }.start()
+        }
+    }
+
+    /// Runs `command` with standard output and error sent to `output`; returns its exit status (-1 when it
+    /// could not be started).
+    private static func spawnAndWait(_ command: [String], output: String) -> Int32 {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        let arguments = command.map { strdup($0) } + [nil]
+        defer { for argument in arguments { free(argument) } }
+        var pid: pid_t = 0
+        guard posix_spawn(&pid, command[0], &actions, nil, arguments, environ) == 0 else { return -1 }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) == -1 {
+            guard errno == EINTR else { return -1 }
+        }
+        // WIFEXITED / WEXITSTATUS, which Swift does not import as functions.
+        return status & 0x7f == 0 ? (status >> 8) & 0xff : -1
+    }
+
+    private static func freePort() throws -> Int {
+        let socket = Foundation.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(socket) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = 0
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        try withUnsafeMutablePointer(to: &address) { pointer in
+            try pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { raw in
+                guard bind(socket, raw, length) == 0, getsockname(socket, raw, &length) == 0 else {
+                    throw ClusterError.failed("could not find a free loopback port")
+                }
+            }
+        }
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+
+    /// Why the cluster could not be set up.
+    public enum ClusterError: Error, CustomStringConvertible {
+        case failed(String)
+
+        public var description: String {
+            switch self {
+            case .failed(let reason): "private PostgreSQL cluster: \(reason)"
+            }
+        }
+    }
+}
