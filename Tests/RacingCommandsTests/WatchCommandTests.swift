@@ -170,7 +170,7 @@ struct WatchCommandTests {
         await #expect {
             _ = try await watch(["--refresh", "5s"], http: UnimplementedHTTPClient())
         } throws: { error in
-            (error as? FolioError)?.kind == .usage && (error as? FolioError)?.hint == "use --refresh 10s or more"
+            (error as? FolioError)?.kind == .usage && (error as? FolioError)?.hint == "set --refresh to 10s or more"
         }
         #expect {
             _ = try RacesCommand.parseAsRoot(["watch", "--refresh", "soon"])
@@ -193,6 +193,20 @@ struct WatchCommandTests {
         #expect(try command.refreshInterval(in: configured) == .seconds(60))
         let flagged = try #require(try RacesCommand.parseAsRoot(["watch", "--refresh", "15s"]) as? WatchCommand)
         #expect(try flagged.refreshInterval(in: configured) == .seconds(15))
+    }
+
+    @Test("a too-short races.refresh in config.json is blamed on the config.json key, not on --refresh")
+    func tooShortRefreshNamesItsSource() throws {
+        let command = try #require(try RacesCommand.parseAsRoot(["watch"]) as? WatchCommand)
+        let configured = FeatureContext.test(
+            configuration: Configuration(file: ["races.refresh": "5s"], filePath: "/home/me/config.json"))
+        #expect {
+            _ = try command.refreshInterval(in: configured)
+        } throws: { error in
+            let error = error as? FolioError
+            return error?.kind == .usage && error?.hint == "set \"races.refresh\" in /home/me/config.json to 10s or more"
+                && error?.what.contains("from \"races.refresh\" in /home/me/config.json") == true
+        }
     }
 }
 

@@ -58,17 +58,23 @@ struct SIPCommand: FeatureCommand {
     }
 
     func validate() throws {
+        // An amount that is understood but not allowed is a refusal (exit 1), as everywhere in folio.
         let value: Amount
         switch amountValue {
         case .failure(let reason):
-            throw ValidationError("--amount must be a positive number of rupees, e.g. 5000 (got \"\(amount)\": \(reason)).")
+            throw FolioError(
+                .refused, "invalid --amount \"\(amount)\"", why: "\(reason)", hint: "give a positive number of rupees, e.g. 5000")
         case .success(let parsed):
             value = parsed
         }
         guard value.isPositive else {
-            throw ValidationError("--amount must be a positive number of rupees, e.g. 5000 (got \"\(amount)\").")
+            throw FolioError(
+                .refused, "invalid --amount \"\(amount)\"", why: "an instalment must be more than ₹0",
+                hint: "give a positive number of rupees, e.g. 5000")
         }
-        guard value <= 1_000_000_000 else { throw ValidationError("--amount is more than ₹100 crore a month.") }
+        guard value <= 1_000_000_000 else {
+            throw FolioError(.refused, "invalid --amount \"\(amount)\"", why: "it is more than ₹100 crore a month")
+        }
         if let day, !(1...31).contains(day) { throw ValidationError("--day must be from 1 to 31.") }
         if let to, to.date < from.date {
             throw ValidationError("--to \(to.date.iso8601) is before --from \(from.date.iso8601).")

@@ -100,10 +100,13 @@ struct WatchCommand: FeatureCommand {
         let interval = try refresh.flatMap(Configuration.parseDuration)
             ?? context.configuration.duration(RacingServices.refreshKey) ?? RefreshScheduler.Settings.defaultInterval
         guard interval >= RefreshScheduler.Settings.minimumInterval else {
+            // Name the setting the value came from, so a config.json value is not blamed on the flag.
+            let source = refresh != nil
+                ? ConfigurationSource.flag("--refresh") : context.configuration.source(of: RacingServices.refreshKey)
             throw FolioError(
-                .usage, "a refresh every \(DurationFormat.short(interval)) is too often",
+                .usage, "a refresh every \(DurationFormat.short(interval)) (from \(source.setting)) is too often",
                 why: "the board refreshes at most every \(DurationFormat.short(RefreshScheduler.Settings.minimumInterval))",
-                hint: "use --refresh 10s or more")
+                hint: "set \(source.setting) to 10s or more")
         }
         return interval
     }
