@@ -24,6 +24,17 @@ struct CodingTests {
         #expect(throws: DecodingError.self) { try decoder.decode(Record.self, from: Data(#"{"price":1e-20}"#.utf8)) }
     }
 
+    @Test func numbersBeyondADoublesDigitsStayExact() throws {
+        let decoder = JSONDecoder()
+        let long = try decoder.decode(Record.self, from: Data(#"{"price":1234567.123456789012}"#.utf8)).price
+        #expect(long.plainText == "1234567.123456789012")
+        let tiny = try decoder.decode(Record.self, from: Data(#"{"price":0.000001}"#.utf8)).price
+        #expect(tiny == Amount(1, places: 6))
+        let encoded = try JSONEncoder().encode([Record(price: long), Record(price: tiny), Record(price: -5)])
+        #expect(String(decoding: encoded, as: UTF8.self)
+            == #"[{"price":1234567.123456789012},{"price":0.000001},{"price":-5}]"#)
+    }
+
     @Test func doublesForStatisticsOnly() {
         #expect(Amount(0.1 + 0.2, places: 2) == Amount(3, places: 1))
         #expect(Amount(Double.nan, places: 2) == nil)

@@ -15,6 +15,14 @@ extension Amount: Codable {
             return
         }
         let decimal = try container.decode(Decimal.self)
+        // Most numbers have 15 significant digits or fewer, which a Double holds exactly: read them through the
+        // Double's shortest text and keep the result only when it equals the exact Decimal, so nothing is lost.
+        if let double = try? container.decode(Double.self), let candidate = Amount(shortestDigitsOf: double),
+            candidate.decimalValue == decimal
+        {
+            self = candidate
+            return
+        }
         do {
             self = try Amount(exactly: decimal)
         } catch {
@@ -24,15 +32,63 @@ extension Amount: Codable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
-        try container.encode(decimalValue)
+        // `JSONEncoder` prints a Double as its shortest round-trip text and an integer as its digits, the same
+        // text a Decimal prints for these values at a fraction of the cost; other values go through Decimal.
+        if let whole = wholeValue {
+            try container.encode(whole)
+        } else if let double = exactDouble {
+            try container.encode(double)
+        } else {
+            try container.encode(decimalValue)
+        }
+    }
+
+    /// The value as an `Int64` when it is a whole number that fits.
+    var wholeValue: Int64? {
+        guard units % Self.unitsPerOne == 0 else { return nil }
+        return Int64(exactly: units / Self.unitsPerOne)
+    }
+
+    /// The `Double` whose shortest text is exactly this value's plain text: 15 significant digits or fewer, and
+    /// within the range where Swift prints a Double without an exponent (10⁻⁴ ≤ |x| < 10¹⁵).
+    var exactDouble: Double? {
+        let places = significantPlaces
+        let significand = units.magnitude / UInt128(Self.powerOfTen(Self.places - places))
+        guard significand < 1_000_000_000_000_000, units.magnitude >= UInt128(Self.unitsPerOne / 10_000),
+            units.magnitude < UInt128(Self.unitsPerOne) * 1_000_000_000_000_000
+        else { return nil }
+        // Both operands are exact Doubles and IEEE division rounds correctly: the result is the Double nearest
+        // the decimal, whose shortest text is that decimal (it has at most 15 significant digits).
+        let value = Double(UInt64(significand)) / Self.doublePowersOfTen[places]
+        return isNegative ? -value : value
+    }
+
+    static let doublePowersOfTen: [Double] = (0...Amount.places).map { pow(10, Double($0)) }
+
+    /// The amount written by a Double's shortest text, when that text has at most 12 decimal places.
+    init?(shortestDigitsOf double: Double) {
+        guard double.isFinite, abs(double) < 1e15 else { return nil }
+        let text = "\(double)"
+        guard !text.contains("e"), let amount = try? Amount(parsing: text, options: .plain) else { return nil }
+        self = amount
     }
 }
 
 extension Amount {
     /// The same value as a Foundation `Decimal` (exact: 38 digits hold every amount).
     public var decimalValue: Decimal {
-        Decimal(string: plainText, locale: Locale(identifier: "en_US_POSIX")) ?? .nan
+        // Built from its integer parts (no text to parse): ± (high·2⁶⁴ + low) × 10⁻¹².
+        // Trailing zeros are dropped first so the Decimal is in its shortest form, as if parsed from plain text.
+        let places = significantPlaces
+        let magnitude = units.magnitude / UInt128(Self.powerOfTen(Self.places - places))
+        let high = UInt64(truncatingIfNeeded: magnitude >> 64)
+        let low = UInt64(truncatingIfNeeded: magnitude)
+        var significand = Decimal(low)
+        if high != 0 { significand += Decimal(high) * Self.twoToThe64 }
+        return Decimal(sign: isNegative ? .minus : .plus, exponent: -places, significand: significand)
     }
+
+    private static let twoToThe64 = Decimal(string: "18446744073709551616")!
 
     /// A `Decimal` as an amount.
     /// - Throws: ``MoneyError/notANumber`` for NaN, ``MoneyError/tooManyPlaces(allowed:)`` beyond 12 places,

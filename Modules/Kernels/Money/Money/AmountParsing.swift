@@ -27,6 +27,10 @@ extension Amount {
     /// Exponents, `NaN`, a second point, misplaced separators, too many places and overflow are refused with
     /// the reason as the ``MoneyError``.
     public init(parsing text: String, options: ParseOptions = ParseOptions()) throws(MoneyError) {
+        if let plain = Self.plainASCII(text, options: options) {
+            self = plain
+            return
+        }
         var rest = Substring(text)
         while let first = rest.first, first.isWhitespace { rest.removeFirst() }
         while let last = rest.last, last.isWhitespace { rest.removeLast() }
@@ -103,5 +107,45 @@ extension Amount {
             step /= 10
         }
         self = try Self.signed(units, negative: negative && units != 0)
+    }
+
+    /// The common case read byte by byte: `[-+]digits[.digits]` in ASCII, within the options. Nil for anything
+    /// else (symbols, separators, spaces, errors), which the general path then reads and explains.
+    private static func plainASCII(_ text: String, options: ParseOptions) -> Amount? {
+        var utf8 = text.utf8.makeIterator()
+        var negative = false
+        var units: UInt128 = 0
+        var integerDigits = 0
+        var fractionDigits = 0
+        var sawPoint = false
+        var first = true
+        var trailingZeros = 0
+        while let byte = utf8.next() {
+            defer { first = false }
+            switch byte {
+            case UInt8(ascii: "-") where first && options.allowsSign: negative = true
+            case UInt8(ascii: "+") where first && options.allowsSign: break
+            case UInt8(ascii: ".") where !sawPoint: sawPoint = true
+            case UInt8(ascii: "0")...UInt8(ascii: "9"):
+                let digit = UInt128(byte - UInt8(ascii: "0"))
+                if sawPoint {
+                    fractionDigits += 1
+                    guard fractionDigits <= Amount.places else { return nil }
+                    trailingZeros = digit == 0 ? trailingZeros + 1 : 0
+                    units += digit * UInt128(powerOfTen(Amount.places - fractionDigits))
+                } else {
+                    integerDigits += 1
+                    // 26 integer digits always fit: 10²⁶ × 10¹² < Int128.max; longer numbers take the checked path.
+                    guard integerDigits <= 26 else { return nil }
+                    units = units * 10 + digit * UInt128(unitsPerOne)
+                }
+            default: return nil
+            }
+        }
+        guard integerDigits + fractionDigits > 0, fractionDigits - trailingZeros <= options.maximumPlaces,
+            units <= maximumUnits.magnitude
+        else { return nil }
+        let value = Int128(units)
+        return Amount(uncheckedUnits: negative ? -value : value)
     }
 }
