@@ -14,4 +14,10 @@ struct CompletionTests {
             #expect(script.contains("AUS") && script.contains("NZ"), "\(shell): countries")
         }
     }
+
+    @Test func outputCompletesFileNames() {
+        // --output is FeatureKit's shared option, so every feature's listings complete file names for it.
+        let script = RacesCommand.completionScript(for: .zsh)
+        #expect(script.contains("'--output[Write to this file instead of standard output.]:file:_files'"))
+    }
 }

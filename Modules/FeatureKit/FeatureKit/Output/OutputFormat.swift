@@ -27,7 +27,7 @@ public struct FormatOptions: ParsableArguments, Sendable {
     var chosenFormat: OutputFormat?
 
     /// A file to write instead of standard output.
-    @Option(help: ArgumentHelp("Write to this file instead of standard output.", valueName: "file"))
+    @Option(help: ArgumentHelp("Write to this file instead of standard output.", valueName: "file"), completion: .file())
     public var output: String?
 
     /// Creates the default options.
