@@ -11,4 +11,10 @@ struct CompletionTests {
         #expect(script.contains("SGD"))
         #expect(script.contains("txt"))
     }
+
+    @Test("saved portfolio names for --saved and delete", arguments: [CompletionShell.bash, .zsh, .fish])
+    func savedNames(shell: CompletionShell) {
+        let script = ETFCommand.completionScript(for: shell)
+        #expect(script.contains("folio etf list --format csv"))
+    }
 }

@@ -50,7 +50,7 @@ struct AnalyzeCommand: FeatureCommand {
     @Argument(help: ArgumentHelp("The portfolio file, or - for standard input.", valueName: "file"), completion: .portfolioFiles)
     var file: String?
 
-    @Option(help: ArgumentHelp("Analyze a portfolio saved with `folio etf save`.", valueName: "name"))
+    @Option(help: ArgumentHelp("Analyze a portfolio saved with `folio etf save`.", valueName: "name"), completion: .savedPortfolioNames)
     var saved: String?
 
     @OptionGroup var options: AnalysisOptions

@@ -18,7 +18,7 @@ struct DeleteCommand: FeatureCommand {
             """
     )
 
-    @Argument(help: ArgumentHelp("The saved portfolio's name.", valueName: "name"))
+    @Argument(help: ArgumentHelp("The saved portfolio's name.", valueName: "name"), completion: .savedPortfolioNames)
     var name: String
 
     @Flag(help: "Delete without asking.")

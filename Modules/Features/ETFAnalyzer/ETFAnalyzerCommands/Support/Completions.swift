@@ -8,4 +8,10 @@ extension CompletionKind {
 
     /// Portfolio files: CSV or JSON.
     static var portfolioFiles: CompletionKind { .file(extensions: ["csv", "json", "txt"]) }
+
+    /// The saved portfolios' names, asked of folio itself when the shell completes (the plug-in never opens
+    /// the store at completion time). Names with a comma come back in CSV quotes.
+    static var savedPortfolioNames: CompletionKind {
+        .shellCommand("folio etf list --format csv 2>/dev/null | tail -n +2 | cut -d, -f1")
+    }
 }
