@@ -153,11 +153,9 @@ import TimingTesting
     }
 
     @Test func aRefusedConnectionIsAConnectionFailure() async throws {
-        let server = try FaultyServer(.drop)
-        let url = server.baseURL
-        server.stop()
+        let port = try RefusingPort()
         let error = await #expect(throws: NetworkError.self) {
-            try await transport().send(.get(url, path: "/gone"))
+            try await transport().send(.get(port.baseURL, path: "/gone"))
         }
         guard case .connectionFailed(_, let reason)? = error else {
             Issue.record("expected a connection failure, got \(String(describing: error))")
