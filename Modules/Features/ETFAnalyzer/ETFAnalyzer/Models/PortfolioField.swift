@@ -68,10 +68,20 @@ public enum PortfolioField: String, Sendable, CaseIterable, Hashable {
     /// The field a CSV header names, matched loosely so `Expense Ratio`, `expense-ratio` and
     /// `expenseRatio` all work; nil for a column folio does not know.
     public init?(header: some StringProtocol) {
-        let key = Self.normalized(header)
-        guard let field = Self.allCases.first(where: { Self.normalized($0.csvName) == key }) else { return nil }
-        self = field
+        // Every row of a JSON portfolio names its fields again, so the exact spellings are looked up before the
+        // Unicode-aware normalisation, which costs more than the rest of reading a row.
+        if let field = Self.exactSpellings[String(header)] ?? Self.normalizedNames[Self.normalized(header)] {
+            self = field
+        } else {
+            return nil
+        }
     }
+
+    private static let exactSpellings: [String: PortfolioField] = Dictionary(
+        allCases.flatMap { [($0.csvName, $0), ($0.jsonName, $0)] }, uniquingKeysWith: { first, _ in first })
+
+    private static let normalizedNames: [String: PortfolioField] = Dictionary(
+        allCases.map { (normalized($0.csvName), $0) }, uniquingKeysWith: { first, _ in first })
 
     private static func normalized(_ text: some StringProtocol) -> String {
         String(text.lowercased().filter { $0.isLetter || $0.isNumber })
