@@ -56,10 +56,11 @@ public struct Amount: Sendable, Hashable, Comparable {
 
     public static prefix func - (value: Amount) -> Amount { Amount(uncheckedUnits: -value.units) }
 
-    static func powerOfTen(_ exponent: Int) -> Int128 {
-        var result: Int128 = 1
-        for _ in 0..<exponent { result *= 10 }
-        return result
+    /// 10 to the `exponent` (0…38: every power an Int128 holds).
+    static func powerOfTen(_ exponent: Int) -> Int128 { powersOfTen[exponent] }
+
+    private static let powersOfTen: [Int128] = (0...38).reduce(into: []) { powers, exponent in
+        powers.append(exponent == 0 ? 1 : powers[exponent - 1] * 10)
     }
 }
 

@@ -30,7 +30,8 @@ extension Amount {
 
     /// The number of decimal places the value needs (0 for whole numbers, 12 at most).
     public var significantPlaces: Int {
-        var rest = units.magnitude % UInt128(Self.unitsPerOne)
+        // The fraction is below 10¹², so it is counted in 64 bits: 128-bit division is a library call.
+        var rest = UInt64(units.magnitude % UInt128(Self.unitsPerOne))
         guard rest != 0 else { return 0 }
         var places = Self.places
         while rest % 10 == 0 {
