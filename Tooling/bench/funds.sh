@@ -23,7 +23,7 @@ BENCH_BIN="${BENCH_BIN:-$ROOT/.build/release/folio-benchmarks}"
 RUNS="${RUNS:-30}"
 SCHEMES="${SCHEMES:-45000}"
 FIXTURES="$ROOT/Tests/Fixtures/mfapi"
-[[ -x "$FOLIO_BIN" ]] || { echo "error: $FOLIO_BIN is not built (Tooling/build-release, or set FOLIO_BIN)" >&2; exit 1; }
+[[ -x "$FOLIO_BIN" ]] || { echo "error: $FOLIO_BIN is not built (swift build -c release, or set FOLIO_BIN)" >&2; exit 1; }
 command -v python3 >/dev/null || { echo "error: python3 is needed for the loopback server" >&2; exit 1; }
 
 WORK="$(mktemp -d)"

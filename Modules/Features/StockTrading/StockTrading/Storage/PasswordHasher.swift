@@ -1,6 +1,6 @@
 import Crypto
 import Foundation
-import _CryptoExtras
+import CryptoExtras
 
 /// A stored password: never the password itself, only what PBKDF2 derived from it with a random salt.
 public struct PasswordHash: Codable, Sendable, Equatable {
