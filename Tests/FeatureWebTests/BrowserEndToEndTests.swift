@@ -49,6 +49,21 @@ private func countdowns(_ dom: String) -> [String: String] {
     return result
 }
 
+/// The shares of `symbol` in the page's holdings table (`<table id="holdings">`), as shown.
+private func holdingShares(_ symbol: String, in html: String) -> String? {
+    guard let table = html.range(of: "<table id=\"holdings\">") else { return nil }
+    let body = html[table.upperBound...]
+    let end = body.range(of: "</table>")?.lowerBound ?? body.endIndex
+    for row in body[..<end].components(separatedBy: "<tr>").dropFirst() where row.hasPrefix("<td>\(symbol)</td>") {
+        let cells = row.components(separatedBy: "<td")
+        guard cells.count > 3 else { return nil }
+        let shares = cells[3]
+        guard let open = shares.firstIndex(of: ">") else { return nil }
+        return String(shares[shares.index(after: open)...].prefix { $0 != "<" })
+    }
+    return nil
+}
+
 @Suite("folio serve in a real browser", .serialized)
 struct BrowserEndToEndTests {
     @Test("the binary prints its address first, serves the dashboard and stops cleanly on SIGTERM")
@@ -112,6 +127,46 @@ struct BrowserEndToEndTests {
             let points = dom[attribute.upperBound...].prefix { $0 != "\"" }
             #expect(points.split(separator: " ").count == 3266)
             await fixtures.stop()
+        }
+    }
+
+    @Test(
+        "a buy through the stocks form changes the portfolio the browser shows",
+        .enabled(if: Chromium.isInstalled, "chromium is not installed (apt-get install -y chromium); browser test skipped"))
+    func buyThroughTheForm() async throws {
+        try await FolioBinary.withTemporaryHome { home in
+            // Prices from the bundled simulated market: no quotes service, nothing on the network.
+            let server = try ServeProcess(home: home, environment: [:])
+            defer { _ = server.stop() }
+            let browser = FormClient(baseURL: server.baseURL)
+            // A new account, so the portfolio starts without the stock: the holding can only come from the buy.
+            let signup = try await browser.get("/stocks/signup")
+            #expect(signup.status == 200)
+            let email = "browser-\(UUID().uuidString.prefix(8).lowercased())@example.com"
+            let password = "correct horse battery staple"
+            let signedUp = try await browser.post(
+                "/stocks/signup", fields: [("email", email), ("password", password), ("confirmation", password)], from: signup)
+            #expect(signedUp.status == 303 && signedUp.location == "/stocks", "sign-up logs in: \(signedUp.body)")
+            let session = try #require(browser.cookie("folio_session"), "the sign-up set a session cookie")
+            let before = try await browser.get("/stocks")
+            #expect(before.status == 200 && before.body.contains("Logged in as \(email)"))
+            #expect(holdingShares("MSFT", in: before.body) == nil, "a new account holds nothing")
+            let bought = try await browser.post(
+                "/stocks/trade", fields: [("symbol", "msft"), ("quantity", "4"), ("side", "buy")], from: before)
+            #expect(bought.status == 303 && bought.location == "/stocks", "the buy went through: \(bought.body)")
+            // The browser gets the session the way a logged-in browser holds it: an HttpOnly cookie for the
+            // server's host. Cookies are per host, not per port, so a loopback page on another port sets it and
+            // redirects to /stocks, where Chromium sends it as its own.
+            let stocks = server.baseURL.appendingPathComponent("stocks").absoluteString
+            let handoff = try await LoopbackServer.start { _ in
+                LoopbackResponse(
+                    status: 302,
+                    headers: ["Location": stocks, "Set-Cookie": "folio_session=\(session); Path=/; HttpOnly; SameSite=Strict"])
+            }
+            let dom = try Chromium.dumpDOM(handoff.baseURL.appendingPathComponent("handoff"), budget: 3_000)
+            await handoff.stop()
+            #expect(dom.contains("Logged in as \(email)"), "Chromium showed the portfolio, not the login page")
+            #expect(holdingShares("MSFT", in: dom) == "4", "the new holding is in the browser's portfolio table")
         }
     }
 

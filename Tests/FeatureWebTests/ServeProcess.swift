@@ -15,7 +15,8 @@ final class ServeProcess: @unchecked Sendable {
     init(home: URL, environment: [String: String], arguments: [String] = []) throws {
         process.executableURL = FolioBinary.url
         process.arguments = ["serve", "--port", "0"] + arguments
-        var env = ProcessInfo.processInfo.environment
+        // The developer's own FOLIO_* settings (a quotes service, a database) never reach the server under test.
+        var env = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("FOLIO_") || $0.key == "FOLIO_BINARY" }
         env["FOLIO_HOME"] = home.path
         env["NO_COLOR"] = "1"
         for (key, value) in environment { env[key] = value }
@@ -88,4 +89,93 @@ enum Chromium {
         process.waitUntilExit()
         return String(decoding: data, as: UTF8.self)
     }
+}
+
+/// A browser's side of the form flow against a real server: it keeps its own cookies and never follows a
+/// redirect, so each `Set-Cookie` and `Location` is seen as the server sent it, and every form post carries
+/// the CSRF token read from the page's own form, as a browser would send it.
+final class FormClient: NSObject, URLSessionTaskDelegate, @unchecked Sendable {
+    struct Page {
+        var status: Int
+        var location: String?
+        var body: String
+    }
+
+    let baseURL: URL
+    private let lock = NSLock()
+    private var jar: [String: String] = [:]
+    private lazy var session: URLSession = {
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.httpShouldSetCookies = false
+        configuration.httpCookieStorage = nil
+        configuration.timeoutIntervalForRequest = 60
+        return URLSession(configuration: configuration, delegate: self, delegateQueue: nil)
+    }()
+
+    init(baseURL: URL) { self.baseURL = baseURL }
+
+    /// A cookie the server set.
+    func cookie(_ name: String) -> String? { lock.withLock { jar[name] } }
+
+    func get(_ path: String) async throws -> Page {
+        try await send(URLRequest(url: URL(string: path, relativeTo: baseURL)!))
+    }
+
+    /// Posts `fields` with the `_csrf` token taken from `form` (the page the form is on).
+    func post(_ path: String, fields: [(String, String)], from form: Page) async throws -> Page {
+        guard let token = Self.csrfToken(in: form.body) else { throw FormError.noCSRFToken(path) }
+        var request = URLRequest(url: URL(string: path, relativeTo: baseURL)!)
+        request.httpMethod = "POST"
+        request.setValue("application/x-www-form-urlencoded", forHTTPHeaderField: "Content-Type")
+        request.httpBody = Data(Self.encode(fields + [("_csrf", token)]).utf8)
+        return try await send(request)
+    }
+
+    private func send(_ request: URLRequest) async throws -> Page {
+        var request = request
+        let cookies = lock.withLock { jar.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "; ") }
+        if !cookies.isEmpty { request.setValue(cookies, forHTTPHeaderField: "Cookie") }
+        let (data, response) = try await session.data(for: request)
+        let http = response as? HTTPURLResponse
+        for (name, value) in http?.allHeaderFields ?? [:] {
+            guard let name = name as? String, name.lowercased() == "set-cookie", let value = value as? String else { continue }
+            // Foundation joins repeated headers with ", "; cookie values here never contain a comma.
+            for cookie in value.components(separatedBy: ", ") { remember(cookie) }
+        }
+        return Page(
+            status: http?.statusCode ?? 0, location: http?.value(forHTTPHeaderField: "Location"),
+            body: String(decoding: data, as: UTF8.self))
+    }
+
+    private func remember(_ setCookie: String) {
+        let pair = setCookie.prefix { $0 != ";" }
+        guard let equals = pair.firstIndex(of: "=") else { return }
+        let name = String(pair[..<equals]).trimmingCharacters(in: .whitespaces)
+        let value = String(pair[pair.index(after: equals)...])
+        let expired = setCookie.contains("Max-Age=0")
+        lock.withLock { jar[name] = expired ? nil : value }
+    }
+
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+        newRequest request: URLRequest, completionHandler: @escaping (URLRequest?) -> Void
+    ) {
+        completionHandler(nil)
+    }
+
+    /// The value of the first `_csrf` hidden field in a page.
+    static func csrfToken(in html: String) -> String? {
+        guard let field = html.range(of: "name=\"_csrf\" value=\"") else { return nil }
+        return String(html[field.upperBound...].prefix { $0 != "\"" })
+    }
+
+    static func encode(_ fields: [(String, String)]) -> String {
+        var allowed = CharacterSet.alphanumerics
+        allowed.insert(charactersIn: "-._~")
+        return fields.map { name, value in
+            "\(name.addingPercentEncoding(withAllowedCharacters: allowed)!)=\(value.addingPercentEncoding(withAllowedCharacters: allowed)!)"
+        }.joined(separator: "&")
+    }
+
+    enum FormError: Error { case noCSRFToken(String) }
 }
