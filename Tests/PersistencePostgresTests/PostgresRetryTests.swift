@@ -72,7 +72,14 @@ struct PostgresRetryTests {
                 Issue.record("expected the transaction to give up")
                 return
             }
-            #expect("\(error)".contains("gave up after 3 serialisation conflicts"), "\(error)")
+            guard case .unavailable(let reason, .conflicts)? = error as? PersistenceError else {
+                Issue.record("expected the conflicts to be reported as such, got \(error)")
+                return
+            }
+            #expect(reason.contains("gave up after 3 serialisation conflicts"), "\(reason)")
+            #expect(reason.contains("nothing was stored"), "\(reason)")
+            // The database is named, its password masked.
+            #expect(reason.hasPrefix("postgres://"), "\(reason)")
         }
     }
 }

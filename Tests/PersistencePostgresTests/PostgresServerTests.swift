@@ -8,17 +8,36 @@ import Testing
 @Suite(.enabled(if: PostgresTestDatabase.isConfigured, Comment(rawValue: PostgresTestDatabase.skipReason)))
 struct PostgresServerTests {
     @Test func unreachableServerIsUnavailableNamingWhyWithoutThePassword() async throws {
-        // A port nothing listens on: bind one, note it, close it.
-        let database = try PostgresDatabase(url: "postgres://folio:hunter2@127.0.0.1:\(try closedPort())/folio")
+        let port = try RefusingPort()
+        let database = try PostgresDatabase(url: "postgres://folio:hunter2@127.0.0.1:\(port.port)/folio")
         let error = await #expect(throws: PersistenceError.self) {
             try await database.store(namespace: "n").put("k", 1)
         }
         await database.close()
-        guard case .unavailable(let reason)? = error else {
-            Issue.record("expected unavailable, got \(String(describing: error))")
+        // Bound until the connection has been refused: the optimiser may otherwise end its life at last use.
+        withExtendedLifetime(port) {}
+        guard case .unavailable(let reason, .unreachable)? = error else {
+            Issue.record("expected unreachable, got \(String(describing: error))")
             return
         }
         #expect(reason.contains("refused"))
+        #expect(!reason.contains("hunter2"))
+    }
+
+    @Test func unknownRoleIsALoginFailureNamingTheUser() async throws {
+        // Trust authentication checks no password, but the role must exist: SQLSTATE 28000.
+        let url = try #require(PostgresTestDatabase.url)
+        var location = try PostgresLocation(parsing: url)
+        location.user = "folio_no_such_role"
+        location.password = "hunter2"
+        let database = try PostgresDatabase(location: location)
+        let error = await #expect(throws: PersistenceError.self) { try await database.connect() }
+        await database.close()
+        guard case .unavailable(let reason, .login)? = error else {
+            Issue.record("expected a login failure, got \(String(describing: error))")
+            return
+        }
+        #expect(reason.contains("\"folio_no_such_role\""), "\(reason)")
         #expect(!reason.contains("hunter2"))
     }
 
@@ -30,6 +49,10 @@ struct PostgresServerTests {
         let error = await #expect(throws: PersistenceError.self) { try await database.connect() }
         await database.close()
         #expect(error?.description.contains("no database \"folio_no_such_database\"") == true, "\(String(describing: error))")
+        guard case .unavailable(_, .unknownDatabase)? = error else {
+            Issue.record("expected an unknown database, got \(String(describing: error))")
+            return
+        }
     }
 
     @Test func tlsRequiredButNotOfferedIsUnavailable() async throws {
@@ -41,6 +64,10 @@ struct PostgresServerTests {
         let error = await #expect(throws: PersistenceError.self) { try await database.connect() }
         await database.close()
         #expect(error?.description.contains("does not offer TLS") == true, "\(String(describing: error))")
+        guard case .unavailable(_, .tls)? = error else {
+            Issue.record("expected a TLS failure, got \(String(describing: error))")
+            return
+        }
     }
 
     @Test func migratingFromManyProcessesAtOnceAppliesEachMigrationOnce() async throws {
@@ -76,22 +103,36 @@ struct PostgresServerTests {
             ])
         }
     }
+}
 
-    private func closedPort() throws -> Int {
-        let socket = Foundation.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(socket) }
+/// A port on 127.0.0.1 where every connection is refused for as long as this value lives (as NetworkingTesting's
+/// `RefusingPort`). Binding a port and closing it again is not enough: tests run in parallel, and another test's
+/// server may be handed the freed port before the connection is attempted. This socket stays bound, without
+/// `SO_REUSEADDR`, and never listens, so the kernel refuses every connection and no other socket can take it.
+private final class RefusingPort: Sendable {
+    let port: Int
+    private let descriptor: Int32
+
+    init() throws {
+        let descriptor = Foundation.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard descriptor >= 0 else { throw PersistenceError.storage("no socket: errno \(errno)") }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         address.sin_port = 0
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        try withUnsafeMutablePointer(to: &address) { pointer in
-            try pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { raw in
-                guard bind(socket, raw, length) == 0, getsockname(socket, raw, &length) == 0 else {
-                    throw PersistenceError.storage("could not bind a loopback port")
-                }
+        let bound = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { raw in
+                bind(descriptor, raw, length) == 0 && getsockname(descriptor, raw, &length) == 0
             }
         }
-        return Int(UInt16(bigEndian: address.sin_port))
+        guard bound else {
+            close(descriptor)
+            throw PersistenceError.storage("could not bind a loopback port")
+        }
+        self.descriptor = descriptor
+        port = Int(UInt16(bigEndian: address.sin_port))
     }
+
+    deinit { close(descriptor) }
 }

@@ -59,10 +59,8 @@ public struct FolioError: Error, Sendable, CustomStringConvertible, Equatable {
             return error
         case let error as NetworkError:
             return from(network: error)
-        case PersistenceError.unavailable(let reason):
-            return FolioError(
-                .unavailable, "cannot reach the database", why: reason,
-                hint: "check that the server is running and the database URL (FOLIO_DATABASE_URL) is right")
+        case PersistenceError.unavailable(let reason, let cause):
+            return from(database: reason, cause: cause)
         case let error as StorageFileError:
             return from(storage: error)
         case let error as PersistenceError:
@@ -74,6 +72,32 @@ public struct FolioError: Error, Sendable, CustomStringConvertible, Equatable {
         default:
             return FolioError(.internal, "unexpected failure", why: "\(error)")
         }
+    }
+
+    /// A database server that could not be used: exit 69 whatever the cause, since nothing was stored and the
+    /// command works once the server, the URL or the contention is put right; the hint names what to put right.
+    private static func from(database reason: String, cause: UnavailableCause) -> FolioError {
+        let settings = "--database-url, FOLIO_DATABASE_URL or database.url in config.json"
+        let hint: String
+        switch cause {
+        case .unreachable:
+            hint = "check that the PostgreSQL server is running and accepts connections on that host and port, "
+                + "and that the database URL (\(settings)) names it"
+        case .login:
+            hint = "check the user and password in the database URL (postgres://USER:PASSWORD@host:5432/database, "
+                + "from \(settings)), and that the role exists on the server (createuser --pwprompt USER)"
+        case .unknownDatabase:
+            hint = "create it on the server (createdb --owner USER DATABASE), or correct the database name at the "
+                + "end of the database URL"
+        case .tls:
+            hint = "turn on ssl in the server's postgresql.conf, or, on a network you trust, put sslmode=disable "
+                + "(or prefer) in the database URL"
+        case .conflicts:
+            return FolioError(
+                .unavailable, "the database is too busy to take the change", why: reason,
+                hint: "other machines were changing the same records at the same moment; run the command again")
+        }
+        return FolioError(.unavailable, "cannot reach the database", why: reason, hint: hint)
     }
 
     /// The store's file refused: the path, the real cause, a hint, and the code for the kind of trouble.

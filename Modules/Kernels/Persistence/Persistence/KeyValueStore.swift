@@ -114,8 +114,9 @@ public enum PersistenceError: Error, Sendable, Equatable, CustomStringConvertibl
     case newerSchema(namespace: String, found: Int, supported: Int)
     /// The storage itself failed (file, permissions, SQLite).
     case storage(String)
-    /// A database server could not be reached or refused the connection; the reason never holds a password.
-    case unavailable(String)
+    /// A database server could not be used: down, refusing the login, without the database, without TLS, or
+    /// too contended to commit. The reason never holds a password; the cause decides what the user is told to do.
+    case unavailable(String, cause: UnavailableCause = .unreachable)
 
     /// A one-line description.
     public var description: String {
@@ -125,7 +126,24 @@ public enum PersistenceError: Error, Sendable, Equatable, CustomStringConvertibl
         case .newerSchema(let namespace, let found, let supported):
             "the \(namespace) data is at schema version \(found), newer than this folio supports (\(supported))"
         case .storage(let reason): "storage failed: \(reason)"
-        case .unavailable(let reason): "cannot reach the database: \(reason)"
+        case .unavailable(let reason, .conflicts): "the database kept refusing the transaction: \(reason)"
+        case .unavailable(let reason, _): "cannot reach the database: \(reason)"
         }
     }
+}
+
+/// Why a database server could not be used. Each has its own remedy, so each gets its own hint.
+public enum UnavailableCause: Sendable, Equatable {
+    /// Nothing answered: the server is down, refused the connection, its host name did not resolve, or it
+    /// closed the connection (stopped or restarting).
+    case unreachable
+    /// The server refused the role or its password (SQLSTATE 28P01, 28000) or wanted a password the URL lacks.
+    case login
+    /// The server has no database of the URL's name (SQLSTATE 3D000).
+    case unknownDatabase
+    /// The URL's `sslmode` requires TLS and the server does not offer it, or TLS could not be set up.
+    case tls
+    /// Other writers kept changing what the transaction read: every run was rolled back on a serialisation
+    /// conflict, up to the retry limit, so nothing was stored and running it again later is safe.
+    case conflicts
 }

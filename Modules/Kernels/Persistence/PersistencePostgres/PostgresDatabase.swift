@@ -161,8 +161,10 @@ public final class PostgresDatabase: KeyValueDatabase {
                 }
             } catch let conflict as SerializationConflict {
                 guard attempt < maxAttempts else {
-                    throw PersistenceError.storage(
-                        "gave up after \(attempt) serialisation conflicts with other writers: \(conflict.reason)")
+                    // Every run was rolled back whole: nothing is stored, and running the command later is safe.
+                    throw PersistenceError.unavailable(
+                        "\(location.masked): gave up after \(attempt) serialisation conflicts with other writers "
+                            + "(\(conflict.reason)); nothing was stored", cause: .conflicts)
                 }
                 try await sleep(Self.backoff(attempt: attempt))
                 attempt += 1

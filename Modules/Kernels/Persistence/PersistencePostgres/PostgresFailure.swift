@@ -40,10 +40,10 @@ enum PostgresFailure {
                 return SerializationConflict(reason: message)
             case "28P01", "28000":
                 return PersistenceError.unavailable(
-                    "\(server) refused the login of \"\(location.user)\": \(message)")
+                    "\(server) refused the login of \"\(location.user)\": \(message)", cause: .login)
             case "3D000":
                 return PersistenceError.unavailable(
-                    "\(server) has no database \"\(location.database)\": \(message)")
+                    "\(server) has no database \"\(location.database)\": \(message)", cause: .unknownDatabase)
             case let state where state.hasPrefix("08") || state.hasPrefix("57P") || state == "53300":
                 return PersistenceError.unavailable("\(server): \(message)")
             default:
@@ -51,17 +51,18 @@ enum PostgresFailure {
             }
         case .sslUnsupported:
             return PersistenceError.unavailable(
-                "\(server) does not offer TLS, which sslmode=\(location.sslMode.rawValue) requires")
+                "\(server) does not offer TLS, which sslmode=\(location.sslMode.rawValue) requires", cause: .tls)
         case .connectionError:
             let why = error.underlying.map(describe) ?? "the connection failed"
             return PersistenceError.unavailable("\(server): \(why)")
         case .serverClosedConnection, .uncleanShutdown, .clientClosedConnection:
             return PersistenceError.unavailable("\(server) closed the connection (the server stopped or restarted)")
         case .failedToAddSSLHandler, .receivedUnencryptedDataAfterSSLRequest:
-            return PersistenceError.unavailable("\(server): TLS could not be set up")
+            return PersistenceError.unavailable("\(server): TLS could not be set up", cause: .tls)
         case .unsupportedAuthMechanism, .authMechanismRequiresPassword, .saslError:
             return PersistenceError.unavailable(
-                "\(server) asked \"\(location.user)\" for a password it could not give (\(error.code))")
+                "\(server) asked \"\(location.user)\" for a password it could not give (\(error.code))",
+                cause: .login)
         default:
             return PersistenceError.storage("PostgreSQL: \(error.code)")
         }
