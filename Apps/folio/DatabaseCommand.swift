@@ -80,26 +80,86 @@ struct DatabaseStatusCommand: HostCommand {
     }
 }
 
-/// `folio db migrate`: brings the backend's own tables to this version's layout now, rather than on the first
-/// command that touches them. Each feature migrates its namespace on first use, under a lock, so two machines
-/// starting at once are safe either way.
+/// `folio db migrate`: brings the backend's own tables and every feature's namespace to this version's schema
+/// now, rather than on the first command that touches each. What the features apply on first use is what this
+/// applies (``FeatureDescriptor/migrations``), under the same per-namespace lock, so it is safe while other
+/// machines run commands; a namespace already current is left alone.
 struct DatabaseMigrateCommand: HostCommand {
     static let configuration = CommandConfiguration(
-        commandName: "migrate", abstract: "Create or upgrade the database's tables now.")
+        commandName: "migrate", abstract: "Create or upgrade the database's tables and every feature's schema now.",
+        discussion: """
+            Prints one line per feature: the schema version before and after, and each migration applied. A \
+            second run applies nothing.
+
+            Examples:
+              folio db migrate
+              FOLIO_DATABASE_URL=postgres://folio@db.home:5432/folio folio db migrate
+            """)
+
+    /// What happened to one namespace.
+    struct Outcome {
+        var namespace: String
+        var before: Int
+        var after: Int
+        /// The migrations applied, in order: version and name.
+        var applied: [(version: Int, name: String)]
+        /// Whether the feature declares any migration at all.
+        var hasMigrations: Bool
+
+        var line: String {
+            guard hasMigrations else { return "\(namespace): no schema migrations" }
+            guard !applied.isEmpty else { return "\(namespace): schema \(after), nothing to apply" }
+            let names = applied.map { "\($0.version) \($0.name)" }.joined(separator: "; ")
+            return "\(namespace): schema \(before) → \(after), applied \(names)"
+        }
+    }
 
     func run(host: HostEnvironment) async throws {
         let selection = try host.database()
         let database = try selection.open(timing: host.timing)
-        if let postgres = database as? PostgresDatabase {
-            do {
-                try await postgres.connect()
-            } catch {
-                await postgres.close()
-                throw error
-            }
-            await postgres.close()
+        let outcomes: [Outcome]
+        do {
+            // The backend's own tables first, so an unreachable server is reported before any feature runs.
+            try await (database as? PostgresDatabase)?.connect()
+            outcomes = try await migrate(database, selection: selection, host: host)
+        } catch {
+            await (database as? PostgresDatabase)?.close()
+            throw error
         }
-        host.terminal.print("\(selection.backend) at \(selection.location): tables are up to date")
+        await (database as? PostgresDatabase)?.close()
+        var text = "\(selection.backend) at \(selection.location): tables are up to date\n"
+        for outcome in outcomes { text += outcome.line + "\n" }
+        host.terminal.write(text)
+    }
+
+    /// Applies each feature's pending migrations to its namespace, in the registry's order.
+    private func migrate(
+        _ database: any KeyValueDatabase, selection: DatabaseSelection, host: HostEnvironment
+    ) async throws -> [Outcome] {
+        var outcomes: [Outcome] = []
+        for feature in host.registry where feature.requirements.contains(.persistence) {
+            let migrations = feature.migrations(try LiveContext.make(for: feature, host: host))
+                .sorted { $0.version < $1.version }
+            // The store a command of the feature gets (device-local keys included), on this one database.
+            let store = selection.store(namespace: feature.id, in: database, home: host.home, timing: host.timing)
+            let before = try await store.schemaVersion()
+            var after = before
+            if let latest = migrations.last?.version, before < latest {
+                try await store.migrate(migrations)
+                after = try await store.schemaVersion()
+            } else if let latest = migrations.last?.version, before > latest {
+                throw PersistenceError.newerSchema(namespace: feature.id, found: before, supported: latest)
+            }
+            // The versions the namespace moved through while this ran (a machine migrating at the same moment
+            // may have applied some of them; under the lock each ran once, and either way they are in place).
+            let applied = migrations.filter { $0.version > before && $0.version <= after }
+                .map { (version: $0.version, name: $0.name) }
+            outcomes.append(
+                Outcome(
+                    namespace: feature.id, before: before, after: after, applied: applied,
+                    hasMigrations: !migrations.isEmpty))
+        }
+        return outcomes
     }
 
     func run() async throws {

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Persistence
 
 /// The kernels a feature uses; the host builds only these for it.
 public struct KernelRequirements: OptionSet, Sendable, Hashable {
@@ -36,13 +37,23 @@ public struct FeatureDescriptor: Sendable {
     public let requirements: KernelRequirements
     /// The feature's root command; its subcommands are the feature's commands.
     public let command: any ParsableCommand.Type
+    /// The schema history of the feature's namespace, built from the context its commands get. The feature
+    /// applies it itself on first use; the descriptor declares it too so that `folio db migrate` can apply every
+    /// feature's history before any command runs (a shared server prepared once, by whoever administers it).
+    public let migrations: @Sendable (FeatureContext) -> [Migration]
 
     /// Creates a descriptor.
-    public init(id: String, summary: String, requirements: KernelRequirements, command: any ParsableCommand.Type) {
+    /// - Parameter migrations: The namespace's schema history; none by default (a feature whose records need
+    ///   no upgrade).
+    public init(
+        id: String, summary: String, requirements: KernelRequirements, command: any ParsableCommand.Type,
+        migrations: @escaping @Sendable (FeatureContext) -> [Migration] = { _ in [] }
+    ) {
         self.id = id
         self.summary = summary
         self.requirements = requirements
         self.command = command
+        self.migrations = migrations
     }
 
     /// The root command's declared name (a plug-in's root must declare one); the registry checks that it

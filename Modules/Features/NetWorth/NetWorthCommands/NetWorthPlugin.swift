@@ -1,5 +1,6 @@
 import ArgumentParser
 import FeatureKit
+import NetWorth
 
 /// The `networth` plug-in: accounts, balance updates, net worth with inclusion toggles, reports and charts.
 public enum NetWorthPlugin {
@@ -8,7 +9,8 @@ public enum NetWorthPlugin {
         id: "networth",
         summary: NetWorthCommand.configuration.abstract,
         requirements: [.persistence, .timing],
-        command: NetWorthCommand.self)
+        command: NetWorthCommand.self,
+        migrations: { _ in NetWorthRepository.migrations })
 }
 
 /// `folio networth …`

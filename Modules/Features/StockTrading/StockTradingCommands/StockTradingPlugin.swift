@@ -1,5 +1,6 @@
 import ArgumentParser
 import FeatureKit
+import StockTrading
 
 /// The `stocks` plug-in: a paper stock portfolio with local accounts, quotes, trades, history, watchlist,
 /// alerts and analytics.
@@ -8,7 +9,8 @@ public enum StockTradingPlugin {
     public static let descriptor = FeatureDescriptor(
         id: "stocks",
         summary: StocksCommand.configuration.abstract,
-        requirements: [.network, .persistence, .timing], command: StocksCommand.self)
+        requirements: [.network, .persistence, .timing], command: StocksCommand.self,
+        migrations: { StocksServices(context: $0).accounts.migrations })
 }
 
 struct StocksCommand: AsyncParsableCommand {

@@ -9,8 +9,10 @@ import Timing
 public struct NetWorthRepository: Sendable {
     private let store: any KeyValueStore
 
-    /// The schema history of the namespace.
-    static let migrations = [Migration(version: 1, name: "accounts with packed histories, rates, settings") { _ in }]
+    /// The schema history of the namespace, applied before the first write (and by `folio db migrate`).
+    public static let migrations = [
+        Migration(version: 1, name: "accounts with packed histories, rates, settings") { _ in }
+    ]
 
     /// Creates a repository over the feature's store.
     public init(store: any KeyValueStore) {

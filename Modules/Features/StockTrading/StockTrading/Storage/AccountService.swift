@@ -28,9 +28,15 @@ public struct AccountService: Sendable {
         self.timeZone = timeZone
     }
 
+    /// The namespace's schema history: what ``prepare()`` applies, and what `folio db migrate` applies ahead of
+    /// any command.
+    public var migrations: [Migration] {
+        StockTradingSchema.migrations(hasher: hasher, timing: timing, timeZone: timeZone)
+    }
+
     /// Brings the namespace to the current schema, creating the demo account on first use.
     public func prepare() async throws {
-        let migrations = StockTradingSchema.migrations(hasher: hasher, timing: timing, timeZone: timeZone)
+        let migrations = migrations
         if try await store.schemaVersion() < migrations.count {
             try await store.migrate(migrations)
         }
