@@ -8,15 +8,34 @@ import TimingTesting
 /// Separate processes on one PostgreSQL database, as separate machines use it.
 @Suite(.enabled(if: PostgresTestDatabase.isConfigured, Comment(rawValue: PostgresTestDatabase.skipReason)))
 struct PostgresProcessTests {
-    @Test func fourProcessesIncrementingOneCounterEndAtExactlyTheirSum() async throws {
+    @Test func fourProcessesFromTwoHomesIncrementingOneCounterEndAtExactlyTheirSum() async throws {
         try await PostgresTestDatabase.withSchemaURL { url in
-            let children = try (0..<4).map { _ in try Probe.launch(["increment", url, "counter", "250"]) }
+            // Two machines' FOLIO_HOMEs, each naming the server one of the two ways a user can: the first in
+            // its config.json, the second through FOLIO_DATABASE_URL (its config.json names nothing).
+            let homes = try (0..<2).map { _ in
+                let home = FileManager.default.temporaryDirectory.appendingPathComponent("folio-probe-\(UUID())")
+                try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+                return home
+            }
+            defer { for home in homes { try? FileManager.default.removeItem(at: home) } }
+            try JSONSerialization.data(withJSONObject: ["database.url": url])
+                .write(to: homes[0].appendingPathComponent("config.json"))
+            let children = try (0..<4).map { index in
+                let home = homes[index % 2]
+                return try Probe.launch(
+                    ["increment-home", home.path, "counter", "250"],
+                    environment: ["FOLIO_DATABASE_URL": index % 2 == 0 ? nil : url])
+            }
             for child in children {
                 #expect(await Probe.exitStatus(of: child) == 0)
             }
             let database = try PostgresDatabase(url: url)
             #expect(try await database.store(namespace: "probe").get(Int.self, "counter")?.value == 1000)
             await database.close()
+            // Nothing fell back to a home's SQLite file.
+            for home in homes {
+                #expect(!FileManager.default.fileExists(atPath: home.appendingPathComponent("folio.sqlite").path))
+            }
         }
     }
 
@@ -73,10 +92,18 @@ enum Probe {
             .deletingLastPathComponent().appendingPathComponent(".build/debug/persistence-probe")
     }
 
-    static func launch(_ arguments: [String], output: Pipe? = nil) throws -> Process {
+    /// Starts the probe; `environment` sets (or, with nil, removes) variables of this process's environment.
+    static func launch(
+        _ arguments: [String], output: Pipe? = nil, environment: [String: String?] = [:]
+    ) throws -> Process {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
+        if !environment.isEmpty {
+            var merged = ProcessInfo.processInfo.environment
+            for (name, value) in environment { merged[name] = value }
+            process.environment = merged
+        }
         if let output { process.standardOutput = output }
         try process.run()
         return process

@@ -6,6 +6,7 @@ import PersistenceSQLite
 /// A child process for the multi-process tests. DB is a SQLite file, or a `postgres://` URL.
 ///
 ///     persistence-probe increment DB KEY COUNT   # COUNT read-modify-write transactions on one counter
+///     persistence-probe increment-home HOME KEY COUNT   # the same, on the database HOME selects, as folio does
 ///     persistence-probe pairs DB START            # endless transactions each writing x_i and y_i together
 ///     persistence-probe hold DB                   # writes inside a transaction, says "ready", never commits
 @main
@@ -16,13 +17,14 @@ enum PersistenceProbe {
             FileHandle.standardError.write(Data("usage: persistence-probe increment|pairs|hold DB ...\n".utf8))
             exit(64)
         }
+        let target = arguments[1] == "increment-home" ? try selectedDatabase(home: arguments[2]) : arguments[2]
         let database: any KeyValueDatabase =
-            arguments[2].hasPrefix("postgres://") || arguments[2].hasPrefix("postgresql://")
-            ? try PostgresDatabase(url: arguments[2])
-            : try SQLiteDatabase(fileURL: URL(fileURLWithPath: arguments[2]))
+            target.hasPrefix("postgres://") || target.hasPrefix("postgresql://")
+            ? try PostgresDatabase(url: target)
+            : try SQLiteDatabase(fileURL: URL(fileURLWithPath: target))
         let store = database.store(namespace: "probe")
         switch arguments[1] {
-        case "increment":
+        case "increment", "increment-home":
             let key = arguments[3]
             let count = Int(arguments[4]) ?? 0
             for _ in 0..<count {
@@ -53,6 +55,21 @@ enum PersistenceProbe {
         default:
             exit(64)
         }
+    }
+
+    /// The database a `FOLIO_HOME` selects, in folio's order (README, "Configuration"): `FOLIO_DATABASE_URL`,
+    /// then `database.url` in `HOME/config.json`, then the SQLite file in HOME. Separate homes are how separate
+    /// machines are configured, so the multi-process tests reach the server the way they would.
+    private static func selectedDatabase(home: String) throws -> String {
+        if let url = ProcessInfo.processInfo.environment["FOLIO_DATABASE_URL"], !url.isEmpty { return url }
+        let configuration = URL(fileURLWithPath: home).appendingPathComponent("config.json")
+        if let data = FileManager.default.contents(atPath: configuration.path),
+            let object = try JSONSerialization.jsonObject(with: data) as? [String: Any],
+            let url = object["database.url"] as? String, !url.isEmpty
+        {
+            return url
+        }
+        return URL(fileURLWithPath: home).appendingPathComponent("folio.sqlite").path
     }
 
     private static func announce(_ line: String) {
