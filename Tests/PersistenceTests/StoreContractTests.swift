@@ -11,7 +11,7 @@ import Testing
         var testDescription: String { rawValue }
 
         /// The backends the contract runs on: PostgreSQL only when `FOLIO_TEST_DATABASE_URL` names a server
-        /// (`PostgresContractAvailabilityTests` reports the skip).
+        /// (`PostgresAvailabilityTests`, in PersistencePostgresTests, reports the skip).
         static var available: [Backend] {
             allCases.filter { $0 != .postgres || PostgresTestDatabase.isConfigured }
         }
