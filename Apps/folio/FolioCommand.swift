@@ -10,7 +10,19 @@ struct Folio: AsyncParsableCommand {
             discussion: """
                 Global options (--home, --offline, --no-color, -v) may appear anywhere on the command line. \
                 Settings come from flags, then the environment (FOLIO_HOME, FOLIO_MFAPI_URL, FOLIO_NEDS_URL, \
-                FOLIO_QUOTES_URL, NO_COLOR), then $FOLIO_HOME/config.json, then defaults.
+                FOLIO_QUOTES_URL, NO_COLOR), then $FOLIO_HOME/config.json, then defaults; a bad value is blamed \
+                on the flag, the variable or the config.json key (with its path) it came from.
+
+                A request to a service has one deadline: 40 s over at most 4 tries (a terminal shows each retry). \
+                Negative numbers are values: `folio stocks buy AAPL -3` is refused by the feature, with its reason.
+
+                Exit codes, the same in every feature: 0 success; 1 refused (an invalid amount or rate, not \
+                enough cash, a confirmation declined or impossible without a terminal); 64 usage or configuration \
+                (a bad flag or setting, a date in no accepted form, a configured URL answering 404, --output into \
+                a missing folder, a home that is a file); 65 malformed data (a bad CSV or JSON file, an \
+                undecodable API body, a damaged folio.sqlite); 66 an input file missing or unreadable; 69 a \
+                service or the database unreachable with nothing usable cached; 70 internal; 77 no permission on \
+                folio's own data. Storage errors name the path, the cause and a hint, and never modify the file.
 
                 Examples:
                   folio features

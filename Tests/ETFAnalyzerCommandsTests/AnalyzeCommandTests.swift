@@ -206,8 +206,8 @@ struct AnalyzeCommandTests {
         // A missing input file: FeatureKit's rule, exit 66, the same as `networth import`.
         #expect(await folioError { try await runETF(["analyze", "/nonexistent/p.csv"]) }?.exitCode == 66)
         #expect(await folioError { try await runETF(["analyze", examplePath, "--as-of", "2025-13-01"]) }?.kind == .usage)
-        #expect(await folioError { try await runETF(["analyze", examplePath, "--growth", "abc"]) }?.kind == .usage)
-        #expect(await folioError { try await runETF(["analyze", examplePath, "--growth=-100"]) }?.kind == .usage)
+        #expect(await folioError { try await runETF(["analyze", examplePath, "--growth", "abc"]) }?.kind == .refused)
+        #expect(await folioError { try await runETF(["analyze", examplePath, "--growth=-100"]) }?.kind == .refused)
         #expect(await folioError { try await runETF(["analyze", examplePath, "--currency", "dollars"]) }?.kind == .usage)
         #expect(throws: (any Error).self) { try ETFCommand.parseAsRoot(["analyze", examplePath, "--saved", "x"]) }
         #expect(throws: (any Error).self) { try ETFCommand.parseAsRoot(["analyze"]) }

@@ -79,8 +79,10 @@ import Timing
             try DateArgument.parse("2026-13", option: "--from", accepting: [.day, .month])
         }
         #expect(month?.exitCode == 64)
-        #expect(month?.why == "there is no month 13")
-        #expect(month?.hint == "for example --from 2024-03-31 or --from 2024-03")
+        #expect(month?.why == "that month does not exist")
+        #expect(month?.hint == "for example --from 2024-03 (a whole month) or --from 2024-03-31")
+        let dayInNoMonth = #expect(throws: FolioError.self) { try DateArgument.parse("2024-13-01", option: "--date") }
+        #expect(dayInNoMonth?.why == "there is no month 13")
         let dayOnly = #expect(throws: FolioError.self) { try DateArgument.parse("2026-13", option: "--date") }
         #expect(dayOnly?.why == "dates are written YYYY-MM-DD")
         #expect(dayOnly?.hint == "for example --date 2024-03-31")
@@ -116,6 +118,25 @@ import Timing
         #expect(flag?.what == "--refresh is not a duration")
         #expect(try Configuration(file: ["races.refresh": "5s"]).duration(refresh, flag: nil) == .seconds(5))
         #expect(Configuration().source(of: refresh).isDefault)
+    }
+
+    @Test func aTypedSettingNamesItsSourceToo() throws {
+        let seed = ConfigKey("stocks.seed", environment: "FOLIO_STOCKS_SEED")
+        let parse: (String) -> UInt64? = { UInt64($0) }
+        let fromFile = Configuration(file: ["stocks.seed": "-1"], filePath: "/h/config.json")
+        let error = #expect(throws: FolioError.self) {
+            try fromFile.value(seed, isNot: "a seed", expected: "should be a whole number", parse: parse)
+        }
+        #expect(error?.what == "config.json key \"stocks.seed\" (/h/config.json) is not a seed")
+        #expect(error?.why == "\"-1\" should be a whole number")
+        #expect(error?.exitCode == 64)
+        let fromVariable = Configuration(environment: ["FOLIO_STOCKS_SEED": "x"], file: ["stocks.seed": "7"])
+        let variableError = #expect(throws: FolioError.self) {
+            try fromVariable.value(seed, isNot: "a seed", expected: "should be a whole number", parse: parse)
+        }
+        #expect(variableError?.what == "FOLIO_STOCKS_SEED is not a seed")
+        #expect(try Configuration(file: ["stocks.seed": "7"]).value(seed, isNot: "a seed", expected: "", parse: parse) == 7)
+        #expect(try Configuration().value(seed, isNot: "a seed", expected: "", parse: parse) == nil)
     }
 }
 

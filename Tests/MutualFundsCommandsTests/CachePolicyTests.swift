@@ -125,4 +125,16 @@ struct CachePolicyTests {
         #expect(notFound?.exitCode == 1)
         #expect(notFound?.what == "no such scheme 122639")
     }
+
+    @Test("a configured MF API URL answering 404 for the scheme list is a configuration error (64), not an outage")
+    func configuredURLNotFound() async throws {
+        let harness = Harness()
+        harness.set(.failing(status: 404))
+        let error = await folioError {
+            try await harness.run(["search", "hdfc"], environment: ["FOLIO_MFAPI_URL": "http://mfapi.test/wrong"])
+        }
+        #expect(error?.exitCode == 64)
+        #expect(error?.what.hasSuffix("answered 404 Not Found") == true)
+        #expect(error?.hint == "check FOLIO_MFAPI_URL")
+    }
 }

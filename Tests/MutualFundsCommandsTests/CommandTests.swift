@@ -103,6 +103,15 @@ struct CommandTests {
             try await harness.run(["show", "122639"], environment: ["FOLIO_FUNDS_RISK_FREE_RATE": "lots"])
         }
         #expect(error?.kind == .usage)
+        #expect(error?.what == "FOLIO_FUNDS_RISK_FREE_RATE is not a rate")
+        let fromFile = Configuration(
+            file: ["funds.riskFreeRate": "banana", "funds.concurrency": "4"], filePath: "/home/ana/folio/config.json")
+        let fileError = #expect(throws: FolioError.self) { try FundsSettings(fromFile) }
+        #expect(fileError?.what == "config.json key \"funds.riskFreeRate\" (/home/ana/folio/config.json) is not a rate")
+        let concurrency = #expect(throws: FolioError.self) {
+            try FundsSettings(Configuration(file: ["funds.concurrency": "99"], filePath: "/c.json"))
+        }
+        #expect(concurrency?.what == "config.json key \"funds.concurrency\" (/c.json) is not a number from 1 to 32")
     }
 
     @Test("risk-free rates: fractions or percentages, blanks around them, within ±100 %")

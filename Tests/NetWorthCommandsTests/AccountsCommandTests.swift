@@ -31,8 +31,8 @@ import Testing
         (["--name", "X", "--type", "bond"], FolioError.Kind.usage, "unknown account type \"bond\""),
         (["--name", "Savings", "--type", "isa"], .refused, "an account named \"Savings\" already exists"),
         (["--name", "SAVINGS", "--type", "isa"], .refused, "an account named \"Savings\" already exists"),
-        (["--name", "X", "--type", "cash", "--balance", "12abc"], .usage, "--balance \"12abc\" is not an amount"),
-        (["--name", "X", "--type", "cash", "--balance", "£12"], .usage, "--balance \"£12\" is not an amount"),
+        (["--name", "X", "--type", "cash", "--balance", "12abc"], .refused, "--balance \"12abc\" is not an amount"),
+        (["--name", "X", "--type", "cash", "--balance", "£12"], .refused, "--balance \"£12\" is not an amount"),
         (
             ["--name", "X", "--type", "cash", "--balance", "1", "--date", "31/05/2024"], .usage,
             "--date \"31/05/2024\" is not a date"

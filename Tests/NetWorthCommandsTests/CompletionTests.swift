@@ -14,5 +14,7 @@ import Testing
         // SVG charts and CSV imports complete file names of their kind.
         #expect(script.contains("svg"))
         #expect(script.contains("csv"))
+        // Account types complete by their names.
+        #expect(script.contains("foreign-currency"))
     }
 }

@@ -53,7 +53,7 @@ import Testing
             )
 
             let bad = try await folio("update", "Current", "ten")
-            #expect(bad.exitCode == 64)
+            #expect(bad.exitCode == 1)
             #expect(bad.stderr.hasPrefix("error: amount \"ten\" is not an amount — expected a number"))
             let unknown = try await folio("update", "Savings", "10")
             #expect(unknown.exitCode == 1)

@@ -82,7 +82,7 @@ import Testing
         let list = try await harness.output(["rate", "list"])
         #expect(list.contains("USD       2024-04-01   0.8 GBP\nUSD       2024-05-15  0.76 GBP"))
         let bad = [
-            (["rate", "set", "USD", "abc"], FolioError.Kind.usage, "rate \"abc\" is not an amount"),
+            (["rate", "set", "USD", "abc"], FolioError.Kind.refused, "rate \"abc\" is not an amount"),
             (["rate", "set", "USD", "0"], .refused, "cannot set a USD rate of 0"),
             (["rate", "set", "GBP", "1"], .refused, "cannot set a rate for GBP"),
             (["rate", "set", "QQQ", "1"], .refused, "unknown currency QQQ"),

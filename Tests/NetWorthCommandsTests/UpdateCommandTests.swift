@@ -40,8 +40,8 @@ import Testing
     }
 
     @Test(arguments: [
-        (["update", "Savings", "12abc"], FolioError.Kind.usage, "amount \"12abc\" is not an amount"),
-        (["update", "Savings", "ten"], .usage, "amount \"ten\" is not an amount"),
+        (["update", "Savings", "12abc"], FolioError.Kind.refused, "amount \"12abc\" is not an amount"),
+        (["update", "Savings", "ten"], .refused, "amount \"ten\" is not an amount"),
         (["update", "Savings"], .usage, "missing the amount"),
         (["update", "Savings", "1", "2"], .usage, "unexpected arguments: 2"),
         (["update", "Savings", "1", "--dat", "2024-01-01"], .usage, "unknown option --dat"),

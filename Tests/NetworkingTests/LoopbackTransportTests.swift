@@ -16,7 +16,7 @@ import TimingTesting
 
     struct NAVPoint: Decodable, Sendable {
         let date: String
-        let nav: FlexibleDecimal
+        let nav: String
     }
 
     struct History: Decodable, Sendable {
@@ -97,11 +97,13 @@ import TimingTesting
     }
 
     @Test func aMalformedBodyNamesTheJSONPath() async throws {
-        let body = #"{"data":[{"date":"01-01-2024","nav":"1.0"},{"date":"02-01-2024","nav":"abc"}],"status":"SUCCESS"}"#
+        struct Point: Decodable, Sendable { let date: String; let nav: Double }
+        struct Points: Decodable, Sendable { let data: [Point] }
+        let body = #"{"data":[{"date":"01-01-2024","nav":1.0},{"date":"02-01-2024","nav":"abc"}],"status":"SUCCESS"}"#
         let server = try await LoopbackServer.start { _ in .json(body) }
         defer { Task { await server.stop() } }
         let error = await #expect(throws: NetworkError.self) {
-            try await transport().send(Endpoint<History>.json(.get(server.baseURL, path: "/mf/1")))
+            try await transport().send(Endpoint<Points>.json(.get(server.baseURL, path: "/mf/1")))
         }
         guard case .decoding(_, let path, _)? = error else {
             Issue.record("expected a decoding error, got \(String(describing: error))")

@@ -1,4 +1,5 @@
 import Foundation
+import Money
 import Networking
 import Persistence
 import PersistenceSQLite
@@ -83,12 +84,12 @@ enum Benchmarks {
         let data = try Data(contentsOf: url)
         struct Point: Decodable {
             let date: CalendarDate
-            let nav: FlexibleDecimal
+            let nav: Amount
             enum CodingKeys: String, CodingKey { case date, nav }
             init(from decoder: any Decoder) throws {
                 let container = try decoder.container(keyedBy: CodingKeys.self)
                 date = try container.decodeCalendarDate(forKey: .date, layout: .dayMonthYear)
-                nav = try container.decode(FlexibleDecimal.self, forKey: .nav)
+                nav = try Amount(parsing: try container.decode(String.self, forKey: .nav))
             }
         }
         struct History: Decodable {

@@ -47,16 +47,21 @@ public enum FolioBinary {
     /// The process is started and waited for on threads of its own, never on Swift concurrency's small
     /// cooperative pool nor on Dispatch's shared pool (both are two threads wide on two cores), so an
     /// in-process loopback server keeps answering while the binary runs and several binaries can run at once.
+    ///
+    /// `launcher` runs the binary through another program, e.g. `["/usr/bin/setpriv", "--reuid=65534", …, "--"]`
+    /// to run it as an unprivileged user.
     public static func run(
-        _ arguments: [String], home: URL, environment: [String: String] = [:], input: String? = nil
+        _ arguments: [String], home: URL, environment: [String: String] = [:], input: String? = nil,
+        launcher: [String] = []
     ) async throws -> Result {
         let env = childEnvironment(home: home, environment: environment)
-        let executable = url
+        let executable = launcher.first.map(URL.init(fileURLWithPath:)) ?? url
+        let fullArguments = launcher.isEmpty ? arguments : Array(launcher.dropFirst()) + [url.path] + arguments
         return try await withCheckedThrowingContinuation { continuation in
             let runner = Thread {
                 let process = Process()
                 process.executableURL = executable
-                process.arguments = arguments
+                process.arguments = fullArguments
                 process.environment = env
                 let stdout = Pipe()
                 let stderr = Pipe()

@@ -34,8 +34,8 @@ public enum DateArgument {
             return monthEnd ? first.endOfMonth : first
         }
         var examples: [String] = []
+        if forms.contains(.month) { examples.append("\(option) 2024-03" + (forms.contains(.day) ? " (a whole month)" : "")) }
         if forms.contains(.day) { examples.append("\(option) 2024-03-31") }
-        if forms.contains(.month) { examples.append("\(option) 2024-03") }
         throw FolioError(
             .usage, "\(option) \"\(text)\" is not a date", why: reason(trimmed, forms: forms),
             hint: "for example " + examples.joined(separator: " or "))
@@ -45,10 +45,11 @@ public enum DateArgument {
         let bytes = Array(text.utf8)
         let digitsAt = { (offsets: [Int]) in offsets.allSatisfy { bytes[$0] >= 0x30 && bytes[$0] <= 0x39 } }
         let isDayShaped = bytes.count == 10 && bytes[4] == 0x2D && bytes[7] == 0x2D && digitsAt([0, 1, 2, 3, 5, 6, 8, 9])
-        if isDayShaped || (forms.contains(.month) && isMonthShaped(text)) {
+        if forms.contains(.month) && isMonthShaped(text) { return "that month does not exist" }
+        if isDayShaped {
             let month = Int(String(decoding: bytes[5..<7], as: UTF8.self)) ?? 0
             if !(1...12).contains(month) { return "there is no month \(month)" }
-            if isDayShaped && forms.contains(.day) { return "that day does not exist" }
+            if forms.contains(.day) { return "that day does not exist" }
         }
         return "dates are written \(forms.pattern)"
     }

@@ -82,6 +82,19 @@ public struct Configuration: Sendable {
         return duration
     }
 
+    /// The resolved value of `key` read by `parse`; nil when nothing sets it.
+    /// - Throws: ``FolioError`` (usage) `<source> is not <what>`, naming the variable or the `config.json` key the
+    ///   text came from, so a bad file value is never blamed on an environment variable.
+    public func value<Value>(
+        _ key: ConfigKey, isNot what: String, expected: String, parse: (String) -> Value?
+    ) throws -> Value? {
+        guard let text = string(key) else { return nil }
+        guard let value = parse(text) else {
+            throw FolioError(.usage, "\(source(of: key)) is not \(what)", why: "\"\(text)\" \(expected)")
+        }
+        return value
+    }
+
     /// Parses `90s`, `30m`, `1h`, `2d` or a plain number of seconds.
     public static func parseDuration(_ text: String) -> Duration? {
         let trimmed = text.trimmingWhitespace().lowercased()

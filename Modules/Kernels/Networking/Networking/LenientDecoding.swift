@@ -34,65 +34,6 @@ public struct FlexibleInt: Sendable, Hashable, Codable, CustomStringConvertible 
     public var description: String { String(value) }
 }
 
-/// A decimal that an API sends either as a JSON string (`"90.52890"`) or a JSON number.
-///
-/// Strings are parsed with `Decimal(string:)` so `"90.52890"` keeps every digit; a JSON number goes
-/// through `Decimal`'s own decoding.
-public struct FlexibleDecimal: Sendable, Hashable, Codable, CustomStringConvertible {
-    /// The value.
-    public var value: Decimal
-
-    /// Wraps a value.
-    public init(_ value: Decimal) { self.value = value }
-
-    /// Accepts a numeric JSON string or a JSON number.
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        if let text = try? container.decode(String.self) {
-            guard let number = Decimal.parse(text) else {
-                throw DecodingError.dataCorruptedError(
-                    in: container, debugDescription: "expected a number, found \"\(text)\"")
-            }
-            value = number
-        } else if let number = try? container.decode(Decimal.self) {
-            value = number
-        } else {
-            throw DecodingError.dataCorruptedError(
-                in: container, debugDescription: "expected a number as a JSON string or number")
-        }
-    }
-
-    /// Encodes as a JSON number.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(value)
-    }
-
-    /// The decimal digits.
-    public var description: String { "\(value)" }
-}
-
-extension Decimal {
-    /// Parses plain decimal text (`-12.50`, `90.52890`, `1e3` refused), locale-independent; nil when it is not
-    /// wholly a number.
-    public static func parse(_ text: some StringProtocol) -> Decimal? {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
-        guard !trimmed.isEmpty else { return nil }
-        var seenDigit = false
-        var seenPoint = false
-        for (offset, character) in trimmed.enumerated() {
-            switch character {
-            case "0"..."9": seenDigit = true
-            case ".": if seenPoint { return nil } else { seenPoint = true }
-            case "-", "+": if offset != 0 { return nil }
-            default: return nil
-            }
-        }
-        guard seenDigit else { return nil }
-        return Decimal(string: trimmed, locale: Locale(identifier: "en_US_POSIX"))
-    }
-}
-
 extension KeyedDecodingContainer {
     /// Decodes a calendar date written in `layout` (`DD-MM-YYYY` or `YYYY-MM-DD`).
     public func decodeCalendarDate(forKey key: Key, layout: CalendarDate.Layout) throws -> CalendarDate {

@@ -39,20 +39,17 @@ struct AnalysisOptions: ParsableArguments {
     /// The default analysis date: `--as-of`, else today in the local time zone.
     func analysisDate(in context: FeatureContext) throws -> CalendarDate {
         guard let asOf else { return CalendarDate(context.timing.now(), in: .current) }
-        guard let date = CalendarDate(iso8601: asOf) else {
-            throw FolioError(.usage, "--as-of \(asOf) is not a date", why: "write it as YYYY-MM-DD", hint: "--as-of 2025-05-26")
-        }
-        return date
+        return try DateArgument.parse(asOf, option: "--as-of")
     }
 
     /// `--growth` as a fraction (7 → 0.07).
     func growthRate() throws -> Amount {
         let text = growth.hasSuffix("%") ? String(growth.dropLast()) : growth
         guard let percent = try? Amount(parsing: text, options: ParseOptions(allowsGrouping: false)) else {
-            throw FolioError(.usage, "--growth \(growth) is not a number", hint: "--growth 7 means 7 % a year")
+            throw FolioError(.refused, "--growth \(growth) is not a number", hint: "--growth 7 means 7 % a year")
         }
         guard percent > -100, percent <= 100 else {
-            throw FolioError(.usage, "--growth \(growth) is out of range", why: "the growth rate must be above -100 and at most 100 (percent)")
+            throw FolioError(.refused, "--growth \(growth) is out of range", why: "the growth rate must be above -100 and at most 100 (percent)")
         }
         return try percent.divided(by: 100)
     }

@@ -51,7 +51,7 @@ struct ListCommand: FeatureCommand {
         case .json:
             try formatting.emit(try JSONOutput.string(rows), to: context.terminal)
         case .csv:
-            try ExactOutput(path: formatting.output).emit(
+            try OutputDestination(path: formatting.output).emit(
                 try CSVOutput.rows(rows, columns: ["name", "etfs", "invested", "savedAt", "source"]), to: context.terminal)
         case .table:
             guard !rows.isEmpty else {

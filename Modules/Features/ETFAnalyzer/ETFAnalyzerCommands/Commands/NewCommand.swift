@@ -58,7 +58,7 @@ struct NewCommand: FeatureCommand {
         let holdings = try HoldingPrompter(
             terminal: context.terminal, defaultAnalysisDate: try options.analysisDate(in: context)
         ).holdings()
-        try ExactOutput(path: file).emit(try PortfolioFileWriter.text(holdings, path: file), to: context.terminal)
+        try OutputDestination(path: file).emit(try PortfolioFileWriter.text(holdings, path: file), to: context.terminal)
         context.terminal.printError("Wrote \(holdings.count) ETF\(holdings.count == 1 ? "" : "s") to \(file).")
         if let save {
             try await mappingDomainErrors { () async throws -> Void in

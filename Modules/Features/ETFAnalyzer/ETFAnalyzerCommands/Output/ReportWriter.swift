@@ -27,7 +27,7 @@ struct ReportWriter {
                 .refused, "\(source) cannot be analyzed", why: "a figure is beyond what folio can compute (\(error))",
                 hint: "check the shares and prices for a typo")
         }
-        try ExactOutput(path: options.output).emit(try render(report), to: context.terminal)
+        try OutputDestination(path: options.output).emit(try render(report), to: context.terminal)
     }
 
     /// The report in the chosen format.

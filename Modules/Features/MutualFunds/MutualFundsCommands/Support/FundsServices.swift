@@ -191,6 +191,11 @@ struct FundsServices: Sendable {
             return try await body()
         } catch let error as MFAPIError {
             throw Self.folioError(error, client: try client())
+        } catch let error as NetworkError {
+            // A 404 from the scheme list or search means the configured URL is wrong (FeatureKit's rule, 64);
+            // a 404 for one scheme's history is the API's "no such scheme", handled above.
+            guard case .status(404, _, _, _) = error else { throw error }
+            throw FolioError.from(error, configuredBy: FundsSettings.urlKey, in: context.configuration)
         }
     }
 

@@ -28,19 +28,14 @@ struct FundsSettings: Sendable {
         baseURL = try configuration.url(Self.urlKey)
         listTTL = try configuration.duration(Self.listTTLKey) ?? .seconds(3600)
         historyTTL = try configuration.duration(Self.historyTTLKey) ?? .seconds(1800)
-        let rateText = configuration.string(Self.riskFreeKey) ?? "0"
-        guard let rate = Self.parseRate(rateText) else {
-            throw FolioError(
-                .usage, "FOLIO_FUNDS_RISK_FREE_RATE is not a rate",
-                why: "\"\(rateText)\" should be a fraction like 0.065 or a percentage like 6.5%")
-        }
-        riskFreeRate = rate
-        let concurrencyText = configuration.string(Self.concurrencyKey) ?? "4"
-        guard let concurrency = Int(concurrencyText), (1...32).contains(concurrency) else {
-            throw FolioError(
-                .usage, "FOLIO_FUNDS_CONCURRENCY is not a number from 1 to 32", why: "\"\(concurrencyText)\" was given")
-        }
-        self.concurrency = concurrency
+        riskFreeRate =
+            try configuration.value(
+                Self.riskFreeKey, isNot: "a rate", expected: "should be a fraction like 0.065 or a percentage like 6.5%",
+                parse: Self.parseRate) ?? 0
+        let concurrency = try configuration.value(
+            Self.concurrencyKey, isNot: "a number from 1 to 32", expected: "was given",
+            parse: { Int($0).flatMap { (1...32).contains($0) ? $0 : nil } })
+        self.concurrency = concurrency ?? 4
     }
 
     /// `0.065` or `6.5%` as the fraction 0.065; nil when it is neither or outside −100 %…100 %.

@@ -21,7 +21,9 @@ struct AccountsAddCommand: FeatureCommand {
     @Option(help: "The account's name (unique, ignoring case).")
     var name: String
 
-    @Option(help: ArgumentHelp("The account type: \(AccountType.spellings).", valueName: "type"))
+    @Option(
+        help: ArgumentHelp("The account type: \(AccountType.spellings).", valueName: "type"),
+        completion: .list(AccountType.allCases.map(\.rawValue)))
     var type: String
 
     @Option(help: "The ISO 4217 currency of its balances.", completion: .currencies)

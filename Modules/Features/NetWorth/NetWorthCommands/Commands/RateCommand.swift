@@ -14,6 +14,9 @@ struct RateCommand: AsyncParsableCommand {
             A rate says how much one unit of a currency is worth in the base currency, from its date until \
             the next rate: `rate set USD 0.79 --date 2024-01-01` means $1 = £0.79 from that day.
               value = balance × the rate in force on the balance's date
+            Without a stored rate into the base currency, the inverse of a stored rate out of it is used \
+            (1 / rate), else a cross rate through a third currency when both legs are stored; the summary \
+            says which.
             A balance dated before a currency's first rate cannot be valued: commands stop with an error \
             naming the currency rather than assume 1.
 

@@ -12,7 +12,8 @@ struct SettingsCommand: FeatureCommand {
         discussion: """
             The toggles apply to every command that values the portfolio unless it is given \
             --include-/--exclude-pension or --include-/--exclude-mortgage itself. Both are on by default; \
-            the base currency is GBP by default. Rates are kept per base currency.
+            the base currency is GBP by default. Rates are kept as stored; after the base currency changes, \
+            a stored rate is used inverted (GBP→USD values USD→GBP), or crossed through a third currency.
 
             Examples:
               folio networth settings --exclude-pension

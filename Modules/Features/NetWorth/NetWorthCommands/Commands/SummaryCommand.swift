@@ -12,7 +12,9 @@ struct SummaryCommand: FeatureCommand {
         abstract: "Net worth, assets, debts, the change since the last update, and every account.",
         discussion: """
             net worth = Σ counted assets − Σ counted debts, each account at its latest balance on or before \
-            the date, converted at the rate in force on that date.
+            the date, converted at the rate in force on that date: a stored rate to the base currency, else \
+            the inverse of a stored rate from it (after the base currency changed), else a cross rate through \
+            a third currency when both legs are stored; the summary says which was used.
             change since last update = total on the most recent update date (any account) − total on the \
             update date before it, each with every account's balance as of that date.
             Pensions and mortgages count unless excluded by the saved settings or by the flags here.

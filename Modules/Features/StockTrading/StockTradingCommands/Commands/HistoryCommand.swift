@@ -43,25 +43,18 @@ struct HistoryCommand: FeatureCommand {
     @OptionGroup var basisOptions: BasisOptions
     @OptionGroup var formatting: FormatOptions
 
-    func validate() throws {
-        for (name, value) in [("--from", from), ("--to", to)] {
-            if let value, CalendarDate(iso8601: value) == nil {
-                throw ValidationError("\(name) \"\(value)\" is not a date in the form YYYY-MM-DD")
-            }
-        }
-        if let from = from.flatMap(CalendarDate.init(iso8601:)), let to = to.flatMap(CalendarDate.init(iso8601:)), from > to {
-            throw ValidationError("--from \(from) is after --to \(to)")
-        }
-    }
-
     func run(in context: FeatureContext) async throws {
+        // Dates first, by FeatureKit's one rule for dates, so a typo is told before the login is asked for.
+        let first = try from.map { try DateArgument.parse($0, option: "--from") }
+        let last = try to.map { try DateArgument.parse($0, option: "--to") }
+        if let first, let last, first > last {
+            throw FolioError(.usage, "--from \(first.iso8601) is after --to \(last.iso8601)")
+        }
         let services = StocksServices(context: context)
         try await services.prepare()
         let session = try await services.session()
         let all = try await services.brokerage(session).history()
         let replay = basisOptions.basis == .fifo ? try await mapped { try CostBasis.replay(all, method: .fifo) } : nil
-        let first = from.flatMap(CalendarDate.init(iso8601:))
-        let last = to.flatMap(CalendarDate.init(iso8601:))
         let wantedSymbol = symbol?.uppercased()
         let entries = all.filter { entry in
             let day = CalendarDate(entry.timestamp, in: .current)

@@ -9,7 +9,8 @@ struct SignupCommand: FeatureCommand {
         commandName: "signup",
         abstract: "Create a local account with paper cash and log in.",
         discussion: """
-            The email must look like name@example.com; the password needs at least 8 characters and is asked \
+            The email must look like name@example.com; the password needs at least 8 characters, may not be \
+            blank or only spaces, and may not be one of the few hundred most common passwords; it is asked \
             twice without echo (or read once from standard input with --password-stdin). Only a salted \
             PBKDF2-SHA256 hash (210,000 rounds) is stored. The opening cash counts as a deposit (an external \
             cash flow) for returns.

@@ -49,12 +49,9 @@ struct StocksServices: Sendable {
     }
 
     private static func seed(_ configuration: Configuration) throws -> UInt64 {
-        guard let text = configuration.string(seedKey) else { return SimulatedMarket.defaultSeed }
-        guard let seed = UInt64(text.trimmingCharacters(in: .whitespaces)) else {
-            throw FolioError(
-                .usage, "FOLIO_STOCKS_SEED is not a seed", why: "\"\(text)\" should be a whole number from 0 to 18446744073709551615")
-        }
-        return seed
+        try configuration.value(
+            seedKey, isNot: "a seed", expected: "should be a whole number from 0 to 18446744073709551615",
+            parse: { UInt64($0.trimmingCharacters(in: .whitespaces)) }) ?? SimulatedMarket.defaultSeed
     }
 
     /// The logged-in user.
