@@ -112,3 +112,117 @@ struct ETFPagesTests {
         }
     }
 }
+
+/// A `multipart/form-data` body as a browser sends the page's form: the CSRF field first, then `fields`,
+/// then the file input (`file`, empty when no file was chosen).
+private func multipart(_ fields: [(String, String)], file: (name: String, content: String)?, csrf: Bool = true) -> (HTTPFields, ByteBuffer) {
+    let boundary = "----FolioTestBoundary7MA4YWxkTrZu0gW"
+    var headers = localhost
+    headers[.cookie] = "\(CSRF.cookieName)=seed"
+    headers[.contentType] = "multipart/form-data; boundary=\(boundary)"
+    var body = ""
+    let all = (csrf ? [("_csrf", CSRF.token(seed: "seed", secret: secret))] : []) + fields
+    for (name, value) in all {
+        body += "--\(boundary)\r\nContent-Disposition: form-data; name=\"\(name)\"\r\n\r\n\(value)\r\n"
+    }
+    body += "--\(boundary)\r\nContent-Disposition: form-data; name=\"file\"; filename=\"\(file?.name ?? "")\"\r\n"
+    body += "Content-Type: \(file == nil ? "application/octet-stream" : "text/csv")\r\n\r\n\(file?.content ?? "")\r\n"
+    body += "--\(boundary)--\r\n"
+    return (headers, ByteBuffer(string: body))
+}
+
+@Suite("/etf upload and JSON")
+struct ETFUploadTests {
+    @Test("the page's form is a multipart upload with a named file input, and works without JavaScript")
+    func formIsMultipart() async throws {
+        try await Setup().application().test(.router) { client in
+            try await client.execute(uri: "/etf", method: .get, headers: localhost) { response in
+                let html = String(buffer: response.body)
+                #expect(html.contains("enctype=\"multipart/form-data\""))
+                #expect(html.contains("<input type=\"file\" name=\"file\""))
+                #expect(html.contains("<textarea name=\"csv\""), "pasting still works")
+            }
+        }
+    }
+
+    @Test("an uploaded CSV gives the same report as `analyze FILE`; its downloads too")
+    func upload() async throws {
+        let setup = Setup()
+        let csv = try String(contentsOf: example, encoding: .utf8)
+        let markdown = try await setup.cli(["analyze", example.path, "--format", "markdown"])
+        try await setup.application().test(.router) { client in
+            let (headers, body) = multipart([("csv", ""), ("asOf", ""), ("format", "html")], file: (name: "etfs.csv", content: csv))
+            try await client.execute(uri: "/etf", method: .post, headers: headers, body: body) { response in
+                let html = String(buffer: response.body)
+                #expect(response.status == .ok)
+                #expect(html.contains("id=\"etf-figures\"") && html.contains("Vanguard S&amp;P 500 ETF (VOO)"))
+            }
+            let (mdHeaders, mdBody) = multipart([("format", "markdown")], file: (name: "etfs.csv", content: csv))
+            try await client.execute(uri: "/etf", method: .post, headers: mdHeaders, body: mdBody) { response in
+                #expect(String(buffer: response.body) == markdown)
+            }
+        }
+    }
+
+    @Test("without a file chosen the pasted text is analysed; a bad upload shows the CLI's message with what was read")
+    func pasteAndBadUpload() async throws {
+        let setup = Setup()
+        let csv = try String(contentsOf: example, encoding: .utf8)
+        try await setup.application().test(.router) { client in
+            let (headers, body) = multipart([("csv", csv), ("format", "html")], file: nil)
+            try await client.execute(uri: "/etf", method: .post, headers: headers, body: body) { response in
+                #expect(response.status == .ok)
+                #expect(String(buffer: response.body).contains("id=\"etf-figures\""))
+            }
+            let bad = "name,expense_ratio,yield,shares,purchase_price,purchase_date,current_price\nBad,abc,1,1,1,2024-01-01,1"
+            let (badHeaders, badBody) = multipart([("format", "html")], file: (name: "bad.csv", content: bad))
+            try await client.execute(uri: "/etf", method: .post, headers: badHeaders, body: badBody) { response in
+                let html = String(buffer: response.body)
+                #expect(response.status != .ok)
+                #expect(html.contains("id=\"csv-error\""))
+                #expect(html.contains("Bad,abc"), "the uploaded file is shown in the box")
+            }
+        }
+    }
+
+    @Test("an upload needs the CSRF token; one over the cap is refused with 413")
+    func refusals() async throws {
+        try await Setup().application().test(.router) { client in
+            let (headers, body) = multipart([("format", "html")], file: (name: "a.csv", content: "x"), csrf: false)
+            try await client.execute(uri: "/etf", method: .post, headers: headers, body: body) { response in
+                #expect(response.status == .forbidden)
+            }
+            let huge = String(repeating: "VOO,0.03,1.5,10,350,2020-01-01,420\n", count: (WebLimits.maxBodyBytes / 30) + 10)
+            let (bigHeaders, bigBody) = multipart([("format", "html")], file: (name: "big.csv", content: huge))
+            try await client.execute(uri: "/etf", method: .post, headers: bigHeaders, body: bigBody) { response in
+                #expect(response.status == .contentTooLarge)
+                #expect(String(buffer: response.body).contains("Upload too large"))
+            }
+        }
+    }
+
+    @Test("/api/etf/analyze?saved=NAME is exactly `folio etf analyze --saved NAME --format json`; a missing name is 400, an unknown one refused")
+    func analyzeJSON() async throws {
+        let setup = Setup()
+        _ = try await setup.cli(["save", "core", example.path, "--yes"])
+        let json = try await setup.cli(["analyze", "--saved", "core", "--format", "json"])
+        let dated = try await setup.cli(["analyze", "--saved", "core", "--as-of", "2025-06-30", "--format", "json"])
+        try await setup.application().test(.router) { client in
+            try await client.execute(uri: "/api/etf/analyze?saved=core", method: .get, headers: localhost) { response in
+                #expect(response.status == .ok)
+                #expect(String(buffer: response.body) == json)
+            }
+            try await client.execute(uri: "/api/etf/analyze?saved=core&asOf=2025-06-30", method: .get, headers: localhost) { response in
+                #expect(String(buffer: response.body) == dated)
+            }
+            try await client.execute(uri: "/api/etf/analyze", method: .get, headers: localhost) { response in
+                #expect(response.status == .badRequest)
+                #expect(String(buffer: response.body).contains("?saved=NAME"))
+            }
+            try await client.execute(uri: "/api/etf/analyze?saved=nothing-here", method: .get, headers: localhost) { response in
+                #expect(response.status != .ok)
+                #expect(response.headers[.contentType]?.hasPrefix("application/json") == true)
+            }
+        }
+    }
+}

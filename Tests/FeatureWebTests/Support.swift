@@ -40,7 +40,11 @@ let demoDescriptor = FeatureDescriptor(id: "demo", summary: "Demo.", requirement
 
 let demoFeature = WebFeature(
     id: "demo", navigation: NavigationEntry(title: "Demo", path: "/demo"),
-    openAPIPaths: ["/api/demo": .openAPIGet("Echo.", query: ["text"])],
+    openAPIPaths: [
+        "/api/demo": .openAPIGet(
+            "Echo.", query: ["text"],
+            response: OpenAPISchema.object(["text": OpenAPISchema.string, "count": OpenAPISchema.string], required: ["text", "count"]))
+    ],
     dashboard: { _, _ in "<section class=\"card\"><h2>Demo card</h2></section>" },
     routes: { router, environment in
         router.get("/demo") { request, context in

@@ -34,9 +34,9 @@ private struct Setup {
                 features: [StockTradingWeb.feature], environment: environment, configuration: WebServerConfiguration(secret: secret)))
     }
 
-    /// `folio stocks …` on the same store, as the CLI user.
-    func cli(_ arguments: [String]) async -> (String, FolioError?) {
-        let terminal = CapturedTerminal()
+    /// `folio stocks …` on the same store, as the CLI user (`input`: standard input, for `--password-stdin`).
+    func cli(_ arguments: [String], input: [String] = []) async -> (String, FolioError?) {
+        let terminal = CapturedTerminal(input: input)
         do {
             let command = try StockTradingPlugin.descriptor.command.parseAsRoot(arguments) as! any FeatureCommand
             try await command.run(in: context(terminal: terminal))
@@ -151,6 +151,199 @@ struct StocksPagesTests {
             try await client.execute(uri: "/stocks", method: .get, headers: session) { response in
                 #expect(response.status == .seeOther)
             }
+        }
+    }
+}
+
+/// Signs a new account up in the browser; the `Cookie` value of its session.
+private func signUp(_ client: some TestClientProtocol, email: String, password: String) async throws -> String {
+    let encode = { (text: String) in text.replacingOccurrences(of: "@", with: "%40").replacingOccurrences(of: " ", with: "+") }
+    let (headers, body) = post("email=\(encode(email))&password=\(encode(password))&confirmation=\(encode(password))")
+    return try await client.execute(uri: "/stocks/signup", method: .post, headers: headers, body: body) { response in
+        #expect(response.status == .seeOther)
+        #expect(response.headers[.location] == "/stocks")
+        return String(try #require(sessionCookie(response)).prefix { $0 != ";" })
+    }
+}
+
+/// Logs the browser in with the demo account; the `Cookie` value of its session.
+private func logIn(_ client: some TestClientProtocol, email: String = "test@stockport.com", password: String = "Test@123") async throws -> String {
+    let encoded = "email=\(email.replacingOccurrences(of: "@", with: "%40"))&password=\(password.replacingOccurrences(of: "@", with: "%40"))"
+    let (headers, body) = post(encoded)
+    return try await client.execute(uri: "/stocks/login", method: .post, headers: headers, body: body) { response in
+        #expect(response.status == .seeOther)
+        return String(try #require(sessionCookie(response)).prefix { $0 != ";" })
+    }
+}
+
+private func page(_ client: some TestClientProtocol, _ path: String, cookie: String) async throws -> (HTTPResponse.Status, String) {
+    var headers = localhost
+    headers[.cookie] = cookie
+    return try await client.execute(uri: path, method: .get, headers: headers) { ($0.status, String(buffer: $0.body)) }
+}
+
+private func submit(
+    _ client: some TestClientProtocol, _ path: String, _ body: String, cookie: String
+) async throws -> (status: HTTPResponse.Status, location: String?, html: String) {
+    let (headers, form) = post(body, cookie: cookie)
+    return try await client.execute(uri: path, method: .post, headers: headers, body: form) { response in
+        (response.status, response.headers[.location], String(buffer: response.body))
+    }
+}
+
+/// The shares of `symbol` in the holdings table, as shown.
+private func shares(_ symbol: String, in html: String) -> String? {
+    guard let row = html.components(separatedBy: "<tr>").first(where: { $0.hasPrefix("<td>\(symbol)</td>") }) else { return nil }
+    let cells = row.components(separatedBy: "<td class=\"num\">")
+    return cells.count > 1 ? String(cells[1].prefix { $0 != "<" }) : nil
+}
+
+@Suite("/stocks trading, watchlist, alerts and JSON")
+struct StocksFormsTests {
+    @Test("selling goes through `stocks sell`; more than held and more than the cash allows are the CLI's refusals, nothing stored")
+    func sellAndRefusals() async throws {
+        let setup = Setup()
+        try await setup.application().test(.router) { client in
+            // A new account (the demo one holds shares already), and the CLI logged in to it, to ask the CLI for its own refusals.
+            let cookie = try await signUp(client, email: "seller@example.com", password: "violet mountain river")
+            _ = await setup.cli(["login", "--email", "seller@example.com", "--password-stdin"], input: ["violet mountain river"])
+            let bought = try await submit(client, "/stocks/trade", "symbol=AAPL&quantity=3&side=buy", cookie: cookie)
+            #expect(bought.status == .seeOther && bought.location == "/stocks")
+            #expect(shares("AAPL", in: try await page(client, "/stocks", cookie: cookie).1) == "3")
+
+            let (_, tooMany) = await setup.cli(["sell", "AAPL", "5"])
+            let tooManyMessage = try #require(tooMany, "the CLI refuses to sell more than held")
+            let oversold = try await submit(client, "/stocks/trade", "symbol=AAPL&quantity=5&side=sell", cookie: cookie)
+            #expect(oversold.status == .unprocessableContent)
+            #expect(oversold.html.contains("id=\"quantity-error\">\(HTML.escape(tooManyMessage.what))"))
+            #expect(shares("AAPL", in: oversold.html) == "3", "nothing sold")
+
+            let (_, tooDear) = await setup.cli(["buy", "AAPL", "1000000"])
+            let tooDearMessage = try #require(tooDear, "the CLI refuses a buy beyond the cash")
+            let overbought = try await submit(client, "/stocks/trade", "symbol=AAPL&quantity=1000000&side=buy", cookie: cookie)
+            #expect(overbought.status == .unprocessableContent)
+            #expect(overbought.html.contains(HTML.escape(tooDearMessage.what)))
+            #expect(overbought.html.contains("value=\"1000000\""), "what was typed stays in the form")
+            #expect(shares("AAPL", in: overbought.html) == "3", "nothing bought")
+
+            let sold = try await submit(client, "/stocks/trade", "symbol=AAPL&quantity=1&side=sell", cookie: cookie)
+            #expect(sold.status == .seeOther)
+            #expect(shares("AAPL", in: try await page(client, "/stocks", cookie: cookie).1) == "2")
+        }
+    }
+
+    @Test("sign-up with the CLI's rules logs the browser in; the CLI can then log in with the same password")
+    func signup() async throws {
+        let setup = Setup()
+        try await setup.application().test(.router) { client in
+            let cookie = try await signUp(client, email: "New@Example.com", password: "violet mountain river")
+            let (status, html) = try await page(client, "/stocks", cookie: cookie)
+            #expect(status == .ok && html.contains("Logged in as new@example.com"))
+        }
+        let (_, error) = await setup.cli(["login", "--email", "new@example.com", "--password-stdin"], input: ["violet mountain river"])
+        #expect(error == nil, "the account and its PBKDF2 hash are the CLI's")
+    }
+
+    @Test("watchlist: add and remove through the CLI's commands; an unlisted symbol is refused next to the field")
+    func watchlist() async throws {
+        let setup = Setup()
+        try await setup.application().test(.router) { client in
+            let cookie = try await logIn(client)
+            let (status, empty) = try await page(client, "/stocks/watchlist", cookie: cookie)
+            #expect(status == .ok && empty.contains("Your watchlist is empty.") && empty.contains("action=\"/stocks/watchlist/add\""))
+            let added = try await submit(client, "/stocks/watchlist/add", "symbols=nvda+AMD", cookie: cookie)
+            #expect(added.status == .seeOther && added.location == "/stocks/watchlist")
+            let (_, listed) = try await page(client, "/stocks/watchlist", cookie: cookie)
+            #expect(listed.contains("<td>NVDA</td>") && listed.contains("<td>AMD</td>"))
+
+            let refused = try await submit(client, "/stocks/watchlist/add", "symbols=INTC+ZZZZ", cookie: cookie)
+            #expect(refused.status == .unprocessableContent)
+            #expect(refused.html.contains("id=\"symbols-error\">unknown symbol ZZZZ"))
+            #expect(refused.html.contains("value=\"INTC ZZZZ\""))
+            #expect(!refused.html.contains("<td>INTC</td>"), "all or nothing, as in the CLI")
+
+            let removed = try await submit(client, "/stocks/watchlist/remove", "symbol=NVDA", cookie: cookie)
+            #expect(removed.status == .seeOther)
+            let (_, after) = try await page(client, "/stocks/watchlist", cookie: cookie)
+            #expect(!after.contains("<td>NVDA</td>") && after.contains("<td>AMD</td>"))
+
+            let notWatched = try await submit(client, "/stocks/watchlist/remove", "symbol=TSLA", cookie: cookie)
+            #expect(notWatched.status == .seeOther, "the refusal comes back as the next page's message")
+        }
+    }
+
+    @Test("alerts: add and remove through the CLI's commands; a bad level is refused next to its field")
+    func alerts() async throws {
+        let setup = Setup()
+        try await setup.application().test(.router) { client in
+            let cookie = try await logIn(client)
+            let (status, empty) = try await page(client, "/stocks/alerts", cookie: cookie)
+            #expect(status == .ok && empty.contains("No alerts yet.") && empty.contains("action=\"/stocks/alerts/add\""))
+            let added = try await submit(client, "/stocks/alerts/add", "symbol=aapl&direction=above&level=180", cookie: cookie)
+            #expect(added.status == .seeOther && added.location == "/stocks/alerts")
+            let (_, listed) = try await page(client, "/stocks/alerts", cookie: cookie)
+            #expect(listed.contains("<td>AAPL</td>") && listed.contains("above $180.00"))
+
+            let badLevel = try await submit(client, "/stocks/alerts/add", "symbol=AAPL&direction=below&level=12x", cookie: cookie)
+            #expect(badLevel.status == .unprocessableContent)
+            #expect(badLevel.html.contains("id=\"level-error\">invalid price &quot;12x&quot;"))
+            #expect(badLevel.html.contains("value=\"12x\""))
+            let unknown = try await submit(client, "/stocks/alerts/add", "symbol=ZZZZ&direction=below&level=10", cookie: cookie)
+            #expect(unknown.html.contains("id=\"symbol-error\">unknown symbol ZZZZ"))
+
+            let removed = try await submit(client, "/stocks/alerts/remove", "id=1", cookie: cookie)
+            #expect(removed.status == .seeOther)
+            let (_, after) = try await page(client, "/stocks/alerts", cookie: cookie)
+            #expect(!after.contains("<td>AAPL</td>") && after.contains("No alerts yet."))
+        }
+    }
+
+    @Test("the add and remove forms need the CSRF token and a login")
+    func formsAreProtected() async throws {
+        try await Setup().application().test(.router) { client in
+            let cookie = try await logIn(client)
+            var headers = localhost
+            headers[.cookie] = "\(CSRF.cookieName)=seed; \(cookie)"
+            headers[.contentType] = "application/x-www-form-urlencoded"
+            try await client.execute(uri: "/stocks/watchlist/add", method: .post, headers: headers, body: ByteBuffer(string: "symbols=NVDA")) { response in
+                #expect(response.status == .forbidden)
+            }
+            let (anonymousHeaders, body) = post("symbol=AAPL&direction=above&level=1")
+            try await client.execute(uri: "/stocks/alerts/add", method: .post, headers: anonymousHeaders, body: body) { response in
+                #expect(response.status == .seeOther && response.headers[.location] == "/stocks/login")
+            }
+        }
+    }
+
+    @Test("/api/stocks/portfolio is exactly `folio stocks portfolio --format json` for the logged-in browser; 401 without a login")
+    func portfolioJSON() async throws {
+        let setup = Setup()
+        try await setup.application().test(.router) { client in
+            try await client.execute(uri: "/api/stocks/portfolio", method: .get, headers: localhost) { response in
+                #expect(response.status == .unauthorized)
+                #expect(response.headers[.contentType]?.hasPrefix("application/json") == true)
+                #expect(String(buffer: response.body).contains("\"error\" : \"not logged in\""))
+            }
+            let cookie = try await logIn(client)
+            _ = try await submit(client, "/stocks/trade", "symbol=MSFT&quantity=2&side=buy", cookie: cookie)
+            _ = await setup.cli(["login", "--email", "test@stockport.com", "--password-stdin"], input: ["Test@123"])
+            let (cli, error) = await setup.cli(["portfolio", "--format", "json"])
+            #expect(error == nil)
+            let (status, json) = try await page(client, "/api/stocks/portfolio", cookie: cookie)
+            #expect(status == .ok)
+            #expect(json == cli)
+            #expect(json.contains("\"MSFT\""))
+        }
+    }
+
+    @Test("the dashboard shows the paper portfolio's value to a logged-in browser only")
+    func dashboardCard() async throws {
+        try await Setup().application().test(.router) { client in
+            let (_, anonymous) = try await page(client, "/", cookie: "")
+            #expect(!anonymous.contains("Paper portfolio"))
+            let cookie = try await logIn(client)
+            let (_, html) = try await page(client, "/", cookie: cookie)
+            #expect(html.contains("<a href=\"/stocks\">Paper portfolio</a>") && html.contains("Total value"))
         }
     }
 }

@@ -41,11 +41,15 @@ public enum Components {
         "<label class=\"check\"><input type=\"checkbox\" name=\"\(name)\" value=\"\(value)\"\(checked ? " checked" : "")> \(label)</label>"
     }
 
-    /// A POST form carrying the CSRF token.
-    public static func postForm(action: String, csrf: String, class className: String = "form", _ content: HTML) -> HTML {
-        """
-        <form method="post" action="\(action)" class="\(className)"><input type="hidden" name="\(CSRF.fieldName)" value="\(csrf)">\(content)</form>
-        """
+    /// A POST form carrying the CSRF token (first, so a server reading a multipart body meets it early).
+    /// - Parameter multipart: Sends `multipart/form-data`, for forms with a file input.
+    public static func postForm(
+        action: String, csrf: String, class className: String = "form", multipart: Bool = false, _ content: HTML
+    ) -> HTML {
+        let encoding: HTML = multipart ? " enctype=\"multipart/form-data\"" : .empty
+        return """
+            <form method="post" action="\(action)" class="\(className)"\(encoding)><input type="hidden" name="\(CSRF.fieldName)" value="\(csrf)">\(content)</form>
+            """
     }
 
     /// A message box: `info`, `success`, `warning` or `error`.

@@ -20,6 +20,9 @@ public struct ErrorPageMiddleware: RouterMiddleware {
         } catch let error as HTTPError {
             let message = error.body ?? Self.message(for: error.status)
             return respond(request, context: context, status: error.status, title: Self.title(for: error.status), message: message, hint: nil, extra: error.headers)
+        } catch let error as any HTTPResponseError {
+            // Hummingbird's own refusals, such as a body without a declared length read past the cap (413).
+            return respond(request, context: context, status: error.status, title: Self.title(for: error.status), message: Self.message(for: error.status), hint: nil, extra: [:])
         } catch let error as FolioError {
             return respond(request, context: context, status: WebResponses.status(for: error), title: "Something went wrong", message: error.why.map { "\(error.what) — \($0)" } ?? error.what, hint: error.hint, extra: [:])
         } catch {
@@ -62,6 +65,7 @@ public struct ErrorPageMiddleware: RouterMiddleware {
         switch status {
         case .notFound: "There is no page at this address."
         case .methodNotAllowed: "This address does not accept that kind of request."
+        case .contentTooLarge: "The upload is larger than \(WebLimits.maxBodyBytes / 1024) KB."
         default: status.reasonPhrase
         }
     }

@@ -7,7 +7,18 @@ enum OpenAPIDocument {
             "/api/openapi.json": .object([
                 "get": .object([
                     "summary": .string("This document."),
-                    "responses": .object(["200": .object(["description": .string("The OpenAPI document.")])]),
+                    "responses": .object([
+                        "200": .object([
+                            "description": .string("The OpenAPI document."),
+                            "content": .object([
+                                "application/json": .object([
+                                    "schema": OpenAPISchema.object(
+                                        ["openapi": OpenAPISchema.string, "info": OpenAPISchema.anyObject, "paths": OpenAPISchema.anyObject],
+                                        required: ["openapi", "info", "paths"])
+                                ])
+                            ]),
+                        ])
+                    ]),
                 ])
             ])
         ]
@@ -27,30 +38,83 @@ enum OpenAPIDocument {
         return (try? JSONOutput.string(document)) ?? "{}"
     }
 
-    /// A GET path item returning JSON.
-    static func get(_ summary: String, parameters: [JSONValue] = []) -> JSONValue {
-        .object([
+    /// A JSON body with `schema`.
+    static func content(_ schema: JSONValue) -> JSONValue {
+        .object(["application/json": .object(["schema": schema])])
+    }
+
+    /// A GET path item returning JSON of `schema`, with the refusals every JSON route can answer.
+    static func get(_ summary: String, parameters: [JSONValue], response: JSONValue, needsLogin: Bool) -> JSONValue {
+        var responses: [String: JSONValue] = [
+            "200": .object(["description": .string("The command's --format json output."), "content": content(response)]),
+            "400": .object(["description": .string("A bad parameter, refused as the command refuses it."), "content": content(OpenAPISchema.error)]),
+            "422": .object(["description": .string("The command refused the request (its message, why and hint)."), "content": content(OpenAPISchema.error)]),
+            "503": .object(["description": .string("The upstream service is down and nothing is saved."), "content": content(OpenAPISchema.error)]),
+        ]
+        if needsLogin {
+            responses["401"] = .object(["description": .string("Not logged in: log in at /stocks/login first (the session cookie)."), "content": content(OpenAPISchema.error)])
+        }
+        return .object([
             "get": .object([
                 "summary": .string(summary),
                 "parameters": .array(parameters),
-                "responses": .object([
-                    "200": .object([
-                        "description": .string("The command's --format json output."),
-                        "content": .object(["application/json": .object(["schema": .object([:])])]),
-                    ]),
-                    "503": .object(["description": .string("The upstream service is down and nothing is saved.")]),
-                ]),
+                "responses": .object(responses),
             ])
         ])
     }
 }
 
+/// JSON Schema fragments for OpenAPI documents: enough for a client to know each route's shape at the top
+/// level (the field-by-field meaning is in the command's `--help`).
+public enum OpenAPISchema {
+    /// A string.
+    public static let string: JSONValue = .object(["type": .string("string")])
+    /// A string or null.
+    public static let optionalString: JSONValue = .object(["type": .array([.string("string"), .string("null")])])
+    /// An exact decimal (money, prices, units, rates are JSON numbers, never rounded through floating point).
+    public static let number: JSONValue = .object(["type": .string("number")])
+    /// A number or null (a figure that cannot be worked out).
+    public static let optionalNumber: JSONValue = .object(["type": .array([.string("number"), .string("null")])])
+    /// A whole number.
+    public static let integer: JSONValue = .object(["type": .string("integer")])
+    /// A boolean.
+    public static let boolean: JSONValue = .object(["type": .string("boolean")])
+    /// Any object.
+    public static let anyObject: JSONValue = .object(["type": .string("object")])
+
+    /// An object with `properties`, of which `required` are always present.
+    public static func object(_ properties: [String: JSONValue], required: [String]) -> JSONValue {
+        .object([
+            "type": .string("object"),
+            "properties": .object(properties),
+            "required": .array(required.sorted().map(JSONValue.string)),
+        ])
+    }
+
+    /// An object whose `properties` are always all present.
+    public static func record(_ properties: [String: JSONValue]) -> JSONValue {
+        object(properties, required: Array(properties.keys))
+    }
+
+    /// An array of `items`.
+    public static func array(_ items: JSONValue) -> JSONValue {
+        .object(["type": .string("array"), "items": items])
+    }
+
+    /// Every refusal: `{"error": what, "why": …, "hint": …}`.
+    public static let error: JSONValue = object(
+        ["error": string, "why": optionalString, "hint": optionalString], required: ["error"])
+}
+
 extension JSONValue {
-    /// A GET path item returning JSON, for a feature's ``WebFeature/openAPIPaths``.
-    public static func openAPIGet(_ summary: String, query: [String] = [], path: [String] = []) -> JSONValue {
+    /// A GET path item returning JSON of `response`, for a feature's ``WebFeature/openAPIPaths``.
+    /// - Parameter needsLogin: The route answers 401 without a logged-in session.
+    public static func openAPIGet(
+        _ summary: String, query: [String] = [], path: [String] = [], response: JSONValue, needsLogin: Bool = false
+    ) -> JSONValue {
         let parameters: [JSONValue] =
             path.map { .object(["name": .string($0), "in": .string("path"), "required": .bool(true), "schema": .object(["type": .string("string")])]) }
             + query.map { .object(["name": .string($0), "in": .string("query"), "schema": .object(["type": .string("string")])]) }
-        return OpenAPIDocument.get(summary, parameters: parameters)
+        return OpenAPIDocument.get(summary, parameters: parameters, response: response, needsLogin: needsLogin)
     }
 }

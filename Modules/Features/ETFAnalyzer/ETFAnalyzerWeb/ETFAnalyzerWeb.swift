@@ -4,14 +4,45 @@ import Foundation
 import Hummingbird
 import Money
 
-/// The ETF page: paste a CSV (a chosen file is read into the box by the page's script) or pick a saved
+/// The ETF page: upload a CSV file (a plain multipart form: no script needed), paste one, or pick a saved
 /// portfolio; the report (`folio etf analyze … --format json`) with its allocation chart, and the report as
 /// Markdown, CSV or JSON downloads, each exactly what `analyze --format …` writes.
 public enum ETFAnalyzerWeb {
     /// The feature's web face, listed in the host's web registry.
     public static let feature = WebFeature(
         id: "etf", navigation: NavigationEntry(title: "ETFs", path: "/etf"),
+        openAPIPaths: [
+            "/api/etf/analyze": .openAPIGet(
+                "A saved portfolio's report, as `folio etf analyze --saved NAME [--as-of DATE] --format json`.",
+                query: ["saved", "asOf"],
+                response: OpenAPISchema.record([
+                    "etfs": OpenAPISchema.array(
+                        OpenAPISchema.record([
+                            "name": OpenAPISchema.string, "initialInvestment": OpenAPISchema.number,
+                            "currentValue": OpenAPISchema.number, "netReturn": OpenAPISchema.number,
+                            "totalReturnPercent": OpenAPISchema.number, "annualizedReturn": OpenAPISchema.number,
+                            "allocationPercent": OpenAPISchema.number,
+                        ])),
+                    "portfolio": OpenAPISchema.record([
+                        "totalInitial": OpenAPISchema.number, "totalCurrent": OpenAPISchema.number,
+                        "totalNetReturn": OpenAPISchema.number, "totalReturnPercent": OpenAPISchema.number,
+                        "weightedAnnualReturn": OpenAPISchema.number, "weightedExpenseRatio": OpenAPISchema.number,
+                        "annualFees": OpenAPISchema.number,
+                    ]),
+                ]))
+        ],
         routes: { router, environment in
+            router.get("/api/etf/analyze") { request, _ in
+                let query = request.uri.queryParameters
+                guard let saved = query["saved"].map(String.init), !saved.isEmpty else {
+                    return WebResponses.jsonError(
+                        FolioError(.usage, "no portfolio named", hint: "give ?saved=NAME, a portfolio saved with folio etf save"))
+                }
+                // `--saved=NAME`: the name stays a value whatever it starts with.
+                var arguments = ["analyze", "--saved=\(saved)"]
+                if let asOf = query["asOf"].map(String.init), !asOf.isEmpty { arguments.append("--as-of=\(asOf)") }
+                return environment.jsonResponse(await environment.runner.run("etf", arguments + ["--format", "json"]))
+            }
             router.get("/etf") { request, context in
                 await page(request, context: context, environment: environment, form: ReportForm(), report: nil)
             }
@@ -43,7 +74,8 @@ public enum ETFAnalyzerWeb {
         fields += """
             <label class="field wide"><span>Portfolio CSV (name, expense_ratio, yield, shares, purchase_price, purchase_date, current_price[, analysis_date])</span>\
             <textarea name="csv" id="csv" spellcheck="false"\(form.errors["csv"] == nil ? .empty : HTML(raw: " aria-invalid=\"true\" aria-describedby=\"csv-error\""))>\(form.csv)</textarea>\(csvError)</label>\
-            <label class="field"><span>Or read a file into the box</span><input type="file" accept=".csv,text/csv" data-fill="csv"></label>
+            <label class="field"><span>Or upload a CSV file (up to \(WebLimits.maxBodyBytes / 1024) KB; used instead of the box)</span>\
+            <input type="file" name="file" accept=".csv,text/csv"></label>
             """
         fields += Components.field("asOf", label: "Analysis date (default today)", value: form.asOf, error: form.errors["asOf"], type: "date")
         fields += """
@@ -52,13 +84,21 @@ public enum ETFAnalyzerWeb {
             <button type="submit" name="format" value="csv" class="secondary">CSV</button>\
             <button type="submit" name="format" value="json" class="secondary">JSON</button>
             """
-        let content = Components.postForm(action: "/etf", csrf: context.csrfToken, fields) + (report ?? .empty)
+        let content = Components.postForm(action: "/etf", csrf: context.csrfToken, multipart: true, fields) + (report ?? .empty)
         return environment.page("ETF portfolio", request: request, context: context, status: status, content: content)
     }
 
     static func report(_ request: Request, context: WebRequestContext, environment: WebEnvironment) async throws -> Response {
-        let fields = try await FormData.read(request, context: context)
-        let form = ReportForm(csv: fields.fields["csv"] ?? "", saved: fields["saved"] ?? "", asOf: fields["asOf"] ?? "")
+        let fields = try await ReportFields.read(request, context: context)
+        var form = ReportForm(csv: fields.csv, saved: fields["saved"] ?? "", asOf: fields["asOf"] ?? "")
+        if let upload = fields.upload {
+            guard let text = upload.text else {
+                form.errors["csv"] = "\(upload.fileName.isEmpty ? "the file" : "\"\(upload.fileName)\"") is not UTF-8 text — upload the portfolio as a CSV file"
+                return await page(request, context: context, environment: environment, form: form, report: nil, status: .unprocessableContent)
+            }
+            // The uploaded file is what gets analysed, and it is shown in the box, so a refusal points at what was read.
+            form.csv = text
+        }
         var arguments = ["analyze"]
         var input: [String] = []
         if !form.saved.isEmpty {
@@ -111,6 +151,30 @@ public enum ETFAnalyzerWeb {
             title: "Allocation by current value",
             bars: report.etfs.map { (label: $0.name, value: $0.allocationPercent.doubleValue, text: Show.percent($0.allocationPercent)) })
         return figures + table + "<figure class=\"chart\" id=\"allocation-chart\">\(chart.render())</figure>"
+    }
+}
+
+/// The report form as posted: `multipart/form-data` (the page's form, with its file input) or an encoded form
+/// (the paste box alone, as older pages and scripts send it).
+struct ReportFields: Sendable {
+    var fields: [String: String]
+    /// The uploaded file, when one was chosen (a file input left empty sends a part with no file name).
+    var upload: MultipartForm.File?
+
+    var csv: String { fields["csv"] ?? "" }
+
+    subscript(_ name: String) -> String? {
+        guard let value = fields[name]?.trimmingCharacters(in: .whitespacesAndNewlines), !value.isEmpty else { return nil }
+        return value
+    }
+
+    static func read(_ request: Request, context: WebRequestContext) async throws -> ReportFields {
+        if MultipartForm.isMultipart(request.headers[.contentType]) {
+            let form = try await MultipartForm.read(request, context: context)
+            let file = form.files["file"].flatMap { $0.fileName.isEmpty && $0.data.isEmpty ? nil : $0 }
+            return ReportFields(fields: form.fields, upload: file)
+        }
+        return ReportFields(fields: try await FormData.read(request, context: context).fields, upload: nil)
     }
 }
 

@@ -16,8 +16,26 @@ public enum MutualFundsWeb {
         openAPIPaths: [
             "/api/funds/search": .openAPIGet(
                 "Scheme search, as `folio funds search TERMS --format json`.",
-                query: ["q", "category", "house", "plan", "option", "limit"]),
-            "/api/funds/{code}": .openAPIGet("A scheme, as `folio funds show CODE --format json`.", query: ["range"], path: ["code"]),
+                query: ["q", "category", "house", "plan", "option", "limit"],
+                response: OpenAPISchema.array(
+                    OpenAPISchema.object(
+                        [
+                            "code": OpenAPISchema.integer, "name": OpenAPISchema.string, "fundHouse": OpenAPISchema.optionalString,
+                            "category": OpenAPISchema.optionalString, "plan": OpenAPISchema.optionalString,
+                            "option": OpenAPISchema.optionalString,
+                        ],
+                        required: ["code", "name"]))),
+            "/api/funds/{code}": .openAPIGet(
+                "A scheme, as `folio funds show CODE --format json`.", query: ["range"], path: ["code"],
+                response: OpenAPISchema.object(
+                    [
+                        "code": OpenAPISchema.integer, "name": OpenAPISchema.string, "fundHouse": OpenAPISchema.optionalString,
+                        "category": OpenAPISchema.optionalString, "nav": OpenAPISchema.number, "navDate": OpenAPISchema.string,
+                        "navAgeDays": OpenAPISchema.integer, "returns": OpenAPISchema.anyObject, "range": OpenAPISchema.string,
+                        "volatility": OpenAPISchema.optionalNumber, "sharpe": OpenAPISchema.optionalNumber,
+                        "stale": OpenAPISchema.boolean, "asOf": OpenAPISchema.string,
+                    ],
+                    required: ["code", "name", "nav", "navDate", "navAgeDays", "returns", "range", "stale", "asOf"])),
         ],
         dashboard: { environment, _ in await favouritesCard(environment) },
         routes: { router, environment in

@@ -14,7 +14,15 @@ public enum NetWorthWeb {
         id: "networth", navigation: NavigationEntry(title: "Net worth", path: "/networth"),
         openAPIPaths: [
             "/api/networth/summary": .openAPIGet(
-                "The summary, as `folio networth summary --format json`.", query: ["pension", "mortgage", "asOf"])
+                "The summary, as `folio networth summary --format json`.", query: ["pension", "mortgage", "asOf"],
+                response: OpenAPISchema.object(
+                    [
+                        "accounts": OpenAPISchema.array(OpenAPISchema.anyObject), "asOf": OpenAPISchema.string,
+                        "assets": OpenAPISchema.number, "debts": OpenAPISchema.number, "netWorth": OpenAPISchema.number,
+                        "currency": OpenAPISchema.string, "includePensions": OpenAPISchema.boolean,
+                        "includeMortgages": OpenAPISchema.boolean,
+                    ],
+                    required: ["accounts", "asOf", "assets", "debts", "netWorth", "currency", "includePensions", "includeMortgages"]))
         ],
         dashboard: { environment, _ in await dashboardCard(environment) },
         routes: { router, environment in

@@ -12,7 +12,16 @@ public enum RacingWeb {
         id: "races", navigation: NavigationEntry(title: "Races", path: "/races"),
         openAPIPaths: [
             "/api/races/next": .openAPIGet(
-                "The next races, as `folio races next --format json`.", query: ["count", "category", "country"])
+                "The next races, as `folio races next --format json`.", query: ["count", "category", "country"],
+                response: OpenAPISchema.array(
+                    OpenAPISchema.object(
+                        [
+                            "raceId": OpenAPISchema.string, "meetingName": OpenAPISchema.string, "raceNumber": OpenAPISchema.integer,
+                            "raceName": OpenAPISchema.string, "category": OpenAPISchema.string,
+                            "advertisedStart": OpenAPISchema.string, "secondsToStart": OpenAPISchema.integer,
+                            "venueCountry": OpenAPISchema.optionalString,
+                        ],
+                        required: ["raceId", "meetingName", "raceNumber", "raceName", "category", "advertisedStart", "secondsToStart"])))
         ],
         dashboard: { environment, _ in await dashboardCard(environment) },
         routes: { router, environment in

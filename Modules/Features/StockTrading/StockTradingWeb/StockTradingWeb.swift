@@ -10,47 +10,93 @@ public enum StockTradingWeb {
     /// The feature's web face, listed in the host's web registry.
     public static let feature = WebFeature(
         id: "stocks", navigation: NavigationEntry(title: "Stocks", path: "/stocks"),
-        openAPIPaths: [:],
+        openAPIPaths: [
+            "/api/stocks/portfolio": .openAPIGet(
+                "The logged-in browser's paper portfolio, as `folio stocks portfolio --format json`.",
+                response: OpenAPISchema.object(
+                    [
+                        "email": OpenAPISchema.string, "pricesAsOf": OpenAPISchema.string, "pricesStale": OpenAPISchema.boolean,
+                        "holdings": OpenAPISchema.array(
+                            OpenAPISchema.object(
+                                [
+                                    "symbol": OpenAPISchema.string, "name": OpenAPISchema.string, "quantity": OpenAPISchema.integer,
+                                    "averageCost": OpenAPISchema.number, "price": OpenAPISchema.optionalNumber,
+                                    "value": OpenAPISchema.number, "unrealizedPL": OpenAPISchema.number,
+                                ],
+                                required: ["symbol", "name", "quantity", "averageCost", "value", "unrealizedPL"])),
+                        "totals": OpenAPISchema.object(
+                            [
+                                "holdingsValue": OpenAPISchema.number, "cash": OpenAPISchema.number,
+                                "totalValue": OpenAPISchema.number, "unrealizedPL": OpenAPISchema.number,
+                            ],
+                            required: ["holdingsValue", "cash", "totalValue", "unrealizedPL"]),
+                    ],
+                    required: ["email", "pricesAsOf", "pricesStale", "holdings", "totals"]),
+                needsLogin: true)
+        ],
         dashboard: { environment, context in await dashboardCard(environment, context: context) },
         routes: { router, environment in
+            /// A page for logged-in browsers only: others get 303 to the login page.
+            func loggedIn(
+                _ handler: @escaping @Sendable (Request, WebRequestContext, SessionStore.Record) async throws -> Response
+            ) -> @Sendable (Request, WebRequestContext) async throws -> Response {
+                { request, context in
+                    guard let user = await StocksSession.current(request, environment: environment) else { return StocksSession.toLogin }
+                    return try await handler(request, context, user)
+                }
+            }
             router.get("/stocks/login") { request, context in StocksAccountPages.loginPage(request, context: context, environment: environment) }
             router.post("/stocks/login") { request, context in try await StocksAccountPages.logIn(request, context: context, environment: environment) }
             router.get("/stocks/signup") { request, context in StocksAccountPages.signupPage(request, context: context, environment: environment) }
             router.post("/stocks/signup") { request, context in try await StocksAccountPages.signUp(request, context: context, environment: environment) }
             router.post("/stocks/logout") { request, _ in await StocksAccountPages.logOut(request, environment: environment) }
-            router.get("/stocks") { request, context in
-                guard let user = await StocksSession.current(request, environment: environment) else { return StocksSession.toLogin }
-                return await portfolio(request, context: context, environment: environment, user: user, trade: TradeForm())
-            }
-            router.post("/stocks/trade") { request, context in
-                guard let user = await StocksSession.current(request, environment: environment) else { return StocksSession.toLogin }
-                return try await trade(request, context: context, environment: environment, user: user)
-            }
-            for (path, title, arguments) in listPages {
-                router.get(RouterPath(stringLiteral: path)) { request, context in
-                    guard let user = await StocksSession.current(request, environment: environment) else { return StocksSession.toLogin }
-                    let (result, _) = await StocksSession.run(arguments + ["--format", "json"], as: user, environment: environment)
-                    if let error = result.error { return environment.failurePage(error, title: title, request: request, context: context) }
-                    let table = JSONTable.render(result.output, id: "list") ?? HTML(raw: "<pre>\(HTML.escape(result.output))</pre>")
-                    return environment.page(title, request: request, context: context, content: subnavigation(user, csrf: context.csrfToken) + table)
-                }
-            }
-            router.get("/stocks/analytics") { request, context in
-                guard let user = await StocksSession.current(request, environment: environment) else { return StocksSession.toLogin }
+            router.get("/stocks", use: loggedIn { request, context, user in
+                await portfolio(request, context: context, environment: environment, user: user, trade: TradeForm())
+            })
+            router.post("/stocks/trade", use: loggedIn { request, context, user in
+                try await trade(request, context: context, environment: environment, user: user)
+            })
+            router.get("/stocks/history", use: loggedIn { request, context, user in
+                let (result, _) = await StocksSession.run(["history", "--format", "json"], as: user, environment: environment)
+                if let error = result.error { return environment.failurePage(error, title: "Trade history", request: request, context: context) }
+                let table = JSONTable.render(result.output, id: "list") ?? HTML(raw: "<pre>\(HTML.escape(result.output))</pre>")
+                return environment.page("Trade history", request: request, context: context, content: subnavigation(user, csrf: context.csrfToken) + table)
+            })
+            router.get("/stocks/watchlist", use: loggedIn { request, context, user in
+                await WatchlistAlertsPages.watchlist(request, context: context, environment: environment, user: user)
+            })
+            router.post("/stocks/watchlist/add", use: loggedIn { request, context, user in
+                try await WatchlistAlertsPages.watch(request, context: context, environment: environment, user: user)
+            })
+            router.post("/stocks/watchlist/remove", use: loggedIn { request, context, user in
+                try await WatchlistAlertsPages.unwatch(request, context: context, environment: environment, user: user)
+            })
+            router.get("/stocks/alerts", use: loggedIn { request, context, user in
+                await WatchlistAlertsPages.alerts(request, context: context, environment: environment, user: user)
+            })
+            router.post("/stocks/alerts/add", use: loggedIn { request, context, user in
+                try await WatchlistAlertsPages.addAlert(request, context: context, environment: environment, user: user)
+            })
+            router.post("/stocks/alerts/remove", use: loggedIn { request, context, user in
+                try await WatchlistAlertsPages.changeAlert("remove", request, context: context, environment: environment, user: user)
+            })
+            router.post("/stocks/alerts/rearm", use: loggedIn { request, context, user in
+                try await WatchlistAlertsPages.changeAlert("rearm", request, context: context, environment: environment, user: user)
+            })
+            router.get("/stocks/analytics", use: loggedIn { request, context, user in
                 let (result, _) = await StocksSession.run(["analytics", "--format", "json"], as: user, environment: environment)
                 if let error = result.error { return environment.failurePage(error, title: "Analytics", request: request, context: context) }
                 let body = AnalyticsPage.content(result.output) ?? HTML(raw: "<pre>\(HTML.escape(result.output))</pre>")
                 let content = subnavigation(user, csrf: context.csrfToken) + body
                 return environment.page("Analytics", request: request, context: context, content: content)
+            })
+            // JSON: a browser without a login gets 401 (a script cannot follow a redirect to a login form).
+            router.get("/api/stocks/portfolio") { request, _ in
+                guard let user = await StocksSession.current(request, environment: environment) else { return StocksSession.notLoggedIn }
+                let (result, _) = await StocksSession.run(["portfolio", "--format", "json"], as: user, environment: environment)
+                return environment.jsonResponse(result)
             }
         })
-
-    /// The pages that are one listing command each.
-    static let listPages: [(String, String, [String])] = [
-        ("/stocks/history", "Trade history", ["history"]),
-        ("/stocks/watchlist", "Watchlist", ["watchlist", "list"]),
-        ("/stocks/alerts", "Price alerts", ["alerts", "list"]),
-    ]
 
     static func subnavigation(_ user: SessionStore.Record, csrf: String) -> HTML {
         """
@@ -110,7 +156,8 @@ public enum StockTradingWeb {
             return WebResponses.redirect(to: "/stocks", flash: Flash(.success, result.output.trimmingCharacters(in: .whitespacesAndNewlines)))
         }
         let message = (result.errorLine ?? error.what) + (error.hint.map { " (\($0))" } ?? "")
-        if error.what.contains("share") || error.what.contains("quantity") {
+        // "cannot buy 5 AAPL" (not enough cash) and "cannot sell 5 AAPL" (not enough held) are answered by the number of shares.
+        if error.what.contains("share") || error.what.contains("quantity") || error.what.hasPrefix("cannot buy") || error.what.hasPrefix("cannot sell") {
             form.errors["quantity"] = message
         } else if error.what.contains("symbol") {
             form.errors["symbol"] = message

@@ -1,3 +1,4 @@
+import FeatureKit
 import FeatureWeb
 import Foundation
 import Hummingbird
@@ -28,6 +29,14 @@ enum StocksSession {
 
     /// 303 to the login page.
     static var toLogin: Response { WebResponses.redirect(to: "/stocks/login") }
+
+    /// 401 as a JSON error, for the JSON routes.
+    static var notLoggedIn: Response {
+        var response = WebResponses.jsonError(
+            FolioError(.refused, "not logged in", hint: "log in at /stocks/login; the JSON routes use the same session cookie"))
+        response.status = .unauthorized
+        return response
+    }
 }
 
 import Synchronization
