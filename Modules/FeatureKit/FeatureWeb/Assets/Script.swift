@@ -3,8 +3,8 @@
 ///   (`data-server-now` on the board), and a race leaves 60 s after its start.
 /// - A board with `data-events` is refreshed by server-sent events (`board`: `{now, rows}`).
 /// - Changes are announced politely in `#announcer`, once per change, never every second.
-/// - `input[data-search]` shows results as you type from the JSON route it names.
-/// - `input[type=file][data-fill]` reads the chosen file into the text box it names (no multipart upload).
+/// - `input[data-search]` shows results as you type from the JSON route it names, with the values of the
+///   form fields named in `data-filters` (so the live results honour the same filters as the submitted form).
 enum Script {
     static let text = """
         "use strict";
@@ -60,13 +60,22 @@ enum Script {
           }
           function search(input) {
             var list = document.getElementById(input.getAttribute("data-results"));
+            var filters = (input.getAttribute("data-filters") || "").split(" ").filter(Boolean);
             var timer = null;
-            input.addEventListener("input", function () {
+            function query(q) {
+              var text = "?q=" + encodeURIComponent(q);
+              filters.forEach(function (name) {
+                var field = input.form && input.form.elements[name];
+                if (field && field.value.trim()) { text += "&" + encodeURIComponent(name) + "=" + encodeURIComponent(field.value.trim()); }
+              });
+              return text;
+            }
+            function schedule() {
               clearTimeout(timer);
               timer = setTimeout(function () {
                 var q = input.value.trim();
                 if (q.length < 2) { list.textContent = ""; return; }
-                fetch(input.getAttribute("data-search") + "?q=" + encodeURIComponent(q), { headers: { Accept: "application/json" } })
+                fetch(input.getAttribute("data-search") + query(q), { headers: { Accept: "application/json" } })
                   .then(function (response) { return response.ok ? response.json() : []; })
                   .then(function (rows) {
                     list.textContent = "";
@@ -82,15 +91,11 @@ enum Script {
                     announce(rows.length + " results.");
                   });
               }, 200);
-            });
-          }
-          function fill(input) {
-            input.addEventListener("change", function () {
-              var target = document.getElementById(input.getAttribute("data-fill"));
-              if (!input.files || !input.files[0] || !target) { return; }
-              var reader = new FileReader();
-              reader.onload = function () { target.value = reader.result; announce("File read into the box."); };
-              reader.readAsText(input.files[0]);
+            }
+            input.addEventListener("input", schedule);
+            filters.forEach(function (name) {
+              var field = input.form && input.form.elements[name];
+              if (field) { field.addEventListener(field.tagName === "SELECT" ? "change" : "input", schedule); }
             });
           }
           document.addEventListener("DOMContentLoaded", function () {
@@ -100,8 +105,6 @@ enum Script {
             for (var i = 0; i < boards.length; i++) { listen(boards[i]); }
             var inputs = document.querySelectorAll("input[data-search]");
             for (var j = 0; j < inputs.length; j++) { search(inputs[j]); }
-            var files = document.querySelectorAll("input[type=file][data-fill]");
-            for (var k = 0; k < files.length; k++) { fill(files[k]); }
             if (document.querySelector("[data-start]")) { tick(); setInterval(tick, 1000); }
           });
         })();

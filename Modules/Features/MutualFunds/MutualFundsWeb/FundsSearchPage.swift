@@ -10,7 +10,7 @@ enum FundsSearchPage {
         var content: HTML = """
             <form method="get" action="/funds" class="form" role="search">\
             <label class="field"><span>Search schemes</span><input type="search" name="q" value="\(query.q)" autocomplete="off" \
-            data-search="/api/funds/search" data-results="live-results" data-key="code" data-label="name" data-link="/funds/"></label>\
+            data-search="/api/funds/search" data-filters="category house plan option" data-results="live-results" data-key="code" data-label="name" data-link="/funds/"></label>\
             \(Components.select("category", label: "Category", options: options(["equity", "debt", "hybrid", "solution", "other"]), selected: query.category ?? ""))\
             \(Components.field("house", label: "Fund house", value: query.house ?? ""))\
             \(Components.select("plan", label: "Plan", options: options(["direct", "regular"]), selected: query.plan ?? ""))\

@@ -1,0 +1,174 @@
+import ArgumentParser
+import FeatureKit
+import FeatureKitTesting
+import FeatureWeb
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import MutualFundsCommands
+import MutualFundsWeb
+import Networking
+import NetworkingTesting
+import Persistence
+import Synchronization
+import Testing
+import Timing
+import TimingTesting
+
+private let localhost: HTTPFields = [HTTPField.Name("Host")!: "localhost"]
+
+/// A funds context on recorded MF API answers whose wall clock can move and whose API can go down, so a page
+/// can be shown from the saved copy once it has expired.
+private final class Harness: Sendable {
+    let wall = PinnedWallClock(Date(timeIntervalSince1970: 1_788_000_000))
+    let database: InMemoryDatabase
+    let http: StubHTTPClient
+    private let down = Flag()
+
+    /// Whether the API is down, shared by the harness and its stub client.
+    final class Flag: Sendable {
+        private let state = Mutex(false)
+        var isSet: Bool { state.withLock { $0 } }
+        func set() { state.withLock { $0 = true } }
+    }
+
+    init() throws {
+        let wall = wall
+        database = InMemoryDatabase(now: { wall.now() })
+        let answers = [
+            "/mf": try Fixtures.data("mfapi/list_sample_first50.json"),
+            "/mf/122639": try Fixtures.data("mfapi/scheme_122639_history_full_3266pts.json"),
+            "/mf/120505": try Fixtures.data("mfapi/scheme_120505_axis_midcap_direct_100pts.json"),
+        ]
+        let down = down
+        http = StubHTTPClient { request in
+            if down.isSet { throw NetworkError.connectionFailed(url: request.url, reason: "Connection refused") }
+            guard let body = answers[request.url.path] else { return Networking.HTTPResponse(status: 404, body: Data(), url: request.url) }
+            return Networking.HTTPResponse(status: 200, body: body, url: request.url)
+        }
+    }
+
+    func goDown() { down.set() }
+
+    func context(terminal: any Terminal = CapturedTerminal()) -> FeatureContext {
+        .test(
+            featureID: "funds", http: http, store: database.store(namespace: "funds"),
+            timing: Timing(clock: ManualClock(), wallClock: wall),
+            configuration: Configuration(environment: ["FOLIO_MFAPI_URL": "http://127.0.0.1:9"]), terminal: terminal)
+    }
+
+    func application() -> some ApplicationProtocol {
+        let timing = Timing(clock: ManualClock(), wallClock: wall)
+        let environment = WebEnvironment(
+            runner: CommandRunner(features: [(descriptor: MutualFundsPlugin.descriptor, context: context())]),
+            layout: Layout(navigation: [MutualFundsWeb.feature.navigation]), ticker: Ticker(clock: timing.clock),
+            timing: timing, sessions: SessionStore(now: { timing.now() }))
+        return Application(
+            router: WebServer.router(
+                features: [MutualFundsWeb.feature], environment: environment, configuration: WebServerConfiguration(secret: "funds")))
+    }
+
+    /// `folio funds …` on the same store: its output, or its refusal.
+    func cli(_ arguments: [String]) async -> (output: String, error: FolioError?) {
+        let terminal = CapturedTerminal()
+        do {
+            let command = try MutualFundsPlugin.descriptor.command.parseAsRoot(arguments) as! any FeatureCommand
+            try await command.run(in: context(terminal: terminal))
+            return (terminal.output, nil)
+        } catch {
+            return (terminal.output, FolioError.from(error))
+        }
+    }
+}
+
+private func get(_ client: some TestClientProtocol, _ uri: String) async throws -> (HTTPResponse.Status, String) {
+    try await client.execute(uri: uri, method: .get, headers: localhost) { ($0.status, String(buffer: $0.body)) }
+}
+
+/// The scheme codes in the search results table, in order.
+private func resultCodes(_ html: String) -> [Int] {
+    guard let table = html.range(of: "id=\"search-results\"") else { return [] }
+    return html[table.upperBound...].components(separatedBy: "<tr><td>").dropFirst().compactMap { Int($0.prefix { $0 != "<" }) }
+}
+
+@Suite("/funds search filters, comparison and stale data")
+struct FundSearchCompareTests {
+    @Test("/funds with filters shows exactly the schemes `funds search` finds with the same filters")
+    func filters() async throws {
+        let harness = try Harness()
+        let (all, _) = await harness.cli(["search", "aditya", "--format", "json"])
+        let (idcw, _) = await harness.cli(["search", "aditya", "--option", "idcw", "--format", "json"])
+        struct Row: Decodable { var code: Int }
+        let expectedAll = try JSONDecoder().decode([Row].self, from: Data(all.utf8)).map(\.code)
+        let expectedIDCW = try JSONDecoder().decode([Row].self, from: Data(idcw.utf8)).map(\.code)
+        #expect(!expectedIDCW.isEmpty && expectedIDCW.count < expectedAll.count, "the filter narrows the fixture's list")
+        try await harness.application().test(.router) { client in
+            let (_, plain) = try await get(client, "/funds?q=aditya")
+            #expect(resultCodes(plain) == expectedAll)
+            let (status, filtered) = try await get(client, "/funds?q=aditya&category=&house=&plan=&option=idcw")
+            #expect(status == .ok)
+            #expect(resultCodes(filtered) == expectedIDCW)
+            #expect(filtered.contains("<option value=\"idcw\" selected>"), "the filter stays chosen")
+        }
+    }
+
+    @Test("results as you type send the form's filters to the JSON route, which applies them as the CLI does")
+    func liveResultsCarryFilters() async throws {
+        let harness = try Harness()
+        let (idcw, _) = await harness.cli(["search", "aditya", "--option", "idcw", "--plan", "regular", "--format", "json"])
+        try await harness.application().test(.router) { client in
+            let (_, page) = try await get(client, "/funds")
+            #expect(page.contains("data-search=\"/api/funds/search\" data-filters=\"category house plan option\""))
+            let (_, script) = try await get(client, "/assets/folio.js")
+            #expect(script.contains("getAttribute(\"data-filters\")") && script.contains("input.form.elements[name]"))
+            let (status, json) = try await get(client, "/api/funds/search?q=aditya&option=idcw&plan=regular")
+            #expect(status == .ok)
+            #expect(json == idcw)
+        }
+    }
+
+    @Test("/funds/compare shows `funds compare` side by side; a code it cannot use is its message beside the field")
+    func compare() async throws {
+        let harness = try Harness()
+        let (json, _) = await harness.cli(["compare", "122639", "120505", "--range", "1Y", "--format", "json"])
+        try await harness.application().test(.router) { client in
+            let (status, page) = try await get(client, "/funds/compare?codes=122639,120505&range=1Y")
+            #expect(status == .ok)
+            #expect(page.contains("id=\"compare\"") && page.contains("href=\"/funds/122639\"") && page.contains("href=\"/funds/120505\""))
+            #expect(json.contains("\"code\" : 120505"))
+
+            let (_, missingError) = await harness.cli(["compare", "122639", "999999"])
+            let missing = try #require(missingError, "the CLI refuses a scheme that does not exist")
+            let (missingStatus, missingPage) = try await get(client, "/funds/compare?codes=122639,999999")
+            #expect(missingStatus == WebResponses.status(for: missing))
+            #expect(missingPage.contains("id=\"codes-error\">\(HTML.escape(missing.what))"))
+            #expect(missingPage.contains("value=\"122639,999999\""), "what was typed stays in the field")
+            #expect(!missingPage.contains("id=\"compare\""))
+
+            let (notNumberStatus, notNumber) = try await get(client, "/funds/compare?codes=122639,abc")
+            #expect(notNumberStatus == .badRequest, "refused as the CLI refuses the argument")
+            #expect(notNumber.contains("id=\"codes-error\""))
+            #expect(notNumber.contains("abc"))
+
+            let (oneStatus, one) = try await get(client, "/funds/compare?codes=122639")
+            #expect(oneStatus == .unprocessableContent && one.contains("Give at least two scheme codes."))
+        }
+    }
+
+    @Test("with the API down, a fund page shows the saved copy with its stale stamp")
+    func staleCopy() async throws {
+        let harness = try Harness()
+        try await harness.application().test(.router) { client in
+            let (fresh, page) = try await get(client, "/funds/122639")
+            #expect(fresh == .ok && page.contains("<p class=\"stamp\">as of "))
+            harness.goDown()
+            harness.wall.advance(by: 3 * 3600)
+            let (status, stale) = try await get(client, "/funds/122639")
+            #expect(status == .ok, "the saved copy is shown, not a 503")
+            #expect(stale.contains("<p class=\"stamp stale\"><strong>Stale:</strong> saved copy as of "))
+            #expect(stale.contains("class=\"notice warning\""), "the CLI's warning is on the page")
+            #expect(stale.contains("data-points=\""), "the chart is drawn from the saved history")
+        }
+    }
+}
