@@ -16,6 +16,7 @@ FIXTURES="$ROOT/Tests/Fixtures/mfapi"
 [[ -x "$FOLIO_BIN" ]] || { echo "error: $FOLIO_BIN is not built (swift build -c release, or set FOLIO_BIN)" >&2; exit 1; }
 command -v wrk >/dev/null || { echo "error: wrk is needed (apt-get install -y wrk)" >&2; exit 1; }
 command -v python3 >/dev/null || { echo "error: python3 is needed for the loopback API stand-in" >&2; exit 1; }
+command -v curl >/dev/null || { echo "error: curl is needed to warm the pages before measuring (apt-get install -y curl)" >&2; exit 1; }
 
 WORK="$(mktemp -d)"
 PIDS=()
