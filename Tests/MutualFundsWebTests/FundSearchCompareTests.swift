@@ -156,6 +156,23 @@ struct FundSearchCompareTests {
         }
     }
 
+    @Test("the dashboard card lists the favourite funds with their 1-year return from `favorites list`")
+    func dashboardCard() async throws {
+        let harness = try Harness()
+        try await harness.application().test(.router) { client in
+            let (_, before) = try await get(client, "/")
+            #expect(!before.contains("Favourite funds"), "no card without favourites")
+            _ = await harness.cli(["favorites", "add", "122639"])
+            let (favourites, _) = await harness.cli(["favorites", "list", "--format", "json"])
+            struct Favourite: Decodable { var return1Y: Double? }
+            let return1Y = try #require(try JSONDecoder().decode([Favourite].self, from: Data(favourites.utf8)).first?.return1Y)
+            let (_, html) = try await get(client, "/")
+            #expect(html.contains("<h2><a href=\"/funds\">Favourite funds</a></h2>"))
+            #expect(html.contains("<a href=\"/funds/122639\">Parag Parikh Flexi Cap Fund - Direct Plan - Growth</a>"))
+            #expect(html.contains("<td class=\"num\">\(HTML.escape(NumberFormat.percent(return1Y)))</td>"))
+        }
+    }
+
     @Test("with the API down, a fund page shows the saved copy with its stale stamp")
     func staleCopy() async throws {
         let harness = try Harness()

@@ -152,6 +152,61 @@ struct NetWorthPagesTests {
         #expect(summary.contains("\"excludedBecause\" : \"excluded\""))
     }
 
+    @Test("`accounts include` through the page counts an excluded account again; an unknown account is the CLI's message")
+    func include() async throws {
+        let setup = try await Setup.withSample()
+        try await setup.cli(["accounts", "exclude", "Crypto Wallet"])
+        let excluded = try await setup.cli(["summary", "--format", "json"])
+        let (headers, body) = post("account=Crypto+Wallet")
+        try await setup.application().test(.router) { client in
+            try await client.execute(uri: "/networth/accounts/include", method: .post, headers: headers, body: body) { response in
+                #expect(response.status == .seeOther)
+                #expect(response.headers[.location] == "/networth")
+                #expect(response.headers[values: .setCookie].contains { $0.hasPrefix("folio_flash=") }, "the CLI's confirmation as the flash")
+            }
+            try await client.execute(uri: "/networth", method: .get, headers: localhost) { response in
+                let html = String(buffer: response.body)
+                #expect(html.contains("Crypto Wallet"))
+                #expect(!html.contains("not counted (excluded)"))
+            }
+            let (unknownHeaders, unknownBody) = post("account=No+Such+Account")
+            try await client.execute(uri: "/networth/accounts/include", method: .post, headers: unknownHeaders, body: unknownBody) { response in
+                #expect(response.status == .seeOther, "refused: the message comes back on the next page")
+                let flash = try #require(response.headers[values: .setCookie].first { $0.hasPrefix("folio_flash=") })
+                let encoded = String(flash.dropFirst("folio_flash=".count).prefix { $0 != ";" }).replacingOccurrences(of: ".", with: "=")
+                let message = String(decoding: Data(base64Encoded: encoded) ?? Data(), as: UTF8.self)
+                #expect(message.hasPrefix("error\n"), "an error flash: \(message)")
+                #expect(message.contains("No Such Account"))
+            }
+        }
+        let summary = try await setup.cli(["summary", "--format", "json"])
+        #expect(summary != excluded)
+        #expect(!summary.contains("\"excludedBecause\" : \"excluded\""))
+    }
+
+    @Test("the sample button runs `networth sample`: the accounts appear, and the dashboard card shows the net worth")
+    func sampleAndDashboard() async throws {
+        let setup = Setup()
+        try await setup.application().test(.router) { client in
+            try await client.execute(uri: "/", method: .get, headers: localhost) { response in
+                #expect(!String(buffer: response.body).contains("<h2><a href=\"/networth\">Net worth</a></h2>"), "no card without accounts")
+            }
+            let (headers, body) = post("")
+            try await client.execute(uri: "/networth/sample", method: .post, headers: headers, body: body) { response in
+                #expect(response.status == .seeOther)
+                #expect(response.headers[.location] == "/networth")
+            }
+            let page = try await client.execute(uri: "/networth", method: .get, headers: localhost) { String(buffer: $0.body) }
+            #expect(page.contains("Everyday Current"))
+            let shown = try #require(figures(page), "the summary figures")
+            try await client.execute(uri: "/", method: .get, headers: localhost) { response in
+                let html = String(buffer: response.body)
+                #expect(html.contains("<h2><a href=\"/networth\">Net worth</a></h2>"))
+                #expect(figures(html) == shown, "the card shows the same figures as the page: the CLI's summary")
+            }
+        }
+    }
+
     @Test("with no accounts the page offers the sample data")
     func empty() async throws {
         try await Setup().application().test(.router) { client in
@@ -160,4 +215,11 @@ struct NetWorthPagesTests {
             }
         }
     }
+}
+
+/// The `<div … id="networth-figures">…</div>` block of a page.
+private func figures(_ html: String) -> String? {
+    guard let start = html.range(of: "<div class=\"figures\" id=\"networth-figures\">") else { return nil }
+    guard let end = html[start.upperBound...].range(of: "</div></div>") else { return nil }
+    return String(html[start.lowerBound..<end.upperBound])
 }
