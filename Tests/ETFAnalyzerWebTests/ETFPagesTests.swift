@@ -201,6 +201,25 @@ struct ETFUploadTests {
         }
     }
 
+    @Test("/etf?saved=NAME is the saved portfolio's report at its own address; an unknown name is the CLI's refusal")
+    func savedReportByAddress() async throws {
+        let setup = Setup()
+        _ = try await setup.cli(["save", "core", example.path, "--yes"])
+        try await setup.application().test(.router) { client in
+            try await client.execute(uri: "/etf?saved=core", method: .get, headers: localhost) { response in
+                let html = String(buffer: response.body)
+                #expect(response.status == .ok)
+                #expect(html.contains("id=\"etf-figures\"") && html.contains("id=\"allocation-chart\""))
+                #expect(html.contains("<option value=\"core\" selected>core</option>"))
+            }
+            try await client.execute(uri: "/etf?saved=nothing-here", method: .get, headers: localhost) { response in
+                let html = String(buffer: response.body)
+                #expect(response.status != .ok)
+                #expect(html.contains("id=\"csv-error\"") && html.contains("nothing-here"))
+            }
+        }
+    }
+
     @Test("/api/etf/analyze?saved=NAME is exactly `folio etf analyze --saved NAME --format json`; a missing name is 400, an unknown one refused")
     func analyzeJSON() async throws {
         let setup = Setup()

@@ -44,7 +44,14 @@ public enum ETFAnalyzerWeb {
                 return environment.jsonResponse(await environment.runner.run("etf", arguments + ["--format", "json"]))
             }
             router.get("/etf") { request, context in
-                await page(request, context: context, environment: environment, form: ReportForm(), report: nil)
+                // `/etf?saved=NAME[&asOf=DATE]`: a saved portfolio's report at an address of its own (reading changes
+                // nothing, so it can be a link or a bookmark).
+                let query = request.uri.queryParameters
+                guard let saved = query["saved"].map(String.init), !saved.isEmpty else {
+                    return await page(request, context: context, environment: environment, form: ReportForm(), report: nil)
+                }
+                let form = ReportForm(saved: saved, asOf: query["asOf"].map(String.init) ?? "")
+                return await analyze(form, format: nil, request: request, context: context, environment: environment)
             }
             router.post("/etf") { request, context in
                 try await report(request, context: context, environment: environment)
@@ -99,6 +106,14 @@ public enum ETFAnalyzerWeb {
             // The uploaded file is what gets analysed, and it is shown in the box, so a refusal points at what was read.
             form.csv = text
         }
+        let format = fields["format"].flatMap { ["markdown", "csv", "json"].contains($0) ? $0 : nil }
+        return await analyze(form, format: format, request: request, context: context, environment: environment)
+    }
+
+    /// Runs `etf analyze` on the form's portfolio: the report page (`format` nil) or the download.
+    static func analyze(
+        _ form: ReportForm, format: String?, request: Request, context: WebRequestContext, environment: WebEnvironment
+    ) async -> Response {
         var arguments = ["analyze"]
         var input: [String] = []
         if !form.saved.isEmpty {
@@ -108,7 +123,6 @@ public enum ETFAnalyzerWeb {
             input = form.csv.components(separatedBy: .newlines)
         }
         if !form.asOf.isEmpty { arguments.append("--as-of=\(form.asOf)") }
-        let format = fields["format"].flatMap { ["markdown", "csv", "json"].contains($0) ? $0 : nil }
         let result = await environment.runner.run("etf", arguments + ["--format", format ?? "json"], input: input)
         if let error = result.error {
             var failed = form
