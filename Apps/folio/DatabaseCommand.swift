@@ -117,26 +117,24 @@ struct DatabaseMigrateCommand: HostCommand {
     func run(host: HostEnvironment) async throws {
         let selection = try host.database()
         let database = try selection.open(timing: host.timing)
-        let outcomes: [Outcome]
         do {
             // The backend's own tables first, so an unreachable server is reported before any feature runs.
             try await (database as? PostgresDatabase)?.connect()
-            outcomes = try await migrate(database, selection: selection, host: host)
+            host.terminal.print("\(selection.backend) at \(selection.location): tables are up to date")
+            try await migrate(database, selection: selection, host: host)
         } catch {
             await (database as? PostgresDatabase)?.close()
             throw error
         }
         await (database as? PostgresDatabase)?.close()
-        var text = "\(selection.backend) at \(selection.location): tables are up to date\n"
-        for outcome in outcomes { text += outcome.line + "\n" }
-        host.terminal.write(text)
     }
 
-    /// Applies each feature's pending migrations to its namespace, in the registry's order.
+    /// Applies each feature's pending migrations to its namespace, in the registry's order, printing each
+    /// namespace's line as it is done: should a later one fail, the lines already printed say what is in place
+    /// (each namespace migrates in one transaction, all or nothing).
     private func migrate(
         _ database: any KeyValueDatabase, selection: DatabaseSelection, host: HostEnvironment
-    ) async throws -> [Outcome] {
-        var outcomes: [Outcome] = []
+    ) async throws {
         for feature in host.registry where feature.requirements.contains(.persistence) {
             let migrations = feature.migrations(try LiveContext.make(for: feature, host: host))
                 .sorted { $0.version < $1.version }
@@ -154,12 +152,11 @@ struct DatabaseMigrateCommand: HostCommand {
             // may have applied some of them; under the lock each ran once, and either way they are in place).
             let applied = migrations.filter { $0.version > before && $0.version <= after }
                 .map { (version: $0.version, name: $0.name) }
-            outcomes.append(
-                Outcome(
-                    namespace: feature.id, before: before, after: after, applied: applied,
-                    hasMigrations: !migrations.isEmpty))
+            let outcome = Outcome(
+                namespace: feature.id, before: before, after: after, applied: applied,
+                hasMigrations: !migrations.isEmpty)
+            host.terminal.print(outcome.line)
         }
-        return outcomes
     }
 
     func run() async throws {
