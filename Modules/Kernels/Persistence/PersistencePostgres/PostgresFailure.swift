@@ -33,22 +33,9 @@ enum PostgresFailure {
         let server = "\(location.host):\(location.port)"
         switch error.code {
         case .server:
-            let state = error.serverInfo?[.sqlState] ?? ""
-            let message = error.serverInfo?[.message] ?? "the server refused the request"
-            switch state {
-            case "40001", "40P01":
-                return SerializationConflict(reason: message)
-            case "28P01", "28000":
-                return PersistenceError.unavailable(
-                    "\(server) refused the login of \"\(location.user)\": \(message)", cause: .login)
-            case "3D000":
-                return PersistenceError.unavailable(
-                    "\(server) has no database \"\(location.database)\": \(message)", cause: .unknownDatabase)
-            case let state where state.hasPrefix("08") || state.hasPrefix("57P") || state == "53300":
-                return PersistenceError.unavailable("\(server): \(message)")
-            default:
-                return PersistenceError.storage("PostgreSQL: \(message) (SQLSTATE \(state))")
-            }
+            return map(
+                state: error.serverInfo?[.sqlState] ?? "",
+                message: error.serverInfo?[.message] ?? "the server refused the request", location: location)
         case .sslUnsupported:
             return PersistenceError.unavailable(
                 "\(server) does not offer TLS, which sslmode=\(location.sslMode.rawValue) requires", cause: .tls)
@@ -65,6 +52,26 @@ enum PostgresFailure {
                 cause: .login)
         default:
             return PersistenceError.storage("PostgreSQL: \(error.code)")
+        }
+    }
+
+    /// An error the server answered with, by its SQLSTATE: separate from the PSQLError it comes in, which only
+    /// PostgresNIO can build, so that the mapping of each state can be tested without making a server fail so.
+    static func map(state: String, message: String, location: PostgresLocation) -> any Error {
+        let server = "\(location.host):\(location.port)"
+        switch state {
+        case "40001", "40P01":
+            return SerializationConflict(reason: message)
+        case "28P01", "28000":
+            return PersistenceError.unavailable(
+                "\(server) refused the login of \"\(location.user)\": \(message)", cause: .login)
+        case "3D000":
+            return PersistenceError.unavailable(
+                "\(server) has no database \"\(location.database)\": \(message)", cause: .unknownDatabase)
+        case let state where state.hasPrefix("08") || state.hasPrefix("57P") || state == "53300":
+            return PersistenceError.unavailable("\(server): \(message)")
+        default:
+            return PersistenceError.storage("PostgreSQL: \(message) (SQLSTATE \(state))")
         }
     }
 

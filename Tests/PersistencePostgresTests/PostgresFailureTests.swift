@@ -1,0 +1,48 @@
+import Persistence
+import Testing
+
+@testable import PersistencePostgres
+
+/// The server's refusals, by SQLSTATE, mapped without a server: a wrong password cannot be provoked on the test
+/// cluster (it trusts every login), yet it is the likeliest mistake in a database URL.
+@Suite struct PostgresFailureTests {
+    let location: PostgresLocation
+
+    init() throws {
+        location = try PostgresLocation(parsing: "postgres://folio:hunter2@db.home:5432/household")
+    }
+
+    private func cause(_ state: String) -> UnavailableCause? {
+        guard case .unavailable(let reason, let cause)? =
+            PostgresFailure.map(state: state, message: "the server's words", location: location) as? PersistenceError
+        else { return nil }
+        #expect(!reason.contains("hunter2"))
+        #expect(reason.contains("db.home:5432"), "\(reason)")
+        return cause
+    }
+
+    @Test func aWrongPasswordOrRoleIsALoginFailure() {
+        #expect(cause("28P01") == .login)
+        #expect(cause("28000") == .login)
+    }
+
+    @Test func anUnknownDatabaseIsNamedAsSuch() {
+        #expect(cause("3D000") == .unknownDatabase)
+    }
+
+    @Test func aConnectionLostOrAServerShuttingDownIsUnreachable() {
+        #expect(cause("08006") == .unreachable)
+        #expect(cause("57P01") == .unreachable)
+        #expect(cause("53300") == .unreachable)
+    }
+
+    @Test func aSerialisationFailureOrDeadlockIsAConflictToRetry() {
+        #expect(PostgresFailure.map(state: "40001", message: "x", location: location) is SerializationConflict)
+        #expect(PostgresFailure.map(state: "40P01", message: "x", location: location) is SerializationConflict)
+    }
+
+    @Test func anyOtherStateIsAStorageFailureWithTheServersWords() {
+        let error = PostgresFailure.map(state: "42P01", message: "relation does not exist", location: location)
+        #expect(error as? PersistenceError == .storage("PostgreSQL: relation does not exist (SQLSTATE 42P01)"))
+    }
+}
