@@ -73,10 +73,16 @@ enum Chromium {
 
     /// The DOM after the page's scripts ran for `budget` milliseconds of virtual time.
     static func dumpDOM(_ url: URL, budget: Int) throws -> String {
+        // A profile of its own for each run: no cookie survives from an earlier run, and two browsers never
+        // contend for one profile's lock (a second Chromium on a locked profile hands its URL to the first).
+        let profile = FileManager.default.temporaryDirectory.appendingPathComponent("folio-chromium-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: profile, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: profile) }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: path!)
         process.arguments = [
             "--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run",
+            "--user-data-dir=\(profile.path)",
             "--virtual-time-budget=\(budget)", "--dump-dom", url.absoluteString,
         ]
         let output = Pipe()
