@@ -16,7 +16,8 @@ public struct FolioError: Error, Sendable, CustomStringConvertible, Equatable {
         case dataError = 65
         /// An input file that does not exist or cannot be read. Exit 66 (sysexits' `EX_NOINPUT`).
         case noInput = 66
-        /// A remote service is unavailable and there is no usable cached data. Exit 69.
+        /// A remote service or the database is unavailable (or, for the database, too contended to commit) and
+        /// there is no usable cached data. Exit 69.
         case unavailable = 69
         /// A bug or an environment failure folio cannot name more precisely. Exit 70.
         case `internal` = 70
