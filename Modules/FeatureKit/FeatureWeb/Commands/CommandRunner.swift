@@ -90,4 +90,10 @@ public struct CommandResult: Sendable {
     public var errorLine: String? {
         error.map { error in error.why.map { "\(error.what) — \($0)" } ?? error.what }
     }
+
+    /// The error as it is shown beside a form's field: `what — why (hint)`, the CLI's whole answer on one line.
+    public var fieldMessage: String? {
+        guard let error, let line = errorLine else { return nil }
+        return line + (error.hint.map { " (\($0))" } ?? "")
+    }
 }

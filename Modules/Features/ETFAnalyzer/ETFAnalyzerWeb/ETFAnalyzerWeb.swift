@@ -126,7 +126,7 @@ public enum ETFAnalyzerWeb {
         let result = await environment.runner.run("etf", arguments + ["--format", format ?? "json"], input: input)
         if let error = result.error {
             var failed = form
-            let message = (result.errorLine ?? error.what) + (error.hint.map { " (\($0))" } ?? "")
+            let message = result.fieldMessage ?? error.what
             if error.what.contains("as-of") || error.what.contains("date") && !form.asOf.isEmpty && error.what.contains(form.asOf) {
                 failed.errors["asOf"] = message
             } else {

@@ -23,7 +23,7 @@ enum ComparePage {
             if let error = result.error {
                 // A dead service with nothing saved is the 503 page; a refusal belongs beside the codes.
                 if error.kind == .unavailable { return environment.failurePage(error, title: "Compare funds", request: request, context: context) }
-                refusal = (result.errorLine ?? error.what) + (error.hint.map { " (\($0))" } ?? "")
+                refusal = result.fieldMessage ?? error.what
                 status = WebResponses.status(for: error)
             } else {
                 table += result.warningLines.html { Components.notice($0, kind: "warning") }

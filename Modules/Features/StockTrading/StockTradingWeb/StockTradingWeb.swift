@@ -155,7 +155,7 @@ public enum StockTradingWeb {
         guard let error = result.error else {
             return WebResponses.redirect(to: "/stocks", flash: Flash(.success, result.output.trimmingCharacters(in: .whitespacesAndNewlines)))
         }
-        let message = (result.errorLine ?? error.what) + (error.hint.map { " (\($0))" } ?? "")
+        let message = result.fieldMessage ?? error.what
         // "cannot buy 5 AAPL" (not enough cash) and "cannot sell 5 AAPL" (not enough held) are answered by the number of shares.
         if error.what.contains("share") || error.what.contains("quantity") || error.what.hasPrefix("cannot buy") || error.what.hasPrefix("cannot sell") {
             form.errors["quantity"] = message

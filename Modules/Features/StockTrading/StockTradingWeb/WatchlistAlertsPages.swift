@@ -47,10 +47,7 @@ enum WatchlistAlertsPages {
     }
 
     /// The CLI's refusal as one line, with its hint.
-    static func message(_ result: CommandResult) -> String {
-        guard let error = result.error else { return "" }
-        return (result.errorLine ?? error.what) + (error.hint.map { " (\($0))" } ?? "")
-    }
+    static func message(_ result: CommandResult) -> String { result.fieldMessage ?? "" }
 
     static func output(_ result: CommandResult) -> String {
         result.output.trimmingCharacters(in: .whitespacesAndNewlines)
