@@ -1,6 +1,7 @@
 import FeatureKitTesting
 import Foundation
 import NetworkingTesting
+import Synchronization
 import Testing
 
 /// The Neds fixture with every start moved so the race that started 7 s after capture started `ago`
@@ -62,6 +63,19 @@ private func holdingShares(_ symbol: String, in html: String) -> String? {
         return String(shares[shares.index(after: open)...].prefix { $0 != "<" })
     }
     return nil
+}
+
+/// Documents served by a loopback stand-in, set once the test has them.
+private final class Pages: Sendable {
+    private let documents = Mutex<[String: String]>([:])
+
+    func set(_ path: String, _ text: String) { documents.withLock { $0[path] = text } }
+
+    func body(_ path: String) -> Data { Data((documents.withLock { $0[path] } ?? "").utf8) }
+
+    func type(_ path: String) -> String {
+        path.hasSuffix(".js") ? "text/javascript" : path.hasSuffix(".css") ? "text/css" : "text/html; charset=utf-8"
+    }
 }
 
 @Suite("folio serve in a real browser", .serialized)
@@ -167,6 +181,46 @@ struct BrowserEndToEndTests {
             await handoff.stop()
             #expect(dom.contains("Logged in as \(email)"), "Chromium showed the portfolio, not the login page")
             #expect(holdingShares("MSFT", in: dom) == "4", "the new holding is in the browser's portfolio table")
+        }
+    }
+
+    @Test(
+        "results as you type send the form's filters with the query",
+        .enabled(if: Chromium.isInstalled, "chromium is not installed (apt-get install -y chromium); browser test skipped"))
+    func liveSearchCarriesFilters() async throws {
+        try await FolioBinary.withTemporaryHome { home in
+            // The real /funds page and script from the binary, served again from a loopback origin that also
+            // answers the JSON route, so the browser's own search request can be seen; one extra script types.
+            let pages = Pages()
+            let fixtures = try await LoopbackServer.start { request in
+                switch request.path {
+                case "/api/funds/search":
+                    .json(#"[{"code": 122639, "name": "Parag Parikh Flexi Cap Fund - Direct Plan - Growth"}]"#)
+                case "/funds", "/assets/folio.js", "/assets/folio.css":
+                    LoopbackResponse(status: 200, headers: ["Content-Type": pages.type(request.path)], body: pages.body(request.path))
+                default: LoopbackResponse(status: 404)
+                }
+            }
+            let server = try ServeProcess(home: home, environment: ["FOLIO_MFAPI_URL": fixtures.baseURL.absoluteString])
+            defer { _ = server.stop() }
+            let (status, page) = try await server.get("/funds?category=&house=&plan=direct&option=growth")
+            #expect(status == 200)
+            // After `load`, when folio.js (deferred) has wired the box: type as a person would.
+            let typing = """
+                <script>window.addEventListener("load", function () {
+                  var box = document.querySelector("input[name=q]"); box.value = "parag"; box.dispatchEvent(new Event("input"));
+                });</script></body>
+                """
+            pages.set("/funds", page.replacingOccurrences(of: "</body>", with: typing))
+            pages.set("/assets/folio.js", try await server.get("/assets/folio.js").1)
+            pages.set("/assets/folio.css", try await server.get("/assets/folio.css").1)
+            let dom = try Chromium.dumpDOM(fixtures.baseURL.appendingPathComponent("funds"), budget: 3_000)
+            let searches = fixtures.requests.filter { $0.path == "/api/funds/search" }
+            #expect(searches.count == 1, "one request after the pause in typing")
+            let query = Dictionary(uniqueKeysWithValues: (searches.first?.query ?? []).map { ($0.name, $0.value) })
+            #expect(query == ["q": "parag", "plan": "direct", "option": "growth"], "the chosen filters, and no empty ones")
+            #expect(dom.contains("<a href=\"/funds/122639\">Parag Parikh Flexi Cap Fund - Direct Plan - Growth (122639)</a>"))
+            await fixtures.stop()
         }
     }
 
