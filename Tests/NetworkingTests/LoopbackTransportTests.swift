@@ -8,10 +8,12 @@ import Timing
 import TimingTesting
 
 /// The live transport (AsyncHTTPClient) against real loopback HTTP servers.
-@Suite struct LoopbackTransportTests {
-    private func transport(total: Duration = .seconds(5)) -> AsyncHTTPClientTransport {
+@Suite(.timeLimit(.minutes(3))) struct LoopbackTransportTests {
+    /// Generous timeouts: they only end a test that has already failed, and a loaded CI machine running every
+    /// suite at once can take seconds to schedule the loopback server's answer.
+    private func transport(total: Duration = .seconds(60)) -> AsyncHTTPClientTransport {
         AsyncHTTPClientTransport(
-            configuration: .init(connectTimeout: .seconds(5), totalTimeout: total, userAgent: "folio/test (Linux)"))
+            configuration: .init(connectTimeout: .seconds(60), totalTimeout: total, userAgent: "folio/test (Linux)"))
     }
 
     struct NAVPoint: Decodable, Sendable {

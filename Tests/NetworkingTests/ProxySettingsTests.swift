@@ -5,7 +5,7 @@ import NetworkingTesting
 import Testing
 
 /// Proxies from the environment, as curl reads them, and requests that really go through one.
-@Suite struct ProxySettingsTests {
+@Suite(.timeLimit(.minutes(3))) struct ProxySettingsTests {
     private let remote = URL(string: "http://api.example.com/mf")!
     private let secure = URL(string: "https://api.example.com/mf")!
 
@@ -52,7 +52,7 @@ import Testing
         let port = try #require(proxy.baseURL.port)
         let transport = AsyncHTTPClientTransport(
             configuration: .init(
-                connectTimeout: .seconds(5), totalTimeout: .seconds(5), userAgent: "folio/test",
+                connectTimeout: .seconds(60), totalTimeout: .seconds(60), userAgent: "folio/test",
                 proxies: ProxySettings(http: .init(host: "127.0.0.1", port: port))))
         let response = try await transport.send(.get(URL(string: "http://api.example.invalid")!, path: "/mf/122639"))
         #expect(response.status == 200)

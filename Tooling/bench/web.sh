@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Benchmarks `folio serve` (issue 19, "Speed") with wrk on loopback, bounded in time:
+# Benchmarks `folio serve` with wrk on loopback, bounded in time:
 #   requests/s and p99 latency for /api/funds/search?q=hdfc over a 45,000-scheme list, /funds/122639 on the
 #   3,266-point history and the dashboard / (net worth sample, one favourite fund, the races board), each beside the 1 KB static file /assets/static-1k.txt served by
 #   the same server in the same run (the ratio says what the page costs over the server's floor).
