@@ -153,6 +153,7 @@ public final class PostgresDatabase: KeyValueDatabase {
                             throw PersistenceError.storage("a statement of the transaction failed; nothing was stored")
                         }
                         try transaction.execute("COMMIT")
+                        transaction.analyzeIfLoaded()
                         return result
                     } catch {
                         transaction.rollBack()

@@ -27,7 +27,7 @@ struct PostgresTables: Sendable {
 /// place); each search word is a row keyed by its record.
 enum PostgresSchema {
     /// The newest layout this program knows; kept in `folio_schema`.
-    static let version = 1
+    static let version = 2
 
     static func steps(_ tables: PostgresTables) -> [[String]] {
         [
@@ -57,7 +57,21 @@ enum PostgresSchema {
                 CREATE TABLE IF NOT EXISTS \(tables.namespaces) (
                     namespace text PRIMARY KEY, version integer NOT NULL)
                 """,
-            ]
+            ],
+            // Version 2: what search needs to start from its rarest term. A record's words by word (with their
+            // position, so ranking reads no table row) check each other term with one index probe, and records
+            // by stored order let a search whose terms all match thousands of records read records in order and
+            // stop at its limit, rather than join every matching word (549 ms against SQLite's 0.5 ms over the
+            // 45,000-scheme catalogue).
+            [
+                """
+                CREATE INDEX IF NOT EXISTS folio_search_words_by_key_word
+                ON \(tables.words) (namespace, key, word) INCLUDE (position)
+                """,
+                """
+                CREATE INDEX IF NOT EXISTS folio_records_by_stored_order ON \(tables.records) (namespace, stored_order)
+                """,
+            ],
         ]
     }
 

@@ -14,7 +14,7 @@ import PostgresNIO
 final class PostgresTransaction: StoreTransaction {
     private let connection: PostgresConnection
     private let namespace: String
-    private let tables: PostgresTables
+    let tables: PostgresTables
     private let now: @Sendable () -> Date
     private let logger: Logger
     private let location: PostgresLocation
@@ -25,6 +25,8 @@ final class PostgresTransaction: StoreTransaction {
     /// Puts not sent yet (see ``flush()``), and where each key is among them.
     private var pending: [ExportedRecord] = []
     private var pendingIndex: [String: Int] = [:]
+    /// Search words this transaction inserted, to tell a load from an edit (see ``analyzeIfLoaded()``).
+    private var wordsWritten = 0
 
     init(
         connection: PostgresConnection, namespace: String, tables: PostgresTables, location: PostgresLocation,
@@ -60,12 +62,28 @@ final class PostgresTransaction: StoreTransaction {
     func rollBack() {
         pending = []
         pendingIndex = [:]
+        wordsWritten = 0
         failed = false
         try? execute("ROLLBACK")
     }
 
     func execute(_ sql: String, _ binds: PostgresBindings = PostgresBindings()) throws {
         _ = try rows(sql, binds)
+    }
+
+    /// Inserting more search words than this in one transaction is a load (the funds catalogue is 540,000).
+    static let loadedWords = 10_000
+
+    /// After committing a load, refreshes the planner's statistics of the tables. Search picks its plan from
+    /// them, and a table just filled has none (or a handful of rows' worth) until autovacuum comes by, a
+    /// minute or more later: the planner then guesses that every term matches a few words and scans what it
+    /// should have probed (130 ms instead of 0.6 ms for the catalogue's rarest term). Outside the
+    /// transaction, so its lock is not held to the commit and a failure (another ANALYZE, a role that does not
+    /// own the tables: a warning) cannot undo what was committed.
+    func analyzeIfLoaded() {
+        guard wordsWritten > Self.loadedWords else { return }
+        wordsWritten = 0
+        try? execute("ANALYZE \(tables.words), \(tables.records)")
     }
 
     private func decode<Value>(_ body: () throws -> Value) throws -> Value {
@@ -185,7 +203,11 @@ final class PostgresTransaction: StoreTransaction {
         recordBinds.append(texts)
         recordBinds.append(indexed)
         recordBinds.append(wordCounts)
-        // The old words go in the same statement: its CTEs all read the snapshot from before the upsert.
+        // The old words go in the same statement: its CTEs all read the snapshot from before the upsert. They are
+        // looked up key by key (OFFSET 0 keeps each lookup a subquery of its own, so namespace and key are both
+        // its index condition) and deleted by row address: joined to the batch, the planner, once statistics
+        // said a namespace created since had no words, read every word of the namespace for each put (10 ms a
+        // put instead of 1 ms, growing with the namespace).
         try execute(
             """
             WITH input AS (
@@ -193,8 +215,9 @@ final class PostgresTransaction: StoreTransaction {
                     $8::int8[]) WITH ORDINALITY
                     AS i(key, value, stored_at, expires_at, search_text, indexed, word_count, ordinality)),
             old_words AS (
-                DELETE FROM \(tables.words) w USING \(tables.records) r, input i
-                WHERE r.namespace = $1 AND r.key = i.key AND r.word_count > 0 AND w.namespace = $1 AND w.key = r.key)
+                DELETE FROM \(tables.words) w WHERE w.ctid = ANY(ARRAY(
+                    SELECT o.ctid FROM input i CROSS JOIN LATERAL (
+                        SELECT o.ctid FROM \(tables.words) o WHERE o.namespace = $1 AND o.key = i.key OFFSET 0) o)))
             INSERT INTO \(tables.records) AS r (namespace, key, value, stored_at, expires_at, search_text, word_count)
             SELECT $1, key, value, stored_at, nullif(expires_at, 'NaN'::float8),
                 CASE WHEN indexed THEN search_text END, word_count
@@ -213,6 +236,7 @@ final class PostgresTransaction: StoreTransaction {
             INSERT INTO \(tables.words) (namespace, key, position, word)
             SELECT $1, key, position, word FROM unnest($2::bytea[], $3::int8[], $4::text[]) AS w(key, position, word)
             """, wordBinds)
+        wordsWritten += words.count
     }
 
     func delete(_ key: String) throws {
@@ -280,10 +304,18 @@ final class PostgresTransaction: StoreTransaction {
         let whole = SearchText.terms(wholeWords)
         guard !prefixes.isEmpty || !whole.isEmpty else { return SearchHitList(hits: [], hasMore: false) }
         let kept = max(0, limit)
-        var hits = try matches(
-            prefixes + whole, exact: prefixes.map { _ in false } + whole.map { _ in true }, in: range,
-            columns: "r.key, r.search_text", order: "r.stored_order", limit: kept + 1
-        ).map(hit)
+        let wanted =
+            prefixes.map { SearchTerm(word: $0, exact: false) } + whole.map { SearchTerm(word: $0, exact: true) }
+        let counted = try countedTerms(wanted, broad: broadCount(limit: kept + 1))
+        let columns = "r.key, r.search_text"
+        let rows: [PostgresRow]
+        if let rarest = counted.first, rarest.count < broadCount(limit: kept + 1) {
+            rows = try driven(
+                by: rarest.term, terms: wanted, in: range, columns: columns, order: "r.stored_order", limit: kept + 1)
+        } else {
+            rows = try inStoredOrder(counted.map(\.term), in: range, columns: columns, limit: kept + 1)
+        }
+        var hits = try rows.map(hit)
         let hasMore = hits.count > kept
         if hasMore { hits.removeLast() }
         return SearchHitList(hits: hits, hasMore: hasMore)
@@ -291,33 +323,147 @@ final class PostgresTransaction: StoreTransaction {
 
     // MARK: Search
 
+    /// A search term: a word that must start a word of the text, or, when `exact`, be one.
+    private struct SearchTerm {
+        var word: String
+        var exact: Bool
+    }
+
+    /// How many matching words make a term broad: then reading records in stored order finds `limit` matches
+    /// sooner than collecting the term's matches would. Four times the limit leaves room for matches of the
+    /// other terms being sparser than the broad ones; 2,000 keeps counting (which reads that many index
+    /// entries per term) cheap.
+    private func broadCount(limit: Int) -> Int { max(2_000, 4 * limit) }
+
+    /// The terms with how many words each matches, counted up to `broad` (a bounded count reads at most that
+    /// many entries of the word index, so a term matching every record costs no more than a rare one), rarest
+    /// first: each term's words are one range of the index.
+    private func countedTerms(_ terms: [SearchTerm], broad: Int) throws -> [(term: SearchTerm, count: Int)] {
+        // ORDER BY word asks for the index's own order, so the planner reads the index and stops at the LIMIT
+        // rather than collecting every match into a bitmap first (it did that on tables without statistics:
+        // see ``analyzeIfLoaded()``).
+        let counts = try rows(
+            """
+            SELECT (SELECT count(*) FROM (
+                SELECT 1 FROM \(tables.words) w
+                WHERE w.namespace = $1 AND w.word >= t.term AND w.word <= t.term || \(Self.termEnd("t.exact"))
+                ORDER BY w.word LIMIT $4) s)
+            FROM unnest($2::text[], $3::bool[]) WITH ORDINALITY AS t(term, exact, ordinality)
+            ORDER BY t.ordinality
+            """, binds([terms.map(\.word), terms.map(\.exact), broad]))
+        let numbers = try counts.map { row in try decode { try row.decode(Int.self) } }
+        guard numbers.count == terms.count else {
+            throw PersistenceError.storage("PostgreSQL counted \(numbers.count) search terms of \(terms.count)")
+        }
+        // Stable: equally rare terms keep the caller's order.
+        return zip(terms, numbers).enumerated()
+            .sorted { ($0.element.1, $0.offset) < ($1.element.1, $1.offset) }
+            .map { (term: $0.element.0, count: $0.element.1) }
+    }
+
+    /// What follows a term in the greatest word it matches: nothing for an exact term; for a prefix, chr(1114111),
+    /// the last code point, which sorts after every continuation of a word in the words' byte order (and is in
+    /// no word), so `word BETWEEN term AND term || chr(1114111)` is "word starts with term" on the index.
+    private static func termEnd(_ exact: String) -> String {
+        "CASE WHEN \(exact) THEN '' ELSE chr(1114111) END"
+    }
+
     /// Matches ranked as the in-memory backend ranks them: for each term, the position of the first word it
     /// starts plus one unless that word is the term itself, summed; then fewer words first; then key order.
     private func ranked(_ terms: [String], in range: KeyRange, limit: Int, columns: String) throws -> [PostgresRow] {
         try flush()
-        let wanted = SearchText.terms(terms)
-        guard !wanted.isEmpty else { return [] }
+        let words = SearchText.terms(terms)
+        guard !words.isEmpty else { return [] }
+        let wanted = words.map { SearchTerm(word: $0, exact: false) }
+        let order = "m.score * 1000 + r.word_count, r.key"
+        // Ranking needs every match, so a rare term helps and broad ones do not: with a rare term, only its
+        // matches are scored; with none, one pass over the terms' words scores them all.
+        if let rarest = try countedTerms(wanted, broad: Self.rareScored).first, rarest.count < Self.rareScored {
+            return try driven(by: rarest.term, terms: wanted, in: range, columns: columns, order: order, limit: limit)
+        }
         return try matches(
-            wanted, exact: wanted.map { _ in false }, in: range, columns: columns,
-            order: "m.score * 1000 + r.word_count, r.key", limit: max(0, limit))
+            words, exact: words.map { _ in false }, in: range, columns: columns, order: order, limit: max(0, limit))
+    }
+
+    /// Below this many matching words a term's matches are scored one by one (an index probe per term each):
+    /// beyond it, a pass over every term's words costs less.
+    private static let rareScored = 2_000
+
+    /// The records matching every term, found from the matches of `driver` (a rare term): each is read by key,
+    /// and each term's first word in it is one probe of the index of a record's words, giving `m.score` as
+    /// ``ranked(_:in:limit:columns:)`` describes. Ordered by `order`.
+    private func driven(
+        by driver: SearchTerm, terms: [SearchTerm], in range: KeyRange, columns: String, order: String, limit: Int
+    ) throws -> [PostgresRow] {
+        let (condition, values) = rangeCondition(range, column: "w.key", firstParameter: 8)
+        // MATERIALIZED and OFFSET 0 fix the loop order, whatever the statistics say (there are none right after
+        // a load): the driver's matches outside, a lookup by key and a probe per term inside. Left to itself, the
+        // planner once joined an aggregate it guessed at one row to a scan of every record, for each of 45,000.
+        let sql = """
+            WITH d AS MATERIALIZED (
+                SELECT DISTINCT w.key FROM \(tables.words) w
+                WHERE w.namespace = $1 AND w.word >= $6 AND w.word <= $6 || \(Self.termEnd("$7"))\(condition))
+            SELECT \(columns) FROM d
+            CROSS JOIN LATERAL (
+                SELECT * FROM \(tables.records) r WHERE r.namespace = $1 AND r.key = d.key OFFSET 0) r
+            CROSS JOIN LATERAL (
+                SELECT sum(s.score) AS score, count(*) AS matched
+                FROM unnest($2::text[], $3::bool[]) AS t(term, exact)
+                CROSS JOIN LATERAL (
+                    SELECT w.position + (w.word <> t.term)::int AS score FROM \(tables.words) w
+                    WHERE w.namespace = $1 AND w.key = d.key
+                        AND w.word >= t.term AND w.word <= t.term || \(Self.termEnd("t.exact"))
+                    ORDER BY w.position LIMIT 1) s) m
+            WHERE m.matched = $4
+            ORDER BY \(order)
+            LIMIT $5
+            """
+        return try rows(
+            sql,
+            binds(
+                [terms.map(\.word), terms.map(\.exact), terms.count, max(0, limit), driver.word, driver.exact]
+                    + values))
+    }
+
+    /// The first `limit` records, in stored order, matching every term (`terms` rarest first, so a record
+    /// missing one is usually rejected on the first probe). For terms that all match thousands of records:
+    /// matches are then dense, and reading records in stored order stops after about `limit` of them.
+    private func inStoredOrder(_ terms: [SearchTerm], in range: KeyRange, columns: String, limit: Int) throws
+        -> [PostgresRow]
+    {
+        let (condition, values) = rangeCondition(range, column: "r.key", firstParameter: 5)
+        // Every term has a word in the record: no term lacks one. unnest gives the terms in order, so the
+        // rarest is probed first.
+        let sql = """
+            SELECT \(columns) FROM \(tables.records) r
+            WHERE r.namespace = $1 AND r.word_count > 0\(condition)
+                AND NOT EXISTS (
+                    SELECT 1 FROM unnest($2::text[], $3::bool[]) AS t(term, exact)
+                    WHERE NOT EXISTS (
+                        SELECT 1 FROM \(tables.words) w
+                        WHERE w.namespace = $1 AND w.key = r.key
+                            AND w.word >= t.term AND w.word <= t.term || \(Self.termEnd("t.exact"))))
+            ORDER BY r.stored_order
+            LIMIT $4
+            """
+        return try rows(sql, binds([terms.map(\.word), terms.map(\.exact), max(0, limit)] + values))
     }
 
     /// Records with, for every term, a word it starts (or equals, where `exact`), with `m.score` as
-    /// ``ranked(_:in:limit:columns:)`` describes, ordered by `order`.
+    /// ``ranked(_:in:limit:columns:)`` describes, ordered by `order`: every term's matching words joined at
+    /// once, which is what scoring every match of broad terms costs anyway.
     private func matches(
         _ terms: [String], exact: [Bool], in range: KeyRange, columns: String, order: String, limit: Int
     ) throws -> [PostgresRow] {
         let (condition, values) = rangeCondition(range, column: "w.key", firstParameter: 6)
-        // chr(1114111), the last code point, sorts after every continuation of a word in the database's byte
-        // order, so `word >= term AND word < term || chr(1114111)` is "word starts with term" on the index.
         let sql = """
             WITH terms AS (
                 SELECT term, exact, ordinality FROM unnest($2::text[], $3::bool[]) WITH ORDINALITY AS t(term, exact)),
             hits AS (
                 SELECT DISTINCT ON (w.key, t.ordinality) w.key, w.position + (w.word <> t.term)::int AS score
                 FROM terms t JOIN \(tables.words) w
-                    ON w.namespace = $1 AND w.word >= t.term AND w.word < t.term || chr(1114111)
-                    AND (NOT t.exact OR w.word = t.term)\(condition)
+                    ON w.namespace = $1
+                    AND w.word >= t.term AND w.word <= t.term || \(Self.termEnd("t.exact"))\(condition)
                 ORDER BY w.key, t.ordinality, w.position),
             m AS (SELECT key, sum(score) AS score FROM hits GROUP BY key HAVING count(*) = $4)
             SELECT \(columns) FROM m JOIN \(tables.records) r ON r.namespace = $1 AND r.key = m.key
