@@ -74,12 +74,7 @@ public struct Configuration: Sendable {
     /// The resolved value as a duration written `90s`, `30m`, `1h`, `2d` or plain seconds.
     /// - Throws: ``FolioError`` (usage) when the text is not a duration.
     public func duration(_ key: ConfigKey) throws -> Duration? {
-        guard let text = string(key) else { return nil }
-        guard let duration = Configuration.parseDuration(text) else {
-            throw FolioError(
-                .usage, "\(source(of: key)) is not a duration", why: "\"\(text)\" should look like 90s, 30m, 1h or 2d")
-        }
-        return duration
+        try value(key, isNot: "a duration", expected: "should look like 90s, 30m, 1h or 2d", parse: Configuration.parseDuration)
     }
 
     /// The resolved value of `key` read by `parse`; nil when nothing sets it.
