@@ -176,3 +176,32 @@ struct ServerRestartEndToEndTests {
         await cluster.destroy()
     }
 }
+
+/// A server that checks passwords, as a rented one does: a cluster of the test's own.
+@Suite(.enabled(if: PrivatePostgresCluster.binaries != nil, Comment(rawValue: PrivatePostgresCluster.skipReason)))
+struct WrongPasswordEndToEndTests {
+    @Test func aWrongPasswordExits69WithALoginHintAndNeitherPassword() async throws {
+        let cluster = try await PrivatePostgresCluster.start(password: "correct-horse")
+        do {
+            try await FolioBinary.withTemporaryHome { home in
+                let wrong = cluster.url.replacingOccurrences(of: "correct-horse", with: "hunter2")
+                let refused = try await FolioBinary.run(
+                    ["networth", "summary"], home: home, environment: ["FOLIO_DATABASE_URL": wrong])
+                #expect(refused.exitCode == 69)
+                #expect(refused.stderr.hasPrefix("error: cannot reach the database — "), "\(refused.stderr)")
+                #expect(refused.stderr.contains("password"), "\(refused.stderr)")
+                #expect(refused.stderr.contains("hint:"))
+                #expect(!refused.stderr.contains("hunter2") && !refused.stderr.contains("correct-horse"))
+                #expect(refused.stdout.isEmpty)
+                let status = try await FolioBinary.run(
+                    ["db", "status"], home: home, environment: ["FOLIO_DATABASE_URL": cluster.url])
+                #expect(status.exitCode == 0, "\(status.stderr)")
+                #expect(!status.stdout.contains("correct-horse"), "\(status.stdout)")
+            }
+        } catch {
+            await cluster.destroy()
+            throw error
+        }
+        await cluster.destroy()
+    }
+}

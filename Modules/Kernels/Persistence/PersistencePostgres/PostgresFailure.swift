@@ -85,6 +85,8 @@ enum PostgresFailure {
             if let refused = error.connectionErrors.first?.error { return describe(refused) }
             if error.dnsAAAAError != nil || error.dnsAError != nil { return "the host name could not be resolved" }
             return "could not connect"
+        case ChannelError.ioOnClosedChannel:
+            return "the server closed the connection (it stopped or restarted)"
         case is ChannelError:
             return "the connection was lost (\(error))"
         default:

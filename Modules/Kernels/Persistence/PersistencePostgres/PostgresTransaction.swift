@@ -45,13 +45,23 @@ final class PostgresTransaction: StoreTransaction {
 
     /// Runs `sql` with `binds` and waits for its rows. Must not be called on an event loop or a Swift
     /// concurrency thread: the database runs transactions on its own blocking pool.
+    ///
+    /// The statement is handed to the connection on its event loop, after checking there that the connection is
+    /// still open: PostgresNIO drops a statement written to a connection the server has closed (a restart
+    /// between two statements of a transaction) without ever answering it, and the transaction would wait
+    /// forever. On the event loop nothing can close the connection between the check and the write; a
+    /// connection lost after the write fails the statement.
     func rows(_ sql: String, _ binds: PostgresBindings = PostgresBindings()) throws -> [PostgresRow] {
         let query = PostgresQuery(unsafeSQL: sql, binds: binds)
         let (connection, logger) = (connection, logger)
-        let promise = connection.eventLoop.makePromise(of: [PostgresRow].self)
-        promise.completeWithTask { try await connection.query(query, logger: logger).collect() }
+        let answer = connection.eventLoop.flatSubmit { () -> EventLoopFuture<PostgresQueryResult> in
+            guard !connection.isClosed else {
+                return connection.eventLoop.makeFailedFuture(ChannelError.ioOnClosedChannel)
+            }
+            return connection.query(query, logger: logger)
+        }
         do {
-            return try promise.futureResult.wait()
+            return try answer.wait().rows
         } catch {
             failed = true
             throw PostgresFailure.map(error, location: location)

@@ -2,7 +2,8 @@ import Foundation
 
 /// A PostgreSQL cluster of a test's own, started the way `.ci/run` starts its cluster (`initdb` in a temporary
 /// directory, trust auth, a free loopback port), that the test may stop and start again: the shared
-/// `FOLIO_TEST_DATABASE_URL` server must never go down under other tests.
+/// `FOLIO_TEST_DATABASE_URL` server must never go down under other tests. Given a password, the cluster
+/// checks it (SCRAM), as a rented server does, where the shared trusting one accepts any.
 ///
 /// The server refuses to run as root, so as root it runs as `folio-ci` (the user `.ci/run` creates) or else
 /// `nobody`, through `runuser`.
@@ -27,25 +28,35 @@ public final class PrivatePostgresCluster: Sendable {
         "no PostgreSQL server binaries under /usr/lib/postgresql: tests that stop and restart a server skipped "
         + "(.ci/run installs them)"
 
-    /// Creates and starts a cluster.
-    public static func start() async throws -> PrivatePostgresCluster {
+    /// Creates and starts a cluster; with `password`, user `folio` must log in with it.
+    public static func start(password: String? = nil) async throws -> PrivatePostgresCluster {
         guard let binaries else { throw ClusterError.failed("PostgreSQL is not installed") }
         let directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("folio-test-pg-" + UUID().uuidString.prefix(8).lowercased())
         try FileManager.default.createDirectory(
             at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o755])
-        var runAs: [String] = []
-        if getuid() == 0 {
-            let user = getpwnam("folio-ci") != nil ? "folio-ci" : "nobody"
-            try FileManager.default.setAttributes([.ownerAccountName: user], ofItemAtPath: directory.path)
-            runAs = ["/usr/sbin/runuser", "-u", user, "--"]
+        // Who runs the server: root may not.
+        let owner: String? = getuid() == 0 ? (getpwnam("folio-ci") != nil ? "folio-ci" : "nobody") : nil
+        if let owner {
+            try FileManager.default.setAttributes([.ownerAccountName: owner], ofItemAtPath: directory.path)
         }
+        let runAs = owner.map { ["/usr/sbin/runuser", "-u", $0, "--"] } ?? []
+        let credentials = password.map { "folio:\($0)" } ?? "folio"
         let cluster = PrivatePostgresCluster(
-            url: "postgres://folio@127.0.0.1:\(try freePort())/postgres", directory: directory, binaries: binaries,
-            runAs: runAs)
+            url: "postgres://\(credentials)@127.0.0.1:\(try freePort())/postgres", directory: directory,
+            binaries: binaries, runAs: runAs)
         do {
+            var authentication = ["--auth=trust"]
+            if let password {
+                let passwordFile = directory.appendingPathComponent("password")
+                try Data(password.utf8).write(to: passwordFile)
+                if let owner {
+                    try FileManager.default.setAttributes([.ownerAccountName: owner], ofItemAtPath: passwordFile.path)
+                }
+                authentication = ["--auth=scram-sha-256", "--pwfile=\(passwordFile.path)"]
+            }
             try await cluster.run(
-                "initdb", ["-D", cluster.data, "-U", "folio", "--auth=trust", "-E", "UTF8", "--locale=C.UTF-8"])
+                "initdb", ["-D", cluster.data, "-U", "folio", "-E", "UTF8", "--locale=C.UTF-8"] + authentication)
             try await cluster.startServer()
         } catch {
             await cluster.destroy()
