@@ -286,7 +286,7 @@ let package = Package(
             "FeatureKitTests",
             dependencies: [
                 "FeatureKit", "FeatureKitTesting", "Money", "Networking", "NetworkingTesting", "Persistence", "Timing",
-                "TimingTesting", argumentParser,
+                "TimingTesting", argumentParser, csv, .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
         unitTests(

@@ -40,6 +40,22 @@ struct CodingTests {
         #expect(Amount(Double.nan, places: 2) == nil)
         #expect(Amount(1_234_567, places: 3).doubleValue == 1_234.567)
     }
+
+    @Test func doubleValueIsTheSameOnEitherSideOfTheSixtyFourBitFastPath() async throws {
+        // Units of 10⁻¹²: Int64 holds amounts under 9.2 million; past that the 128-bit split runs.
+        let unitsPerOne: Int128 = 1_000_000_000_000
+        func reference(_ units: Int128) -> Double {
+            Double(units / unitsPerOne) + Double(units % unitsPerOne) / 1e12
+        }
+        let edge = Int128(Int64.max)
+        for units in [edge - 1, edge, edge + 1, -edge - 1, -edge - 2, 0, 1, -1] {
+            #expect(try Amount(units: units).doubleValue == reference(units), "\(units)")
+        }
+        // Generated amounts reach 10¹⁵ with up to 12 places: units from 1 to 10²⁷, on both sides of the edge.
+        await propertyCheck(count: 3_000, input: Generators.amount) { generated in
+            #expect(generated.amount.doubleValue == reference(generated.amount.units), "\(generated)")
+        }
+    }
 }
 
 extension String {

@@ -72,10 +72,23 @@ enum JSONPortfolioReader {
     static func withoutComments(_ text: String) -> String {
         var body = Substring(text)
         if body.first == "\u{FEFF}" { body = body.dropFirst() }
-        guard body.contains("//") else { return String(body) }
+        guard hasTwoSlashes(body) else { return String(body) }
         return body.split(separator: "\n", omittingEmptySubsequences: false).map { line in
             line.drop(while: { $0 == " " || $0 == "\t" }).hasPrefix("//") ? "" : line
         }.joined(separator: "\n")
+    }
+
+    /// Whether `text` holds `//`, by one pass over its bytes: Foundation's `contains` goes through NSString and
+    /// the standard library's generic substring search is slower still, a tenth and a half of reading a large
+    /// portfolio.
+    static func hasTwoSlashes(_ text: Substring) -> Bool {
+        var afterSlash = false
+        for byte in text.utf8 {
+            let isSlash = byte == UInt8(ascii: "/")
+            if isSlash && afterSlash { return true }
+            afterSlash = isSlash
+        }
+        return false
     }
 
     /// Where the JSON stops being JSON. `JSONDecoder` says only that the data is not valid JSON;
