@@ -91,6 +91,14 @@ public struct CommandResult: Sendable {
         error.map { error in error.why.map { "\(error.what) — \($0)" } ?? error.what }
     }
 
+    /// The form field a refusal is about, so a page can put it next to that field: the first of `fields` one of
+    /// whose words the refusal's `what` mentions (the CLI names the option or the thing it refused), nil when it
+    /// names none of them or the command did not fail.
+    public func blamedField(_ fields: KeyValuePairs<String, [String]>) -> String? {
+        guard let what = error?.what else { return nil }
+        return fields.first { _, words in words.contains { what.contains($0) } }?.key
+    }
+
     /// The error as it is shown beside a form's field: `what — why (hint)`, the CLI's whole answer on one line.
     public var fieldMessage: String? {
         guard let error, let line = errorLine else { return nil }

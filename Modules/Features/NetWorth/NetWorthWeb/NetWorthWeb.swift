@@ -180,14 +180,11 @@ public enum NetWorthWeb {
         }
         let message = result.errorLine ?? error.what
         let hint = error.hint.map { " (\($0))" } ?? ""
-        if error.what.contains("amount") {
-            form.errors["amount"] = message
-        } else if error.what.contains("date") || error.what.contains("--date") {
-            form.errors["date"] = message + hint
-        } else if error.what.contains("account") {
-            form.errors["account"] = message
-        } else {
-            form.general = message + hint
+        switch result.blamedField(["amount": ["amount"], "date": ["date"], "account": ["account"]]) {
+        case "amount"?: form.errors["amount"] = message
+        case "date"?: form.errors["date"] = message + hint
+        case "account"?: form.errors["account"] = message
+        default: form.general = message + hint
         }
         return await page(
             request, context: context, environment: environment, form: form, status: WebResponses.status(for: error))

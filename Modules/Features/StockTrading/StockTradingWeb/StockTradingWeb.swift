@@ -157,13 +157,8 @@ public enum StockTradingWeb {
         }
         let message = result.fieldMessage ?? error.what
         // "cannot buy 5 AAPL" (not enough cash) and "cannot sell 5 AAPL" (not enough held) are answered by the number of shares.
-        if error.what.contains("share") || error.what.contains("quantity") || error.what.hasPrefix("cannot buy") || error.what.hasPrefix("cannot sell") {
-            form.errors["quantity"] = message
-        } else if error.what.contains("symbol") {
-            form.errors["symbol"] = message
-        } else {
-            form.errors["general"] = message
-        }
+        let field = result.blamedField(["quantity": ["share", "quantity", "cannot buy", "cannot sell"], "symbol": ["symbol"]])
+        form.errors[field ?? "general"] = message
         return await portfolio(request, context: context, environment: environment, user: user, trade: form, status: WebResponses.status(for: error))
     }
 

@@ -158,13 +158,10 @@ enum WatchlistAlertsPages {
             return WebResponses.redirect(to: "/stocks/alerts", flash: Flash(.success, output(result)))
         }
         let text = message(result)
-        if error.what.contains("symbol") || error.what.contains("listed") {
-            form.errors["symbol"] = text
-        } else if error.what.contains("price") || error.what.contains("level") || error.what.contains("amount") || error.what.contains("--above") || error.what.contains("--below") {
-            form.errors["level"] = text
-        } else {
-            form.errors["general"] = text
-        }
+        let field = result.blamedField([
+            "symbol": ["symbol", "listed"], "level": ["price", "level", "amount", "--above", "--below"],
+        ])
+        form.errors[field ?? "general"] = text
         return await alerts(request, context: context, environment: environment, user: user, form: form, status: WebResponses.status(for: error))
     }
 
