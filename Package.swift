@@ -81,13 +81,15 @@ func webTargets(for feature: Feature) -> [Target] {
     return [
         .target(
             name: "\(name)Web", dependencies: [
-                .target(name: name), "FeatureKit", "FeatureWeb", "Money", "Persistence", "Timing", hummingbird, httpTypes,
+                .target(name: name), "Caching", "Failures", "FeatureKit", "FeatureWeb", "Money", "Persistence", "Timing",
+                hummingbird, httpTypes,
             ],
             path: "Modules/Features/\(name)/\(name)Web", swiftSettings: strictSettings),
         unitTests(
             "\(name)WebTests",
             dependencies: [
-                .target(name: "\(name)Web"), .target(name: "\(name)Commands"), "FeatureWeb", "FeatureKit", "FeatureKitTesting",
+                .target(name: "\(name)Web"), .target(name: "\(name)Commands"), "Failures", "FeatureCLI", "FeatureWeb", "FeatureKit",
+                "FeatureKitTesting",
                 "Networking", "NetworkingTesting", "Persistence", "Timing", "TimingTesting", hummingbird, hummingbirdTesting, httpTypes,
                 argumentParser,
             ]),
@@ -99,7 +101,7 @@ func targets(for feature: Feature) -> [Target] {
     return [
         .target(
             name: name,
-            dependencies: ["Money", "Networking", "Persistence", "Timing"] + feature.domain,
+            dependencies: ["Caching", "Failures", "Money", "Networking", "Persistence", "Timing"] + feature.domain,
             path: "Modules/Features/\(name)/\(name)",
             exclude: [],
             resources: feature.resources,
@@ -107,7 +109,10 @@ func targets(for feature: Feature) -> [Target] {
         ),
         .target(
             name: "\(name)Commands",
-            dependencies: [.target(name: name), "FeatureKit", "Money", "Networking", "Persistence", "Timing", argumentParser]
+            dependencies: [
+                .target(name: name), "Caching", "Failures", "FeatureCLI", "FeatureKit", "Money", "Networking", "Persistence",
+                "Timing", argumentParser,
+            ]
                 + feature.commands,
             path: "Modules/Features/\(name)/\(name)Commands",
             swiftSettings: strictSettings
@@ -115,14 +120,15 @@ func targets(for feature: Feature) -> [Target] {
         unitTests(
             "\(name)Tests",
             dependencies: [
-                .target(name: name), "Money", "Networking", "Persistence", "Timing",
+                .target(name: name), "Caching", "Failures", "Money", "Networking", "Persistence", "Timing",
                 "NetworkingTesting", "PersistenceTesting", "TimingTesting",
             ]
         ),
         unitTests(
             "\(name)CommandsTests",
             dependencies: [
-                .target(name: name), .target(name: "\(name)Commands"), "FeatureKit", "FeatureKitTesting", "Money",
+                .target(name: name), .target(name: "\(name)Commands"), "Caching", "Failures", "FeatureCLI", "FeatureKit",
+                "FeatureKitTesting", "Money",
                 "Networking", "Persistence", "Timing", "NetworkingTesting", "PersistenceTesting", "TimingTesting",
                 argumentParser, "folio",
             ]
@@ -138,6 +144,8 @@ let package = Package(
     products: [
         .executable(name: "folio", targets: ["folio"]),
         .library(name: "Money", targets: ["Money"]),
+        .library(name: "Failures", targets: ["Failures"]),
+        .library(name: "Caching", targets: ["Caching"]),
         .library(name: "Timing", targets: ["Timing"]),
         .library(name: "TimingTesting", targets: ["TimingTesting"]),
         .library(name: "Networking", targets: ["Networking"]),
@@ -149,6 +157,7 @@ let package = Package(
         .library(name: "PersistenceTesting", targets: ["PersistenceTesting"]),
         .library(name: "PersistencePostgresTesting", targets: ["PersistencePostgresTesting"]),
         .library(name: "FeatureKit", targets: ["FeatureKit"]),
+        .library(name: "FeatureCLI", targets: ["FeatureCLI"]),
         .library(name: "FeatureKitTesting", targets: ["FeatureKitTesting"]),
     ] + features.flatMap { feature in
         [
@@ -175,6 +184,10 @@ let package = Package(
 
         /** Exact decimal amounts (money, prices, NAVs, units, rates), rounding, formatting, cash flows, XIRR. */
         kernel("Money"),
+        /** FolioError: the one refusal type every face renders (kind, message, hint, blamed field). Imports nothing. */
+        kernel("Failures"),
+        /** The cache-first / stale-if-error policy over a store and the clocks, for any domain service. */
+        kernel("Caching", dependencies: ["Failures", "Persistence", "Timing"]),
         /** Wall clock, sleeping clock, the shared Ticker and duration formatting. Imports nothing of ours. */
         kernel("Timing"),
         /** ManualClock and pinned wall clocks for tests. */
@@ -212,15 +225,22 @@ let package = Package(
         /** The plug-in contract, FeatureContext, output (tables, JSON, CSV, charts), fetch policy, errors. */
         .target(
             name: "FeatureKit",
-            dependencies: ["Money", "Networking", "Persistence", "Timing", argumentParser, logging, csv],
+            dependencies: ["Failures", "Money", "Networking", "Persistence", "Timing", logging, csv],
             path: "Modules/FeatureKit/FeatureKit",
+            swiftSettings: strictSettings
+        ),
+        /** The terminal's part of the plug-in contract: FeatureCommand, FeatureDescriptor, --format and --output. */
+        .target(
+            name: "FeatureCLI",
+            dependencies: ["Failures", "FeatureKit", "Persistence", argumentParser],
+            path: "Modules/FeatureKit/FeatureCLI",
             swiftSettings: strictSettings
         ),
         /** FeatureContext.test(...) and captured output for feature tests. */
         .target(
             name: "FeatureKitTesting",
             dependencies: [
-                "FeatureKit", "Networking", "Persistence", "Timing", "NetworkingTesting", "PersistenceTesting",
+                "Failures", "FeatureKit", "Networking", "Persistence", "Timing", "NetworkingTesting", "PersistenceTesting",
                 "TimingTesting", logging,
             ],
             path: "Modules/FeatureKit/FeatureKitTesting",
@@ -233,8 +253,8 @@ let package = Package(
         .executableTarget(
             name: "folio",
             dependencies: [
-                "FeatureKit", "Networking", "NetworkingAsyncHTTPClient", "Persistence", "PersistenceSQLite",
-                "PersistencePostgres", "Timing", argumentParser, logging,
+                "Caching", "Failures", "FeatureCLI", "FeatureKit", "Networking", "NetworkingAsyncHTTPClient", "Persistence",
+                "PersistenceSQLite", "PersistencePostgres", "Timing", argumentParser, logging,
             ] + features.map { .target(name: "\($0.name)Commands") },
             path: "Apps/folio",
             swiftSettings: strictSettings
@@ -265,6 +285,9 @@ let package = Package(
         unitTests("MoneyTests", dependencies: ["Money", .product(name: "PropertyBased", package: "swift-property-based")]),
         unitTests("TimingTests", dependencies: ["Timing", "TimingTesting"]),
         unitTests(
+            "CachingTests",
+            dependencies: ["Caching", "Failures", "Networking", "Persistence", "Timing", "TimingTesting"]),
+        unitTests(
             "NetworkingTests",
             dependencies: ["Networking", "NetworkingAsyncHTTPClient", "NetworkingTesting", "Timing", "TimingTesting"]
         ),
@@ -285,15 +308,15 @@ let package = Package(
         unitTests(
             "FeatureKitTests",
             dependencies: [
-                "FeatureKit", "FeatureKitTesting", "Money", "Networking", "NetworkingTesting", "Persistence", "Timing",
-                "TimingTesting", argumentParser, csv, .product(name: "PropertyBased", package: "swift-property-based"),
+                "Caching", "Failures", "FeatureCLI", "FeatureKit", "FeatureKitTesting", "Money", "Networking",
+                "NetworkingTesting", "Persistence", "Timing", "TimingTesting", argumentParser, csv, .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
         unitTests(
             "FolioTests",
             dependencies: [
-                "folio", "FeatureKit", "FeatureKitTesting", "Networking", "Persistence", "PersistenceTesting",
-                "Timing", "TimingTesting", argumentParser,
+                "folio", "Failures", "FeatureCLI", "FeatureKit", "FeatureKitTesting", "Networking", "Persistence",
+                "PersistenceTesting", "Timing", "TimingTesting", argumentParser,
             ]
         ),
         unitTests(
@@ -309,7 +332,8 @@ package.targets += [
     .target(
         name: "FeatureWeb",
         dependencies: [
-            "FeatureKit", "Money", "Persistence", "Timing", argumentParser, logging, hummingbird, httpTypes, serviceLifecycle,
+            "Failures", "FeatureCLI", "FeatureKit", "Money", "Persistence", "Timing", argumentParser, logging, hummingbird,
+            httpTypes, serviceLifecycle,
             crypto,
             .product(name: "NIOCore", package: "swift-nio"),
         ],
@@ -320,7 +344,8 @@ package.targets += [
     unitTests(
         "FeatureWebTests",
         dependencies: [
-            "FeatureWeb", "FeatureKit", "FeatureKitTesting", "NetworkingTesting", "Persistence", "Timing", "TimingTesting",
+            "Failures", "FeatureCLI", "FeatureWeb", "FeatureKit", "FeatureKitTesting", "NetworkingTesting", "Persistence",
+            "Timing", "TimingTesting",
             hummingbird, hummingbirdTesting, httpTypes, argumentParser, "folio",
         ]),
 ] + features.flatMap(webTargets(for:))

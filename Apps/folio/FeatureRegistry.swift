@@ -1,4 +1,5 @@
 import ETFAnalyzerCommands
+import FeatureCLI
 import FeatureKit
 import MutualFundsCommands
 import NetWorthCommands

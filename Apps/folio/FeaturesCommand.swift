@@ -1,4 +1,6 @@
 import ArgumentParser
+import Failures
+import FeatureCLI
 import FeatureKit
 
 /// A command of the host itself, run with the host's environment rather than a feature's context.

@@ -1,4 +1,5 @@
 import ArgumentParser
+import FeatureCLI
 import FeatureKit
 
 /// `folio`: the root command. Its subcommands are the registered features plus the host's own commands.

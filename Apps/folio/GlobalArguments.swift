@@ -51,4 +51,5 @@ struct GlobalArguments: Equatable {
     }
 }
 
+import Failures
 import FeatureKit

@@ -1,3 +1,5 @@
+import Failures
+import FeatureCLI
 import FeatureKit
 import Foundation
 import Logging

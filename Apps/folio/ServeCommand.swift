@@ -1,4 +1,5 @@
 import ArgumentParser
+import Failures
 import FeatureKit
 import FeatureWeb
 import Foundation

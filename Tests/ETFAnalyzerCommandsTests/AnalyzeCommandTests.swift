@@ -1,6 +1,7 @@
 import ArgumentParser
 import ETFAnalyzer
 @testable import ETFAnalyzerCommands
+import Failures
 import FeatureKit
 import FeatureKitTesting
 import Foundation

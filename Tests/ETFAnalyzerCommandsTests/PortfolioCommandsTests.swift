@@ -1,5 +1,6 @@
 import ETFAnalyzer
 @testable import ETFAnalyzerCommands
+import Failures
 import FeatureKit
 import FeatureKitTesting
 import Foundation

@@ -1,5 +1,7 @@
 import ArgumentParser
 @testable import ETFAnalyzerCommands
+import Failures
+import FeatureCLI
 import FeatureKit
 import FeatureKitTesting
 import Foundation

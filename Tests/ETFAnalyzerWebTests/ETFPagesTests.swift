@@ -1,4 +1,5 @@
 import ArgumentParser
+import FeatureCLI
 import FeatureKit
 import FeatureKitTesting
 import FeatureWeb
@@ -235,12 +236,12 @@ struct ETFUploadTests {
                 #expect(String(buffer: response.body) == dated)
             }
             try await client.execute(uri: "/api/etf/analyze", method: .get, headers: localhost) { response in
-                #expect(response.status == .badRequest)
+                #expect(response.status == .unprocessableContent)
                 #expect(String(buffer: response.body).contains("?saved=NAME"))
             }
             try await client.execute(uri: "/api/etf/analyze?saved=nothing-here", method: .get, headers: localhost) { response in
                 #expect(response.status != .ok)
-                #expect(response.headers[.contentType]?.hasPrefix("application/json") == true)
+                #expect(response.headers[.contentType]?.hasPrefix("application/problem+json") == true)
             }
         }
     }

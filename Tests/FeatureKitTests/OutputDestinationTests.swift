@@ -1,3 +1,5 @@
+import Failures
+import FeatureCLI
 import FeatureKit
 @testable import FeatureKitTesting
 import Foundation

@@ -19,7 +19,7 @@ struct PagesTests {
             }
             try await client.execute(uri: "/api/nowhere", method: .get, headers: localhost) { response in
                 #expect(response.status == .notFound)
-                #expect(response.headers[.contentType]?.hasPrefix("application/json") == true)
+                #expect(response.headers[.contentType]?.hasPrefix("application/problem+json") == true)
             }
         }
     }
@@ -54,7 +54,7 @@ struct PagesTests {
                 #expect(response.text == "{\n  \"count\" : \"1\",\n  \"text\" : \"a<b\"\n}\n")
             }
             try await client.execute(uri: "/api/demo?text=--output=/tmp/x", method: .get, headers: localhost) { response in
-                #expect(response.status == .badRequest)
+                #expect(response.status == .unprocessableContent)
                 #expect(response.text.contains("--output is not available on the web"))
             }
         }

@@ -1,3 +1,4 @@
+import FeatureCLI
 import FeatureKit
 import FeatureKitTesting
 import Foundation

@@ -1,4 +1,6 @@
 import ArgumentParser
+import Failures
+import FeatureCLI
 import FeatureKit
 import FeatureKitTesting
 import FeatureWeb
@@ -147,7 +149,7 @@ struct FundSearchCompareTests {
             #expect(!missingPage.contains("id=\"compare\""))
 
             let (notNumberStatus, notNumber) = try await get(client, "/funds/compare?codes=122639,abc")
-            #expect(notNumberStatus == .badRequest, "refused as the CLI refuses the argument")
+            #expect(notNumberStatus == .unprocessableContent, "refused as the CLI refuses the argument")
             #expect(notNumber.contains("id=\"codes-error\""))
             #expect(notNumber.contains("abc"))
 

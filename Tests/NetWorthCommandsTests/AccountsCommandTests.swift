@@ -1,3 +1,4 @@
+import Failures
 import FeatureKit
 import FeatureKitTesting
 import Foundation

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Failures
 import FeatureKit
 import FeatureKitTesting
 import Foundation

@@ -1,4 +1,5 @@
 import ArgumentParser
+import FeatureCLI
 import FeatureKit
 import FeatureKitTesting
 import FeatureWeb
@@ -131,7 +132,7 @@ struct RacingPagesTests {
             }
             try await client.execute(uri: "/api/races/next", method: .get, headers: localhost) { response in
                 #expect(response.status == .serviceUnavailable)
-                #expect(response.headers[.contentType]?.hasPrefix("application/json") == true)
+                #expect(response.headers[.contentType]?.hasPrefix("application/problem+json") == true)
             }
         }
     }

@@ -1,4 +1,6 @@
 import ArgumentParser
+import Failures
+import FeatureCLI
 import FeatureKit
 import FeatureKitTesting
 import FeatureWeb
@@ -214,14 +216,14 @@ struct StocksFormsTests {
             let (_, tooMany) = await setup.cli(["sell", "AAPL", "5"])
             let tooManyMessage = try #require(tooMany, "the CLI refuses to sell more than held")
             let oversold = try await submit(client, "/stocks/trade", "symbol=AAPL&quantity=5&side=sell", cookie: cookie)
-            #expect(oversold.status == .unprocessableContent)
+            #expect(oversold.status == .conflict)
             #expect(oversold.html.contains("id=\"quantity-error\">\(HTML.escape(tooManyMessage.what))"))
             #expect(shares("AAPL", in: oversold.html) == "3", "nothing sold")
 
             let (_, tooDear) = await setup.cli(["buy", "AAPL", "1000000"])
             let tooDearMessage = try #require(tooDear, "the CLI refuses a buy beyond the cash")
             let overbought = try await submit(client, "/stocks/trade", "symbol=AAPL&quantity=1000000&side=buy", cookie: cookie)
-            #expect(overbought.status == .unprocessableContent)
+            #expect(overbought.status == .conflict)
             #expect(overbought.html.contains(HTML.escape(tooDearMessage.what)))
             #expect(overbought.html.contains("value=\"1000000\""), "what was typed stays in the form")
             #expect(shares("AAPL", in: overbought.html) == "3", "nothing bought")
@@ -321,8 +323,8 @@ struct StocksFormsTests {
         try await setup.application().test(.router) { client in
             try await client.execute(uri: "/api/stocks/portfolio", method: .get, headers: localhost) { response in
                 #expect(response.status == .unauthorized)
-                #expect(response.headers[.contentType]?.hasPrefix("application/json") == true)
-                #expect(String(buffer: response.body).contains("\"error\" : \"not logged in\""))
+                #expect(response.headers[.contentType]?.hasPrefix("application/problem+json") == true)
+                #expect(String(buffer: response.body).contains("\"title\" : \"not logged in\""))
             }
             let cookie = try await logIn(client)
             _ = try await submit(client, "/stocks/trade", "symbol=MSFT&quantity=2&side=buy", cookie: cookie)

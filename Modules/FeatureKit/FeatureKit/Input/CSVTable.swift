@@ -1,4 +1,5 @@
 import CSV
+import Failures
 import Foundation
 
 /// A CSV document as a header and rows, read by the CSV.swift package (RFC 4180: commas, fields quoted with

@@ -1,3 +1,4 @@
+import Failures
 import Timing
 
 /// Dates typed on the command line, with one rule for the error and its hint: both name exactly the forms

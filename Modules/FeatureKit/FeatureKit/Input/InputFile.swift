@@ -1,3 +1,4 @@
+import Failures
 import Foundation
 
 /// Reads a file the user named as input, with one error and exit code (66) for every way it cannot be read.

@@ -1,3 +1,4 @@
+import Failures
 import Foundation
 
 /// CSV per RFC 4180 (CRLF line ends, fields quoted when they hold a comma, quote or line break, quotes doubled).

@@ -1,3 +1,4 @@
+import Failures
 import Foundation
 
 /// JSON for programs: sorted keys, ISO 8601 dates, `Decimal` money as exact JSON numbers, absent values as null.

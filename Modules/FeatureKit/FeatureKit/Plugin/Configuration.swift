@@ -1,3 +1,4 @@
+import Failures
 import Foundation
 
 /// A configuration setting: its key in `config.json`, its environment variable and its default.

@@ -1,3 +1,4 @@
+import Failures
 /// The one way a command asks before it destroys or replaces something.
 ///
 /// `--yes` agrees without asking. On a terminal the user answers `y`/`yes` (anything else declines). Without

@@ -1,4 +1,6 @@
 import ArgumentParser
+import Failures
+import FeatureCLI
 import FeatureKit
 import Persistence
 
@@ -17,6 +19,9 @@ public struct CommandRunner: Sendable {
 
     /// Whether the feature is registered (and enabled).
     public func has(_ featureID: String) -> Bool { features[featureID] != nil }
+
+    /// Every feature's context as the host built it, by id.
+    public var contexts: [String: FeatureContext] { features.mapValues(\.context) }
 
     /// The feature's context as the host built it (its store, clocks, configuration).
     public func context(_ featureID: String) -> FeatureContext? { features[featureID]?.context }

@@ -1,3 +1,4 @@
+import Failures
 import FeatureKit
 import Hummingbird
 import Logging
@@ -37,8 +38,8 @@ public struct ErrorPageMiddleware: RouterMiddleware {
     ) -> Response {
         var response: Response
         if request.uri.path.hasPrefix("/api/") {
-            response = WebResponses.jsonError(FolioError(.usage, message, hint: hint))
-            response.status = status
+            let kind: FolioError.Kind = status.code >= 500 ? .internal : status == .notFound ? .notFound : .usage
+            response = WebResponses.problem(FolioError(kind, message, hint: hint), status: status)
         } else {
             var content = Components.notice(message, kind: "error")
             if let hint { content += "<p class=\"hint\">\(hint)</p>" }

@@ -1,3 +1,4 @@
+import Failures
 import FeatureKit
 
 /// `/api/openapi.json`: OpenAPI 3.1, the server's own paths plus each feature's.
@@ -30,8 +31,8 @@ enum OpenAPIDocument {
                 "version": .string("1"),
                 "description": .string(
                     "The JSON routes of folio serve. Each returns exactly what the matching command prints with --format json. "
-                        + "Errors are {\"error\", \"why\", \"hint\"} with a 4xx/5xx status. State-changing calls need the "
-                        + "X-CSRF-Token header."),
+                        + "Refusals are RFC 9457 problem details (application/problem+json: title, status, detail, kind, hint, "
+                        + "field) with the status their kind calls for. State-changing calls need the X-CSRF-Token header."),
             ]),
             "paths": .object(paths),
         ])
@@ -43,16 +44,28 @@ enum OpenAPIDocument {
         .object(["application/json": .object(["schema": schema])])
     }
 
+    /// A problem-details body.
+    static var problemContent: JSONValue {
+        .object(["application/problem+json": .object(["schema": OpenAPISchema.problem])])
+    }
+
+    /// A refusal response with the problem schema.
+    static func problem(_ description: String) -> JSONValue {
+        .object(["description": .string(description), "content": problemContent])
+    }
+
     /// A GET path item returning JSON of `schema`, with the refusals every JSON route can answer.
     static func get(_ summary: String, parameters: [JSONValue], response: JSONValue, needsLogin: Bool) -> JSONValue {
         var responses: [String: JSONValue] = [
             "200": .object(["description": .string("The command's --format json output."), "content": content(response)]),
-            "400": .object(["description": .string("A bad parameter, refused as the command refuses it."), "content": content(OpenAPISchema.error)]),
-            "422": .object(["description": .string("The command refused the request (its message, why and hint)."), "content": content(OpenAPISchema.error)]),
-            "503": .object(["description": .string("The upstream service is down and nothing is saved."), "content": content(OpenAPISchema.error)]),
+            "404": problem("What was asked for does not exist."),
+            "409": problem("Refused by what is stored (insufficient cash, a duplicate)."),
+            "422": problem("A parameter the rules refuse; `field` names it."),
+            "500": problem("An internal failure."),
+            "503": problem("The upstream service or the database is down and nothing usable is saved."),
         ]
         if needsLogin {
-            responses["401"] = .object(["description": .string("Not logged in: log in at /stocks/login first (the session cookie)."), "content": content(OpenAPISchema.error)])
+            responses["401"] = problem("Not logged in: log in at /stocks/login first (the session cookie).")
         }
         return .object([
             "get": .object([
@@ -101,9 +114,28 @@ public enum OpenAPISchema {
         .object(["type": .string("array"), "items": items])
     }
 
-    /// Every refusal: `{"error": what, "why": …, "hint": …}`.
-    public static let error: JSONValue = object(
-        ["error": string, "why": optionalString, "hint": optionalString], required: ["error"])
+    /// A date-time string (ISO 8601).
+    public static let dateTime: JSONValue = .object(["type": .string("string"), "format": .string("date-time")])
+    /// A calendar date string (`YYYY-MM-DD`).
+    public static let date: JSONValue = .object(["type": .string("string"), "format": .string("date")])
+
+    /// `schema` or null.
+    public static func nullable(_ schema: JSONValue) -> JSONValue {
+        .object(["anyOf": .array([schema, .object(["type": .string("null")])])])
+    }
+
+    /// One of the strings `values`.
+    public static func oneOf(_ values: [String]) -> JSONValue {
+        .object(["type": .string("string"), "enum": .array(values.map(JSONValue.string))])
+    }
+
+    /// Every refusal: RFC 9457 problem details with Folio's members.
+    public static let problem: JSONValue = object(
+        [
+            "title": string, "status": integer, "detail": optionalString,
+            "kind": oneOf(FolioError.Kind.allCases.map(\.rawValue)), "hint": optionalString, "field": optionalString,
+        ],
+        required: ["title", "status", "kind"])
 }
 
 extension JSONValue {

@@ -1,3 +1,4 @@
+import Failures
 import FeatureKit
 import Hummingbird
 import Timing
@@ -7,6 +8,9 @@ import Timing
 public struct WebEnvironment: Sendable {
     /// Runs feature commands as the CLI does.
     public var runner: CommandRunner
+    /// Each enabled feature's context as the host built it (its store, HTTP client, clocks, configuration), from
+    /// which a page builds the feature's services.
+    public var contexts: [String: FeatureContext]
     /// The page chrome.
     public var layout: Layout
     /// The one shared ticker for live pages (server-sent events).
@@ -24,12 +28,16 @@ public struct WebEnvironment: Sendable {
         sessions: SessionStore
     ) {
         self.runner = runner
+        self.contexts = runner.contexts
         self.layout = layout
         self.ticker = ticker
         self.timing = timing
         self.refresh = refresh
         self.sessions = sessions
     }
+
+    /// The context of feature `id` (its store, HTTP client, clocks, configuration), nil when it is disabled.
+    public func context(_ id: String) -> FeatureContext? { contexts[id] }
 
     /// A whole page in the shared chrome.
     public func page(
@@ -45,14 +53,14 @@ public struct WebEnvironment: Sendable {
     public func failurePage(
         _ error: FolioError, title: String, request: Request, context: WebRequestContext
     ) -> Response {
-        var content = Components.notice(error.why.map { "\(error.what) — \($0)" } ?? error.what, kind: "error")
+        var content = Components.notice(error.line, kind: "error")
         if let hint = error.hint { content += "<p class=\"hint\">\(hint)</p>" }
         return page(title, request: request, context: context, status: WebResponses.status(for: error), content: content)
     }
 
     /// A command's JSON output as the response, or its refusal as a JSON error with the matching status.
     public func jsonResponse(_ result: CommandResult) -> Response {
-        if let error = result.error { return WebResponses.jsonError(error) }
+        if let error = result.error { return WebResponses.problem(error) }
         return WebResponses.json(result.output)
     }
 }

@@ -1,3 +1,4 @@
+import Failures
 import FeatureKit
 import Foundation
 import HTTPTypes
@@ -27,15 +28,26 @@ public enum WebResponses {
         return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: text)))
     }
 
-    /// A refusal as JSON: `{"error": what, "why": …, "hint": …}`.
-    public static func jsonError(_ error: FolioError) -> Response {
-        struct Body: Encodable {
-            var error: String
-            var why: String?
-            var hint: String?
+    /// A refusal as RFC 9457 problem details (`application/problem+json`): `title` (what failed), `status`,
+    /// `detail` (why), and the members `kind`, `hint` and `field` (the input it blames), with the status its
+    /// kind calls for.
+    public static func problem(_ error: FolioError, status override: HTTPResponse.Status? = nil) -> Response {
+        let status = override ?? status(for: error)
+        let body = ProblemDetails(error, status: status.code)
+        var headers = HTTPFields()
+        headers[.contentType] = "application/problem+json"
+        let text = (try? JSONOutput.string(body)) ?? "{}"
+        return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: text)))
+    }
+
+    /// A report value as JSON, encoded exactly as `--format json` prints it (sorted keys, ISO 8601 dates), so
+    /// the API and the terminal cannot drift.
+    public static func json(encoding value: some Encodable, status: HTTPResponse.Status = .ok) -> Response {
+        do {
+            return json(try JSONOutput.string(value), status: status)
+        } catch {
+            return problem(FolioError(.internal, "could not encode the response", why: "\(error)"))
         }
-        let text = (try? JSONOutput.string(Body(error: error.what, why: error.why, hint: error.hint))) ?? "{}"
-        return json(text, status: status(for: error))
     }
 
     /// 303 See Other (after a form post), optionally leaving a flash message for the next page.
@@ -46,14 +58,15 @@ public enum WebResponses {
         return Response(status: .seeOther, headers: headers)
     }
 
-    /// The HTTP status for a CLI refusal.
+    /// The HTTP status that follows from a refusal's kind (RFC 9110): 422 for input the rules refuse, 404 for
+    /// what does not exist, 409 for what the stored state refuses, 503 for an upstream or the database down.
     public static func status(for error: FolioError) -> HTTPResponse.Status {
         switch error.kind {
-        case .usage: .badRequest
-        case .refused: error.what.hasPrefix("not found") || error.what.contains("no scheme") ? .notFound : .unprocessableContent
-        case .dataError: .unprocessableContent
+        case .invalid, .usage, .dataError, .noInput: .unprocessableContent
+        case .notFound: .notFound
+        case .refused: .conflict
         case .unavailable: .serviceUnavailable
-        case .noInput, .noPermission, .internal: .internalServerError
+        case .internal, .ioError, .noPermission: .internalServerError
         }
     }
 }

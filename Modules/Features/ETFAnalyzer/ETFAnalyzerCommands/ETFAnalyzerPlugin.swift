@@ -1,4 +1,5 @@
 import ArgumentParser
+import FeatureCLI
 import FeatureKit
 
 /// The `etf` plug-in: ETF portfolio returns net of expenses, yield income, annualized and weighted figures.

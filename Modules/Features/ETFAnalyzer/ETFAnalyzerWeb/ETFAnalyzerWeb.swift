@@ -1,3 +1,4 @@
+import Failures
 import FeatureKit
 import FeatureWeb
 import Foundation
@@ -35,7 +36,7 @@ public enum ETFAnalyzerWeb {
             router.get("/api/etf/analyze") { request, _ in
                 let query = request.uri.queryParameters
                 guard let saved = query["saved"].map(String.init), !saved.isEmpty else {
-                    return WebResponses.jsonError(
+                    return WebResponses.problem(
                         FolioError(.usage, "no portfolio named", hint: "give ?saved=NAME, a portfolio saved with folio etf save"))
                 }
                 // `--saved=NAME`: the name stays a value whatever it starts with.

@@ -1,4 +1,5 @@
 import ArgumentParser
+import FeatureCLI
 import FeatureKit
 
 /// The `funds` plug-in: Indian mutual funds from the MF API.

@@ -1,4 +1,5 @@
 import ArgumentParser
+import FeatureCLI
 import FeatureKit
 
 /// The Racing feature's plug-in: `folio races …`.

@@ -1,4 +1,5 @@
 import ArgumentParser
+import FeatureCLI
 import FeatureKit
 import StockTrading
 

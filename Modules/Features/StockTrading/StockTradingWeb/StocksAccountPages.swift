@@ -1,3 +1,4 @@
+import Failures
 import FeatureKit
 import FeatureWeb
 import Foundation

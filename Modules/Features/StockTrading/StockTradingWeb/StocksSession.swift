@@ -1,3 +1,4 @@
+import Failures
 import FeatureKit
 import FeatureWeb
 import Foundation
@@ -32,10 +33,9 @@ enum StocksSession {
 
     /// 401 as a JSON error, for the JSON routes.
     static var notLoggedIn: Response {
-        var response = WebResponses.jsonError(
-            FolioError(.refused, "not logged in", hint: "log in at /stocks/login; the JSON routes use the same session cookie"))
-        response.status = .unauthorized
-        return response
+        WebResponses.problem(
+            FolioError(.refused, "not logged in", hint: "log in at /stocks/login; the JSON routes use the same session cookie"),
+            status: .unauthorized)
     }
 }
 

@@ -33,6 +33,12 @@ public enum NetworkError: Error, Sendable, Equatable, CustomStringConvertible {
         }
     }
 
+    /// Whether `error` is a ``NetworkError`` a later attempt might cure: the stale-copy rule of cached fetches
+    /// (`CachedFetch(…, fallsBack: NetworkError.isTransient)`).
+    public static func isTransient(_ error: any Error) -> Bool {
+        (error as? NetworkError)?.isTransient ?? false
+    }
+
     /// A one-line description naming the URL and what went wrong.
     public var description: String {
         switch self {

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Formats lengths of time for people: compact (`3d 4h`) or spoken (`2 minutes 5 seconds`).
 ///
 /// Two units at most: past the first two the extra precision is noise to a reader.
@@ -50,4 +52,12 @@ public enum DurationFormat {
 
 extension String {
     fileprivate func withSign(_ negative: Bool) -> String { negative ? "-" + self : self }
+}
+
+extension Duration {
+    /// The duration in seconds as a `TimeInterval`, for Foundation's date arithmetic.
+    public var seconds: TimeInterval {
+        let (seconds, attoseconds) = components
+        return TimeInterval(seconds) + TimeInterval(attoseconds) / 1e18
+    }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import ETFAnalyzer
+import Failures
 import FeatureKit
 import Money
 import Foundation

@@ -1,5 +1,6 @@
 import ArgumentParser
 import ETFAnalyzer
+import FeatureCLI
 import FeatureKit
 import Foundation
 

@@ -1,5 +1,7 @@
 import ArgumentParser
 import ETFAnalyzer
+import Failures
+import FeatureCLI
 import FeatureKit
 import Money
 import Foundation

@@ -1,4 +1,5 @@
 import ArgumentParser
+import FeatureCLI
 import FeatureKit
 
 /// `folio etf template`: a commented example portfolio to start from.

@@ -1,4 +1,5 @@
 import ETFAnalyzer
+import Failures
 import FeatureKit
 import Money
 import Foundation

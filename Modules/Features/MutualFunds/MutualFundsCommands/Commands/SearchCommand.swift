@@ -1,4 +1,6 @@
 import ArgumentParser
+import Caching
+import FeatureCLI
 import FeatureKit
 import Foundation
 import MutualFunds

@@ -1,4 +1,7 @@
 import ArgumentParser
+import Caching
+import Failures
+import FeatureCLI
 import FeatureKit
 import Foundation
 import MutualFunds

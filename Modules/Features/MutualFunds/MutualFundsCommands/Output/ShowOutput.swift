@@ -1,4 +1,5 @@
 import ArgumentParser
+import Caching
 import FeatureKit
 import Foundation
 import Money

@@ -1,3 +1,5 @@
+import Caching
+import Failures
 import FeatureKit
 import Foundation
 import Logging
@@ -21,7 +23,7 @@ struct FundsServices: Sendable {
         } catch {
             resolved = .failure(FolioError.from(error))
         }
-        fetch = CachedFetch(store: context.store, timing: context.timing)
+        fetch = CachedFetch(store: context.store, timing: context.timing, fallsBack: NetworkError.isTransient)
     }
 
     /// The settings.

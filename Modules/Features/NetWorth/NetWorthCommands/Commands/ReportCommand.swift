@@ -1,4 +1,6 @@
 import ArgumentParser
+import Failures
+import FeatureCLI
 import FeatureKit
 import Foundation
 import NetWorth

@@ -1,3 +1,5 @@
+import Caching
+import Failures
 import FeatureKit
 import Foundation
 import Networking
@@ -30,7 +32,7 @@ struct BoardCache {
         let context = services.context
         let loader = try services.loader()
         let timing = context.timing
-        return try await CachedFetch(store: context.store, timing: timing).value(
+        return try await CachedFetch(store: context.store, timing: timing, fallsBack: NetworkError.isTransient).value(
             NextToGoResult.self, key: Self.key, ttl: Self.freshness, mode: context.offline ? .offline : .refresh,
             source: try services.source()
         ) {

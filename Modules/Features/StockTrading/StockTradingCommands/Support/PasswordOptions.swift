@@ -1,4 +1,5 @@
 import ArgumentParser
+import Failures
 import FeatureKit
 
 /// `--password-stdin`: passwords come from a prompt without echo, or from one line of standard input for

@@ -1,3 +1,4 @@
+import Failures
 import FeatureKit
 import Foundation
 import Money
@@ -112,12 +113,17 @@ extension StockTradingError {
     /// The error as the host reports it, with its exit code.
     var folioError: FolioError {
         let kind: FolioError.Kind =
-            switch category {
-            case .refused: .refused
-            case .unavailable: .unavailable
-            case .dataError: .dataError
+            switch (category, self) {
+            case (.refused, .alertNotFound), (.refused, .notWatched): .notFound
+            case (.refused, .insufficientCash), (.refused, .insufficientCashToWithdraw), (.refused, .insufficientShares),
+                (.refused, .accountExists), (.refused, .notLoggedIn), (.refused, .sessionInvalid),
+                (.refused, .invalidCredentials):
+                .refused
+            case (.refused, _): .invalid
+            case (.unavailable, _): .unavailable
+            case (.dataError, _): .dataError
             // A URL that answers "no such document" is wrong configuration, exit 64 like a malformed one.
-            case .configuration: .usage
+            case (.configuration, _): .usage
             }
         return FolioError(kind, what, why: why, hint: hint)
     }

@@ -1,58 +1,11 @@
+import Failures
 import Foundation
 import Networking
 import Persistence
 
-/// The one error type users see: what failed, why, an optional hint, and the exit code it maps to.
-///
-/// Printed to stderr as `error: <what> — <why>` and `hint: <hint>`; stdout carries only results.
-public struct FolioError: Error, Sendable, CustomStringConvertible, Equatable {
-    /// The class of failure, which fixes the exit code.
-    public enum Kind: Int32, Sendable, Equatable {
-        /// A refused operation: insufficient cash, selling more than held, invalid values. Exit 1.
-        case refused = 1
-        /// Wrong command-line usage. Exit 64 (as ArgumentParser's own usage errors).
-        case usage = 64
-        /// Malformed input data: a bad file, an API body that cannot be decoded, a damaged store. Exit 65.
-        case dataError = 65
-        /// An input file that does not exist or cannot be read. Exit 66 (sysexits' `EX_NOINPUT`).
-        case noInput = 66
-        /// A remote service or the database is unavailable (or, for the database, too contended to commit) and
-        /// there is no usable cached data. Exit 69.
-        case unavailable = 69
-        /// A bug or an environment failure folio cannot name more precisely. Exit 70.
-        case `internal` = 70
-        /// A file folio must write (its store) that this user may not write. Exit 77 (sysexits' `EX_NOPERM`).
-        case noPermission = 77
-    }
-
-    /// The class of failure.
-    public var kind: Kind
-    /// What failed, e.g. `cannot sell 5 AAPL`.
-    public var what: String
-    /// Why, e.g. `you hold 2`.
-    public var why: String?
-    /// What to do about it.
-    public var hint: String?
-
-    /// Creates an error.
-    public init(_ kind: Kind, _ what: String, why: String? = nil, hint: String? = nil) {
-        self.kind = kind
-        self.what = what
-        self.why = why
-        self.hint = hint
-    }
-
-    /// The process exit code.
-    public var exitCode: Int32 { kind.rawValue }
-
-    /// `error: what — why` plus a `hint:` line when there is one.
-    public var description: String {
-        var text = "error: \(what)"
-        if let why { text += " — \(why)" }
-        if let hint { text += "\nhint: \(hint)" }
-        return text
-    }
-
+/// How the kernels' errors reach the user: each maps to a ``FolioError`` whose kind fixes the exit code and the
+/// HTTP status. A domain that throws ``FolioError`` itself keeps its error as it is.
+extension FolioError {
     /// Maps any error to what the user sees, keeping a ``FolioError`` as it is.
     public static func from(_ error: any Error) -> FolioError {
         switch error {
@@ -119,7 +72,7 @@ public struct FolioError: Error, Sendable, CustomStringConvertible, Equatable {
         case .status(let code, _, _, _) where !error.isTransient && code != 404:
             return FolioError(.refused, "the service refused the request", why: error.description)
         case .status(404, _, _, _):
-            return FolioError(.refused, "not found", why: error.description)
+            return FolioError(.notFound, "not found", why: error.description)
         default:
             return FolioError(
                 .unavailable, "the service is unavailable", why: error.description,

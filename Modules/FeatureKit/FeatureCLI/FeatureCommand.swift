@@ -1,4 +1,6 @@
 import ArgumentParser
+import Failures
+import FeatureKit
 
 /// A feature's runnable command: ArgumentParser builds it from the arguments, then the host builds the live
 /// ``FeatureContext`` and calls ``run(in:)`` (the pattern of SwiftPM's `SwiftCommand` and swiftly's

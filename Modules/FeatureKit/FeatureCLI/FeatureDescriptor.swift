@@ -1,4 +1,5 @@
 import ArgumentParser
+import FeatureKit
 import Persistence
 
 /// The kernels a feature uses; the host builds only these for it.

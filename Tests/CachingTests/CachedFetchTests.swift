@@ -1,4 +1,5 @@
-import FeatureKit
+import Caching
+import Failures
 import Foundation
 import Networking
 import Persistence
@@ -15,7 +16,7 @@ import TimingTesting
         let wall = PinnedWallClock(start)
         let timing = Timing(clock: ManualClock(), wallClock: wall)
         let store = InMemoryDatabase(now: { wall.now() }).store(namespace: "funds")
-        return (CachedFetch(store: store, timing: timing), wall, Loads())
+        return (CachedFetch(store: store, timing: timing, fallsBack: NetworkError.isTransient), wall, Loads())
     }
 
     @Test func aFreshCacheMakesNoRequest() async throws {

@@ -1,5 +1,5 @@
+import Failures
 import Foundation
-import Networking
 import Persistence
 import Timing
 
@@ -44,16 +44,30 @@ public struct Cached<Value: Sendable>: Sendable {
 
 /// The cache-first / stale-if-error policy every feature shares, over the feature's store.
 ///
-/// Only failures that a retry later might cure (timeouts, connection failures, 429, 5xx) fall back to a
-/// stale copy; a 404 or an undecodable body is reported, because serving old data would hide a real change.
+/// The caller says which failures fall back to a stale copy: typically only those a retry later might cure
+/// (timeouts, connection failures, 429, 5xx), while a 404 or an undecodable body is reported, because serving old
+/// data would hide a real change. Every other failure propagates unchanged.
 public struct CachedFetch: Sendable {
     private let store: any KeyValueStore
     private let timing: Timing
+    private let fallsBack: @Sendable (any Error) -> Bool
+    private let page: PagePolicy?
 
     /// Creates the policy over a store and a wall clock.
-    public init(store: any KeyValueStore, timing: Timing) {
+    /// - Parameters:
+    ///   - fallsBack: Whether a failed fetch may be answered with the stale copy.
+    ///   - page: For a server's pages: in ``FetchMode/normal`` a stale copy is shown at once while one refresh runs
+    ///     in the background, an uncached item is given up after the page's deadline, and a failure is remembered
+    ///     so that the next views fail at once instead of waiting for the service again. Nil for the command line,
+    ///     which waits for its one request.
+    public init(
+        store: any KeyValueStore, timing: Timing, fallsBack: @escaping @Sendable (any Error) -> Bool,
+        page: PagePolicy? = nil
+    ) {
         self.store = store
         self.timing = timing
+        self.fallsBack = fallsBack
+        self.page = page
     }
 
     /// Returns the value at `key`, fetching it with `load` as `mode` and freshness `ttl` require.
@@ -95,29 +109,87 @@ public struct CachedFetch: Sendable {
         if mode == .normal, let cached, !cached.isStale(at: now) {
             return Cached(value: cached.value, asOf: cached.storedAt, isStale: false, fromCache: true)
         }
+        if let page, mode == .normal {
+            return try await pageValue(
+                key: key, ttl: ttl, source: source, cached: cached, page: page, now: now, load: load, save: save)
+        }
         do {
             let fresh = try await load()
             let fetchedAt = timing.now()
             let expiresAt = fetchedAt.addingTimeInterval(ttl.seconds)
             try await store.write { transaction in try save(transaction, fresh, expiresAt) }
             return Cached(value: fresh, asOf: fetchedAt, isStale: false, fromCache: false)
-        } catch let error as NetworkError where error.isTransient {
-            let failure = FolioError(.unavailable, "could not reach \(source)", why: error.description)
+        } catch where fallsBack(error) {
+            let failure = FolioError(.unavailable, "could not reach \(source)", why: String(describing: error))
             let fallback = mode == .refresh ? try await store.read(read) : cached
             guard let cached = fallback else {
                 throw FolioError(
-                    .unavailable, "\(source) is unavailable and nothing is cached", why: error.description,
+                    .unavailable, "\(source) is unavailable and nothing is cached", why: String(describing: error),
                     hint: "try again later")
             }
             return Cached(value: cached.value, asOf: cached.storedAt, isStale: true, fromCache: true, failure: failure)
         }
     }
-}
 
-extension Duration {
-    /// The duration in seconds as a `TimeInterval`.
-    public var seconds: TimeInterval {
-        let (seconds, attoseconds) = components
-        return TimeInterval(seconds) + TimeInterval(attoseconds) / 1e18
+    /// ``FetchMode/normal`` for a page: a stale copy at once (with one refresh in the background), an uncached
+    /// item within the page's deadline, and a remembered failure without asking again.
+    private func pageValue<T: Sendable>(
+        key: String, ttl: Duration, source: String, cached: Entry<T>?, page: PagePolicy, now: Date,
+        load: @escaping @Sendable () async throws -> T,
+        save: @escaping @Sendable (any StoreTransaction, T, Date) throws -> Void
+    ) async throws -> Cached<T> {
+        let remembered = await page.memory.failure(for: key, at: now)
+        if let cached {
+            if remembered == nil, await page.memory.beginRefresh(of: key) {
+                let refresh = self
+                Task {
+                    defer { Task { await page.memory.endRefresh(of: key) } }
+                    _ = try? await refresh.fetchAndSave(key: key, ttl: ttl, source: source, page: page, load: load, save: save)
+                }
+            }
+            return Cached(
+                value: cached.value, asOf: cached.storedAt, isStale: true, fromCache: true, failure: remembered)
+        }
+        if let remembered { throw remembered }
+        let deadline = page.deadline
+        let timing = self.timing
+        return try await withThrowingTaskGroup(of: Cached<T>?.self) { group in
+            group.addTask { try await fetchAndSave(key: key, ttl: ttl, source: source, page: page, load: load, save: save) }
+            group.addTask {
+                try await timing.sleep(for: deadline)
+                return nil
+            }
+            defer { group.cancelAll() }
+            guard let first = try await group.next(), let value = first else {
+                let failure = FolioError(
+                    .unavailable, "\(source) did not answer within \(DurationFormat.short(deadline))",
+                    hint: "try again in a moment; the page shows what is saved once a fetch has succeeded")
+                await page.memory.remember(failure, for: key, at: timing.now())
+                throw failure
+            }
+            return value
+        }
+    }
+
+    /// Fetches and saves, remembering a failure that a later attempt might cure.
+    private func fetchAndSave<T: Sendable>(
+        key: String, ttl: Duration, source: String, page: PagePolicy,
+        load: @escaping @Sendable () async throws -> T,
+        save: @escaping @Sendable (any StoreTransaction, T, Date) throws -> Void
+    ) async throws -> Cached<T> {
+        do {
+            let fresh = try await load()
+            let fetchedAt = timing.now()
+            let expiresAt = fetchedAt.addingTimeInterval(ttl.seconds)
+            try await store.write { transaction in try save(transaction, fresh, expiresAt) }
+            await page.memory.forget(key)
+            return Cached(value: fresh, asOf: fetchedAt, isStale: false, fromCache: false)
+        } catch where fallsBack(error) {
+            let failure = FolioError(
+                .unavailable, "\(source) is unavailable and nothing is saved",
+                hint: "try again later")
+            await page.memory.remember(failure, for: key, at: timing.now())
+            throw failure
+        }
     }
 }
