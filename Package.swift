@@ -332,7 +332,7 @@ package.targets += [
     .target(
         name: "FeatureWeb",
         dependencies: [
-            "Failures", "FeatureCLI", "FeatureKit", "Money", "Persistence", "Timing", argumentParser, logging, hummingbird,
+            "Caching", "Failures", "FeatureCLI", "FeatureKit", "Money", "Persistence", "Timing", argumentParser, logging, hummingbird,
             httpTypes, serviceLifecycle,
             crypto,
             .product(name: "NIOCore", package: "swift-nio"),

@@ -1,4 +1,5 @@
 import FeatureCLI
+import Caching
 import FeatureKit
 import FeatureWeb
 import Timing
@@ -6,6 +7,11 @@ import Timing
 /// Builds the web server's environment from the host's: one context per enabled feature, built once and
 /// shared by every request (one store, one HTTP client, one ticker), as `LiveContext` builds them.
 enum WebHost {
+    /// How long a page waits for an item nothing is saved of: `web.pageDeadline` in config.json.
+    static let pageDeadlineKey = ConfigKey("web.pageDeadline", environment: "FOLIO_WEB_PAGE_DEADLINE", default: "3s")
+    /// How long a failed fetch is remembered so page views do not wait for it again: `web.failureMemory`.
+    static let failureMemoryKey = ConfigKey("web.failureMemory", environment: "FOLIO_WEB_FAILURE_MEMORY", default: "30s")
+
     static func environment(host: HostEnvironment, refresh: Duration) throws -> WebEnvironment {
         let ticker = Ticker(clock: host.timing.clock)
         let enabled = host.registry.filter { !host.configuration.disabledFeatures.contains($0.id) }
@@ -16,8 +22,11 @@ enum WebHost {
         }
         let navigation = WebRegistry.all.filter { feature in enabled.contains { $0.id == feature.id } }.map(\.navigation)
         let timing = host.timing
+        let deadline = try host.configuration.duration(pageDeadlineKey) ?? .seconds(3)
+        let memory = try host.configuration.duration(failureMemoryKey) ?? .seconds(30)
         return WebEnvironment(
             runner: CommandRunner(features: features), layout: Layout(navigation: navigation), ticker: ticker,
-            timing: timing, refresh: refresh, sessions: SessionStore(now: { timing.now() }))
+            timing: timing, refresh: refresh, sessions: SessionStore(now: { timing.now() }),
+            pagePolicy: PagePolicy(deadline: deadline, memory: FailureMemory(duration: memory)))
     }
 }

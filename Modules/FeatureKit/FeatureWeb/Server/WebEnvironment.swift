@@ -1,4 +1,5 @@
 import Failures
+import Caching
 import FeatureKit
 import Hummingbird
 import Timing
@@ -21,11 +22,16 @@ public struct WebEnvironment: Sendable {
     public var refresh: Duration
     /// Logged-in browsers.
     public var sessions: SessionStore
+    /// How pages fetch: within `web.pageDeadline` (default 3 s), a stale copy shown at once while it is refreshed
+    /// in the background, and failures remembered for `web.failureMemory` (default 30 s). Services built for a
+    /// page pass it to their ``CachedFetch``.
+    public var pagePolicy: PagePolicy
 
     /// Creates the environment.
     public init(
         runner: CommandRunner, layout: Layout, ticker: Ticker, timing: Timing, refresh: Duration = .seconds(30),
-        sessions: SessionStore
+        sessions: SessionStore,
+        pagePolicy: PagePolicy = PagePolicy(deadline: .seconds(3), memory: FailureMemory(duration: .seconds(30)))
     ) {
         self.runner = runner
         self.contexts = runner.contexts
@@ -34,6 +40,7 @@ public struct WebEnvironment: Sendable {
         self.timing = timing
         self.refresh = refresh
         self.sessions = sessions
+        self.pagePolicy = pagePolicy
     }
 
     /// The context of feature `id` (its store, HTTP client, clocks, configuration), nil when it is disabled.
