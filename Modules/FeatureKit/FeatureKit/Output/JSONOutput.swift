@@ -26,20 +26,3 @@ public enum JSONOutput {
         return encoder
     }
 }
-
-/// Encodes optionals as explicit JSON `null` (the synthesised `Encodable` omits nil keys, and absent values
-/// must read as null, never as a missing key).
-@propertyWrapper
-public struct NullEncodable<Value: Encodable & Sendable>: Encodable, Sendable {
-    /// The value, or nil for null.
-    public var wrappedValue: Value?
-
-    /// Wraps a value.
-    public init(wrappedValue: Value?) { self.wrappedValue = wrappedValue }
-
-    /// Encodes the value or null.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        if let wrappedValue { try container.encode(wrappedValue) } else { try container.encodeNil() }
-    }
-}

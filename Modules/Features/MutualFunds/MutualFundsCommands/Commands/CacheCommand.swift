@@ -2,6 +2,7 @@ import ArgumentParser
 import FeatureCLI
 import FeatureKit
 import Foundation
+import Money
 import MutualFunds
 import Networking
 import Persistence

@@ -3,6 +3,7 @@ import Caching
 import FeatureCLI
 import FeatureKit
 import Foundation
+import Money
 import MutualFunds
 import Networking
 import Persistence

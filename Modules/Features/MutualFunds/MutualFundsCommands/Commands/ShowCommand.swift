@@ -4,6 +4,7 @@ import Failures
 import FeatureCLI
 import FeatureKit
 import Foundation
+import Money
 import MutualFunds
 import Networking
 import Persistence

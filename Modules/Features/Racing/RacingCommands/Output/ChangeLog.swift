@@ -1,5 +1,6 @@
 import FeatureKit
 import Foundation
+import Money
 import Racing
 import Synchronization
 

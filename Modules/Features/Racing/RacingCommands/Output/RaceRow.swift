@@ -1,5 +1,6 @@
 import FeatureKit
 import Foundation
+import Money
 import Racing
 
 /// One race in `--format json|csv`: camelCase keys, ISO 8601 UTC start, absent values as null.
