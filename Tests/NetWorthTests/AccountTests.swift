@@ -98,16 +98,21 @@ import Timing
         let today = day("2024-06-30")
         let future = #expect(throws: NetWorthError.self) {
             try BalanceRules.check(
-                BalanceUpdate(date: day("2024-07-01"), amount: 1), for: "A", type: .savings, today: today)
+                BalanceUpdate(date: day("2024-07-01"), amount: 1),
+                for: BalanceRules.Target(name: "A", type: .savings, currency: "GBP"), today: today)
         }
         #expect(future?.kind == .refused)
         #expect(future?.why?.contains("future") == true)
         let negative = #expect(throws: NetWorthError.self) {
-            try BalanceRules.check(BalanceUpdate(date: today, amount: -5), for: "Loan", type: .loan, today: today)
+            try BalanceRules.check(
+                BalanceUpdate(date: today, amount: -5), for: BalanceRules.Target(name: "Loan", type: .loan, currency: "GBP"),
+                today: today)
         }
         #expect(negative?.hint?.contains("enter 5") == true)
         #expect(throws: Never.self) {
-            try BalanceRules.check(BalanceUpdate(date: today, amount: -5), for: "Current", type: .current, today: today)
+            try BalanceRules.check(
+                BalanceUpdate(date: today, amount: -5),
+                for: BalanceRules.Target(name: "Current", type: .current, currency: "GBP"), today: today)
         }
     }
 }

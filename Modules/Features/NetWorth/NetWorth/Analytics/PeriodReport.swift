@@ -2,7 +2,7 @@ import Money
 import Timing
 
 /// The length of a report's periods.
-public enum ReportPeriod: String, Sendable, Hashable, CaseIterable {
+public enum ReportPeriod: String, Sendable, Hashable, Codable, CaseIterable {
     /// Calendar months, valued on each month's last day.
     case monthly
     /// Calendar years, valued on 31 December.

@@ -1,14 +1,16 @@
 import Foundation
 
-/// Account names: trimmed, printable, unique ignoring case.
+/// Account names: trimmed, printable, unique ignoring Unicode normalisation and case; stored as typed.
 public enum AccountName {
     /// The longest name accepted, so tables stay readable.
     public static let maximumLength = 60
 
-    /// The key under which names clash: case- and width-insensitive, so `ISA` and `isa` are the same account.
+    /// The key under which names clash: NFC first, so `Café` typed precomposed or with a combining accent is
+    /// one name (the store compares keys byte for byte), then case- and width-insensitive, so `ISA` and `isa`
+    /// are the same account; NFC again because folding may decompose.
     public static func fold(_ name: String) -> String {
-        name.trimmingCharacters(in: .whitespacesAndNewlines)
-            .folding(options: [.caseInsensitive, .widthInsensitive], locale: nil)
+        name.trimmingCharacters(in: .whitespacesAndNewlines).precomposedStringWithCanonicalMapping
+            .folding(options: [.caseInsensitive, .widthInsensitive], locale: nil).precomposedStringWithCanonicalMapping
     }
 
     /// The name as it will be stored.
@@ -16,14 +18,16 @@ public enum AccountName {
     public static func validate(_ text: String) throws(NetWorthError) -> String {
         let name = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !name.isEmpty else {
-            throw NetWorthError(.malformed, "an account name cannot be empty", hint: "pass --name \"Monzo Savings\"")
+            throw NetWorthError(
+                .malformed, "an account name cannot be empty", hint: "name it, for example \"Monzo Savings\"",
+                field: "name")
         }
         guard name.count <= maximumLength else {
             throw NetWorthError(
-                .malformed, "account name is too long", why: "\(name.count) characters; at most \(maximumLength)")
+                .malformed, "account name is too long", why: "\(name.count) characters; at most \(maximumLength)", field: "name")
         }
         guard !name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
-            throw NetWorthError(.malformed, "account name \"\(name)\" holds control characters")
+            throw NetWorthError(.malformed, "account name \"\(name)\" holds control characters", field: "name")
         }
         return name
     }

@@ -28,4 +28,19 @@ public enum CurrencyCode {
         }
         return code
     }
+
+    /// How many decimals an amount in `code` may have: ISO 4217's minor unit (2 for most, 0 for JPY or KRW,
+    /// 3 for the dinars), 8 for BTC, 12 (every place an amount holds) for ETH and the metals, which are
+    /// weighed rather than counted in coins.
+    public static func minorUnits(_ code: String) -> Int {
+        switch code {
+        case "BIF", "CLP", "DJF", "GNF", "ISK", "JPY", "KMF", "KRW", "PYG", "RWF", "UGX", "VND", "VUV", "XAF",
+            "XOF", "XPF":
+            0
+        case "BHD", "IQD", "JOD", "KWD", "LYD", "OMR", "TND": 3
+        case "BTC": 8
+        case "ETH", "XAU", "XAG": 12
+        default: 2
+        }
+    }
 }

@@ -9,6 +9,9 @@ public struct NetWorthError: Error, Sendable, Hashable, CustomStringConvertible 
     public enum Kind: Sendable, Hashable {
         /// Text that is not what was asked for (not a number, not a date).
         case malformed
+        /// A well-formed value outside what is accepted whatever is stored (too large, too many decimals, a
+        /// year out of range, a note too long).
+        case invalid
         /// A well-formed request that cannot be carried out (unknown account, duplicate name, missing rate).
         case refused
         /// Stored data that cannot be used.
@@ -23,13 +26,16 @@ public struct NetWorthError: Error, Sendable, Hashable, CustomStringConvertible 
     public var why: String?
     /// What to do about it.
     public var hint: String?
+    /// The input to blame, in form and JSON names (`amount`, `date`, `note`, `name`, `rate`, `account`), when one is.
+    public var field: String?
 
     /// Creates an error.
-    public init(_ kind: Kind, _ what: String, why: String? = nil, hint: String? = nil) {
+    public init(_ kind: Kind, _ what: String, why: String? = nil, hint: String? = nil, field: String? = nil) {
         self.kind = kind
         self.what = what
         self.why = why
         self.hint = hint
+        self.field = field
     }
 
     /// `what — why`.
@@ -52,7 +58,8 @@ extension NetWorthError {
             : "did you mean " + close.prefix(3).map { "\"\($0)\"" }.joined(separator: " or ") + "?"
         return NetWorthError(
             .refused, "no account named \"\(name)\"",
-            why: known.isEmpty ? "there are no accounts yet" : "names are matched ignoring case", hint: hint)
+            why: known.isEmpty ? "there are no accounts yet" : "names are matched ignoring case", hint: hint,
+            field: "account")
     }
 
     /// A balance would need a rate that is not there.

@@ -29,26 +29,3 @@ public struct NewAccount: Sendable, Hashable {
         self.openingBalance = openingBalance
     }
 }
-
-/// The rules every balance update must meet.
-public enum BalanceRules {
-    /// Checks `update` for `account` on `today`.
-    /// - Throws: ``NetWorthError`` (refused) for a date in the future, or a negative amount owed on a debt
-    ///   (debts are entered as the positive amount owed, so a minus sign would count them twice).
-    public static func check(_ update: BalanceUpdate, for account: String, type: AccountType, today: CalendarDate)
-        throws(NetWorthError)
-    {
-        guard update.date <= today else {
-            throw NetWorthError(
-                .refused, "cannot record a balance dated \(update.date.iso8601)",
-                why: "the date is in the future (today is \(today.iso8601))",
-                hint: "pass --date with today or an earlier date")
-        }
-        if type.isDebt && update.amount.isNegative {
-            throw NetWorthError(
-                .refused, "cannot record \(update.amount.plainText) for \"\(account)\"",
-                why: "a \(type.label.lowercased()) is entered as the positive amount owed",
-                hint: "enter \((-update.amount).plainText); debts are subtracted from net worth automatically")
-        }
-    }
-}

@@ -11,7 +11,14 @@ public struct NetWorthRepository: Sendable {
 
     /// The schema history of the namespace, applied before the first write (and by `folio db migrate`).
     public static let migrations = [
-        Migration(version: 1, name: "accounts with packed histories, rates, settings") { _ in }
+        Migration(version: 1, name: "accounts with packed histories, rates, settings") { _ in },
+        Migration(version: 2, name: "balance histories as plain records; account names indexed in NFC") { transaction in
+            // Decoding reads schema 1's packed text; saving writes plain records. The name index is rebuilt
+            // because schema 1 folded names without normalising them.
+            let accounts = try transaction.scan(StoredAccount.self, StoreKey.accounts).map(\.value)
+            try transaction.delete(StoreKey.names)
+            for account in accounts { try Tx(transaction).save(try account.account()) }
+        },
     ]
 
     /// Creates a repository over the feature's store.
@@ -69,8 +76,10 @@ public struct NetWorthRepository: Sendable {
     public func add(_ request: NewAccount, today: CalendarDate) async throws -> Account {
         let name = try AccountName.validate(request.name)
         let currency = try CurrencyCode.validate(request.currency)
+        let note = try InputLimits.note(request.note)
         if let opening = request.openingBalance {
-            try BalanceRules.check(opening, for: name, type: request.type, today: today)
+            try BalanceRules.check(
+                opening, for: BalanceRules.Target(name: name, type: request.type, currency: currency), today: today)
         }
         try await prepare()
         return try await store.write { transaction in
@@ -80,7 +89,7 @@ public struct NetWorthRepository: Sendable {
             try transaction.put(StoreKey.nextID, id + 1)
             let account = Account(
                 id: id, name: name, type: request.type, currency: currency, createdOn: today,
-                note: request.note.flatMap { $0.isEmpty ? nil : $0 }, isIncluded: request.isIncluded,
+                note: note, isIncluded: request.isIncluded,
                 updates: request.openingBalance.map { [$0] } ?? [])
             try tx.save(account)
             return account
@@ -134,11 +143,12 @@ public struct NetWorthRepository: Sendable {
     /// Sets or clears an account's note.
     @discardableResult
     public func setNote(_ note: String?, named name: String) async throws -> Account {
+        let note = try InputLimits.note(note)
         try await prepare()
         return try await store.write { transaction in
             let tx = Tx(transaction)
             var account = try tx.account(named: name)
-            account.note = note.flatMap { $0.isEmpty ? nil : $0 }
+            account.note = note
             try tx.save(account)
             return account
         }
@@ -147,19 +157,24 @@ public struct NetWorthRepository: Sendable {
     // MARK: Balance updates
 
     /// Records a balance, replacing any update of the account on the same date.
-    /// - Returns: The account after the change and the update it replaced, if any.
-    /// - Throws: ``NetWorthError`` for an unknown account, a future date or a negative debt.
-    public func record(_ update: BalanceUpdate, for name: String, today: CalendarDate) async throws
-        -> (account: Account, replaced: BalanceUpdate?)
+    /// - Parameter force: Accept a date after today or before the opening balance (with a warning).
+    /// - Returns: The account after the change, the update it replaced, if any, and what `force` let through.
+    /// - Throws: ``NetWorthError`` for an unknown account or a balance ``BalanceRules`` refuses.
+    public func record(_ update: BalanceUpdate, for name: String, today: CalendarDate, force: Bool = false)
+        async throws -> (account: Account, replaced: BalanceUpdate?, warnings: [String])
     {
+        let note = try InputLimits.note(update.note)
+        var update = update
+        update.note = note
         try await prepare()
-        return try await store.write { transaction in
+        return try await store.write { [update] transaction in
             let tx = Tx(transaction)
             var account = try tx.account(named: name)
-            try BalanceRules.check(update, for: account.name, type: account.type, today: today)
+            let warnings = try BalanceRules.check(
+                update, for: BalanceRules.Target(account), today: today, force: force)
             let replaced = account.record(update)
             try tx.save(account)
-            return (account, replaced)
+            return (account, replaced, warnings)
         }
     }
 
@@ -218,9 +233,15 @@ public struct NetWorthRepository: Sendable {
                         hint: "add it first, or give the row a type column value to create it")
                 }
                 do {
-                    try BalanceRules.check(row.update, for: account.name, type: account.type, today: today)
+                    // Rows may come in any order, so the opening-balance rule (for one typed update) does not apply.
+                    try BalanceRules.check(
+                        row.update,
+                        for: BalanceRules.Target(name: account.name, type: account.type, currency: account.currency),
+                        today: today)
                 } catch let error as NetWorthError {
-                    throw NetWorthError(error.kind, "line \(row.line): \(error.what)", why: error.why, hint: error.hint)
+                    throw NetWorthError(
+                        error.kind, "line \(row.line): \(error.what)", why: error.why, hint: error.hint,
+                        field: error.field)
                 }
                 if account.record(row.update) == nil { outcome.added += 1 } else { outcome.replaced += 1 }
                 byName[key] = account
@@ -240,11 +261,8 @@ public struct NetWorthRepository: Sendable {
     @discardableResult
     public func setRate(currency: String, rate: Amount, on date: CalendarDate) async throws -> ExchangeRate? {
         let code = try CurrencyCode.validate(currency)
-        guard rate.isPositive else {
-            throw NetWorthError(
-                .refused, "cannot set a \(code) rate of \(rate.plainText)",
-                why: "a rate must be greater than zero")
-        }
+        try InputLimits.checkRate(rate, currency: code)
+        try InputLimits.checkYear(date)
         try await prepare()
         return try await store.write { transaction in
             let tx = Tx(transaction)
@@ -314,7 +332,7 @@ public struct NetWorthRepository: Sendable {
                 throw NetWorthError(
                     .refused, "not loading the sample data",
                     why: "there are already \(existing) account\(existing == 1 ? "" : "s") and \(rates) rate series",
-                    hint: "pass --force to replace everything with the sample")
+                    hint: "force it to replace everything with the sample")
             }
             try transaction.delete(StoreKey.accounts)
             try transaction.delete(StoreKey.names)
@@ -366,7 +384,8 @@ private struct Tx {
         let existing = try transaction.value(StoredAccount.self, StoreKey.account(id))?.name ?? name
         throw NetWorthError(
             .refused, "an account named \"\(existing)\" already exists",
-            why: "names must be unique, ignoring case", hint: "choose another name")
+            why: "names must be unique, ignoring accents' encoding and case", hint: "choose another name",
+            field: "name")
     }
 
     func save(_ account: Account) throws {

@@ -2,9 +2,9 @@ import Money
 import Persistence
 import Timing
 
-/// How an account and its history are stored: one record per account, the history packed into one
-/// string (`2024-01-31 1234.56;2024-02-29 1300`) so a summary over thousands of updates decodes 100
-/// small records rather than thousands of JSON objects.
+/// How an account and its history are stored: one record per account, its balance updates as plain records
+/// in date order (schema 2). Schema 1 packed the history into one `date amount;…` string; ``PackedHistory``
+/// still reads it, for the migration and for a store read before it ran.
 struct StoredAccount: Codable, Sendable {
     var id: Int
     var name: String
@@ -13,10 +13,8 @@ struct StoredAccount: Codable, Sendable {
     var createdOn: CalendarDate
     var note: String?
     var included: Bool
-    /// `date amount` pairs in date order, separated by `;`.
-    var history: String
-    /// Update notes by ISO date.
-    var notes: [String: String]?
+    /// The balance updates in date order.
+    var history: [StoredUpdate]
 
     init(_ account: Account) {
         id = account.id
@@ -26,74 +24,86 @@ struct StoredAccount: Codable, Sendable {
         createdOn = account.createdOn
         note = account.note
         included = account.isIncluded
-        history = account.updates.map { "\($0.date.iso8601) \($0.amount.plainText)" }.joined(separator: ";")
-        var notes: [String: String] = [:]
-        for update in account.updates { if let note = update.note { notes[update.date.iso8601] = note } }
-        self.notes = notes.isEmpty ? nil : notes
+        history = account.updates.map(StoredUpdate.init)
     }
 
-    /// The account, or an error naming the damaged entry.
-    func account() throws(NetWorthError) -> Account {
-        var text = history
-        let decoded: (updates: [BalanceUpdate], sorted: Bool)? = text.withUTF8 { Self.decode($0) }
-        guard let decoded else {
-            throw NetWorthError(
-                .corrupt, "the stored history of \"\(name)\" is damaged", why: "it cannot be read as dates and amounts")
-        }
-        var updates = decoded.updates
-        let sorted = decoded.sorted
-        if let notes, !notes.isEmpty {
-            for (key, note) in notes {
-                guard let date = CalendarDate(iso8601: key),
-                    let index = updates.firstIndex(where: { $0.date == date })
-                else { continue }
-                updates[index].note = note
+    private enum CodingKeys: String, CodingKey {
+        case id, name, type, currency, createdOn, note, included, history, notes
+    }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        id = try container.decode(Int.self, forKey: .id)
+        name = try container.decode(String.self, forKey: .name)
+        type = try container.decode(AccountType.self, forKey: .type)
+        currency = try container.decode(String.self, forKey: .currency)
+        createdOn = try container.decode(CalendarDate.self, forKey: .createdOn)
+        note = try container.decodeIfPresent(String.self, forKey: .note)
+        included = try container.decode(Bool.self, forKey: .included)
+        if let packed = try? container.decode(String.self, forKey: .history) {
+            let notes = try container.decodeIfPresent([String: String].self, forKey: .notes) ?? [:]
+            guard let updates = PackedHistory.decode(packed, notes: notes) else {
+                throw DecodingError.dataCorruptedError(
+                    forKey: .history, in: container, debugDescription: "the packed history cannot be read")
             }
+            history = updates.map(StoredUpdate.init)
+        } else {
+            history = try container.decode([StoredUpdate].self, forKey: .history)
         }
-        if !sorted {
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(name, forKey: .name)
+        try container.encode(type, forKey: .type)
+        try container.encode(currency, forKey: .currency)
+        try container.encode(createdOn, forKey: .createdOn)
+        try container.encodeIfPresent(note, forKey: .note)
+        try container.encode(included, forKey: .included)
+        try container.encode(history, forKey: .history)
+    }
+
+    /// The account; updates out of date order (hand-edited data) are sorted, the last of a date winning.
+    /// - Throws: ``NetWorthError`` (corrupt) naming the account when an amount cannot be read.
+    func account() throws(NetWorthError) -> Account {
+        var updates: [BalanceUpdate] = []
+        updates.reserveCapacity(history.count)
+        for stored in history {
+            guard let update = stored.update else {
+                throw NetWorthError(
+                    .corrupt, "the stored history of \"\(name)\" is damaged",
+                    why: "\"\(stored.amount)\" of \(stored.date.iso8601) is not an amount")
+            }
+            updates.append(update)
+        }
+        let sorted = zip(updates, updates.dropFirst()).allSatisfy { $0.date < $1.date }
+        if sorted {
             return Account(
                 id: id, name: name, type: type, currency: currency, createdOn: createdOn, note: note,
-                isIncluded: included, updates: updates)
+                isIncluded: included, sortedUpdates: updates)
         }
         return Account(
             id: id, name: name, type: type, currency: currency, createdOn: createdOn, note: note,
-            isIncluded: included, sortedUpdates: updates)
+            isIncluded: included, updates: updates)
+    }
+}
+
+/// One stored balance update; the amount is exact text (as rates are), read back with `Amount`'s own parser,
+/// never through a binary float or `Decimal`.
+struct StoredUpdate: Codable, Sendable, Hashable {
+    var date: CalendarDate
+    var amount: String
+    var note: String?
+
+    init(_ update: BalanceUpdate) {
+        date = update.date
+        amount = update.amount.plainText
+        note = update.note
     }
 
-    /// Reads `YYYY-MM-DD amount;…` straight from the bytes: 12,000 updates take well under a millisecond.
-    private static func decode(_ bytes: UnsafeBufferPointer<UInt8>) -> (updates: [BalanceUpdate], sorted: Bool)? {
-        var updates: [BalanceUpdate] = []
-        var sorted = true
-        var start = 0
-        let count = bytes.count
-        while start < count {
-            var end = start
-            while end < count, bytes[end] != 0x3B { end += 1 }
-            guard end - start > 11, bytes[start + 10] == 0x20, let date = date(bytes, at: start),
-                let amount = Amount(String(decoding: UnsafeBufferPointer(rebasing: bytes[(start + 11)..<end]), as: UTF8.self))
-            else { return nil }
-            if let last = updates.last, !(last.date < date) { sorted = false }
-            updates.append(BalanceUpdate(date: date, amount: amount))
-            start = end + 1
-        }
-        return (updates, sorted)
-    }
-
-    private static func date(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> CalendarDate? {
-        func number(_ from: Int, _ length: Int) -> Int? {
-            var value = 0
-            for index in (offset + from)..<(offset + from + length) {
-                let byte = bytes[index]
-                guard byte >= 0x30, byte <= 0x39 else { return nil }
-                value = value * 10 + Int(byte - 0x30)
-            }
-            return value
-        }
-        guard bytes[offset + 4] == 0x2D, bytes[offset + 7] == 0x2D, let year = number(0, 4), let month = number(5, 2),
-            let day = number(8, 2)
-        else { return nil }
-        return CalendarDate(year: year, month: month, day: day)
-    }
+    /// The update, or nil when the amount text is damaged.
+    var update: BalanceUpdate? { Amount(amount).map { BalanceUpdate(date: date, amount: $0, note: note) } }
 }
 
 /// How a rate is stored: the rate as exact text, never through a binary float.

@@ -20,7 +20,7 @@ struct AccountsAddCommand: FeatureCommand {
               folio networth accounts add --name "Wise USD" --type foreign-currency --currency USD --balance 500 --date 2024-01-31
             """)
 
-    @Option(help: "The account's name (unique, ignoring case).")
+    @Option(help: "The account's name (unique: names are compared in Unicode NFC, ignoring case).")
     var name: String
 
     @Option(
@@ -64,25 +64,17 @@ struct AccountsAddCommand: FeatureCommand {
         let request = NewAccount(
             name: name, type: accountType, currency: currency, note: note, isIncluded: !exclude, openingBalance: opening
         )
-        let account = try await services.repository.add(request, today: services.today)
+        let account = try await AccountService(services.dependencies).add(request)
         var message = "Added \"\(account.name)\" (\(account.type.rawValue), \(account.currency))"
-        if let first = account.latestUpdate {
-            message +=
-                " with a balance of \(NumberFormat.money(first.amount, currency: account.currency)) on \(first.date.iso8601)"
+        if let balance = account.balance, let date = account.lastUpdate {
+            message += " with a balance of \(NumberFormat.money(balance, currency: account.currency)) on \(date.iso8601)"
         }
-        if !account.isIncluded { message += "; it is excluded from net worth" }
+        if !account.included { message += "; it is excluded from net worth" }
         services.terminal.print(message + ".")
-        try await warnAboutRate(for: account, in: services)
-    }
-
-    private func warnAboutRate(for account: Account, in services: NetWorthServices) async throws {
-        let rates = try await services.repository.rates()
-        guard account.currency != rates.base else { return }
-        let date = account.updates.first?.date ?? services.today
-        if rates.conversion(for: account.currency, on: date) == nil {
+        if let missing = account.missingRate {
             services.terminal.warn(
-                "there is no \(account.currency)→\(rates.base) rate in force on \(date.iso8601); set one with "
-                    + "`folio networth rate set \(account.currency) RATE --date \(date.iso8601)` before valuing it")
+                "there is no \(missing.currency)→\(missing.base) rate in force on \(missing.date.iso8601); set one with "
+                    + "`folio networth rate set \(missing.currency) RATE --date \(missing.date.iso8601)` before valuing it")
         }
     }
 }

@@ -11,7 +11,8 @@ struct AccountsRenameCommand: FeatureCommand {
         commandName: "rename",
         abstract: "Rename an account (its history is kept).",
         discussion: """
-            The new name must not belong to another account, ignoring case; changing only the case is allowed.
+            The new name must not belong to another account, comparing names in Unicode NFC and ignoring case \
+            (so "Café" typed with a combining accent is the same name); changing only the case is allowed.
 
             Examples:
               folio networth accounts rename "Monzo" "Monzo Savings"
@@ -29,9 +30,8 @@ struct AccountsRenameCommand: FeatureCommand {
     }
 
     private func execute(_ services: NetWorthServices) async throws {
-        let before = try await services.repository.account(named: name)
-        let account = try await services.repository.rename(name, to: newName)
-        services.terminal.print("Renamed \"\(before.name)\" to \"\(account.name)\".")
+        let (before, after) = try await AccountService(services.dependencies).rename(name, to: newName)
+        services.terminal.print("Renamed \"\(before.name)\" to \"\(after.name)\".")
     }
 }
 
@@ -60,13 +60,14 @@ struct AccountsRemoveCommand: FeatureCommand {
     }
 
     private func execute(_ services: NetWorthServices) async throws {
-        let account = try await services.repository.account(named: name)
+        let accounts = AccountService(services.dependencies)
+        let account = try await accounts.account(named: name)
         let count = account.updates.count
         let updates = "\(count) balance update\(count == 1 ? "" : "s")"
         try Confirmation.require(
             "Remove \"\(account.name)\" and its \(updates)?", action: "removing \"\(account.name)\"", yes: yes,
             terminal: services.terminal)
-        let removed = try await services.repository.remove(named: account.name)
+        let removed = try await accounts.remove(named: account.name)
         services.terminal.print("Removed \"\(removed.name)\" and its \(updates).")
     }
 }
@@ -92,9 +93,10 @@ struct AccountsExcludeCommand: FeatureCommand {
     }
 
     private func execute(_ services: NetWorthServices) async throws {
-        let (account, changed) = try await services.repository.setIncluded(false, named: name)
+        let result = try await AccountService(services.dependencies).setIncluded(false, named: name)
         services.terminal.print(
-            changed ? "Excluded \"\(account.name)\" from net worth." : "\"\(account.name)\" was already excluded.")
+            result.changed
+                ? "Excluded \"\(result.account)\" from net worth." : "\"\(result.account)\" was already excluded.")
     }
 }
 
@@ -119,9 +121,10 @@ struct AccountsIncludeCommand: FeatureCommand {
     }
 
     private func execute(_ services: NetWorthServices) async throws {
-        let (account, changed) = try await services.repository.setIncluded(true, named: name)
+        let result = try await AccountService(services.dependencies).setIncluded(true, named: name)
         services.terminal.print(
-            changed ? "Included \"\(account.name)\" in net worth." : "\"\(account.name)\" was already included.")
+            result.changed
+                ? "Included \"\(result.account)\" in net worth." : "\"\(result.account)\" was already included.")
     }
 }
 
@@ -150,7 +153,7 @@ struct AccountsNoteCommand: FeatureCommand {
 
     private func execute(_ services: NetWorthServices) async throws {
         let note = text?.trimmingCharacters(in: .whitespacesAndNewlines)
-        let account = try await services.repository.setNote(note, named: name)
+        let account = try await AccountService(services.dependencies).setNote(note, named: name)
         services.terminal.print(
             account.note == nil
                 ? "Cleared the note of \"\(account.name)\"." : "Noted on \"\(account.name)\": \(account.note!)")

@@ -98,7 +98,7 @@ struct HistoryRow: Encodable {
         date = update.date.iso8601
         balance = update.amount
         self.change = change?.amount
-        changePercent = change?.fraction.map(Rounding.fraction)
+        changePercent = change?.roundedFraction
         trend = change?.trend.rawValue
         note = update.note
         source = change

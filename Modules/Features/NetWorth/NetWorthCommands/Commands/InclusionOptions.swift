@@ -28,11 +28,12 @@ struct InclusionOptions: ParsableArguments {
     @Flag var mortgage: MortgageToggle?
 
     /// The toggles in force: the flags where given, else `saved`.
-    func resolve(_ saved: Inclusion) -> Inclusion {
-        var result = saved
-        if let pension { result.includePensions = pension == .includePension }
-        if let mortgage { result.includeMortgages = mortgage == .includeMortgage }
-        return result
+    func resolve(_ saved: Inclusion) -> Inclusion { override.resolve(saved) }
+
+    /// The flags as a service's overrides.
+    var override: InclusionOverride {
+        InclusionOverride(
+            pensions: pension.map { $0 == .includePension }, mortgages: mortgage.map { $0 == .includeMortgage })
     }
 
     /// Whether any override was given.

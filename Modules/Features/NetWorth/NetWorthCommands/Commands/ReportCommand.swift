@@ -86,7 +86,7 @@ struct ReportCommand: FeatureCommand {
             [
                 row.period, row.date.iso8601, report.currency, "\(row.totals.assets)", "\(row.totals.debts)",
                 "\(row.totals.netWorth)", row.change.map { "\($0.amount)" } ?? "",
-                row.change?.fraction.map { "\(Rounding.fraction($0))" } ?? "",
+                row.change?.roundedFraction.map { "\($0)" } ?? "",
             ] + row.values.map { $0.map { "\($0)" } ?? "" }
         }
         return CSVOutput.document(header: Self.header(report), rows: rows)
@@ -143,7 +143,7 @@ private struct ReportRowJSON: Encodable {
         try container.encode(row.totals.debts, forKey: DynamicKey("debts"))
         try container.encode(row.totals.netWorth, forKey: DynamicKey("netWorth"))
         try container.encode(row.change?.amount, forKey: DynamicKey("change"))
-        try container.encode(row.change?.fraction.map(Rounding.fraction), forKey: DynamicKey("changePercent"))
+        try container.encode(row.change?.roundedFraction, forKey: DynamicKey("changePercent"))
         for (key, value) in zip(Self.accountKeys(report), row.values) {
             try container.encode(value, forKey: DynamicKey(key))
         }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Failures
 import FeatureCLI
 import FeatureKit
 import Foundation
@@ -29,12 +30,15 @@ struct SampleCommand: FeatureCommand {
     }
 
     private func execute(_ services: NetWorthServices) async throws {
-        let settings = try await services.repository.settings()
-        let sample = SampleData.generate(today: services.today, base: settings.baseCurrency)
-        try await services.repository.load(sample, force: force)
-        let updates = sample.accounts.reduce(0) { $0 + $1.updates.count }
+        let loaded: SampleLoaded
+        do {
+            loaded = try await SampleService(services.dependencies).load(force: force)
+        } catch var error as FolioError where error.kind == .refused {
+            error.hint = "pass --force to replace everything with the sample"
+            throw error
+        }
         services.terminal.print(
-            "Loaded \(sample.accounts.count) sample accounts with \(updates) balance updates and \(sample.rates.count) "
+            "Loaded \(loaded.accounts) sample accounts with \(loaded.updates) balance updates and \(loaded.rates) "
                 + "exchange rates. Try `folio networth summary`.")
     }
 }

@@ -16,6 +16,9 @@ struct UpdateCommand: FeatureCommand {
             An account has one balance per date: recording a date again replaces that day's balance. \
             Debts take the positive amount owed. Negative balances (an overdrawn current account) work as \
             written: `update Current -250`. `--remove --date D` deletes the update of that date.
+            Limits: an amount is at most 10¹⁵ either way, with no more decimals than its currency has (2 for \
+            GBP, 0 for JPY); a date is YYYY-MM-DD in 1900–9999, not after today nor before the account's \
+            opening balance unless --force; a note is at most 1,000 characters.
 
             change = this balance − the balance of the update before it
             change % = change ÷ |that balance| (n/a when it is zero)
@@ -42,6 +45,9 @@ struct UpdateCommand: FeatureCommand {
     @Flag(help: "Remove the update dated --date instead of recording one.")
     var remove = false
 
+    @Flag(help: "Accept a date after today or before the opening balance (with a warning).")
+    var force = false
+
     func run(in context: FeatureContext) async throws {
         try await NetWorthServices(context: context).run(execute)
     }
@@ -60,28 +66,35 @@ struct UpdateCommand: FeatureCommand {
                 why: "update takes one account name and one amount", hint: "quote names with spaces")
         }
         let value = try Input.amount(text, what: "amount")
-        let day = try date.map { try Input.date($0, option: "--date") } ?? services.today
-        let update = BalanceUpdate(date: day, amount: value, note: note.flatMap { $0.isEmpty ? nil : $0 })
-        let (account, replaced) = try await services.repository.record(update, for: name, today: services.today)
-        let money = NumberFormat.money(value, currency: account.currency)
+        let day = try date.map { try Input.date($0, option: "--date") }
+        let recorded = try await BalanceService(services.dependencies).record(
+            account: name, amount: value, on: day, note: note, force: force)
+        for warning in recorded.warnings { services.terminal.warn(warning + " (--force)") }
+        services.terminal.print(Self.message(recorded, style: services.style))
+    }
+
+    /// What the terminal says about a recorded balance.
+    static func message(_ recorded: BalanceRecorded, style: Style) -> String {
+        let currency = recorded.currency
+        let money = NumberFormat.money(recorded.amount, currency: currency)
         var message: String
-        if let replaced {
+        if let replaced = recorded.replaced {
             message =
-                "Replaced the \(day.iso8601) balance of \"\(account.name)\" "
-                + "(\(NumberFormat.money(replaced.amount, currency: account.currency))) with \(money)."
+                "Replaced the \(recorded.date.iso8601) balance of \"\(recorded.account)\" "
+                + "(\(NumberFormat.money(replaced, currency: currency))) with \(money)."
         } else {
-            message = "Recorded \(money) for \"\(account.name)\" on \(day.iso8601)."
+            message = "Recorded \(money) for \"\(recorded.account)\" on \(recorded.date.iso8601)."
         }
-        if let previous = account.update(onOrBefore: day.adding(days: -1)) {
-            let change = try BalanceChange(from: previous.amount, to: value, isDebt: account.type.isDebt)
+        if let since = recorded.changeSincePrevious {
             message +=
-                "\nChange since \(previous.date.iso8601): "
-                + ChangeFormatting.text(change, currency: account.currency, style: services.style)
+                "\nChange since \(since.since.iso8601): "
+                + ChangeFormatting.text(
+                    since.change.balanceChange(isDebt: recorded.debt), currency: currency, style: style)
         }
-        if let latest = account.latestUpdate, latest.date > day {
-            message += "\nThe latest balance is still the one of \(latest.date.iso8601)."
+        if let later = recorded.laterBalanceOn {
+            message += "\nThe latest balance is still the one of \(later.iso8601)."
         }
-        services.terminal.print(message)
+        return message
     }
 
     private func removeUpdate(in services: NetWorthServices) async throws {
@@ -94,9 +107,9 @@ struct UpdateCommand: FeatureCommand {
             throw FolioError(.usage, "--remove needs --date", why: "it removes the update of one date")
         }
         let day = try Input.date(date, option: "--date")
-        let (account, removed) = try await services.repository.removeUpdate(on: day, for: name)
+        let removed = try await BalanceService(services.dependencies).remove(account: name, on: day)
         services.terminal.print(
-            "Removed the \(day.iso8601) balance of \"\(account.name)\" "
-                + "(\(NumberFormat.money(removed.amount, currency: account.currency))).")
+            "Removed the \(day.iso8601) balance of \"\(removed.account)\" "
+                + "(\(NumberFormat.money(removed.amount, currency: removed.currency))).")
     }
 }

@@ -41,7 +41,7 @@ struct AccountRow: Encodable {
         previousUpdate = account.previousUpdate?.date.iso8601
         let change = try account.changeSinceLastUpdate
         self.change = change?.amount
-        changePercent = change?.fraction.map(Rounding.fraction)
+        changePercent = change?.roundedFraction
         trend = change?.trend.rawValue
         updates = account.updates.count
     }

@@ -59,25 +59,9 @@ enum ChangeFormatting {
     }
 }
 
-/// A change as JSON and CSV fields.
-struct ChangeJSON: Encodable {
-    var previous: Amount
-    var current: Amount
-    var change: Amount
-    @NullEncodable var changePercent: Amount?
-    var trend: String
-
-    init(_ change: BalanceChange) {
-        previous = change.previous
-        current = change.current
-        self.change = change.amount
-        changePercent = change.fraction.map(Rounding.fraction)
-        trend = change.trend.rawValue
+extension ChangeReport {
+    /// The change again, for the shared wording and colours (its figures are exact, so nothing is lost).
+    func balanceChange(isDebt: Bool) -> BalanceChange? {
+        try? BalanceChange(from: previous, to: current, isDebt: isDebt)
     }
-}
-
-/// Rounding for output only (stored values are never rounded).
-enum Rounding {
-    /// A fraction to 6 decimals (0.041667), enough for a percentage with four decimals.
-    static func fraction(_ value: Amount) -> Amount { value.rounded(toPlaces: 6, .halfEven) }
 }

@@ -5,18 +5,20 @@ import Foundation
 import NetWorth
 import Timing
 
-/// What every networth command works with, built once from the context: the repository over the feature's
-/// store, today's date, the terminal and the style.
+/// What every networth command works with, built once from the context: the domain services' dependencies,
+/// the repository over the feature's store, today's date, the terminal and the style.
 struct NetWorthServices {
     let context: FeatureContext
+    let dependencies: NetWorthDependencies
     let repository: NetWorthRepository
     /// Today in the local time zone: the default date of updates and rates, and the end of reports.
     let today: CalendarDate
 
     init(context: FeatureContext) {
         self.context = context
+        dependencies = NetWorthDependencies(store: context.store, timing: context.timing)
         repository = NetWorthRepository(store: context.store)
-        today = CalendarDate(context.timing.now(), in: .current)
+        today = dependencies.today
     }
 
     var terminal: any Terminal { context.terminal }
@@ -36,18 +38,5 @@ struct NetWorthServices {
         } catch let error as NetWorthError {
             throw FolioError(error)
         }
-    }
-}
-
-extension FolioError {
-    /// The user-facing form of a domain error.
-    init(_ error: NetWorthError) {
-        let kind: FolioError.Kind =
-            switch error.kind {
-            case .malformed: .usage
-            case .refused: .refused
-            case .corrupt: .dataError
-            }
-        self.init(kind, error.what, why: error.why, hint: error.hint)
     }
 }

@@ -1,0 +1,70 @@
+import Failures
+import Money
+import Timing
+
+/// `accounts`: add, rename, remove, include, exclude and note accounts, each in one transaction.
+public struct AccountService: Sendable {
+    private let dependencies: NetWorthDependencies
+
+    /// Creates the service.
+    public init(_ dependencies: NetWorthDependencies) {
+        self.dependencies = dependencies
+    }
+
+    /// Every account in the order added.
+    public func list() async throws -> [AccountReport] {
+        try await refusing { try await dependencies.repository.accounts().map { AccountReport($0) } }
+    }
+
+    /// The account called `name`, matched in NFC and ignoring case.
+    /// - Throws: ``FolioError`` (refused, field `account`) when there is none.
+    public func account(named name: String) async throws -> Account {
+        try await refusing { try await dependencies.repository.account(named: name) }
+    }
+
+    /// Adds an account, with its opening balance dated `request.openingBalance.date`.
+    /// - Throws: ``FolioError`` for a name taken (in NFC, ignoring case), empty or over 60 characters (field
+    ///   `name`); an unknown currency; an opening balance ``BalanceRules`` refuses; a note over 1,000 characters.
+    public func add(_ request: NewAccount) async throws -> AccountReport {
+        try await refusing {
+            let today = dependencies.today
+            let account = try await dependencies.repository.add(request, today: today)
+            let rates = try await dependencies.repository.rates()
+            let date = account.updates.first?.date ?? today
+            guard account.currency != rates.base, rates.conversion(for: account.currency, on: date) == nil else {
+                return AccountReport(account)
+            }
+            return AccountReport(account, missingRate: MissingRate(currency: account.currency, base: rates.base, date: date))
+        }
+    }
+
+    /// Renames an account; changing only the case is allowed.
+    /// - Returns: The account before and after.
+    public func rename(_ name: String, to newName: String) async throws -> (before: AccountReport, after: AccountReport)
+    {
+        try await refusing {
+            let before = try await dependencies.repository.account(named: name)
+            let after = try await dependencies.repository.rename(name, to: newName)
+            return (AccountReport(before), AccountReport(after))
+        }
+    }
+
+    /// Removes an account with every balance update.
+    public func remove(named name: String) async throws -> AccountReport {
+        try await refusing { AccountReport(try await dependencies.repository.remove(named: name)) }
+    }
+
+    /// Counts the account in net worth (`included`) or leaves it out.
+    public func setIncluded(_ included: Bool, named name: String) async throws -> InclusionChanged {
+        try await refusing {
+            let (account, changed) = try await dependencies.repository.setIncluded(included, named: name)
+            return InclusionChanged(account: account.name, included: account.isIncluded, changed: changed)
+        }
+    }
+
+    /// Sets the account's note, or clears it with nil or empty text.
+    /// - Throws: ``FolioError`` (field `note`) over 1,000 characters.
+    public func setNote(_ note: String?, named name: String) async throws -> AccountReport {
+        try await refusing { AccountReport(try await dependencies.repository.setNote(note, named: name)) }
+    }
+}

@@ -1,0 +1,27 @@
+import Foundation
+import Persistence
+import Timing
+
+/// What the net-worth services need from the host: the feature's store and the clocks. The feature makes no
+/// network calls (rates are typed in), so there is no HTTP client, cache settings or page policy to pass.
+public struct NetWorthDependencies: Sendable {
+    /// The feature's namespace of the store.
+    public var store: any KeyValueStore
+    /// The clocks; the wall clock decides today's date.
+    public var timing: Timing
+    /// The time zone in which "today" is read (the machine's, by default).
+    public var timeZone: TimeZone
+
+    /// Collects the dependencies.
+    public init(store: any KeyValueStore, timing: Timing, timeZone: TimeZone = .current) {
+        self.store = store
+        self.timing = timing
+        self.timeZone = timeZone
+    }
+
+    /// Today in ``timeZone``: the default date of balances and rates, and the latest a balance may be dated.
+    public var today: CalendarDate { CalendarDate(timing.now(), in: timeZone) }
+
+    /// The repository over ``store``.
+    var repository: NetWorthRepository { NetWorthRepository(store: store) }
+}
