@@ -13,20 +13,28 @@ public struct AccountService: Sendable {
 
     /// Every account in the order added.
     public func list() async throws -> [AccountReport] {
-        try await refusing { try await dependencies.repository.accounts().map { AccountReport($0) } }
+        do {
+            return try await dependencies.repository.accounts().map { AccountReport($0) }
+        } catch let error as NetWorthError {
+            throw FolioError(error)
+        }
     }
 
     /// The account called `name`, matched in NFC and ignoring case.
     /// - Throws: ``FolioError`` (refused, field `account`) when there is none.
     public func account(named name: String) async throws -> Account {
-        try await refusing { try await dependencies.repository.account(named: name) }
+        do {
+            return try await dependencies.repository.account(named: name)
+        } catch let error as NetWorthError {
+            throw FolioError(error)
+        }
     }
 
     /// Adds an account, with its opening balance dated `request.openingBalance.date`.
     /// - Throws: ``FolioError`` for a name taken (in NFC, ignoring case), empty or over 60 characters (field
     ///   `name`); an unknown currency; an opening balance ``BalanceRules`` refuses; a note over 1,000 characters.
     public func add(_ request: NewAccount) async throws -> AccountReport {
-        try await refusing {
+        do {
             let today = dependencies.today
             let account = try await dependencies.repository.add(request, today: today)
             let rates = try await dependencies.repository.rates()
@@ -35,6 +43,8 @@ public struct AccountService: Sendable {
                 return AccountReport(account)
             }
             return AccountReport(account, missingRate: MissingRate(currency: account.currency, base: rates.base, date: date))
+        } catch let error as NetWorthError {
+            throw FolioError(error)
         }
     }
 
@@ -42,29 +52,41 @@ public struct AccountService: Sendable {
     /// - Returns: The account before and after.
     public func rename(_ name: String, to newName: String) async throws -> (before: AccountReport, after: AccountReport)
     {
-        try await refusing {
+        do {
             let before = try await dependencies.repository.account(named: name)
             let after = try await dependencies.repository.rename(name, to: newName)
             return (AccountReport(before), AccountReport(after))
+        } catch let error as NetWorthError {
+            throw FolioError(error)
         }
     }
 
     /// Removes an account with every balance update.
     public func remove(named name: String) async throws -> AccountReport {
-        try await refusing { AccountReport(try await dependencies.repository.remove(named: name)) }
+        do {
+            return AccountReport(try await dependencies.repository.remove(named: name))
+        } catch let error as NetWorthError {
+            throw FolioError(error)
+        }
     }
 
     /// Counts the account in net worth (`included`) or leaves it out.
     public func setIncluded(_ included: Bool, named name: String) async throws -> InclusionChanged {
-        try await refusing {
+        do {
             let (account, changed) = try await dependencies.repository.setIncluded(included, named: name)
             return InclusionChanged(account: account.name, included: account.isIncluded, changed: changed)
+        } catch let error as NetWorthError {
+            throw FolioError(error)
         }
     }
 
     /// Sets the account's note, or clears it with nil or empty text.
     /// - Throws: ``FolioError`` (field `note`) over 1,000 characters.
     public func setNote(_ note: String?, named name: String) async throws -> AccountReport {
-        try await refusing { AccountReport(try await dependencies.repository.setNote(note, named: name)) }
+        do {
+            return AccountReport(try await dependencies.repository.setNote(note, named: name))
+        } catch let error as NetWorthError {
+            throw FolioError(error)
+        }
     }
 }

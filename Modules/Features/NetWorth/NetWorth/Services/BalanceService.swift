@@ -21,7 +21,7 @@ public struct BalanceService: Sendable {
     public func record(
         account: String, amount: Amount, on date: CalendarDate? = nil, note: String? = nil, force: Bool = false
     ) async throws -> BalanceRecorded {
-        try await refusing {
+        do {
             let day = date ?? dependencies.today
             let (stored, replaced, warnings) = try await dependencies.repository.record(
                 BalanceUpdate(date: day, amount: amount, note: note), for: account, today: dependencies.today,
@@ -36,15 +36,19 @@ public struct BalanceService: Sendable {
                 account: stored.name, currency: stored.currency, debt: stored.type.isDebt, date: day, amount: amount,
                 replaced: replaced?.amount, changeSincePrevious: since,
                 laterBalanceOn: latest.flatMap { $0 > day ? $0 : nil }, warnings: warnings)
+        } catch let error as NetWorthError {
+            throw FolioError(error)
         }
     }
 
     /// Removes the balance of `account` dated `date`.
     /// - Throws: ``FolioError`` (refused) for an unknown account or a date without a balance.
     public func remove(account: String, on date: CalendarDate) async throws -> BalanceRemoved {
-        try await refusing {
+        do {
             let (stored, removed) = try await dependencies.repository.removeUpdate(on: date, for: account)
             return BalanceRemoved(account: stored.name, currency: stored.currency, date: date, amount: removed.amount)
+        } catch let error as NetWorthError {
+            throw FolioError(error)
         }
     }
 }

@@ -25,7 +25,12 @@ public struct ReportService: Sendable {
         }
         var portfolio = try await dependencies.repository.portfolio()
         portfolio.inclusion = inclusion.resolve(portfolio.inclusion)
-        let report = try await refusing { try portfolio.report(period: period, from: start, to: end) }
+        let report: PeriodReport
+        do {
+            report = try portfolio.report(period: period, from: start, to: end)
+        } catch {
+            throw FolioError(error)
+        }
         return NetWorthReport(
             currency: report.currency, period: period, accounts: report.accounts.map(\.name),
             rows: report.rows.map(NetWorthReportRow.init), inclusion: portfolio.inclusion)

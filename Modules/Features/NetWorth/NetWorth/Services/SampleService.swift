@@ -22,7 +22,7 @@ public struct SampleService: Sendable {
     /// Replaces every account and rate with the sample (settings are kept).
     /// - Parameter force: Replace existing accounts or rates; without it they make this a refusal.
     public func load(force: Bool = false) async throws -> SampleLoaded {
-        try await refusing {
+        do {
             let repository = dependencies.repository
             let settings = try await repository.settings()
             let sample = SampleData.generate(today: dependencies.today, base: settings.baseCurrency)
@@ -30,6 +30,8 @@ public struct SampleService: Sendable {
             return SampleLoaded(
                 accounts: sample.accounts.count, updates: sample.accounts.reduce(0) { $0 + $1.updates.count },
                 rates: sample.rates.count)
+        } catch let error as NetWorthError {
+            throw FolioError(error)
         }
     }
 }

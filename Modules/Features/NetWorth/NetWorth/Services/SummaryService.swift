@@ -21,10 +21,12 @@ public struct SummaryService: Sendable {
     {
         let date = asOf ?? dependencies.today
         let saved = try await dependencies.repository.portfolio()
-        return try await refusing {
+        do {
             var portfolio = saved.asOf(date)
             portfolio.inclusion = inclusion.resolve(saved.inclusion)
             return try Self.report(portfolio, on: date)
+        } catch {
+            throw FolioError(error)
         }
     }
 
@@ -82,6 +84,7 @@ public struct SummaryService: Sendable {
 
 extension SummaryAccount {
     init(_ account: Account, excludedBecause: String?, unvaluedBecause: String?, value: Amount?) throws(NetWorthError) {
+        let change = try account.changeSinceLastUpdate
         name = account.name
         type = account.type
         debt = account.type.isDebt
@@ -93,7 +96,6 @@ extension SummaryAccount {
         self.value = value
         lastUpdate = account.latestUpdate?.date
         previousBalance = account.previousUpdate?.amount
-        let change = try account.changeSinceLastUpdate
         self.change = change?.amount
         changePercent = change?.roundedFraction
         trend = change?.trend
