@@ -41,7 +41,10 @@ public struct CSRFMiddleware: RouterMiddleware {
             }
         }
         var response = try await next(request, context)
-        if existing == nil {
+        // A response a cache may keep and hand to other browsers never carries this browser's seed; the next page
+        // (never cacheable) sets it.
+        let cacheable = response.headers[.cacheControl]?.contains("public") == true
+        if existing == nil, !cacheable {
             response.headers.append(HTTPField(name: .setCookie, value: "\(CSRF.cookieName)=\(seed); Path=/; HttpOnly; SameSite=Strict"))
         }
         return response
