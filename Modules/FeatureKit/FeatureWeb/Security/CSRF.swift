@@ -55,7 +55,7 @@ public struct CSRFMiddleware: RouterMiddleware {
         if let header = HTTPField.Name(CSRF.headerName), let token = request.headers[header] { return token }
         let contentType = request.headers[.contentType]
         if contentType?.hasPrefix("application/x-www-form-urlencoded") == true {
-            let buffer = try await request.collectBody(upTo: context.maxUploadSize)
+            let buffer = try await request.collectBody(upTo: context.maxFormSize)
             return try FormData.parse(String(buffer: buffer)).fields[CSRF.fieldName]
         }
         if let boundary = contentType.flatMap(MultipartForm.boundary(contentType:)) {
