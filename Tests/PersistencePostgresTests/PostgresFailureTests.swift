@@ -53,6 +53,9 @@ import Testing
         for code in [ECONNRESET, EPIPE, ECONNABORTED] {
             #expect(PostgresFailure.describe(errno: code) == PostgresFailure.lostConnection)
         }
+        // The server's own goodbye as it stops says the same, with its words after.
+        let shutdown = PostgresFailure.map(state: "57P01", message: "terminating connection", location: location)
+        #expect("\(shutdown)".contains("db.home:5432: \(PostgresFailure.lostConnection): terminating connection"))
         for code in [EIO, ETIMEDOUT, EHOSTUNREACH, ENOBUFS] {
             let words = PostgresFailure.describe(errno: code)
             #expect(!words.contains("errno") && !words.contains("(") && !words.isEmpty, "\(words)")

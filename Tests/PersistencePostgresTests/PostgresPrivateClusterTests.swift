@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Persistence
+import Synchronization
 import PersistencePostgres
 import PersistencePostgresTesting
 import Testing
@@ -81,12 +82,16 @@ struct PostgresPrivateClusterTests {
             let database = try PostgresDatabase(url: cluster.url)
             let store = database.store(namespace: "burst")
             try await store.put("warm", 0)
+            // Each writer keeps writing until the server is back and it has committed after that, so every one
+            // runs through the restart; the round limit bounds a writer that never succeeds.
+            let restarted = Flag()
             let writers = (0..<6).map { writer in
                 Task { () -> [String] in
                     var reasons: [String] = []
-                    for round in 0..<400 {
+                    for round in 0..<20_000 {
                         do {
                             try await store.write { try $0.put("w\(writer)/\(round)", round) }
+                            if restarted.isSet { break }
                         } catch PersistenceError.unavailable(let reason, _) {
                             reasons.append(reason)
                         } catch {
@@ -98,11 +103,17 @@ struct PostgresPrivateClusterTests {
             }
             try await cluster.stopServer()
             try await cluster.startServer()
+            restarted.set()
             var reasons: [String] = []
             for writer in writers { reasons += await writer.value }
-            for reason in reasons {
+            #expect(!reasons.isEmpty, "the writers ran through the restart")
+            for reason in Set(reasons) {
                 #expect(reason.hasPrefix("127.0.0.1:"), "\(reason)")
                 #expect(!reason.contains("errno") && !reason.contains("descriptor") && !reason.contains("not unavailable"), "\(reason)")
+                // While it stops: the connection is lost; while it is down: refused; while it starts: waited for.
+                #expect(
+                    reason.contains("the server closed the connection (it stopped or restarted)")
+                        || reason.hasSuffix("connection refused (is the server running?)"), "\(reason)")
             }
             try await store.put("after", 1)
             #expect(try await store.get(Int.self, "after")?.value == 1)
@@ -156,4 +167,13 @@ struct PostgresPrivateClusterTests {
         }
         await cluster.destroy()
     }
+}
+
+/// A flag the test raises once and its writer tasks read.
+private final class Flag: Sendable {
+    private let state = Mutex(false)
+
+    var isSet: Bool { state.withLock { $0 } }
+
+    func set() { state.withLock { $0 = true } }
 }

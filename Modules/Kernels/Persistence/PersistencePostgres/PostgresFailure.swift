@@ -73,6 +73,9 @@ enum PostgresFailure {
         case "3D000":
             return PersistenceError.unavailable(
                 "\(server) has no database \"\(location.database)\": \(message)", cause: .unknownDatabase)
+        case "57P01", "57P02":
+            // admin_shutdown, crash_shutdown: the server ending the session as it stops; a lost connection.
+            return PersistenceError.unavailable("\(server): \(lostConnection): \(message)")
         case let state where state.hasPrefix("08") || state.hasPrefix("57P") || state == "53300":
             return PersistenceError.unavailable("\(server): \(message)")
         default:
