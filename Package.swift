@@ -302,7 +302,7 @@ let package = Package(
             "PersistencePostgresTests",
             dependencies: [
                 "Persistence", "PersistencePostgres", "PersistencePostgresTesting", "TimingTesting",
-                "persistence-probe",
+                "persistence-probe", .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
         unitTests(
