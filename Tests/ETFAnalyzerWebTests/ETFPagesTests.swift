@@ -197,7 +197,7 @@ struct ETFUploadTests {
             let (bigHeaders, bigBody) = multipart([("format", "html")], file: (name: "big.csv", content: huge))
             try await client.execute(uri: "/etf", method: .post, headers: bigHeaders, body: bigBody) { response in
                 #expect(response.status == .contentTooLarge)
-                #expect(String(buffer: response.body).contains("Upload too large"))
+                #expect(String(buffer: response.body).contains("The upload is larger than"))
             }
         }
     }
