@@ -42,7 +42,7 @@ enum StocksAccountPages {
             let field = (result.error?.what.contains("email") ?? false) ? "email" : "password"
             return loginPage(request, context: context, environment: environment, email: email, errors: [field: result.errorLine ?? "could not log in"], status: .unauthorized)
         }
-        return await started(email: email, session: session, environment: environment)
+        return try await started(email: email, session: session, environment: environment)
     }
 
     static func signUp(_ request: Request, context: WebRequestContext, environment: WebEnvironment) async throws -> Response {
@@ -55,11 +55,11 @@ enum StocksAccountPages {
             let field = what.contains("confirm") || what.contains("match") ? "confirmation" : what.contains("password") ? "password" : "email"
             return signupPage(request, context: context, environment: environment, email: email, errors: [field: result.errorLine ?? "could not sign up"], status: .unprocessableContent)
         }
-        return await started(email: email, session: session, environment: environment)
+        return try await started(email: email, session: session, environment: environment)
     }
 
-    private static func started(email: String, session: Data, environment: WebEnvironment) async -> Response {
-        let cookie = await environment.sessions.start(userID: "", email: email.lowercased(), payload: session)
+    private static func started(email: String, session: Data, environment: WebEnvironment) async throws -> Response {
+        let cookie = try await environment.sessions.start(userID: "", email: email.lowercased(), payload: session)
         var response = WebResponses.redirect(to: "/stocks", flash: Flash(.success, "Logged in as \(email.lowercased())."))
         response.headers.append(HTTPField(name: .setCookie, value: cookie))
         return response
