@@ -40,7 +40,8 @@ struct AnalyzeCommand: FeatureCommand {
                 V = Σ current value, e = weighted expense ratio):
                 V × (1 + g)^n − V × (1 + g − e)^n
             JSON and CSV give returns, weights and allocations as fractions
-            (0.1234 is 12.34%) and money as exact decimals (10 places).
+            (0.1234 is 12.34%) to 10 places, and computed money at the
+            currency's minor unit (half-even: 637.34 for USD).
 
             Examples:
               folio etf analyze Modules/Features/ETFAnalyzer/Examples/etfs.csv

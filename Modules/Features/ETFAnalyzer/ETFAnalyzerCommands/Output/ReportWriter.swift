@@ -19,10 +19,11 @@ struct ReportWriter {
             let issues = PortfolioReader.validate(holdings, defaultAnalysisDate: defaultDate)
             guard issues.isEmpty else { throw PortfolioInputError(issues: issues).folioError(source: source) }
         }
-        let report: PortfolioReport
+        var report: PortfolioReport
         do {
             report = try PortfolioCalculator.report(
                 holdings, defaultAnalysisDate: defaultDate, growthRate: try options.growthRate())
+            report.currency = try options.currencyCode()
         } catch let error as MoneyError {
             throw FolioError(
                 .refused, "\(source) cannot be analyzed", why: "a figure is beyond what folio can compute (\(error))",
