@@ -12,38 +12,9 @@ public enum ETFAnalyzerWeb {
     /// The feature's web face, listed in the host's web registry.
     public static let feature = WebFeature(
         id: "etf", navigation: NavigationEntry(title: "ETFs", path: "/etf"),
-        openAPIPaths: [
-            "/api/etf/analyze": .openAPIGet(
-                "A saved portfolio's report, as `folio etf analyze --saved NAME [--as-of DATE] --format json`.",
-                query: ["saved", "asOf"],
-                response: OpenAPISchema.record([
-                    "etfs": OpenAPISchema.array(
-                        OpenAPISchema.record([
-                            "name": OpenAPISchema.string, "initialInvestment": OpenAPISchema.number,
-                            "currentValue": OpenAPISchema.number, "netReturn": OpenAPISchema.number,
-                            "totalReturnPercent": OpenAPISchema.number, "annualizedReturn": OpenAPISchema.number,
-                            "allocationPercent": OpenAPISchema.number,
-                        ])),
-                    "portfolio": OpenAPISchema.record([
-                        "totalInitial": OpenAPISchema.number, "totalCurrent": OpenAPISchema.number,
-                        "totalNetReturn": OpenAPISchema.number, "totalReturnPercent": OpenAPISchema.number,
-                        "weightedAnnualReturn": OpenAPISchema.number, "weightedExpenseRatio": OpenAPISchema.number,
-                        "annualFees": OpenAPISchema.number,
-                    ]),
-                ]))
-        ],
+        openAPIPaths: ETFOpenAPI.paths,
         routes: { router, environment in
-            router.get("/api/etf/analyze") { request, _ in
-                let query = request.uri.queryParameters
-                guard let saved = query["saved"].map(String.init), !saved.isEmpty else {
-                    return WebResponses.problem(
-                        FolioError(.usage, "no portfolio named", hint: "give ?saved=NAME, a portfolio saved with folio etf save"))
-                }
-                // `--saved=NAME`: the name stays a value whatever it starts with.
-                var arguments = ["analyze", "--saved=\(saved)"]
-                if let asOf = query["asOf"].map(String.init), !asOf.isEmpty { arguments.append("--as-of=\(asOf)") }
-                return environment.jsonResponse(await environment.runner.run("etf", arguments + ["--format", "json"]))
-            }
+            router.get("/api/etf/analyze") { request, _ in await AnalyzeAPI.response(request, environment: environment) }
             router.get("/etf") { request, context in
                 // `/etf?saved=NAME[&asOf=DATE]`: a saved portfolio's report at an address of its own (reading changes
                 // nothing, so it can be a link or a bookmark).

@@ -73,7 +73,7 @@ struct AnalyzeCommand: FeatureCommand {
             try writer.analyzeAndEmit(portfolio.holdings, source: "saved portfolio \(portfolio.name)")
         } else if let file {
             let loaded = try services.loader.load(file, defaultAnalysisDate: try options.analysisDate(in: context))
-            try writer.analyzeAndEmit(loaded.holdings, source: loaded.source, alreadyValidated: true)
+            try writer.analyzeAndEmit(loaded.holdings, source: loaded.source)
         }
     }
 }
