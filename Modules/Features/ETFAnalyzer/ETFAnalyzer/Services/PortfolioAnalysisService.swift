@@ -62,9 +62,14 @@ public struct PortfolioAnalysisService: Sendable {
         try await portfolios.load(name)
     }
 
-    /// Every saved portfolio, by name.
-    public func saved() async throws -> [SavedPortfolio] {
-        try await portfolios.all()
+    /// Every saved portfolio, by name, as a list shows it.
+    /// - Throws: ``FolioError`` (data error) when a portfolio's total is too large to compute.
+    public func list() async throws -> [SavedPortfolioSummary] {
+        do {
+            return try await portfolios.all().map { portfolio throws(MoneyError) in try SavedPortfolioSummary(portfolio) }
+        } catch let error as MoneyError {
+            throw FolioError(.dataError, "a saved portfolio's total is too large to compute", why: "\(error)")
+        }
     }
 
     /// Saves `holdings` as `name`, replacing one of that name only when `replace` says so.

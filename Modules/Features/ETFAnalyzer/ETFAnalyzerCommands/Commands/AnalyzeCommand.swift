@@ -68,7 +68,7 @@ struct AnalyzeCommand: FeatureCommand {
         let writer = ReportWriter(options: options, context: context)
         if let saved {
             let portfolio = try await mappingDomainErrors {
-                try await services.saved.load(saved)
+                try await services.analysis.portfolio(named: saved)
             }
             try writer.analyzeAndEmit(portfolio.holdings, source: "saved portfolio \(portfolio.name)")
         } else if let file {
