@@ -20,7 +20,7 @@ struct RacingLiveTests {
         let setup = try Setup.fixture()
         let services = try RacingPageServices(setup.environment())
         let board = try BoardQuery(count: nil).request()
-        let response = await BoardStream.response(ticker: Ticker(clock: setup.clock), every: 30, lastEventID: nil) {
+        let response = await BoardStream.response(ticker: Ticker(clock: setup.clock), every: 30, lastEventID: nil) { _ in
             try? await services.nextRaces(board)
         }
         let written = Written()

@@ -36,6 +36,7 @@ struct RacingPagePolicyTests {
             }
         }
         #expect(setup.clock.now.offset == .zero, "no view waited for the service")
+        #expect(await yieldUntil { upstream.unanswered >= 1 }, "the saved board starts a refresh in the background")
         #expect(upstream.unanswered == 1, "one refresh in the background, not one per view")
     }
 

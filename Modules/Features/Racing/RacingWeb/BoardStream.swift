@@ -12,20 +12,22 @@ import Timing
 /// The shared ``ServerSentEvents`` stream (ticks, keep-alives, graceful shutdown) writes no ids; this wraps its
 /// writer to put the id and the retry delay in front of each event it writes.
 enum BoardStream {
-    /// The streaming response; `fetch` is asked for the board on connect and every `every` ticks (nil when the
-    /// service failed: the browser keeps what it shows).
+    /// The streaming response; `fetch` is asked for the board on connect (`connecting` true) and every `every`
+    /// ticks (nil when the service failed: the browser keeps what it shows).
     static func response(
-        ticker: Ticker, every: Int, lastEventID: String?, fetch: @escaping @Sendable () async -> NextRacesReport?
+        ticker: Ticker, every: Int, lastEventID: String?,
+        fetch: @escaping @Sendable (_ connecting: Bool) async -> NextRacesReport?
     ) async -> Response {
         let state = StreamState(BoardFeed(lastEventID: lastEventID))
-        @Sendable func next() async -> ServerSentEvent? {
-            guard let report = await fetch(), let update = state.feed.withLock({ $0.event(for: report) }) else {
+        @Sendable func next(connecting: Bool) async -> ServerSentEvent? {
+            guard let report = await fetch(connecting), let update = state.feed.withLock({ $0.event(for: report) }) else {
                 return nil
             }
             state.pendingID.withLock { $0 = update.id }
             return update.event
         }
-        let inner = ServerSentEvents.response(ticker: ticker, every: every, initial: await next(), produce: next)
+        let inner = ServerSentEvents.response(
+            ticker: ticker, every: every, initial: await next(connecting: true), produce: { await next(connecting: false) })
         var response = inner
         response.body = ResponseBody { writer in
             let identified = IdentifiedEventWriter(base: writer, state: state)

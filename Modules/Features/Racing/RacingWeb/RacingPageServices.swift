@@ -36,12 +36,13 @@ struct RacingPageServices: Sendable {
             page: environment.pagePolicy)
     }
 
-    /// The board `request` asks for, as a page fetches it: the saved board when fresh or while the service is
-    /// slow, never the network with `--offline`.
+    /// The board `request` asks for, never from the network with `--offline`.
+    /// - Parameter mode: ``FetchMode/normal`` for a page (the saved board when fresh, or at once while the service
+    ///   is slow); ``FetchMode/refresh`` for the live stream, whose every event should be a new fetch.
     /// - Throws: ``FolioError`` for every failure, kernel errors mapped.
-    func nextRaces(_ request: BoardRequest) async throws(FolioError) -> NextRacesReport {
+    func nextRaces(_ request: BoardRequest, mode: FetchMode = .normal) async throws(FolioError) -> NextRacesReport {
         do {
-            return try await nextToGo().nextRaces(request, mode: context.offline ? .offline : .normal)
+            return try await nextToGo().nextRaces(request, mode: context.offline ? .offline : mode)
         } catch {
             throw FolioError.from(error)
         }

@@ -1,3 +1,4 @@
+import Caching
 import Failures
 import FeatureKit
 import FeatureWeb
@@ -83,8 +84,9 @@ public enum RacingWeb {
         let every = Int(environment.refresh.components.seconds)
         return await BoardStream.response(
             ticker: environment.ticker, every: every, lastEventID: request.headers[HTTPField.Name("Last-Event-ID")!]
-        ) {
-            try? await services.nextRaces(board)
+        ) { connecting in
+            // The board on connect is the page's (the saved one, at once); every later one is fetched anew.
+            try? await services.nextRaces(board, mode: connecting ? .normal : .refresh)
         }
     }
 

@@ -40,14 +40,15 @@ struct NextCommand: FeatureCommand {
 
     func run(in context: FeatureContext) async throws {
         let service = try RacingServices(context: context).nextToGo()
+        let request = try board.request()
         let report: NextRacesReport
         do {
-            report = try await service.nextRaces(try board.request(), mode: context.offline ? .offline : .refresh)
+            report = try await service.nextRaces(request, mode: context.offline ? .offline : .refresh)
         } catch let error as NetworkError {
             throw FolioError.from(error, configuredBy: RacingServices.baseURLKey, in: context.configuration)
         }
         let text = RaceText(now: report.now)
-        warn(about: report, text: text, terminal: context.terminal)
+        warn(about: report, filtered: !request.filter.isEmpty, text: text, terminal: context.terminal)
         try formatting.emit(try output(report, text: text, context: context), to: context.terminal)
     }
 
@@ -71,26 +72,25 @@ struct NextCommand: FeatureCommand {
     }
 
     /// Warnings on stderr: unreadable races, a stale copy, a board shorter than asked.
-    private func warn(about report: NextRacesReport, text: RaceText, terminal: any Terminal) {
+    private func warn(about report: NextRacesReport, filtered: Bool, text: RaceText, terminal: any Terminal) {
         let shown = report.races.count
-        let filter = try? board.request().filter
-        let result = report
-        if !result.skipped.isEmpty {
-            let list = result.skipped.prefix(3).map { "\($0.raceID): \($0.reason)" }.joined(separator: "; ")
+        let skipped = report.skipped
+        if !skipped.isEmpty {
+            let list = skipped.prefix(3).map { "\($0.raceID): \($0.reason)" }.joined(separator: "; ")
             terminal.warn(
-                "\(result.skipped.count) race\(result.skipped.count == 1 ? "" : "s") could not be read and \(result.skipped.count == 1 ? "is" : "are") not shown (\(list))")
+                "\(skipped.count) race\(skipped.count == 1 ? "" : "s") could not be read and \(skipped.count == 1 ? "is" : "are") not shown (\(list))")
         }
         if let failure = report.failure {
             terminal.warn("\(failure) — showing the board saved at \(text.timestamp(report.asOf))")
         }
         if shown < board.count {
-            let subject = filter?.isEmpty ?? true ? "races to show" : "races pass the filter"
+            let subject = filtered ? "races pass the filter" : "races to show"
             let reason =
                 report.fromSavedCopy
                 ? "the saved board has no more"
-                : result.exhausted
+                : report.exhausted
                     ? "the service has no more right now"
-                    : "folio stopped growing the request at \(result.requestedCount) races"
+                    : "folio stopped growing the request at \(report.requestedCount) races"
             terminal.warn("only \(shown) of \(board.count) \(subject) — \(reason)")
         }
     }
