@@ -1,3 +1,4 @@
+import ETFAnalyzer
 import Failures
 import FeatureKit
 import FeatureWeb
@@ -41,8 +42,7 @@ public enum ETFAnalyzerWeb {
         _ request: Request, context: WebRequestContext, environment: WebEnvironment, form: ReportForm, report: HTML?,
         status: HTTPResponse.Status = .ok
     ) async -> Response {
-        let list = await environment.runner.run("etf", ["list", "--format", "json"])
-        let saved = (try? JSONDecoder().decode([SavedView].self, from: Data(list.output.utf8))) ?? []
+        let saved = await savedPortfolios(environment)
         var fields = HTML.empty
         if !saved.isEmpty {
             fields += Components.select(
@@ -65,6 +65,12 @@ public enum ETFAnalyzerWeb {
             """
         let content = Components.postForm(action: "/etf", csrf: context.csrfToken, multipart: true, fields) + (report ?? .empty)
         return environment.page("ETF portfolio", request: request, context: context, status: status, content: content)
+    }
+
+    /// The saved portfolios to pick from; none when the store cannot be read (the page still takes a paste).
+    static func savedPortfolios(_ environment: WebEnvironment) async -> [SavedPortfolioSummary] {
+        guard let context = environment.context("etf") else { return [] }
+        return (try? await PortfolioAnalysisService(store: context.store, timing: context.timing).list()) ?? []
     }
 
     static func report(_ request: Request, context: WebRequestContext, environment: WebEnvironment) async throws -> Response {
@@ -188,11 +194,6 @@ struct ReportView: Decodable, Sendable {
 
     var etfs: [ETF]
     var portfolio: Portfolio
-}
-
-/// One row of `folio etf list --format json`.
-struct SavedView: Decodable, Sendable {
-    var name: String
 }
 
 /// Figures as the CLI shows them (USD by default).
