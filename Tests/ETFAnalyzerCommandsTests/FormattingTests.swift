@@ -18,7 +18,7 @@ struct FormattingTests {
         for portfolio in [holdings, holdings + [extra], [extra]] {
             let report = try PortfolioCalculator.report(
                 portfolio, defaultAnalysisDate: CalendarDate(iso8601: "2025-05-26")!, growthRate: dec("0.07"))
-            #expect(ReportCSV.document(report) == (try CSVOutput.rows(report.etfs.map(ETFRow.init), columns: ETFRow.columns)))
+            #expect(ReportCSV.document(report) == (try CSVOutput.rows(report.rows, columns: ETFRow.columns)))
         }
     }
 }

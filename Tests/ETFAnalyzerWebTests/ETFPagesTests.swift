@@ -230,18 +230,77 @@ struct ETFUploadTests {
         try await setup.application().test(.router) { client in
             try await client.execute(uri: "/api/etf/analyze?saved=core", method: .get, headers: localhost) { response in
                 #expect(response.status == .ok)
-                #expect(String(buffer: response.body) == json)
+                // The terminal ends what it prints with a newline; the document before it is the same bytes.
+                #expect(String(buffer: response.body) + "\n" == json)
             }
             try await client.execute(uri: "/api/etf/analyze?saved=core&asOf=2025-06-30", method: .get, headers: localhost) { response in
-                #expect(String(buffer: response.body) == dated)
+                #expect(String(buffer: response.body) + "\n" == dated)
             }
             try await client.execute(uri: "/api/etf/analyze", method: .get, headers: localhost) { response in
                 #expect(response.status == .unprocessableContent)
                 #expect(String(buffer: response.body).contains("?saved=NAME"))
             }
             try await client.execute(uri: "/api/etf/analyze?saved=nothing-here", method: .get, headers: localhost) { response in
-                #expect(response.status != .ok)
+                #expect(response.status == .notFound)
                 #expect(response.headers[.contentType]?.hasPrefix("application/problem+json") == true)
+                #expect(String(buffer: response.body).contains("\"field\" : \"saved\""))
+            }
+        }
+    }
+
+    @Test("the OpenAPI schema names exactly the keys the report encodes, all required, each typed")
+    func openAPIMatchesEncoding() async throws {
+        let setup = Setup()
+        _ = try await setup.cli(["save", "core", example.path, "--yes"])
+        try await setup.application().test(.router) { client in
+            let body = try await client.execute(uri: "/api/etf/analyze?saved=core", method: .get, headers: localhost).body
+            let report = try JSONDecoder().decode(JSONValue.self, from: Data(String(buffer: body).utf8))
+            let document = try await client.execute(uri: "/api/openapi.json", method: .get, headers: localhost).body
+            let root = try JSONDecoder().decode(JSONValue.self, from: Data(String(buffer: document).utf8))
+            let schema = try #require(
+                member(root, "paths", "/api/etf/analyze", "get", "responses", "200", "content", "application/json", "schema"))
+            for (encoded, declared) in [
+                (member(report), schema), (member(report, "portfolio"), member(schema, "properties", "portfolio")),
+                (member(report, "portfolio", "feeDrag", "10"), member(schema, "properties", "portfolio", "properties", "feeDrag", "properties", "10")),
+                (first(member(report, "etfs")), member(schema, "properties", "etfs", "items")),
+            ] {
+                let keys = keySet(encoded)
+                #expect(!keys.isEmpty)
+                #expect(keySet(member(declared, "properties")) == keys)
+                #expect(keySet(member(declared, "required")) == keys)
+            }
+        }
+    }
+
+    private func member(_ value: JSONValue?, _ path: String...) -> JSONValue? {
+        path.reduce(value) { value, key in
+            if case .object(let members)? = value { members[key] } else { nil }
+        }
+    }
+
+    private func first(_ value: JSONValue?) -> JSONValue? {
+        if case .array(let items)? = value { items.first } else { nil }
+    }
+
+    private func keySet(_ value: JSONValue?) -> Set<String> {
+        switch value {
+        case .object(let members)?: Set(members.keys)
+        case .array(let items)?: Set(items.compactMap { if case .string(let name) = $0 { name } else { nil } })
+        default: []
+        }
+    }
+
+    @Test("an asOf that is not a date is refused with 422 naming asOf, never replaced by today (issue 25, item 15)",
+        arguments: ["garbage", "2025-13-01", "30/06/2025", "2025-06-31"])
+    func badAsOf(asOf: String) async throws {
+        let setup = Setup()
+        _ = try await setup.cli(["save", "core", example.path, "--yes"])
+        try await setup.application().test(.router) { client in
+            try await client.execute(uri: "/api/etf/analyze?saved=core&asOf=" + asOf, method: .get, headers: localhost) { response in
+                #expect(response.status == .unprocessableContent)
+                #expect(response.headers[.contentType] == "application/problem+json")
+                let body = String(buffer: response.body)
+                #expect(body.contains("\"field\" : \"asOf\"") && body.contains("\"kind\" : \"invalid\""), "\(body)")
             }
         }
     }

@@ -1,3 +1,4 @@
+import ETFAnalyzer
 import Failures
 import FeatureKit
 import FeatureWeb
@@ -12,38 +13,9 @@ public enum ETFAnalyzerWeb {
     /// The feature's web face, listed in the host's web registry.
     public static let feature = WebFeature(
         id: "etf", navigation: NavigationEntry(title: "ETFs", path: "/etf"),
-        openAPIPaths: [
-            "/api/etf/analyze": .openAPIGet(
-                "A saved portfolio's report, as `folio etf analyze --saved NAME [--as-of DATE] --format json`.",
-                query: ["saved", "asOf"],
-                response: OpenAPISchema.record([
-                    "etfs": OpenAPISchema.array(
-                        OpenAPISchema.record([
-                            "name": OpenAPISchema.string, "initialInvestment": OpenAPISchema.number,
-                            "currentValue": OpenAPISchema.number, "netReturn": OpenAPISchema.number,
-                            "totalReturnPercent": OpenAPISchema.number, "annualizedReturn": OpenAPISchema.number,
-                            "allocationPercent": OpenAPISchema.number,
-                        ])),
-                    "portfolio": OpenAPISchema.record([
-                        "totalInitial": OpenAPISchema.number, "totalCurrent": OpenAPISchema.number,
-                        "totalNetReturn": OpenAPISchema.number, "totalReturnPercent": OpenAPISchema.number,
-                        "weightedAnnualReturn": OpenAPISchema.number, "weightedExpenseRatio": OpenAPISchema.number,
-                        "annualFees": OpenAPISchema.number,
-                    ]),
-                ]))
-        ],
+        openAPIPaths: ETFOpenAPI.paths,
         routes: { router, environment in
-            router.get("/api/etf/analyze") { request, _ in
-                let query = request.uri.queryParameters
-                guard let saved = query["saved"].map(String.init), !saved.isEmpty else {
-                    return WebResponses.problem(
-                        FolioError(.usage, "no portfolio named", hint: "give ?saved=NAME, a portfolio saved with folio etf save"))
-                }
-                // `--saved=NAME`: the name stays a value whatever it starts with.
-                var arguments = ["analyze", "--saved=\(saved)"]
-                if let asOf = query["asOf"].map(String.init), !asOf.isEmpty { arguments.append("--as-of=\(asOf)") }
-                return environment.jsonResponse(await environment.runner.run("etf", arguments + ["--format", "json"]))
-            }
+            router.get("/api/etf/analyze") { request, _ in await AnalyzeAPI.response(request, environment: environment) }
             router.get("/etf") { request, context in
                 // `/etf?saved=NAME[&asOf=DATE]`: a saved portfolio's report at an address of its own (reading changes
                 // nothing, so it can be a link or a bookmark).
@@ -70,8 +42,7 @@ public enum ETFAnalyzerWeb {
         _ request: Request, context: WebRequestContext, environment: WebEnvironment, form: ReportForm, report: HTML?,
         status: HTTPResponse.Status = .ok
     ) async -> Response {
-        let list = await environment.runner.run("etf", ["list", "--format", "json"])
-        let saved = (try? JSONDecoder().decode([SavedView].self, from: Data(list.output.utf8))) ?? []
+        let saved = await savedPortfolios(environment)
         var fields = HTML.empty
         if !saved.isEmpty {
             fields += Components.select(
@@ -94,6 +65,12 @@ public enum ETFAnalyzerWeb {
             """
         let content = Components.postForm(action: "/etf", csrf: context.csrfToken, multipart: true, fields) + (report ?? .empty)
         return environment.page("ETF portfolio", request: request, context: context, status: status, content: content)
+    }
+
+    /// The saved portfolios to pick from; none when the store cannot be read (the page still takes a paste).
+    static func savedPortfolios(_ environment: WebEnvironment) async -> [SavedPortfolioSummary] {
+        guard let context = environment.context("etf") else { return [] }
+        return (try? await PortfolioAnalysisService(store: context.store, timing: context.timing).list()) ?? []
     }
 
     static func report(_ request: Request, context: WebRequestContext, environment: WebEnvironment) async throws -> Response {
@@ -217,11 +194,6 @@ struct ReportView: Decodable, Sendable {
 
     var etfs: [ETF]
     var portfolio: Portfolio
-}
-
-/// One row of `folio etf list --format json`.
-struct SavedView: Decodable, Sendable {
-    var name: String
 }
 
 /// Figures as the CLI shows them (USD by default).
