@@ -53,7 +53,9 @@ extension FolioError {
         case let failure as UpstreamFailure:
             switch failure.cause {
             case .decoding:
-                return FolioError(.dataError, "the MF API sent data folio cannot read", why: failure.description)
+                return FolioError(
+                    .dataError, "the MF API sent data folio cannot read",
+                    hint: "try again later; the details are in the debug log")
             case .status(404, _, _, _):
                 return FolioError(
                     .usage, "the MF API address has no scheme list", why: "it answered 404 Not Found",
