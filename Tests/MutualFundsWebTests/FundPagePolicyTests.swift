@@ -144,6 +144,10 @@ struct FundPagePolicyTests {
                 #expect(form.body.contains("id=\"\(field)-error\""), "\(field)'s message is beside its control")
                 #expect(form.body.contains("value=\"aditya\""), "what was typed stays")
             }
+            let chosenAhead = try await get(client, "/funds?plan=gold")
+            #expect(chosenAhead.status == .unprocessableContent && chosenAhead.body.contains("id=\"plan-error\""))
+            let filtersOnly = try await get(client, "/funds?category=&plan=direct&option=growth")
+            #expect(filtersOnly.status == .ok && !filtersOnly.body.contains("id=\"search-results\""), "filters wait for words")
             let compare = try await get(client, "/funds/compare?codes=122639,120505&range=10Y")
             #expect(compare.status == .unprocessableContent && compare.body.contains("id=\"range-error\""))
             #expect(try await get(client, "/api/funds/search?q=aditya&plan=Direct").status == .ok, "case does not matter")

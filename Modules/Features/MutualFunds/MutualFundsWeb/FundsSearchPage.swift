@@ -18,17 +18,16 @@ enum FundsSearchPage {
         } catch {
             return environment.failurePage(FolioError.from(error), title: "Funds", request: request, context: context)
         }
+        // Filters alone are choices made ahead of typing (the results-as-you-type box sends them): they are
+        // checked, and searched for once words are typed.
         if !query.isEmpty {
             do {
-                let report = try await service.search(try query.schemeQuery())
-                results += FundsStale.notice(report.freshness, what: "the scheme list", now: environment.timing.now())
-                results += Components.table(
-                    caption: "\(report.rows.count) scheme\(report.rows.count == 1 ? "" : "s")",
-                    headers: ["Code", "Name", "Fund house", "Category", "Plan", "Option"],
-                    rows: report.rows.map { row in
-                        ["\(row.code)", "<a href=\"/funds/\(row.code)\">\(row.name)</a>", "\(row.fundHouse ?? "—")",
-                         "\(row.category?.rawValue ?? "—")", "\(row.plan?.rawValue ?? "—")", "\(row.option?.rawValue ?? "—")"]
-                    }, id: "search-results")
+                let schemeQuery = try query.schemeQuery()
+                if !query.terms.isEmpty {
+                    let report = try await service.search(schemeQuery)
+                    results += FundsStale.notice(report.freshness, what: "the scheme list", now: environment.timing.now())
+                    results += table(report)
+                }
             } catch {
                 let error = FolioError.from(error)
                 guard error.field != nil else {
@@ -49,6 +48,17 @@ enum FundsSearchPage {
         }
         let status: HTTPResponse.Status = refusal.map(WebResponses.status(for:)) ?? .ok
         return environment.page("Funds", request: request, context: context, status: status, content: content)
+    }
+
+    /// The results table.
+    static func table(_ report: SchemeSearchReport) -> HTML {
+        Components.table(
+            caption: "\(report.rows.count) scheme\(report.rows.count == 1 ? "" : "s")",
+            headers: ["Code", "Name", "Fund house", "Category", "Plan", "Option"],
+            rows: report.rows.map { row in
+                ["\(row.code)", "<a href=\"/funds/\(row.code)\">\(row.name)</a>", "\(row.fundHouse ?? "—")",
+                 "\(row.category?.rawValue ?? "—")", "\(row.plan?.rawValue ?? "—")", "\(row.option?.rawValue ?? "—")"]
+            }, id: "search-results")
     }
 
     /// The form with what was typed, and a refusal beside the field it blames.
