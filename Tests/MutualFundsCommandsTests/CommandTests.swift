@@ -11,6 +11,7 @@ import Testing
 import Timing
 import TimingTesting
 
+@testable import MutualFunds
 @testable import MutualFundsCommands
 
 @Suite("folio funds commands, in process")
@@ -166,7 +167,7 @@ struct CommandTests {
         let error = await folioError { try await harness.run(["show", "99999999"]) }
         #expect(error?.exitCode == 1)
         #expect(error?.what == "no such scheme 99999999")
-        #expect(error?.hint == "find scheme codes with: folio funds search <words>")
+        #expect(error?.hint == "find scheme codes by searching for words of the name")
         #expect(throws: (any Error).self) { try FundsCommand.parseAsRoot(["show", "abc"]) }
         #expect(throws: (any Error).self) { try FundsCommand.parseAsRoot(["show", "-5"]) }
         harness.set(.failing(status: 400))
@@ -337,7 +338,7 @@ struct CommandTests {
         let rows = try JSONSerialization.jsonObject(with: Data(terminal.output.utf8)) as! [[String: Any]]
         #expect(rows[0]["code"] as? Int == 119598)
         #expect(rows[0]["nav"] is NSNull)
-        #expect(rows[0]["error"] as? String == "no cached copy of http://mfapi.test/mf/119598")
+        #expect(rows[0]["error"] as? String == "no cached copy of the MF API's history of scheme 119598")
         #expect(rows[1]["nav"] is NSNumber)
         #expect(terminal.errors.contains("warning: 119598: no cached copy"))
     }
