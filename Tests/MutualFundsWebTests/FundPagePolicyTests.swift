@@ -200,7 +200,7 @@ struct FundPagePolicyTests {
             #expect(stale.body.contains("data-points=\""))
             await cached.waitForHistoryRequests(2)
             let remembered = try await settled(client, "/funds/122639") { $0.contains("the MF API") }
-            #expect(remembered.body.contains("NAV history of 122639: stale, saved 3h ago — the MF API"), "the remembered failure says what failed")
+            #expect(remembered.body.contains("NAV history of 122639: stale, saved 3h ago — could not refresh the MF API"), "the remembered failure says what failed")
             #expect(cached.historyRequests == 2, "one refresh in the background")
             for _ in 0..<3 {
                 let again = try await get(client, "/funds/122639")
