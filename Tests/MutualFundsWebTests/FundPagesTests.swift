@@ -91,7 +91,7 @@ struct FundPagesTests {
             try await client.execute(uri: route, method: .get, headers: localhost) { response in
                 #expect(response.status == .ok)
                 #expect(response.headers[.contentType] == "application/json; charset=utf-8")
-                #expect(String(buffer: response.body) + "\n" == printed)
+                #expect(String(buffer: response.body) == printed)
             }
         }
     }
