@@ -193,7 +193,8 @@ struct CommandTests {
         let before = await folioError { try await harness.run(["nav", "122639", "--on", "2013-01-01"]) }
         #expect(before?.exitCode == 1)
         #expect(before?.why == "its history starts on 2013-05-28")
-        #expect(throws: (any Error).self) { try FundsCommand.parseAsRoot(["nav", "122639", "--on", "31-03-2024"]) }
+        let dayFirst = await folioError { try await harness.run(["nav", "122639", "--on", "31-03-2024"]) }
+        #expect(dayFirst?.exitCode == 64 && dayFirst?.what == "--on \"31-03-2024\" is not a date")
     }
 
     @Test("history: ascending, inclusive bounds, CSV and JSON with the same columns")
@@ -211,9 +212,10 @@ struct CommandTests {
             "history", "122639", "--from", "2024-03-28", "--to", "2024-03-31", "--format", "csv",
         ]).output
         #expect(csv.hasPrefix("date,nav\r\n2024-03-28,74.8659\r\n2024-03-31,74.8685\r\n"))
-        #expect(throws: (any Error).self) {
-            try FundsCommand.parseAsRoot(["history", "122639", "--from", "2024-05-01", "--to", "2024-04-01"])
+        let reversed = await folioError {
+            try await harness.run(["history", "122639", "--from", "2024-05-01", "--to", "2024-04-01"])
         }
+        #expect(reversed?.exitCode == 64 && reversed?.what == "--from 2024-05-01 is after --to 2024-04-01")
         let empty = try await harness.run(["history", "122639", "--to", "2010-01-01"]).output
         #expect(empty.contains("No NAVs of 122639 in that range; its history runs 2013-05-28 to 2026-09-04."))
     }

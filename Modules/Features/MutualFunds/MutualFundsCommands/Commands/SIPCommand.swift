@@ -68,15 +68,17 @@ struct SIPCommand: FeatureCommand {
         // An amount that is understood but not allowed is a refusal (exit 1), as everywhere in folio.
         _ = try amountValue()
         if let day, !(1...31).contains(day) { throw ValidationError("--day must be from 1 to 31.") }
-        if let to, to.date < from.date {
-            throw ValidationError("--to \(to.date.iso8601) is before --from \(from.date.iso8601).")
-        }
     }
 
     func run(in context: FeatureContext) async throws {
         let services = FundsServices(context: context)
         let mode = try services.mode(refresh: cache.refresh)
-        let plan = SIPPlan(amount: try amountValue(), day: day ?? from.date.day, from: from.date, to: to?.date)
+        let start = try from.date(for: "--from")
+        let end = try to?.date(for: "--to")
+        if let end, end < start {
+            throw FolioError(.usage, "--to \(end.iso8601) is before --from \(start.iso8601)")
+        }
+        let plan = SIPPlan(amount: try amountValue(), day: day ?? start.day, from: start, to: end)
         let (report, result, fetched): (SIPReport, SIPResult, Fetched<NAVHistory>)
         do {
             (report, result, fetched) = try await services.service().sip(code: code.value, plan: plan, mode: mode)
