@@ -79,7 +79,26 @@ struct ETFPagesTests {
             }
             let (jsonHeaders, jsonBody) = post(["csv": csv, "format": "json"])
             try await client.execute(uri: "/etf", method: .post, headers: jsonHeaders, body: jsonBody) { response in
-                #expect(String(buffer: response.body) == json)
+                // The same encoding as `/api/etf/analyze`: the terminal adds only its closing newline.
+                #expect(response.headers[.contentDisposition] == "attachment; filename=\"etf-report.json\"")
+                #expect(String(buffer: response.body) + "\n" == json)
+            }
+        }
+    }
+
+    @Test("the CSV and Markdown downloads equal `analyze --format csv|markdown` for the same input, dated or not")
+    func downloadsMatchTheTerminal() async throws {
+        let setup = Setup()
+        let csv = try String(contentsOf: example, encoding: .utf8)
+        try await setup.application().test(.router) { client in
+            for (asOf, format) in [("", "csv"), ("", "markdown"), ("2025-06-30", "csv"), ("2025-06-30", "markdown")] {
+                let expected = try await setup.cli(
+                    ["analyze", example.path, "--format", format] + (asOf.isEmpty ? [] : ["--as-of", asOf]))
+                let (headers, body) = post(["csv": csv, "format": format, "asOf": asOf])
+                try await client.execute(uri: "/etf", method: .post, headers: headers, body: body) { response in
+                    #expect(response.status == .ok)
+                    #expect(String(buffer: response.body) == expected, "\(format) as of \(asOf)")
+                }
             }
         }
     }

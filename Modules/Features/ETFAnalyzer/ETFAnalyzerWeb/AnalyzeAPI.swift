@@ -42,8 +42,15 @@ enum AnalyzeAPI {
     }
 
     /// The domain's refusals as a web client reads them.
-    static func refusal(_ error: any Error) -> FolioError {
+    /// - Parameter field: The input a pasted or uploaded portfolio's problems are blamed on.
+    static func refusal(_ error: any Error, blaming field: String = "csv") -> FolioError {
         switch error {
+        case let error as PortfolioText.Refusal:
+            FolioError(
+                .dataError, "the portfolio is not valid",
+                why: "\(error.issues.count) problem\(error.issues.count == 1 ? "" : "s"), nothing was analyzed: "
+                    + error.issues.map(\.description).joined(separator: "; "),
+                hint: "fix every row listed; folio etf template shows the expected layout", field: field)
         case SavedPortfolioError.notFound(let name):
             FolioError(.notFound, "no portfolio called \(name) is saved", field: "saved")
         case SavedPortfolioError.invalidName(let name):

@@ -80,6 +80,13 @@ public struct PortfolioAnalysisService: Sendable {
             SavedPortfolio(name: name, savedAt: timing.now(), source: source, holdings: holdings), replace: replace)
     }
 
+    /// Whether a portfolio is saved as `name`: asked before someone spends time typing one in to save under it.
+    /// - Throws: ``SavedPortfolioError/invalidName(_:)`` for a name that could never be saved.
+    public func isSaved(_ name: String) async throws -> Bool {
+        try SavedPortfolios.validate(name: name)
+        return try await portfolios.exists(name)
+    }
+
     /// Removes the portfolio saved as `name`.
     /// - Throws: ``SavedPortfolioError/notFound(_:)``.
     public func delete(_ name: String) async throws {

@@ -32,9 +32,9 @@ struct ReportWriter {
         case .json:
             return try JSONOutput.string(report)
         case .csv:
-            return ReportCSV.document(report)
+            return ReportExport.csv(report)
         case .markdown:
-            return MarkdownReport(report: report, text: text).render()
+            return ReportExport.markdown(report, currencySymbol: NumberFormat.currencySymbol(report.currency))
         case .table:
             // A file gets plain text whatever the terminal supports.
             let style = options.output == nil ? context.style : Style(colorEnabled: false)
