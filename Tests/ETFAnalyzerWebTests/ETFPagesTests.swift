@@ -79,9 +79,9 @@ struct ETFPagesTests {
             }
             let (jsonHeaders, jsonBody) = post(["csv": csv, "format": "json"])
             try await client.execute(uri: "/etf", method: .post, headers: jsonHeaders, body: jsonBody) { response in
-                // The same encoding as `/api/etf/analyze`: the terminal adds only its closing newline.
+                // Byte for byte what the terminal prints, as `/api/etf/analyze`.
                 #expect(response.headers[.contentDisposition] == "attachment; filename=\"etf-report.json\"")
-                #expect(String(buffer: response.body) + "\n" == json)
+                #expect(String(buffer: response.body) == json)
             }
         }
     }
@@ -250,10 +250,10 @@ struct ETFUploadTests {
             try await client.execute(uri: "/api/etf/analyze?saved=core", method: .get, headers: localhost) { response in
                 #expect(response.status == .ok)
                 // The terminal ends what it prints with a newline; the document before it is the same bytes.
-                #expect(String(buffer: response.body) + "\n" == json)
+                #expect(String(buffer: response.body) == json)
             }
             try await client.execute(uri: "/api/etf/analyze?saved=core&asOf=2025-06-30", method: .get, headers: localhost) { response in
-                #expect(String(buffer: response.body) + "\n" == dated)
+                #expect(String(buffer: response.body) == dated)
             }
             try await client.execute(uri: "/api/etf/analyze", method: .get, headers: localhost) { response in
                 #expect(response.status == .unprocessableContent)
