@@ -114,11 +114,7 @@ public struct CachedFetch: Sendable {
                 key: key, ttl: ttl, source: source, cached: cached, page: page, now: now, load: load, save: save)
         }
         do {
-            let fresh = try await load()
-            let fetchedAt = timing.now()
-            let expiresAt = fetchedAt.addingTimeInterval(ttl.seconds)
-            try await store.write { transaction in try save(transaction, fresh, expiresAt) }
-            return Cached(value: fresh, asOf: fetchedAt, isStale: false, fromCache: false)
+            return try await loadAndSave(ttl: ttl, load: load, save: save)
         } catch where fallsBack(error) {
             let failure = FolioError(.unavailable, "could not reach \(source)", why: String(describing: error))
             let fallback = mode == .refresh ? try await store.read(read) : cached
@@ -182,12 +178,9 @@ public struct CachedFetch: Sendable {
         save: @escaping @Sendable (any StoreTransaction, T, Date) throws -> Void
     ) async throws -> Cached<T> {
         do {
-            let fresh = try await load()
-            let fetchedAt = timing.now()
-            let expiresAt = fetchedAt.addingTimeInterval(ttl.seconds)
-            try await store.write { transaction in try save(transaction, fresh, expiresAt) }
+            let fresh = try await loadAndSave(ttl: ttl, load: load, save: save)
             await page.memory.forget(key)
-            return Cached(value: fresh, asOf: fetchedAt, isStale: false, fromCache: false)
+            return fresh
         } catch where fallsBack(error) {
             // A refusal the caller already put in the user's words keeps them; anything else is not shown to a
             // browser (it may name URLs and bodies).
@@ -199,5 +192,17 @@ public struct CachedFetch: Sendable {
             await page.memory.remember(failure, for: key, at: timing.now())
             throw failure
         }
+    }
+
+    /// Fetches the value and saves it, fresh for `ttl` from when it arrived.
+    private func loadAndSave<T: Sendable>(
+        ttl: Duration, load: @Sendable () async throws -> T,
+        save: @escaping @Sendable (any StoreTransaction, T, Date) throws -> Void
+    ) async throws -> Cached<T> {
+        let fresh = try await load()
+        let fetchedAt = timing.now()
+        let expiresAt = fetchedAt.addingTimeInterval(ttl.seconds)
+        try await store.write { transaction in try save(transaction, fresh, expiresAt) }
+        return Cached(value: fresh, asOf: fetchedAt, isStale: false, fromCache: false)
     }
 }
