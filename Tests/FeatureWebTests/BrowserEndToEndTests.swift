@@ -84,9 +84,14 @@ struct BrowserEndToEndTests {
     func serveAndStop() async throws {
         try await FolioBinary.withTemporaryHome { home in
             let fixtures = try await fixtureServer(races: try nedsFixture(raceStartedAgo: 30))
+            // A loaded CI machine may take longer than a page's 3 s to answer the first fetch; this test is about
+            // serving and stopping, not the deadline (the page-policy tests cover that on a manual clock).
             let server = try ServeProcess(
                 home: home,
-                environment: ["FOLIO_NEDS_URL": fixtures.baseURL.absoluteString, "FOLIO_MFAPI_URL": fixtures.baseURL.absoluteString])
+                environment: [
+                    "FOLIO_NEDS_URL": fixtures.baseURL.absoluteString, "FOLIO_MFAPI_URL": fixtures.baseURL.absoluteString,
+                    "FOLIO_WEB_PAGE_DEADLINE": "60s",
+                ])
             #expect(server.firstLine.hasPrefix("Folio is serving on http://127.0.0.1:"))
             #expect(server.baseURL.port != 0)
             let (status, body) = try await server.get("/")
