@@ -65,10 +65,15 @@ struct StocksPagesTests {
     @Test("stock pages need a login: 303 to /stocks/login")
     func needsLogin() async throws {
         try await Setup().application().test(.router) { client in
-            for path in ["/stocks", "/stocks/history", "/stocks/watchlist", "/stocks/alerts", "/stocks/analytics"] {
+            try await client.execute(uri: "/stocks", method: .get, headers: localhost) { response in
+                #expect(response.status == .seeOther)
+                #expect(response.headers[.location] == "/stocks/login")
+            }
+            // Other pages come back after the login (issue 25 item 21).
+            for path in ["/stocks/history", "/stocks/watchlist", "/stocks/alerts", "/stocks/analytics"] {
                 try await client.execute(uri: path, method: .get, headers: localhost) { response in
                     #expect(response.status == .seeOther)
-                    #expect(response.headers[.location] == "/stocks/login")
+                    #expect(response.headers[.location] == "/stocks/login?next=" + path.replacingOccurrences(of: "/", with: "%2F"))
                 }
             }
         }
@@ -346,6 +351,63 @@ struct StocksFormsTests {
             let cookie = try await logIn(client)
             let (_, html) = try await page(client, "/", cookie: cookie)
             #expect(html.contains("<a href=\"/stocks\">Paper portfolio</a>") && html.contains("Total value"))
+        }
+    }
+}
+
+@Suite("/stocks refusals of unknown values and the way back after a login (issue 25 items 15 and 21)")
+struct StocksIssue25Tests {
+    @Test("a trade with side=short or an empty side is refused 422 next to the side, and nothing is bought")
+    func unknownSideIsRefused() async throws {
+        let setup = Setup()
+        try await setup.application().test(.router) { client in
+            let cookie = try await logIn(client)
+            let before = try await setup.store.read { try $0.scan(.all) }
+            for side in ["short", "", "BUYX"] {
+                let refused = try await submit(client, "/stocks/trade", "symbol=AAPL&quantity=1&side=\(side)", cookie: cookie)
+                #expect(refused.status == .unprocessableContent, "side=\(side)")
+                #expect(refused.html.contains("id=\"side-error\">invalid side"))
+                #expect(refused.html.contains("value=\"AAPL\""), "what was typed stays")
+            }
+            let missing = try await submit(client, "/stocks/trade", "symbol=AAPL&quantity=1", cookie: cookie)
+            #expect(missing.status == .unprocessableContent)
+            let after = try await setup.store.read { try $0.scan(.all) }
+            #expect(after.filter { $0.key.contains("/tx/") || $0.key.contains("/pos/") } == before.filter { $0.key.contains("/tx/") || $0.key.contains("/pos/") }, "nothing traded")
+        }
+    }
+
+    @Test("an alert with direction=sideways or none is refused 422 next to the direction, and nothing is stored")
+    func unknownDirectionIsRefused() async throws {
+        let setup = Setup()
+        try await setup.application().test(.router) { client in
+            let cookie = try await logIn(client)
+            for direction in ["sideways", ""] {
+                let refused = try await submit(client, "/stocks/alerts/add", "symbol=AAPL&direction=\(direction)&level=180", cookie: cookie)
+                #expect(refused.status == .unprocessableContent, "direction=\(direction)")
+                #expect(refused.html.contains("id=\"direction-error\">invalid direction"))
+                #expect(refused.html.contains("value=\"180\""))
+            }
+            let alerts = try await setup.store.read { try $0.scan(.prefix("u/")) }.filter { $0.key.contains("/alert/") }
+            #expect(alerts.isEmpty, "no alert stored")
+        }
+    }
+
+    @Test("logging in from /stocks/history returns there; only a same-site path is followed")
+    func loginReturnsToThePageAsked() async throws {
+        try await Setup().application().test(.router) { client in
+            let (status, form) = try await page(client, "/stocks/login?next=%2Fstocks%2Fhistory", cookie: "")
+            #expect(status == .ok && form.contains("name=\"next\" value=\"/stocks/history\""))
+            let cases = [
+                ("%2Fstocks%2Fhistory", "/stocks/history"), ("%2F%2Fevil.example", "/stocks"),
+                ("https%3A%2F%2Fevil.example%2F", "/stocks"), ("%2F%5Cevil.example", "/stocks"), ("", "/stocks"),
+            ]
+            for (next, expected) in cases {
+                let (headers, body) = post("email=test%40stockport.com&password=Test%40123&next=\(next)")
+                try await client.execute(uri: "/stocks/login", method: .post, headers: headers, body: body) { response in
+                    #expect(response.status == .seeOther)
+                    #expect(response.headers[.location] == expected, "next=\(next)")
+                }
+            }
         }
     }
 }

@@ -3,6 +3,7 @@ import FeatureKit
 import FeatureWeb
 import Foundation
 import Hummingbird
+import StockTrading
 
 /// The paper-trading pages: login and sign-up, the portfolio with buy and sell forms, history, watchlist,
 /// alerts and analytics, each the `folio stocks` command run as the browser's user. Every page but login and
@@ -42,7 +43,9 @@ public enum StockTradingWeb {
                 _ handler: @escaping @Sendable (Request, WebRequestContext, SessionStore.Record) async throws -> Response
             ) -> @Sendable (Request, WebRequestContext) async throws -> Response {
                 { request, context in
-                    guard let user = await StocksSession.current(request, environment: environment) else { return StocksSession.toLogin }
+                    guard let user = await StocksSession.current(request, environment: environment) else {
+                        return StocksSession.toLogin(from: request)
+                    }
                     return try await handler(request, context, user)
                 }
             }
@@ -141,6 +144,7 @@ public enum StockTradingWeb {
         form += Components.field("quantity", label: "Shares", value: trade.quantity, error: trade.errors["quantity"], attributes: " inputmode=\"numeric\" required")
         if let general = trade.errors["general"] { form = Components.notice(general, kind: "error") + form }
         form += "<button type=\"submit\" name=\"side\" value=\"buy\">Buy</button><button type=\"submit\" name=\"side\" value=\"sell\" class=\"secondary\">Sell</button>"
+        if let side = trade.errors["side"] { form += "<span class=\"field-error\" id=\"side-error\">\(side)</span>" }
         content += "<h2 id=\"trade\">Trade</h2>" + Components.postForm(action: "/stocks/trade", csrf: context.csrfToken, form)
         return environment.page("Portfolio", request: request, context: context, status: status, content: content)
     }
@@ -150,7 +154,14 @@ public enum StockTradingWeb {
     ) async throws -> Response {
         let fields = try await FormData.read(request, context: context)
         var form = TradeForm(symbol: fields["symbol"] ?? "", quantity: fields["quantity"] ?? "")
-        let side = fields["side"] == "sell" ? "sell" : "buy"
+        // An order never defaults to a side: anything but buy or sell is refused before anything is run.
+        let side: String
+        do {
+            side = try TradeSide(parsing: fields["side"]).rawValue
+        } catch let error as FolioError {
+            form.errors[error.field ?? "side"] = error.line
+            return await portfolio(request, context: context, environment: environment, user: user, trade: form, status: WebResponses.status(for: error))
+        }
         let symbol = String(form.symbol.drop { $0 == "-" })
         let (result, _) = await StocksSession.run([side, symbol, form.quantity], as: user, environment: environment)
         guard let error = result.error else {

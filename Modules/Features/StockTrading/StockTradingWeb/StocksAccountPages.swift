@@ -9,11 +9,12 @@ import Hummingbird
 enum StocksAccountPages {
     static func loginPage(
         _ request: Request, context: WebRequestContext, environment: WebEnvironment, email: String = "",
-        errors: [String: String] = [:], status: HTTPResponse.Status = .ok
+        next: String? = nil, errors: [String: String] = [:], status: HTTPResponse.Status = .ok
     ) -> Response {
+        let returnPath = SafeReturnPath.path(next ?? request.uri.queryParameters.get("next"))
         let form = Components.postForm(
             action: "/stocks/login", csrf: context.csrfToken,
-            Components.field("email", label: "Email", value: email, error: errors["email"], type: "email", attributes: " autocomplete=\"username\" required")
+            "<input type=\"hidden\" name=\"next\" value=\"\(returnPath)\">" + Components.field("email", label: "Email", value: email, error: errors["email"], type: "email", attributes: " autocomplete=\"username\" required")
                 + Components.field("password", label: "Password", error: errors["password"], type: "password", attributes: " autocomplete=\"current-password\" required")
                 + "<button type=\"submit\">Log in</button>")
         let content: HTML = "\(form)<p>No account? <a href=\"/stocks/signup\">Sign up</a>. The demo account is test@stockport.com with password Test@123.</p>"
@@ -40,9 +41,9 @@ enum StocksAccountPages {
         let (result, session) = await StocksSession.run(["login", "--email=\(email)"], as: nil, input: [password], environment: environment)
         guard result.error == nil, let session else {
             let field = (result.error?.what.contains("email") ?? false) ? "email" : "password"
-            return loginPage(request, context: context, environment: environment, email: email, errors: [field: result.errorLine ?? "could not log in"], status: .unauthorized)
+            return loginPage(request, context: context, environment: environment, email: email, next: form["next"], errors: [field: result.errorLine ?? "could not log in"], status: .unauthorized)
         }
-        return await started(email: email, session: session, environment: environment)
+        return try await started(email: email, session: session, next: SafeReturnPath.path(form["next"]), environment: environment)
     }
 
     static func signUp(_ request: Request, context: WebRequestContext, environment: WebEnvironment) async throws -> Response {
@@ -55,12 +56,12 @@ enum StocksAccountPages {
             let field = what.contains("confirm") || what.contains("match") ? "confirmation" : what.contains("password") ? "password" : "email"
             return signupPage(request, context: context, environment: environment, email: email, errors: [field: result.errorLine ?? "could not sign up"], status: .unprocessableContent)
         }
-        return await started(email: email, session: session, environment: environment)
+        return try await started(email: email, session: session, next: "/stocks", environment: environment)
     }
 
-    private static func started(email: String, session: Data, environment: WebEnvironment) async -> Response {
-        let cookie = await environment.sessions.start(userID: "", email: email.lowercased(), payload: session)
-        var response = WebResponses.redirect(to: "/stocks", flash: Flash(.success, "Logged in as \(email.lowercased())."))
+    private static func started(email: String, session: Data, next: String, environment: WebEnvironment) async throws -> Response {
+        let cookie = try await environment.sessions.start(userID: "", email: email.lowercased(), payload: session)
+        var response = WebResponses.redirect(to: next, flash: Flash(.success, "Logged in as \(email.lowercased())."))
         response.headers.append(HTTPField(name: .setCookie, value: cookie))
         return response
     }

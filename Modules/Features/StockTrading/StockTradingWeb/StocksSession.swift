@@ -28,8 +28,13 @@ enum StocksSession {
         return (result, overlay.store.withLock { $0?.overlaid })
     }
 
-    /// 303 to the login page.
-    static var toLogin: Response { WebResponses.redirect(to: "/stocks/login") }
+    /// 303 to the login page, which comes back to `request`'s page afterwards (a GET; a form cannot be replayed).
+    static func toLogin(from request: Request) -> Response {
+        guard request.method == .get, request.uri.path != "/stocks" else { return WebResponses.redirect(to: "/stocks/login") }
+        var target = request.uri.path
+        if let query = request.uri.query, !query.isEmpty { target += "?" + query }
+        return WebResponses.redirect(to: "/stocks/login?next=" + SafeReturnPath.encoded(target))
+    }
 
     /// 401 as a JSON error, for the JSON routes.
     static var notLoggedIn: Response {

@@ -1,8 +1,10 @@
+import Failures
 import FeatureKit
 import FeatureWeb
 import Foundation
 import Hummingbird
 import Money
+import StockTrading
 
 /// One row of `folio stocks watchlist list --format json`.
 struct WatchedView: Decodable, Sendable {
@@ -140,6 +142,7 @@ enum WatchlistAlertsPages {
         fields += Components.select(
             "direction", label: "When the price goes", options: [(value: "above", title: "above"), (value: "below", title: "below")],
             selected: form.direction)
+        if let direction = form.errors["direction"] { fields += "<span class=\"field-error\" id=\"direction-error\">\(direction)</span>" }
         fields += Components.field("level", label: "Level ($)", value: form.level, error: form.errors["level"], placeholder: "180", attributes: " inputmode=\"decimal\" required")
         fields += "<button type=\"submit\">Add alert</button>"
         content += "<h2 id=\"add\">Add an alert</h2>" + Components.postForm(action: "/stocks/alerts/add", csrf: context.csrfToken, fields)
@@ -150,7 +153,14 @@ enum WatchlistAlertsPages {
         _ request: Request, context: WebRequestContext, environment: WebEnvironment, user: SessionStore.Record
     ) async throws -> Response {
         let fields = try await FormData.read(request, context: context)
-        var form = AlertForm(symbol: fields["symbol"] ?? "", direction: fields["direction"] == "below" ? "below" : "above", level: fields["level"] ?? "")
+        var form = AlertForm(symbol: fields["symbol"] ?? "", direction: fields["direction"] ?? "", level: fields["level"] ?? "")
+        // `direction=sideways` must not become "above": an unknown or missing direction is refused, nothing stored.
+        do {
+            form.direction = try PriceAlert.Direction(parsing: fields["direction"]).rawValue
+        } catch let error as FolioError {
+            form.errors[error.field ?? "direction"] = error.line
+            return await alerts(request, context: context, environment: environment, user: user, form: form, status: WebResponses.status(for: error))
+        }
         let symbol = String(form.symbol.drop { $0 == "-" })
         // `--above=LEVEL`: the level stays a value even when it starts with a dash, so the CLI refuses it for what it is.
         let (result, _) = await StocksSession.run(["alerts", "add", symbol, "--\(form.direction)=\(form.level)"], as: user, environment: environment)

@@ -15,7 +15,7 @@ struct LoginCommand: FeatureCommand {
 
             Examples:
               folio stocks login --email test@stockport.com
-              echo 'Test@123' | folio stocks login --email test@stockport.com --password-stdin
+              folio stocks login --email ann@example.com --password-stdin < password.txt
             """)
 
     @Option(help: "The account's email address.")

@@ -18,7 +18,7 @@ struct SignupCommand: FeatureCommand {
 
             Examples:
               folio stocks signup --email ann@example.com
-              printf 'hunter2hunter2\\n' | folio stocks signup --email bot@example.com --cash 2500 --password-stdin
+              folio stocks signup --email bot@example.com --password-stdin < password.txt
             """)
 
     @Option(help: "The account's email address.")
