@@ -108,11 +108,11 @@ import Testing
         let lines = csv.components(separatedBy: "\r\n").filter { !$0.isEmpty }
         #expect(
             lines[0]
-                == "name,type,debt,currency,counted,excludedBecause,balance,value,lastUpdate,previousBalance,change,changePercent,trend"
+                == "name,type,debt,currency,counted,excludedBecause,unvaluedBecause,balance,value,lastUpdate,previousBalance,change,changePercent,trend"
         )
         #expect(
             lines[3]
-                == "Mortgage,mortgage,true,GBP,false,mortgages excluded,149200,,2024-06-20,150000,-800,-0.005333,positive"
+                == "Mortgage,mortgage,true,GBP,false,mortgages excluded,,149200,,2024-06-20,150000,-800,-0.005333,positive"
         )
     }
 

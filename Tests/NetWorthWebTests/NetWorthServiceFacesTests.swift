@@ -98,7 +98,7 @@ struct NetWorthServiceFacesTests {
                 let key = "account/0000000\(id)"
                 var record = try #require(try transaction.value(JSONValue.self, key))
                 record["history"] = .array([
-                    .object(["date": .string("2025-11-01"), "amount": .number(Decimal(string: "90000000000000000000000000")!)])
+                    .object(["date": .string("2025-11-01"), "amount": .string("90000000000000000000000000")])
                 ])
                 try transaction.put(key, record)
             }

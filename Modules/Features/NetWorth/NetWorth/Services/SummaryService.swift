@@ -72,11 +72,10 @@ public struct SummaryService: Sendable {
             guard account.update(onOrBefore: date) != nil,
                 portfolio.rates.conversion(for: account.currency, on: date) == nil
             else { continue }
-            missing[account.id] =
-                NetWorthError.missingRate(
-                    currency: account.currency, base: portfolio.baseCurrency, date: date, account: nil,
-                    earliest: portfolio.rates.history(of: account.currency).first?.date
-                ).description
+            let error = NetWorthError.missingRate(
+                currency: account.currency, base: portfolio.baseCurrency, date: date, account: nil,
+                earliest: portfolio.rates.history(of: account.currency).first?.date)
+            missing[account.id] = error.hint.map { "\(error); \($0)" } ?? error.description
         }
         return missing
     }
