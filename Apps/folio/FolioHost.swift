@@ -55,12 +55,11 @@ enum FolioHost {
         _ arguments: [String], host: HostEnvironment,
         makeContext: (FeatureDescriptor, HostEnvironment) throws -> FeatureContext
     ) async throws -> Int32 {
-        let arguments = NegativeNumbers.rewrite(arguments)
         let command: any ParsableCommand
         do {
             command = try Folio.parseAsRoot(arguments)
         } catch {
-            return reportParse(error, terminal: host.terminal)
+            return reportParse(error, hint: NegativeNumberHint.hint(for: arguments), terminal: host.terminal)
         }
         switch Role(command) {
         case .feature(let command):
@@ -112,13 +111,14 @@ enum FolioHost {
     }
 
     /// ArgumentParser's own outcomes: help and version (exit 0), usage errors (64).
-    private static func reportParse(_ error: any Error, terminal: any Terminal) -> Int32 {
+    private static func reportParse(_ error: any Error, hint: String? = nil, terminal: any Terminal) -> Int32 {
         let code = Folio.exitCode(for: error).rawValue
         let message = Folio.fullMessage(for: error)
         if code == 0 {
             if !message.isEmpty { terminal.print(message) }
         } else {
             terminal.printError(message)
+            if let hint { terminal.printError("hint: \(hint)") }
         }
         return code
     }

@@ -8,8 +8,9 @@ import Testing
 
 @testable import folio
 
-/// Negative numbers reach the command as values, not as unknown options (issue: `stocks buy AAPL -3` ended in
-/// ArgumentParser's "Missing expected argument", exit 64, instead of the feature's own message).
+/// A negative number typed as a positional value cannot reach the command (ArgumentParser reads it as an option
+/// and has no strategy for positionals), so the refusal says how to write it; an option's negative value is
+/// parsed unconditionally and reaches the command's own validation.
 @Suite struct NegativeNumberTests {
     let database = InMemoryDatabase()
 
@@ -24,38 +25,44 @@ import Testing
     }
 
     @Test(arguments: [
-        (["demo", "say", "AAPL", "-3"], "AAPL -3 - no\n"),
-        (["demo", "say", "-3", "AAPL"], "-3 AAPL - no\n"),
-        (["demo", "say", "AAPL", "-3", "--note", "hi", "--yes"], "AAPL -3 hi yes\n"),
-        (["demo", "say", "--yes", "-5.50", "--note", "-1,000"], "-5.50 - -1,000 yes\n"),
-        (["demo", "say", "AAPL", "-n", "-2"], "AAPL - -2 no\n"),
-        (["demo", "say", "JPY", "-£1"], "JPY -£1 - no\n"),
+        (["demo", "say", "AAPL", "-3"], "folio demo say AAPL -- -3"),
+        (["demo", "say", "-3", "AAPL"], "folio demo say -- -3 AAPL"),
+        (["demo", "say", "JPY", "-£1", "--yes"], "folio demo say JPY -- -£1 --yes"),
+        (["demo", "say", "my note", "-.5"], "folio demo say 'my note' -- -.5"),
+    ])
+    func aPositionalNegativeNumberIsRefusedWithTheSpellingThatWorks(arguments: [String], spelled: String) async {
+        let (code, terminal) = await run(arguments)
+        #expect(code == 64)
+        #expect(terminal.errors.contains("hint: a value that starts with \"-\" is read as an option; put \"--\" before a negative value: \(spelled)\n"), "\(terminal.errors)")
+    }
+
+    @Test(arguments: [
         (["demo", "say", "x", "--", "-3"], "x -3 - no\n"),
         (["demo", "say", "x", "--note=-3"], "x - -3 no\n"),
     ])
-    func reachTheCommandAsValues(arguments: [String], printed: String) async {
+    func theDocumentedSpellingsReachTheCommand(arguments: [String], printed: String) async {
         let (code, terminal) = await run(arguments)
         #expect(code == 0, "\(terminal.errors)")
         #expect(terminal.output == printed)
     }
 
-    @Test func anOptionsNegativeValueReachesItsValidation() async {
-        let (code, terminal) = await run(["demo", "count", "--by", "-3"])
-        #expect(terminal.errors.contains("--by must be positive"))
-        #expect(!terminal.errors.contains("Missing value"))
-        #expect(code == 64)
+    @Test func anOptionParsedUnconditionallyTakesANegativeValue() async {
+        let (code, terminal) = await run(["demo", "say", "x", "--limit", "-3"])
+        #expect(code == 0, "\(terminal.errors)")
+        #expect(terminal.output == "x - - no -3\n")
     }
 
-    @Test func wordsThatAreNotNegativeNumbersAreLeftToArgumentParser() async {
-        #expect(!NegativeNumbers.looksNegative("-v"))
-        #expect(!NegativeNumbers.looksNegative("--by"))
-        #expect(!NegativeNumbers.looksNegative("-"))
-        #expect(!NegativeNumbers.looksNegative("-x3"))
-        #expect(NegativeNumbers.looksNegative("-.5"))
-        #expect(NegativeNumbers.looksNegative("-1e5"))
+    @Test func wordsThatAreNotNegativeNumbersGetNoHint() async {
+        #expect(!NegativeNumberHint.looksNegative("-v"))
+        #expect(!NegativeNumberHint.looksNegative("--by"))
+        #expect(!NegativeNumberHint.looksNegative("-"))
+        #expect(!NegativeNumberHint.looksNegative("-x3"))
+        #expect(NegativeNumberHint.looksNegative("-.5"))
+        #expect(NegativeNumberHint.looksNegative("-1e5"))
         let (code, terminal) = await run(["demo", "say", "AAPL", "-z"])
         #expect(code == 64)
         #expect(terminal.errors.contains("-z"))
+        #expect(!terminal.errors.contains("hint:"))
     }
 }
 

@@ -48,7 +48,7 @@ struct DemoCommand: ParsableCommand {
         }
     }
 
-    /// Echoes its arguments, to show what reached the command after the host rewrote the command line.
+    /// Echoes its arguments, to show what reached the command.
     struct Say: FeatureCommand {
         static let configuration = CommandConfiguration(abstract: "Prints its arguments.")
 
@@ -56,9 +56,11 @@ struct DemoCommand: ParsableCommand {
         @Argument var second: String?
         @Option(name: [.short, .long]) var note: String?
         @Flag var yes = false
+        @Option(parsing: .unconditional) var limit: String?
 
         func run(in context: FeatureContext) async throws {
-            context.terminal.print([first, second ?? "-", note ?? "-", yes ? "yes" : "no"].joined(separator: " "))
+            let words = [first, second ?? "-", note ?? "-", yes ? "yes" : "no"] + (limit.map { [$0] } ?? [])
+            context.terminal.print(words.joined(separator: " "))
         }
     }
 }

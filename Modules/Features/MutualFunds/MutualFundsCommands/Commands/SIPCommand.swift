@@ -35,7 +35,7 @@ struct SIPCommand: FeatureCommand {
     @Argument(help: "The scheme code, e.g. 122639.")
     var code: SchemeCode
 
-    @Option(help: ArgumentHelp("Rupees invested each month.", valueName: "rupees"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Rupees invested each month.", valueName: "rupees"))
     var amount: String
 
     @Option(help: ArgumentHelp("Day of the month, 1–31 (default: the day of --from).", valueName: "day"))

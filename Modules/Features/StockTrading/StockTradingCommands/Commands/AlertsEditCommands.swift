@@ -21,10 +21,10 @@ struct AlertsAddCommand: FeatureCommand {
     @Argument(help: "The stock's symbol.", completion: Completions.symbols)
     var symbol: String
 
-    @Option(help: ArgumentHelp("Fire when the price rises to this level or above.", valueName: "price"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Fire when the price rises to this level or above.", valueName: "price"))
     var above: String?
 
-    @Option(help: ArgumentHelp("Fire when the price falls to this level or below.", valueName: "price"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Fire when the price falls to this level or below.", valueName: "price"))
     var below: String?
 
     @OptionGroup var formatting: FormatOptions
