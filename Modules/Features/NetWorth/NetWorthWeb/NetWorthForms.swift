@@ -32,12 +32,7 @@ enum NetWorthForms {
             return WebResponses.redirect(to: "/networth", flash: Flash(.success, message(recorded)))
         } catch {
             let refusal = FolioError.from(error)
-            let message = refusal.line + (refusal.hint.map { " (\($0))" } ?? "")
-            if let field = refusal.field, ["account", "amount", "date", "note"].contains(field) {
-                form.errors[field] = message
-            } else {
-                form.general = message
-            }
+            place(refusal, fields: ["account", "amount", "date", "note"], errors: &form.errors, general: &form.general)
             return await NetWorthPage.render(
                 request, context: context, environment: environment, form: form,
                 status: WebResponses.status(for: refusal))
@@ -75,8 +70,24 @@ enum NetWorthForms {
         }
     }
 
+    /// Puts a refusal beside the form's field it blames, or above the form when it blames none of `fields`.
+    static func place(
+        _ refusal: FolioError, fields: Set<String>, errors: inout [String: String], general: inout String?
+    ) {
+        if let field = refusal.field, fields.contains(field) {
+            errors[field] = sentence(refusal)
+        } else {
+            general = sentence(refusal)
+        }
+    }
+
+    /// A refusal as a form shows it: what and why, with the hint in brackets.
+    static func sentence(_ refusal: FolioError) -> String {
+        refusal.line + (refusal.hint.map { " (\($0))" } ?? "")
+    }
+
     /// A date from the form's date input (`YYYY-MM-DD`), by FeatureKit's one rule, blamed on `date`.
-    private static func parseDate(_ text: String) throws(FolioError) -> CalendarDate {
+    static func parseDate(_ text: String) throws(FolioError) -> CalendarDate {
         do {
             return try DateArgument.parse(text, option: "date")
         } catch {

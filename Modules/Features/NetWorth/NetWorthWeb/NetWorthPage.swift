@@ -22,6 +22,7 @@ enum NetWorthPage {
 
     static func render(
         _ request: Request, context: WebRequestContext, environment: WebEnvironment, form: UpdateForm = UpdateForm(),
+        addForm: AccountForms.AddForm = AccountForms.AddForm(), rateForm: AccountForms.RateForm = AccountForms.RateForm(),
         status: HTTPResponse.Status = .ok
     ) async -> Response {
         let dependencies: NetWorthDependencies
@@ -37,6 +38,8 @@ enum NetWorthPage {
                 \(Components.notice("No accounts yet.", kind: "info"))
                 <p>Add accounts with <code>folio networth accounts add</code>, or load the sample data:</p>
                 \(Components.postForm(action: "/networth/sample", csrf: context.csrfToken, "<button type=\"submit\">Load sample accounts</button>"))
+                <h2 id="add-account">Add an account</h2>
+                \(AccountForms.addForm(addForm, csrf: context.csrfToken))
                 """
             return environment.page("Net worth", request: request, context: context, status: status, content: content)
         }
@@ -58,6 +61,10 @@ enum NetWorthPage {
         }
         content += "<h2 id=\"update\">Record a balance</h2>"
         content += updateForm(names, form: form, csrf: context.csrfToken)
+        content += "<h2 id=\"add-account\">Add an account</h2>"
+        content += AccountForms.addForm(addForm, csrf: context.csrfToken)
+        content += "<h2 id=\"rates\">Exchange rates</h2>"
+        content += AccountForms.rateForm(rateForm, csrf: context.csrfToken)
         content += "<h2>By month</h2>"
         do {
             let report = try await ReportService(dependencies).report(.monthly, inclusion: inclusion)
@@ -102,7 +109,8 @@ enum NetWorthPage {
                 "\(account.name)", "\(account.type.rawValue)\(account.debt ? " (debt)" : "")",
                 "\(Show.money(account.balance, account.currency))", "\(Show.money(account.value, summary.currency))",
                 "<span class=\"\(changeClass)\">\(change)</span>", "\(account.lastUpdate?.iso8601 ?? "—")", counted,
-                inclusionButton(account.name, include: account.excludedBecause == "excluded", csrf: csrf),
+                inclusionButton(account.name, include: account.excludedBecause == "excluded", csrf: csrf)
+                    + AccountForms.removeButton(account.name, csrf: csrf),
             ]
         }
         return Components.table(

@@ -7,7 +7,7 @@ import NetWorth
 import Timing
 
 /// The net-worth pages: `/networth` (summary with the pension/mortgage toggles, accounts with per-account
-/// exclusion, the update form, the monthly chart) and `/api/networth/summary`, all calling the domain's services
+/// exclusion and removal, the update, add-account and rate forms, the monthly chart) and `/api/networth/summary`, all calling the domain's services
 /// with the feature's context, as the terminal commands do.
 public enum NetWorthWeb {
     /// The feature's web face, listed in the host's web registry.
@@ -32,6 +32,15 @@ public enum NetWorthWeb {
             }
             router.post("/networth/accounts/include") { request, context in
                 try await NetWorthForms.setIncluded(true, request, context: context, environment: environment)
+            }
+            router.post("/networth/accounts/add") { request, context in
+                try await AccountForms.add(request, context: context, environment: environment)
+            }
+            router.post("/networth/accounts/remove") { request, context in
+                try await AccountForms.remove(request, context: context, environment: environment)
+            }
+            router.post("/networth/rates/set") { request, context in
+                try await AccountForms.setRate(request, context: context, environment: environment)
             }
             router.post("/networth/sample") { _, _ in
                 await NetWorthForms.loadSample(environment: environment)
