@@ -32,16 +32,26 @@ public enum TradeLimits {
     /// - Throws: ``StockTradingError/invalidAmount(_:reason:)``.
     public static func cashAmount(_ text: String, allowZero: Bool = false) throws -> Amount {
         guard centsFormed(text), let amount = try? Amount(parsing: text, options: dollarText) else {
+            // A well-formed number too large for an Amount (1e29) is out of range, like 1e26, not malformed.
+            if let number = Decimal(string: text.filter { $0 != "," && $0 != "$" }), !number.isNaN,
+                number > maximumCashMovement.decimalValue
+            {
+                throw StockTradingError.invalidAmount(text, reason: rangeReason)
+            }
             throw StockTradingError.invalidAmount(text, reason: "an amount is dollars with at most two decimals, like 2500 or 1,250.50")
         }
         guard allowZero ? !amount.isNegative : amount.isPositive else {
             throw StockTradingError.invalidAmount(text, reason: "the amount must be more than $0.00")
         }
         guard amount <= maximumCashMovement else {
-            throw StockTradingError.invalidAmount(
-                text, reason: "the most one movement may be is \(StockTradingError.dollars(maximumCashMovement))")
+            throw StockTradingError.invalidAmount(text, reason: rangeReason)
         }
         return amount
+    }
+
+    /// The one message for an amount above the limit, however it was written.
+    static var rangeReason: String {
+        "the most one movement may be is \(StockTradingError.dollars(maximumCashMovement))"
     }
 
     /// Parses an alert level: a positive price with at most two decimals.
