@@ -27,10 +27,12 @@ public struct AccountsService: Sendable {
     /// The normalized email when it is well formed and free, so a terminal can refuse before asking for a password.
     /// - Throws: ``FolioError`` (invalid or refused, field `email`).
     public func availableEmail(_ email: String) async throws -> String {
-        try await StockTradingError.folioAsync {
+        do {
             let normalized = try CredentialRules.validateEmail(email)
             if try await accounts.account(email: normalized) != nil { throw StockTradingError.accountExists(normalized) }
             return normalized
+        } catch {
+            throw StockTradingError.translated(error)
         }
     }
 
@@ -39,16 +41,21 @@ public struct AccountsService: Sendable {
     public func signUp(
         email: String, password: String, confirmation: String, openingCash: Amount = AccountService.defaultOpeningCash
     ) async throws -> Session {
-        try await StockTradingError.folioAsync {
-            try await accounts.signUp(email: email, password: password, confirmation: confirmation, openingCash: openingCash)
+        do {
+            return try await accounts.signUp(
+                email: email, password: password, confirmation: confirmation, openingCash: openingCash)
+        } catch {
+            throw StockTradingError.translated(error)
         }
     }
 
     /// Creates an account with the default paper cash; the session is the caller's to keep (a browser's).
     /// - Throws: ``FolioError`` naming `email`, `password` or `confirmation`.
     public func openAccount(email: String, password: String, confirmation: String) async throws -> Session {
-        try await StockTradingError.folioAsync {
-            try await accounts.openAccount(email: email, password: password, confirmation: confirmation)
+        do {
+            return try await accounts.openAccount(email: email, password: password, confirmation: confirmation)
+        } catch {
+            throw StockTradingError.translated(error)
         }
     }
 
@@ -63,7 +70,11 @@ public struct AccountsService: Sendable {
     ///   refused (field `password`) for an unknown email or a wrong password alike.
     public func logIn(email: String, password: String) async throws -> Session {
         let session = try await authenticate(email: email, password: password, client: nil)
-        try await StockTradingError.folioAsync { try await accounts.remember(session) }
+        do {
+            try await accounts.remember(session)
+        } catch {
+            throw StockTradingError.translated(error)
+        }
         return session
     }
 
@@ -107,7 +118,11 @@ public struct AccountsService: Sendable {
     /// This machine's logged-in user.
     /// - Throws: ``FolioError`` (refused) when no one is logged in.
     public func current() async throws -> Session {
-        try await StockTradingError.folioAsync { try await accounts.requireSession() }
+        do {
+            return try await accounts.requireSession()
+        } catch {
+            throw StockTradingError.translated(error)
+        }
     }
 
     /// `1.5 s`: a wait as people read it, rounded up to the tenth.

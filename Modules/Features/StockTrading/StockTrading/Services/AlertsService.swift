@@ -25,21 +25,31 @@ public struct AlertsService: Sendable {
     ) async throws -> AlertRow {
         let quotes = try await market.quotes()
         let now = timing.now()
-        return try await StockTradingError.folioAsync {
-            AlertRow(try await book(owner).add(symbol: symbol, direction: direction, level: level, quotes: quotes, at: now))
+        do {
+            return AlertRow(try await book(owner).add(symbol: symbol, direction: direction, level: level, quotes: quotes, at: now))
+        } catch {
+            throw StockTradingError.translated(error)
         }
     }
 
     /// Every alert, by number.
     public func list(for owner: Session) async throws -> [AlertRow] {
-        try await StockTradingError.folioAsync { try await book(owner).list().map(AlertRow.init) }
+        do {
+            return try await book(owner).list().map(AlertRow.init)
+        } catch {
+            throw StockTradingError.translated(error)
+        }
     }
 
     /// Removes alert `id`; returns it.
     /// - Throws: ``FolioError`` (not found, field `id`).
     @discardableResult
     public func remove(_ id: Int, for owner: Session) async throws -> AlertRow {
-        try await StockTradingError.folioAsync { AlertRow(try await book(owner).remove(id)) }
+        do {
+            return AlertRow(try await book(owner).remove(id))
+        } catch {
+            throw StockTradingError.translated(error)
+        }
     }
 
     /// Arms alert `id` again from the current price.
@@ -48,15 +58,21 @@ public struct AlertsService: Sendable {
     public func rearm(_ id: Int, for owner: Session) async throws -> AlertRow {
         let quotes = try await market.quotes()
         let now = timing.now()
-        return try await StockTradingError.folioAsync { AlertRow(try await book(owner).rearm(id, quotes: quotes, at: now)) }
+        do {
+            return AlertRow(try await book(owner).rearm(id, quotes: quotes, at: now))
+        } catch {
+            throw StockTradingError.translated(error)
+        }
     }
 
     /// Checks every armed alert against prices fetched as `mode` asks; stale prices fire nothing.
     public func check(for owner: Session, mode: FetchMode = .normal) async throws -> Priced<AlertCheckReport> {
         let quotes = try await market.quotes(mode)
         let now = timing.now()
-        return try await StockTradingError.folioAsync {
-            Priced(report: AlertCheckReport(try await book(owner).check(quotes: quotes, at: now)), quotes: quotes)
+        do {
+            return Priced(report: AlertCheckReport(try await book(owner).check(quotes: quotes, at: now)), quotes: quotes)
+        } catch {
+            throw StockTradingError.translated(error)
         }
     }
 

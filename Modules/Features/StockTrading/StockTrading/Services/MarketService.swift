@@ -44,7 +44,12 @@ public struct MarketService: Sendable {
     public func listing(_ symbols: [String], mode: FetchMode = .normal) async throws -> Priced<[QuoteRow]> {
         let set = try await quotes(mode)
         let wanted = symbols.isEmpty ? set.symbols : symbols.map { $0.uppercased() }
-        let rows = try StockTradingError.folio { try wanted.map { QuoteRow(try set.require($0)) } }
+        let rows: [QuoteRow]
+        do {
+            rows = try wanted.map { QuoteRow(try set.require($0)) }
+        } catch {
+            throw StockTradingError.translated(error)
+        }
         return Priced(report: rows, quotes: set)
     }
 

@@ -36,10 +36,12 @@ public struct PortfolioService: Sendable {
     ) async throws -> Priced<AnalyticsReport> {
         let (valuation, history, quotes) = try await valued(owner, basis: basis, mode: mode)
         let now = timing.now()
-        return try await StockTradingError.folioAsync {
+        do {
             let snapshots = try await brokerage(owner).snapshots()
             let analytics = try PortfolioAnalytics.make(valuation: valuation, history: history, snapshots: snapshots, now: now)
             return Priced(report: try AnalyticsReport(analytics, email: owner.email), quotes: quotes)
+        } catch {
+            throw StockTradingError.translated(error)
         }
     }
 
@@ -47,8 +49,7 @@ public struct PortfolioService: Sendable {
     public func history(
         for owner: Session, filter: HistoryFilter = HistoryFilter(), basis: CostBasisMethod = .average
     ) async throws -> HistoryReport {
-        let timeZone = timeZone
-        return try await StockTradingError.folioAsync {
+        do {
             let all = try await brokerage(owner).history()
             let replay = basis == .fifo ? try CostBasis.replay(all, method: .fifo) : nil
             let symbol = filter.symbol?.uppercased()
@@ -63,6 +64,8 @@ public struct PortfolioService: Sendable {
                 HistoryRow(entry, realizedPL: replay.map { $0.realizedBySequence[entry.sequence] } ?? entry.realizedPL)
             }
             return HistoryReport(rows: rows, total: all.count)
+        } catch {
+            throw StockTradingError.translated(error)
         }
     }
 
@@ -70,13 +73,15 @@ public struct PortfolioService: Sendable {
         _ owner: Session, basis: CostBasisMethod, mode: FetchMode
     ) async throws -> (PortfolioValuation, [LedgerEntry], QuoteSet) {
         let quotes = try await market.quotes(mode)
-        return try await StockTradingError.folioAsync {
+        do {
             let brokerage = brokerage(owner)
             let holdings = try await brokerage.holdings()
             let history = try await brokerage.history()
             try await brokerage.recordSnapshot(prices: quotes.prices)
             let valuation = try PortfolioValuation.make(holdings: holdings, history: history, quotes: quotes, basis: basis)
             return (valuation, history, quotes)
+        } catch {
+            throw StockTradingError.translated(error)
         }
     }
 

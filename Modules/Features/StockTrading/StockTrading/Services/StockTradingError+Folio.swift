@@ -38,28 +38,11 @@ extension StockTradingError {
         }
     }
 
-    /// Runs `body`, turning the domain's refusals (and money overflow) into ``FolioError``.
-    public static func folio<T>(_ body: () throws -> T) throws -> T {
-        do {
-            return try body()
-        } catch {
-            throw translated(error)
-        }
-    }
-
-    /// Runs `body`, turning the domain's refusals (and money overflow) into ``FolioError``.
-    ///
-    /// `body` escapes so its context lives on the heap: a non-escaping async closure's context is carved from
-    /// the task's stack allocator, which the Swift 6.3 debug build corrupted here under parallel tests.
-    public static func folioAsync<T>(_ body: @escaping () async throws -> T) async throws -> T {
-        do {
-            return try await body()
-        } catch {
-            throw translated(error)
-        }
-    }
-
-    static func translated(_ error: any Error) -> any Error {
+    /// `error` as the faces report it: the domain's refusals (and money overflow) become ``FolioError``,
+    /// anything else passes through.
+    // Services catch inline rather than through a generic async-closure wrapper: Swift 6.3's debug build
+    // miscompiled that wrapper and corrupted the heap under parallel tests.
+    public static func translated(_ error: any Error) -> any Error {
         switch error {
         case let error as StockTradingError: error.folioError
         case let error as MoneyError: FolioError(.refused, "the figures are out of range", why: error.description)

@@ -46,6 +46,10 @@ public struct StockTradingServices: Sendable {
 
     /// Brings the store to the current schema (creating the demo account once); call before any use case.
     public func prepare() async throws {
-        try await StockTradingError.folioAsync { try await accounts.prepare() }
+        do {
+            try await accounts.prepare()
+        } catch {
+            throw StockTradingError.translated(error)
+        }
     }
 }

@@ -28,7 +28,7 @@ public struct TradingService: Sendable {
         _ side: TradeSide, _ symbol: String, quantity: Int, for owner: Session, mode: FetchMode = .normal
     ) async throws -> Priced<TradeReport> {
         let quotes = try await market.quotes(mode)
-        return try await StockTradingError.folioAsync {
+        do {
             let quote = try quotes.require(symbol)
             let brokerage = brokerage(owner)
             let receipt: TradeReceipt
@@ -38,6 +38,8 @@ public struct TradingService: Sendable {
                 receipt = try await brokerage.sell(symbol, quantity: quantity, quotes: quotes)
             }
             return Priced(report: TradeReport(receipt, stalePrice: quote.isStale), quotes: quotes)
+        } catch {
+            throw StockTradingError.translated(error)
         }
     }
 
@@ -45,14 +47,22 @@ public struct TradingService: Sendable {
     /// - Throws: ``FolioError`` (invalid, field `amount`) for an amount that is not positive.
     public func deposit(_ amount: Amount, for owner: Session) async throws -> CashReport {
         let prices = await market.storedPrices()
-        return try await StockTradingError.folioAsync { CashReport(try await brokerage(owner).deposit(amount, prices: prices)) }
+        do {
+            return CashReport(try await brokerage(owner).deposit(amount, prices: prices))
+        } catch {
+            throw StockTradingError.translated(error)
+        }
     }
 
     /// Takes paper cash out of `owner`'s account.
     /// - Throws: ``FolioError``: invalid (field `amount`), refused (field `amount`) beyond the cash.
     public func withdraw(_ amount: Amount, for owner: Session) async throws -> CashReport {
         let prices = await market.storedPrices()
-        return try await StockTradingError.folioAsync { CashReport(try await brokerage(owner).withdraw(amount, prices: prices)) }
+        do {
+            return CashReport(try await brokerage(owner).withdraw(amount, prices: prices))
+        } catch {
+            throw StockTradingError.translated(error)
+        }
     }
 
     private func brokerage(_ owner: Session) -> Brokerage {

@@ -39,10 +39,12 @@ public struct WatchlistService: Sendable {
     public func add(_ symbols: [String], for owner: Session) async throws -> Added {
         let quotes = try await market.quotes()
         let now = timing.now()
-        return try await StockTradingError.folioAsync {
+        do {
             let added = try await watchlist(owner).add(symbols, listed: quotes, at: now)
             let already = Set(symbols.map { $0.trimmingCharacters(in: .whitespaces).uppercased() }).subtracting(added).sorted()
             return Added(added: added, alreadyWatched: already)
+        } catch {
+            throw StockTradingError.translated(error)
         }
     }
 
@@ -50,7 +52,11 @@ public struct WatchlistService: Sendable {
     /// - Throws: ``FolioError`` (not found, field `symbol`) when one is not watched; nothing is removed then.
     @discardableResult
     public func remove(_ symbols: [String], for owner: Session) async throws -> [String] {
-        try await StockTradingError.folioAsync { try await watchlist(owner).remove(symbols) }
+        do {
+            try await watchlist(owner).remove(symbols)
+        } catch {
+            throw StockTradingError.translated(error)
+        }
         return symbols.map { $0.uppercased() }
     }
 

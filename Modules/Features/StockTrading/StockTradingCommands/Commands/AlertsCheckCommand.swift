@@ -45,11 +45,13 @@ struct AlertsCheckCommand: FeatureCommand {
             let monitor = stocks.services.alerts.monitor(for: owner)
             let every = Configuration.parseDuration(interval) ?? .seconds(60)
             context.terminal.printError("Checking alerts every \(interval); press Ctrl-C to stop.")
-            try await StockTradingError.folioAsync {
+            do {
                 try await monitor.run(every: every) { check, quotes in
                     if quotes.isStale { context.terminal.warn("prices are stale (\(quotes.failure ?? "source unavailable")); no alert can fire") }
                     try emit(AlertCheckReport(check), context: context, quiet: true)
                 }
+            } catch {
+                throw StockTradingError.translated(error)
             }
             return
         }

@@ -2,6 +2,7 @@ import ArgumentParser
 import FeatureCLI
 import FeatureKit
 import Foundation
+import Money
 import StockTrading
 import Timing
 
@@ -37,7 +38,12 @@ struct AlertsAddCommand: FeatureCommand {
         let stocks = try await StocksTerminal.start(context)
         let owner = try await stocks.owner()
         let direction: PriceAlert.Direction = above != nil ? .above : .below
-        let level = try StockTradingError.folio { try TradeLimits.priceLevel(above ?? below ?? "") }
+        let level: Amount
+        do {
+            level = try TradeLimits.priceLevel(above ?? below ?? "")
+        } catch {
+            throw StockTradingError.translated(error)
+        }
         let alert = try await stocks.services.alerts.add(symbol: symbol, direction: direction, level: level, for: owner)
         switch formatting.format {
         case .json: try formatting.emit(try JSONOutput.string(alert), to: context.terminal)

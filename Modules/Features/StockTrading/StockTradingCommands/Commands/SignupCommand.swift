@@ -31,7 +31,12 @@ struct SignupCommand: FeatureCommand {
 
     func run(in context: FeatureContext) async throws {
         let stocks = try await StocksTerminal.start(context)
-        let opening = try StockTradingError.folio { try TradeLimits.cashAmount(cash, allowZero: true) }
+        let opening: Amount
+        do {
+            opening = try TradeLimits.cashAmount(cash, allowZero: true)
+        } catch {
+            throw StockTradingError.translated(error)
+        }
         // Refused before the password is asked, so no one types a password twice for nothing.
         let normalized = try await stocks.services.accounts.availableEmail(email)
         let (password, confirmation) = try passwordOptions.read(from: context.terminal, confirm: true)
