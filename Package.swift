@@ -302,7 +302,7 @@ let package = Package(
             "PersistencePostgresTests",
             dependencies: [
                 "Persistence", "PersistencePostgres", "PersistencePostgresTesting", "TimingTesting",
-                "persistence-probe",
+                "persistence-probe", .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
         unitTests(
@@ -334,7 +334,7 @@ package.targets += [
         dependencies: [
             "Caching", "Failures", "FeatureCLI", "FeatureKit", "Money", "Persistence", "Timing", argumentParser, logging, hummingbird,
             httpTypes, serviceLifecycle,
-            crypto,
+            crypto, .product(name: "MultipartKit", package: "multipart-kit"),
             .product(name: "NIOCore", package: "swift-nio"),
         ],
         path: "Modules/FeatureKit/FeatureWeb",
@@ -353,6 +353,7 @@ package.dependencies += [
     .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
     .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
     .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+    .package(url: "https://github.com/vapor/multipart-kit", from: "4.7.1"),
 ]
 package.targets.first { $0.name == "folio" }?.dependencies +=
     ["FeatureWeb", hummingbird, serviceLifecycle, .product(name: "UnixSignals", package: "swift-service-lifecycle")]

@@ -43,14 +43,10 @@ struct DatabaseCopyCommand: HostCommand {
         guard case .postgres(let targetLocation) = targetSelection else {
             throw FolioError(.usage, "--to needs a PostgreSQL URL", hint: "folio db copy --to postgres://user@host:5432/folio")
         }
-        if case .postgres(let sourceLocation) = selection, sourceLocation == targetLocation {
-            throw FolioError(
-                .usage, "cannot copy \(targetLocation.masked) onto itself",
-                hint: "name another database or schema with --to")
-        }
         let source = try selection.open(timing: host.timing)
         let destination = try PostgresDatabase(location: targetLocation, now: { host.timing.now() })
         do {
+            try await refuseCopyOntoItself(from: source, to: destination)
             let copied = try await copy(from: source, to: destination, namespaces: host.registry.map(\.id))
             await close(source, destination)
             try report(copied, from: selection, to: targetLocation, host: host)
@@ -58,6 +54,20 @@ struct DatabaseCopyCommand: HostCommand {
             await close(source, destination)
             throw error
         }
+    }
+
+    /// The same data under another spelling of its URL (`localhost` for `127.0.0.1`) is still the same data:
+    /// the servers say which cluster, database and schema they are, and those are compared, not the URL text.
+    private func refuseCopyOntoItself(from source: any KeyValueDatabase, to destination: PostgresDatabase)
+        async throws
+    {
+        guard let source = source as? PostgresDatabase,
+            try await source.identity() == destination.identity()
+        else { return }
+        throw FolioError(
+            .usage, "cannot copy \(destination.location.masked) onto itself",
+            why: "it is the database and schema the current URL (\(source.location.masked)) names",
+            hint: "name another database or schema with --to")
     }
 
     private func copy(from source: any KeyValueDatabase, to destination: PostgresDatabase, namespaces: [String])

@@ -22,7 +22,8 @@ struct Folio: AsyncParsableCommand {
                 (a bad flag or setting, a date in no accepted form, a configured URL answering 404, --output into \
                 a missing folder, a home that is a file); 65 malformed data (a bad CSV or JSON file, an \
                 undecodable API body, a damaged folio.sqlite); 66 an input file missing or unreadable; 69 a \
-                service or the database unreachable with nothing usable cached; 70 internal; 77 no permission on \
+                service or the database unreachable with nothing usable cached; 70 internal; 74 an output that \
+                could not be written (a full disk; a failed --output leaves no file); 77 no permission on \
                 folio's own data. Storage errors name the path, the cause and a hint, and never modify the file.
 
                 Examples:

@@ -31,13 +31,22 @@ enum FolioHost {
                 proxies: ProxySettings(environment: environment), databaseURL: globals.databaseURL)
             // ArgumentParser reflects over every command in the tree before it parses; when the first word
             // names a feature, only that feature's subtree is built, which halves start-up with five features.
+            let code: Int32
             if let feature = host.registry.first(where: { $0.id == globals.remaining.first }) {
-                return try await FeatureRegistry.$current.withValue([feature]) {
+                code = try await FeatureRegistry.$current.withValue([feature]) {
                     try await dispatch(globals.remaining, host: host, makeContext: makeContext)
                 }
+            } else {
+                code = try await dispatch(globals.remaining, host: host, makeContext: makeContext)
             }
-            return try await dispatch(globals.remaining, host: host, makeContext: makeContext)
+            // A command that printed its result into a full disk has not succeeded, whatever it returned.
+            if code == 0, let failure = terminal.outputFailure { throw failure }
+            return code
         } catch {
+            if let failure = terminal.outputFailure, FolioError.from(error).kind != .ioError {
+                _ = report(error, terminal: terminal)
+                return report(failure, terminal: terminal)
+            }
             return report(error, terminal: terminal)
         }
     }

@@ -59,12 +59,15 @@ struct ServeCommand: HostCommand {
         let features = WebRegistry.all.filter { !environment.configuration.disabledFeatures.contains($0.id) }
         let router = WebServer.router(features: features, environment: web, configuration: configuration)
         let terminal = environment.terminal
-        let shownHost = host.contains(":") ? "[\(host)]" : host
+        let shownHosts = ServeAddresses.shown(for: host)
         let logger = environment.logger(label: "folio.serve")
         let application = WebServer.application(router: router, configuration: configuration, logger: logger) { port in
-            terminal.print("Folio is serving on http://\(shownHost):\(port)")
+            // The first line names one address a browser can open; a wildcard bind lists every other one after it.
+            terminal.print("Folio is serving on http://\(shownHosts[0]):\(port)")
+            for other in shownHosts.dropFirst() { terminal.print("Also on http://\(other):\(port)") }
             if let generatedToken {
-                terminal.print("Access token (shown once): \(generatedToken) — open http://\(shownHost):\(port)/?token=\(generatedToken)")
+                terminal.print("Access token (shown once): \(generatedToken) — open "
+                    + shownHosts.map { "http://\($0):\(port)/?token=\(generatedToken)" }.joined(separator: " or "))
             }
         }
         var serviceConfiguration = ServiceGroupConfiguration(

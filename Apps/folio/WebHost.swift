@@ -26,7 +26,8 @@ enum WebHost {
         let memory = try host.configuration.duration(failureMemoryKey) ?? .seconds(30)
         return WebEnvironment(
             runner: CommandRunner(features: features), layout: Layout(navigation: navigation), ticker: ticker,
-            timing: timing, refresh: refresh, sessions: SessionStore(now: { timing.now() }),
+            timing: timing, refresh: refresh,
+            sessions: SessionStore(store: try host.database().store(namespace: "web", home: host.home, timing: timing), now: { timing.now() }),
             pagePolicy: PagePolicy(deadline: deadline, memory: FailureMemory(duration: memory)))
     }
 }

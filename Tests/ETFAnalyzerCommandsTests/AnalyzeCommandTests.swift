@@ -100,12 +100,23 @@ struct AnalyzeCommandTests {
         #expect(etfs[0]["name"] as? String == "Vanguard S&P 500 ETF (VOO)")
         #expect(etfs[0]["daysHeld"] as? Int == 1168)
         #expect(output.contains("\"yieldIncome\" : 608.8\n"))
-        #expect(output.contains("\"expenses\" : 14.6112,"))
+        #expect(output.contains("\"expenses\" : 14.61,"))
         #expect(output.contains("\"totalInitial\" : 44610,"))
         #expect(output.contains("\"weight\" : 0.3411791078,"))
         let drag = try #require(portfolio["feeDrag"] as? [String: [String: Any]])
         #expect(Set(drag.keys) == ["10", "20", "30"])
         #expect(Set(drag["10"]!.keys) == ["valueWithFees", "valueWithoutFees", "drag"])
+    }
+
+    @Test("computed money is reported at the currency's minor unit, half-even, in JSON and CSV; rates keep 10 places")
+    func moneyAtMinorUnit() async throws {
+        let json = try await runETF(["analyze", examplePath, "--format", "json"]).output
+        #expect(json.contains("\"yieldIncome\" : 753.29\n"), "753.2923561644 computed")
+        #expect(json.contains("\"weight\" : 0.2293207801,"))
+        let yen = try await runETF(["analyze", examplePath, "--format", "json", "--currency", "JPY"]).output
+        #expect(yen.contains("\"yieldIncome\" : 753\n") && yen.contains("\"expenses\" : 17,"))
+        let csv = try await runETF(["analyze", examplePath, "--format", "csv", "--currency", "JPY"]).output
+        #expect(csv.contains(",867,10230,11835,1605,753,2358,17,2341,0.2288643723,0.0906375388,false,0.2293207801,"))
     }
 
     @Test("a 0-day holding is null in JSON and empty in CSV")
@@ -131,7 +142,7 @@ struct AnalyzeCommandTests {
         #expect(lines.count == 6)
         #expect(output.hasSuffix("\r\n") && !output.hasSuffix("\n\n"))
         #expect(lines[0] == ETFRow.columns.joined(separator: ","))
-        #expect(lines[2].hasPrefix("\"iShares Core MSCI EAFE ETF, IEFA\",2025-05-26,867,10230,11835,1605,753.2923561644,"))
+        #expect(lines[2].hasPrefix("\"iShares Core MSCI EAFE ETF, IEFA\",2025-05-26,867,10230,11835,1605,753.29,"))
     }
 
     @Test("Markdown: the shareable report, written to --output")

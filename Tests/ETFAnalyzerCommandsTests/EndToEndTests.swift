@@ -21,7 +21,7 @@ struct EndToEndTests {
             case "json":
                 let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
                 #expect((object?["etfs"] as? [Any])?.count == 5)
-                #expect(result.stdout.contains("\"totalNetReturn\" : 11039.1662054795,"))
+                #expect(result.stdout.contains("\"totalNetReturn\" : 11039.17,"))
                 #expect(result.stdout.contains("\"name\" : \"iShares Core MSCI EAFE ETF, IEFA\","))
             case "csv":
                 let lines = result.stdout.components(separatedBy: "\r\n")

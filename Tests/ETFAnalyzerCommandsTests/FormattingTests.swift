@@ -6,7 +6,7 @@ import Money
 import Testing
 import Timing
 
-@Suite("The report's CSV matches FeatureKit's writer")
+@Suite("The domain's report CSV matches FeatureKit's writer")
 struct FormattingTests {
     @Test("the report's CSV is exactly what CSVOutput makes of the JSON rows")
     func sameDocuments() throws {
@@ -18,7 +18,7 @@ struct FormattingTests {
         for portfolio in [holdings, holdings + [extra], [extra]] {
             let report = try PortfolioCalculator.report(
                 portfolio, defaultAnalysisDate: CalendarDate(iso8601: "2025-05-26")!, growthRate: dec("0.07"))
-            #expect(ReportCSV.document(report) == (try CSVOutput.rows(report.etfs.map(ETFRow.init), columns: ETFRow.columns)))
+            #expect(ReportExport.csv(report) == (try CSVOutput.rows(report.rows, columns: ETFRow.columns)))
         }
     }
 }

@@ -79,7 +79,26 @@ struct ETFPagesTests {
             }
             let (jsonHeaders, jsonBody) = post(["csv": csv, "format": "json"])
             try await client.execute(uri: "/etf", method: .post, headers: jsonHeaders, body: jsonBody) { response in
+                // Byte for byte what the terminal prints, as `/api/etf/analyze`.
+                #expect(response.headers[.contentDisposition] == "attachment; filename=\"etf-report.json\"")
                 #expect(String(buffer: response.body) == json)
+            }
+        }
+    }
+
+    @Test("the CSV and Markdown downloads equal `analyze --format csv|markdown` for the same input, dated or not")
+    func downloadsMatchTheTerminal() async throws {
+        let setup = Setup()
+        let csv = try String(contentsOf: example, encoding: .utf8)
+        try await setup.application().test(.router) { client in
+            for (asOf, format) in [("", "csv"), ("", "markdown"), ("2025-06-30", "csv"), ("2025-06-30", "markdown")] {
+                let expected = try await setup.cli(
+                    ["analyze", example.path, "--format", format] + (asOf.isEmpty ? [] : ["--as-of", asOf]))
+                let (headers, body) = post(["csv": csv, "format": format, "asOf": asOf])
+                try await client.execute(uri: "/etf", method: .post, headers: headers, body: body) { response in
+                    #expect(response.status == .ok)
+                    #expect(String(buffer: response.body) == expected, "\(format) as of \(asOf)")
+                }
             }
         }
     }
@@ -197,7 +216,7 @@ struct ETFUploadTests {
             let (bigHeaders, bigBody) = multipart([("format", "html")], file: (name: "big.csv", content: huge))
             try await client.execute(uri: "/etf", method: .post, headers: bigHeaders, body: bigBody) { response in
                 #expect(response.status == .contentTooLarge)
-                #expect(String(buffer: response.body).contains("Upload too large"))
+                #expect(String(buffer: response.body).contains("The upload is larger than"))
             }
         }
     }
@@ -230,6 +249,7 @@ struct ETFUploadTests {
         try await setup.application().test(.router) { client in
             try await client.execute(uri: "/api/etf/analyze?saved=core", method: .get, headers: localhost) { response in
                 #expect(response.status == .ok)
+                // The terminal ends what it prints with a newline; the document before it is the same bytes.
                 #expect(String(buffer: response.body) == json)
             }
             try await client.execute(uri: "/api/etf/analyze?saved=core&asOf=2025-06-30", method: .get, headers: localhost) { response in
@@ -240,8 +260,66 @@ struct ETFUploadTests {
                 #expect(String(buffer: response.body).contains("?saved=NAME"))
             }
             try await client.execute(uri: "/api/etf/analyze?saved=nothing-here", method: .get, headers: localhost) { response in
-                #expect(response.status != .ok)
+                #expect(response.status == .notFound)
                 #expect(response.headers[.contentType]?.hasPrefix("application/problem+json") == true)
+                #expect(String(buffer: response.body).contains("\"field\" : \"saved\""))
+            }
+        }
+    }
+
+    @Test("the OpenAPI schema names exactly the keys the report encodes, all required, each typed")
+    func openAPIMatchesEncoding() async throws {
+        let setup = Setup()
+        _ = try await setup.cli(["save", "core", example.path, "--yes"])
+        try await setup.application().test(.router) { client in
+            let body = try await client.execute(uri: "/api/etf/analyze?saved=core", method: .get, headers: localhost).body
+            let report = try JSONDecoder().decode(JSONValue.self, from: Data(String(buffer: body).utf8))
+            let document = try await client.execute(uri: "/api/openapi.json", method: .get, headers: localhost).body
+            let root = try JSONDecoder().decode(JSONValue.self, from: Data(String(buffer: document).utf8))
+            let schema = try #require(
+                member(root, "paths", "/api/etf/analyze", "get", "responses", "200", "content", "application/json", "schema"))
+            for (encoded, declared) in [
+                (member(report), schema), (member(report, "portfolio"), member(schema, "properties", "portfolio")),
+                (member(report, "portfolio", "feeDrag", "10"), member(schema, "properties", "portfolio", "properties", "feeDrag", "properties", "10")),
+                (first(member(report, "etfs")), member(schema, "properties", "etfs", "items")),
+            ] {
+                let keys = keySet(encoded)
+                #expect(!keys.isEmpty)
+                #expect(keySet(member(declared, "properties")) == keys)
+                #expect(keySet(member(declared, "required")) == keys)
+            }
+        }
+    }
+
+    private func member(_ value: JSONValue?, _ path: String...) -> JSONValue? {
+        path.reduce(value) { value, key in
+            if case .object(let members)? = value { members[key] } else { nil }
+        }
+    }
+
+    private func first(_ value: JSONValue?) -> JSONValue? {
+        if case .array(let items)? = value { items.first } else { nil }
+    }
+
+    private func keySet(_ value: JSONValue?) -> Set<String> {
+        switch value {
+        case .object(let members)?: Set(members.keys)
+        case .array(let items)?: Set(items.compactMap { if case .string(let name) = $0 { name } else { nil } })
+        default: []
+        }
+    }
+
+    @Test("an asOf that is not a date is refused with 422 naming asOf, never replaced by today (issue 25, item 15)",
+        arguments: ["garbage", "2025-13-01", "30/06/2025", "2025-06-31"])
+    func badAsOf(asOf: String) async throws {
+        let setup = Setup()
+        _ = try await setup.cli(["save", "core", example.path, "--yes"])
+        try await setup.application().test(.router) { client in
+            try await client.execute(uri: "/api/etf/analyze?saved=core&asOf=" + asOf, method: .get, headers: localhost) { response in
+                #expect(response.status == .unprocessableContent)
+                #expect(response.headers[.contentType] == "application/problem+json")
+                let body = String(buffer: response.body)
+                #expect(body.contains("\"field\" : \"asOf\"") && body.contains("\"kind\" : \"invalid\""), "\(body)")
             }
         }
     }

@@ -68,21 +68,21 @@ struct CachePolicyTests {
             #expect(json["asOf"] as? String == "2026-09-05T09:20:00Z")
             #expect(terminal.errors.contains("warning: NAV history of 122639: stale, as of "))
             #expect(terminal.errors.contains("(3h ago)"))
-            #expect(terminal.errors.contains("could not reach http://mfapi.test/mf/122639"))
+            #expect(terminal.errors.contains("could not reach the MF API's history of scheme 122639: the MF API "))
         }
     }
 
-    @Test("with nothing cached and the API down: exit 69 naming the URL")
+    @Test("with nothing cached and the API down: exit 69 naming what could not be had, not its URL")
     func nothingCached() async throws {
         let harness = Harness()
         harness.set(.down)
         let error = await folioError { try await harness.run(["show", "122639"]) }
         #expect(error?.exitCode == 69)
-        #expect(error?.what == "http://mfapi.test/mf/122639 is unavailable and nothing is cached")
+        #expect(error?.what == "the MF API's history of scheme 122639 is unavailable and nothing is cached")
         harness.set(.failing(status: 502))
         let listError = await folioError { try await harness.run(["search", "hdfc"]) }
         #expect(listError?.exitCode == 69)
-        #expect(listError?.what.contains("http://mfapi.test/mf") == true)
+        #expect(listError?.what.contains("the MF API's scheme list") == true)
     }
 
     @Test("--offline never touches the network: cached data (stale or not), or exit 69")
@@ -90,7 +90,7 @@ struct CachePolicyTests {
         let harness = Harness()
         let missing = await folioError { try await harness.run(["show", "122639"], offline: true) }
         #expect(missing?.exitCode == 69)
-        #expect(missing?.what == "no cached copy of http://mfapi.test/mf/122639")
+        #expect(missing?.what == "no cached copy of the MF API's history of scheme 122639")
         #expect(harness.requestPaths.isEmpty)
         try await harness.run(["show", "122639"])
         try await harness.run(["search", "dsp"])
@@ -135,7 +135,7 @@ struct CachePolicyTests {
             try await harness.run(["search", "hdfc"], environment: ["FOLIO_MFAPI_URL": "http://mfapi.test/wrong"])
         }
         #expect(error?.exitCode == 64)
-        #expect(error?.what.hasSuffix("answered 404 Not Found") == true)
-        #expect(error?.hint == "check FOLIO_MFAPI_URL")
+        #expect(error?.what == "the MF API address has no scheme list")
+        #expect(error?.why == "it answered 404 Not Found")
     }
 }

@@ -11,6 +11,7 @@ import Testing
 import Timing
 import TimingTesting
 
+@testable import MutualFunds
 @testable import MutualFundsCommands
 
 @Suite("folio funds commands, in process")
@@ -166,7 +167,7 @@ struct CommandTests {
         let error = await folioError { try await harness.run(["show", "99999999"]) }
         #expect(error?.exitCode == 1)
         #expect(error?.what == "no such scheme 99999999")
-        #expect(error?.hint == "find scheme codes with: folio funds search <words>")
+        #expect(error?.hint == "find scheme codes by searching for words of the name")
         #expect(throws: (any Error).self) { try FundsCommand.parseAsRoot(["show", "abc"]) }
         #expect(throws: (any Error).self) { try FundsCommand.parseAsRoot(["show", "-5"]) }
         harness.set(.failing(status: 400))
@@ -192,7 +193,8 @@ struct CommandTests {
         let before = await folioError { try await harness.run(["nav", "122639", "--on", "2013-01-01"]) }
         #expect(before?.exitCode == 1)
         #expect(before?.why == "its history starts on 2013-05-28")
-        #expect(throws: (any Error).self) { try FundsCommand.parseAsRoot(["nav", "122639", "--on", "31-03-2024"]) }
+        let dayFirst = await folioError { try await harness.run(["nav", "122639", "--on", "31-03-2024"]) }
+        #expect(dayFirst?.exitCode == 64 && dayFirst?.what == "--on \"31-03-2024\" is not a date")
     }
 
     @Test("history: ascending, inclusive bounds, CSV and JSON with the same columns")
@@ -210,9 +212,10 @@ struct CommandTests {
             "history", "122639", "--from", "2024-03-28", "--to", "2024-03-31", "--format", "csv",
         ]).output
         #expect(csv.hasPrefix("date,nav\r\n2024-03-28,74.8659\r\n2024-03-31,74.8685\r\n"))
-        #expect(throws: (any Error).self) {
-            try FundsCommand.parseAsRoot(["history", "122639", "--from", "2024-05-01", "--to", "2024-04-01"])
+        let reversed = await folioError {
+            try await harness.run(["history", "122639", "--from", "2024-05-01", "--to", "2024-04-01"])
         }
+        #expect(reversed?.exitCode == 64 && reversed?.what == "--from 2024-05-01 is after --to 2024-04-01")
         let empty = try await harness.run(["history", "122639", "--to", "2010-01-01"]).output
         #expect(empty.contains("No NAVs of 122639 in that range; its history runs 2013-05-28 to 2026-09-04."))
     }
@@ -337,7 +340,7 @@ struct CommandTests {
         let rows = try JSONSerialization.jsonObject(with: Data(terminal.output.utf8)) as! [[String: Any]]
         #expect(rows[0]["code"] as? Int == 119598)
         #expect(rows[0]["nav"] is NSNull)
-        #expect(rows[0]["error"] as? String == "no cached copy of http://mfapi.test/mf/119598")
+        #expect(rows[0]["error"] as? String == "no cached copy of the MF API's history of scheme 119598")
         #expect(rows[1]["nav"] is NSNumber)
         #expect(terminal.errors.contains("warning: 119598: no cached copy"))
     }

@@ -118,8 +118,8 @@ struct EndToEndTests {
             #expect(unknown.stdout.isEmpty)
             #expect(
                 unknown.stderr.hasPrefix(
-                    "error: no such scheme 99999999 — \(server.baseURL.absoluteString)/mf/99999999 has no NAVs for it"))
-            #expect(unknown.stderr.contains("hint: find scheme codes with: folio funds search <words>"))
+                    "error: no such scheme 99999999 — the MF API has no NAVs for it"))
+            #expect(unknown.stderr.contains("hint: find scheme codes by searching for words of the name"))
             let usage = try await run(["funds", "show", "abcdef"], home: home, server: server)
             #expect(usage.exitCode == 64)
         }
@@ -138,7 +138,7 @@ struct EndToEndTests {
         #expect(rows.map { $0["date"] as! String } == ["2024-01-01", "2024-01-03"])
     }
 
-    @Test("500s: exit 69 naming the URL with nothing cached; the stale copy, said to be stale, otherwise")
+    @Test("500s: exit 69 naming the scheme with nothing cached; the stale copy, said to be stale, otherwise")
     func serverErrors() async throws {
         let api = API()
         let server = try await api.start()
@@ -149,7 +149,7 @@ struct EndToEndTests {
             #expect(empty.exitCode == 69)
             #expect(
                 empty.stderr.contains(
-                    "error: \(server.baseURL.absoluteString)/mf/122639 is unavailable and nothing is cached"))
+                    "error: the MF API's history of scheme 122639 is unavailable and nothing is cached"))
             #expect(empty.stderr.contains("HTTP 500"))
             api.set(.replay)
             let environment = ["FOLIO_FUNDS_HISTORY_TTL": "0s"]
@@ -160,7 +160,7 @@ struct EndToEndTests {
                 ["funds", "nav", "122639", "--format", "json"], home: home, server: server, environment: environment)
             #expect(stale.exitCode == 0, "\(stale.stderr)")
             #expect(stale.stderr.contains("warning: NAV history of 122639: stale, as of "))
-            #expect(stale.stderr.contains("could not reach \(server.baseURL.absoluteString)/mf/122639"))
+            #expect(stale.stderr.contains("could not reach the MF API's history of scheme 122639"))
             #expect(stale.stdout.contains(#""stale" : true"#))
         }
     }
@@ -180,14 +180,14 @@ struct EndToEndTests {
             #expect(offline.stdout.contains("DSP Gilt Fund - Regular Plan - Growth"))
             let offlineMissing = try await run(["--offline", "funds", "show", "122639"], home: home, server: server)
             #expect(offlineMissing.exitCode == 69)
-            #expect(offlineMissing.stderr.contains("no cached copy of \(server.baseURL.absoluteString)/mf/122639"))
+            #expect(offlineMissing.stderr.contains("no cached copy of the MF API's history of scheme 122639"))
             #expect(server.requests.count == requestsBefore)
             await server.stop()
             let down = try await run(["funds", "show", "122639"], home: home, server: server)
             #expect(down.exitCode == 69)
             #expect(
                 down.stderr.contains(
-                    "error: \(server.baseURL.absoluteString)/mf/122639 is unavailable and nothing is cached"))
+                    "error: the MF API's history of scheme 122639 is unavailable and nothing is cached"))
             let cachedList = try await run(["funds", "search", "dsp", "--refresh"], home: home, server: server)
             #expect(cachedList.exitCode == 0)
             #expect(cachedList.stderr.contains("warning: the scheme list: stale, as of"))

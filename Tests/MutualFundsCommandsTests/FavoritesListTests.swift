@@ -24,8 +24,8 @@ struct FavoritesListTests {
     func offlineEmptyCache() async throws {
         let harness = try await harnessWithFavourites()
         let terminal = try await harness.run(["favorites", "list"], offline: true)
-        #expect(terminal.output.contains("119598 unavailable: no cached copy of http://mfapi.test/mf/119598"))
-        #expect(terminal.output.contains("122639 unavailable: no cached copy of http://mfapi.test/mf/122639"))
+        #expect(terminal.output.contains("119598 unavailable: no cached copy of the MF API's history of scheme 119598"))
+        #expect(terminal.output.contains("122639 unavailable: no cached copy of the MF API's history of scheme 122639"))
         #expect(!terminal.output.contains("stale"))
         let json = try await harness.run(["favorites", "list", "--format", "json"], offline: true)
         let rows = try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as! [[String: Any]]

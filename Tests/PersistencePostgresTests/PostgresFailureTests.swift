@@ -1,3 +1,4 @@
+import Foundation
 import Persistence
 import Testing
 
@@ -44,5 +45,31 @@ import Testing
     @Test func anyOtherStateIsAStorageFailureWithTheServersWords() {
         let error = PostgresFailure.map(state: "42P01", message: "relation does not exist", location: location)
         #expect(error as? PersistenceError == .storage("PostgreSQL: relation does not exist (SQLSTATE 42P01)"))
+    }
+
+    /// Issue 25.8: a reset during a restart printed `read(descriptor:pointer:size:): Connection reset by peer
+    /// (errno: 104)`; it is the same lost connection as the others, in the same words.
+    @Test func aResetOrBrokenPipeIsALostConnectionInTheSameWordsAsTheOthers() {
+        for code in [ECONNRESET, EPIPE, ECONNABORTED] {
+            #expect(PostgresFailure.describe(errno: code) == PostgresFailure.lostConnection)
+        }
+        // The server's own goodbye as it stops says the same, with its words after.
+        let shutdown = PostgresFailure.map(state: "57P01", message: "terminating connection", location: location)
+        #expect("\(shutdown)".contains("db.home:5432: \(PostgresFailure.lostConnection): terminating connection"))
+        for code in [EIO, ETIMEDOUT, EHOSTUNREACH, ENOBUFS] {
+            let words = PostgresFailure.describe(errno: code)
+            #expect(!words.contains("errno") && !words.contains("(") && !words.isEmpty, "\(words)")
+        }
+    }
+
+    @Test func anIPv6ServerIsNamedWithItsBrackets() throws {
+        let location = try PostgresLocation(parsing: "postgres://folio@[::1]:5432/folio")
+        guard case .unavailable(let reason, _)? =
+            PostgresFailure.map(state: "57P01", message: "terminating", location: location) as? PersistenceError
+        else {
+            Issue.record("expected unavailable")
+            return
+        }
+        #expect(reason.hasPrefix("[::1]:5432: "), "\(reason)")
     }
 }

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Persistence
+import Synchronization
 import PersistencePostgres
 import PersistencePostgresTesting
 import Testing
@@ -64,12 +65,92 @@ struct PostgresPrivateClusterTests {
                 return
             }
             #expect(reason.contains("127.0.0.1"), "\(reason)")
+            #expect(!reason.contains("errno") && !reason.contains("descriptor"), "\(reason)")
             #expect(try await store.get(Int.self, "cut/a") == nil)
             #expect(try await store.get(Int.self, "cut/b") == nil)
             #expect(try await store.get(String.self, "before")?.value == "committed earlier")
             try await store.put("after", "the restarted server takes writes")
             #expect(try await store.get(String.self, "after") != nil)
             await database.close()
+        }
+    }
+
+    /// Issue 25.8: a restart in the middle of a burst of writers fails the cut transactions with the words of
+    /// every lost connection, never a socket call's name and errno; the writers after it commit.
+    @Test func aRestartMidBurstReportsALostConnectionInPlainWords() async throws {
+        try await withCluster { cluster in
+            let database = try PostgresDatabase(url: cluster.url)
+            let store = database.store(namespace: "burst")
+            try await store.put("warm", 0)
+            // Each writer keeps writing until the server is back and it has committed after that, so every one
+            // runs through the restart; the round limit bounds a writer that never succeeds.
+            let restarted = Flag()
+            let writers = (0..<6).map { writer in
+                Task { () -> [String] in
+                    var reasons: [String] = []
+                    for round in 0..<20_000 {
+                        do {
+                            try await store.write { try $0.put("w\(writer)/\(round)", round) }
+                            if restarted.isSet { break }
+                        } catch PersistenceError.unavailable(let reason, _) {
+                            reasons.append(reason)
+                        } catch {
+                            reasons.append("not unavailable: \(error)")
+                        }
+                    }
+                    return reasons
+                }
+            }
+            try await cluster.stopServer()
+            try await cluster.startServer()
+            restarted.set()
+            var reasons: [String] = []
+            for writer in writers { reasons += await writer.value }
+            #expect(!reasons.isEmpty, "the writers ran through the restart")
+            for reason in Set(reasons) {
+                #expect(reason.hasPrefix("127.0.0.1:"), "\(reason)")
+                #expect(!reason.contains("errno") && !reason.contains("descriptor") && !reason.contains("not unavailable"), "\(reason)")
+                // While it stops: the connection is lost; while it is down: refused; while it starts: waited for.
+                #expect(
+                    reason.contains("the server closed the connection (it stopped or restarted)")
+                        || reason.hasSuffix("connection refused (is the server running?)"), "\(reason)")
+            }
+            try await store.put("after", 1)
+            #expect(try await store.get(Int.self, "after")?.value == 1)
+            await database.close()
+        }
+    }
+
+    /// Issue 25.7: `postgres://…@[::1]:port/…` connects to a server listening on the IPv6 loopback.
+    @Test(.enabled(if: Self.loopbackIPv6, "no ::1 on this machine: the IPv6 connection is not tried"))
+    func anIPv6LiteralConnects() async throws {
+        let cluster = try await PrivatePostgresCluster.start(ipv6: true)
+        do {
+            let database = try PostgresDatabase(url: "postgres://folio@[::1]:\(cluster.port)/postgres?sslmode=disable")
+            let store = database.store(namespace: "v6")
+            try await store.put("k", "over IPv6")
+            #expect(try await store.get(String.self, "k")?.value == "over IPv6")
+            #expect(database.location.masked == "postgres://folio@[::1]:\(cluster.port)/postgres?sslmode=disable")
+            await database.close()
+        } catch {
+            await cluster.destroy()
+            throw error
+        }
+        await cluster.destroy()
+    }
+
+    /// Whether a socket can be bound to ::1.
+    static var loopbackIPv6: Bool {
+        let descriptor = socket(AF_INET6, Int32(SOCK_STREAM.rawValue), 0)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        var address = sockaddr_in6()
+        address.sin6_family = sa_family_t(AF_INET6)
+        address.sin6_addr = in6addr_loopback
+        return withUnsafePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in6>.size)) == 0
+            }
         }
     }
 
@@ -86,4 +167,13 @@ struct PostgresPrivateClusterTests {
         }
         await cluster.destroy()
     }
+}
+
+/// A flag the test raises once and its writer tasks read.
+private final class Flag: Sendable {
+    private let state = Mutex(false)
+
+    var isSet: Bool { state.withLock { $0 } }
+
+    func set() { state.withLock { $0 = true } }
 }

@@ -24,6 +24,28 @@ struct PostgresServerTests {
         #expect(!reason.contains("hunter2"))
     }
 
+    /// Issue 25.11: `localhost` and `127.0.0.1` reach the same data, and the server says so; another schema
+    /// of the same database is other data.
+    @Test func theSameDataUnderAnotherHostNameHasTheSameIdentity() async throws {
+        try await PostgresTestDatabase.withSchemaURL { url in
+            let location = try PostgresLocation(parsing: url)
+            var alias = location
+            alias.host = "localhost"
+            var other = location
+            other.schema = location.schema + "_other"
+            let databases = try [location, alias, other].map { try PostgresDatabase(location: $0) }
+            var identities: [PostgresServerIdentity] = []
+            for database in databases {
+                identities.append(try await database.identity())
+                await database.close()
+            }
+            #expect(identities[0] == identities[1])
+            #expect(identities[0] != identities[2])
+            #expect(identities[0].schema == location.schema)
+            #expect(!identities[0].cluster.isEmpty)
+        }
+    }
+
     @Test func unknownRoleIsALoginFailureNamingTheUser() async throws {
         // Trust authentication checks no password, but the role must exist: SQLSTATE 28000.
         let url = try #require(PostgresTestDatabase.url)

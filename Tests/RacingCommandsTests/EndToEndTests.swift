@@ -55,7 +55,8 @@ struct EndToEndTests {
         let result = try await folio(
             ["races", "next", "--format", "json", "--category", "horse", "--country", "usa"], server: server)
         #expect(result.exitCode == 0, "\(result.stderr)")
-        let rows = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let rows = try #require(report["races"] as? [[String: Any]])
         #expect(rows.map { $0["meetingName"] as? String } == ["Charles Town", "Delta Downs"])
         #expect(rows.allSatisfy { ($0["secondsToStart"] as? Int ?? 0) > 0 })
         #expect(result.stderr.contains("warning: only 2 of 5 races pass the filter"))

@@ -6,6 +6,7 @@ import Foundation
 import Networking
 import NetworkingTesting
 import Persistence
+import Racing
 import Testing
 import Timing
 import TimingTesting
@@ -28,6 +29,12 @@ struct NextCommandTests {
                 timing: .test(now: now), configuration: configuration ?? self.configuration, terminal: terminal,
                 offline: offline))
         return terminal
+    }
+
+    /// The races of a `--format json` report.
+    private func races(_ output: String) throws -> [[String: Any]] {
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any])
+        return try #require(report["races"] as? [[String: Any]])
     }
 
     private func lines(_ text: String) -> [String] {
@@ -56,9 +63,13 @@ struct NextCommandTests {
     func json() async throws {
         let http = ScriptedHTTP.body(try Fixtures.data(capturedFixture))
         let output = try await run(["--count", "2", "--format", "json"], http: http).output
-        let rows = try #require(try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [[String: Any]])
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any])
+        #expect(Set(report.keys) == ["races", "count", "now", "asOf", "fromSavedCopy", "isStale", "failure", "skipped", "exhausted", "requestedCount"])
+        #expect(report["failure"] is NSNull, "absent values are null, not missing")
+        #expect(report["asOf"] as? String == "2026-01-15T00:59:53Z" && report["fromSavedCopy"] as? Bool == false)
+        let rows = try races(output)
         #expect(rows.count == 2)
-        #expect(Set(rows[0].keys) == Set(RaceRow.columns))
+        #expect(Set(rows[0].keys) == Set(RaceEntry.columns))
         #expect(rows[0]["raceId"] as? String == "255c47b6-158e-4439-b977-babe9a74314a")
         #expect(rows[0]["meetingName"] as? String == "Shepparton")
         #expect(rows[0]["raceNumber"] as? Int == 6)
@@ -75,7 +86,7 @@ struct NextCommandTests {
         let http = ScriptedHTTP.body(try Fixtures.data(capturedFixture))
         let output = try await run(["--count", "1", "--format", "csv"], http: http).output
         let records = output.components(separatedBy: "\r\n")
-        #expect(records[0] == RaceRow.columns.joined(separator: ","))
+        #expect(records[0] == RaceEntry.columns.joined(separator: ","))
         #expect(records[1].hasPrefix("255c47b6-158e-4439-b977-babe9a74314a,Shepparton,6,Gpp Laser3300,greyhound,2026-01-15T01:00:00Z,7,AUS,VIC,450"))
         // RFC 4180: every record, the last included, ends in CRLF, and nothing follows.
         #expect(records.count == 3 && records[2].isEmpty)
@@ -99,13 +110,13 @@ struct NextCommandTests {
     func filters() async throws {
         let http = ScriptedHTTP.body(try Fixtures.data(capturedFixture))
         let terminal = try await run(["--category", "horse,harness", "--format", "json"], http: http)
-        let rows = try #require(try JSONSerialization.jsonObject(with: Data(terminal.output.utf8)) as? [[String: Any]])
+        let rows = try races(terminal.output)
         #expect(rows.map { $0["meetingName"] as? String } == ["Charles Town", "Western Fair Raceway", "Delta Downs", "Northfield Park"])
         #expect(http.requests.map(\.count) == [20], "the fixture lists only 10 races, so the service has no more")
         #expect(terminal.errors.contains("warning: only 4 of 5 races pass the filter — the service has no more right now"))
 
         let countries = try await run(["--country", "nz,usa", "--category", "greyhound", "--format", "json"], http: http)
-        let nz = try #require(try JSONSerialization.jsonObject(with: Data(countries.output.utf8)) as? [[String: Any]])
+        let nz = try races(countries.output)
         #expect(nz.map { $0["meetingName"] as? String } == ["Manukau"])
     }
 
@@ -194,8 +205,11 @@ struct NextCommandTests {
         let terminal = try await run(["--format", "json"], http: down, store: store, now: capturedAt.addingTimeInterval(30))
         #expect(terminal.errors.contains("warning: could not reach"))
         #expect(terminal.errors.contains("showing the board saved at"))
-        let rows = try #require(try JSONSerialization.jsonObject(with: Data(terminal.output.utf8)) as? [[String: Any]])
+        let rows = try races(terminal.output)
         #expect(rows.count == 5)
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(terminal.output.utf8)) as? [String: Any])
+        #expect(report["fromSavedCopy"] as? Bool == true && report["isStale"] as? Bool == true)
+        #expect((report["failure"] as? String)?.hasPrefix("could not reach") == true)
     }
 
     @Test("an undecodable body is a data error (exit 65), never a stale board")
@@ -224,7 +238,10 @@ struct NextCommandTests {
         text = text.replacingOccurrences(of: #""seconds": 1768438800"#, with: #""s": 1"#)
         let terminal = try await run(["--format", "json"], http: ScriptedHTTP.body(Data(text.utf8)))
         #expect(terminal.errors.contains("warning: 1 race could not be read and is not shown (255c47b6-158e-4439-b977-babe9a74314a"))
-        #expect(!terminal.output.contains("255c47b6"))
+        #expect(try races(terminal.output).allSatisfy { $0["raceId"] as? String != "255c47b6-158e-4439-b977-babe9a74314a" })
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(terminal.output.utf8)) as? [String: Any])
+        let skipped = try #require(report["skipped"] as? [[String: Any]])
+        #expect(skipped.map { $0["raceID"] as? String } == ["255c47b6-158e-4439-b977-babe9a74314a"], "reported, never hidden")
     }
 
     @Test("an empty board says so")

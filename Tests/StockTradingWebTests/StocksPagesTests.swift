@@ -19,7 +19,10 @@ private let localhost: HTTPFields = [HTTPField.Name("Host")!: "localhost"]
 private let secret = "stocks-test-secret"
 
 private struct Setup {
-    let timing = Timing.test(now: Date(timeIntervalSince1970: 1_764_000_000))
+    /// Pinned, so a test decides when the login throttle's wait has passed.
+    let wallClock = PinnedWallClock(Date(timeIntervalSince1970: 1_764_000_000))
+    let clock = ManualClock()
+    var timing: Timing { Timing(clock: clock, wallClock: wallClock) }
     let store = InMemoryDatabase().store(namespace: "stocks")
 
     func context(terminal: any Terminal = CapturedTerminal()) -> FeatureContext {
@@ -65,10 +68,15 @@ struct StocksPagesTests {
     @Test("stock pages need a login: 303 to /stocks/login")
     func needsLogin() async throws {
         try await Setup().application().test(.router) { client in
-            for path in ["/stocks", "/stocks/history", "/stocks/watchlist", "/stocks/alerts", "/stocks/analytics"] {
+            try await client.execute(uri: "/stocks", method: .get, headers: localhost) { response in
+                #expect(response.status == .seeOther)
+                #expect(response.headers[.location] == "/stocks/login")
+            }
+            // Other pages come back after the login (issue 25 item 21).
+            for path in ["/stocks/history", "/stocks/watchlist", "/stocks/alerts", "/stocks/analytics"] {
                 try await client.execute(uri: path, method: .get, headers: localhost) { response in
                     #expect(response.status == .seeOther)
-                    #expect(response.headers[.location] == "/stocks/login")
+                    #expect(response.headers[.location] == "/stocks/login?next=" + path.replacingOccurrences(of: "/", with: "%2F"))
                 }
             }
         }
@@ -85,6 +93,13 @@ struct StocksPagesTests {
                 #expect(sessionCookie(response) == nil)
             }
             let (headers, body) = post("email=test%40stockport.com&password=Test%40123")
+            // Right after a failure the throttle refuses even the right password; half a second later it is checked.
+            try await client.execute(uri: "/stocks/login", method: .post, headers: headers, body: body) { response in
+                #expect(response.status == .tooManyRequests)
+                #expect(String(buffer: response.body).contains("too many failed logins"))
+                #expect(sessionCookie(response) == nil)
+            }
+            setup.wallClock.advance(by: 0.5)
             let cookie = try await client.execute(uri: "/stocks/login", method: .post, headers: headers, body: body) { response in
                 #expect(response.status == .seeOther)
                 let cookie = try #require(sessionCookie(response))
@@ -346,6 +361,129 @@ struct StocksFormsTests {
             let cookie = try await logIn(client)
             let (_, html) = try await page(client, "/", cookie: cookie)
             #expect(html.contains("<a href=\"/stocks\">Paper portfolio</a>") && html.contains("Total value"))
+        }
+    }
+}
+
+@Suite("/stocks refusals of unknown values and the way back after a login (issue 25 items 15 and 21)")
+struct StocksIssue25Tests {
+    @Test("a trade with side=short or an empty side is refused 422 next to the side, and nothing is bought")
+    func unknownSideIsRefused() async throws {
+        let setup = Setup()
+        try await setup.application().test(.router) { client in
+            let cookie = try await logIn(client)
+            let before = try await setup.store.read { try $0.scan(.all) }
+            for side in ["short", "", "BUYX"] {
+                let refused = try await submit(client, "/stocks/trade", "symbol=AAPL&quantity=1&side=\(side)", cookie: cookie)
+                #expect(refused.status == .unprocessableContent, "side=\(side)")
+                #expect(refused.html.contains("id=\"side-error\">invalid side"))
+                #expect(refused.html.contains("value=\"AAPL\""), "what was typed stays")
+            }
+            let missing = try await submit(client, "/stocks/trade", "symbol=AAPL&quantity=1", cookie: cookie)
+            #expect(missing.status == .unprocessableContent)
+            let after = try await setup.store.read { try $0.scan(.all) }
+            #expect(after.filter { $0.key.contains("/tx/") || $0.key.contains("/pos/") } == before.filter { $0.key.contains("/tx/") || $0.key.contains("/pos/") }, "nothing traded")
+        }
+    }
+
+    @Test("an alert with direction=sideways or none is refused 422 next to the direction, and nothing is stored")
+    func unknownDirectionIsRefused() async throws {
+        let setup = Setup()
+        try await setup.application().test(.router) { client in
+            let cookie = try await logIn(client)
+            for direction in ["sideways", ""] {
+                let refused = try await submit(client, "/stocks/alerts/add", "symbol=AAPL&direction=\(direction)&level=180", cookie: cookie)
+                #expect(refused.status == .unprocessableContent, "direction=\(direction)")
+                #expect(refused.html.contains("id=\"direction-error\">invalid direction"))
+                #expect(refused.html.contains("value=\"180\""))
+            }
+            let alerts = try await setup.store.read { try $0.scan(.prefix("u/")) }.filter { $0.key.contains("/alert/") }
+            #expect(alerts.isEmpty, "no alert stored")
+        }
+    }
+
+    @Test("logging in from /stocks/history returns there; only a same-site path is followed")
+    func loginReturnsToThePageAsked() async throws {
+        try await Setup().application().test(.router) { client in
+            let (status, form) = try await page(client, "/stocks/login?next=%2Fstocks%2Fhistory", cookie: "")
+            #expect(status == .ok && form.contains("name=\"next\" value=\"/stocks/history\""))
+            let cases = [
+                ("%2Fstocks%2Fhistory", "/stocks/history"), ("%2F%2Fevil.example", "/stocks"),
+                ("https%3A%2F%2Fevil.example%2F", "/stocks"), ("%2F%5Cevil.example", "/stocks"), ("", "/stocks"),
+            ]
+            for (next, expected) in cases {
+                let (headers, body) = post("email=test%40stockport.com&password=Test%40123&next=\(next)")
+                try await client.execute(uri: "/stocks/login", method: .post, headers: headers, body: body) { response in
+                    #expect(response.status == .seeOther)
+                    #expect(response.headers[.location] == expected, "next=\(next)")
+                }
+            }
+        }
+    }
+}
+
+@Suite("/api/stocks: every GET route is byte for byte what `--format json` prints")
+struct StocksAPITests {
+    @Test(
+        "portfolio, history, watchlist and alerts answer the CLI's JSON for the same account",
+        arguments: [
+            ("/api/stocks/portfolio", ["portfolio", "--format", "json"]),
+            ("/api/stocks/history", ["history", "--format", "json"]),
+            ("/api/stocks/watchlist", ["watchlist", "list", "--format", "json"]),
+            ("/api/stocks/alerts", ["alerts", "list", "--format", "json"]),
+        ])
+    func byteEqual(route: String, command: [String]) async throws {
+        let setup = Setup()
+        try await setup.application().test(.router) { client in
+            try await client.execute(uri: route, method: .get, headers: localhost) { response in
+                #expect(response.status == .unauthorized)
+                #expect(response.headers[.contentType]?.hasPrefix("application/problem+json") == true)
+            }
+            let cookie = try await signUp(client, email: "api@example.com", password: "violet mountain river")
+            _ = try await submit(client, "/stocks/trade", "symbol=MSFT&quantity=2&side=buy", cookie: cookie)
+            _ = try await submit(client, "/stocks/watchlist/add", "symbols=NVDA+AMD", cookie: cookie)
+            _ = try await submit(client, "/stocks/alerts/add", "symbol=AAPL&direction=above&level=180", cookie: cookie)
+            let (_, loginError) = await setup.cli(
+                ["login", "--email", "api@example.com", "--password-stdin"], input: ["violet mountain river"])
+            #expect(loginError == nil)
+            let (cli, error) = await setup.cli(command)
+            #expect(error == nil)
+            var headers = localhost
+            headers[.cookie] = cookie
+            try await client.execute(uri: route, method: .get, headers: headers) { response in
+                #expect(response.status == .ok)
+                #expect(response.headers[.contentType]?.hasPrefix("application/json") == true)
+                #expect(String(buffer: response.body) == cli)
+            }
+            #expect(cli.count > 4, "the account has something to report: \(cli)")
+        }
+    }
+}
+
+@Suite("/stocks/login throttle (issue 25 item 21)")
+struct StocksLoginThrottleTests {
+    @Test("failures on one account double its wait (0.5 s, then 1 s); another account is not slowed")
+    func perAccount() async throws {
+        let setup = Setup()
+        try await setup.application().test(.router) { client in
+            _ = try await signUp(client, email: "other@example.com", password: "violet mountain river")
+            let (wrongHeaders, wrongBody) = post("email=test%40stockport.com&password=nope")
+            try await client.execute(uri: "/stocks/login", method: .post, headers: wrongHeaders, body: wrongBody) { response in
+                #expect(response.status == .unauthorized)
+            }
+            setup.wallClock.advance(by: 0.5)
+            try await client.execute(uri: "/stocks/login", method: .post, headers: wrongHeaders, body: wrongBody) { response in
+                #expect(response.status == .unauthorized, "the wait had passed, so the password was checked")
+            }
+            setup.wallClock.advance(by: 0.5)
+            let (headers, body) = post("email=test%40stockport.com&password=Test%40123")
+            try await client.execute(uri: "/stocks/login", method: .post, headers: headers, body: body) { response in
+                #expect(response.status == .tooManyRequests, "two failures: 1 s, not 0.5 s")
+                #expect(String(buffer: response.body).contains("accepted in 0.5 s"))
+            }
+            _ = try await logIn(client, email: "other@example.com", password: "violet+mountain+river")
+            setup.wallClock.advance(by: 0.5)
+            _ = try await logIn(client)
         }
     }
 }

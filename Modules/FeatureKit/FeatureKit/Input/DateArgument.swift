@@ -30,8 +30,14 @@ public enum DateArgument {
         _ text: String, option: String, accepting forms: Forms = .day, monthEnd: Bool = false
     ) throws(FolioError) -> CalendarDate {
         let trimmed = text.trimmingWhitespace()
-        if forms.contains(.day), let date = CalendarDate(iso8601: trimmed) { return date }
-        if forms.contains(.month), isMonthShaped(trimmed), let first = CalendarDate(iso8601: trimmed + "-01") {
+        // `CalendarDate` also reads `2026/01/05` (the MF API writes dates so); a date typed by a user is the one
+        // form the messages name.
+        if forms.contains(.day), isDayShaped(trimmed), let date = CalendarDate(iso8601: trimmed), years.contains(date.year) {
+            return date
+        }
+        if forms.contains(.month), isMonthShaped(trimmed), let first = CalendarDate(iso8601: trimmed + "-01"),
+            years.contains(first.year)
+        {
             return monthEnd ? first.endOfMonth : first
         }
         var examples: [String] = []
@@ -42,17 +48,29 @@ public enum DateArgument {
             hint: "for example " + examples.joined(separator: " or "))
     }
 
+    /// The years a date typed by a user may have: a year 0000 or 1899 is a typing mistake, not a balance.
+    public static let years = 1900...9999
+
     private static func reason(_ text: String, forms: Forms) -> String {
         let bytes = Array(text.utf8)
-        let digitsAt = { (offsets: [Int]) in offsets.allSatisfy { bytes[$0] >= 0x30 && bytes[$0] <= 0x39 } }
-        let isDayShaped = bytes.count == 10 && bytes[4] == 0x2D && bytes[7] == 0x2D && digitsAt([0, 1, 2, 3, 5, 6, 8, 9])
+        if isDayShaped(text) || isMonthShaped(text), let year = Int(String(decoding: bytes[0..<4], as: UTF8.self)),
+            !years.contains(year)
+        {
+            return "years run from \(years.lowerBound) to \(years.upperBound)"
+        }
         if forms.contains(.month) && isMonthShaped(text) { return "that month does not exist" }
-        if isDayShaped {
+        if isDayShaped(text) {
             let month = Int(String(decoding: bytes[5..<7], as: UTF8.self)) ?? 0
             if !(1...12).contains(month) { return "there is no month \(month)" }
             if forms.contains(.day) { return "that day does not exist" }
         }
         return "dates are written \(forms.pattern)"
+    }
+
+    private static func isDayShaped(_ text: String) -> Bool {
+        let bytes = Array(text.utf8)
+        return bytes.count == 10 && bytes[4] == 0x2D && bytes[7] == 0x2D
+            && [0, 1, 2, 3, 5, 6, 8, 9].allSatisfy { bytes[$0] >= 0x30 && bytes[$0] <= 0x39 }
     }
 
     private static func isMonthShaped(_ text: String) -> Bool {

@@ -8,7 +8,8 @@ public enum OutputFormat: String, Sendable, CaseIterable {
     case csv
 }
 
-/// Standard output or a file written atomically (a half-written report never replaces a good one).
+/// Standard output or a file written atomically (a half-written report never replaces a good one), every write
+/// checked (exit 74 on a full disk).
 public struct OutputDestination: Sendable {
     /// The file path, or nil for standard output.
     public var path: String?
@@ -24,11 +25,7 @@ public struct OutputDestination: Sendable {
             return
         }
         try Self.checkFolder(of: path)
-        do {
-            try Data(body.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
-        } catch {
-            throw FolioError(.internal, "could not write \(path)", why: error.localizedDescription)
-        }
+        try FileOutput.write(body, toFileAt: path)
     }
 
     /// Refuses, as a usage error (64) naming the folder, a path whose folder is missing or is a file, and a

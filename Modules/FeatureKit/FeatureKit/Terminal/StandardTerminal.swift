@@ -1,4 +1,6 @@
+import Failures
 import Foundation
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -8,41 +10,25 @@ import Foundation
 
 /// The process's own standard streams.
 public struct StandardTerminal: Terminal {
+    private let stdout = StreamState()
+
     /// Creates the terminal for this process.
     public init() {}
 
     public func write(_ text: String) {
-        Self.writeAll(text, to: STDOUT_FILENO)
+        // Output is unbuffered, so a failed write is known here and no final flush can fail later; once standard
+        // output has failed, the rest of the command's output is dropped rather than half-written.
+        guard stdout.isOpen else { return }
+        if let failure = FileOutput.writeAll(text, to: STDOUT_FILENO) {
+            stdout.close(failure == EPIPE ? nil : FileOutput.error(writing: "standard output", errno: failure))
+        }
     }
 
     public func writeError(_ text: String) {
-        Self.writeAll(text, to: STDERR_FILENO)
+        _ = FileOutput.writeAll(text, to: STDERR_FILENO)
     }
 
-    /// Writes the string's UTF-8 bytes as they are stored, without copying them into `Data` first: on Linux,
-    /// `Data(text.utf8)` asks the runtime whether `String.UTF8View` is `ContiguousBytes`, a scan of every
-    /// conformance record in the binary on a process's first write. A reader that has gone away (a closed
-    /// pipe) ends the output quietly instead of trapping as `FileHandle.write` does.
-    private static func writeAll(_ text: String, to descriptor: Int32) {
-        var text = text
-        text.withUTF8 { bytes in
-            guard var next = bytes.baseAddress else { return }
-            var remaining = bytes.count
-            while remaining > 0 {
-                #if canImport(Glibc)
-                    let written = Glibc.write(descriptor, next, remaining)
-                #else
-                    let written = Darwin.write(descriptor, next, remaining)
-                #endif
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return
-                }
-                next += written
-                remaining -= written
-            }
-        }
-    }
+    public var outputFailure: FolioError? { stdout.failure }
 
     public var isInteractive: Bool { isatty(STDOUT_FILENO) == 1 }
     public var errorIsInteractive: Bool { isatty(STDERR_FILENO) == 1 }
@@ -129,5 +115,20 @@ final class RawMode: @unchecked Sendable {
         guard !finished else { return }
         finished = true
         tcsetattr(STDIN_FILENO, TCSANOW, &original)
+    }
+}
+
+/// Whether standard output still takes bytes, and why it stopped.
+private final class StreamState: Sendable {
+    private let state = Mutex<(open: Bool, failure: FolioError?)>((true, nil))
+
+    var isOpen: Bool { state.withLock { $0.open } }
+    var failure: FolioError? { state.withLock { $0.failure } }
+
+    func close(_ failure: FolioError?) {
+        state.withLock { state in
+            guard state.open else { return }
+            state = (false, failure)
+        }
     }
 }

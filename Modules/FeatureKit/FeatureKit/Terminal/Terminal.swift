@@ -1,3 +1,5 @@
+import Failures
+
 /// Where a command's output goes and where its input comes from: the process's standard streams live,
 /// captured buffers in tests.
 public protocol Terminal: Sendable {
@@ -22,9 +24,16 @@ public protocol Terminal: Sendable {
     /// Puts the terminal in raw mode for key presses and returns them; nil when input is not a terminal.
     /// The terminal is restored when the stream ends.
     func keyPresses() -> AsyncStream<UInt8>?
+    /// The first failure to write standard output (a full disk, an I/O error), which the host reports with exit 74
+    /// once the command is done; nil when every byte was written or the reader went away (a closed pipe, as
+    /// `… | head` does, ends the output quietly).
+    var outputFailure: FolioError? { get }
 }
 
 extension Terminal {
+    /// Buffers in memory cannot fail to take bytes.
+    public var outputFailure: FolioError? { nil }
+
     /// Writes `text` and a newline to standard output.
     public func print(_ text: String = "") { write(text + "\n") }
 

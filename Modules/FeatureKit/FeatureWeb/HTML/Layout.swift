@@ -27,6 +27,7 @@ public struct Layout: Sendable {
             <meta name="viewport" content="width=device-width, initial-scale=1">
             <title>\(title) · Folio</title>
             <link rel="stylesheet" href="/assets/folio.css">
+            <link rel="icon" href="/assets/favicon.svg" type="image/svg+xml">
             \(scriptTags)
             </head>
             <body>

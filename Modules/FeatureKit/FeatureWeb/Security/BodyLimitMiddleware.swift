@@ -1,7 +1,8 @@
 import Hummingbird
 
-/// Refuses a declared body over the cap with 413 before reading it; bodies without a length are capped as
-/// they are read (``WebRequestContext/maxUploadSize``).
+/// Refuses a declared body over its cap with 413 before reading it — an upload over
+/// ``WebRequestContext/maxUploadSize``, a form over ``WebRequestContext/maxFormSize``; bodies without a length are
+/// capped as they are read.
 public struct BodyLimitMiddleware: RouterMiddleware {
     public typealias Context = WebRequestContext
 
@@ -11,8 +12,11 @@ public struct BodyLimitMiddleware: RouterMiddleware {
     public func handle(
         _ request: Request, context: WebRequestContext, next: (Request, WebRequestContext) async throws -> Response
     ) async throws -> Response {
-        if let length = request.headers[.contentLength].flatMap(Int.init), length > context.maxUploadSize {
-            throw HTTPError(.contentTooLarge, message: "The upload is larger than \(context.maxUploadSize / 1024) KB.")
+        let contentType = request.headers[.contentType]
+        let cap = WebLimits.cap(contentType: contentType)
+        if let length = request.headers[.contentLength].flatMap(Int.init), length > cap {
+            let what = cap == WebLimits.maxFormBytes ? "The form" : "The upload"
+            throw HTTPError(.contentTooLarge, message: "\(what) is larger than \(cap / 1024) KB.")
         }
         return try await next(request, context)
     }

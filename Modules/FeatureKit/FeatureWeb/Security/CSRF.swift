@@ -41,7 +41,10 @@ public struct CSRFMiddleware: RouterMiddleware {
             }
         }
         var response = try await next(request, context)
-        if existing == nil {
+        // A response a cache may keep and hand to other browsers never carries this browser's seed; the next page
+        // (never cacheable) sets it.
+        let cacheable = response.headers[.cacheControl]?.contains("public") == true
+        if existing == nil, !cacheable {
             response.headers.append(HTTPField(name: .setCookie, value: "\(CSRF.cookieName)=\(seed); Path=/; HttpOnly; SameSite=Strict"))
         }
         return response
@@ -52,7 +55,7 @@ public struct CSRFMiddleware: RouterMiddleware {
         if let header = HTTPField.Name(CSRF.headerName), let token = request.headers[header] { return token }
         let contentType = request.headers[.contentType]
         if contentType?.hasPrefix("application/x-www-form-urlencoded") == true {
-            let buffer = try await request.collectBody(upTo: context.maxUploadSize)
+            let buffer = try await request.collectBody(upTo: context.maxFormSize)
             return try FormData.parse(String(buffer: buffer)).fields[CSRF.fieldName]
         }
         if let boundary = contentType.flatMap(MultipartForm.boundary(contentType:)) {

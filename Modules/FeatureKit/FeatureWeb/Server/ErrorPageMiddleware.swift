@@ -55,7 +55,7 @@ public struct ErrorPageMiddleware: RouterMiddleware {
         case .notFound: "Page not found"
         case .forbidden: "Forbidden"
         case .unauthorized: "Access token needed"
-        case .contentTooLarge: "Upload too large"
+        case .contentTooLarge: "Too large"
         case .misdirectedRequest: "Wrong address"
         case .serviceUnavailable: "Service unavailable"
         default: status.reasonPhrase
@@ -66,7 +66,7 @@ public struct ErrorPageMiddleware: RouterMiddleware {
         switch status {
         case .notFound: "There is no page at this address."
         case .methodNotAllowed: "This address does not accept that kind of request."
-        case .contentTooLarge: "The upload is larger than \(WebLimits.maxBodyBytes / 1024) KB."
+        case .contentTooLarge: "The request is larger than the server accepts (an upload at most \(WebLimits.maxBodyBytes / 1024) KB)."
         default: status.reasonPhrase
         }
     }

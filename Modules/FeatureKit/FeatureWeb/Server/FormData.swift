@@ -9,10 +9,10 @@ public struct FormData: Sendable {
     /// Creates form data from fields.
     public init(fields: [String: String]) { self.fields = fields }
 
-    /// Reads the request's body (capped at ``WebLimits/maxBodyBytes``).
+    /// Reads the request's body (capped at ``WebLimits/maxFormBytes``).
     /// - Throws: `HTTPError(.contentTooLarge)` over the cap, `.badRequest` for a body that is not a form.
     public static func read(_ request: Request, context: WebRequestContext) async throws -> FormData {
-        let buffer = try await request.body.collect(upTo: context.maxUploadSize)
+        let buffer = try await request.body.collect(upTo: context.maxFormSize)
         return try parse(String(buffer: buffer))
     }
 

@@ -1,10 +1,11 @@
 import Foundation
 import Hummingbird
+import MultipartKit
 
 /// A posted `multipart/form-data` body (RFC 7578): its text fields and its files, so a file input works
-/// without JavaScript. No multipart package is in the dependency graph, and a page needs only this much: one
-/// body already capped at ``WebLimits/maxBodyBytes``, parts found by their boundary, and each part's
-/// `Content-Disposition` name and file name. Anything malformed is a 400, never a guess.
+/// without JavaScript. The body is already capped at ``WebLimits/maxBodyBytes``; vapor/multipart-kit finds the
+/// parts; each part's `Content-Disposition` name and file name are read here. Anything malformed is a 400, never a
+/// guess.
 public struct MultipartForm: Sendable, Equatable {
     /// One uploaded file.
     public struct File: Sendable, Equatable {
@@ -78,37 +79,50 @@ public struct MultipartForm: Sendable, Equatable {
         return try parse(Array(buffer.readableBytesView), boundary: boundary)
     }
 
-    /// Parses a body with its boundary.
+    /// Parses a body with its boundary: the framing by MultipartKit's parser, each part's `Content-Disposition`
+    /// parameters here (MultipartKit's own reading splits a quoted file name at its first `=` and keeps escaped
+    /// quotes as they are).
     public static func parse(_ body: [UInt8], boundary: String) throws -> MultipartForm {
         let malformed = HTTPError(.badRequest, message: "The upload could not be read: the form data is malformed.")
-        let delimiter = Array("--\(boundary)".utf8)
-        // Every delimiter after the first is preceded by CRLF, which belongs to it and not to the part before.
-        let separator = Array("\r\n--\(boundary)".utf8)
-        guard var cursor = find(delimiter, in: body, from: 0).map({ $0 + delimiter.count }) else { throw malformed }
+        // MultipartKit ignores everything after the closing delimiter and does not say whether it saw one; a body
+        // cut short must not pass as a complete form.
+        guard MultipartForm.find(Array("--\(boundary)--".utf8), in: body, from: 0) != nil else { throw malformed }
+        let parser = MultipartParser(boundary: boundary)
         var form = MultipartForm()
+        var headers: [(String, String)] = []
+        var content: [UInt8] = []
         var parts = 0
-        while true {
-            if body[cursor...].starts(with: Array("--".utf8)) { return form }
-            // Transport padding (spaces, tabs) may follow a delimiter before its CRLF.
-            while cursor < body.count, body[cursor] == 0x20 || body[cursor] == 0x09 { cursor += 1 }
-            guard body[cursor...].starts(with: [0x0D, 0x0A]) else { throw malformed }
-            cursor += 2
+        var failure: HTTPError?
+        parser.onHeader = { name, value in headers.append((name, value)) }
+        parser.onBody = { buffer in content += buffer.readableBytesView }
+        parser.onPartComplete = {
+            defer { headers = []; content = [] }
+            guard failure == nil else { return }
             parts += 1
-            guard parts <= maximumParts else { throw HTTPError(.badRequest, message: "The upload has too many parts.") }
-            guard let headerEnd = find([0x0D, 0x0A, 0x0D, 0x0A], in: body, from: cursor) else { throw malformed }
-            guard let headers = String(validating: body[cursor..<headerEnd], as: UTF8.self) else { throw malformed }
-            let contentStart = headerEnd + 4
-            guard let contentEnd = find(separator, in: body, from: contentStart) else { throw malformed }
-            let part = try Part(headers: headers, malformed: malformed)
-            let content = Array(body[contentStart..<contentEnd])
+            guard parts <= maximumParts else {
+                failure = HTTPError(.badRequest, message: "The upload has too many parts.")
+                return
+            }
+            guard let part = try? Part(headers: headers, malformed: malformed) else {
+                failure = malformed
+                return
+            }
             if let fileName = part.fileName {
                 form.files[part.name] = File(fileName: fileName, contentType: part.contentType, data: content)
-            } else {
-                guard let text = String(validating: content, as: UTF8.self) else { throw malformed }
+            } else if let text = String(validating: content, as: UTF8.self) {
                 form.fields[part.name] = text
+            } else {
+                failure = malformed
             }
-            cursor = contentEnd + separator.count
         }
+        do {
+            try parser.execute(body)
+        } catch {
+            throw malformed
+        }
+        if let failure { throw failure }
+        guard parts > 0 else { throw malformed }
+        return form
     }
 
     /// A part's headers: its field name, file name and type.
@@ -117,13 +131,10 @@ public struct MultipartForm: Sendable, Equatable {
         var fileName: String?
         var contentType: String?
 
-        init(headers: String, malformed: HTTPError) throws {
+        init(headers: [(String, String)], malformed: HTTPError) throws {
             var name: String?
-            for line in headers.components(separatedBy: "\r\n") {
-                guard let colon = line.firstIndex(of: ":") else { throw malformed }
-                let header = line[..<colon].trimmingCharacters(in: .whitespaces).lowercased()
-                let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
-                switch header {
+            for (header, value) in headers {
+                switch header.lowercased() {
                 case "content-disposition":
                     let parameters = Self.parameters(value)
                     guard parameters.type.lowercased() == "form-data" else { throw malformed }

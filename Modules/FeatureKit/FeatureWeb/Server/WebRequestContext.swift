@@ -15,12 +15,24 @@ public struct WebRequestContext: RequestContext {
         coreContext = CoreRequestContextStorage(source: source)
     }
 
-    /// Bodies above this are refused with 413 before any handler reads them.
+    /// Uploads (multipart bodies) above this are refused with 413 before any handler reads them.
     public var maxUploadSize: Int { WebLimits.maxBodyBytes }
+
+    /// Form posts (URL-encoded) above this are refused with 413; below it, each field's own limit is checked by
+    /// the service that takes it, which names the field.
+    public var maxFormSize: Int { WebLimits.maxFormBytes }
 }
 
 /// Fixed limits of the web server.
 public enum WebLimits {
-    /// The largest request body accepted (an ETF portfolio CSV fits many times over).
+    /// The largest upload accepted (an ETF portfolio CSV fits many times over).
     public static let maxBodyBytes = 1 << 20
+    /// The largest form post accepted: larger than any field's own limit many times over, so that an over-long
+    /// field is refused by name beside it rather than as an anonymous body.
+    public static let maxFormBytes = 4 << 20
+
+    /// The cap for a request of `contentType`.
+    public static func cap(contentType: String?) -> Int {
+        contentType?.hasPrefix("application/x-www-form-urlencoded") == true ? maxFormBytes : maxBodyBytes
+    }
 }

@@ -40,11 +40,11 @@ public enum WebResponses {
         return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: text)))
     }
 
-    /// A report value as JSON, encoded exactly as `--format json` prints it (sorted keys, ISO 8601 dates), so
-    /// the API and the terminal cannot drift.
+    /// A report value as JSON, byte for byte what `--format json` prints (sorted keys, ISO 8601 dates, the final
+    /// newline), so the API and the terminal cannot drift.
     public static func json(encoding value: some Encodable, status: HTTPResponse.Status = .ok) -> Response {
         do {
-            return json(try JSONOutput.string(value), status: status)
+            return json(try JSONOutput.string(value) + "\n", status: status)
         } catch {
             return problem(FolioError(.internal, "could not encode the response", why: "\(error)"))
         }

@@ -36,11 +36,14 @@ public enum WebServer {
     public static func router(
         features: [WebFeature], environment: WebEnvironment, configuration: WebServerConfiguration
     ) -> Router<WebRequestContext> {
-        let router = Router(context: WebRequestContext.self)
+        // HEAD is answered wherever GET is, with GET's headers and no body (RFC 9110 §9.3.2).
+        let router = Router(context: WebRequestContext.self, options: .autoGenerateHeadEndpoints)
+        let table = RouteTable()
         router.add(middleware: SecurityHeadersMiddleware())
         router.add(middleware: ErrorPageMiddleware(layout: environment.layout))
         router.add(middleware: HostCheckMiddleware(policy: HostPolicy(boundHost: configuration.host)))
         if let token = configuration.token { router.add(middleware: AccessTokenMiddleware(token: token)) }
+        router.add(middleware: MethodNotAllowedMiddleware(table: table))
         router.add(middleware: BodyLimitMiddleware())
         router.add(middleware: FlashMiddleware())
         router.add(middleware: CSRFMiddleware(secret: configuration.secret))
@@ -51,6 +54,7 @@ public enum WebServer {
         let openAPI = OpenAPIDocument.json(features: features)
         router.get("/api/openapi.json") { _, _ in WebResponses.json(openAPI) }
         for feature in features { feature.routes(router, environment) }
+        table.fill(from: router)
         return router
     }
 

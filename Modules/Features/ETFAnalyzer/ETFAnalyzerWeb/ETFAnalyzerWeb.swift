@@ -1,3 +1,4 @@
+import ETFAnalyzer
 import Failures
 import FeatureKit
 import FeatureWeb
@@ -12,38 +13,9 @@ public enum ETFAnalyzerWeb {
     /// The feature's web face, listed in the host's web registry.
     public static let feature = WebFeature(
         id: "etf", navigation: NavigationEntry(title: "ETFs", path: "/etf"),
-        openAPIPaths: [
-            "/api/etf/analyze": .openAPIGet(
-                "A saved portfolio's report, as `folio etf analyze --saved NAME [--as-of DATE] --format json`.",
-                query: ["saved", "asOf"],
-                response: OpenAPISchema.record([
-                    "etfs": OpenAPISchema.array(
-                        OpenAPISchema.record([
-                            "name": OpenAPISchema.string, "initialInvestment": OpenAPISchema.number,
-                            "currentValue": OpenAPISchema.number, "netReturn": OpenAPISchema.number,
-                            "totalReturnPercent": OpenAPISchema.number, "annualizedReturn": OpenAPISchema.number,
-                            "allocationPercent": OpenAPISchema.number,
-                        ])),
-                    "portfolio": OpenAPISchema.record([
-                        "totalInitial": OpenAPISchema.number, "totalCurrent": OpenAPISchema.number,
-                        "totalNetReturn": OpenAPISchema.number, "totalReturnPercent": OpenAPISchema.number,
-                        "weightedAnnualReturn": OpenAPISchema.number, "weightedExpenseRatio": OpenAPISchema.number,
-                        "annualFees": OpenAPISchema.number,
-                    ]),
-                ]))
-        ],
+        openAPIPaths: ETFOpenAPI.paths,
         routes: { router, environment in
-            router.get("/api/etf/analyze") { request, _ in
-                let query = request.uri.queryParameters
-                guard let saved = query["saved"].map(String.init), !saved.isEmpty else {
-                    return WebResponses.problem(
-                        FolioError(.usage, "no portfolio named", hint: "give ?saved=NAME, a portfolio saved with folio etf save"))
-                }
-                // `--saved=NAME`: the name stays a value whatever it starts with.
-                var arguments = ["analyze", "--saved=\(saved)"]
-                if let asOf = query["asOf"].map(String.init), !asOf.isEmpty { arguments.append("--as-of=\(asOf)") }
-                return environment.jsonResponse(await environment.runner.run("etf", arguments + ["--format", "json"]))
-            }
+            router.get("/api/etf/analyze") { request, _ in await AnalyzeAPI.response(request, environment: environment) }
             router.get("/etf") { request, context in
                 // `/etf?saved=NAME[&asOf=DATE]`: a saved portfolio's report at an address of its own (reading changes
                 // nothing, so it can be a link or a bookmark).
@@ -70,8 +42,7 @@ public enum ETFAnalyzerWeb {
         _ request: Request, context: WebRequestContext, environment: WebEnvironment, form: ReportForm, report: HTML?,
         status: HTTPResponse.Status = .ok
     ) async -> Response {
-        let list = await environment.runner.run("etf", ["list", "--format", "json"])
-        let saved = (try? JSONDecoder().decode([SavedView].self, from: Data(list.output.utf8))) ?? []
+        let saved = await savedPortfolios(environment)
         var fields = HTML.empty
         if !saved.isEmpty {
             fields += Components.select(
@@ -96,6 +67,12 @@ public enum ETFAnalyzerWeb {
         return environment.page("ETF portfolio", request: request, context: context, status: status, content: content)
     }
 
+    /// The saved portfolios to pick from; none when the store cannot be read (the page still takes a paste).
+    static func savedPortfolios(_ environment: WebEnvironment) async -> [SavedPortfolioSummary] {
+        guard let context = environment.context("etf") else { return [] }
+        return (try? await PortfolioAnalysisService(store: context.store, timing: context.timing).list()) ?? []
+    }
+
     static func report(_ request: Request, context: WebRequestContext, environment: WebEnvironment) async throws -> Response {
         let fields = try await ReportFields.read(request, context: context)
         var form = ReportForm(csv: fields.csv, saved: fields["saved"] ?? "", asOf: fields["asOf"] ?? "")
@@ -111,60 +88,77 @@ public enum ETFAnalyzerWeb {
         return await analyze(form, format: format, request: request, context: context, environment: environment)
     }
 
-    /// Runs `etf analyze` on the form's portfolio: the report page (`format` nil) or the download.
+    /// Analyses the form's portfolio through ``PortfolioAnalysisService``: the report page (`format` nil) or a
+    /// download, each rendered from the same ``PortfolioReport`` the terminal renders.
     static func analyze(
         _ form: ReportForm, format: String?, request: Request, context: WebRequestContext, environment: WebEnvironment
     ) async -> Response {
-        var arguments = ["analyze"]
-        var input: [String] = []
-        if !form.saved.isEmpty {
-            arguments += ["--saved=\(form.saved)"]
-        } else {
-            arguments.append("-")
-            input = form.csv.components(separatedBy: .newlines)
-        }
-        if !form.asOf.isEmpty { arguments.append("--as-of=\(form.asOf)") }
-        let result = await environment.runner.run("etf", arguments + ["--format", format ?? "json"], input: input)
-        if let error = result.error {
+        let analysis: (report: PortfolioReport, warnings: [String])
+        do {
+            analysis = try await report(of: form, environment: environment)
+        } catch {
             var failed = form
-            let message = result.fieldMessage ?? error.what
-            if error.what.contains("as-of") || error.what.contains("date") && !form.asOf.isEmpty && error.what.contains(form.asOf) {
-                failed.errors["asOf"] = message
-            } else {
-                failed.errors["csv"] = message
-            }
-            return await page(request, context: context, environment: environment, form: failed, report: nil, status: WebResponses.status(for: error))
+            let refusal = AnalyzeAPI.refusal(error, blaming: "csv")
+            // The form shows a refusal beside the input it blames; a saved name's refusal sits by the box, the
+            // one message slot next to the portfolio's inputs.
+            failed.errors[refusal.field == "asOf" ? "asOf" : "csv"] = refusal.line
+            return await page(
+                request, context: context, environment: environment, form: failed, report: nil,
+                status: WebResponses.status(for: refusal))
         }
+        let report = analysis.report
         switch format {
-        case "markdown": return WebResponses.download(result.output, contentType: "text/markdown; charset=utf-8", fileName: "etf-report.md")
-        case "csv": return WebResponses.download(result.output, contentType: "text/csv; charset=utf-8", fileName: "etf-report.csv")
-        case "json": return WebResponses.download(result.output, contentType: "application/json; charset=utf-8", fileName: "etf-report.json")
+        case "markdown":
+            let text = ReportExport.markdown(report, currencySymbol: NumberFormat.currencySymbol(report.currency))
+            return WebResponses.download(text, contentType: "text/markdown; charset=utf-8", fileName: "etf-report.md")
+        case "csv":
+            return WebResponses.download(ReportExport.csv(report), contentType: "text/csv; charset=utf-8", fileName: "etf-report.csv")
+        case "json":
+            var response = WebResponses.json(encoding: report)
+            if response.status == .ok { response.headers[.contentDisposition] = "attachment; filename=\"etf-report.json\"" }
+            return response
         default:
-            let report = (try? JSONDecoder().decode(ReportView.self, from: Data(result.output.utf8))).map(render)
-            let warnings = result.warningLines.html { Components.notice($0, kind: "warning") }
-            return await page(request, context: context, environment: environment, form: form, report: warnings + (report ?? .empty))
+            let warnings = analysis.warnings.html { Components.notice($0, kind: "warning") }
+            return await page(request, context: context, environment: environment, form: form, report: warnings + render(report))
         }
     }
 
-    static func render(_ report: ReportView) -> HTML {
+    /// The form's report and the reader's warnings: the saved portfolio when one is picked, else the pasted or
+    /// uploaded text (CSV or JSON, told apart by its first character).
+    /// - Throws: what ``AnalyzeAPI/refusal(_:blaming:)`` turns into the refusal the form shows.
+    static func report(of form: ReportForm, environment: WebEnvironment) async throws -> (report: PortfolioReport, warnings: [String]) {
+        let asOf = try AnalyzeAPI.date(form.asOf)
+        guard let context = environment.context("etf") else { throw FolioError(.unavailable, "the etf feature is disabled") }
+        let service = PortfolioAnalysisService(store: context.store, timing: context.timing)
+        if !form.saved.isEmpty { return (try await service.analyze(saved: form.saved, asOf: asOf), []) }
+        let document = try PortfolioText.document(form.csv, defaultAnalysisDate: asOf)
+        do {
+            return (try service.analyze(document.holdings, asOf: asOf), document.warnings)
+        } catch let error as PortfolioInputError {
+            // Rows that pass the reader but not the date rule at today's date: the rows are what to fix.
+            throw PortfolioText.Refusal(issues: error.issues)
+        }
+    }
+
+    static func render(_ report: PortfolioReport) -> HTML {
         let portfolio = report.portfolio
         let figures: HTML = """
             <h2>Report</h2><div class="figures" id="etf-figures">\(Components.figure("Invested", Show.money(portfolio.totalInitial)))\
             \(Components.figure("Current value", Show.money(portfolio.totalCurrent)))\
-            \(Components.figure("Net return", Show.money(portfolio.totalNetReturn), detail: Show.percent(portfolio.totalReturnPercent)))\
-            \(Components.figure("Weighted annual return", Show.percent(portfolio.weightedAnnualReturn)))\
+            \(Components.figure("Net return", Show.money(portfolio.totalNetReturn), detail: Show.percent(portfolio.totalReturn)))\
+            \(Components.figure("Weighted annual return", portfolio.weightedAnnualReturn.map { Show.percent($0) } ?? "—"))\
             \(Components.figure("Weighted expense ratio", Show.percent(portfolio.weightedExpenseRatio, places: 3)))\
             \(Components.figure("Annual fees", Show.money(portfolio.annualFees)))</div>
             """
         let table = Components.table(
             headers: ["ETF", "Invested", "Value", "Net return", "Return", "Annualised", "Allocation"], numeric: [1, 2, 3, 4, 5, 6],
             rows: report.etfs.map { etf in
-                ["\(etf.name)", "\(Show.money(etf.initialInvestment))", "\(Show.money(etf.currentValue))", "\(Show.money(etf.netReturn))",
-                 "\(Show.percent(etf.totalReturnPercent))", "\(Show.percent(etf.annualizedReturn))", "\(Show.percent(etf.allocationPercent))"]
+                ["\(etf.holding.name)", "\(Show.money(etf.initialInvestment))", "\(Show.money(etf.currentValue))", "\(Show.money(etf.netReturn))",
+                 "\(Show.percent(etf.totalReturn))", "\(etf.annualizedReturn.map { Show.percent($0) } ?? "—")", "\(Show.percent(etf.allocation))"]
             }, id: "etfs")
         let chart = BarChart(
             title: "Allocation by current value",
-            bars: report.etfs.map { (label: $0.name, value: $0.allocationPercent.doubleValue, text: Show.percent($0.allocationPercent)) })
+            bars: report.etfs.map { (label: $0.holding.name, value: $0.allocation.doubleValue, text: Show.percent($0.allocation)) })
         return figures + table + "<figure class=\"chart\" id=\"allocation-chart\">\(chart.render())</figure>"
     }
 }
@@ -193,39 +187,10 @@ struct ReportFields: Sendable {
     }
 }
 
-/// `folio etf analyze --format json`, read back for the page.
-struct ReportView: Decodable, Sendable {
-    struct ETF: Decodable, Sendable {
-        var name: String
-        var initialInvestment: Amount
-        var currentValue: Amount
-        var netReturn: Amount
-        var totalReturnPercent: Amount
-        var annualizedReturn: Amount
-        var allocationPercent: Amount
-    }
-
-    struct Portfolio: Decodable, Sendable {
-        var totalInitial: Amount
-        var totalCurrent: Amount
-        var totalNetReturn: Amount
-        var totalReturnPercent: Amount
-        var weightedAnnualReturn: Amount
-        var weightedExpenseRatio: Amount
-        var annualFees: Amount
-    }
-
-    var etfs: [ETF]
-    var portfolio: Portfolio
-}
-
-/// One row of `folio etf list --format json`.
-struct SavedView: Decodable, Sendable {
-    var name: String
-}
-
-/// Figures as the CLI shows them (USD by default).
+/// Figures as the page shows them (USD, as the page analyses): money at two decimals, fractions as unsigned
+/// percentages.
 enum Show {
     static func money(_ value: Amount) -> String { NumberFormat.money(value, currency: "USD") }
-    static func percent(_ value: Amount, places: Int = 2) -> String { NumberFormat.percent(value, fractionDigits: places, signed: false) }
+    static func percent(_ value: Amount) -> String { percent(value, places: 2) }
+    static func percent(_ value: Amount, places: Int) -> String { NumberFormat.percent(value, fractionDigits: places, signed: false) }
 }

@@ -2,43 +2,42 @@ import Failures
 import FeatureKit
 import FeatureWeb
 import Hummingbird
+import MutualFunds
+import Timing
 
 /// `/funds`: the search form (a plain GET form; results also appear as you type through
 /// `/api/funds/search`), its results, and the favourites.
 enum FundsSearchPage {
     static func page(_ request: Request, context: WebRequestContext, environment: WebEnvironment) async -> Response {
         let query = SearchQuery(request)
-        var content: HTML = """
-            <form method="get" action="/funds" class="form" role="search">\
-            <label class="field"><span>Search schemes</span><input type="search" name="q" value="\(query.q)" autocomplete="off" \
-            data-search="/api/funds/search" data-filters="category house plan option" data-results="live-results" data-key="code" data-label="name" data-link="/funds/"></label>\
-            \(Components.select("category", label: "Category", options: options(["equity", "debt", "hybrid", "solution", "other"]), selected: query.category ?? ""))\
-            \(Components.field("house", label: "Fund house", value: query.house ?? ""))\
-            \(Components.select("plan", label: "Plan", options: options(["direct", "regular"]), selected: query.plan ?? ""))\
-            \(Components.select("option", label: "Option", options: options(["growth", "idcw"]), selected: query.option ?? ""))\
-            <button type="submit">Search</button></form>
-            <p id="announcer" class="visually-hidden" aria-live="polite"></p>
-            <ul class="search-results" id="live-results"></ul>
-            """
-        if !query.terms.isEmpty {
-            let result = await environment.runner.run("funds", query.arguments + ["--format", "json"])
-            if let error = result.error {
-                if error.kind == .unavailable { return environment.failurePage(error, title: "Funds", request: request, context: context) }
-                content += Components.notice(result.errorLine ?? "", kind: "error")
-            } else {
-                content += result.warningLines.html { Components.notice($0, kind: "warning") }
-                let rows = JSONRead.decode([SearchRowView].self, result.output) ?? []
-                content += Components.table(
-                    caption: "\(rows.count) scheme\(rows.count == 1 ? "" : "s")",
-                    headers: ["Code", "Name", "Fund house", "Category", "Plan", "Option"],
-                    rows: rows.map { row in
-                        ["\(row.code)", "<a href=\"/funds/\(row.code)\">\(row.name)</a>", "\(row.fundHouse ?? "—")",
-                         "\(row.category ?? "—")", "\(row.plan ?? "—")", "\(row.option ?? "—")"]
-                    }, id: "search-results")
+        var refusal: FolioError?
+        var results = HTML.empty
+        let service: FundsService
+        do {
+            service = try FundsWebService.make(environment)
+        } catch {
+            return environment.failurePage(FolioError.from(error), title: "Funds", request: request, context: context)
+        }
+        // Filters alone are choices made ahead of typing (the results-as-you-type box sends them): they are
+        // checked, and searched for once words are typed.
+        if !query.isEmpty {
+            do {
+                let schemeQuery = try query.schemeQuery()
+                if !query.terms.isEmpty {
+                    let report = try await service.search(schemeQuery)
+                    results += FundsStale.notice(report.freshness, what: "the scheme list", now: environment.timing.now())
+                    results += table(report)
+                }
+            } catch {
+                let error = FolioError.from(error)
+                guard error.field != nil else {
+                    return environment.failurePage(error, title: "Funds", request: request, context: context)
+                }
+                refusal = error
             }
         }
-        let favourites = await environment.runner.run("funds", ["favorites", "list", "--format", "json"])
-        if let rows = JSONRead.decode([FavoriteView].self, favourites.output), !rows.isEmpty {
+        var content = form(query, refusal: refusal) + results
+        if let rows = try? await service.favorites(), !rows.isEmpty {
             content += "<h2>Favourites</h2>"
             content += Components.table(
                 headers: ["Fund", "NAV", "Date", "1Y return", ""], numeric: [1, 3],
@@ -47,7 +46,39 @@ enum FundsSearchPage {
                      "\(row.navDate ?? "—")", "\(FundText.percent(row.return1Y))", row.stale ? "stale" : ""]
                 })
         }
-        return environment.page("Funds", request: request, context: context, content: content)
+        let status: HTTPResponse.Status = refusal.map(WebResponses.status(for:)) ?? .ok
+        return environment.page("Funds", request: request, context: context, status: status, content: content)
+    }
+
+    /// The results table.
+    static func table(_ report: SchemeSearchReport) -> HTML {
+        Components.table(
+            caption: "\(report.rows.count) scheme\(report.rows.count == 1 ? "" : "s")",
+            headers: ["Code", "Name", "Fund house", "Category", "Plan", "Option"],
+            rows: report.rows.map { row in
+                ["\(row.code)", "<a href=\"/funds/\(row.code)\">\(row.name)</a>", "\(row.fundHouse ?? "—")",
+                 "\(row.category?.rawValue ?? "—")", "\(row.plan?.rawValue ?? "—")", "\(row.option?.rawValue ?? "—")"]
+            }, id: "search-results")
+    }
+
+    /// The form with what was typed, and a refusal beside the field it blames.
+    static func form(_ query: SearchQuery, refusal: FolioError?) -> HTML {
+        func error(_ field: String) -> String? { refusal?.field == field ? refusal?.line : nil }
+        func message(_ field: String) -> HTML {
+            error(field).map { "<span class=\"field-error\" id=\"\(field)-error\">\($0)</span>" } ?? .empty
+        }
+        return """
+            <form method="get" action="/funds" class="form" role="search">\
+            <label class="field"><span>Search schemes</span><input type="search" name="q" value="\(query.q)" autocomplete="off" \
+            data-search="/api/funds/search" data-filters="category house plan option" data-results="live-results" data-key="code" data-label="name" data-link="/funds/">\(message("q"))</label>\
+            \(Components.select("category", label: "Category", options: options(AssetClass.allCases.map(\.rawValue)), selected: query.category ?? ""))\(message("category"))\
+            \(Components.field("house", label: "Fund house", value: query.house ?? ""))\
+            \(Components.select("plan", label: "Plan", options: options(Plan.allCases.map(\.rawValue)), selected: query.plan ?? ""))\(message("plan"))\
+            \(Components.select("option", label: "Option", options: options(PayoutOption.allCases.map(\.rawValue)), selected: query.option ?? ""))\(message("option"))\
+            \(message("limit"))<button type="submit">Search</button></form>
+            <p id="announcer" class="visually-hidden" aria-live="polite"></p>
+            <ul class="search-results" id="live-results"></ul>
+            """
     }
 
     static func options(_ values: [String]) -> [(value: String, title: String)] {

@@ -1,3 +1,4 @@
+import Failures
 import FeatureKit
 import FeatureWeb
 import Foundation
@@ -7,41 +8,18 @@ import MutualFunds
 import Timing
 
 /// The funds pages: search (results as you type), a fund's page (NAV chart with ranges, returns and risk,
-/// SIP calculator, favourite toggle, "as of" and stale stamps), comparison, and the JSON routes, all
-/// through the `folio funds` commands.
+/// SIP calculator, favourite toggle, "as of" and stale stamps), comparison, and the JSON routes, all through
+/// ``MutualFunds/FundsService``: the JSON routes encode the very report values `--format json` prints.
 public enum MutualFundsWeb {
     /// The feature's web face, listed in the host's web registry.
     public static let feature = WebFeature(
         id: "funds", navigation: NavigationEntry(title: "Funds", path: "/funds"),
-        openAPIPaths: [
-            "/api/funds/search": .openAPIGet(
-                "Scheme search, as `folio funds search TERMS --format json`.",
-                query: ["q", "category", "house", "plan", "option", "limit"],
-                response: OpenAPISchema.array(
-                    OpenAPISchema.object(
-                        [
-                            "code": OpenAPISchema.integer, "name": OpenAPISchema.string, "fundHouse": OpenAPISchema.optionalString,
-                            "category": OpenAPISchema.optionalString, "plan": OpenAPISchema.optionalString,
-                            "option": OpenAPISchema.optionalString,
-                        ],
-                        required: ["code", "name"]))),
-            "/api/funds/{code}": .openAPIGet(
-                "A scheme, as `folio funds show CODE --format json`.", query: ["range"], path: ["code"],
-                response: OpenAPISchema.object(
-                    [
-                        "code": OpenAPISchema.integer, "name": OpenAPISchema.string, "fundHouse": OpenAPISchema.optionalString,
-                        "category": OpenAPISchema.optionalString, "nav": OpenAPISchema.number, "navDate": OpenAPISchema.string,
-                        "navAgeDays": OpenAPISchema.integer, "returns": OpenAPISchema.anyObject, "range": OpenAPISchema.string,
-                        "volatility": OpenAPISchema.optionalNumber, "sharpe": OpenAPISchema.optionalNumber,
-                        "stale": OpenAPISchema.boolean, "asOf": OpenAPISchema.string,
-                    ],
-                    required: ["code", "name", "nav", "navDate", "navAgeDays", "returns", "range", "stale", "asOf"])),
-        ],
+        openAPIPaths: FundsOpenAPI.paths,
         dashboard: { environment, _ in await favouritesCard(environment) },
         routes: { router, environment in
             router.get("/funds") { request, context in await FundsSearchPage.page(request, context: context, environment: environment) }
             router.get("/api/funds/search") { request, _ in
-                environment.jsonResponse(await environment.runner.run("funds", SearchQuery(request).arguments + ["--format", "json"]))
+                await api { try await FundsWebService.make(environment).search(try SearchQuery(request).schemeQuery()).rows }
             }
             router.get("/funds/compare") { request, context in await ComparePage.page(request, context: context, environment: environment) }
             router.get("/funds/:code") { request, context in
@@ -50,31 +28,56 @@ public enum MutualFundsWeb {
             router.post("/funds/:code/favorite") { request, context in
                 let code = try code(context)
                 let form = try await FormData.read(request, context: context)
-                let action = form["action"] == "remove" ? "remove" : "add"
-                let result = await environment.runner.run("funds", ["favorites", action, code])
-                let flash = result.error == nil ? Flash(.success, result.output.trimmingCharacters(in: .whitespacesAndNewlines)) : Flash(.error, result.errorLine ?? "")
+                let flash: Flash
+                do {
+                    let service = try FundsWebService.make(environment)
+                    if form["action"] == "remove" {
+                        let removed = try await service.removeFavorite(code: code).favorite
+                        flash = Flash(.success, "Removed \(removed.code) \(removed.name) from the favorites.")
+                    } else {
+                        let change = try await service.addFavorite(code: code)
+                        flash = Flash(.success, change.changed
+                            ? "Added \(change.favorite.code) \(change.favorite.name) to the favorites."
+                            : "\(change.favorite.code) \(change.favorite.name) is already a favorite.")
+                    }
+                } catch {
+                    flash = Flash(.error, FolioError.from(error).line)
+                }
                 return WebResponses.redirect(to: "/funds/\(code)", flash: flash)
             }
             router.get("/api/funds/:code") { request, context in
-                var arguments = ["show", try code(context)]
-                if let range = request.uri.queryParameters["range"].flatMap({ HistoryRange(text: String($0)) }) {
-                    arguments.append("--range=\(range.rawValue)")
+                let code = try code(context)
+                return await api {
+                    let range = try request.uri.queryParameters["range"].map {
+                        try Choices.parse(String($0), as: HistoryRange.self, field: "range", what: "range")
+                    }
+                    return try await FundsWebService.make(environment).report(code: code, range: range ?? .oneYear)
                 }
-                return environment.jsonResponse(await environment.runner.run("funds", arguments + ["--format", "json"]))
             }
         })
 
+    /// A JSON route: the report `body` returns, encoded as `--format json` prints it, or its refusal as
+    /// problem details.
+    static func api(_ body: () async throws -> some Encodable) async -> Response {
+        do {
+            return WebResponses.json(encoding: try await body())
+        } catch {
+            return WebResponses.problem(FolioError.from(error))
+        }
+    }
+
     /// The scheme code from the path: digits only, else 404.
-    static func code(_ context: WebRequestContext) throws -> String {
-        guard let code = context.parameters.get("code"), !code.isEmpty, code.allSatisfy(\.isNumber), code.count <= 9 else {
+    static func code(_ context: WebRequestContext) throws -> Int {
+        guard let text = context.parameters.get("code"), !text.isEmpty, text.count <= 9, text.allSatisfy({ $0.isASCII && $0.isNumber }),
+            let code = Int(text), code > 0
+        else {
             throw HTTPError(.notFound, message: "There is no scheme with that code.")
         }
         return code
     }
 
     static func favouritesCard(_ environment: WebEnvironment) async -> HTML? {
-        let result = await environment.runner.run("funds", ["favorites", "list", "--format", "json"])
-        guard let favourites = JSONRead.decode([FavoriteView].self, result.output), !favourites.isEmpty else { return nil }
+        guard let favourites = try? await FundsWebService.make(environment).favorites(), !favourites.isEmpty else { return nil }
         let rows: [[HTML]] = favourites.map { favourite in
             ["<a href=\"/funds/\(favourite.code)\">\(favourite.name)</a>", "\(FundText.percent(favourite.return1Y))"]
         }

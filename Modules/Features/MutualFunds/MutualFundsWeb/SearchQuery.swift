@@ -1,8 +1,11 @@
+import Failures
 import Foundation
 import Hummingbird
+import MutualFunds
 
-/// A search from the query string (`q`, `category`, `house`, `plan`, `option`, `limit`) as the arguments of
-/// `folio funds search`. Terms are words: leading dashes are dropped so no term can read as an option.
+/// A search from the query string (`q`, `category`, `house`, `plan`, `option`, `limit`), kept as typed so the
+/// form shows it again, and read into a ``MutualFunds/SchemeQuery``. An empty filter means "any"; an unknown
+/// one is refused with the field named, never dropped.
 struct SearchQuery: Sendable {
     var q: String
     var category: String?
@@ -21,20 +24,39 @@ struct SearchQuery: Sendable {
         house = value("house")
         plan = value("plan")
         option = value("option")
-        limit = value("limit").flatMap { Int($0) == nil ? nil : $0 }
+        limit = value("limit")
     }
 
-    var terms: [String] {
-        q.split(whereSeparator: \.isWhitespace).map { String($0.drop { $0 == "-" }) }.filter { !$0.isEmpty }
-    }
+    /// The words typed.
+    var terms: [String] { q.split(whereSeparator: \.isWhitespace).map(String.init) }
 
-    var arguments: [String] {
-        var arguments = ["search"] + terms
-        if let category { arguments.append("--category=\(category)") }
-        if let house { arguments.append("--house=\(house)") }
-        if let plan { arguments.append("--plan=\(plan)") }
-        if let option { arguments.append("--option=\(option)") }
-        if let limit { arguments.append("--limit=\(limit)") }
-        return arguments
+    /// Whether anything was asked for (a bare `/funds` shows only the form).
+    var isEmpty: Bool { terms.isEmpty && category == nil && house == nil && plan == nil && option == nil }
+
+    /// The query the service runs.
+    /// - Throws: ``FolioError`` (invalid) blaming the filter or the limit that is not accepted, or `q` when
+    ///   nothing is asked for.
+    func schemeQuery() throws -> SchemeQuery {
+        let limit = try limit.map { text in
+            guard let value = Int(text), (1...10_000).contains(value) else {
+                throw FolioError(.invalid, "the limit \"\(text)\" is not a number from 1 to 10000", field: "limit")
+            }
+            return value
+        }
+        let query = SchemeQuery(
+            terms: terms,
+            assetClass: try category.map { try Choices.parse($0, as: AssetClass.self, field: "category", what: "category") },
+            house: house,
+            plan: try plan.map { try Choices.parse($0, as: Plan.self, field: "plan", what: "plan") },
+            option: try option.map {
+                try Choices.parse($0, as: PayoutOption.self, field: "option", what: "option", aliases: ["dividend": .idcw])
+            },
+            limit: limit ?? 20)
+        guard !query.isEmpty else {
+            throw FolioError(
+                .invalid, "give words to search for (letters or digits), or a filter such as a fund house or category",
+                field: "q")
+        }
+        return query
     }
 }

@@ -3,7 +3,6 @@ import FeatureKit
 import FeatureWeb
 import Foundation
 import Hummingbird
-import Money
 import StockTrading
 
 /// `/stocks/alerts`: the alerts from the service, with add, remove and re-arm forms. A refusal (an unknown
@@ -65,12 +64,7 @@ enum AlertsPage {
         var form = AlertForm(symbol: fields["symbol"] ?? "", direction: fields["direction"] ?? "", level: fields["level"] ?? "")
         do {
             let direction = try PriceAlert.Direction(parsing: fields["direction"])
-            let level: Amount
-            do {
-                level = try TradeLimits.priceLevel(form.level)
-            } catch {
-                throw StockTradingError.translated(error)
-            }
+            let level = try TypedInput.priceLevel(form.level)
             let alert = try await StocksWebServices.make(environment).alerts.add(
                 symbol: form.symbol, direction: direction, level: level, for: owner)
             let message = "Alert #\(alert.id): \(alert.symbol) \(alert.direction) \(Dollars.text(alert.level))."

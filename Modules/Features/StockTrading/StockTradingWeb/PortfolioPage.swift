@@ -56,12 +56,7 @@ enum PortfolioPage {
         var form = TradeForm(symbol: fields["symbol"] ?? "", quantity: fields["quantity"] ?? "")
         do {
             let side = try TradeSide(parsing: fields["side"])
-            let quantity: Int
-            do {
-                quantity = try TradeLimits.quantity(form.quantity)
-            } catch {
-                throw StockTradingError.translated(error)
-            }
+            let quantity = try TypedInput.quantity(form.quantity)
             let services = try await StocksWebServices.make(environment)
             let row = try await services.trading.trade(side, form.symbol, quantity: quantity, for: owner).report
             let verb = side == .buy ? "Bought" : "Sold"

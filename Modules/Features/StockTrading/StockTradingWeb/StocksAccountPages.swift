@@ -53,7 +53,7 @@ enum StocksAccountPages {
             }
             let session = try await services.accounts.authenticate(
                 email: email, password: form.fields["password"] ?? "", client: client)
-            return await started(session, next: SafeReturnPath.path(next), environment: environment)
+            return try await started(session, next: SafeReturnPath.path(next), environment: environment)
         } catch {
             let failure = FolioError.from(error)
             // A wrong password is 401 to a browser, as a failed authentication, not a conflict with stored state.
@@ -71,7 +71,7 @@ enum StocksAccountPages {
             let services = try await StocksWebServices.make(environment)
             let session = try await services.accounts.openAccount(
                 email: email, password: form.fields["password"] ?? "", confirmation: form.fields["confirmation"] ?? "")
-            return await started(session, next: "/stocks", environment: environment)
+            return try await started(session, next: "/stocks", environment: environment)
         } catch {
             let failure = FolioError.from(error)
             let field = ["email", "password", "confirmation"].contains(failure.field ?? "") ? failure.field! : "general"
@@ -81,8 +81,8 @@ enum StocksAccountPages {
         }
     }
 
-    private static func started(_ session: Session, next: String, environment: WebEnvironment) async -> Response {
-        let cookie = await StocksBrowserSession.start(session, environment: environment)
+    private static func started(_ session: Session, next: String, environment: WebEnvironment) async throws -> Response {
+        let cookie = try await StocksBrowserSession.start(session, environment: environment)
         var response = WebResponses.redirect(to: next, flash: Flash(.success, "Logged in as \(session.email)."))
         response.headers.append(HTTPField(name: .setCookie, value: cookie))
         return response

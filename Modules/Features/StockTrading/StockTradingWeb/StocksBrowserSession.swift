@@ -19,9 +19,9 @@ enum StocksBrowserSession {
     }
 
     /// Starts a browser session for `session`; the `Set-Cookie` value.
-    static func start(_ session: Session, environment: WebEnvironment) async -> String {
-        let payload = (try? JSONEncoder().encode(session)) ?? Data()
-        return await environment.sessions.start(userID: session.userID, email: session.email, payload: payload)
+    static func start(_ session: Session, environment: WebEnvironment) async throws -> String {
+        let payload = try JSONEncoder().encode(session)
+        return try await environment.sessions.start(userID: session.userID, email: session.email, payload: payload)
     }
 
     /// 303 to the login page, which comes back to `request`'s page afterwards (a GET; a form cannot be replayed).
@@ -37,23 +37,5 @@ enum StocksBrowserSession {
         WebResponses.problem(
             FolioError(.refused, "not logged in", hint: "log in at /stocks/login; the JSON routes use the same session cookie"),
             status: .unauthorized)
-    }
-}
-
-/// Where a login may send the browser back to: a path on this site only, so a crafted link cannot make the
-/// login page an open redirect.
-enum SafeReturnPath {
-    /// `next` when it is a same-site path (one leading `/`, no `//` or `\` that browsers read as another host,
-    /// no scheme, no control characters); `/stocks` otherwise.
-    static func path(_ next: String?) -> String {
-        guard let next, next.hasPrefix("/"), !next.hasPrefix("//"), !next.contains("\\"), !next.contains("://"),
-            next.unicodeScalars.allSatisfy({ $0.value > 0x20 && $0.value != 0x7F })
-        else { return "/stocks" }
-        return next
-    }
-
-    /// `path` percent-encoded for a query value.
-    static func encoded(_ path: String) -> String {
-        path.addingPercentEncoding(withAllowedCharacters: .alphanumerics.union(CharacterSet(charactersIn: "-._~"))) ?? "/stocks"
     }
 }

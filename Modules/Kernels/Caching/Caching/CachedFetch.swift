@@ -114,11 +114,7 @@ public struct CachedFetch: Sendable {
                 key: key, ttl: ttl, source: source, cached: cached, page: page, now: now, load: load, save: save)
         }
         do {
-            let fresh = try await load()
-            let fetchedAt = timing.now()
-            let expiresAt = fetchedAt.addingTimeInterval(ttl.seconds)
-            try await store.write { transaction in try save(transaction, fresh, expiresAt) }
-            return Cached(value: fresh, asOf: fetchedAt, isStale: false, fromCache: false)
+            return try await loadAndSave(ttl: ttl, load: load, save: save)
         } catch where fallsBack(error) {
             let failure = FolioError(.unavailable, "could not reach \(source)", why: String(describing: error))
             let fallback = mode == .refresh ? try await store.read(read) : cached
@@ -144,7 +140,8 @@ public struct CachedFetch: Sendable {
                 let refresh = self
                 Task {
                     defer { Task { await page.memory.endRefresh(of: key) } }
-                    _ = try? await refresh.fetchAndSave(key: key, ttl: ttl, source: source, page: page, load: load, save: save)
+                    _ = try? await refresh.fetchAndSave(
+                        key: key, ttl: ttl, source: source, hasCopy: true, page: page, load: load, save: save)
                 }
             }
             return Cached(
@@ -154,7 +151,9 @@ public struct CachedFetch: Sendable {
         let deadline = page.deadline
         let timing = self.timing
         return try await withThrowingTaskGroup(of: Cached<T>?.self) { group in
-            group.addTask { try await fetchAndSave(key: key, ttl: ttl, source: source, page: page, load: load, save: save) }
+            group.addTask {
+                try await fetchAndSave(key: key, ttl: ttl, source: source, hasCopy: false, page: page, load: load, save: save)
+            }
             group.addTask {
                 try await timing.sleep(for: deadline)
                 return nil
@@ -171,25 +170,39 @@ public struct CachedFetch: Sendable {
         }
     }
 
-    /// Fetches and saves, remembering a failure that a later attempt might cure.
+    /// Fetches and saves, remembering a failure that a later attempt might cure, in words that fit whether a copy
+    /// is saved (a stale page says the refresh failed, an empty one that nothing is saved).
     private func fetchAndSave<T: Sendable>(
-        key: String, ttl: Duration, source: String, page: PagePolicy,
+        key: String, ttl: Duration, source: String, hasCopy: Bool, page: PagePolicy,
         load: @escaping @Sendable () async throws -> T,
         save: @escaping @Sendable (any StoreTransaction, T, Date) throws -> Void
     ) async throws -> Cached<T> {
         do {
-            let fresh = try await load()
-            let fetchedAt = timing.now()
-            let expiresAt = fetchedAt.addingTimeInterval(ttl.seconds)
-            try await store.write { transaction in try save(transaction, fresh, expiresAt) }
+            let fresh = try await loadAndSave(ttl: ttl, load: load, save: save)
             await page.memory.forget(key)
-            return Cached(value: fresh, asOf: fetchedAt, isStale: false, fromCache: false)
+            return fresh
         } catch where fallsBack(error) {
-            let failure = FolioError(
-                .unavailable, "\(source) is unavailable and nothing is saved",
-                hint: "try again later")
+            // A refusal the caller already put in the user's words keeps them; anything else is not shown to a
+            // browser (it may name URLs and bodies).
+            let cause = (error as? FolioError)?.line
+            let failure =
+                hasCopy
+                ? FolioError(.unavailable, "could not refresh \(source)", why: cause, hint: "the saved copy is shown")
+                : FolioError(.unavailable, "\(source) is unavailable and nothing is saved", why: cause, hint: "try again later")
             await page.memory.remember(failure, for: key, at: timing.now())
             throw failure
         }
+    }
+
+    /// Fetches the value and saves it, fresh for `ttl` from when it arrived.
+    private func loadAndSave<T: Sendable>(
+        ttl: Duration, load: @Sendable () async throws -> T,
+        save: @escaping @Sendable (any StoreTransaction, T, Date) throws -> Void
+    ) async throws -> Cached<T> {
+        let fresh = try await load()
+        let fetchedAt = timing.now()
+        let expiresAt = fetchedAt.addingTimeInterval(ttl.seconds)
+        try await store.write { transaction in try save(transaction, fresh, expiresAt) }
+        return Cached(value: fresh, asOf: fetchedAt, isStale: false, fromCache: false)
     }
 }

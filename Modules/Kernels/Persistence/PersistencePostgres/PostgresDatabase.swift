@@ -28,6 +28,9 @@ public final class PostgresDatabase: KeyValueDatabase {
     public let maxAttempts: Int
     /// How many puts a transaction holds back and sends in one statement (see ``PostgresTransaction/flush()``).
     public let writeBatch: Int
+    /// How long a server that answers "the database system is starting up" (recovering after a restart or a
+    /// crash) is waited for, on the injected clock, before the command gives up.
+    public let startupPatience: Duration
     let tables: PostgresTables
     private let pool: PostgresConnectionPool
     private let threads: NIOThreadPool
@@ -42,17 +45,19 @@ public final class PostgresDatabase: KeyValueDatabase {
     ///   - maxConnections: Connections (and transactions running at once) in this process.
     ///   - maxAttempts: Runs of a transaction before a serialisation conflict is given up on.
     ///   - writeBatch: Puts sent together; 1 sends each as it comes (what the benchmark compares against).
-    ///   - clock: Paces the retries after a serialisation conflict.
+    ///   - startupPatience: How long to keep trying a server that is still starting up.
+    ///   - clock: Paces the retries after a serialisation conflict and the waits for a starting server.
     ///   - now: Stamps each record's `storedAt`.
     /// - Throws: ``PersistenceError/storage(_:)`` when TLS cannot be set up.
     public init(
         location: PostgresLocation, maxConnections: Int = 8, maxAttempts: Int = 40, writeBatch: Int = 2_000,
-        clock: any Clock<Duration> = ContinuousClock(), now: @escaping @Sendable () -> Date = { Date() },
+        startupPatience: Duration = .seconds(30), clock: any Clock<Duration> = ContinuousClock(), now: @escaping @Sendable () -> Date = { Date() },
         logger: Logger = Logger(label: "folio.postgres", factory: { _ in SwiftLogNoOpLogHandler() })
     ) throws {
         self.location = location
         self.maxAttempts = max(1, maxAttempts)
         self.writeBatch = max(1, writeBatch)
+        self.startupPatience = startupPatience
         self.now = now
         self.logger = logger
         sleep = { duration in try await clock.sleep(for: duration) }
@@ -185,12 +190,7 @@ public final class PostgresDatabase: KeyValueDatabase {
     func withConnection<R: Sendable>(
         namespace: String, prepare: Bool = true, _ body: @escaping @Sendable (PostgresTransaction) throws -> R
     ) async throws -> R {
-        let connection: PostgresConnection
-        do {
-            connection = try await pool.checkOut()
-        } catch {
-            throw PostgresFailure.map(error, location: location)
-        }
+        let connection = try await checkOutWaitingForStartup()
         let (tables, location, now, logger, writeBatch) = (tables, location, now, logger, writeBatch)
         let mustPrepare = prepare && !prepared.withLock { $0 }
         do {
@@ -215,6 +215,36 @@ public final class PostgresDatabase: KeyValueDatabase {
             await pool.checkIn(connection, reusable: false)
             throw PostgresFailure.map(error, location: location)
         }
+    }
+
+    /// A connection from the pool. A server still starting up refuses connections for a while (SQLSTATE 57P03)
+    /// and then takes them, so it is tried again after pauses of 250 ms doubling up to 4 s, until
+    /// ``startupPatience`` has passed on the clock; a server that is down fails at once.
+    private func checkOutWaitingForStartup() async throws -> PostgresConnection {
+        var waited = Duration.zero
+        var attempts = 1
+        while true {
+            do {
+                return try await pool.checkOut()
+            } catch where PostgresFailure.isStartingUp(error) && waited < startupPatience {
+                let pause = Self.startupPause(attempt: attempts)
+                try await sleep(pause)
+                waited += pause
+                attempts += 1
+            } catch where PostgresFailure.isStartingUp(error) {
+                throw PersistenceError.unavailable(
+                    "\(location.endpoint) is still starting up (the database system is starting up) after \(attempts) "
+                        + "tries over \(waited.components.seconds) s; it may be recovering after a restart or a crash: "
+                        + "run the command again once it accepts connections")
+            } catch {
+                throw PostgresFailure.map(error, location: location)
+            }
+        }
+    }
+
+    /// 250 ms, 500 ms, 1 s, 2 s, then 4 s between tries of a starting server.
+    static func startupPause(attempt: Int) -> Duration {
+        .milliseconds(250 << min(attempt - 1, 4))
     }
 
     private static func tls(for location: PostgresLocation) throws -> PostgresConnection.Configuration.TLS {

@@ -22,7 +22,7 @@ enum PostgresFailure {
         case is NIOThreadPoolError.ThreadPoolInactive, is PostgresPoolClosed:
             return PersistenceError.storage("the PostgreSQL store was closed")
         case is IOError, is NIOConnectionError, is ChannelError:
-            return PersistenceError.unavailable("\(location.host):\(location.port): \(describe(error))")
+            return PersistenceError.unavailable("\(location.endpoint): \(describe(error))")
         default:
             // A transaction body's own errors go back to its caller as they were thrown.
             return error
@@ -30,7 +30,7 @@ enum PostgresFailure {
     }
 
     private static func map(_ error: PSQLError, location: PostgresLocation) -> any Error {
-        let server = "\(location.host):\(location.port)"
+        let server = location.endpoint
         switch error.code {
         case .server:
             return map(
@@ -43,13 +43,18 @@ enum PostgresFailure {
             let why = error.underlying.map(describe) ?? "the connection failed"
             return PersistenceError.unavailable("\(server): \(why)")
         case .serverClosedConnection, .uncleanShutdown, .clientClosedConnection:
-            return PersistenceError.unavailable("\(server) closed the connection (the server stopped or restarted)")
+            return PersistenceError.unavailable("\(server): \(lostConnection)")
         case .failedToAddSSLHandler, .receivedUnencryptedDataAfterSSLRequest:
             return PersistenceError.unavailable("\(server): TLS could not be set up", cause: .tls)
-        case .unsupportedAuthMechanism, .authMechanismRequiresPassword, .saslError:
+        case .authMechanismRequiresPassword:
             return PersistenceError.unavailable(
-                "\(server) asked \"\(location.user)\" for a password it could not give (\(error.code))",
-                cause: .login)
+                "\(server) asks \"\(location.user)\" for a password and the database URL gives none", cause: .login)
+        case .unsupportedAuthMechanism:
+            return PersistenceError.unavailable(
+                "\(server) asks \"\(location.user)\" to log in in a way Folio does not support", cause: .login)
+        case .saslError:
+            return PersistenceError.unavailable(
+                "\(server) did not complete the password exchange with \"\(location.user)\"", cause: .login)
         default:
             return PersistenceError.storage("PostgreSQL: \(error.code)")
         }
@@ -58,7 +63,7 @@ enum PostgresFailure {
     /// An error the server answered with, by its SQLSTATE: separate from the PSQLError it comes in, which only
     /// PostgresNIO can build, so that the mapping of each state can be tested without making a server fail so.
     static func map(state: String, message: String, location: PostgresLocation) -> any Error {
-        let server = "\(location.host):\(location.port)"
+        let server = location.endpoint
         switch state {
         case "40001", "40P01":
             return SerializationConflict(reason: message)
@@ -68,6 +73,9 @@ enum PostgresFailure {
         case "3D000":
             return PersistenceError.unavailable(
                 "\(server) has no database \"\(location.database)\": \(message)", cause: .unknownDatabase)
+        case "57P01", "57P02":
+            // admin_shutdown, crash_shutdown: the server ending the session as it stops; a lost connection.
+            return PersistenceError.unavailable("\(server): \(lostConnection): \(message)")
         case let state where state.hasPrefix("08") || state.hasPrefix("57P") || state == "53300":
             return PersistenceError.unavailable("\(server): \(message)")
         default:
@@ -75,22 +83,47 @@ enum PostgresFailure {
         }
     }
 
+    /// What every lost connection says, whichever layer noticed it first.
+    static let lostConnection = "the server closed the connection (it stopped or restarted)"
+
+    /// Whether the server refused the connection because it is still starting up or recovering (SQLSTATE
+    /// 57P03): worth waiting for, unlike a server that is down.
+    static func isStartingUp(_ error: any Error) -> Bool {
+        guard let error = error as? PSQLError, error.code == .server else { return false }
+        return error.serverInfo?[.sqlState] == startingUp
+    }
+
+    /// SQLSTATE `cannot_connect_now`: "the database system is starting up" (or "… is in recovery mode").
+    static let startingUp = "57P03"
+
     /// A short reason for a socket-level failure.
     private static func describe(_ error: any Error) -> String {
         switch error {
         case let error as IOError:
-            if error.errnoCode == ECONNREFUSED { return "connection refused (is the server running?)" }
-            return "\(error)"
+            return describe(errno: error.errnoCode)
         case let error as NIOConnectionError:
             if let refused = error.connectionErrors.first?.error { return describe(refused) }
             if error.dnsAAAAError != nil || error.dnsAError != nil { return "the host name could not be resolved" }
             return "could not connect"
-        case ChannelError.ioOnClosedChannel:
-            return "the server closed the connection (it stopped or restarted)"
+        case ChannelError.ioOnClosedChannel, ChannelError.eof, ChannelError.alreadyClosed,
+            ChannelError.outputClosed, ChannelError.inputClosed:
+            return lostConnection
         case is ChannelError:
-            return "the connection was lost (\(error))"
+            return "the connection failed"
         default:
             return "\(error)"
+        }
+    }
+
+    /// A socket call's failure in the words of the other cases: never the call's name (`read(descriptor:…)`),
+    /// which says nothing to the person running the command.
+    static func describe(errno code: Int32) -> String {
+        switch code {
+        case ECONNREFUSED: return "connection refused (is the server running?)"
+        case ECONNRESET, EPIPE, ECONNABORTED, ENOTCONN, ESHUTDOWN: return lostConnection
+        case ETIMEDOUT: return "the connection timed out"
+        case EHOSTUNREACH, ENETUNREACH: return "no route to the host"
+        default: return String(cString: strerror(code)).lowercased()
         }
     }
 }

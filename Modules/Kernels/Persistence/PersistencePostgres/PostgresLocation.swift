@@ -4,7 +4,8 @@ import Persistence
 /// Where a PostgreSQL database is: parsed from `postgres://user:password@host:port/database?sslmode=…`.
 ///
 /// The password is kept for connecting and never shown: ``description`` and ``masked`` print it as `***`, so the
-/// location can go into messages and logs as it is.
+/// location can go into messages and logs as it is. A URL that cannot be parsed is refused with a message that
+/// quotes none of it before its last `@`, where a password could be.
 public struct PostgresLocation: Sendable, Equatable, CustomStringConvertible {
     /// How the connection is encrypted, as libpq's `sslmode` names it.
     public enum SSLMode: String, Sendable, CaseIterable {
@@ -18,7 +19,11 @@ public struct PostgresLocation: Sendable, Equatable, CustomStringConvertible {
         case verifyFull = "verify-full"
     }
 
-    /// The server's host name or address.
+    /// The URL options Folio understands; any other is refused rather than silently ignored, since an ignored
+    /// misspelt `sslmode` would connect without the encryption it asked for.
+    public static let knownOptions = ["sslmode", "schema"]
+
+    /// The server's host name or address; an IPv6 address without the brackets the URL writes it in.
     public var host: String
     /// The server's port.
     public var port: Int
@@ -35,29 +40,86 @@ public struct PostgresLocation: Sendable, Equatable, CustomStringConvertible {
     public var schema: String
 
     /// Parses a `postgres://` or `postgresql://` URL.
-    /// - Throws: ``PersistenceError/storage(_:)`` naming what is wrong, with the password masked.
+    ///
+    /// Everything up to the last `@` is the user and password (the password may hold `@`, `:`, `/`, `?` or `#`
+    /// as they are; `%` starts an escape such as `%40`). After it come the host (an IPv6 address in brackets),
+    /// the port, the database and the options.
+    /// - Throws: ``PersistenceError/storage(_:)`` naming what is wrong, quoting nothing of the credentials.
     public init(parsing text: String) throws {
-        let shown = Self.mask(text)
-        guard let components = URLComponents(string: text), let scheme = components.scheme?.lowercased(),
-            scheme == "postgres" || scheme == "postgresql"
+        guard let schemeEnd = text.range(of: "://"),
+            ["postgres", "postgresql"].contains(text[..<schemeEnd.lowerBound].lowercased())
         else {
-            throw PersistenceError.storage("\(shown) is not a postgres:// URL")
+            throw PersistenceError.storage("the database URL does not start with postgres:// or postgresql://")
         }
-        guard let host = components.host, !host.isEmpty else {
-            throw PersistenceError.storage("\(shown) names no host")
+        var rest = text[schemeEnd.upperBound...]
+        var user = ""
+        var password: String?
+        if let at = rest.lastIndex(of: "@") {
+            let credentials = rest[..<at]
+            rest = rest[rest.index(after: at)...]
+            if let colon = credentials.firstIndex(of: ":") {
+                user = try PercentDecoding.decode(credentials[..<colon], naming: "the user name")
+                password = try PercentDecoding.decode(
+                    credentials[credentials.index(after: colon)...], naming: "the password")
+            } else {
+                user = try PercentDecoding.decode(credentials, naming: "the user name")
+            }
         }
-        self.host = host
-        port = components.port ?? 5432
-        user = components.user.flatMap { $0.removingPercentEncoding } ?? "postgres"
-        password = components.password.flatMap { $0.removingPercentEncoding }
-        let path = components.path.hasPrefix("/") ? String(components.path.dropFirst()) : components.path
-        database = path.removingPercentEncoding.flatMap { $0.isEmpty ? nil : $0 } ?? user
+        if rest.contains("#") {
+            throw PersistenceError.storage("the database URL has a fragment (#…) after the host, which means nothing here")
+        }
+        let authorityEnd = rest.firstIndex { $0 == "/" || $0 == "?" } ?? rest.endIndex
+        (host, port) = try Self.hostAndPort(rest[..<authorityEnd])
+        var path = rest[authorityEnd...]
+        var query: Substring = ""
+        if let mark = path.firstIndex(of: "?") {
+            query = path[path.index(after: mark)...]
+            path = path[..<mark]
+        }
+        self.user = user.isEmpty ? "postgres" : user
+        self.password = password
+        let name = try PercentDecoding.decode(path.drop { $0 == "/" }, naming: "the database name")
+        database = name.isEmpty ? self.user : name
+        (sslMode, schema) = try Self.options(query)
+    }
+
+    /// `host[:port]` or `[v6address][:port]`; the port defaults to 5432.
+    private static func hostAndPort(_ authority: Substring) throws -> (String, Int) {
+        var host = authority
+        var portText: Substring?
+        if authority.hasPrefix("[") {
+            guard let close = authority.firstIndex(of: "]") else {
+                throw PersistenceError.storage("the database URL's IPv6 address has no closing ]")
+            }
+            host = authority[authority.index(after: authority.startIndex)..<close]
+            let after = authority[authority.index(after: close)...]
+            guard after.isEmpty || after.hasPrefix(":") else {
+                throw PersistenceError.storage("the database URL has text after its IPv6 address's ]")
+            }
+            portText = after.isEmpty ? nil : after.dropFirst()
+        } else if let colon = authority.firstIndex(of: ":") {
+            host = authority[..<colon]
+            portText = authority[authority.index(after: colon)...]
+        }
+        guard !host.isEmpty else { throw PersistenceError.storage("the database URL names no host") }
+        let name = try PercentDecoding.decode(host, naming: "the host")
+        guard let portText else { return (name, 5432) }
+        guard let port = Int(portText), (1...65_535).contains(port) else {
+            throw PersistenceError.storage("the database URL's port \"\(portText)\" is not a number from 1 to 65535")
+        }
+        return (name, port)
+    }
+
+    /// The query's options; an unknown name (names are case-sensitive, as libpq's) or value is refused.
+    private static func options(_ query: Substring) throws -> (SSLMode, String) {
         var mode = SSLMode.prefer
         var schema = "public"
-        for item in components.queryItems ?? [] {
-            switch item.name {
+        for item in query.split(separator: "&") {
+            let parts = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            let name = try PercentDecoding.decode(parts[0], naming: "an option's name")
+            let value = parts.count > 1 ? try PercentDecoding.decode(parts[1], naming: "option \(name)") : ""
+            switch name {
             case "sslmode":
-                let value = item.value ?? ""
                 switch value {
                 case "disable", "allow": mode = .disable
                 case "prefer": mode = .prefer
@@ -65,49 +127,45 @@ public struct PostgresLocation: Sendable, Equatable, CustomStringConvertible {
                 case "verify-full": mode = .verifyFull
                 default:
                     throw PersistenceError.storage(
-                        "\(shown): sslmode \"\(value)\" is not one of disable, prefer, require, verify-full")
+                        "sslmode \"\(value)\" is not one of disable, prefer, require, verify-full")
                 }
             case "schema":
-                guard let value = item.value, !value.isEmpty else {
-                    throw PersistenceError.storage("\(shown): schema is empty")
-                }
+                guard !value.isEmpty else { throw PersistenceError.storage("the database URL's schema is empty") }
                 schema = value
             default:
-                continue
+                throw PersistenceError.storage(
+                    "the database URL's option \"\(name)\" is not one Folio knows (it knows "
+                        + knownOptions.joined(separator: " and ") + "; names are case-sensitive)")
             }
         }
-        sslMode = mode
-        self.schema = schema
+        return (mode, schema)
+    }
+
+    /// The host and port as a URL writes them: `db.home:5432`, `[::1]:5432`.
+    public var endpoint: String {
+        (host.contains(":") ? "[\(host)]" : host) + ":\(port)"
     }
 
     /// The URL with the password replaced by `***`.
     public var masked: String {
-        var components = URLComponents()
-        components.scheme = "postgres"
-        components.user = user
-        if password != nil { components.password = "***" }
-        components.host = host
-        components.port = port
-        components.path = "/" + database
-        var items: [URLQueryItem] = []
-        if sslMode != .prefer { items.append(URLQueryItem(name: "sslmode", value: sslMode.rawValue)) }
-        if schema != "public" { items.append(URLQueryItem(name: "schema", value: schema)) }
-        if !items.isEmpty { components.queryItems = items }
-        return components.string ?? "postgres://\(host):\(port)/\(database)"
+        let credentials = PercentDecoding.encode(user) + (password == nil ? "" : ":***")
+        var items: [String] = []
+        if sslMode != .prefer { items.append("sslmode=\(sslMode.rawValue)") }
+        if schema != "public" { items.append("schema=\(PercentDecoding.encode(schema))") }
+        let query = items.isEmpty ? "" : "?" + items.joined(separator: "&")
+        return "postgres://\(credentials)@\(endpoint)/\(PercentDecoding.encode(database))\(query)"
     }
 
     public var description: String { masked }
 
-    /// `text` with the password of any URL in it replaced by `***`: for messages built from text a user gave.
+    /// `text` with everything between the user name and the last `@` replaced by `***`: for messages built
+    /// from text a user gave, however the password in it is written.
     public static func mask(_ text: String) -> String {
-        // user:password@ — the password runs from the first colon after "//" to the last "@" before the host.
-        guard let schemeEnd = text.range(of: "://") else { return text }
-        let rest = text[schemeEnd.upperBound...]
-        let authorityEnd = rest.firstIndex { $0 == "/" || $0 == "?" || $0 == "#" } ?? rest.endIndex
-        let authority = rest[..<authorityEnd]
-        guard let at = authority.lastIndex(of: "@"), let colon = authority[..<at].firstIndex(of: ":") else {
-            return text
-        }
-        return String(text[..<authority.index(after: colon)]) + "***" + String(text[at...])
+        // The parser's own rule: the credentials run to the last "@", the user name to the first ":" in them.
+        guard let schemeEnd = text.range(of: "://"),
+            let at = text[schemeEnd.upperBound...].lastIndex(of: "@"),
+            let colon = text[schemeEnd.upperBound..<at].firstIndex(of: ":")
+        else { return text }
+        return String(text[...colon]) + "***" + String(text[at...])
     }
 }

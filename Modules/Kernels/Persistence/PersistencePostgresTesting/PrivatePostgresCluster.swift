@@ -13,6 +13,7 @@ public final class PrivatePostgresCluster: Sendable {
     private let directory: URL
     private let binaries: URL
     private let runAs: [String]
+    private let listenAddresses: String
 
     /// Debian's server binaries (the newest installed), nil when PostgreSQL is not installed.
     public static var binaries: URL? {
@@ -28,8 +29,9 @@ public final class PrivatePostgresCluster: Sendable {
         "no PostgreSQL server binaries under /usr/lib/postgresql: tests that stop and restart a server skipped "
         + "(.ci/run installs them)"
 
-    /// Creates and starts a cluster; with `password`, user `folio` must log in with it.
-    public static func start(password: String? = nil) async throws -> PrivatePostgresCluster {
+    /// Creates and starts a cluster; with `password`, user `folio` must log in with it. With `ipv6`, it listens
+    /// on `::1` as well as on 127.0.0.1 (the URL names 127.0.0.1 either way).
+    public static func start(password: String? = nil, ipv6: Bool = false) async throws -> PrivatePostgresCluster {
         guard let binaries else { throw ClusterError.failed("PostgreSQL is not installed") }
         let directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("folio-test-pg-" + UUID().uuidString.prefix(8).lowercased())
@@ -44,7 +46,7 @@ public final class PrivatePostgresCluster: Sendable {
         let credentials = password.map { "folio:\($0)" } ?? "folio"
         let cluster = PrivatePostgresCluster(
             url: "postgres://\(credentials)@127.0.0.1:\(try freePort())/postgres", directory: directory,
-            binaries: binaries, runAs: runAs)
+            binaries: binaries, runAs: runAs, listenAddresses: ipv6 ? "127.0.0.1,::1" : "127.0.0.1")
         do {
             var authentication = ["--auth=trust"]
             if let password {
@@ -65,15 +67,17 @@ public final class PrivatePostgresCluster: Sendable {
         return cluster
     }
 
-    private init(url: String, directory: URL, binaries: URL, runAs: [String]) {
+    private init(url: String, directory: URL, binaries: URL, runAs: [String], listenAddresses: String) {
         self.url = url
+        self.listenAddresses = listenAddresses
         self.directory = directory
         self.binaries = binaries
         self.runAs = runAs
     }
 
     private var data: String { directory.appendingPathComponent("data").path }
-    private var port: String { String(url.split(separator: ":").last!.split(separator: "/").first!) }
+    /// The port the server listens on.
+    public var port: String { String(url.split(separator: ":").last!.split(separator: "/").first!) }
 
     /// Stops the server (fast shutdown: connections are cut) and waits until it is down.
     public func stopServer() async throws {
@@ -86,7 +90,7 @@ public final class PrivatePostgresCluster: Sendable {
             "pg_ctl",
             [
                 "-D", data, "-l", directory.appendingPathComponent("server.log").path, "-w", "-o",
-                "-c listen_addresses=127.0.0.1 -p \(port) -k \(directory.path) -c fsync=off", "start",
+                "-c listen_addresses=\(listenAddresses) -p \(port) -k \(directory.path) -c fsync=off", "start",
             ])
     }
 

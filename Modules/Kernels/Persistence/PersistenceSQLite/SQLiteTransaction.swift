@@ -17,14 +17,13 @@ final class SQLiteTransaction: StoreTransaction {
     }
 
     func get(_ key: String) throws -> RawRecord? {
-        try run("SELECT value, stored_at, expires_at FROM records WHERE namespace = ? AND key = ?") { statement in
-            try statement.bind(1, namespace)
-            try statement.bind(2, key)
-            guard try statement.step() else { return nil }
-            return RawRecord(
-                key: key, value: statement.blob(0), storedAt: Date(timeIntervalSince1970: statement.double(1) ?? 0),
-                expiresAt: statement.double(2).map { Date(timeIntervalSince1970: $0) })
-        }
+        let statement = try db.cachedStatement(sql: "SELECT value, stored_at, expires_at FROM records WHERE namespace = \(Self.text) AND key = \(Self.text)")
+        guard let row = try Row.fetchOne(statement, arguments: [Self.bytes(namespace), Self.bytes(key)]) else { return nil }
+        let storedAt: Double = row[1]
+        let expiresAt: Double? = row[2]
+        return RawRecord(
+            key: key, value: row[0], storedAt: Date(timeIntervalSince1970: storedAt),
+            expiresAt: expiresAt.map { Date(timeIntervalSince1970: $0) })
     }
 
     func put(_ key: String, value: Data, expiresAt: Date?, searchText: String?) throws {
@@ -44,9 +43,9 @@ final class SQLiteTransaction: StoreTransaction {
         let rows = try Row.fetchAll(
             db,
             sql: """
-                SELECT r.key, r.value, r.stored_at, r.expires_at, search.text FROM records r
+                SELECT CAST(r.key AS BLOB), r.value, r.stored_at, r.expires_at, CAST(search.text AS BLOB) FROM records r
                 LEFT JOIN search ON search.rowid = r.id
-                WHERE r.namespace = ?\(condition) ORDER BY r.id
+                WHERE r.namespace = \(Self.text)\(condition) ORDER BY r.id
                 """,
             arguments: StatementArguments(values))
         return rows.map { row in
@@ -54,9 +53,9 @@ final class SQLiteTransaction: StoreTransaction {
             let expiresAt: Double? = row[3]
             return ExportedRecord(
                 record: RawRecord(
-                    key: row[0], value: row[1], storedAt: Date(timeIntervalSince1970: storedAt),
+                    key: Self.string(row, 0), value: row[1], storedAt: Date(timeIntervalSince1970: storedAt),
                     expiresAt: expiresAt.map { Date(timeIntervalSince1970: $0) }),
-                searchText: row[4])
+                searchText: row.hasNull(atIndex: 4) ? nil : Self.string(row, 4))
         }
     }
 
@@ -67,57 +66,45 @@ final class SQLiteTransaction: StoreTransaction {
         // the upsert and the lookup (a stock trade stores three records). An upsert that updates leaves
         // `last_insert_rowid` as it was, hence the reset to 0, an id SQLite never assigns.
         sqlite3_set_last_insert_rowid(db.sqliteConnection, 0)
-        try run(
-            """
-            INSERT INTO records(namespace, key, value, stored_at, expires_at) VALUES (?, ?, ?, ?, ?)
-            ON CONFLICT(namespace, key) DO UPDATE SET
-                value = excluded.value, stored_at = excluded.stored_at, expires_at = excluded.expires_at
-            """
-        ) { statement in
-            try statement.bind(1, namespace)
-            try statement.bind(2, key)
-            try statement.bind(3, value)
-            try statement.bind(4, storedAt.timeIntervalSince1970)
-            try statement.bind(5, expiresAt?.timeIntervalSince1970)
-            _ = try statement.step()
-        }
-        var id = sqlite3_last_insert_rowid(db.sqliteConnection)
+        try db.cachedStatement(
+            sql: """
+                INSERT INTO records(namespace, key, value, stored_at, expires_at) VALUES (\(Self.text), \(Self.text), ?, ?, ?)
+                ON CONFLICT(namespace, key) DO UPDATE SET
+                    value = excluded.value, stored_at = excluded.stored_at, expires_at = excluded.expires_at
+                """
+        ).execute(
+            arguments: [
+                Self.bytes(namespace), Self.bytes(key), value, storedAt.timeIntervalSince1970,
+                expiresAt?.timeIntervalSince1970,
+            ])
+        var id = db.lastInsertedRowID
         let replaced = id == 0
         if replaced {
-            id = try run("SELECT id FROM records WHERE namespace = ? AND key = ?") { statement -> Int64 in
-                try statement.bind(1, namespace)
-                try statement.bind(2, key)
-                guard try statement.step() else {
-                    throw Persistence.PersistenceError.storage("could not store \"\(key)\"")
-                }
-                return statement.int64(0)
+            let lookup = try db.cachedStatement(
+                sql: "SELECT id FROM records WHERE namespace = \(Self.text) AND key = \(Self.text)")
+            guard let existing = try Int64.fetchOne(lookup, arguments: [Self.bytes(namespace), Self.bytes(key)]) else {
+                throw Persistence.PersistenceError.storage("could not store \"\(key)\"")
             }
+            id = existing
         }
         // A new record has no search text unless a row was left under a reused id; FTS5 would refuse the
         // insert below, so that case is checked too (one index lookup).
         if replaced || searchText != nil { try deleteSearchText(id: id) }
         if let searchText {
-            try run("INSERT INTO search(rowid, text) VALUES (?, ?)") { statement in
-                try statement.bind(1, id)
-                try statement.bind(2, searchText)
-                _ = try statement.step()
-            }
+            try db.cachedStatement(sql: "INSERT INTO search(rowid, text) VALUES (?, ?)").execute(arguments: [id, searchText])
         }
     }
 
     func delete(_ key: String) throws {
-        let id = try run("DELETE FROM records WHERE namespace = ? AND key = ? RETURNING id") { statement in
-            try statement.bind(1, namespace)
-            try statement.bind(2, key)
-            return try statement.step() ? statement.int64(0) : nil
-        }
-        if let id { try deleteSearchText(id: id) }
+        let statement = try db.cachedStatement(
+            sql: "DELETE FROM records WHERE namespace = \(Self.text) AND key = \(Self.text) RETURNING id")
+        if let id = try Int64.fetchOne(statement, arguments: [Self.bytes(namespace), Self.bytes(key)]) { try deleteSearchText(id: id) }
     }
 
     func delete(_ range: KeyRange) throws -> Int {
         let (condition, values) = rangeCondition(range)
         let ids = try Int64.fetchAll(
-            db, sql: "DELETE FROM records WHERE namespace = ?\(condition) RETURNING id",
+            db, sql: "DELETE FROM records WHERE namespace = \(Self.text)\(condition) RETURNING id",
             arguments: StatementArguments(values))
         for id in ids { try deleteSearchText(id: id) }
         return ids.count
@@ -125,32 +112,32 @@ final class SQLiteTransaction: StoreTransaction {
 
     func scan(_ range: KeyRange, limit: Int?, reverse: Bool) throws -> [RawRecord] {
         let (condition, values) = rangeCondition(range)
-        var sql = "SELECT key, value, stored_at, expires_at FROM records WHERE namespace = ?\(condition)"
+        var sql = "SELECT CAST(key AS BLOB), value, stored_at, expires_at FROM records WHERE namespace = \(Self.text)\(condition)"
         sql += " ORDER BY key \(reverse ? "DESC" : "ASC")"
         if limit != nil { sql += " LIMIT ?" }
-        return try rows(sql, texts: values, limit: limit.map { max(0, $0) }, Self.record)
+        return try rows(sql, parameters: values, limit: limit.map { max(0, $0) }, Self.record)
     }
 
     func count(_ range: KeyRange) throws -> Int {
         let (condition, values) = rangeCondition(range)
         return try Int.fetchOne(
-            db, sql: "SELECT COUNT(*) FROM records WHERE namespace = ?\(condition)",
+            db, sql: "SELECT COUNT(*) FROM records WHERE namespace = \(Self.text)\(condition)",
             arguments: StatementArguments(values)) ?? 0
     }
 
     func search(_ terms: [String], in range: KeyRange, limit: Int) throws -> [RawRecord] {
-        try matches(terms, in: range, limit: limit, columns: "r.key, r.value, r.stored_at, r.expires_at", Self.record)
+        try matches(terms, in: range, limit: limit, columns: "CAST(r.key AS BLOB), r.value, r.stored_at, r.expires_at", Self.record)
     }
 
     func searchHits(_ terms: [String], in range: KeyRange, limit: Int) throws -> [SearchHit] {
-        try matches(terms, in: range, limit: limit, columns: "r.key, search.text", Self.hit)
+        try matches(terms, in: range, limit: limit, columns: "CAST(r.key AS BLOB), CAST(search.text AS BLOB)", Self.hit)
     }
 
     func firstSearchHits(_ terms: [String], wholeWords: [String], in range: KeyRange, limit: Int) throws
         -> SearchHitList
     {
         var hits = try matches(
-            terms, wholeWords: wholeWords, in: range, limit: max(0, limit) + 1, columns: "r.key, search.text",
+            terms, wholeWords: wholeWords, in: range, limit: max(0, limit) + 1, columns: "CAST(r.key AS BLOB), CAST(search.text AS BLOB)",
             order: "search.rowid", Self.hit)
         let hasMore = hits.count > max(0, limit)
         if hasMore { hits.removeLast() }
@@ -166,7 +153,7 @@ final class SQLiteTransaction: StoreTransaction {
     /// records were first stored) reads in the index's own order and stops at the limit.
     private func matches<Match>(
         _ terms: [String], wholeWords: [String] = [], in range: KeyRange, limit: Int, columns: String,
-        order: String = "search.rank, r.key", _ transform: (RawStatement) -> Match
+        order: String = "search.rank, r.key", _ transform: (Row) -> Match
     ) throws -> [Match] {
         let prefixes = SearchText.terms(terms)
         let whole = SearchText.terms(wholeWords)
@@ -178,76 +165,74 @@ final class SQLiteTransaction: StoreTransaction {
         let sql = """
             SELECT \(columns)
             FROM search CROSS JOIN records r ON r.id = search.rowid
-            WHERE search MATCH ? AND r.namespace = ?\(condition)
+            WHERE search MATCH ? AND r.namespace = \(Self.text)\(condition)
             ORDER BY \(order)
             LIMIT ?
             """
         return try rows(
-            sql, texts: [Self.matchExpression(prefixes, wholeWords: whole)] + values, limit: max(0, limit), transform)
+            sql, parameters: [Self.matchExpression(prefixes, wholeWords: whole)] + values.map { $0 as any DatabaseValueConvertible },
+            limit: max(0, limit), transform)
     }
 
-    /// Every row of `sql`, its parameters `texts` and then `limit` (when given), read through SQLite's C API.
-    /// GRDB's cursor converted each column through its value protocols, and `Row.fetchAll` also copied every
-    /// row into an object of its own; freeing those cost more than reading them (5 M instructions for 500 hits).
+    /// Every row of `sql`, its parameters and then `limit` (when given). A cursor hands each row over
+    /// without copying it (`Row.fetchAll` would keep one object per row).
     private func rows<Element>(
-        _ sql: String, texts: [String], limit: Int?, _ transform: (RawStatement) -> Element
+        _ sql: String, parameters: [any DatabaseValueConvertible], limit: Int?, _ transform: (Row) -> Element
     ) throws -> [Element] {
-        try run(sql) { statement in
-            for (index, text) in texts.enumerated() { try statement.bind(Int32(index + 1), text) }
-            if let limit { try statement.bind(Int32(texts.count + 1), Int64(limit)) }
-            var elements: [Element] = []
-            while try statement.step() { elements.append(transform(statement)) }
-            return elements
-        }
+        let arguments = StatementArguments(parameters.map(\.databaseValue) + (limit.map { [$0.databaseValue] } ?? []))
+        let cursor = try Row.fetchCursor(db.cachedStatement(sql: sql), arguments: arguments)
+        var elements: [Element] = []
+        while let row = try cursor.next() { elements.append(transform(row)) }
+        return elements
     }
 
-    private static func hit(_ statement: RawStatement) -> SearchHit {
-        SearchHit(key: statement.text(0), text: statement.text(1))
+    private static func hit(_ row: Row) -> SearchHit {
+        SearchHit(key: string(row, 0), text: string(row, 1))
     }
 
     /// The SQL condition for `range` on `column` and its parameters, the namespace first.
-    private func rangeCondition(_ range: KeyRange, column: String = "key") -> (String, [String]) {
+    private func rangeCondition(_ range: KeyRange, column: String = "key") -> (String, [Data]) {
         var condition = ""
-        var values = [namespace]
+        var values = [Self.bytes(namespace)]
         if let lower = range.lower {
-            condition += " AND \(column) >= ?"
-            values.append(lower)
+            condition += " AND \(column) >= \(Self.text)"
+            values.append(Self.bytes(lower))
         }
         if let upper = range.upper {
-            condition += " AND \(column) < ?"
-            values.append(upper)
+            condition += " AND \(column) < \(Self.text)"
+            values.append(Self.bytes(upper))
         }
         return (condition, values)
+    }
+
+    /// A text parameter: its UTF-8 bytes bound as a blob and cast to text in SQL. GRDB binds a `String` as a
+    /// C string, which would end a key at its first NUL; a key is stored and compared byte for byte.
+    private static let text = "CAST(? AS TEXT)"
+
+    /// The bytes of a text parameter (``text``).
+    private static func bytes(_ string: String) -> Data { Data(string.utf8) }
+
+    /// A text column read back byte for byte (selected as `CAST(column AS BLOB)`, for the reason of ``text``).
+    private static func string(_ row: Row, _ index: Int) -> String {
+        let data: Data = row[index] ?? Data()
+        return String(decoding: data, as: UTF8.self)
     }
 
     /// Removes a record's search text, if it has any. Most records have none (every trade, holding and balance),
     /// and asking the index to delete a row it lacks runs its full delete machinery; a lookup in FTS5's content
     /// table (its documented `%_content` shadow table, keyed by `id`) costs a fraction of that.
     private func deleteSearchText(id: Int64) throws {
-        let indexed = try run("SELECT 1 FROM search_content WHERE id = ?") { statement in
-            try statement.bind(1, id)
-            return try statement.step()
-        }
-        guard indexed else { return }
-        try run("DELETE FROM search WHERE rowid = ?") { statement in
-            try statement.bind(1, id)
-            _ = try statement.step()
-        }
-    }
-
-    /// Runs `body` with the cached statement for `sql` through SQLite's C API (see ``RawStatement``), and
-    /// resets it afterwards, whether `body` finished it or not.
-    private func run<Result>(_ sql: String, _ body: (RawStatement) throws -> Result) throws -> Result {
-        let statement = RawStatement(try db.cachedStatement(sql: sql))
-        defer { statement.reset() }
-        return try body(statement)
+        let lookup = try db.cachedStatement(sql: "SELECT 1 FROM search_content WHERE id = ?")
+        guard try Int.fetchOne(lookup, arguments: [id]) != nil else { return }
+        try db.cachedStatement(sql: "DELETE FROM search WHERE rowid = ?").execute(arguments: [id])
     }
 
     /// A record from a row of `key, value, stored_at, expires_at`.
-    private static func record(_ statement: RawStatement) -> RawRecord {
-        RawRecord(
-            key: statement.text(0), value: statement.blob(1),
-            storedAt: Date(timeIntervalSince1970: statement.double(2) ?? 0),
-            expiresAt: statement.double(3).map { Date(timeIntervalSince1970: $0) })
+    private static func record(_ row: Row) -> RawRecord {
+        let storedAt: Double = row[2]
+        let expiresAt: Double? = row[3]
+        return RawRecord(
+            key: string(row, 0), value: row[1], storedAt: Date(timeIntervalSince1970: storedAt),
+            expiresAt: expiresAt.map { Date(timeIntervalSince1970: $0) })
     }
 }

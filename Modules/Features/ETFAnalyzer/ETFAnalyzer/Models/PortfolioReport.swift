@@ -3,20 +3,26 @@ import Timing
 
 /// The analysis of a portfolio: what every output format renders.
 ///
-/// Encodes as the JSON the issue specifies: `etfs[]` and `portfolio{…, feeDrag{"10","20","30"}}`, money as
-/// exact numbers (never through `Double`) rounded to 10 places, returns and rates as fractions, absent
-/// values (an annualized return for 0 days held) as `null`.
+/// Encodes as the JSON the issue specifies: `etfs[]` and `portfolio{…, feeDrag{"10","20","30"}}`, computed money
+/// as exact numbers (never through `Double`) at the currency's minor unit, returns and rates as fractions to 10
+/// places, absent values (an annualized return for 0 days held) as `null`.
 public struct PortfolioReport: Sendable, Hashable, Encodable {
     /// Every ETF, in input order.
     public var etfs: [ETFAnalysis]
     /// The totals.
     public var portfolio: PortfolioSummary
+    /// The ISO code of the prices' currency, whose minor unit computed money is reported at.
+    public var currency: String
 
     /// Creates a report.
-    public init(etfs: [ETFAnalysis], portfolio: PortfolioSummary) {
+    public init(etfs: [ETFAnalysis], portfolio: PortfolioSummary, currency: String = "USD") {
         self.etfs = etfs
         self.portfolio = portfolio
+        self.currency = currency
     }
+
+    /// One row per ETF, as JSON and CSV give them.
+    public var rows: [ETFRow] { etfs.map { ETFRow($0, currency: currency) } }
 
     /// The one analysis date when every ETF shares it, else nil.
     public var commonAnalysisDate: CalendarDate? {
@@ -31,8 +37,8 @@ public struct PortfolioReport: Sendable, Hashable, Encodable {
     /// Encodes `{"etfs": [...], "portfolio": {...}}`.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: Keys.self)
-        try container.encode(etfs.map(ETFRow.init), forKey: .etfs)
-        try container.encode(PortfolioObject(portfolio), forKey: .portfolio)
+        try container.encode(rows, forKey: .etfs)
+        try container.encode(PortfolioObject(portfolio, figures: ReportedFigures(currency: currency)), forKey: .portfolio)
     }
 }
 
@@ -47,9 +53,28 @@ public struct ETFRow: Sendable, Hashable, Encodable {
 
     /// The analysis the row shows.
     public var analysis: ETFAnalysis
+    /// How its figures are reported.
+    private let figures: ReportedFigures
 
-    /// Creates a row.
-    public init(_ analysis: ETFAnalysis) { self.analysis = analysis }
+    /// Creates a row whose money is reported at the minor unit of `currency`.
+    public init(_ analysis: ETFAnalysis, currency: String = "USD") {
+        self.analysis = analysis
+        figures = ReportedFigures(currency: currency)
+    }
+
+    /// The row as CSV fields, in ``columns`` order: the JSON's figures, an absent annualized return empty.
+    public var fields: [String] {
+        let etf = analysis
+        return [
+            etf.holding.name, etf.analysisDate.iso8601, String(etf.daysHeld),
+            figures.money(etf.initialInvestment).plainText, figures.money(etf.currentValue).plainText,
+            figures.money(etf.capitalAppreciation).plainText, figures.money(etf.yieldIncome).plainText,
+            figures.money(etf.grossReturn).plainText, figures.money(etf.expenses).plainText,
+            figures.money(etf.netReturn).plainText, figures.rate(etf.totalReturn).plainText,
+            etf.annualizedReturn.map { figures.rate($0).plainText } ?? "", etf.isUnderAYear ? "true" : "false",
+            figures.rate(etf.weight).plainText, figures.rate(etf.allocation).plainText,
+        ]
+    }
 
     private enum Keys: String, CodingKey {
         case name, analysisDate, daysHeld, initialInvestment, currentValue, capitalAppreciation, yieldIncome
@@ -64,30 +89,34 @@ public struct ETFRow: Sendable, Hashable, Encodable {
         try container.encode(etf.holding.name, forKey: .name)
         try container.encode(etf.analysisDate, forKey: .analysisDate)
         try container.encode(etf.daysHeld, forKey: .daysHeld)
-        try container.encode(reported(etf.initialInvestment), forKey: .initialInvestment)
-        try container.encode(reported(etf.currentValue), forKey: .currentValue)
-        try container.encode(reported(etf.capitalAppreciation), forKey: .capitalAppreciation)
-        try container.encode(reported(etf.yieldIncome), forKey: .yieldIncome)
-        try container.encode(reported(etf.grossReturn), forKey: .grossReturn)
-        try container.encode(reported(etf.expenses), forKey: .expenses)
-        try container.encode(reported(etf.netReturn), forKey: .netReturn)
-        try container.encode(reported(etf.totalReturn), forKey: .totalReturnPercent)
+        try container.encode(figures.money(etf.initialInvestment), forKey: .initialInvestment)
+        try container.encode(figures.money(etf.currentValue), forKey: .currentValue)
+        try container.encode(figures.money(etf.capitalAppreciation), forKey: .capitalAppreciation)
+        try container.encode(figures.money(etf.yieldIncome), forKey: .yieldIncome)
+        try container.encode(figures.money(etf.grossReturn), forKey: .grossReturn)
+        try container.encode(figures.money(etf.expenses), forKey: .expenses)
+        try container.encode(figures.money(etf.netReturn), forKey: .netReturn)
+        try container.encode(figures.rate(etf.totalReturn), forKey: .totalReturnPercent)
         if let annualized = etf.annualizedReturn {
-            try container.encode(reported(annualized), forKey: .annualizedReturn)
+            try container.encode(figures.rate(annualized), forKey: .annualizedReturn)
         } else {
             try container.encodeNil(forKey: .annualizedReturn)
         }
         try container.encode(etf.isUnderAYear, forKey: .underAYear)
-        try container.encode(reported(etf.weight), forKey: .weight)
-        try container.encode(reported(etf.allocation), forKey: .allocationPercent)
+        try container.encode(figures.rate(etf.weight), forKey: .weight)
+        try container.encode(figures.rate(etf.allocation), forKey: .allocationPercent)
     }
 }
 
 /// The `portfolio` object.
 struct PortfolioObject: Encodable {
     var summary: PortfolioSummary
+    var figures: ReportedFigures
 
-    init(_ summary: PortfolioSummary) { self.summary = summary }
+    init(_ summary: PortfolioSummary, figures: ReportedFigures) {
+        self.summary = summary
+        self.figures = figures
+    }
 
     private enum Keys: String, CodingKey {
         case totalInitial, totalCurrent, totalCapitalAppreciation, totalYieldIncome, totalGrossReturn, totalExpenses
@@ -108,36 +137,43 @@ struct PortfolioObject: Encodable {
 
     func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: Keys.self)
-        try container.encode(reported(summary.totalInitial), forKey: .totalInitial)
-        try container.encode(reported(summary.totalCurrent), forKey: .totalCurrent)
-        try container.encode(reported(summary.totalCapitalAppreciation), forKey: .totalCapitalAppreciation)
-        try container.encode(reported(summary.totalYieldIncome), forKey: .totalYieldIncome)
-        try container.encode(reported(summary.totalGrossReturn), forKey: .totalGrossReturn)
-        try container.encode(reported(summary.totalExpenses), forKey: .totalExpenses)
-        try container.encode(reported(summary.totalNetReturn), forKey: .totalNetReturn)
+        try container.encode(figures.money(summary.totalInitial), forKey: .totalInitial)
+        try container.encode(figures.money(summary.totalCurrent), forKey: .totalCurrent)
+        try container.encode(figures.money(summary.totalCapitalAppreciation), forKey: .totalCapitalAppreciation)
+        try container.encode(figures.money(summary.totalYieldIncome), forKey: .totalYieldIncome)
+        try container.encode(figures.money(summary.totalGrossReturn), forKey: .totalGrossReturn)
+        try container.encode(figures.money(summary.totalExpenses), forKey: .totalExpenses)
+        try container.encode(figures.money(summary.totalNetReturn), forKey: .totalNetReturn)
         try encodeOptional(summary.weightedAnnualReturn, forKey: .weightedAnnualReturn, in: &container)
-        try container.encode(reported(summary.totalReturn), forKey: .totalReturnPercent)
+        try container.encode(figures.rate(summary.totalReturn), forKey: .totalReturnPercent)
         try encodeOptional(summary.annualizedReturn, forKey: .annualizedReturn, in: &container)
-        try container.encode(reported(summary.meanDaysHeld), forKey: .meanDaysHeld)
-        try container.encode(reported(summary.weightedExpenseRatio), forKey: .weightedExpenseRatio)
-        try container.encode(reported(summary.annualFees), forKey: .annualFees)
-        try container.encode(reported(summary.growthRate), forKey: .growthRate)
+        try container.encode(figures.rate(summary.meanDaysHeld), forKey: .meanDaysHeld)
+        try container.encode(figures.rate(summary.weightedExpenseRatio), forKey: .weightedExpenseRatio)
+        try container.encode(figures.money(summary.annualFees), forKey: .annualFees)
+        try container.encode(figures.rate(summary.growthRate), forKey: .growthRate)
         var drag = container.nestedContainer(keyedBy: Horizon.self, forKey: .feeDrag)
         for projection in summary.feeDrag {
             var values = drag.nestedContainer(keyedBy: DragKeys.self, forKey: Horizon(stringValue: "\(projection.years)"))
-            try values.encode(reported(projection.valueWithFees), forKey: .valueWithFees)
-            try values.encode(reported(projection.valueWithoutFees), forKey: .valueWithoutFees)
-            try values.encode(reported(projection.drag), forKey: .drag)
+            try values.encode(figures.money(projection.valueWithFees), forKey: .valueWithFees)
+            try values.encode(figures.money(projection.valueWithoutFees), forKey: .valueWithoutFees)
+            try values.encode(figures.money(projection.drag), forKey: .drag)
         }
     }
 
     private func encodeOptional(
         _ value: Amount?, forKey key: Keys, in container: inout KeyedEncodingContainer<Keys>
     ) throws {
-        if let value { try container.encode(reported(value), forKey: key) } else { try container.encodeNil(forKey: key) }
+        if let value { try container.encode(figures.rate(value), forKey: key) } else { try container.encodeNil(forKey: key) }
     }
 }
 
-/// A figure as JSON and CSV give it: rounded to 10 decimal places, far below a cent or a basis point, so a
-/// quotient such as `yield × days / 365` does not print 38 digits of a repeating fraction.
-func reported(_ value: Amount) -> Amount { value.rounded(toPlaces: 10, .halfEven) }
+/// How JSON and CSV give figures: computed money at the currency's minor unit (half-even, the Money kernel's
+/// rule), returns, rates, weights and days to 10 places — far below a basis point, so a quotient does not print
+/// 38 digits of a repeating fraction.
+struct ReportedFigures: Sendable, Hashable {
+    var currency: String
+
+    func money(_ value: Amount) -> Amount { value.roundedToMinorUnit(of: currency) }
+
+    func rate(_ value: Amount) -> Amount { value.rounded(toPlaces: 10, .halfEven) }
+}

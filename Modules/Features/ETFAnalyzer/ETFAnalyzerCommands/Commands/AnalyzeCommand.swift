@@ -40,7 +40,8 @@ struct AnalyzeCommand: FeatureCommand {
                 V = Σ current value, e = weighted expense ratio):
                 V × (1 + g)^n − V × (1 + g − e)^n
             JSON and CSV give returns, weights and allocations as fractions
-            (0.1234 is 12.34%) and money as exact decimals (10 places).
+            (0.1234 is 12.34%) to 10 places, and computed money at the
+            currency's minor unit (half-even: 637.34 for USD).
 
             Examples:
               folio etf analyze Modules/Features/ETFAnalyzer/Examples/etfs.csv
@@ -67,12 +68,12 @@ struct AnalyzeCommand: FeatureCommand {
         let writer = ReportWriter(options: options, context: context)
         if let saved {
             let portfolio = try await mappingDomainErrors {
-                try await services.saved.load(saved)
+                try await services.analysis.portfolio(named: saved)
             }
             try writer.analyzeAndEmit(portfolio.holdings, source: "saved portfolio \(portfolio.name)")
         } else if let file {
             let loaded = try services.loader.load(file, defaultAnalysisDate: try options.analysisDate(in: context))
-            try writer.analyzeAndEmit(loaded.holdings, source: loaded.source, alreadyValidated: true)
+            try writer.analyzeAndEmit(loaded.holdings, source: loaded.source)
         }
     }
 }

@@ -29,13 +29,12 @@ struct DeleteCommand: FeatureCommand {
     func run(in context: FeatureContext) async throws {
         let services = ETFAnalyzerServices(context: context)
         try await mappingDomainErrors {
-            let saved = services.saved
-            let portfolio = try await saved.load(name)
+            let portfolio = try await services.analysis.portfolio(named: name)
             let agreed = try Confirmation.ask(
                 "Delete the saved portfolio \(portfolio.name) (\(portfolio.holdings.count) ETFs)?",
                 action: "deleting \(portfolio.name)", yes: yes, terminal: context.terminal)
             guard agreed else { throw FolioError(.refused, "\(portfolio.name) was not deleted") }
-            try await saved.delete(name)
+            try await services.analysis.delete(name)
             context.terminal.print("Deleted saved portfolio \(portfolio.name).")
         }
     }

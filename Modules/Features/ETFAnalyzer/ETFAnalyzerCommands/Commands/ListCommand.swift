@@ -24,31 +24,8 @@ struct ListCommand: FeatureCommand {
 
     @OptionGroup var formatting: FormatOptions
 
-    struct Row: Encodable {
-        var name: String
-        var etfs: Int
-        var invested: Amount
-        var savedAt: Date
-        var source: String
-    }
-
-    /// Σ shares × purchase price.
-    private func invested(_ holdings: [ETFHolding]) throws -> Amount {
-        do {
-            return try holdings.map { holding throws(MoneyError) in try holding.shares * holding.purchasePrice }.sum()
-        } catch {
-            throw FolioError(.dataError, "a saved portfolio's total is too large to compute", why: "\(error)")
-        }
-    }
-
     func run(in context: FeatureContext) async throws {
-        let services = ETFAnalyzerServices(context: context)
-        let rows = try await services.saved.all().map { portfolio in
-            Row(
-                name: portfolio.name, etfs: portfolio.holdings.count,
-                invested: try invested(portfolio.holdings),
-                savedAt: portfolio.savedAt, source: portfolio.source)
-        }
+        let rows = try await ETFAnalyzerServices(context: context).analysis.list()
         switch formatting.format {
         case .json:
             try formatting.emit(try JSONOutput.string(rows), to: context.terminal)

@@ -50,11 +50,10 @@ struct NewCommand: FeatureCommand {
                 "\(file) exists. Replace it?", action: "replacing \(file)", yes: yes, terminal: context.terminal)
             guard replace else { throw FolioError(.refused, "\(file) was left as it is") }
         }
-        let saved = services.saved
+        let service = services.analysis
         if let save {
             try await mappingDomainErrors { () async throws -> Void in
-                try SavedPortfolios.validate(name: save)
-                if try await saved.exists(save), !yes { throw SavedPortfolioError.exists(save) }
+                if try await service.isSaved(save), !yes { throw SavedPortfolioError.exists(save) }
             }
         }
         let holdings = try HoldingPrompter(
@@ -63,9 +62,8 @@ struct NewCommand: FeatureCommand {
         try OutputDestination(path: file).emit(try PortfolioFileWriter.text(holdings, path: file), to: context.terminal)
         context.terminal.printError("Wrote \(holdings.count) ETF\(holdings.count == 1 ? "" : "s") to \(file).")
         if let save {
-            try await mappingDomainErrors { () async throws -> Void in
-                try await saved.save(
-                    SavedPortfolio(name: save, savedAt: context.timing.now(), source: file, holdings: holdings), replace: true)
+            _ = try await mappingDomainErrors {
+                try await service.save(save, holdings: holdings, source: file, replace: true)
             }
             context.terminal.printError("Saved as \(save).")
         }

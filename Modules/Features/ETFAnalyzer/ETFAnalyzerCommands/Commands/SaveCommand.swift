@@ -38,9 +38,8 @@ struct SaveCommand: FeatureCommand {
         try await mappingDomainErrors {
             try SavedPortfolios.validate(name: name)
             let loaded = try services.loader.load(file, defaultAnalysisDate: nil)
-            let portfolio = SavedPortfolio(
-                name: name, savedAt: context.timing.now(), source: loaded.source, holdings: loaded.holdings)
-            let replaced = try await services.saved.save(portfolio, replace: yes)
+            let replaced = try await services.analysis.save(
+                name, holdings: loaded.holdings, source: loaded.source, replace: yes)
             let count = "\(loaded.holdings.count) ETF\(loaded.holdings.count == 1 ? "" : "s")"
             context.terminal.print("\(replaced ? "Replaced" : "Saved") portfolio \(name): \(count) from \(loaded.source).")
         }

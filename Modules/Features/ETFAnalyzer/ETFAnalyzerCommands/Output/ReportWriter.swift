@@ -10,23 +10,17 @@ struct ReportWriter {
     var options: AnalysisOptions
     var context: FeatureContext
 
-    /// Validates `holdings` against the run's analysis date (unless a reader just did), analyses them and
-    /// emits the report.
+    /// Analyses `holdings` at the run's date (rows checked against it first) and emits the report.
     /// - Throws: ``FolioError`` (65) listing every problem when a row breaks a rule; nothing is written then.
-    func analyzeAndEmit(_ holdings: [ETFHolding], source: String, alreadyValidated: Bool = false) throws {
-        let defaultDate = try options.analysisDate(in: context)
-        if !alreadyValidated {
-            let issues = PortfolioReader.validate(holdings, defaultAnalysisDate: defaultDate)
-            guard issues.isEmpty else { throw PortfolioInputError(issues: issues).folioError(source: source) }
-        }
+    func analyzeAndEmit(_ holdings: [ETFHolding], source: String) throws {
+        let service = PortfolioAnalysisService(store: context.store, timing: context.timing)
         let report: PortfolioReport
         do {
-            report = try PortfolioCalculator.report(
-                holdings, defaultAnalysisDate: defaultDate, growthRate: try options.growthRate())
-        } catch let error as MoneyError {
-            throw FolioError(
-                .refused, "\(source) cannot be analyzed", why: "a figure is beyond what folio can compute (\(error))",
-                hint: "check the shares and prices for a typo")
+            report = try service.analyze(
+                holdings, asOf: try options.analysisDate(in: context), growthRate: try options.growthRate(),
+                currency: try options.currencyCode())
+        } catch let error as PortfolioInputError {
+            throw error.folioError(source: source)
         }
         try OutputDestination(path: options.output).emit(try render(report), to: context.terminal)
     }
@@ -38,9 +32,9 @@ struct ReportWriter {
         case .json:
             return try JSONOutput.string(report)
         case .csv:
-            return ReportCSV.document(report)
+            return ReportExport.csv(report)
         case .markdown:
-            return MarkdownReport(report: report, text: text).render()
+            return ReportExport.markdown(report, currencySymbol: NumberFormat.currencySymbol(report.currency))
         case .table:
             // A file gets plain text whatever the terminal supports.
             let style = options.output == nil ? context.style : Style(colorEnabled: false)

@@ -2,57 +2,32 @@ import Foundation
 import Persistence
 import Timing
 
-/// A history in the compact form it is stored in: the dates (day numbers, 32-bit) and the exact NAVs
-/// (integers of 10^-scale rupees, 64-bit) as little-endian binary columns, which JSON carries as base64. A
-/// 3,266-point history reads back with two base64 decodes instead of parsing 6,532 JSON numbers.
+/// A history as it is stored: a plain record of the dates (day numbers) and the exact NAVs (integers of
+/// 10^-scale rupees), which the store writes as JSON. Records written by older folios in a packed binary form
+/// do not decode as this record and are read as a cache miss, so the next fetch replaces them.
 struct StoredHistory: Codable {
     var code: Int
     var meta: SchemeMeta
-    var days: Data
-    var units: Data
+    var days: [Int]
+    var units: [Int64]
     var scale: Int
     var skippedRows: Int
 
     init(_ history: NAVHistory) {
         code = history.code
         meta = history.meta
-        days = Self.pack(history.series.days.map { Int32(truncatingIfNeeded: $0).littleEndian })
-        units = Self.pack(history.units.map(\.littleEndian))
+        days = history.series.days
+        units = history.units
         scale = history.scale
         skippedRows = history.skippedRows
     }
 
-    /// The number of points.
-    var count: Int { days.count / MemoryLayout<Int32>.size }
-
     /// The history, or nil when the columns do not agree (a damaged record, which a refetch replaces).
     var history: NAVHistory? {
-        let days = Self.unpack(self.days, as: Int32.self).map { Int(Int32(littleEndian: $0)) }
-        let units = Self.unpack(self.units, as: Int64.self).map { Int64(littleEndian: $0) }
         guard days.count == units.count, (0...NAVHistory.maximumScale).contains(scale),
             zip(days, days.dropFirst()).allSatisfy({ $0 < $1 })
         else { return nil }
         return NAVHistory(code: code, meta: meta, days: days, units: units, scale: scale, skippedRows: skippedRows)
-    }
-
-    /// The last day stored.
-    var lastDay: Int? {
-        Self.unpack(days, as: Int32.self).last.map { Int(Int32(littleEndian: $0)) }
-    }
-
-    private static func pack<T: FixedWidthInteger>(_ values: [T]) -> Data {
-        values.withUnsafeBufferPointer { Data(buffer: $0) }
-    }
-
-    private static func unpack<T: FixedWidthInteger>(_ data: Data, as type: T.Type) -> [T] {
-        let count = data.count / MemoryLayout<T>.size
-        var values = [T](repeating: 0, count: count)
-        values.withUnsafeMutableBytes { target in
-            data.withUnsafeBytes { source in
-                target.copyMemory(from: UnsafeRawBufferPointer(rebasing: source.prefix(target.count)))
-            }
-        }
-        return values
     }
 }
 
@@ -104,8 +79,8 @@ public enum HistoryCache {
             guard let stored = try? RecordCoding.decode(StoredHistory.self, from: record.value, key: record.key)
             else { return nil }
             return CachedHistorySummary(
-                code: stored.code, name: stored.meta.name ?? "scheme \(stored.code)", points: stored.count,
-                latestNAVDate: stored.lastDay.map(CalendarDate.init(dayNumber:)), storedAt: record.storedAt,
+                code: stored.code, name: stored.meta.name ?? "scheme \(stored.code)", points: stored.days.count,
+                latestNAVDate: stored.days.last.map(CalendarDate.init(dayNumber:)), storedAt: record.storedAt,
                 expiresAt: record.expiresAt, bytes: record.value.count)
         }
     }

@@ -40,70 +40,21 @@ struct CacheStatus: FeatureCommand {
 
     @OptionGroup var formatting: FormatOptions
 
-    struct ListStatus: Encodable {
-        var schemes: Int
-        var skippedRows: Int
-        var fetchedAt: Date
-        @NullEncodable var expiresAt: Date?
-        var stale: Bool
-    }
-
-    struct HistoryStatus: Encodable {
-        var code: Int
-        var name: String
-        var points: Int
-        @NullEncodable var latestNAVDate: String?
-        var fetchedAt: Date
-        @NullEncodable var expiresAt: Date?
-        var stale: Bool
-        var bytes: Int
-
-        static let columns = ["code", "name", "points", "latestNAVDate", "fetchedAt", "expiresAt", "stale", "bytes"]
-    }
-
-    struct Status: Encodable {
-        @NullEncodable var list: ListStatus?
-        var histories: [HistoryStatus]
-        var favorites: Int
-        var listTTLSeconds: Int
-        var historyTTLSeconds: Int
-    }
-
     func run(in context: FeatureContext) async throws {
-        let settings = try FundsSettings(context.configuration)
+        let status = try await FundsServices(context: context).service().cacheStatus()
         let now = context.timing.now()
-        let (info, histories, favorites) = try await context.store.read { transaction in
-            (
-                try SchemeCatalog.info(in: transaction), try HistoryCache.summaries(in: transaction),
-                try transaction.count(.prefix(FavoritesStore.prefix))
-            )
-        }
-        let status = Status(
-            list: info.map {
-                ListStatus(
-                    schemes: $0.value.count, skippedRows: $0.value.skippedRows, fetchedAt: $0.storedAt,
-                    expiresAt: $0.expiresAt, stale: $0.isStale(at: now))
-            },
-            histories: histories.map {
-                HistoryStatus(
-                    code: $0.code, name: $0.name, points: $0.points, latestNAVDate: $0.latestNAVDate?.iso8601,
-                    fetchedAt: $0.storedAt, expiresAt: $0.expiresAt, stale: $0.expiresAt.map { now >= $0 } ?? false,
-                    bytes: $0.bytes)
-            },
-            favorites: favorites, listTTLSeconds: Int(settings.listTTL.components.seconds),
-            historyTTLSeconds: Int(settings.historyTTL.components.seconds))
         switch formatting.format {
         case .json:
             try formatting.emit(try JSONOutput.string(status), to: context.terminal)
         case .csv:
             try formatting.emit(
-                try CSVOutput.rows(status.histories, columns: HistoryStatus.columns), to: context.terminal)
+                try CSVOutput.rows(status.histories, columns: CacheReport.HistoryStatus.columns), to: context.terminal)
         case .table:
             try formatting.emit(text(status, now: now, context: context), to: context.terminal)
         }
     }
 
-    private func text(_ status: Status, now: Date, context: FeatureContext) -> String {
+    private func text(_ status: CacheReport, now: Date, context: FeatureContext) -> String {
         var lines: [String] = []
         if let list = status.list {
             var line = "Scheme list: \(list.schemes) schemes"
@@ -168,9 +119,8 @@ struct CacheClear: FeatureCommand {
             context.terminal.printError("Nothing was cleared.")
             return
         }
-        let (schemes, histories) = try await context.store.write { transaction in
-            (try SchemeCatalog.clear(in: transaction), try HistoryCache.clear(in: transaction))
-        }
+        let cleared = try await FundsServices(context: context).service().clearCache()
+        let (schemes, histories) = (cleared.schemes, cleared.histories)
         context.terminal.print(
             "Cleared \(schemes) cached schemes and \(histories) NAV histor\(histories == 1 ? "y" : "ies"); favorites kept."
         )

@@ -64,64 +64,25 @@ struct CompareCommand: FeatureCommand {
     }
 
     /// One scheme's row (flat, so CSV and JSON have the same columns).
-    struct Row: Encodable {
-        var code: Int
-        var name: String
-        @NullEncodable var fundHouse: String?
-        @NullEncodable var category: AssetClass?
-        var nav: Amount
-        var navDate: String
-        @NullEncodable var return1Y: Double?
-        @NullEncodable var cagr3Y: Double?
-        @NullEncodable var cagr5Y: Double?
-        var range: String
-        @NullEncodable var rangeReturn: Double?
-        @NullEncodable var volatility: Double?
-        @NullEncodable var maxDrawdown: Double?
-        @NullEncodable var maxDrawdownPeakDate: String?
-        @NullEncodable var maxDrawdownTroughDate: String?
-        @NullEncodable var sharpe: Double?
-        var stale: Bool
-        var asOf: Date
-        /// Why the null figures of the row are not available (`3Y, 5Y: the history starts on …`).
-        @NullEncodable var notes: String?
-
-        static let columns = [
-            "code", "name", "fundHouse", "category", "nav", "navDate", "return1Y", "cagr3Y", "cagr5Y", "range",
-            "rangeReturn", "volatility", "maxDrawdown", "maxDrawdownPeakDate", "maxDrawdownTroughDate", "sharpe",
-            "stale", "asOf", "notes",
-        ]
-    }
-
     func run(in context: FeatureContext) async throws {
         let services = FundsServices(context: context)
-        var seen = Set<Int>()
-        let unique = codes.map(\.value).filter { seen.insert($0).inserted }
-        let results = try await services.histories(
-            codes: unique, label: "Fetching \(unique.count) NAV histories", refresh: cache.refresh)
-        let failures = zip(unique, results).compactMap { code, result -> (Int, FolioError)? in
-            if case .failure(let error) = result { return (code, error) }
-            return nil
+        let mode = try services.mode(refresh: cache.refresh)
+        let count = Set(codes.map(\.value)).count
+        let bar = services.progressBar("Fetching \(count) NAV histories", count: count)
+        let report: CompareReport
+        do {
+            report = try await services.service().compare(
+                codes: codes.map(\.value), range: range, mode: mode, progress: { bar?.advance() })
+            bar?.finish()
+        } catch let error as FolioError {
+            bar?.finish()
+            throw error
         }
-        if let (firstCode, firstError) = failures.first {
-            guard failures.count > 1 else { throw firstError }
-            throw FolioError(
-                firstError.kind, "\(failures.count) of \(unique.count) schemes could not be compared",
-                why: failures.map { "\($0.0): \($0.1.what)" }.joined(separator: "; "),
-                hint: firstError.hint ?? "check scheme \(firstCode) with: folio funds show \(firstCode)")
+        for fetched in report.histories {
+            services.warnIfStale(fetched.freshness, what: "NAV history of \(fetched.value.code)")
         }
-        var rows: [Row] = []
-        var histories: [NAVHistory] = []
-        for result in results {
-            guard case .success(let cached) = result else { continue }
-            services.warnIfStale(cached, what: "NAV history of \(cached.value.code)")
-            let history = cached.value
-            guard let report = FundReport(history: history, range: range, riskFreeRate: try services.settings().riskFreeRate)
-            else { continue }
-            rows.append(Self.row(history: history, report: report, cached: cached))
-            histories.append(history)
-        }
-        let charts = Self.growthSeries(histories, range: range)
+        let rows = report.rows
+        let charts = Self.growthSeries(report.histories.map(\.value), range: range)
         if let svg {
             guard let charts else {
                 throw FolioError(
@@ -136,49 +97,12 @@ struct CompareCommand: FeatureCommand {
         case .json:
             try formatting.emit(try JSONOutput.string(rows), to: context.terminal)
         case .csv:
-            try formatting.emit(try CSVOutput.rows(rows, columns: Row.columns), to: context.terminal)
+            try formatting.emit(try CSVOutput.rows(rows, columns: CompareRow.columns), to: context.terminal)
         case .table:
             try formatting.emit(table(rows, charts: charts, context: context), to: context.terminal)
         }
     }
 
-    static func row(history: NAVHistory, report: FundReport, cached: Cached<NAVHistory>) -> Row {
-        let profile = FundsFormat.profile(history)
-        return Row(
-            code: history.code, name: history.name, fundHouse: profile.fundHouse, category: profile.assetClass,
-            nav: report.latest.nav, navDate: report.latest.date.iso8601, return1Y: report.returns[.oneYear]?.absolute,
-            cagr3Y: report.returns[.threeYears]?.annualized, cagr5Y: report.returns[.fiveYears]?.annualized,
-            range: report.range.rawValue, rangeReturn: report.rangeReturn?.absolute, volatility: report.volatility,
-            maxDrawdown: report.maxDrawdown?.value, maxDrawdownPeakDate: report.maxDrawdown?.peakDate?.iso8601,
-            maxDrawdownTroughDate: report.maxDrawdown?.troughDate?.iso8601, sharpe: report.sharpe,
-            stale: cached.isStale, asOf: cached.asOf, notes: notes(report))
-    }
-
-    /// The reasons for the row's n/a figures, grouped by reason, or nil when every figure is available.
-    static func notes(_ report: FundReport) -> String? {
-        let figures: [(String, String)] = [
-            (ReturnPeriod.oneYear.rawValue, "1Y"), (ReturnPeriod.threeYears.rawValue, "3Y"),
-            (ReturnPeriod.fiveYears.rawValue, "5Y"), ("volatility", "volatility"), ("maxDrawdown", "max drawdown"),
-            ("sharpe", "Sharpe"),
-        ]
-        var order: [String] = []
-        var names: [String: [String]] = [:]
-        for (key, name) in figures {
-            guard let reason = report.unavailable[key]?.description else { continue }
-            if names[reason] == nil { order.append(reason) }
-            names[reason, default: []].append(name)
-        }
-        guard !order.isEmpty else { return nil }
-        return order.map { "\(names[$0]!.joined(separator: ", ")): \($0)" }.joined(separator: "; ")
-    }
-
-    /// ₹100 invested at the start of the common period: each scheme's NAV / its NAV at that start × 100.
-    ///
-    /// The period is the range (counted back from each scheme's latest NAV) shared by every scheme: from
-    /// the latest of their range starts to the earliest of their latest NAVs. A scheme's range starts at its
-    /// start NAV, or at its first NAV inside the range when its history does not cover the range (``Coverage``).
-    /// Schemes whose NAVs end at different times (a wound-up scheme beside a live one) may share none; then
-    /// there is no chart.
     static func growthSeries(_ histories: [NAVHistory], range: HistoryRange) -> [ChartSeries]? {
         let spans = histories.compactMap { history -> (Int, Int)? in
             guard let last = history.series.days.last else { return nil }
@@ -198,7 +122,7 @@ struct CompareCommand: FeatureCommand {
         }
     }
 
-    private func table(_ rows: [Row], charts: [ChartSeries]?, context: FeatureContext) -> String {
+    private func table(_ rows: [CompareRow], charts: [ChartSeries]?, context: FeatureContext) -> String {
         let table = TextTable(
             columns: [
                 .number("CODE"), .text("NAME", truncatable: true), .number("NAV"), .number("1Y"), .number("3Y*"),

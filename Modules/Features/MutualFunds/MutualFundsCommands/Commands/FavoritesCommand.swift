@@ -42,12 +42,10 @@ struct FavoritesAdd: FeatureCommand {
     var code: SchemeCode
 
     func run(in context: FeatureContext) async throws {
-        let services = FundsServices(context: context)
-        let history = try await services.history(code: code.value).value
-        let favorite = Favorite(code: history.code, name: history.name, addedAt: context.timing.now())
-        let added = try await context.store.write { try FavoritesStore.add(favorite, in: $0) }
+        let change = try await FundsServices(context: context).service().addFavorite(code: code.value)
+        let favorite = change.favorite
         context.terminal.print(
-            added
+            change.changed
                 ? "Added \(favorite.code) \(favorite.name) to the favorites."
                 : "\(favorite.code) \(favorite.name) is already a favorite.")
     }
@@ -69,10 +67,13 @@ struct FavoritesRemove: FeatureCommand {
     var code: SchemeCode
 
     func run(in context: FeatureContext) async throws {
-        let code = code.value
-        guard let removed = try await context.store.write({ try FavoritesStore.remove(code: code, in: $0) }) else {
+        let removed: Favorite
+        do {
+            removed = try await FundsServices(context: context).service().removeFavorite(code: code.value).favorite
+        } catch let error as FolioError where error.kind == .notFound {
             throw FolioError(
-                .refused, "\(code) is not a favorite", hint: "see the favorites with: folio funds favorites list")
+                error.kind, error.what, why: error.why, hint: "see the favorites with: folio funds favorites list",
+                field: error.field)
         }
         context.terminal.print("Removed \(removed.code) \(removed.name) from the favorites.")
     }
@@ -99,58 +100,35 @@ struct FavoritesList: FeatureCommand {
     @OptionGroup var cache: CacheOptions
     @OptionGroup var formatting: FormatOptions
 
-    struct Row: Encodable {
-        var code: Int
-        var name: String
-        @NullEncodable var nav: Amount?
-        @NullEncodable var navDate: String?
-        @NullEncodable var change1D: Double?
-        @NullEncodable var return1Y: Double?
-        var stale: Bool
-        @NullEncodable var asOf: Date?
-        @NullEncodable var error: String?
-
-        static let columns = ["code", "name", "nav", "navDate", "change1D", "return1Y", "stale", "asOf", "error"]
-    }
-
     func run(in context: FeatureContext) async throws {
         let services = FundsServices(context: context)
-        let favorites = try await context.store.read { try FavoritesStore.all(in: $0) }
-        guard !favorites.isEmpty else {
+        let mode = try services.mode(refresh: cache.refresh)
+        let service = try services.service()
+        let count = try await context.store.read { try $0.count(.prefix(FavoritesStore.prefix)) }
+        let bar = services.progressBar("Fetching favorites", count: count)
+        let rows = try await service.favorites(mode: mode, progress: { bar?.advance() })
+        bar?.finish()
+        guard !rows.isEmpty else {
             switch formatting.format {
             case .json: try formatting.emit("[]", to: context.terminal)
-            case .csv: try formatting.emit(CSVOutput.document(header: Row.columns, rows: []), to: context.terminal)
+            case .csv: try formatting.emit(CSVOutput.document(header: FavoriteRow.columns, rows: []), to: context.terminal)
             case .table:
                 try formatting.emit(
                     "No favorites yet. Add one with: folio funds favorites add <code>", to: context.terminal)
             }
             return
         }
-        let results = try await services.histories(
-            codes: favorites.map(\.code), label: "Fetching favorites", refresh: cache.refresh)
-        var rows: [Row] = []
         var failures = 0
         var reasons: [Int: String] = [:]
-        for (favorite, result) in zip(favorites, results) {
-            switch result {
-            case .success(let cached):
-                services.warnIfStale(cached, what: "NAV history of \(favorite.code)")
-                let history = cached.value
-                let report = FundReport(history: history)
-                rows.append(
-                    Row(
-                        code: favorite.code, name: history.meta.name ?? favorite.name, nav: report?.latest.nav,
-                        navDate: report?.latest.date.iso8601, change1D: report?.dailyChangePercent,
-                        return1Y: report?.returns[.oneYear]?.absolute, stale: cached.isStale, asOf: cached.asOf,
-                        error: nil))
-            case .failure(let error):
+        for row in rows {
+            if let error = row.error {
                 failures += 1
-                context.terminal.warn("\(favorite.code): \(error.what)" + (error.why.map { " — \($0)" } ?? ""))
-                rows.append(
-                    Row(
-                        code: favorite.code, name: favorite.name, nav: nil, navDate: nil, change1D: nil, return1Y: nil,
-                        stale: false, asOf: nil, error: error.what))
-                reasons[favorite.code] = error.what + (error.why.map { " — \($0)" } ?? "")
+                context.terminal.warn("\(row.code): \(error)")
+                reasons[row.code] = error
+            } else if let asOf = row.asOf {
+                services.warnIfStale(
+                    Freshness(asOf: asOf, stale: row.stale, fromCache: true, staleReason: row.staleReason),
+                    what: "NAV history of \(row.code)")
             }
         }
         // The list itself was read: every favourite is shown, loaded or not, and the command succeeds.
@@ -158,7 +136,7 @@ struct FavoritesList: FeatureCommand {
         case .json:
             try formatting.emit(try JSONOutput.string(rows), to: context.terminal)
         case .csv:
-            try formatting.emit(try CSVOutput.rows(rows, columns: Row.columns), to: context.terminal)
+            try formatting.emit(try CSVOutput.rows(rows, columns: FavoriteRow.columns), to: context.terminal)
         case .table:
             let table = TextTable(
                 columns: [

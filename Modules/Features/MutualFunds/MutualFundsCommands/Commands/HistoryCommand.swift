@@ -1,6 +1,7 @@
 import ArgumentParser
 import Caching
 import FeatureCLI
+import Failures
 import FeatureKit
 import Foundation
 import Money
@@ -42,13 +43,12 @@ struct HistoryCommand: FeatureCommand {
         var nav: Amount
     }
 
-    func validate() throws {
-        if let from, let to, from.date > to.date {
-            throw ValidationError("--from \(from.date.iso8601) is after --to \(to.date.iso8601).")
-        }
-    }
-
     func run(in context: FeatureContext) async throws {
+        let start = try from?.date(for: "--from")
+        let end = try to?.date(for: "--to")
+        if let start, let end, start > end {
+            throw FolioError(.usage, "--from \(start.iso8601) is after --to \(end.iso8601)")
+        }
         let services = FundsServices(context: context)
         let cached = try await services.history(code: code.value, refresh: cache.refresh)
         services.warnIfStale(cached, what: "NAV history of \(code.value)")
@@ -56,7 +56,7 @@ struct HistoryCommand: FeatureCommand {
         if history.skippedRows > 0 {
             context.terminal.warn("\(history.skippedRows) malformed NAV rows from the API were skipped")
         }
-        let points = history.points(from: from?.date, to: to?.date)
+        let points = history.points(from: start, to: end)
         switch formatting.format {
         case .json:
             try formatting.emit(

@@ -49,6 +49,7 @@ struct NavCommand: FeatureCommand {
     }
 
     func run(in context: FeatureContext) async throws {
+        let requestedDate = try on?.date(for: "--on")
         let services = FundsServices(context: context)
         let cached = try await services.history(code: code.value, refresh: cache.refresh)
         services.warnIfStale(cached, what: "NAV history of \(code.value)")
@@ -57,7 +58,7 @@ struct NavCommand: FeatureCommand {
             throw FolioError(.dataError, "scheme \(code.value) has no NAVs")
         }
         let point: NAVPoint
-        if let requested = on?.date {
+        if let requested = requestedDate {
             guard let found = history.point(onOrBefore: requested) else {
                 throw FolioError(
                     .refused, "no NAV of \(code.value) on or before \(requested.iso8601)",
@@ -69,8 +70,8 @@ struct NavCommand: FeatureCommand {
             point = latest
         }
         let row = Row(
-            code: history.code, name: history.name, requestedDate: on?.date.iso8601, date: point.date.iso8601,
-            nav: point.nav, exact: on.map { $0.date == point.date } ?? true, stale: cached.isStale, asOf: cached.asOf)
+            code: history.code, name: history.name, requestedDate: requestedDate?.iso8601, date: point.date.iso8601,
+            nav: point.nav, exact: requestedDate.map { $0 == point.date } ?? true, stale: cached.isStale, asOf: cached.asOf)
         switch formatting.format {
         case .json:
             try formatting.emit(try JSONOutput.string(row), to: context.terminal)
@@ -78,7 +79,7 @@ struct NavCommand: FeatureCommand {
             try formatting.emit(try CSVOutput.rows([row], columns: Row.columns), to: context.terminal)
         case .table:
             var text = "\(context.style.bold(FundsFormat.nav(point.nav))) on \(point.date.iso8601)"
-            if let requested = on?.date, requested != point.date {
+            if let requested = requestedDate, requested != point.date {
                 text += " — no NAV on \(requested.iso8601) (\(Self.weekdayName(requested)))"
                 text += requested > latest.date ? "; this is the latest NAV" : "; this is the nearest earlier NAV"
             }

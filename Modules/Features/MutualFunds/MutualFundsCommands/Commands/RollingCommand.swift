@@ -117,7 +117,7 @@ struct RollingCommand: FeatureCommand {
 
     private func text(
         _ summary: RollingSummary, observations: [RollingObservation], history: NAVHistory,
-        cached: Cached<NAVHistory>, context: FeatureContext
+        cached: Fetched<NAVHistory>, context: FeatureContext
     ) -> String {
         let style = context.style
         func range(_ observation: RollingObservation) -> String {

@@ -54,106 +54,59 @@ struct SIPCommand: FeatureCommand {
     @OptionGroup var formatting: FormatOptions
 
     /// Rupees and paise as typed: `5000`, `5,000`, `₹5,000.50`.
-    static let amountOptions = ParseOptions(maximumPlaces: 2, symbols: ["₹", "Rs.", "Rs", "INR"])
-
-    var amountValue: Result<Amount, MoneyError> {
-        Result { () throws(MoneyError) in try Amount(parsing: amount, options: Self.amountOptions) }
+    /// The amount, with the flag named in a refusal.
+    func amountValue() throws -> Amount {
+        do {
+            return try SIPPlan.amount(parsing: amount)
+        } catch let error as FolioError {
+            throw FolioError(
+                error.kind, "invalid --amount \"\(amount)\"", why: error.why, hint: error.hint, field: error.field)
+        }
     }
 
     func validate() throws {
         // An amount that is understood but not allowed is a refusal (exit 1), as everywhere in folio.
-        let value: Amount
-        switch amountValue {
-        case .failure(let reason):
-            throw FolioError(
-                .refused, "invalid --amount \"\(amount)\"", why: "\(reason)", hint: "give a positive number of rupees, e.g. 5000")
-        case .success(let parsed):
-            value = parsed
-        }
-        guard value.isPositive else {
-            throw FolioError(
-                .refused, "invalid --amount \"\(amount)\"", why: "an instalment must be more than ₹0",
-                hint: "give a positive number of rupees, e.g. 5000")
-        }
-        guard value <= 1_000_000_000 else {
-            throw FolioError(.refused, "invalid --amount \"\(amount)\"", why: "it is more than ₹100 crore a month")
-        }
+        _ = try amountValue()
         if let day, !(1...31).contains(day) { throw ValidationError("--day must be from 1 to 31.") }
-        if let to, to.date < from.date {
-            throw ValidationError("--to \(to.date.iso8601) is before --from \(from.date.iso8601).")
-        }
-    }
-
-    struct Installment: Encodable {
-        var scheduled: String
-        var date: String
-        var nav: Amount
-        var units: Amount
-        var amount: Amount
-
-        static let columns = ["scheduled", "date", "nav", "units", "amount"]
-    }
-
-    struct Summary: Encodable {
-        var code: Int
-        var name: String
-        var amount: Amount
-        var day: Int
-        var from: String
-        @NullEncodable var to: String?
-        var installmentCount: Int
-        var installments: [Installment]
-        var units: Amount
-        var invested: Amount
-        var valuationDate: String
-        var valuationNAV: Amount
-        var value: Amount
-        var absoluteReturn: Double
-        @NullEncodable var xirr: Double?
-        var stale: Bool
-        var asOf: Date
     }
 
     func run(in context: FeatureContext) async throws {
         let services = FundsServices(context: context)
-        let cached = try await services.history(code: code.value, refresh: cache.refresh)
-        services.warnIfStale(cached, what: "NAV history of \(code.value)")
-        let history = cached.value
-        let plan = SIPPlan(amount: try amountValue.get(), day: day ?? from.date.day, from: from.date, to: to?.date)
-        let result: SIPResult
+        let mode = try services.mode(refresh: cache.refresh)
+        let start = try from.date(for: "--from")
+        let end = try to?.date(for: "--to")
+        if let end, end < start {
+            throw FolioError(.usage, "--to \(end.iso8601) is before --from \(start.iso8601)")
+        }
+        let plan = SIPPlan(amount: try amountValue(), day: day ?? start.day, from: start, to: end)
+        let (report, result, fetched): (SIPReport, SIPResult, Fetched<NAVHistory>)
         do {
-            result = try SIPCalculator.simulate(plan, on: history)
-        } catch let error as SIPError {
-            let hint: String? =
-                if case .startsBeforeHistory(_, let first) = error { "use --from \(first.iso8601) or later" } else {
-                    nil
-                }
-            throw FolioError(.refused, "cannot simulate this SIP", why: error.description, hint: hint)
+            (report, result, fetched) = try await services.service().sip(code: code.value, plan: plan, mode: mode)
+        } catch let error as FolioError where error.field == "from" {
+            // The service says when to start in words; the terminal names its flag.
+            throw FolioError(
+                error.kind, error.what, why: error.why,
+                hint: error.hint.map { "use --from " + $0.replacingOccurrences(of: "start on ", with: "") },
+                field: error.field)
         }
-        let installments = result.installments.map {
-            Installment(
-                scheduled: $0.scheduled.iso8601, date: $0.date.iso8601, nav: $0.nav, units: $0.units, amount: $0.amount)
-        }
+        let history = fetched.value
+        let freshness = fetched.freshness
+        services.warnIfStale(freshness, what: "NAV history of \(code.value)")
         switch formatting.format {
         case .json:
-            let summary = Summary(
-                code: history.code, name: history.name, amount: plan.amount, day: plan.day, from: plan.from.iso8601,
-                to: plan.to?.iso8601, installmentCount: installments.count, installments: installments,
-                units: result.units, invested: result.invested, valuationDate: result.valuationDate.iso8601,
-                valuationNAV: result.valuationNAV, value: result.value, absoluteReturn: result.absoluteReturn,
-                xirr: result.xirr, stale: cached.isStale, asOf: cached.asOf)
-            try formatting.emit(try JSONOutput.string(summary), to: context.terminal)
+            try formatting.emit(try JSONOutput.string(report), to: context.terminal)
         case .csv:
-            try formatting.emit(try CSVOutput.rows(installments, columns: Installment.columns), to: context.terminal)
+            try formatting.emit(
+                try CSVOutput.rows(report.installments, columns: SIPReport.Installment.columns), to: context.terminal)
         case .table:
             try formatting.emit(
-                text(plan: plan, result: result, history: history, cached: cached, context: context),
+                text(plan: plan, result: result, history: history, freshness: freshness, context: context),
                 to: context.terminal)
         }
     }
 
     private func text(
-        plan: SIPPlan, result: SIPResult, history: NAVHistory, cached: Cached<NAVHistory>, context: FeatureContext
+        plan: SIPPlan, result: SIPResult, history: NAVHistory, freshness: Freshness, context: FeatureContext
     ) -> String {
         let style = context.style
         let first = result.installments.first!
@@ -203,7 +156,7 @@ struct SIPCommand: FeatureCommand {
         }
         lines.append(
             style.dim(
-                "Data as of \(FundsFormat.asOf(cached.asOf, now: context.timing.now()))\(cached.isStale ? ", stale" : "")."
+                "Data as of \(FundsFormat.asOf(freshness.asOf, now: context.timing.now()))\(freshness.stale ? ", stale" : "")."
             ))
         return lines.joined(separator: "\n") + "\n"
     }

@@ -73,53 +73,29 @@ struct SearchCommand: FeatureCommand {
         }
     }
 
-    /// A search result row for JSON and CSV.
-    struct Row: Encodable {
-        var code: Int
-        var name: String
-        @NullEncodable var fundHouse: String?
-        @NullEncodable var category: AssetClass?
-        @NullEncodable var plan: Plan?
-        @NullEncodable var option: PayoutOption?
-        @NullEncodable var isinGrowth: String?
-        @NullEncodable var isinDivReinvestment: String?
-
-        init(_ record: SchemeRecord) {
-            code = record.code
-            name = record.name
-            fundHouse = record.fundHouse
-            category = record.assetClass
-            plan = record.plan
-            option = record.option
-            isinGrowth = record.isinGrowth
-            isinDivReinvestment = record.isinDivReinvestment
-        }
-
-        static let columns = [
-            "code", "name", "fundHouse", "category", "plan", "option", "isinGrowth", "isinDivReinvestment",
-        ]
-    }
-
     func run(in context: FeatureContext) async throws {
         let services = FundsServices(context: context)
-        let (list, result) = try await services.search(query, refresh: cache.refresh)
-        services.warnIfStale(list, what: "the scheme list")
-        let rows = result.records.map(Row.init)
+        let mode = try services.mode(refresh: cache.refresh)
+        let report = try await services.service().search(query, mode: mode)
+        services.warnIfStale(report.freshness, what: "the scheme list")
+        if report.skippedRows > 0 {
+            context.terminal.warn("\(report.skippedRows) malformed rows in the scheme list were skipped")
+        }
         switch formatting.format {
         case .json:
-            try formatting.emit(try JSONOutput.string(rows), to: context.terminal)
+            try formatting.emit(try JSONOutput.string(report.rows), to: context.terminal)
         case .csv:
-            try formatting.emit(try CSVOutput.rows(rows, columns: Row.columns), to: context.terminal)
+            try formatting.emit(try CSVOutput.rows(report.rows, columns: SchemeRow.columns), to: context.terminal)
         case .table:
-            try formatting.emit(table(result, list: list, context: context), to: context.terminal)
+            try formatting.emit(table(report, context: context), to: context.terminal)
         }
     }
 
-    private func table(_ result: SchemeSearchResult, list: Cached<SchemeListInfo>, context: FeatureContext) -> String {
+    private func table(_ result: SchemeSearchReport, context: FeatureContext) -> String {
         let stamp =
-            "Scheme list of \(list.value.count) schemes as of \(FundsFormat.asOf(list.asOf, now: context.timing.now()))"
-            + (list.isStale ? ", stale" : "") + "."
-        guard !result.records.isEmpty else {
+            "Scheme list of \(result.listCount) schemes as of \(FundsFormat.asOf(result.freshness.asOf, now: context.timing.now()))"
+            + (result.freshness.stale ? ", stale" : "") + "."
+        guard !result.rows.isEmpty else {
             let words = terms.joined(separator: " ")
             return "No schemes match\(words.isEmpty ? " the filters" : " \"\(words)\"")\(filterText).\n"
                 + context.style.dim(stamp) + "\n"
@@ -128,15 +104,15 @@ struct SearchCommand: FeatureCommand {
             columns: [
                 .number("CODE"), .text("NAME", truncatable: true), .text("CATEGORY"), .text("PLAN"), .text("OPTION"),
             ],
-            rows: result.records.map { record in
+            rows: result.rows.map { record in
                 [
                     TextTable.Cell(String(record.code)), TextTable.Cell(record.name),
-                    TextTable.Cell(record.assetClass?.rawValue ?? "—"), TextTable.Cell(record.plan?.rawValue ?? "—"),
+                    TextTable.Cell(record.category?.rawValue ?? "—"), TextTable.Cell(record.plan?.rawValue ?? "—"),
                     TextTable.Cell(record.option?.rawValue ?? "—"),
                 ]
             })
         var text = table.render(style: context.style, maxWidth: context.terminal.width)
-        let shown = "\(result.records.count) scheme\(result.records.count == 1 ? "" : "s") shown"
+        let shown = "\(result.rows.count) scheme\(result.rows.count == 1 ? "" : "s") shown"
         let more = result.hasMore ? "; more match — add words or raise --limit (\(limit))" : ""
         text += context.style.dim("\(shown)\(more). \(stamp)") + "\n"
         return text

@@ -58,14 +58,11 @@ struct ShowCommand: FeatureCommand {
 
     func run(in context: FeatureContext) async throws {
         let services = FundsServices(context: context)
-        let cached = try await services.history(code: code.value, refresh: cache.refresh)
-        services.warnIfStale(cached, what: "NAV history of \(code.value)")
-        let history = cached.value
-        guard let report = FundReport(history: history, range: range, riskFreeRate: try services.settings().riskFreeRate) else {
-            throw FolioError(.dataError, "scheme \(code.value) has no NAVs")
-        }
-        let today = FundsFormat.todayInIndia(context.timing.now())
-        let age = history.ageInDays(today: today) ?? 0
+        let mode = try services.mode(refresh: cache.refresh)
+        let (json, history, report, freshness) = try await services.service().reportWithHistory(
+            code: code.value, range: range, mode: mode)
+        services.warnIfStale(freshness, what: "NAV history of \(code.value)")
+        let age = json.navAgeDays
         let series = chartSeries(history, report: report)
         if let svg {
             let note = report.rangeSpan.shortfall == nil ? "" : " (only the NAVs inside the range)"
@@ -76,7 +73,6 @@ struct ShowCommand: FeatureCommand {
         }
         switch formatting.format {
         case .json:
-            let json = ShowJSON(history: history, report: report, ageDays: age, cached: cached)
             try formatting.emit(try JSONOutput.string(json), to: context.terminal)
         case .csv:
             let rows = ReturnPeriod.allCases.map { ReturnRow(period: $0, value: report.returns[$0]) }
@@ -88,7 +84,7 @@ struct ShowCommand: FeatureCommand {
                         + (age > 90 ? " — the scheme has probably been wound up or merged" : ""))
             }
             let text = ShowText(
-                history: history, report: report, ageDays: age, cached: cached, series: series, context: context
+                history: history, report: report, ageDays: age, freshness: freshness, series: series, context: context
             ).render()
             try formatting.emit(text, to: context.terminal)
         }

@@ -8,102 +8,12 @@ import Networking
 import Persistence
 import Timing
 
-/// `show --format json`: the keys the issue fixes, plus the plan, option, ISINs and the NAV's age.
-struct ShowJSON: Encodable {
-    struct Return: Encodable {
-        var absolute: Double
-        @NullEncodable var annualized: Double?
-        var fromDate: String
-        var toDate: String
-    }
-
-    struct MaxDrawdown: Encodable {
-        var value: Double
-        @NullEncodable var peakDate: String?
-        @NullEncodable var troughDate: String?
-    }
-
-    var code: Int
-    var name: String
-    @NullEncodable var fundHouse: String?
-    @NullEncodable var category: AssetClass?
-    @NullEncodable var schemeCategory: String?
-    @NullEncodable var plan: Plan?
-    @NullEncodable var option: PayoutOption?
-    @NullEncodable var isinGrowth: String?
-    @NullEncodable var isinDivReinvestment: String?
-    var nav: Amount
-    var navDate: String
-    var navAgeDays: Int
-    @NullEncodable var dailyChange: Amount?
-    @NullEncodable var dailyChangePercent: Double?
-    var returns: [String: NullableReturn]
-    var range: String
-    @NullEncodable var volatility: Double?
-    @NullEncodable var maxDrawdown: MaxDrawdown?
-    @NullEncodable var sharpe: Double?
-    var riskFreeRate: Double
-    var stale: Bool
-    var asOf: Date
-    var skippedRows: Int
-    /// Why each null figure is not available, keyed by period or by `volatility`, `maxDrawdown`, `sharpe`.
-    var unavailable: [String: String]
-
-    /// A period's return or an explicit null.
-    struct NullableReturn: Encodable {
-        var value: Return?
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.singleValueContainer()
-            if let value { try container.encode(value) } else { try container.encodeNil() }
-        }
-    }
-
-    init(history: NAVHistory, report: FundReport, ageDays: Int, cached: Cached<NAVHistory>) {
-        let profile = FundsFormat.profile(history)
-        code = history.code
-        name = history.name
-        fundHouse = profile.fundHouse
-        category = profile.assetClass
-        schemeCategory = history.meta.schemeCategory
-        plan = profile.plan
-        option = profile.option
-        isinGrowth = history.meta.isinGrowth
-        isinDivReinvestment = history.meta.isinDivReinvestment
-        nav = report.latest.nav
-        navDate = report.latest.date.iso8601
-        navAgeDays = ageDays
-        dailyChange = report.dailyChange
-        dailyChangePercent = report.dailyChangePercent
-        var returns: [String: NullableReturn] = [:]
-        for period in ReturnPeriod.allCases {
-            returns[period.rawValue] = NullableReturn(
-                value: report.returns[period].map {
-                    Return(
-                        absolute: $0.absolute, annualized: $0.annualized, fromDate: $0.fromDate.iso8601,
-                        toDate: $0.toDate.iso8601)
-                })
-        }
-        self.returns = returns
-        range = report.range.rawValue
-        volatility = report.volatility
-        maxDrawdown = report.maxDrawdown.map {
-            MaxDrawdown(value: $0.value, peakDate: $0.peakDate?.iso8601, troughDate: $0.troughDate?.iso8601)
-        }
-        sharpe = report.sharpe
-        riskFreeRate = report.riskFreeRate
-        stale = cached.isStale
-        asOf = cached.asOf
-        skippedRows = history.skippedRows
-        unavailable = report.unavailable.mapValues(\.description)
-    }
-}
-
 /// `show` for people.
 struct ShowText {
     var history: NAVHistory
     var report: FundReport
     var ageDays: Int
-    var cached: Cached<NAVHistory>
+    var freshness: Freshness
     var series: ChartSeries
     var context: FeatureContext
 
@@ -148,8 +58,8 @@ struct ShowText {
             DateAxis.chart(
                 series: [series], height: 12, width: width, style: style, yLabel: { "₹" + String(format: "%.2f", $0) }))
         let stamp =
-            "Data as of \(FundsFormat.asOf(cached.asOf, now: context.timing.now()))"
-            + (cached.isStale ? ", stale" : cached.fromCache ? ", cached" : "") + "."
+            "Data as of \(FundsFormat.asOf(freshness.asOf, now: context.timing.now()))"
+            + (freshness.stale ? ", stale" : freshness.fromCache ? ", cached" : "") + "."
         lines.append(style.dim(stamp))
         return lines.joined(separator: "\n") + "\n"
     }

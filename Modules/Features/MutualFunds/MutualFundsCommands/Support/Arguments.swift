@@ -1,4 +1,5 @@
 import ArgumentParser
+import Failures
 import FeatureKit
 import Foundation
 import MutualFunds
@@ -23,13 +24,17 @@ struct SchemeCode: ExpressibleByArgument, Sendable, Hashable {
         "folio --offline funds favorites list --format csv 2>/dev/null | tail -n +2 | cut -d, -f1"
 }
 
-/// An ISO `YYYY-MM-DD` date on the command line.
+/// An ISO `YYYY-MM-DD` date on the command line, read by ``DateArgument`` when the command runs: ArgumentParser
+/// would refuse a bad one in its own words ("The value … is invalid"), where every date option in Folio names the
+/// accepted form with an example (exit 64).
 struct ISODate: ExpressibleByArgument, Sendable, Hashable {
-    var date: CalendarDate
+    var text: String
 
-    init?(argument: String) {
-        guard let date = CalendarDate(iso8601: argument.trimmingCharacters(in: .whitespaces)) else { return nil }
-        self.date = date
+    init?(argument: String) { text = argument }
+
+    /// The date, or the refusal every date option gives.
+    func date(for option: String) throws(FolioError) -> CalendarDate {
+        try DateArgument.parse(text, option: option)
     }
 }
 

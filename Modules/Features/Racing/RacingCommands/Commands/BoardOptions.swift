@@ -7,8 +7,8 @@ struct BoardOptions: ParsableArguments {
     /// Countries the service lists most often, offered by shell completion (any letter code is accepted).
     static let countryCodes = ["AUS", "NZ", "UK", "IRE", "USA", "FR", "JPN", "SAF", "CA", "CHI", "SWE"]
 
-    /// The largest board; the service itself rarely lists more than about 50 races.
-    static let maximumCount = 100
+    /// The largest board.
+    static let maximumCount = BoardRequest.maximumCount
 
     /// How many races to show.
     var count: Int { chosenCount ?? NextToGo.defaultCount }
@@ -50,8 +50,8 @@ struct BoardOptions: ParsableArguments {
     /// The codes named by `--category` (repeatable and comma-separated).
     func categories() throws -> Set<RaceCategory.Kind> {
         var kinds: Set<RaceCategory.Kind> = []
-        for word in split(category) {
-            guard let kind = Self.categoryNames[word.lowercased()] else {
+        for word in BoardRequest.words(category) {
+            guard let kind = RaceCategory.Kind(named: word) else {
                 throw ValidationError(
                     "unknown category \"\(word)\" — use horse, harness, greyhound or other (comma-separated).")
             }
@@ -61,22 +61,10 @@ struct BoardOptions: ParsableArguments {
     }
 
     /// The codes named by `--country`.
-    func countries() -> [String] { split(country) }
+    func countries() -> [String] { BoardRequest.words(country) }
 
-    /// The filter these options describe.
-    func filter() throws -> RaceFilter {
-        RaceFilter(categories: try categories(), countries: countries())
+    /// The board these options ask for (checked by ``validate()`` with the flags' names first).
+    func request() throws -> BoardRequest {
+        try BoardRequest(count: count, categories: category, countries: country)
     }
-
-    private func split(_ values: [String]) -> [String] {
-        values.flatMap { $0.split(separator: ",") }.map { $0.trimmingCharacters(in: .whitespaces) }
-            .filter { !$0.isEmpty }
-    }
-
-    private static let categoryNames: [String: RaceCategory.Kind] = [
-        "horse": .horse, "horses": .horse, "thoroughbred": .horse, "thoroughbreds": .horse, "gallops": .horse,
-        "harness": .harness, "trots": .harness, "trotting": .harness, "pacing": .harness,
-        "greyhound": .greyhound, "greyhounds": .greyhound, "dogs": .greyhound,
-        "other": .other,
-    ]
 }

@@ -5,6 +5,7 @@ import FeatureCLI
 import FeatureKit
 import Foundation
 import Racing
+import Networking
 import Timing
 
 /// `folio races next`: one snapshot of the board.
@@ -38,66 +39,58 @@ struct NextCommand: FeatureCommand {
     }
 
     func run(in context: FeatureContext) async throws {
-        let filter = try board.filter()
-        let services = RacingServices(context: context)
-        let cached = try await services.boardCache.load(count: board.count, filter: filter)
-        let now = context.timing.now()
-        let races = cached.value.board(count: board.count, filter: filter, at: now)
-        let text = RaceText(now: now)
-        if cached.fromCache, races.isEmpty {
-            throw cached.failure
-                ?? FolioError(
-                    .unavailable, "no races left in the saved board",
-                    why: "every race saved at \(text.timestamp(cached.asOf)) is more than a minute past its start",
-                    hint: "run without --offline to fetch the current board")
+        let service = try RacingServices(context: context).nextToGo()
+        let request = try board.request()
+        let report: NextRacesReport
+        do {
+            report = try await service.nextRaces(request, mode: context.offline ? .offline : .refresh)
+        } catch let error as NetworkError {
+            throw FolioError.from(error, configuredBy: RacingServices.baseURLKey, in: context.configuration)
         }
-        report(cached, shown: races.count, filter: filter, text: text, terminal: context.terminal)
-        try formatting.emit(
-            try output(races, cached: cached, text: text, context: context), to: context.terminal)
+        let text = RaceText(now: report.now)
+        warn(about: report, filtered: !request.filter.isEmpty, text: text, terminal: context.terminal)
+        try formatting.emit(try output(report, text: text, context: context), to: context.terminal)
     }
 
-    private func output(
-        _ races: [Race], cached: Cached<NextToGoResult>, text: RaceText, context: FeatureContext
-    ) throws -> String {
+    private func output(_ report: NextRacesReport, text: RaceText, context: FeatureContext) throws -> String {
         switch formatting.format {
         case .json:
-            return try JSONOutput.string(races.map { RaceRow($0, now: text.now) })
+            return try JSONOutput.string(report)
         case .csv:
-            return try CSVOutput.rows(races.map { RaceRow($0, now: text.now) }, columns: RaceRow.columns)
+            return try CSVOutput.rows(report.races, columns: RaceEntry.columns)
         case .table:
-            let stamp = cached.fromCache ? "as of \(text.timestamp(cached.asOf)) (saved copy)" : nil
+            let stamp = report.fromSavedCopy ? "as of \(text.timestamp(report.asOf)) (saved copy)" : nil
             if board.plain {
-                var lines = races.isEmpty ? ["No races match right now."] : races.map(text.sentence)
+                var lines = report.races.isEmpty ? ["No races match right now."] : report.races.map(text.sentence)
                 if let stamp { lines.append("Shown \(stamp).") }
                 return lines.joined(separator: "\n")
             }
-            guard !races.isEmpty else { return "No races match right now." }
-            let table = RaceTable.render(races, text: text, style: context.style, width: context.terminal.width)
+            guard !report.races.isEmpty else { return "No races match right now." }
+            let table = RaceTable.render(report.races, text: text, style: context.style, width: context.terminal.width)
             return stamp.map { table + context.style.dim($0) } ?? table
         }
     }
 
     /// Warnings on stderr: unreadable races, a stale copy, a board shorter than asked.
-    private func report(
-        _ cached: Cached<NextToGoResult>, shown: Int, filter: RaceFilter, text: RaceText, terminal: any Terminal
-    ) {
-        let result = cached.value
-        if !result.skipped.isEmpty {
-            let list = result.skipped.prefix(3).map { "\($0.raceID): \($0.reason)" }.joined(separator: "; ")
+    private func warn(about report: NextRacesReport, filtered: Bool, text: RaceText, terminal: any Terminal) {
+        let shown = report.races.count
+        let skipped = report.skipped
+        if !skipped.isEmpty {
+            let list = skipped.prefix(3).map { "\($0.raceID): \($0.reason)" }.joined(separator: "; ")
             terminal.warn(
-                "\(result.skipped.count) race\(result.skipped.count == 1 ? "" : "s") could not be read and \(result.skipped.count == 1 ? "is" : "are") not shown (\(list))")
+                "\(skipped.count) race\(skipped.count == 1 ? "" : "s") could not be read and \(skipped.count == 1 ? "is" : "are") not shown (\(list))")
         }
-        if let failure = cached.failure {
-            terminal.warn("\(failure.what) — showing the board saved at \(text.timestamp(cached.asOf))")
+        if let failure = report.failure {
+            terminal.warn("\(failure) — showing the board saved at \(text.timestamp(report.asOf))")
         }
         if shown < board.count {
-            let subject = filter.isEmpty ? "races to show" : "races pass the filter"
+            let subject = filtered ? "races pass the filter" : "races to show"
             let reason =
-                cached.fromCache
+                report.fromSavedCopy
                 ? "the saved board has no more"
-                : result.exhausted
+                : report.exhausted
                     ? "the service has no more right now"
-                    : "folio stopped growing the request at \(result.requestedCount) races"
+                    : "folio stopped growing the request at \(report.requestedCount) races"
             terminal.warn("only \(shown) of \(board.count) \(subject) — \(reason)")
         }
     }

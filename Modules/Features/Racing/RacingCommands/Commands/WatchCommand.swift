@@ -62,11 +62,10 @@ struct WatchCommand: FeatureCommand {
                 .usage, "races watch needs the network", why: "--offline was given",
                 hint: "folio races next --offline shows the saved board")
         }
-        let services = RacingServices(context: context)
         let interval = try refreshInterval(in: context)
-        let liveBoard = LiveBoard(
-            loader: try services.loader(), count: board.count, filter: try board.filter(),
-            timing: context.timing, ticker: context.ticker, settings: RefreshScheduler.Settings(interval: interval),
+        let service = try RacingServices(context: context).nextToGo(refresh: interval)
+        let liveBoard = service.liveBoard(
+            try board.request(), ticker: context.ticker,
             describe: { error in
                 let failure = FolioError.from(error)
                 return failure.why.map { "\(failure.what) — \($0)" } ?? failure.what

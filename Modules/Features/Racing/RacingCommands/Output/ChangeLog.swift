@@ -112,11 +112,11 @@ private struct ChangeEvent: Encodable {
     var change: String
     @NullEncodable var reason: String?
     @NullEncodable var previousStart: Date?
-    var race: RaceRow
+    var race: RaceEntry
 
     init(_ change: BoardChange, now: Date) {
         time = now
-        race = RaceRow(change.race, now: now)
+        race = RaceEntry(change.race, now: now)
         switch change {
         case .added:
             self.change = "added"

@@ -5,7 +5,7 @@ import Racing
 ///
 /// Only the race name gives way on a narrow terminal: the meeting is how punters find a race.
 enum RaceTable {
-    static func render(_ races: [Race], text: RaceText, style: Style, width: Int) -> String {
+    static func render(_ races: [some ShownRace], text: RaceText, style: Style, width: Int) -> String {
         var table = TextTable(columns: [
             .text("START"), .number("IN"), .text("CATEGORY"), .text("MEETING"), .number("NO"),
             .text("RACE", truncatable: true), .text("COUNTRY"),
@@ -14,7 +14,7 @@ enum RaceTable {
             table.append([
                 TextTable.Cell(text.startTime(race)),
                 TextTable.Cell(text.countdown(race), color: countdownColor(race.secondsToStart(at: text.now))),
-                TextTable.Cell(race.category.description),
+                TextTable.Cell(race.categoryName),
                 TextTable.Cell(race.meetingName),
                 TextTable.Cell(String(race.number)),
                 TextTable.Cell(race.name),

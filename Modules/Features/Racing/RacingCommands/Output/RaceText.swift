@@ -10,7 +10,7 @@ struct RaceText {
     var timeZone: TimeZone = .current
 
     /// The start in local time, `14:05`; with the weekday (`Tue 09:15`) when it is not today.
-    func startTime(_ race: Race) -> String {
+    func startTime(_ race: some ShownRace) -> String {
         let start = clockTime(race.advertisedStart)
         let day = CalendarDate(race.advertisedStart, in: timeZone)
         guard day != CalendarDate(now, in: timeZone) else { return start }
@@ -33,12 +33,12 @@ struct RaceText {
     }
 
     /// The compact countdown: `2m 05s`, `-30s`.
-    func countdown(_ race: Race) -> String {
+    func countdown(_ race: some ShownRace) -> String {
         CountdownFormat.string(seconds: race.secondsToStart(at: now))
     }
 
     /// "starts in 2 minutes 5 seconds", "starts now" or "started 30 seconds ago".
-    func spokenCountdown(_ race: Race) -> String {
+    func spokenCountdown(_ race: some ShownRace) -> String {
         let seconds = race.secondsToStart(at: now)
         if seconds == 0 { return "starts now" }
         if seconds > 0 { return "starts in \(DurationFormat.spoken(seconds: seconds))" }
@@ -46,8 +46,8 @@ struct RaceText {
     }
 
     /// "Race 4 at Albion Park, harness, starts in 2 minutes 5 seconds."
-    func sentence(_ race: Race) -> String {
-        "Race \(race.number) at \(race.meetingName), \(race.category), \(spokenCountdown(race))."
+    func sentence(_ race: some ShownRace) -> String {
+        "Race \(race.number) at \(race.meetingName), \(race.categoryName), \(spokenCountdown(race))."
     }
 
     /// The time left until `date`, rounded up (a retry "in 0s" would already be happening): `4s`.
@@ -65,8 +65,8 @@ struct RaceText {
     }
 
     /// "Race 4 at Albion Park, harness".
-    func shortName(_ race: Race) -> String {
-        "Race \(race.number) at \(race.meetingName), \(race.category)"
+    func shortName(_ race: some ShownRace) -> String {
+        "Race \(race.number) at \(race.meetingName), \(race.categoryName)"
     }
 
     private static let weekdays = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]

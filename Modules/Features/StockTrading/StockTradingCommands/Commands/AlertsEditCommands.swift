@@ -2,7 +2,6 @@ import ArgumentParser
 import FeatureCLI
 import FeatureKit
 import Foundation
-import Money
 import StockTrading
 import Timing
 
@@ -38,12 +37,7 @@ struct AlertsAddCommand: FeatureCommand {
         let stocks = try await StocksTerminal.start(context)
         let owner = try await stocks.owner()
         let direction: PriceAlert.Direction = above != nil ? .above : .below
-        let level: Amount
-        do {
-            level = try TradeLimits.priceLevel(above ?? below ?? "")
-        } catch {
-            throw StockTradingError.translated(error)
-        }
+        let level = try TypedInput.priceLevel(above ?? below ?? "")
         let alert = try await stocks.services.alerts.add(symbol: symbol, direction: direction, level: level, for: owner)
         switch formatting.format {
         case .json: try formatting.emit(try JSONOutput.string(alert), to: context.terminal)

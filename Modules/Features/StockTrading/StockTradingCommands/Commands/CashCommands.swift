@@ -25,12 +25,7 @@ struct DepositCommand: FeatureCommand {
     func run(in context: FeatureContext) async throws {
         let stocks = try await StocksTerminal.start(context)
         let owner = try await stocks.owner()
-        let value: Amount
-        do {
-            value = try TradeLimits.cashAmount(amount)
-        } catch {
-            throw StockTradingError.translated(error)
-        }
+        let value = try TypedInput.cashAmount(amount)
         let report = try await stocks.services.trading.deposit(value, for: owner)
         context.terminal.print("Deposited \(Formatting.money(report.amount)). Cash: \(Formatting.money(report.cashAfter)).")
     }
@@ -56,12 +51,7 @@ struct WithdrawCommand: FeatureCommand {
     func run(in context: FeatureContext) async throws {
         let stocks = try await StocksTerminal.start(context)
         let owner = try await stocks.owner()
-        let value: Amount
-        do {
-            value = try TradeLimits.cashAmount(amount)
-        } catch {
-            throw StockTradingError.translated(error)
-        }
+        let value = try TypedInput.cashAmount(amount)
         let report = try await stocks.services.trading.withdraw(value, for: owner)
         context.terminal.print("Withdrew \(Formatting.money(report.amount)). Cash: \(Formatting.money(report.cashAfter)).")
     }

@@ -24,7 +24,7 @@ struct HistoryCommand: FeatureCommand {
 
             Examples:
               folio stocks history --side sell --symbol AAPL
-              folio stocks history --from 2024-01-01 --to 2024-03-31 --format csv --output trades.csv
+              folio stocks history --from 2024-01-01 --format csv --output trades.csv
             """)
 
     @Option(help: "Only entries of this kind: buy, sell, deposit or withdrawal.")

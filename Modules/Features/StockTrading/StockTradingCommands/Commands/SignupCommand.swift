@@ -31,12 +31,7 @@ struct SignupCommand: FeatureCommand {
 
     func run(in context: FeatureContext) async throws {
         let stocks = try await StocksTerminal.start(context)
-        let opening: Amount
-        do {
-            opening = try TradeLimits.cashAmount(cash, allowZero: true)
-        } catch {
-            throw StockTradingError.translated(error)
-        }
+        let opening = try TypedInput.cashAmount(cash, allowZero: true)
         // Refused before the password is asked, so no one types a password twice for nothing.
         let normalized = try await stocks.services.accounts.availableEmail(email)
         let (password, confirmation) = try passwordOptions.read(from: context.terminal, confirm: true)

@@ -13,12 +13,7 @@ enum TradeRunner {
     ) async throws {
         let stocks = try await StocksTerminal.start(context)
         let owner = try await stocks.owner()
-        let quantity: Int
-        do {
-            quantity = try TradeLimits.quantity(text)
-        } catch {
-            throw StockTradingError.translated(error)
-        }
+        let quantity = try TypedInput.quantity(text)
         let trade = try await stocks.services.trading.trade(
             side, symbol, quantity: quantity, for: owner, mode: stocks.mode(refresh: refresh))
         stocks.warnIfStale(trade.quotes)

@@ -1,5 +1,3 @@
-import ETFAnalyzer
-import FeatureKit
 import Foundation
 import Money
 
@@ -22,7 +20,7 @@ struct MarkdownReport {
     }
 
     private func summarySection() -> String {
-        let meanDays = NumberFormat.decimal(summary.meanDaysHeld, fractionDigits: 0)
+        let meanDays = ReportText.decimal(summary.meanDaysHeld, places: 0)
         var rows = [
             ["Total invested", text.money(summary.totalInitial)],
             ["Current value", text.money(summary.totalCurrent)],
@@ -52,7 +50,7 @@ struct MarkdownReport {
             ]
         }
         let total = [
-            "**Total**", NumberFormat.decimal(summary.meanDaysHeld, fractionDigits: 0), text.money(summary.totalInitial),
+            "**Total**", ReportText.decimal(summary.meanDaysHeld, places: 0), text.money(summary.totalInitial),
             text.money(summary.totalCurrent), text.signedMoney(summary.totalNetReturn), text.percent(summary.totalReturn),
             summary.annualizedReturn.map(text.percent) ?? "—", "100.00%", "100.00%",
         ]
@@ -72,7 +70,7 @@ struct MarkdownReport {
     }
 
     private func feeDragSection() -> String {
-        let growth = NumberFormat.percent(summary.growthRate, signed: false)
+        let growth = text.share(summary.growthRate)
         let intro = "Today's \(text.money(summary.totalCurrent)) growing \(growth) a year, with and without the "
             + "\(text.expenseRatio(summary.weightedExpenseRatio)) weighted expense ratio.\n\n"
         let rows = summary.feeDrag.map { drag in
@@ -90,7 +88,7 @@ struct MarkdownReport {
         for etf in report.etfs {
             let holding = etf.holding
             let rows = [
-                ["Held", "\(holding.purchaseDate) → \(etf.analysisDate) (\(text.days(etf.daysHeld)) days, \(NumberFormat.decimal(etf.years, fractionDigits: 2)) years)"],
+                ["Held", "\(holding.purchaseDate) → \(etf.analysisDate) (\(text.days(etf.daysHeld)) days, \(ReportText.decimal(etf.years, places: 2)) years)"],
                 ["Shares", "\(text.shares(holding.shares)) at \(text.price(holding.purchasePrice)), now \(text.price(holding.currentPrice))"],
                 ["Expense ratio", text.rate(percent: holding.expenseRatio)],
                 ["Yield", text.rate(percent: holding.yield)],

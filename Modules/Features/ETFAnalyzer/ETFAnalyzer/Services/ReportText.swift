@@ -1,98 +1,71 @@
-import ETFAnalyzer
-import FeatureKit
 import Foundation
 import Money
 
-/// How figures read in the human formats (table and Markdown), so both say the same thing the same way.
-struct ReportText {
-    /// The ISO code, e.g. `USD`.
-    var currency: String
+/// How figures read in the human formats (the terminal's table, the Markdown export), so both say the same thing
+/// the same way. Plain text only: styling and fitting to a width are the terminal's.
+public struct ReportText: Sendable {
+    /// The currency's symbol as money is shown (`$`, `£`, `CHF `). The face passes it in (FeatureKit's
+    /// `NumberFormat.currencySymbol`) so every figure in the house names a currency the same way, and the domain
+    /// keeps no table of its own.
+    public var symbol: String
 
-    func money(_ value: Amount) -> String { NumberFormat.money(value, currency: currency) }
+    /// Creates the text for a report whose money is in the currency shown as `symbol`.
+    public init(symbol: String) {
+        self.symbol = symbol
+    }
 
-    func signedMoney(_ value: Amount) -> String { NumberFormat.signedMoney(value, currency: currency) }
+    /// Money at two decimals: `$1,234.56`, `-$250.00`.
+    public func money(_ value: Amount) -> String { value.formatted(symbol: symbol) }
+
+    /// Money with an explicit sign: `+$12.00`, `-$3.50`, `$0.00`.
+    public func signedMoney(_ value: Amount) -> String { value.formatted(symbol: symbol, sign: .always) }
 
     /// A price with two decimals, or up to four when the price has them (`$68.2045`).
-    func price(_ value: Amount) -> String {
-        let places = min(4, max(2, value.significantPlaces))
-        return NumberFormat.money(value, currency: currency, fractionDigits: places)
+    public func price(_ value: Amount) -> String {
+        value.formatted(places: min(4, max(2, value.significantPlaces)), symbol: symbol)
     }
 
     /// A return or rate: `+12.34%`.
-    func percent(_ fraction: Amount) -> String { NumberFormat.percent(fraction) }
+    public func percent(_ fraction: Amount) -> String { Self.percent(fraction, places: 2, sign: .always) }
 
     /// A share of a whole: `39.74%`.
-    func share(_ fraction: Amount) -> String { NumberFormat.percent(fraction, signed: false) }
+    public func share(_ fraction: Amount) -> String { Self.percent(fraction, places: 2, sign: .negativeOnly) }
+
+    /// A fraction in percent; `n/a` when a hundredfold is beyond an amount (as FeatureKit's `NumberFormat` says it).
+    static func percent(_ fraction: Amount, places: Int, sign: SignStyle) -> String {
+        guard let hundredfold = try? fraction * 100 else { return "n/a" }
+        return hundredfold.formatted(places: places, sign: sign) + "%"
+    }
+
+    /// A count or figure with grouping at `places` decimals: `1,250`.
+    public static func decimal(_ value: Amount, places: Int) -> String { value.formatted(places: places) }
 
     /// An expense ratio or yield as the user wrote it, in percent: `0.03%`.
-    func rate(percent: Amount) -> String {
-        NumberFormat.decimal(percent, fractionDigits: max(2, percent.significantPlaces)) + "%"
-    }
-
-    /// `text` in at most `width` columns: when longer, its start and end joined by `…`, the end getting the
-    /// larger half because that is where fund names differ (share class, ticker).
-    static func middleTruncated(_ text: String, to width: Int) -> String {
-        guard width < Int.max, TextWidth.of(text) > width else { return text }
-        guard width > 1 else { return "…" }
-        let characters = Array(text)
-        var tailWidth = 0
-        var tailStart = characters.count
-        while tailStart > 0 {
-            let next = TextWidth.of(String(characters[tailStart - 1]))
-            if tailWidth + next > width / 2 { break }
-            tailWidth += next
-            tailStart -= 1
-        }
-        var headWidth = 0
-        var headEnd = 0
-        while headEnd < tailStart {
-            let next = TextWidth.of(String(characters[headEnd]))
-            if headWidth + next > width - 1 - tailWidth { break }
-            headWidth += next
-            headEnd += 1
-        }
-        let head = String(characters[..<headEnd]).trimmingCharacters(in: .whitespaces)
-        return head + "…" + String(characters[tailStart...])
-    }
-
-    /// `text` broken into lines of at most `width` columns at spaces, each after `indent`.
-    static func wrap(_ text: String, width: Int, indent: String) -> [String] {
-        var lines: [String] = []
-        var current = ""
-        for word in text.split(separator: " ") {
-            let candidate = current.isEmpty ? String(word) : current + " " + word
-            if TextWidth.of(indent + candidate) > width, !current.isEmpty {
-                lines.append(indent + current)
-                current = String(word)
-            } else {
-                current = candidate
-            }
-        }
-        if !current.isEmpty { lines.append(indent + current) }
-        return lines
+    public func rate(percent: Amount) -> String {
+        percent.formatted(places: max(2, percent.significantPlaces)) + "%"
     }
 
     /// The weighted expense ratio, with three decimals because ratios are often 0.0x %.
-    func expenseRatio(_ fraction: Amount) -> String { NumberFormat.percent(fraction, fractionDigits: 3, signed: false) }
+    public func expenseRatio(_ fraction: Amount) -> String { Self.percent(fraction, places: 3, sign: .negativeOnly) }
 
     /// Shares as written, with grouping: `1,250` or `12.5`.
-    func shares(_ value: Amount) -> String {
-        NumberFormat.decimal(value, fractionDigits: value.significantPlaces)
+    public func shares(_ value: Amount) -> String {
+        value.formatted(places: value.significantPlaces)
     }
 
     /// Days as a grouped integer.
-    func days(_ value: Int) -> String {
-        NumberFormat.decimal(Amount(value), fractionDigits: 0)
+    public func days(_ value: Int) -> String {
+        Amount(value).formatted(places: 0)
     }
 
     /// The annualized return with its caveat marker: `+11.26%`, `+42.99%*` (under a year), `—` (none).
-    func annualized(_ etf: ETFAnalysis) -> String {
+    public func annualized(_ etf: ETFAnalysis) -> String {
         guard let value = etf.annualizedReturn else { return "—" }
         return percent(value) + (etf.isUnderAYear ? "*" : "")
     }
 
     /// The annualized return spelt out for detail views.
-    func annualizedLong(_ etf: ETFAnalysis) -> String {
+    public func annualizedLong(_ etf: ETFAnalysis) -> String {
         guard let value = etf.annualizedReturn else {
             return etf.daysHeld == 0 ? "not shown (held 0 days)" : "not shown (the loss exceeds the investment)"
         }
@@ -100,10 +73,10 @@ struct ReportText {
     }
 
     /// The sign of a figure for colour.
-    static func sign(_ value: Amount) -> Int { value.signum }
+    public static func sign(_ value: Amount) -> Int { value.signum }
 
     /// The notes under the ETF table explaining markers that appear in it.
-    func footnotes(_ report: PortfolioReport) -> [String] {
+    public func footnotes(_ report: PortfolioReport) -> [String] {
         var notes: [String] = []
         if report.etfs.contains(where: { $0.annualizedReturn != nil && $0.isUnderAYear }) {
             notes.append("* held under a year: the annualized return extrapolates a short period.")
@@ -115,17 +88,17 @@ struct ReportText {
     }
 
     /// A note when the weighted annual return and the portfolio's own return tell different stories.
-    func divergenceNote(_ summary: PortfolioSummary) -> String? {
+    public func divergenceNote(_ summary: PortfolioSummary) -> String? {
         guard let weighted = summary.weightedAnnualReturn, let own = summary.annualizedReturn else { return nil }
         let gap = abs(weighted.doubleValue - own.doubleValue)
         guard gap >= 0.01 else { return nil }
-        let points = NumberFormat.decimal(Amount(gap * 100, places: 2) ?? .zero, fractionDigits: 2)
+        let points = (Amount(gap * 100, places: 2) ?? .zero).formatted(places: 2)
         return "The weighted figure differs from the portfolio's own return by \(points) points: it averages "
             + "rates over different periods, and short holdings' annualized returns extrapolate."
     }
 
     /// What the analysis is as of: one date, or the range when rows carry their own.
-    func asOf(_ report: PortfolioReport) -> String {
+    public func asOf(_ report: PortfolioReport) -> String {
         if let date = report.commonAnalysisDate { return "as of \(date)" }
         let dates = report.etfs.map(\.analysisDate)
         guard let first = dates.min(), let last = dates.max() else { return "" }
@@ -133,7 +106,7 @@ struct ReportText {
     }
 
     /// The allocation bars: the largest positions, the rest gathered into one line.
-    func allocationRows(_ report: PortfolioReport, limit: Int = 15) -> [(label: String, fraction: Amount)] {
+    public func allocationRows(_ report: PortfolioReport, limit: Int = 15) -> [(label: String, fraction: Amount)] {
         let order = report.etfs.indices.sorted { a, b in
             let (x, y) = (report.etfs[a].allocation, report.etfs[b].allocation)
             return x != y ? x > y : a < b
@@ -149,7 +122,7 @@ struct ReportText {
     }
 
     /// A bar of `width` cells for a fraction, in eighths so small shares still show.
-    static func bar(_ fraction: Amount, width: Int) -> String {
+    public static func bar(_ fraction: Amount, width: Int) -> String {
         let eighths = Int((fraction.doubleValue * Double(width * 8)).rounded())
         let clamped = max(0, min(width * 8, eighths))
         let partials = ["", "▏", "▎", "▍", "▌", "▋", "▊", "▉"]

@@ -1,0 +1,28 @@
+import Foundation
+
+/// A report as the files people take away: CSV and Markdown, byte for byte the same whichever face asks
+/// (`folio etf analyze --format csv|markdown`, the `/etf` page's downloads). Plain text: no terminal styling.
+public enum ReportExport {
+    /// The report as CSV (RFC 4180, CRLF line ends): one row per ETF with the JSON rows' keys as columns
+    /// (``ETFRow/columns``), figures as the JSON gives them, an absent annualized return empty.
+    public static func csv(_ report: PortfolioReport) -> String {
+        ([ETFRow.columns] + report.rows.map(\.fields)).map { $0.map(csvField).joined(separator: ",") + "\r\n" }.joined()
+    }
+
+    /// The shareable Markdown report: summary, ETF table, allocation, fee drag, every ETF's breakdown and the
+    /// formulas, so the file stands on its own when sent to someone.
+    /// - Parameter currencySymbol: How the report's currency is written before money (`$`); the face passes
+    ///   FeatureKit's `NumberFormat.currencySymbol(report.currency)` so the house writes currencies one way.
+    public static func markdown(_ report: PortfolioReport, currencySymbol: String) -> String {
+        MarkdownReport(report: report, text: ReportText(symbol: currencySymbol)).render()
+    }
+
+    /// One CSV field: quoted, with quotes doubled, only when it holds a comma, a quote or a line break (RFC 4180),
+    /// the rule FeatureKit's `CSVOutput` writes by, which the domain may not import.
+    static func csvField(_ text: String) -> String {
+        // Bytes, not Characters: "\r\n" is one Character, equal to neither "\r" nor "\n".
+        let special: Set<UInt8> = [UInt8(ascii: ","), UInt8(ascii: "\""), 0x0A, 0x0D]
+        guard text.utf8.contains(where: special.contains) else { return text }
+        return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+}

@@ -1,0 +1,42 @@
+import Foundation
+import Persistence
+import Timing
+
+extension FundsService {
+    /// What is cached, when it was fetched and whether it is still fresh.
+    public func cacheStatus() async throws -> CacheReport {
+        let now = timing.now()
+        let (info, histories, favorites) = try await mapped {
+            try await store.read { transaction in
+                (
+                    try SchemeCatalog.info(in: transaction), try HistoryCache.summaries(in: transaction),
+                    try transaction.count(.prefix(FavoritesStore.prefix))
+                )
+            }
+        }
+        return CacheReport(
+            list: info.map {
+                CacheReport.ListStatus(
+                    schemes: $0.value.count, skippedRows: $0.value.skippedRows, fetchedAt: $0.storedAt,
+                    expiresAt: $0.expiresAt, stale: $0.isStale(at: now))
+            },
+            histories: histories.map {
+                CacheReport.HistoryStatus(
+                    code: $0.code, name: $0.name, points: $0.points, latestNAVDate: $0.latestNAVDate?.iso8601,
+                    fetchedAt: $0.storedAt, expiresAt: $0.expiresAt, stale: $0.expiresAt.map { now >= $0 } ?? false,
+                    bytes: $0.bytes)
+            },
+            favorites: favorites, listTTLSeconds: Int(settings.listTTL.components.seconds),
+            historyTTLSeconds: Int(settings.historyTTL.components.seconds))
+    }
+
+    /// Removes the cached scheme list and histories in one transaction; favourites are kept.
+    public func clearCache() async throws -> CacheClearReport {
+        let (schemes, histories) = try await mapped {
+            try await store.write { transaction in
+                (try SchemeCatalog.clear(in: transaction), try HistoryCache.clear(in: transaction))
+            }
+        }
+        return CacheClearReport(schemes: schemes, histories: histories)
+    }
+}

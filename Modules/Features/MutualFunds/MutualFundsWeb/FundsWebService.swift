@@ -1,0 +1,28 @@
+import Caching
+import Failures
+import FeatureKit
+import FeatureWeb
+import Foundation
+import MutualFunds
+
+/// The funds service as every page and API route builds it: from the feature's context, with the server's page
+/// policy (a stale copy at once while it is refreshed, an uncached scheme within the page's deadline, a failure
+/// remembered instead of asked again on every view).
+enum FundsWebService {
+    /// The service for one request.
+    /// - Throws: ``FolioError``: unavailable when the feature is disabled, usage for a malformed setting.
+    static func make(_ environment: WebEnvironment) throws -> FundsService {
+        guard let context = environment.context("funds") else {
+            throw FolioError(.unavailable, "the funds feature is not enabled")
+        }
+        let settings = try FundsSettings(lookup: { key in
+            let configKey = ConfigKey(key.name, environment: key.environment, default: key.defaultValue)
+            return context.configuration.string(configKey).map {
+                FundsSettings.Text($0, source: context.configuration.source(of: configKey).description)
+            }
+        })
+        return FundsService(
+            http: context.http, store: context.store, timing: context.timing, settings: settings,
+            page: environment.pagePolicy)
+    }
+}

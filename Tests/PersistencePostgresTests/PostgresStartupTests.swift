@@ -1,0 +1,67 @@
+import Foundation
+import Persistence
+import PersistencePostgres
+import PersistencePostgresTesting
+import Testing
+import TimingTesting
+
+/// Issue 25.8: a server still recovering after a restart (SQLSTATE 57P03) is waited for, a bounded time on the
+/// injected clock, instead of failing the command at once; one that stays so is given up on with a hint.
+@Suite(
+    .enabled(if: PostgresTestDatabase.isConfigured, Comment(rawValue: PostgresTestDatabase.skipReason)),
+    .timeLimit(.minutes(1)))
+struct PostgresStartupTests {
+    /// The fresh schema's URL pointed at `server` instead of the real one.
+    private static func location(through server: StartingUpServer, url: String) throws -> PostgresLocation {
+        var location = try PostgresLocation(parsing: url)
+        location.port = server.port
+        location.sslMode = .disable
+        return location
+    }
+
+    private static func upstreamPort() throws -> Int {
+        try PostgresLocation(parsing: try #require(PostgresTestDatabase.url)).port
+    }
+
+    @Test func aServerStillStartingUpIsWaitedForOnTheClockAndThenUsed() async throws {
+        try await PostgresTestDatabase.withSchemaURL { url in
+            let server = try StartingUpServer(refusals: 3, upstreamPort: try Self.upstreamPort())
+            defer { server.stop() }
+            let clock = ManualClock()
+            let database = try PostgresDatabase(location: try Self.location(through: server, url: url), clock: clock)
+            let store = database.store(namespace: "n")
+            let outcome = await Result(catching: {
+                try await clock.drive(stepping: .seconds(1)) { try await store.put("k", 1) }
+            })
+            let stored = try? await store.get(Int.self, "k")?.value
+            await database.close()
+            #expect(throws: Never.self) { try outcome.get() }
+            #expect(clock.totalSleeps == 3, "one pause after each refusal")
+            #expect(server.connections >= 4)
+            #expect(stored == 1)
+        }
+    }
+
+    @Test func aServerThatStaysStartingUpIsGivenUpOnWithAHint() async throws {
+        try await PostgresTestDatabase.withSchemaURL { url in
+            let server = try StartingUpServer(refusals: .max, upstreamPort: try Self.upstreamPort())
+            defer { server.stop() }
+            let clock = ManualClock()
+            let database = try PostgresDatabase(
+                location: try Self.location(through: server, url: url), startupPatience: .seconds(2), clock: clock)
+            let outcome = await Result(catching: {
+                try await clock.drive(stepping: .seconds(1)) { try await database.connect() }
+            })
+            await database.close()
+            guard case .failure(PersistenceError.unavailable(let reason, .unreachable)) = outcome else {
+                Issue.record("expected the server to be given up on, got \(outcome)")
+                return
+            }
+            // Pauses of 0.25, 0.5, 1 and 2 s: past the 2 s of patience after the fourth.
+            #expect(clock.totalSleeps == 4)
+            #expect(server.connections == 5)
+            #expect(reason.contains("127.0.0.1:\(server.port) is still starting up"), "\(reason)")
+            #expect(reason.contains("run the command again once it accepts connections"), "\(reason)")
+        }
+    }
+}
