@@ -5,6 +5,7 @@ import Persistence
 import StockTrading
 @testable import StockTradingCommands
 import Testing
+import TimingTesting
 
 @Suite struct AccountCommandsTests {
     @Test func signupAsksForThePasswordTwiceWithoutEchoAndLogsIn() async throws {
@@ -76,6 +77,10 @@ import Testing
         #expect(wrong.stderr.contains("error: login failed — the email or password is incorrect"))
         let unknown = await harness.run(["login", "--email", "ghost@example.com"], secrets: ["Test@123"])
         #expect(unknown.stderr == "Password: error: login failed — the email or password is incorrect\n")
+        let early = await harness.run(["login", "--email", "test@stockport.com", "--password-stdin"], input: ["Test@123"])
+        #expect(early.exitCode == 1)
+        #expect(early.stderr.contains("error: too many failed logins — the next attempt is accepted in 0.5 s"))
+        harness.wallClock.advance(by: 0.5)
         let right = await harness.run(["login", "--email", "Test@StockPort.com", "--password-stdin"], input: ["Test@123"])
         #expect(right.exitCode == 0)
         #expect(right.stdout == "Logged in as test@stockport.com.\n")

@@ -1,3 +1,4 @@
+import Failures
 import Foundation
 import Money
 import Networking
@@ -78,5 +79,15 @@ struct TestWorld {
     /// Every record in the namespace, to prove a refusal changed nothing.
     func dump() async throws -> [RawRecord] {
         try await store.read { try $0.scan(.all) }
+    }
+}
+
+/// The refusal `body` throws as the faces get it, or nil when it throws none (or something else).
+func refusal(_ body: () async throws -> Void) async -> FolioError? {
+    do {
+        try await body()
+        return nil
+    } catch {
+        return error as? FolioError
     }
 }

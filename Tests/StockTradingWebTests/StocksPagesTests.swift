@@ -19,7 +19,10 @@ private let localhost: HTTPFields = [HTTPField.Name("Host")!: "localhost"]
 private let secret = "stocks-test-secret"
 
 private struct Setup {
-    let timing = Timing.test(now: Date(timeIntervalSince1970: 1_764_000_000))
+    /// Pinned, so a test decides when the login throttle's wait has passed.
+    let wallClock = PinnedWallClock(Date(timeIntervalSince1970: 1_764_000_000))
+    let clock = ManualClock()
+    var timing: Timing { Timing(clock: clock, wallClock: wallClock) }
     let store = InMemoryDatabase().store(namespace: "stocks")
 
     func context(terminal: any Terminal = CapturedTerminal()) -> FeatureContext {
@@ -90,6 +93,13 @@ struct StocksPagesTests {
                 #expect(sessionCookie(response) == nil)
             }
             let (headers, body) = post("email=test%40stockport.com&password=Test%40123")
+            // Right after a failure the throttle refuses even the right password; half a second later it is checked.
+            try await client.execute(uri: "/stocks/login", method: .post, headers: headers, body: body) { response in
+                #expect(response.status == .tooManyRequests)
+                #expect(String(buffer: response.body).contains("too many failed logins"))
+                #expect(sessionCookie(response) == nil)
+            }
+            setup.wallClock.advance(by: 0.5)
             let cookie = try await client.execute(uri: "/stocks/login", method: .post, headers: headers, body: body) { response in
                 #expect(response.status == .seeOther)
                 let cookie = try #require(sessionCookie(response))
@@ -408,6 +418,72 @@ struct StocksIssue25Tests {
                     #expect(response.headers[.location] == expected, "next=\(next)")
                 }
             }
+        }
+    }
+}
+
+@Suite("/api/stocks: every GET route is byte for byte what `--format json` prints")
+struct StocksAPITests {
+    @Test(
+        "portfolio, history, watchlist and alerts answer the CLI's JSON for the same account",
+        arguments: [
+            ("/api/stocks/portfolio", ["portfolio", "--format", "json"]),
+            ("/api/stocks/history", ["history", "--format", "json"]),
+            ("/api/stocks/watchlist", ["watchlist", "list", "--format", "json"]),
+            ("/api/stocks/alerts", ["alerts", "list", "--format", "json"]),
+        ])
+    func byteEqual(route: String, command: [String]) async throws {
+        let setup = Setup()
+        try await setup.application().test(.router) { client in
+            try await client.execute(uri: route, method: .get, headers: localhost) { response in
+                #expect(response.status == .unauthorized)
+                #expect(response.headers[.contentType]?.hasPrefix("application/problem+json") == true)
+            }
+            let cookie = try await signUp(client, email: "api@example.com", password: "violet mountain river")
+            _ = try await submit(client, "/stocks/trade", "symbol=MSFT&quantity=2&side=buy", cookie: cookie)
+            _ = try await submit(client, "/stocks/watchlist/add", "symbols=NVDA+AMD", cookie: cookie)
+            _ = try await submit(client, "/stocks/alerts/add", "symbol=AAPL&direction=above&level=180", cookie: cookie)
+            let (_, loginError) = await setup.cli(
+                ["login", "--email", "api@example.com", "--password-stdin"], input: ["violet mountain river"])
+            #expect(loginError == nil)
+            let (cli, error) = await setup.cli(command)
+            #expect(error == nil)
+            var headers = localhost
+            headers[.cookie] = cookie
+            try await client.execute(uri: route, method: .get, headers: headers) { response in
+                #expect(response.status == .ok)
+                #expect(response.headers[.contentType]?.hasPrefix("application/json") == true)
+                #expect(String(buffer: response.body) == cli)
+            }
+            #expect(cli.count > 4, "the account has something to report: \(cli)")
+        }
+    }
+}
+
+@Suite("/stocks/login throttle (issue 25 item 21)")
+struct StocksLoginThrottleTests {
+    @Test("failures on one account double its wait (0.5 s, then 1 s); another account is not slowed")
+    func perAccount() async throws {
+        let setup = Setup()
+        try await setup.application().test(.router) { client in
+            _ = try await signUp(client, email: "other@example.com", password: "violet mountain river")
+            let (wrongHeaders, wrongBody) = post("email=test%40stockport.com&password=nope")
+            try await client.execute(uri: "/stocks/login", method: .post, headers: wrongHeaders, body: wrongBody) { response in
+                #expect(response.status == .unauthorized)
+            }
+            setup.wallClock.advance(by: 0.5)
+            try await client.execute(uri: "/stocks/login", method: .post, headers: wrongHeaders, body: wrongBody) { response in
+                #expect(response.status == .unauthorized, "the wait had passed, so the password was checked")
+            }
+            setup.wallClock.advance(by: 0.5)
+            let (headers, body) = post("email=test%40stockport.com&password=Test%40123")
+            try await client.execute(uri: "/stocks/login", method: .post, headers: headers, body: body) { response in
+                #expect(response.status == .tooManyRequests, "two failures: 1 s, not 0.5 s")
+                #expect(String(buffer: response.body).contains("accepted in 0.5 s"))
+            }
+            _ = try await logIn(client, email: "other@example.com", password: "violet+mountain+river")
+            setup.wallClock.advance(by: 0.5)
+            _ = try await logIn(client)
         }
     }
 }

@@ -11,7 +11,7 @@ public enum StockTradingPlugin {
         id: "stocks",
         summary: StocksCommand.configuration.abstract,
         requirements: [.network, .persistence, .timing], command: StocksCommand.self,
-        migrations: { StocksServices(context: $0).accounts.migrations })
+        migrations: { StocksTerminal.migrations($0) })
 }
 
 struct StocksCommand: AsyncParsableCommand {

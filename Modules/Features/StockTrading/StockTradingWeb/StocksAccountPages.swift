@@ -4,19 +4,22 @@ import FeatureWeb
 import Foundation
 import HTTPTypes
 import Hummingbird
+import StockTrading
 
-/// Login and sign-up: the same rules and PBKDF2 hashes as `folio stocks login|signup`, run as those commands.
+/// Login and sign-up through the account service: the same rules, PBKDF2 hashes and login throttle as
+/// `folio stocks login|signup`, with the browser's session kept apart from the terminal's.
 enum StocksAccountPages {
     static func loginPage(
         _ request: Request, context: WebRequestContext, environment: WebEnvironment, email: String = "",
         next: String? = nil, errors: [String: String] = [:], status: HTTPResponse.Status = .ok
     ) -> Response {
         let returnPath = SafeReturnPath.path(next ?? request.uri.queryParameters.get("next"))
-        let form = Components.postForm(
-            action: "/stocks/login", csrf: context.csrfToken,
-            "<input type=\"hidden\" name=\"next\" value=\"\(returnPath)\">" + Components.field("email", label: "Email", value: email, error: errors["email"], type: "email", attributes: " autocomplete=\"username\" required")
-                + Components.field("password", label: "Password", error: errors["password"], type: "password", attributes: " autocomplete=\"current-password\" required")
-                + "<button type=\"submit\">Log in</button>")
+        var fields: HTML = "<input type=\"hidden\" name=\"next\" value=\"\(returnPath)\">"
+        if let general = errors["general"] { fields += Components.notice(general, kind: "error") }
+        fields += Components.field("email", label: "Email", value: email, error: errors["email"], type: "email", attributes: " autocomplete=\"username\" required")
+        fields += Components.field("password", label: "Password", error: errors["password"], type: "password", attributes: " autocomplete=\"current-password\" required")
+        fields += "<button type=\"submit\">Log in</button>"
+        let form = Components.postForm(action: "/stocks/login", csrf: context.csrfToken, fields)
         let content: HTML = "\(form)<p>No account? <a href=\"/stocks/signup\">Sign up</a>. The demo account is test@stockport.com with password Test@123.</p>"
         return environment.page("Paper trading — log in", request: request, context: context, status: status, content: content)
     }
@@ -25,43 +28,62 @@ enum StocksAccountPages {
         _ request: Request, context: WebRequestContext, environment: WebEnvironment, email: String = "",
         errors: [String: String] = [:], status: HTTPResponse.Status = .ok
     ) -> Response {
-        let form = Components.postForm(
-            action: "/stocks/signup", csrf: context.csrfToken,
-            Components.field("email", label: "Email", value: email, error: errors["email"], type: "email", attributes: " autocomplete=\"username\" required")
-                + Components.field("password", label: "Password", error: errors["password"], type: "password", attributes: " autocomplete=\"new-password\" required")
-                + Components.field("confirmation", label: "Confirm password", error: errors["confirmation"], type: "password", attributes: " autocomplete=\"new-password\" required")
-                + "<button type=\"submit\">Sign up</button>")
+        var fields = errors["general"].map { Components.notice($0, kind: "error") } ?? .empty
+        fields += Components.field("email", label: "Email", value: email, error: errors["email"], type: "email", attributes: " autocomplete=\"username\" required")
+        fields += Components.field("password", label: "Password", error: errors["password"], type: "password", attributes: " autocomplete=\"new-password\" required")
+        fields += Components.field("confirmation", label: "Confirm password", error: errors["confirmation"], type: "password", attributes: " autocomplete=\"new-password\" required")
+        fields += "<button type=\"submit\">Sign up</button>"
+        let form = Components.postForm(action: "/stocks/signup", csrf: context.csrfToken, fields)
         return environment.page("Paper trading — sign up", request: request, context: context, status: status, content: form + "<p><a href=\"/stocks/login\">Log in instead</a></p>")
     }
 
     static func logIn(_ request: Request, context: WebRequestContext, environment: WebEnvironment) async throws -> Response {
         let form = try await FormData.read(request, context: context)
         let email = form["email"] ?? ""
-        let password = form.fields["password"] ?? ""
-        let (result, session) = await StocksSession.run(["login", "--email=\(email)"], as: nil, input: [password], environment: environment)
-        guard result.error == nil, let session else {
-            let field = (result.error?.what.contains("email") ?? false) ? "email" : "password"
-            return loginPage(request, context: context, environment: environment, email: email, next: form["next"], errors: [field: result.errorLine ?? "could not log in"], status: .unauthorized)
+        let next = form["next"]
+        do {
+            let services = try await StocksWebServices.make(environment)
+            // The browser's address is not available to pages yet, so only the account's failures count here.
+            let client: String? = nil
+            let wait = try await services.accounts.retryDelay(email: email, client: client)
+            guard wait == .zero else {
+                return loginPage(
+                    request, context: context, environment: environment, email: email, next: next,
+                    errors: ["password": AccountsService.throttled(wait).line], status: .tooManyRequests)
+            }
+            let session = try await services.accounts.authenticate(
+                email: email, password: form.fields["password"] ?? "", client: client)
+            return try await started(session, next: SafeReturnPath.path(next), environment: environment)
+        } catch {
+            let failure = FolioError.from(error)
+            // A wrong password is 401 to a browser, as a failed authentication, not a conflict with stored state.
+            return loginPage(
+                request, context: context, environment: environment, email: email, next: next,
+                errors: [failure.field == "email" ? "email" : "password": failure.line],
+                status: failure.kind == .refused ? .unauthorized : WebResponses.status(for: failure))
         }
-        return try await started(email: email, session: session, next: SafeReturnPath.path(form["next"]), environment: environment)
     }
 
     static func signUp(_ request: Request, context: WebRequestContext, environment: WebEnvironment) async throws -> Response {
         let form = try await FormData.read(request, context: context)
         let email = form["email"] ?? ""
-        let input = [form.fields["password"] ?? "", form.fields["confirmation"] ?? ""]
-        let (result, session) = await StocksSession.run(["signup", "--email=\(email)"], as: nil, input: input, environment: environment)
-        guard result.error == nil, let session else {
-            let what = result.error?.what ?? ""
-            let field = what.contains("confirm") || what.contains("match") ? "confirmation" : what.contains("password") ? "password" : "email"
-            return signupPage(request, context: context, environment: environment, email: email, errors: [field: result.errorLine ?? "could not sign up"], status: .unprocessableContent)
+        do {
+            let services = try await StocksWebServices.make(environment)
+            let session = try await services.accounts.openAccount(
+                email: email, password: form.fields["password"] ?? "", confirmation: form.fields["confirmation"] ?? "")
+            return try await started(session, next: "/stocks", environment: environment)
+        } catch {
+            let failure = FolioError.from(error)
+            let field = ["email", "password", "confirmation"].contains(failure.field ?? "") ? failure.field! : "general"
+            return signupPage(
+                request, context: context, environment: environment, email: email, errors: [field: failure.line],
+                status: WebResponses.status(for: failure))
         }
-        return try await started(email: email, session: session, next: "/stocks", environment: environment)
     }
 
-    private static func started(email: String, session: Data, next: String, environment: WebEnvironment) async throws -> Response {
-        let cookie = try await environment.sessions.start(userID: "", email: email.lowercased(), payload: session)
-        var response = WebResponses.redirect(to: next, flash: Flash(.success, "Logged in as \(email.lowercased())."))
+    private static func started(_ session: Session, next: String, environment: WebEnvironment) async throws -> Response {
+        let cookie = try await StocksBrowserSession.start(session, environment: environment)
+        var response = WebResponses.redirect(to: next, flash: Flash(.success, "Logged in as \(session.email)."))
         response.headers.append(HTTPField(name: .setCookie, value: cookie))
         return response
     }

@@ -42,10 +42,21 @@ public struct AccountService: Sendable {
         }
     }
 
-    /// Creates an account with `openingCash` of paper cash and logs it in.
+    /// Creates an account with `openingCash` of paper cash and logs it in as this machine's session.
     /// - Throws: the validation errors of ``CredentialRules``, ``StockTradingError/accountExists(_:)``.
     @discardableResult
     public func signUp(
+        email: String, password: String, confirmation: String, openingCash: Amount = AccountService.defaultOpeningCash
+    ) async throws -> Session {
+        let session = try await openAccount(email: email, password: password, confirmation: confirmation, openingCash: openingCash)
+        try await remember(session)
+        return session
+    }
+
+    /// Creates an account with `openingCash` of paper cash; the session it returns is the caller's to keep
+    /// (a browser's), this machine's stays as it was.
+    /// - Throws: the validation errors of ``CredentialRules``, ``StockTradingError/accountExists(_:)``.
+    public func openAccount(
         email: String, password: String, confirmation: String, openingCash: Amount = AccountService.defaultOpeningCash
     ) async throws -> Session {
         let email = try CredentialRules.validateEmail(email)
@@ -68,16 +79,22 @@ public struct AccountService: Sendable {
             }
             let account = Account(userID: Self.newUserID(), email: email, passwordHash: hash, createdAt: now)
             try Self.open(account, cash: openingCash, in: transaction, at: now, timeZone: timeZone)
-            let session = Session(userID: account.userID, email: email, since: now)
-            try transaction.put(StorageKeys.session, session)
-            return session
+            return Session(userID: account.userID, email: email, since: now)
         }
     }
 
-    /// Checks the password and starts a session (replacing any other).
+    /// Checks the password and starts this machine's session (replacing any other).
     /// - Throws: ``StockTradingError/invalidCredentials`` for an unknown email or a wrong password alike.
     @discardableResult
     public func logIn(email: String, password: String) async throws -> Session {
+        let session = try await authenticate(email: email, password: password)
+        try await remember(session)
+        return session
+    }
+
+    /// Checks the password and returns a session for the caller to keep (a browser's); this machine's stays.
+    /// - Throws: ``StockTradingError/invalidCredentials`` for an unknown email or a wrong password alike.
+    public func authenticate(email: String, password: String) async throws -> Session {
         let email = CredentialRules.normalizedEmail(email)
         let account = try await store.get(Account.self, StorageKeys.account(email))?.value
         guard let account else {
@@ -91,14 +108,20 @@ public struct AccountService: Sendable {
         }
         let upgraded = hasher.needsRehash(account.passwordHash) ? try hasher.hash(password) : nil
         let session = Session(userID: account.userID, email: account.email, since: timing.now())
-        try await store.write { transaction in
-            if let upgraded, var stored = try transaction.value(Account.self, StorageKeys.account(email)) {
-                stored.passwordHash = upgraded
-                try transaction.put(StorageKeys.account(email), stored)
+        if let upgraded {
+            try await store.write { transaction in
+                if var stored = try transaction.value(Account.self, StorageKeys.account(email)) {
+                    stored.passwordHash = upgraded
+                    try transaction.put(StorageKeys.account(email), stored)
+                }
             }
-            try transaction.put(StorageKeys.session, session)
         }
         return session
+    }
+
+    /// Makes `session` this machine's logged-in user.
+    public func remember(_ session: Session) async throws {
+        try await store.write { transaction in try transaction.put(StorageKeys.session, session) }
     }
 
     /// Ends the session; returns the one that was ended, if any.

@@ -9,6 +9,8 @@ enum StorageKeys {
     static let quoteFetch = "quotes/_fetch"
 
     static func account(_ email: String) -> String { "accounts/\(email)" }
+    static func failedLogins(account email: String) -> String { "throttle/account/\(email)" }
+    static func failedLogins(client address: String) -> String { "throttle/client/\(address)" }
     static func quote(_ symbol: String) -> String { "quotes/s/\(symbol)" }
     static let quotes = KeyRange.prefix("quotes/s/")
 

@@ -32,13 +32,6 @@ struct AlertsCheckCommand: FeatureCommand {
 
     @OptionGroup var formatting: FormatOptions
 
-    struct Report: Encodable {
-        var checkedAt: Date
-        var fired: [AlertRow]
-        var alerts: [AlertRow]
-        var skippedSymbols: [String]
-    }
-
     func validate() throws {
         guard let duration = Configuration.parseDuration(interval), duration >= .seconds(1) else {
             throw ValidationError("--interval \"\(interval)\" should be a duration of at least 1s, like 30s or 5m")
@@ -46,42 +39,37 @@ struct AlertsCheckCommand: FeatureCommand {
     }
 
     func run(in context: FeatureContext) async throws {
-        let services = StocksServices(context: context)
-        try await services.prepare()
-        let session = try await services.session()
-        let book = services.alerts(session)
+        let stocks = try await StocksTerminal.start(context)
+        let owner = try await stocks.owner()
         if watch {
-            let monitor = AlertMonitor(alerts: book, quotes: try services.quoteBook, timing: context.timing)
+            let monitor = stocks.services.alerts.monitor(for: owner)
             let every = Configuration.parseDuration(interval) ?? .seconds(60)
             context.terminal.printError("Checking alerts every \(interval); press Ctrl-C to stop.")
-            try await mapped {
+            do {
                 try await monitor.run(every: every) { check, quotes in
                     if quotes.isStale { context.terminal.warn("prices are stale (\(quotes.failure ?? "source unavailable")); no alert can fire") }
-                    try emit(check, context: context, quiet: true)
+                    try emit(AlertCheckReport(check), context: context, quiet: true)
                 }
+            } catch {
+                throw StockTradingError.translated(error)
             }
             return
         }
-        let quotes = try await services.quotes(refresh: refresh)
-        let check = try await mapped { try await book.check(quotes: quotes, at: context.timing.now()) }
-        try emit(check, context: context, quiet: false)
+        let check = try await stocks.services.alerts.check(for: owner, mode: stocks.mode(refresh: refresh))
+        stocks.warnIfStale(check.quotes)
+        try emit(check.report, context: context, quiet: false)
     }
 
-    private func emit(_ check: AlertCheck, context: FeatureContext, quiet: Bool) throws {
+    private func emit(_ check: AlertCheckReport, context: FeatureContext, quiet: Bool) throws {
         switch formatting.format {
-        case .json:
-            let report = Report(
-                checkedAt: check.checkedAt, fired: check.fired.map(AlertRow.init), alerts: check.alerts.map(AlertRow.init),
-                skippedSymbols: check.skippedSymbols)
-            try formatting.emit(try JSONOutput.string(report), to: context.terminal)
-        case .csv:
-            try formatting.emit(try CSVOutput.rows(check.fired.map(AlertRow.init), columns: AlertRow.columns), to: context.terminal)
+        case .json: try formatting.emit(try JSONOutput.string(check), to: context.terminal)
+        case .csv: try formatting.emit(try CSVOutput.rows(check.fired, columns: AlertRow.columns), to: context.terminal)
         case .table:
             var lines = check.fired.map { alert in
-                "\(Formatting.timestamp(check.checkedAt))  Alert #\(alert.id) fired: \(alert.symbol) crossed \(alert.direction.rawValue) \(Formatting.money(alert.level)) at \(alert.firedPrice.map(Formatting.money) ?? "?")"
+                "\(Formatting.timestamp(check.checkedAt))  Alert #\(alert.id) fired: \(alert.symbol) crossed \(alert.direction) \(Formatting.money(alert.level)) at \(alert.firedPrice.map(Formatting.money) ?? "?")"
             }
             if !quiet && check.fired.isEmpty {
-                let armed = check.alerts.filter { $0.status == .armed }.count
+                let armed = check.alerts.filter { $0.status == PriceAlert.Status.armed.rawValue }.count
                 lines.append(
                     check.alerts.isEmpty
                         ? "No alerts. Add one with: folio stocks alerts add AAPL --above 180"

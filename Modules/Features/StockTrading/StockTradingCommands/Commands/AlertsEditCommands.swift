@@ -34,19 +34,14 @@ struct AlertsAddCommand: FeatureCommand {
     }
 
     func run(in context: FeatureContext) async throws {
-        let services = StocksServices(context: context)
-        try await services.prepare()
-        let session = try await services.session()
+        let stocks = try await StocksTerminal.start(context)
+        let owner = try await stocks.owner()
         let direction: PriceAlert.Direction = above != nil ? .above : .below
-        let level = try await mapped { try TradeLimits.priceLevel(above ?? below ?? "") }
-        let quotes = try await services.quotes()
-        let book = services.alerts(session)
-        let alert = try await mapped {
-            try await book.add(symbol: symbol, direction: direction, level: level, quotes: quotes, at: context.timing.now())
-        }
+        let level = try TypedInput.priceLevel(above ?? below ?? "")
+        let alert = try await stocks.services.alerts.add(symbol: symbol, direction: direction, level: level, for: owner)
         switch formatting.format {
-        case .json: try formatting.emit(try JSONOutput.string(AlertRow(alert)), to: context.terminal)
-        case .csv: try formatting.emit(try CSVOutput.rows([AlertRow(alert)], columns: AlertRow.columns), to: context.terminal)
+        case .json: try formatting.emit(try JSONOutput.string(alert), to: context.terminal)
+        case .csv: try formatting.emit(try CSVOutput.rows([alert], columns: AlertRow.columns), to: context.terminal)
         case .table:
             var text = "Alert #\(alert.id): \(AlertText.condition(alert)) (now \(alert.referencePrice.map(Formatting.money) ?? "?"))."
             if let now = alert.referencePrice,
@@ -74,13 +69,12 @@ struct AlertsListCommand: FeatureCommand {
     @OptionGroup var formatting: FormatOptions
 
     func run(in context: FeatureContext) async throws {
-        let services = StocksServices(context: context)
-        try await services.prepare()
-        let session = try await services.session()
-        let alerts = try await services.alerts(session).list()
+        let stocks = try await StocksTerminal.start(context)
+        let owner = try await stocks.owner()
+        let alerts = try await stocks.services.alerts.list(for: owner)
         switch formatting.format {
-        case .json: try formatting.emit(try JSONOutput.string(alerts.map(AlertRow.init)), to: context.terminal)
-        case .csv: try formatting.emit(try CSVOutput.rows(alerts.map(AlertRow.init), columns: AlertRow.columns), to: context.terminal)
+        case .json: try formatting.emit(try JSONOutput.string(alerts), to: context.terminal)
+        case .csv: try formatting.emit(try CSVOutput.rows(alerts, columns: AlertRow.columns), to: context.terminal)
         case .table: try formatting.emit(AlertText.table(alerts, context: context), to: context.terminal)
         }
     }
@@ -100,10 +94,9 @@ struct AlertsRemoveCommand: FeatureCommand {
     var id: Int
 
     func run(in context: FeatureContext) async throws {
-        let services = StocksServices(context: context)
-        try await services.prepare()
-        let session = try await services.session()
-        let removed = try await mapped { try await services.alerts(session).remove(id) }
+        let stocks = try await StocksTerminal.start(context)
+        let owner = try await stocks.owner()
+        let removed = try await stocks.services.alerts.remove(id, for: owner)
         context.terminal.print("Removed alert #\(removed.id): \(AlertText.condition(removed)).")
     }
 }
@@ -124,13 +117,9 @@ struct AlertsRearmCommand: FeatureCommand {
     var id: Int
 
     func run(in context: FeatureContext) async throws {
-        let services = StocksServices(context: context)
-        try await services.prepare()
-        let session = try await services.session()
-        let quotes = try await services.quotes()
-        let alert = try await mapped {
-            try await services.alerts(session).rearm(id, quotes: quotes, at: context.timing.now())
-        }
+        let stocks = try await StocksTerminal.start(context)
+        let owner = try await stocks.owner()
+        let alert = try await stocks.services.alerts.rearm(id, for: owner)
         context.terminal.print(
             "Re-armed alert #\(alert.id): \(AlertText.condition(alert)) (now \(alert.referencePrice.map(Formatting.money) ?? "?")).")
     }

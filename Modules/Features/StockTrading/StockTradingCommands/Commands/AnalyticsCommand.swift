@@ -35,98 +35,68 @@ struct AnalyticsCommand: FeatureCommand {
     @OptionGroup var formatting: FormatOptions
 
     func run(in context: FeatureContext) async throws {
-        let services = StocksServices(context: context)
-        try await services.prepare()
-        let session = try await services.session()
-        let (valuation, history, quotes) = try await PortfolioLoader.load(
-            services, session: session, refresh: refresh, basis: basisOptions.basis)
-        let snapshots = try await services.brokerage(session).snapshots()
-        let analytics = try await mapped {
-            try PortfolioAnalytics.make(
-                valuation: valuation, history: history, snapshots: snapshots, now: context.timing.now())
-        }
+        let stocks = try await StocksTerminal.start(context)
+        let owner = try await stocks.owner()
+        let priced = try await stocks.services.portfolio.analytics(
+            for: owner, basis: basisOptions.basis, mode: stocks.mode(refresh: refresh))
+        stocks.warnIfStale(priced.quotes)
+        let report = priced.report
         if let svg {
             let chart = SVGChart.dated(
-                series: [series(analytics)], title: "Portfolio value — \(session.email)",
-                yLabel: Formatting.axisMoney)
+                series: [series(report)], title: "Portfolio value — \(report.email)", yLabel: Formatting.axisMoney)
             try OutputDestination(path: svg).emit(chart.render(), to: context.terminal)
         }
         switch formatting.format {
-        case .json: try formatting.emit(try JSONOutput.string(try document(analytics, email: session.email)), to: context.terminal)
+        case .json: try formatting.emit(try JSONOutput.string(report), to: context.terminal)
         case .csv:
-            let total = analytics.valuation.totalValue
-            let rows = analytics.bySector.map { AllocationRow(group: "sector", name: $0.name, value: $0.value, weight: Formatting.rate($0.value, of: total) ?? .zero) }
-                + analytics.byHolding.map { AllocationRow(group: "holding", name: $0.name, value: $0.value, weight: Formatting.rate($0.value, of: total) ?? .zero) }
+            let rows = report.bySector.map { AllocationRow(group: "sector", name: $0.name, value: $0.value, weight: $0.weight) }
+                + report.byHolding.map { AllocationRow(group: "holding", name: $0.name, value: $0.value, weight: $0.weight) }
             try formatting.emit(try CSVOutput.rows(rows, columns: ["group", "name", "value", "weight"]), to: context.terminal)
         case .table:
-            try formatting.emit(text(analytics, email: session.email, quotes: quotes, context: context), to: context.terminal)
+            try formatting.emit(text(report, quotes: priced.quotes, context: context), to: context.terminal)
         }
     }
 
-    private func series(_ analytics: PortfolioAnalytics) -> ChartSeries {
+    private func series(_ report: AnalyticsReport) -> ChartSeries {
         ChartSeries(
             name: "Total value",
-            points: analytics.history.compactMap { snapshot in
-                guard let day = CalendarDate(iso8601: snapshot.day), let total = try? snapshot.totalValue else { return nil }
-                return ChartPoint(date: day, y: total.doubleValue)
+            points: report.valueHistory.compactMap { point in
+                CalendarDate(iso8601: point.date).map { ChartPoint(date: $0, y: point.totalValue.doubleValue) }
             })
     }
 
-    private func document(_ analytics: PortfolioAnalytics, email: String) throws -> AnalyticsDocument {
-        let valuation = analytics.valuation
-        func slices(_ all: [AllocationSlice]) -> [AnalyticsDocument.Slice] {
-            all.map {
-                AnalyticsDocument.Slice(
-                    name: $0.name, value: $0.value, weight: Formatting.rate($0.value, of: valuation.totalValue) ?? .zero)
-            }
-        }
-        return AnalyticsDocument(
-            email: email, basis: valuation.basis.rawValue, totalValue: valuation.totalValue, invested: valuation.invested,
-            totalReturn: analytics.totalReturn, roi: Formatting.roi(valuation), realizedPL: valuation.realizedPL,
-            unrealizedPL: valuation.unrealizedPL,
-            annualizedReturn: analytics.annualizedReturn.map { ($0 * 1e8).rounded() / 1e8 },
-            annualizedReturnNote: analytics.annualizedReturnUnavailable?.description,
-            bySector: slices(analytics.bySector), byHolding: slices(analytics.byHolding),
-            valueHistory: try analytics.history.map {
-                AnalyticsDocument.Point(
-                    date: $0.day, totalValue: try $0.totalValue, holdingsValue: $0.holdingsValue, cash: $0.cash,
-                    invested: $0.netDeposits)
-            })
-    }
-
-    private func text(_ analytics: PortfolioAnalytics, email: String, quotes: QuoteSet, context: FeatureContext) -> String {
-        let valuation = analytics.valuation
+    private func text(_ report: AnalyticsReport, quotes: QuoteSet, context: FeatureContext) -> String {
         let style = context.style
-        var text = "Analytics for \(email) (\(valuation.basis == .fifo ? "FIFO" : "average cost") basis)\n\n"
-        let xirr = analytics.annualizedReturn.map { style.trend(NumberFormat.percent($0), sign: $0 > 0 ? 1 : $0 < 0 ? -1 : 0) }
-            ?? (analytics.annualizedReturnUnavailable?.description ?? "not available")
+        var text = "Analytics for \(report.email) (\(report.basis == CostBasisMethod.fifo.rawValue ? "FIFO" : "average cost") basis)\n\n"
+        let xirr = report.annualizedReturn.map { style.trend(NumberFormat.percent($0), sign: $0 > 0 ? 1 : $0 < 0 ? -1 : 0) }
+            ?? (report.annualizedReturnNote ?? "not available")
         let lines: [(String, String)] = [
-            ("Total value", Formatting.money(valuation.totalValue)),
-            ("Invested", Formatting.money(valuation.invested) + "  (deposits − withdrawals)"),
-            ("Total return", style.trend(Formatting.signedMoney(analytics.totalReturn), sign: Formatting.sign(analytics.totalReturn))),
-            ("ROI", style.trend(Formatting.percent(valuation.roi), sign: valuation.roi.map(Formatting.sign) ?? 0)),
-            ("Realized P/L", style.trend(Formatting.signedMoney(valuation.realizedPL), sign: Formatting.sign(valuation.realizedPL))),
-            ("Unrealized P/L", style.trend(Formatting.signedMoney(valuation.unrealizedPL), sign: Formatting.sign(valuation.unrealizedPL))),
+            ("Total value", Formatting.money(report.totalValue)),
+            ("Invested", Formatting.money(report.invested) + "  (deposits − withdrawals)"),
+            ("Total return", style.trend(Formatting.signedMoney(report.totalReturn), sign: Formatting.sign(report.totalReturn))),
+            ("ROI", style.trend(Formatting.percent(report.roi), sign: report.roi.map(Formatting.sign) ?? 0)),
+            ("Realized P/L", style.trend(Formatting.signedMoney(report.realizedPL), sign: Formatting.sign(report.realizedPL))),
+            ("Unrealized P/L", style.trend(Formatting.signedMoney(report.unrealizedPL), sign: Formatting.sign(report.unrealizedPL))),
             ("Annualized (XIRR)", xirr),
         ]
         for (label, value) in lines { text += TextWidth.pad(label, to: 19, alignRight: false) + value + "\n" }
-        text += "\n" + style.bold("Allocation by sector") + "\n" + allocation(analytics.bySector, title: "SECTOR", context: context)
-        text += "\n" + style.bold("Allocation by holding") + "\n" + allocation(analytics.byHolding, title: "HOLDING", context: context)
+        text += "\n" + style.bold("Allocation by sector") + "\n" + allocation(report.bySector, title: "SECTOR", context: context)
+        text += "\n" + style.bold("Allocation by holding") + "\n" + allocation(report.byHolding, title: "HOLDING", context: context)
         text += "\n" + style.bold("Value history") + "\n"
-        let points = series(analytics).points
+        let points = series(report).points
         if points.count < 2 {
             text += "The chart needs values recorded on at least two days (\(points.count) so far); every trade, "
                 + "deposit, withdrawal, portfolio or analytics run records the day's value.\n"
         } else {
             let width = max(20, min(70, context.terminal.width - 14))
-            text += LineChart.dated(series: [series(analytics)], height: 10, width: width, yLabel: Formatting.axisMoney)
+            text += LineChart.dated(series: [series(report)], height: 10, width: width, yLabel: Formatting.axisMoney)
                 .render(style: style)
         }
         text += "\n" + Formatting.pricesLine(quotes, now: context.timing.now()) + "\n"
         return text
     }
 
-    private func allocation(_ slices: [AllocationSlice], title: String, context: FeatureContext) -> String {
+    private func allocation(_ slices: [AnalyticsReport.Slice], title: String, context: FeatureContext) -> String {
         guard !slices.isEmpty else { return "Nothing to allocate.\n" }
         var table = TextTable(columns: [.text(title, truncatable: true), .number("VALUE"), .number("WEIGHT"), .text("")])
         for slice in slices {

@@ -23,13 +23,11 @@ struct DepositCommand: FeatureCommand {
     var amount: String
 
     func run(in context: FeatureContext) async throws {
-        let services = StocksServices(context: context)
-        try await services.prepare()
-        let session = try await services.session()
-        let value = try await mapped { try TradeLimits.cashAmount(amount) }
-        let prices = try? await services.quoteBook.quotes(.offline).prices
-        let entry = try await mapped { try await services.brokerage(session).deposit(value, prices: prices ?? [:]) }
-        context.terminal.print("Deposited \(Formatting.money(value)). Cash: \(Formatting.money(entry.cashAfter)).")
+        let stocks = try await StocksTerminal.start(context)
+        let owner = try await stocks.owner()
+        let value = try TypedInput.cashAmount(amount)
+        let report = try await stocks.services.trading.deposit(value, for: owner)
+        context.terminal.print("Deposited \(Formatting.money(report.amount)). Cash: \(Formatting.money(report.cashAfter)).")
     }
 }
 
@@ -51,12 +49,10 @@ struct WithdrawCommand: FeatureCommand {
     var amount: String
 
     func run(in context: FeatureContext) async throws {
-        let services = StocksServices(context: context)
-        try await services.prepare()
-        let session = try await services.session()
-        let value = try await mapped { try TradeLimits.cashAmount(amount) }
-        let prices = try? await services.quoteBook.quotes(.offline).prices
-        let entry = try await mapped { try await services.brokerage(session).withdraw(value, prices: prices ?? [:]) }
-        context.terminal.print("Withdrew \(Formatting.money(value)). Cash: \(Formatting.money(entry.cashAfter)).")
+        let stocks = try await StocksTerminal.start(context)
+        let owner = try await stocks.owner()
+        let value = try TypedInput.cashAmount(amount)
+        let report = try await stocks.services.trading.withdraw(value, for: owner)
+        context.terminal.print("Withdrew \(Formatting.money(report.amount)). Cash: \(Formatting.money(report.cashAfter)).")
     }
 }

@@ -52,31 +52,15 @@ struct HistoryCommand: FeatureCommand {
         if let first, let last, first > last {
             throw FolioError(.usage, "--from \(first.iso8601) is after --to \(last.iso8601)")
         }
-        let services = StocksServices(context: context)
-        try await services.prepare()
-        let session = try await services.session()
-        let all = try await services.brokerage(session).history()
-        let replay = basisOptions.basis == .fifo ? try await mapped { try CostBasis.replay(all, method: .fifo) } : nil
-        let wantedSymbol = symbol?.uppercased()
-        let entries = all.filter { entry in
-            let day = CalendarDate(entry.timestamp, in: .current)
-            if let side, entry.kind.rawValue != side.rawValue { return false }
-            if let wantedSymbol, entry.symbol != wantedSymbol { return false }
-            if let first, day < first { return false }
-            if let last, day > last { return false }
-            return true
-        }
-        let rows = entries.map { entry in
-            HistoryRow(
-                sequence: entry.sequence, timestamp: entry.timestamp, side: entry.kind.rawValue, symbol: entry.symbol,
-                quantity: entry.quantity, price: entry.price, amount: entry.amount,
-                realizedPL: replay.map { $0.realizedBySequence[entry.sequence] } ?? entry.realizedPL,
-                cashAfter: entry.cashAfter, note: entry.note)
-        }
+        let stocks = try await StocksTerminal.start(context)
+        let owner = try await stocks.owner()
+        let filter = HistoryFilter(kind: side.map(\.kind), symbol: symbol, from: first, to: last)
+        let history = try await stocks.services.portfolio.history(for: owner, filter: filter, basis: basisOptions.basis)
+        let rows = history.rows
         switch formatting.format {
         case .json: try formatting.emit(try JSONOutput.string(rows), to: context.terminal)
         case .csv: try formatting.emit(try CSVOutput.rows(rows, columns: HistoryRow.columns), to: context.terminal)
-        case .table: try formatting.emit(try table(rows, total: all.count, context: context), to: context.terminal)
+        case .table: try formatting.emit(try table(rows, total: history.total, context: context), to: context.terminal)
         }
     }
 
@@ -125,6 +109,16 @@ struct HistoryCommand: FeatureCommand {
 }
 
 extension HistorySide {
+    /// The history entries of this kind.
+    var kind: EntryKind {
+        switch self {
+        case .buy: .buy
+        case .sell: .sell
+        case .deposit: .deposit
+        case .withdrawal: .withdrawal
+        }
+    }
+
     var pastTense: String {
         switch self {
         case .buy: "bought"

@@ -11,7 +11,9 @@ struct LoginCommand: FeatureCommand {
         discussion: """
             The password is asked without echo (or read from standard input with --password-stdin) and checked \
             against the stored PBKDF2 hash in constant time. Logging in replaces any other session on this \
-            folio home. The demo account is test@stockport.com with password Test@123.
+            folio home. After a wrong password the next attempt for that account is refused unchecked for 0.5 s, \
+            doubling with each further failure up to 30 s; a successful login resets it. The demo account is \
+            test@stockport.com with password Test@123.
 
             Examples:
               folio stocks login --email test@stockport.com
@@ -24,10 +26,9 @@ struct LoginCommand: FeatureCommand {
     @OptionGroup var passwordOptions: PasswordOptions
 
     func run(in context: FeatureContext) async throws {
-        let services = StocksServices(context: context)
-        try await services.prepare()
+        let stocks = try await StocksTerminal.start(context)
         let (password, _) = try passwordOptions.read(from: context.terminal, confirm: false)
-        let session = try await mapped { try await services.accounts.logIn(email: email, password: password) }
+        let session = try await stocks.services.accounts.logIn(email: email, password: password)
         context.terminal.print("Logged in as \(session.email).")
     }
 }
@@ -45,9 +46,8 @@ struct LogoutCommand: FeatureCommand {
             """)
 
     func run(in context: FeatureContext) async throws {
-        let services = StocksServices(context: context)
-        try await services.prepare()
-        if let ended = try await services.accounts.logOut() {
+        let stocks = try await StocksTerminal.start(context)
+        if let ended = try await stocks.services.accounts.logOut() {
             context.terminal.print("Logged out \(ended.email).")
         } else {
             context.terminal.print("No one was logged in.")
@@ -69,16 +69,10 @@ struct WhoamiCommand: FeatureCommand {
 
     @OptionGroup var formatting: FormatOptions
 
-    struct Row: Encodable {
-        var email: String
-        var since: Date
-    }
-
     func run(in context: FeatureContext) async throws {
-        let services = StocksServices(context: context)
-        try await services.prepare()
-        let session = try await services.session()
-        let row = Row(email: session.email, since: session.since)
+        let stocks = try await StocksTerminal.start(context)
+        let session = try await stocks.owner()
+        let row = SessionReport(session)
         switch formatting.format {
         case .json: try formatting.emit(try JSONOutput.string(row), to: context.terminal)
         case .csv: try formatting.emit(try CSVOutput.rows([row], columns: ["email", "since"]), to: context.terminal)

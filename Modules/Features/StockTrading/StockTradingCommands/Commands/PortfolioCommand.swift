@@ -32,25 +32,23 @@ struct PortfolioCommand: FeatureCommand {
     @OptionGroup var formatting: FormatOptions
 
     func run(in context: FeatureContext) async throws {
-        let services = StocksServices(context: context)
-        try await services.prepare()
-        let session = try await services.session()
-        let (valuation, _, quotes) = try await PortfolioLoader.load(
-            services, session: session, refresh: refresh, basis: basisOptions.basis)
+        let stocks = try await StocksTerminal.start(context)
+        let owner = try await stocks.owner()
+        let priced = try await stocks.services.portfolio.portfolio(
+            for: owner, basis: basisOptions.basis, mode: stocks.mode(refresh: refresh))
+        stocks.warnIfStale(priced.quotes)
         switch formatting.format {
-        case .json:
-            try formatting.emit(try JSONOutput.string(PortfolioDocument(valuation, email: session.email, quotes: quotes)), to: context.terminal)
-        case .csv:
-            try formatting.emit(try CSVOutput.rows(HoldingRow.rows(valuation), columns: HoldingRow.columns), to: context.terminal)
-        case .table:
-            try formatting.emit(try table(valuation, session: session, quotes: quotes, context: context), to: context.terminal)
+        case .json: try formatting.emit(try JSONOutput.string(priced.report), to: context.terminal)
+        case .csv: try formatting.emit(try CSVOutput.rows(priced.report.holdings, columns: HoldingRow.columns), to: context.terminal)
+        case .table: try formatting.emit(table(priced.report, quotes: priced.quotes, context: context), to: context.terminal)
         }
     }
 
-    private func table(_ valuation: PortfolioValuation, session: Session, quotes: QuoteSet, context: FeatureContext) throws -> String {
-        var text = "Portfolio of \(session.email) (\(valuation.basis == .fifo ? "FIFO" : "average cost") basis)\n\n"
-        if valuation.holdings.isEmpty {
-            text += "You hold no shares yet. Cash: \(Formatting.money(valuation.cash)).\n"
+    private func table(_ report: PortfolioReport, quotes: QuoteSet, context: FeatureContext) -> String {
+        let totals = report.totals
+        var text = "Portfolio of \(report.email) (\(report.basis == CostBasisMethod.fifo.rawValue ? "FIFO" : "average cost") basis)\n\n"
+        if report.holdings.isEmpty {
+            text += "You hold no shares yet. Cash: \(Formatting.money(totals.cash)).\n"
             text += "See prices with: folio stocks quotes — then buy with: folio stocks buy AAPL 1\n\n"
         } else {
             var columns: [TextTable.Column] = [.text("SYMBOL")]
@@ -60,14 +58,14 @@ struct PortfolioCommand: FeatureCommand {
                 .number("WEIGHT"),
             ]
             var table = TextTable(columns: columns)
-            for holding in valuation.holdings {
+            for holding in report.holdings {
                 let sign = Formatting.sign(holding.unrealizedPL)
                 var row: [TextTable.Cell] = [TextTable.Cell(holding.symbol)]
                 if details { row += [TextTable.Cell(holding.name), TextTable.Cell(holding.sector)] }
                 row += [
                     TextTable.Cell(NumberFormat.decimal(Amount(holding.quantity), fractionDigits: 0)),
                     TextTable.Cell(Formatting.money(holding.averageCost)),
-                    TextTable.Cell(holding.price.map { Formatting.money($0) + (holding.isStale ? "*" : "") } ?? "no quote"),
+                    TextTable.Cell(holding.price.map { Formatting.money($0) + (holding.stale ? "*" : "") } ?? "no quote"),
                     TextTable.Cell(Formatting.money(holding.value)),
                     .trend(Formatting.signedMoney(holding.unrealizedPL), sign: sign),
                     .trend(Formatting.percent(holding.unrealizedPLFraction), sign: sign),
@@ -75,32 +73,32 @@ struct PortfolioCommand: FeatureCommand {
                 ]
                 table.append(row)
             }
-            let plSign = Formatting.sign(valuation.unrealizedPL)
+            let plSign = Formatting.sign(totals.unrealizedPL)
             var footer: [TextTable.Cell] = [TextTable.Cell("Holdings")]
             if details { footer += ["", ""] }
-            let holdingsWeight = try PortfolioValuation.fraction(valuation.holdingsValue, of: valuation.totalValue)
             footer += [
-                "", "", "", TextTable.Cell(Formatting.money(valuation.holdingsValue)),
-                .trend(Formatting.signedMoney(valuation.unrealizedPL), sign: plSign),
-                .trend(Formatting.percent(try PortfolioValuation.fraction(valuation.unrealizedPL, of: valuation.costBasis)), sign: plSign),
-                TextTable.Cell(Formatting.percent(holdingsWeight).replacingOccurrences(of: "+", with: "")),
+                "", "", "", TextTable.Cell(Formatting.money(totals.holdingsValue)),
+                .trend(Formatting.signedMoney(totals.unrealizedPL), sign: plSign),
+                .trend(Formatting.percent(ReportFigures.rate(totals.unrealizedPL, of: totals.costBasis)), sign: plSign),
+                TextTable.Cell(
+                    Formatting.percent(ReportFigures.rate(totals.holdingsValue, of: totals.totalValue)).replacingOccurrences(of: "+", with: "")),
             ]
             table.footer = [footer]
             text += table.render(style: context.style, maxWidth: context.terminal.width)
             text += "\n"
         }
-        let roiSign = valuation.roi.map(Formatting.sign) ?? 0
+        let roiSign = totals.roi.map(Formatting.sign) ?? 0
         let lines: [(String, String)] = [
-            ("Holdings value", Formatting.money(valuation.holdingsValue)),
-            ("Cash", Formatting.money(valuation.cash)),
-            ("Total value", Formatting.money(valuation.totalValue)),
-            ("Invested", Formatting.money(valuation.invested) + "  (deposits − withdrawals)"),
-            ("ROI", context.style.trend(Formatting.percent(valuation.roi), sign: roiSign)),
-            ("Realized P/L", context.style.trend(Formatting.signedMoney(valuation.realizedPL), sign: Formatting.sign(valuation.realizedPL))),
+            ("Holdings value", Formatting.money(totals.holdingsValue)),
+            ("Cash", Formatting.money(totals.cash)),
+            ("Total value", Formatting.money(totals.totalValue)),
+            ("Invested", Formatting.money(totals.invested) + "  (deposits − withdrawals)"),
+            ("ROI", context.style.trend(Formatting.percent(totals.roi), sign: roiSign)),
+            ("Realized P/L", context.style.trend(Formatting.signedMoney(totals.realizedPL), sign: Formatting.sign(totals.realizedPL))),
         ]
         for (label, value) in lines { text += TextWidth.pad(label, to: 16, alignRight: false) + value + "\n" }
         text += "\n" + Formatting.pricesLine(quotes, now: context.timing.now()) + "\n"
-        if valuation.holdings.contains(where: \.isStale) { text += "* last known price, not current\n" }
+        if report.holdings.contains(where: \.stale) { text += "* last known price, not current\n" }
         return text
     }
 }

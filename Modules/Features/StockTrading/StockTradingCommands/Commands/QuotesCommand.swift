@@ -29,11 +29,11 @@ struct QuotesCommand: FeatureCommand {
     @OptionGroup var formatting: FormatOptions
 
     func run(in context: FeatureContext) async throws {
-        let services = StocksServices(context: context)
-        try await services.prepare()
-        let set = try await services.quotes(refresh: refresh)
-        let wanted = symbols.isEmpty ? set.symbols : symbols.map { $0.uppercased() }
-        let quotes = try await mapped { try wanted.map { try set.require($0) } }
-        try formatting.emit(try QuoteListing.render(quotes, set: set, format: formatting.format, context: context), to: context.terminal)
+        let stocks = try await StocksTerminal.start(context)
+        let listing = try await stocks.services.market.listing(symbols, mode: stocks.mode(refresh: refresh))
+        stocks.warnIfStale(listing.quotes)
+        try formatting.emit(
+            try QuoteListing.render(listing.report, set: listing.quotes, format: formatting.format, context: context),
+            to: context.terminal)
     }
 }

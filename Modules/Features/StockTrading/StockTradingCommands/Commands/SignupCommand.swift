@@ -30,18 +30,13 @@ struct SignupCommand: FeatureCommand {
     @OptionGroup var passwordOptions: PasswordOptions
 
     func run(in context: FeatureContext) async throws {
-        let services = StocksServices(context: context)
-        try await services.prepare()
-        let opening = try await mapped { try TradeLimits.cashAmount(cash, allowZero: true) }
-        let normalized = try await mapped { try CredentialRules.validateEmail(email) }
-        if try await services.accounts.account(email: normalized) != nil {
-            throw StockTradingError.accountExists(normalized).folioError
-        }
+        let stocks = try await StocksTerminal.start(context)
+        let opening = try TypedInput.cashAmount(cash, allowZero: true)
+        // Refused before the password is asked, so no one types a password twice for nothing.
+        let normalized = try await stocks.services.accounts.availableEmail(email)
         let (password, confirmation) = try passwordOptions.read(from: context.terminal, confirm: true)
-        let session = try await mapped {
-            try await services.accounts.signUp(
-                email: normalized, password: password, confirmation: confirmation, openingCash: opening)
-        }
+        let session = try await stocks.services.accounts.signUp(
+            email: normalized, password: password, confirmation: confirmation, openingCash: opening)
         context.terminal.print(
             "Signed up \(session.email) with \(Formatting.money(opening)) of paper cash; you are logged in.")
     }

@@ -5,40 +5,29 @@ import Foundation
 import Money
 import StockTrading
 
-/// What `buy` and `sell` share: parse, price, trade in one transaction, report.
+/// What `buy` and `sell` share: parse, trade through the service, report.
 enum TradeRunner {
     static func run(
-        side: EntryKind, symbol: String, quantity text: String, refresh: Bool, formatting: FormatOptions,
+        side: TradeSide, symbol: String, quantity text: String, refresh: Bool, formatting: FormatOptions,
         context: FeatureContext
     ) async throws {
-        let services = StocksServices(context: context)
-        try await services.prepare()
-        let session = try await services.session()
-        let quantity = try await mapped { try TradeLimits.quantity(text) }
-        let quotes = try await services.quotes(refresh: refresh)
-        let market = try await mapped { try quotes.require(symbol) }
-        if market.isStale {
-            context.terminal.warn("trading \(market.quote.symbol) at its last known price \(Formatting.money(market.quote.price))")
+        let stocks = try await StocksTerminal.start(context)
+        let owner = try await stocks.owner()
+        let quantity = try TypedInput.quantity(text)
+        let trade = try await stocks.services.trading.trade(
+            side, symbol, quantity: quantity, for: owner, mode: stocks.mode(refresh: refresh))
+        stocks.warnIfStale(trade.quotes)
+        let row = trade.report
+        if row.stalePrice {
+            context.terminal.warn("trading \(row.symbol) at its last known price \(Formatting.money(row.price))")
         }
-        let brokerage = services.brokerage(session)
-        let receipt = try await mapped {
-            side == .buy
-                ? try await brokerage.buy(symbol, quantity: quantity, quotes: quotes)
-                : try await brokerage.sell(symbol, quantity: quantity, quotes: quotes)
-        }
-        let entry = receipt.entry
-        let row = TradeRow(
-            sequence: entry.sequence, side: entry.kind.rawValue, symbol: entry.symbol ?? symbol, quantity: quantity,
-            price: entry.price ?? 0, amount: entry.amount, realizedPL: entry.realizedPL, cashAfter: entry.cashAfter,
-            positionQuantity: receipt.position.quantity, positionAverageCost: receipt.position.averageCost(places: 2, rounding: .halfUp),
-            timestamp: entry.timestamp, stalePrice: market.isStale)
         switch formatting.format {
         case .json: try formatting.emit(try JSONOutput.string(row), to: context.terminal)
-        case .csv: try formatting.emit(try CSVOutput.rows([row], columns: TradeRow.columns), to: context.terminal)
+        case .csv: try formatting.emit(try CSVOutput.rows([row], columns: TradeReport.columns), to: context.terminal)
         case .table:
             let verb = side == .buy ? "Bought" : "Sold"
             var text = "\(verb) \(quantity) \(row.symbol) at \(Formatting.money(row.price)) for \(Formatting.money(row.amount))."
-            if let realized = entry.realizedPL {
+            if let realized = row.realizedPL {
                 text += " Realized P/L: \(context.style.trend(Formatting.signedMoney(realized), sign: Formatting.sign(realized)))."
             }
             text += "\nCash: \(Formatting.money(row.cashAfter)). Position: \(row.positionQuantity) \(row.symbol)"

@@ -38,15 +38,10 @@ struct WatchlistAddCommand: FeatureCommand {
     }
 
     func run(in context: FeatureContext) async throws {
-        let services = StocksServices(context: context)
-        try await services.prepare()
-        let session = try await services.session()
-        let quotes = try await services.quotes()
-        let watchlist = services.watchlist(session)
-        let added = try await mapped { try await watchlist.add(symbols, listed: quotes, at: context.timing.now()) }
-        let already = Set(symbols.map { $0.uppercased() }).subtracting(added).sorted()
-        if !added.isEmpty { context.terminal.print("Watching \(added.joined(separator: ", ")).") }
-        if !already.isEmpty { context.terminal.print("Already watching \(already.joined(separator: ", ")).") }
+        let stocks = try await StocksTerminal.start(context)
+        let owner = try await stocks.owner()
+        let result = try await stocks.services.watchlist.add(symbols, for: owner)
+        for line in WatchlistText.lines(result) { context.terminal.print(line) }
     }
 }
 
@@ -70,12 +65,10 @@ struct WatchlistRemoveCommand: FeatureCommand {
     }
 
     func run(in context: FeatureContext) async throws {
-        let services = StocksServices(context: context)
-        try await services.prepare()
-        let session = try await services.session()
-        let watchlist = services.watchlist(session)
-        try await mapped { try await watchlist.remove(symbols) }
-        context.terminal.print("Stopped watching \(symbols.map { $0.uppercased() }.joined(separator: ", ")).")
+        let stocks = try await StocksTerminal.start(context)
+        let owner = try await stocks.owner()
+        let removed = try await stocks.services.watchlist.remove(symbols, for: owner)
+        context.terminal.print("Stopped watching \(removed.joined(separator: ", ")).")
     }
 }
 
@@ -97,18 +90,28 @@ struct WatchlistListCommand: FeatureCommand {
     @OptionGroup var formatting: FormatOptions
 
     func run(in context: FeatureContext) async throws {
-        let services = StocksServices(context: context)
-        try await services.prepare()
-        let session = try await services.session()
-        let items = try await services.watchlist(session).items()
-        if items.isEmpty && formatting.format == .table {
+        let stocks = try await StocksTerminal.start(context)
+        let owner = try await stocks.owner()
+        if formatting.format == .table, try await stocks.services.watchlist.symbols(for: owner).isEmpty {
             try formatting.emit("Your watchlist is empty. Add symbols with: folio stocks watchlist add NVDA", to: context.terminal)
             return
         }
-        let quotes = try await services.quotes(refresh: refresh)
-        let known = items.compactMap { quotes.quote(for: $0.symbol) }
-        let missing = items.map(\.symbol).filter { quotes.quote(for: $0) == nil }
-        if !missing.isEmpty { context.terminal.warn("no price for \(missing.joined(separator: ", ")) from \(quotes.source)") }
-        try formatting.emit(try QuoteListing.render(known, set: quotes, format: formatting.format, context: context), to: context.terminal)
+        let listing = try await stocks.services.watchlist.list(for: owner, mode: stocks.mode(refresh: refresh))
+        stocks.warnIfStale(listing.quotes)
+        let (rows, quotes) = (listing.report.rows, listing.quotes)
+        if !listing.report.unpriced.isEmpty {
+            context.terminal.warn("no price for \(listing.report.unpriced.joined(separator: ", ")) from \(quotes.source)")
+        }
+        try formatting.emit(try QuoteListing.render(rows, set: quotes, format: formatting.format, context: context), to: context.terminal)
+    }
+}
+
+/// What `watchlist add` says: the symbols newly watched and those watched already.
+enum WatchlistText {
+    static func lines(_ result: WatchlistService.Added) -> [String] {
+        var lines: [String] = []
+        if !result.added.isEmpty { lines.append("Watching \(result.added.joined(separator: ", ")).") }
+        if !result.alreadyWatched.isEmpty { lines.append("Already watching \(result.alreadyWatched.joined(separator: ", ")).") }
+        return lines
     }
 }

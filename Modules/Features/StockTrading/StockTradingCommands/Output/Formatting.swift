@@ -23,19 +23,6 @@ enum Formatting {
         DurationFormat.short(seconds: max(0, Int(now.timeIntervalSince(date))))
     }
 
-    /// `part / whole` rounded half up to 8 decimals for JSON and CSV, so a weight reads `0.12345679` rather
-    /// than every digit; nil when `whole` is zero. Divided once at 8 places, so nothing is rounded twice.
-    static func rate(_ part: Amount, of whole: Amount) -> Amount? {
-        guard !whole.isZero else { return nil }
-        return try? part.divided(by: whole, places: 8, rounding: .halfUp)
-    }
-
-    /// `(total value − invested) / invested` to 8 places for JSON and CSV; nil when nothing is invested.
-    static func roi(_ valuation: PortfolioValuation) -> Amount? {
-        guard valuation.invested.isPositive, let gain = try? valuation.totalValue - valuation.invested else { return nil }
-        return rate(gain, of: valuation.invested)
-    }
-
     /// A bar of `width` cells for a weight from 0 to 1.
     static func bar(_ weight: Amount, width: Int = 20) -> String {
         let cells = max(0, min(width, Int((weight.doubleValue * Double(width)).rounded())))

@@ -1,0 +1,91 @@
+import Caching
+import Failures
+import Foundation
+import Persistence
+import Timing
+
+/// Reports on one account: the portfolio valued at current prices, the analytics and the history. Valuing
+/// records the day's value snapshot, which the analytics chart draws.
+public struct PortfolioService: Sendable {
+    private let store: any KeyValueStore
+    private let timing: Timing
+    private let timeZone: TimeZone
+    private let market: MarketService
+
+    /// Creates the service.
+    public init(store: any KeyValueStore, timing: Timing, timeZone: TimeZone, market: MarketService) {
+        self.store = store
+        self.timing = timing
+        self.timeZone = timeZone
+        self.market = market
+    }
+
+    /// `owner`'s holdings valued at current prices, with P/L and totals on `basis`.
+    /// - Throws: ``FolioError`` (unavailable) when no price can be had.
+    public func portfolio(
+        for owner: Session, basis: CostBasisMethod = .average, mode: FetchMode = .normal
+    ) async throws -> Priced<PortfolioReport> {
+        let (valuation, _, quotes) = try await valued(owner, basis: basis, mode: mode)
+        return Priced(report: PortfolioReport(valuation, email: owner.email, quotes: quotes), quotes: quotes)
+    }
+
+    /// `owner`'s returns, P/L, allocation and value history on `basis`.
+    /// - Throws: ``FolioError`` (unavailable) when no price can be had.
+    public func analytics(
+        for owner: Session, basis: CostBasisMethod = .average, mode: FetchMode = .normal
+    ) async throws -> Priced<AnalyticsReport> {
+        let (valuation, history, quotes) = try await valued(owner, basis: basis, mode: mode)
+        let now = timing.now()
+        do {
+            let snapshots = try await brokerage(owner).snapshots()
+            let analytics = try PortfolioAnalytics.make(valuation: valuation, history: history, snapshots: snapshots, now: now)
+            return Priced(report: try AnalyticsReport(analytics, email: owner.email), quotes: quotes)
+        } catch {
+            throw StockTradingError.translated(error)
+        }
+    }
+
+    /// `owner`'s trades and cash movements matching `filter`, with the realized P/L of `basis`.
+    public func history(
+        for owner: Session, filter: HistoryFilter = HistoryFilter(), basis: CostBasisMethod = .average
+    ) async throws -> HistoryReport {
+        do {
+            let all = try await brokerage(owner).history()
+            let replay = basis == .fifo ? try CostBasis.replay(all, method: .fifo) : nil
+            let symbol = filter.symbol?.uppercased()
+            let rows = all.filter { entry in
+                let day = CalendarDate(entry.timestamp, in: timeZone)
+                if let kind = filter.kind, entry.kind != kind { return false }
+                if let symbol, entry.symbol != symbol { return false }
+                if let first = filter.from, day < first { return false }
+                if let last = filter.to, day > last { return false }
+                return true
+            }.map { entry in
+                HistoryRow(entry, realizedPL: replay.map { $0.realizedBySequence[entry.sequence] } ?? entry.realizedPL)
+            }
+            return HistoryReport(rows: rows, total: all.count)
+        } catch {
+            throw StockTradingError.translated(error)
+        }
+    }
+
+    private func valued(
+        _ owner: Session, basis: CostBasisMethod, mode: FetchMode
+    ) async throws -> (PortfolioValuation, [LedgerEntry], QuoteSet) {
+        let quotes = try await market.quotes(mode)
+        do {
+            let brokerage = brokerage(owner)
+            let holdings = try await brokerage.holdings()
+            let history = try await brokerage.history()
+            try await brokerage.recordSnapshot(prices: quotes.prices)
+            let valuation = try PortfolioValuation.make(holdings: holdings, history: history, quotes: quotes, basis: basis)
+            return (valuation, history, quotes)
+        } catch {
+            throw StockTradingError.translated(error)
+        }
+    }
+
+    private func brokerage(_ owner: Session) -> Brokerage {
+        Brokerage(store: store, timing: timing, userID: owner.userID, timeZone: timeZone)
+    }
+}

@@ -1,0 +1,55 @@
+import Failures
+import Foundation
+import Networking
+import Persistence
+import Timing
+
+/// Every use case of the feature, built from live kernels and a settings value: what the terminal, the
+/// web face and any reusing app call. Inputs are already parsed; refusals are ``FolioError`` naming the
+/// field to correct; results are report values that encode as the JSON the faces print.
+///
+/// ```swift
+/// let services = StockTradingServices(store: store, http: http, timing: .live, settings: StocksSettings())
+/// try await services.prepare()
+/// let me = try await services.accounts.authenticate(email: "test@stockport.com", password: "Test@123", client: nil)
+/// let receipt = try await services.trading.trade(.buy, "AAPL", quantity: 2, for: me)
+/// let portfolio = try await services.portfolio.portfolio(for: me).report
+/// ```
+public struct StockTradingServices: Sendable {
+    /// Sign-up, login (throttled), logout and this machine's session.
+    public let accounts: AccountsService
+    /// Prices.
+    public let market: MarketService
+    /// Buys, sells, deposits and withdrawals.
+    public let trading: TradingService
+    /// Portfolio, analytics and history reports.
+    public let portfolio: PortfolioService
+    /// The watchlist.
+    public let watchlist: WatchlistService
+    /// Price alerts.
+    public let alerts: AlertsService
+
+    /// Builds the services over the feature's store (its `stocks` namespace), an HTTP client for a quotes
+    /// service, the clocks and the settings.
+    public init(
+        store: any KeyValueStore, http: any HTTPClient, timing: Timing, settings: StocksSettings = StocksSettings(),
+        hasher: any PasswordHashing = PBKDF2PasswordHasher()
+    ) {
+        let market = MarketService(store: store, http: http, timing: timing, settings: settings)
+        self.market = market
+        accounts = AccountsService(store: store, hasher: hasher, timing: timing, timeZone: settings.timeZone)
+        trading = TradingService(store: store, timing: timing, timeZone: settings.timeZone, market: market)
+        portfolio = PortfolioService(store: store, timing: timing, timeZone: settings.timeZone, market: market)
+        watchlist = WatchlistService(store: store, timing: timing, market: market)
+        alerts = AlertsService(store: store, timing: timing, market: market)
+    }
+
+    /// Brings the store to the current schema (creating the demo account once); call before any use case.
+    public func prepare() async throws {
+        do {
+            try await accounts.prepare()
+        } catch {
+            throw StockTradingError.translated(error)
+        }
+    }
+}

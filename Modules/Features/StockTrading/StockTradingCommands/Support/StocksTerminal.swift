@@ -1,0 +1,63 @@
+import Caching
+import Failures
+import FeatureKit
+import Foundation
+import Persistence
+import StockTrading
+import Timing
+
+/// The feature's services as the terminal builds them from the host's context: the one place that reads
+/// the configuration (quotes URL, time to live, seed) into ``StocksSettings``, and says on stderr when prices
+/// are last known ones. Commands start with `let stocks = try await StocksTerminal.start(context)`.
+struct StocksTerminal: Sendable {
+    static let quotesURLKey = ConfigKey("stocks.quotesURL", environment: "FOLIO_QUOTES_URL")
+    static let quotesTTLKey = ConfigKey("stocks.quotesTTL", environment: "FOLIO_QUOTES_TTL", default: "60s")
+    static let seedKey = ConfigKey("stocks.seed", environment: "FOLIO_STOCKS_SEED")
+
+    let context: FeatureContext
+    let services: StockTradingServices
+
+    /// Refuses an unusable configuration, then brings the store to the current schema.
+    /// - Throws: ``FolioError`` (usage) for a bad `FOLIO_QUOTES_URL`, `FOLIO_QUOTES_TTL` or `FOLIO_STOCKS_SEED`.
+    static func start(_ context: FeatureContext) async throws -> StocksTerminal {
+        let services = StockTradingServices(
+            store: context.store, http: context.http, timing: context.timing, settings: try settings(context.configuration))
+        try await services.prepare()
+        return StocksTerminal(context: context, services: services)
+    }
+
+    /// The schema history, which needs no settings (`folio db migrate` runs it whatever the configuration).
+    static func migrations(_ context: FeatureContext) -> [Migration] {
+        AccountsService(store: context.store, hasher: PBKDF2PasswordHasher(), timing: context.timing).migrations
+    }
+
+    private static func settings(_ configuration: Configuration) throws -> StocksSettings {
+        let url = configuration.string(quotesURLKey) != nil ? try configuration.url(quotesURLKey) : nil
+        let seed = try configuration.value(
+            seedKey, isNot: "a seed", expected: "should be a whole number from 0 to 18446744073709551615",
+            parse: { UInt64($0.trimmingCharacters(in: .whitespaces)) })
+        let origin = configuration.source(of: quotesURLKey)
+        return StocksSettings(
+            quotesURL: url, quotesURLOrigin: "\(origin)", quotesURLHint: origin.isDefault ? nil : "check \(origin.setting)",
+            quotesTTL: try configuration.duration(quotesTTLKey) ?? .seconds(60), seed: seed ?? SimulatedMarket.defaultSeed)
+    }
+
+    /// How fresh prices must be: `--offline` wins, then `--refresh`.
+    func mode(refresh: Bool = false) -> FetchMode {
+        context.offline ? .offline : refresh ? .refresh : .normal
+    }
+
+    /// The account logged in on this machine.
+    func owner() async throws -> Session {
+        try await services.accounts.current()
+    }
+
+    /// Warns on stderr when `quotes` are last known prices, with their age and why.
+    func warnIfStale(_ quotes: QuoteSet) {
+        guard quotes.isStale else { return }
+        let age = Formatting.age(of: quotes.asOf, now: context.timing.now())
+        var message = "prices are the last known from \(quotes.source), as of \(Formatting.timestamp(quotes.asOf)) (\(age) old)"
+        if let failure = quotes.failure { message += " — \(failure)" } else if context.offline { message += " — --offline" }
+        context.terminal.warn(message)
+    }
+}

@@ -1,0 +1,81 @@
+import Failures
+import FeatureKit
+import FeatureWeb
+import Foundation
+import Hummingbird
+import StockTrading
+
+/// `/stocks`: the portfolio valued by the service, with the buy and sell form; `POST /stocks/trade` trades
+/// through the same service as `folio stocks buy|sell`.
+enum PortfolioPage {
+    struct TradeForm: Sendable {
+        var symbol = ""
+        var quantity = ""
+        var errors: [String: String] = [:]
+    }
+
+    static func show(
+        _ request: Request, context: WebRequestContext, environment: WebEnvironment, owner: Session,
+        trade: TradeForm = TradeForm(), status: HTTPResponse.Status = .ok
+    ) async -> Response {
+        let priced: Priced<PortfolioReport>
+        do {
+            priced = try await StocksWebServices.make(environment).portfolio.portfolio(for: owner)
+        } catch {
+            return environment.failurePage(FolioError.from(error), title: "Portfolio", request: request, context: context)
+        }
+        let report = priced.report
+        var content = StockTradingWeb.subnavigation(owner, csrf: context.csrfToken)
+        content += StockTradingWeb.staleNotice(priced.quotes)
+        content += """
+            <div class="figures" id="portfolio-figures">\(Components.figure("Total value", Dollars.text(report.totals.totalValue)))\
+            \(Components.figure("Cash", Dollars.text(report.totals.cash)))\
+            \(Components.figure("Holdings", Dollars.text(report.totals.holdingsValue)))\
+            \(Components.figure("Unrealised P/L", Dollars.text(report.totals.unrealizedPL, signed: true)))</div>
+            """
+        content += Components.stamp(asOf: StockTradingWeb.timestamp(report.pricesAsOf), stale: report.pricesStale)
+        content += Components.table(
+            headers: ["Symbol", "Name", "Shares", "Average cost", "Price", "Value", "Unrealised P/L"], numeric: [2, 3, 4, 5, 6],
+            rows: report.holdings.map { holding in
+                ["\(holding.symbol)", "\(holding.name)", "\(holding.quantity)", "\(Dollars.text(holding.averageCost))",
+                 "\(holding.price.map { Dollars.text($0) } ?? "—")", "\(Dollars.text(holding.value))", "\(Dollars.text(holding.unrealizedPL, signed: true))"]
+            }, id: "holdings")
+        var form = trade.errors["general"].map { Components.notice($0, kind: "error") } ?? .empty
+        form += Components.field("symbol", label: "Symbol", value: trade.symbol, error: trade.errors["symbol"], placeholder: "AAPL", attributes: " required")
+        form += Components.field("quantity", label: "Shares", value: trade.quantity, error: trade.errors["quantity"], attributes: " inputmode=\"numeric\" required")
+        form += "<button type=\"submit\" name=\"side\" value=\"buy\">Buy</button><button type=\"submit\" name=\"side\" value=\"sell\" class=\"secondary\">Sell</button>"
+        if let side = trade.errors["side"] { form += "<span class=\"field-error\" id=\"side-error\">\(side)</span>" }
+        content += "<h2 id=\"trade\">Trade</h2>" + Components.postForm(action: "/stocks/trade", csrf: context.csrfToken, form)
+        return environment.page("Portfolio", request: request, context: context, status: status, content: content)
+    }
+
+    static func trade(
+        _ request: Request, context: WebRequestContext, environment: WebEnvironment, owner: Session
+    ) async throws -> Response {
+        let fields = try await FormData.read(request, context: context)
+        var form = TradeForm(symbol: fields["symbol"] ?? "", quantity: fields["quantity"] ?? "")
+        do {
+            let side = try TradeSide(parsing: fields["side"])
+            let quantity = try TypedInput.quantity(form.quantity)
+            let services = try await StocksWebServices.make(environment)
+            let row = try await services.trading.trade(side, form.symbol, quantity: quantity, for: owner).report
+            let verb = side == .buy ? "Bought" : "Sold"
+            let message = "\(verb) \(row.quantity) \(row.symbol) at \(Dollars.text(row.price)) for \(Dollars.text(row.amount))."
+            return WebResponses.redirect(to: "/stocks", flash: Flash(.success, message))
+        } catch {
+            let failure = FolioError.from(error)
+            let field = ["symbol", "quantity", "side"].contains(failure.field ?? "") ? failure.field! : "general"
+            form.errors[field] = failure.line
+            return await show(
+                request, context: context, environment: environment, owner: owner, trade: form,
+                status: WebResponses.status(for: failure))
+        }
+    }
+
+    static func dashboardCard(_ environment: WebEnvironment, context: WebRequestContext) async -> HTML? {
+        guard let owner = await StocksBrowserSession.owner(id: context.sessionID, environment: environment),
+            let report = try? await StocksWebServices.make(environment).portfolio.portfolio(for: owner).report
+        else { return nil }
+        return "<section class=\"card\"><h2><a href=\"/stocks\">Paper portfolio</a></h2>\(Components.figure("Total value", Dollars.text(report.totals.totalValue)))</section>"
+    }
+}

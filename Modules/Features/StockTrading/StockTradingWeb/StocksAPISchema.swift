@@ -1,0 +1,62 @@
+import FeatureWeb
+
+/// The OpenAPI schemas of the JSON routes, property for property as the report values encode: every key is
+/// always present (absent figures are `null`, never a missing key), so every property is required and the
+/// optional ones are nullable.
+enum StocksAPISchema {
+    typealias S = OpenAPISchema
+
+    /// ``StockTrading/HoldingRow``.
+    static let holding = S.object(
+        [
+            "symbol": S.string, "name": S.string, "sector": S.string, "quantity": S.integer, "averageCost": S.number,
+            "costBasis": S.number, "price": S.nullable(S.number), "value": S.number, "unrealizedPL": S.number,
+            "unrealizedPLFraction": S.nullable(S.number), "weight": S.nullable(S.number),
+            "priceAsOf": S.nullable(S.dateTime), "stale": S.boolean,
+        ],
+        required: [
+            "symbol", "name", "sector", "quantity", "averageCost", "costBasis", "price", "value", "unrealizedPL",
+            "unrealizedPLFraction", "weight", "priceAsOf", "stale",
+        ])
+
+    /// ``StockTrading/PortfolioReport``.
+    static let portfolio = S.object(
+        [
+            "email": S.string, "basis": S.oneOf(["average", "fifo"]), "pricesSource": S.string, "pricesAsOf": S.dateTime,
+            "pricesStale": S.boolean, "holdings": S.array(holding),
+            "totals": S.object(
+                [
+                    "holdingsValue": S.number, "cash": S.number, "totalValue": S.number, "invested": S.number,
+                    "roi": S.nullable(S.number), "costBasis": S.number, "unrealizedPL": S.number, "realizedPL": S.number,
+                ],
+                required: ["holdingsValue", "cash", "totalValue", "invested", "roi", "costBasis", "unrealizedPL", "realizedPL"]),
+        ],
+        required: ["email", "basis", "pricesSource", "pricesAsOf", "pricesStale", "holdings", "totals"])
+
+    /// ``StockTrading/HistoryRow``.
+    static let historyRow = S.object(
+        [
+            "sequence": S.integer, "timestamp": S.dateTime, "side": S.oneOf(["buy", "sell", "deposit", "withdrawal"]),
+            "symbol": S.nullable(S.string), "quantity": S.nullable(S.integer), "price": S.nullable(S.number),
+            "amount": S.number, "realizedPL": S.nullable(S.number), "cashAfter": S.number, "note": S.nullable(S.string),
+        ],
+        required: ["sequence", "timestamp", "side", "symbol", "quantity", "price", "amount", "realizedPL", "cashAfter", "note"])
+
+    /// ``StockTrading/AlertRow``.
+    static let alert = S.object(
+        [
+            "id": S.integer, "symbol": S.string, "direction": S.oneOf(["above", "below"]), "level": S.number,
+            "status": S.oneOf(["armed", "fired"]), "referencePrice": S.nullable(S.number), "referenceAt": S.nullable(S.dateTime),
+            "createdAt": S.dateTime, "firedAt": S.nullable(S.dateTime), "firedPrice": S.nullable(S.number),
+        ],
+        required: ["id", "symbol", "direction", "level", "status", "referencePrice", "referenceAt", "createdAt", "firedAt", "firedPrice"])
+
+    /// ``StockTrading/QuoteRow``.
+    static let quote = S.object(
+        [
+            "symbol": S.string, "name": S.string, "sector": S.string, "price": S.number,
+            "previousClose": S.nullable(S.number), "dailyChange": S.nullable(S.number),
+            "dailyChangeFraction": S.nullable(S.number), "asOf": S.dateTime, "stale": S.boolean,
+        ],
+        required: ["symbol", "name", "sector", "price", "previousClose", "dailyChange", "dailyChangeFraction", "asOf", "stale"])
+}

@@ -1,0 +1,90 @@
+import Failures
+import FeatureKit
+import FeatureWeb
+import Foundation
+import Hummingbird
+import StockTrading
+
+/// `/stocks/watchlist`: the watchlist priced by the service, with add and remove forms. A symbol the market
+/// does not list is refused next to the box, what was typed stays, and nothing is added.
+enum WatchlistPage {
+    struct WatchForm: Sendable {
+        var symbols = ""
+        var error: String?
+    }
+
+    /// Symbols typed in a box: words separated by commas or spaces.
+    static func symbols(_ text: String) -> [String] {
+        text.split(whereSeparator: { $0 == "," || $0.isWhitespace }).map(String.init)
+    }
+
+    static func show(
+        _ request: Request, context: WebRequestContext, environment: WebEnvironment, owner: Session,
+        form: WatchForm = WatchForm(), status: HTTPResponse.Status = .ok
+    ) async -> Response {
+        let priced: Priced<WatchlistService.Listing>
+        do {
+            priced = try await StocksWebServices.make(environment).watchlist.list(for: owner)
+        } catch {
+            return environment.failurePage(FolioError.from(error), title: "Watchlist", request: request, context: context)
+        }
+        let rows = priced.report.rows
+        var content = StockTradingWeb.subnavigation(owner, csrf: context.csrfToken) + StockTradingWeb.staleNotice(priced.quotes)
+        content += Components.table(
+            caption: rows.isEmpty ? "Your watchlist is empty." : nil,
+            headers: ["Symbol", "Name", "Price", "Change", "Change %", ""], numeric: [2, 3, 4],
+            rows: rows.map { row in
+                let remove = Components.postForm(
+                    action: "/stocks/watchlist/remove", csrf: context.csrfToken, class: "inline",
+                    "<input type=\"hidden\" name=\"symbol\" value=\"\(row.symbol)\"><button type=\"submit\" class=\"secondary\" aria-label=\"Stop watching \(row.symbol)\">Remove</button>")
+                return [
+                    "\(row.symbol)", "\(row.name)", "\(Dollars.text(row.price))\(row.stale ? " (stale)" : "")",
+                    "\(row.dailyChange.map { Dollars.text($0, signed: true) } ?? "—")",
+                    "\(row.dailyChangeFraction.map { NumberFormat.percent($0) } ?? "—")", remove,
+                ]
+            }, id: "watchlist")
+        let fields = Components.field(
+            "symbols", label: "Symbols (e.g. NVDA AMD)", value: form.symbols, error: form.error, placeholder: "NVDA",
+            attributes: " required autocapitalize=\"characters\"")
+            + "<button type=\"submit\">Watch</button>"
+        content += "<h2 id=\"add\">Add to the watchlist</h2>" + Components.postForm(action: "/stocks/watchlist/add", csrf: context.csrfToken, fields)
+        return environment.page("Watchlist", request: request, context: context, status: status, content: content)
+    }
+
+    static func watch(
+        _ request: Request, context: WebRequestContext, environment: WebEnvironment, owner: Session
+    ) async throws -> Response {
+        let fields = try await FormData.read(request, context: context)
+        var form = WatchForm(symbols: fields["symbols"] ?? "")
+        do {
+            let wanted = symbols(form.symbols)
+            guard !wanted.isEmpty else {
+                throw FolioError(.invalid, "no symbol given", why: "type at least one symbol, like NVDA", field: "symbols")
+            }
+            let result = try await StocksWebServices.make(environment).watchlist.add(wanted, for: owner)
+            let said = (result.added.isEmpty ? [] : ["Watching \(result.added.joined(separator: ", "))."])
+                + (result.alreadyWatched.isEmpty ? [] : ["Already watching \(result.alreadyWatched.joined(separator: ", "))."])
+            return WebResponses.redirect(to: "/stocks/watchlist", flash: Flash(.success, said.joined(separator: " ")))
+        } catch {
+            let failure = FolioError.from(error)
+            form.error = failure.line
+            return await show(
+                request, context: context, environment: environment, owner: owner, form: form,
+                status: WebResponses.status(for: failure))
+        }
+    }
+
+    static func unwatch(
+        _ request: Request, context: WebRequestContext, environment: WebEnvironment, owner: Session
+    ) async throws -> Response {
+        let fields = try await FormData.read(request, context: context)
+        let flash: Flash
+        do {
+            let removed = try await StocksWebServices.make(environment).watchlist.remove(symbols(fields["symbol"] ?? ""), for: owner)
+            flash = Flash(.success, "Stopped watching \(removed.joined(separator: ", ")).")
+        } catch {
+            flash = Flash(.error, FolioError.from(error).line)
+        }
+        return WebResponses.redirect(to: "/stocks/watchlist", flash: flash)
+    }
+}
