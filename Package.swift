@@ -332,7 +332,7 @@ package.targets += [
     .target(
         name: "FeatureWeb",
         dependencies: [
-            "Caching", "Failures", "FeatureCLI", "FeatureKit", "Money", "Persistence", "Timing", argumentParser, logging, hummingbird,
+            "Caching", "Failures", "FeatureKit", "Money", "Persistence", "Timing", logging, hummingbird,
             httpTypes, serviceLifecycle,
             crypto, .product(name: "MultipartKit", package: "multipart-kit"),
             .product(name: "NIOCore", package: "swift-nio"),

@@ -25,7 +25,7 @@ enum WebHost {
         let deadline = try host.configuration.duration(pageDeadlineKey) ?? .seconds(3)
         let memory = try host.configuration.duration(failureMemoryKey) ?? .seconds(30)
         return WebEnvironment(
-            runner: CommandRunner(features: features), layout: Layout(navigation: navigation), ticker: ticker,
+            contexts: Dictionary(uniqueKeysWithValues: features.map { ($0.descriptor.id, $0.context) }), layout: Layout(navigation: navigation), ticker: ticker,
             timing: timing, refresh: refresh,
             sessions: SessionStore(store: try host.database().store(namespace: "web", home: host.home, timing: timing), now: { timing.now() }),
             pagePolicy: PagePolicy(deadline: deadline, memory: FailureMemory(duration: memory)))

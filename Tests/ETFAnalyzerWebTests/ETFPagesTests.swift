@@ -29,7 +29,7 @@ private struct Setup {
 
     func application() -> some ApplicationProtocol {
         let environment = WebEnvironment(
-            runner: CommandRunner(features: [(descriptor: ETFAnalyzerPlugin.descriptor, context: context())]),
+            contexts: [ETFAnalyzerPlugin.descriptor.id: context()],
             layout: Layout(navigation: [ETFAnalyzerWeb.feature.navigation]), ticker: Ticker(clock: timing.clock),
             timing: timing, sessions: SessionStore(now: { Date() }))
         return Application(

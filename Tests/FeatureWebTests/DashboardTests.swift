@@ -1,3 +1,4 @@
+import FeatureCLI
 import FeatureKit
 import FeatureKitTesting
 import FeatureWeb
@@ -25,7 +26,7 @@ struct DashboardTests {
             routes: { _, _ in })
         let context = FeatureContext.test(featureID: "demo", store: InMemoryDatabase().store(namespace: "demo"), timing: timing)
         let environment = WebEnvironment(
-            runner: CommandRunner(features: [(descriptor: demoDescriptor, context: context)]),
+            contexts: [demoDescriptor.id: context],
             layout: Layout(navigation: []), ticker: Ticker(clock: clock), timing: timing,
             sessions: SessionStore(now: { timing.now() }))
         let router = WebServer.router(

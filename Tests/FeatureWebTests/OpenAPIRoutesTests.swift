@@ -16,7 +16,7 @@ import TimingTesting
 private func realRouter() -> Router<WebRequestContext> {
     let timing = Timing.test()
     let environment = WebEnvironment(
-        runner: CommandRunner(features: []), layout: Layout(navigation: WebRegistry.all.map(\.navigation)),
+        contexts: [:], layout: Layout(navigation: WebRegistry.all.map(\.navigation)),
         ticker: Ticker(clock: timing.clock), timing: timing, sessions: SessionStore(now: { timing.now() }))
     return WebServer.router(features: WebRegistry.all, environment: environment, configuration: WebServerConfiguration(secret: testSecret))
 }

@@ -86,3 +86,25 @@ import Testing
         await api.stop()
     }
 }
+
+/// Issue 25 #21 on the served binary: the login throttle also counts per client address.
+@Suite(.serialized) struct ServedLoginThrottleTests {
+    @Test("issue 25 #21: after a failed login from this address, another account's login from it waits too")
+    func perClientAddress() async throws {
+        try await FolioBinary.withTemporaryHome { home in
+            let server = try ServeProcess(home: home, environment: [:])
+            defer { _ = server.stop() }
+            let browser = FormClient(baseURL: server.baseURL)
+            let page = try await browser.get("/stocks/login")
+            #expect(page.status == 200)
+            let wrong = try await browser.post(
+                "/stocks/login", fields: [("email", "someone@example.com"), ("password", "not it")], from: page)
+            #expect(wrong.status == 401 || wrong.status == 422 || wrong.status == 403, "\(wrong.status)")
+            // The demo account's right password, at once, from the same address: refused unchecked.
+            let other = try await browser.post(
+                "/stocks/login", fields: [("email", "test@stockport.com"), ("password", "Test@123")], from: page)
+            #expect(other.status == 429, "\(other.status): \(other.body.prefix(500))")
+            #expect(other.body.contains("too many failed logins"))
+        }
+    }
+}

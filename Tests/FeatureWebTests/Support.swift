@@ -12,25 +12,10 @@ import Persistence
 import Timing
 import TimingTesting
 
-/// A tiny feature for the framework's tests: `demo echo TEXT` prints JSON, `demo down` fails as a dead
-/// upstream does, `demo crash` fails unexpectedly.
+/// A tiny feature for the framework's tests: its command exists so the feature has a descriptor; `demo crash`
+/// fails unexpectedly.
 struct DemoCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "demo", subcommands: [Echo.self, Down.self, Crash.self])
-
-    struct Echo: FeatureCommand {
-        @Argument var text: String
-        @Option var count = 1
-        func run(in context: FeatureContext) async throws {
-            context.terminal.print(try JSONOutput.string(["text": text, "count": String(count)]))
-            context.terminal.warn("just so you know")
-        }
-    }
-
-    struct Down: FeatureCommand {
-        func run(in context: FeatureContext) async throws {
-            throw FolioError(.unavailable, "the service is unavailable", why: "connection refused", hint: "try later")
-        }
-    }
+    static let configuration = CommandConfiguration(commandName: "demo", subcommands: [Crash.self])
 
     struct Crash: FeatureCommand {
         struct Secret: Error {}
@@ -59,11 +44,11 @@ let demoFeature = WebFeature(
         }
         router.get("/api/demo") { request, _ in
             let text = request.uri.queryParameters["text"].map(String.init) ?? ""
-            return environment.jsonResponse(await environment.runner.run("demo", ["echo", text]))
+            return WebResponses.json(encoding: ["text": text, "count": "1"])
         }
         router.get("/demo/down") { request, context in
-            let result = await environment.runner.run("demo", ["down"])
-            return environment.failurePage(result.error!, title: "Demo", request: request, context: context)
+            let down = FolioError(.unavailable, "the service is unavailable", why: "connection refused", hint: "try later")
+            return environment.failurePage(down, title: "Demo", request: request, context: context)
         }
         router.get("/demo/crash") { _, _ -> Response in
             throw DemoCommand.Crash.Secret()
@@ -78,7 +63,7 @@ func demoApplication(
     let timing = Timing.test()
     let context = FeatureContext.test(featureID: "demo", store: InMemoryDatabase().store(namespace: "demo"), timing: timing)
     let environment = WebEnvironment(
-        runner: CommandRunner(features: [(descriptor: demoDescriptor, context: context)]),
+        contexts: [demoDescriptor.id: context],
         layout: Layout(navigation: [demoFeature.navigation]), ticker: Ticker(clock: timing.clock), timing: timing,
         sessions: SessionStore(now: { timing.now() }))
     let router = WebServer.router(features: [demoFeature], environment: environment, configuration: configuration)

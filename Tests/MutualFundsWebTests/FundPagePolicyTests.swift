@@ -1,4 +1,5 @@
 import Failures
+import FeatureCLI
 import FeatureKit
 import FeatureKitTesting
 import FeatureWeb
@@ -79,7 +80,7 @@ private final class Upstream: Sendable {
             featureID: "funds", http: http, store: database.store(namespace: "funds"), timing: timing,
             configuration: configuration, terminal: CapturedTerminal())
         let environment = WebEnvironment(
-            runner: CommandRunner(features: [(descriptor: MutualFundsPlugin.descriptor, context: context)]),
+            contexts: [MutualFundsPlugin.descriptor.id: context],
             layout: Layout(navigation: [MutualFundsWeb.feature.navigation]), ticker: Ticker(clock: clock),
             // The default page policy: a 3 s deadline, failures remembered for 30 s.
             timing: timing, sessions: SessionStore(now: { timing.now() }))

@@ -63,7 +63,7 @@ private final class Harness: Sendable {
     func application() -> some ApplicationProtocol {
         let timing = Timing(clock: ManualClock(), wallClock: wall)
         let environment = WebEnvironment(
-            runner: CommandRunner(features: [(descriptor: MutualFundsPlugin.descriptor, context: context())]),
+            contexts: [MutualFundsPlugin.descriptor.id: context()],
             layout: Layout(navigation: [MutualFundsWeb.feature.navigation]), ticker: Ticker(clock: timing.clock),
             timing: timing, sessions: SessionStore(now: { timing.now() }))
         return Application(

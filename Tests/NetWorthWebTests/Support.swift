@@ -29,7 +29,7 @@ struct Setup {
 
     func application() -> some ApplicationProtocol {
         let environment = WebEnvironment(
-            runner: CommandRunner(features: [(descriptor: NetWorthPlugin.descriptor, context: context())]),
+            contexts: [NetWorthPlugin.descriptor.id: context()],
             layout: Layout(navigation: [NetWorthWeb.feature.navigation]), ticker: Ticker(clock: timing.clock),
             timing: timing, sessions: SessionStore(now: { Date() }))
         return Application(

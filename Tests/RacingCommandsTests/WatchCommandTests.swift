@@ -92,7 +92,7 @@ struct WatchCommandTests {
     func firstBoard() async throws {
         let http = ScriptedHTTP.body(try Fixtures.data(capturedFixture))
         let output = lines(try await watch(["--max-updates", "1", "--count", "3"], http: http).output)
-        #expect(output.count == 4)
+        try #require(output.count == 4)
         #expect(output[0].hasSuffix("  ✓ connected"))
         #expect(output[1].contains("  + ") && output[1].contains("  R6 Shepparton (greyhound, AUS) · Gpp Laser3300 · in "))
         #expect(output[2].contains("R1 Richmond Straight (greyhound, AUS)"))
@@ -107,7 +107,7 @@ struct WatchCommandTests {
             ["--max-updates", "2", "--count", "2", "--plain", "--refresh", "5m"], http: http)
         // Shepparton starts at +7 s, so it leaves 61 s past its start, at +68 s.
         let output = lines(terminal.output)
-        #expect(output.count == 5)
+        try #require(output.count == 5)
         #expect(output[0] == "Connected.")
         #expect(output[1].hasPrefix("Added: Race 6 at Shepparton, greyhound, starts in "))
         #expect(output[2].hasPrefix("Added: Race 1 at Richmond Straight, greyhound, starts in 4 minutes"))
@@ -138,7 +138,7 @@ struct WatchCommandTests {
             { request in HTTPResponse(status: 200, body: body, url: request.url) },
         ])
         let output = lines(try await watch(["--max-updates", "3", "--count", "1", "--plain"], http: http).output)
-        #expect(output.count == 4)
+        try #require(output.count == 4)
         #expect(output[0].hasPrefix("Connection lost: the service is unavailable — "))
         // Backoff 2 s then 4 s, each ±20 % jitter, rounded up.
         #expect(output[0].contains("answered HTTP 503: down. Retrying in "))

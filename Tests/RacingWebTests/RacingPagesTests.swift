@@ -52,7 +52,7 @@ struct Setup {
     /// (3 s deadline, failures remembered for 30 s).
     func environment() -> WebEnvironment {
         WebEnvironment(
-            runner: CommandRunner(features: [(descriptor: RacingPlugin.descriptor, context: context())]),
+            contexts: [RacingPlugin.descriptor.id: context()],
             layout: Layout(navigation: [RacingWeb.feature.navigation]), ticker: Ticker(clock: timing.clock),
             timing: timing, sessions: SessionStore(now: { capturedAt }))
     }

@@ -31,7 +31,7 @@ private struct Setup {
 
     func application() -> some ApplicationProtocol {
         let environment = WebEnvironment(
-            runner: CommandRunner(features: [(descriptor: StockTradingPlugin.descriptor, context: context())]),
+            contexts: [StockTradingPlugin.descriptor.id: context()],
             layout: Layout(navigation: [StockTradingWeb.feature.navigation]), ticker: Ticker(clock: timing.clock),
             timing: timing, sessions: SessionStore(now: { Date() }))
         return Application(

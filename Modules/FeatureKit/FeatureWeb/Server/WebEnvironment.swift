@@ -4,11 +4,9 @@ import FeatureKit
 import Hummingbird
 import Timing
 
-/// What every page handler may use: the feature commands, the page chrome, the shared ticker and clocks,
+/// What every page handler may use: each feature's context (from which it builds its services), the page chrome, the shared ticker and clocks,
 /// and the browser sessions. Built once by the host for the server's lifetime.
 public struct WebEnvironment: Sendable {
-    /// Runs feature commands as the CLI does.
-    public var runner: CommandRunner
     /// Each enabled feature's context as the host built it (its store, HTTP client, clocks, configuration), from
     /// which a page builds the feature's services.
     public var contexts: [String: FeatureContext]
@@ -29,12 +27,11 @@ public struct WebEnvironment: Sendable {
 
     /// Creates the environment.
     public init(
-        runner: CommandRunner, layout: Layout, ticker: Ticker, timing: Timing, refresh: Duration = .seconds(30),
+        contexts: [String: FeatureContext], layout: Layout, ticker: Ticker, timing: Timing, refresh: Duration = .seconds(30),
         sessions: SessionStore,
         pagePolicy: PagePolicy = PagePolicy(deadline: .seconds(3), memory: FailureMemory(duration: .seconds(30)))
     ) {
-        self.runner = runner
-        self.contexts = runner.contexts
+        self.contexts = contexts
         self.layout = layout
         self.ticker = ticker
         self.timing = timing
@@ -63,11 +60,5 @@ public struct WebEnvironment: Sendable {
         var content = Components.notice(error.line, kind: "error")
         if let hint = error.hint { content += "<p class=\"hint\">\(hint)</p>" }
         return page(title, request: request, context: context, status: WebResponses.status(for: error), content: content)
-    }
-
-    /// A command's JSON output as the response, or its refusal as a JSON error with the matching status.
-    public func jsonResponse(_ result: CommandResult) -> Response {
-        if let error = result.error { return WebResponses.problem(error) }
-        return WebResponses.json(result.output)
     }
 }

@@ -1,4 +1,5 @@
 import Hummingbird
+import NIOCore
 
 /// The per-request context of `folio serve`: Hummingbird's core storage plus what the security
 /// middleware found (the CSRF token to put in forms, the flash message to show once).
@@ -10,9 +11,13 @@ public struct WebRequestContext: RequestContext {
     public var flash: Flash?
     /// The browser's session id (for features with logins), read from its cookie.
     public var sessionID: String?
+    /// The client's IP address as the connection reports it (nil in router tests), so that per-client rules such
+    /// as the login throttle can tell clients apart.
+    public var remoteAddress: String?
 
     public init(source: ApplicationRequestContextSource) {
         coreContext = CoreRequestContextStorage(source: source)
+        remoteAddress = source.channel.remoteAddress?.ipAddress
     }
 
     /// Uploads (multipart bodies) above this are refused with 413 before any handler reads them.

@@ -43,8 +43,7 @@ enum StocksAccountPages {
         let next = form["next"]
         do {
             let services = try await StocksWebServices.make(environment)
-            // The browser's address is not available to pages yet, so only the account's failures count here.
-            let client: String? = nil
+            let client = context.remoteAddress
             let wait = try await services.accounts.retryDelay(email: email, client: client)
             guard wait == .zero else {
                 return loginPage(
