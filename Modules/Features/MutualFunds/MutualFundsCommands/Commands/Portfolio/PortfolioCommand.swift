@@ -18,7 +18,7 @@ struct PortfolioCommand: AsyncParsableCommand {
             """,
         subcommands: [
             PortfolioShow.self, PortfolioImport.self, PortfolioAdd.self, PortfolioSell.self,
-            PortfolioTransactions.self, PortfolioRemove.self,
+            PortfolioTransactions.self, PortfolioRemove.self, PortfolioGains.self,
         ],
         defaultSubcommand: PortfolioShow.self
     )
