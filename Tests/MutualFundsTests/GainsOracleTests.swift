@@ -84,7 +84,8 @@ struct GainsOracleTests {
                 ("stt", mine.stt == theirs.stt), ("treatment", mine.treatment.rawValue.uppercased() == theirs.type),
                 ("term", mine.term == theirs.term), ("longTermGain", mine.longTermGain == theirs.longTermGain),
                 ("shortTermGain", mine.shortTermGain == theirs.shortTermGain),
-                ("acquisitionValue", mine.acquisitionValue == theirs.acquisitionValue),
+                // casparser leaves a grandfathered cost unrounded (units × NAV of 31-Jan-2018); folio rounds it.
+                ("acquisitionValue", mine.acquisitionValue == theirs.acquisitionValue.rounded(toPlaces: 2, .halfEven)),
                 ("longTermTaxableGain", mine.longTermTaxableGain == theirs.longTermTaxableGain),
             ]
             let differing = Set(same.filter { !$0.1 }.map(\.0))
@@ -119,6 +120,12 @@ struct GainsOracleTests {
             }
         }
         #expect(theirs.acquisitionValue == casparserCost, "casparser's cost of \(mine.scheme) \(mine.purchaseDate)")
+        // A grandfathered cost ending in exactly half a paisa: casparser rounds sale − cost, folio rounds the cost
+        // (half to even both), which can differ by one paisa.
+        let halfPaisa = try casparserCost * 200
+        if halfPaisa.rounded(toPlaces: 0) == halfPaisa && casparserCost.rounded(toPlaces: 2) != casparserCost {
+            return ("a grandfathered cost of exactly half a paisa, rounded before the subtraction", ["longTermTaxableGain"])
+        }
         let casparserLong = sale > purchase.adding(years: mine.treatment == .equity ? 1 : 3)
         #expect((theirs.term == "long") == casparserLong)
         switch mine.treatment {

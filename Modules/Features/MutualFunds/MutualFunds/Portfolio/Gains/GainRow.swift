@@ -78,7 +78,8 @@ public struct GainRow: Codable, Sendable, Hashable {
             } else {
                 let fairValue = try navOn31Jan2018.map { try $0 * lot.units } ?? lot.purchaseValue
                 grandfatheringNAV = navOn31Jan2018
-                acquisitionValue = max(cost, min(fairValue, lot.saleValue))
+                // Rounded like every other figure of the lot, so taxable = sale − acquisition holds to the paisa.
+                acquisitionValue = max(cost, min(fairValue, lot.saleValue)).rounded(toPlaces: 2, .halfEven)
             }
         case .equity: acquisitionValue = cost
         case .debt:
@@ -92,6 +93,6 @@ public struct GainRow: Codable, Sendable, Hashable {
         let gain = try lot.saleValue - cost
         longTermGain = long ? gain : .zero
         shortTermGain = long ? .zero : gain
-        longTermTaxableGain = long ? try (lot.saleValue - acquisitionValue).rounded(toPlaces: 2, .halfEven) : .zero
+        longTermTaxableGain = long ? try lot.saleValue - acquisitionValue : .zero
     }
 }
