@@ -36,7 +36,7 @@ struct ShowText {
             "NAV \(style.bold(FundsFormat.nav(report.latest.nav))) on \(report.latest.date.iso8601) (\(ageText))"
         if let change = report.dailyChange, let percent = report.dailyChangePercent, let previous = report.previous {
             let sign = change.signum
-            let amount = NumberFormat.signedMoney(change, currency: "INR", fractionDigits: 4)
+            let amount = Rupees.format(change, places: 4, sign: .always)
             navLine +=
                 "   daily change "
                 + style.trend("\(amount) (\(FundsFormat.percent(percent)))", sign: sign)
