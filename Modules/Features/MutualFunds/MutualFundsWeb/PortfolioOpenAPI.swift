@@ -15,7 +15,8 @@ enum PortfolioOpenAPI {
                 + "with `summary=true` as `--summary` (per financial year and scheme); `fy` (2024-25) keeps one "
                 + "financial year. A malformed `fy` or `summary` is refused with 422 naming it.",
             query: ["fy", "summary"],
-            response: .object(["anyOf": .array([OpenAPISchema.array(gainRow), OpenAPISchema.array(summaryRow)])])),
+            // One array type either way: its items are lots, or summary rows with `summary=true`.
+            response: OpenAPISchema.array(.object(["anyOf": .array([gainRow, summaryRow])]))),
     ]
 
     static let money = OpenAPISchema.number
