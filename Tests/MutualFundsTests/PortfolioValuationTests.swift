@@ -23,8 +23,11 @@ struct FundsPortfolioValuationTests {
         return Data(json.utf8)
     }
 
-    static func app() throws -> PortfolioApp {
-        PortfolioApp(answers: [
+    static func app() throws -> PortfolioApp { PortfolioApp(answers: try answers()) }
+
+    /// The list and the two schemes' histories.
+    static func answers() throws -> [String: Data] {
+        [
             "/mf": try Fixtures.data("mfapi/list_sample_first50.json"),
             "/mf/900001": PortfolioApp.historyBody(
                 code: 900001, name: "Fund A - Direct Plan - Growth", house: "Alpha Mutual Fund",
@@ -33,7 +36,7 @@ struct FundsPortfolioValuationTests {
                 code: 100033, name: "Aditya Birla Sun Life Large & Mid Cap Fund - Regular Plan - Growth",
                 category: "Equity Scheme - Large & Mid Cap Fund", house: "Aditya Birla Sun Life Mutual Fund",
                 points: [("2023-01-01", "20"), ("2024-01-01", "24")]),
-        ])
+        ]
     }
 
     @Test("per scheme and in total; the ISIN matched through the scheme list")

@@ -30,7 +30,8 @@ enum PortfolioOpenAPI {
         "gain": OpenAPISchema.nullable(money), "xirr": OpenAPISchema.nullable(OpenAPISchema.number),
         "category": OpenAPISchema.nullable(FundsOpenAPI.choice(AssetClass.self)),
         "fundHouse": OpenAPISchema.nullable(OpenAPISchema.string),
-        "plan": OpenAPISchema.nullable(FundsOpenAPI.choice(Plan.self)), "stale": OpenAPISchema.boolean,
+        "plan": OpenAPISchema.nullable(FundsOpenAPI.choice(Plan.self)),
+        "source": OpenAPISchema.nullable(OpenAPISchema.oneOf(["amfi", "mfapi"])), "stale": OpenAPISchema.boolean,
         "reconciled": OpenAPISchema.boolean, "note": OpenAPISchema.nullable(OpenAPISchema.string),
     ])
 
@@ -45,7 +46,7 @@ enum PortfolioOpenAPI {
             "category": OpenAPISchema.array(allocationRow), "fundHouse": OpenAPISchema.array(allocationRow),
             "plan": OpenAPISchema.array(allocationRow),
         ]),
-        "stale": OpenAPISchema.boolean,
+        "stale": OpenAPISchema.boolean, "warnings": OpenAPISchema.array(OpenAPISchema.string),
     ])
 
     static let gainRow = OpenAPISchema.record([

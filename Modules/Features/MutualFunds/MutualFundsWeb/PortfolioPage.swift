@@ -86,7 +86,8 @@ enum PortfolioPage {
         guard !report.holdings.isEmpty else {
             return Components.notice("No holdings yet: import a statement above, or use folio funds portfolio add.")
         }
-        var html = Components.table(
+        var html = report.warnings.html { Components.notice($0, kind: "warning") }
+        html += Components.table(
             caption: report.asOf.map { "Valued at the NAVs on or before \($0)" } ?? "Valued at the latest NAVs",
             headers: ["Scheme", "Folio", "Units", "Invested", "NAV", "NAV date", "Value", "Gain", "XIRR"],
             numeric: [2, 3, 4, 6, 7, 8],

@@ -10,6 +10,10 @@ public enum PortfolioValuation {
         public var code: Int?
         /// The history, or why it could not be had.
         public var history: Result<Fetched<NAVHistory>, FolioErrorText>
+        /// Where the NAV comes from: `mfapi` (the scheme's history) or `amfi` (AMFI's daily file).
+        public var source = "mfapi"
+        /// Something to say about the NAV (an AMFI NAV older than its file).
+        public var note: String?
 
         /// Creates one.
         public init(code: Int?, history: Result<Fetched<NAVHistory>, FolioErrorText>) {
@@ -49,6 +53,8 @@ public enum PortfolioValuation {
             switch entry?.history {
             case .success(let fetched):
                 let history = fetched.value
+                row.source = entry?.source
+                if let note = entry?.note { notes.append(note) }
                 let profile = SchemeClassifier.profile(meta: history.meta, name: history.name)
                 row.category = profile.assetClass?.rawValue
                 row.fundHouse = profile.fundHouse ?? history.meta.fundHouse
@@ -81,7 +87,7 @@ public enum PortfolioValuation {
         return PortfolioReport(
             asOf: asOf?.iso8601, holdings: rows, invested: totals.invested, value: totals.value,
             gain: try totals.value - totals.valuedInvested, xirr: try? XIRR.rate(allFlows), allocation: allocation,
-            stale: rows.contains(where: \.stale))
+            stale: rows.contains(where: \.stale), warnings: [])
     }
 
     /// The valued holdings grouped by a field, largest first.

@@ -13,20 +13,46 @@ extension FundsService {
         async throws -> PortfolioReport
     {
         let portfolio = try await portfolio()
-        let priced = try await pricedSchemes(portfolio, mode: mode, progress: progress)
-        return try await mapped { try PortfolioValuation.report(portfolio, priced: priced, asOf: asOf) }
+        var warnings: [String] = []
+        var amfi: Fetched<AMFINAVFile>?
+        if asOf == nil && !portfolio.schemes.isEmpty {
+            // One request for every latest NAV; the MF API's histories stand in when it fails.
+            do {
+                amfi = try await amfiNAVs(mode: mode)
+            } catch {
+                warnings.append("\(FolioError.funds(error).line); the NAVs come from the MF API instead")
+            }
+        }
+        let priced = try await pricedSchemes(portfolio, mode: mode, amfi: amfi, progress: progress)
+        var report = try await mapped { try PortfolioValuation.report(portfolio, priced: priced, asOf: asOf) }
+        report.warnings = warnings
+        return report
     }
 
     /// Each scheme's MF API code and history.
-    func pricedSchemes(_ portfolio: Portfolio, mode: FetchMode, progress: @Sendable () -> Void = {}) async throws
-        -> [SchemeKey: PortfolioValuation.Priced]
-    {
-        let codes = try await schemeCodes(portfolio, mode: mode)
-        let wanted = Array(Set(codes.values)).sorted()
+    func pricedSchemes(
+        _ portfolio: Portfolio, mode: FetchMode, amfi: Fetched<AMFINAVFile>? = nil, progress: @Sendable () -> Void = {}
+    ) async throws -> [SchemeKey: PortfolioValuation.Priced] {
+        let codes = try await schemeCodes(portfolio, mode: mode, amfi: amfi?.value)
+        var priced: [SchemeKey: PortfolioValuation.Priced] = [:]
+        if let amfi {
+            let byCode = Dictionary(amfi.value.entries.map { ($0.code, $0) }, uniquingKeysWith: { first, _ in first })
+            let latest = amfi.value.latestDate
+            for scheme in portfolio.schemes {
+                guard let code = codes[scheme.key], let entry = byCode[code] else { continue }
+                var result = PortfolioValuation.Priced(
+                    code: code, history: .success(Fetched(value: entry.history, freshness: amfi.freshness)))
+                result.source = "amfi"
+                if let latest, entry.date.days(to: latest) > 7 {
+                    result.note = "AMFI's latest NAV is of \(entry.date.iso8601) while its file is of \(latest.iso8601)"
+                }
+                priced[scheme.key] = result
+            }
+        }
+        let wanted = Array(Set(portfolio.schemes.filter { priced[$0.key] == nil }.compactMap { codes[$0.key] })).sorted()
         let results = await histories(codes: wanted, mode: mode, progress: progress)
         let byCode = Dictionary(uniqueKeysWithValues: zip(wanted, results))
-        var priced: [SchemeKey: PortfolioValuation.Priced] = [:]
-        for scheme in portfolio.schemes {
+        for scheme in portfolio.schemes where priced[scheme.key] == nil {
             guard let code = codes[scheme.key], let result = byCode[code] else { continue }
             priced[scheme.key] = PortfolioValuation.Priced(
                 code: code, history: result.mapError { FolioErrorText($0.line) })
@@ -34,16 +60,22 @@ extension FundsService {
         return priced
     }
 
-    /// The MF API code of each scheme: the statement's AMFI code, else the scheme list's entry with its ISIN
+    /// The MF API code of each scheme: the statement's AMFI code, else AMFI's file's or the scheme list's entry with its ISIN
     /// (the list is fetched only when a scheme needs it; when it cannot be had, those schemes stay unmatched).
-    func schemeCodes(_ portfolio: Portfolio, mode: FetchMode) async throws -> [SchemeKey: Int] {
+    func schemeCodes(_ portfolio: Portfolio, mode: FetchMode, amfi: AMFINAVFile? = nil) async throws
+        -> [SchemeKey: Int]
+    {
         var codes: [SchemeKey: Int] = [:]
         var byISIN: [SchemeKey: String] = [:]
         for scheme in portfolio.schemes {
             if let code = scheme.amfi {
                 codes[scheme.key] = code
             } else if let isin = scheme.isin {
-                byISIN[scheme.key] = isin
+                if let entry = amfi?.entry(isin: isin) {
+                    codes[scheme.key] = entry.code
+                } else {
+                    byISIN[scheme.key] = isin
+                }
             }
         }
         guard !byISIN.isEmpty, (try? await schemeList(mode: mode)) != nil else { return codes }

@@ -31,6 +31,8 @@ public struct HoldingRow: Codable, Sendable, Hashable {
     @NullEncodable public var fundHouse: String?
     /// Direct or regular.
     @NullEncodable public var plan: String?
+    /// Where the NAV comes from: `amfi` (AMFI's daily file) or `mfapi` (the scheme's history); null when none.
+    @NullEncodable public var source: String?
     /// Whether the NAV comes from an expired cached copy.
     public var stale: Bool
     /// False for a scheme imported although it did not reconcile.
@@ -41,7 +43,7 @@ public struct HoldingRow: Codable, Sendable, Hashable {
     /// The CSV columns.
     public static let columns = [
         "folio", "scheme", "isin", "code", "units", "invested", "nav", "navDate", "value", "gain", "xirr", "category",
-        "fundHouse", "plan", "stale", "reconciled", "note",
+        "fundHouse", "plan", "source", "stale", "reconciled", "note",
     ]
 }
 
@@ -73,6 +75,8 @@ public struct PortfolioReport: Codable, Sendable, Hashable {
     public var allocation: Allocation
     /// Whether any NAV is stale.
     public var stale: Bool
+    /// What went wrong on the way without stopping the valuation (AMFI's file unavailable or unreadable).
+    public var warnings: [String]
 
     /// The three allocations.
     public struct Allocation: Codable, Sendable, Hashable {

@@ -44,6 +44,7 @@ struct PortfolioShow: FeatureCommand {
         let bar = services.progressBar("Fetching NAVs", count: count)
         let report = try await service.valuePortfolio(asOf: date, mode: mode, progress: { bar?.advance() })
         bar?.finish()
+        for warning in report.warnings { context.terminal.warn(warning) }
         switch formatting.format {
         case .json: try formatting.emit(try JSONOutput.string(report), to: context.terminal)
         case .csv: try formatting.emit(try CSVOutput.rows(report.holdings, columns: HoldingRow.columns), to: context.terminal)
