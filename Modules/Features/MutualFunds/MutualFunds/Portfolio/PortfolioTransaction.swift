@@ -2,7 +2,7 @@ import Money
 import Timing
 
 /// One line of a scheme's statement: money and units exact, as the statement printed them.
-public struct PortfolioTransaction: Sendable, Hashable, Codable {
+public struct PortfolioTransaction: Sendable, Hashable {
     /// A short stable id (`remove ID`), derived from the transaction's identity and its scheme.
     public var id: String
     /// The transaction date.
@@ -54,5 +54,43 @@ public struct PortfolioTransaction: Sendable, Hashable, Codable {
         }
         let hex = String(hash, radix: 16)
         return String((String(repeating: "0", count: max(0, 16 - hex.count)) + hex).suffix(10))
+    }
+}
+
+/// Stored as one array of texts, `[id, date, type, description, amount, units, nav, balance]` (absent figures
+/// null): a statement of 5,000 transactions decodes several times faster than as keyed objects with numbers.
+extension PortfolioTransaction: Codable {
+    public init(from decoder: any Decoder) throws {
+        var container = try decoder.unkeyedContainer()
+        id = try container.decode(String.self)
+        let dateText = try container.decode(String.self)
+        guard let date = CalendarDate(iso8601: dateText) else {
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: "\"\(dateText)\" is not a date")
+        }
+        self.date = date
+        kind = TransactionKind(statementType: try container.decode(String.self))
+        description = try container.decode(String.self)
+        func figure() throws -> Amount? {
+            guard let text = try container.decodeIfPresent(String.self) else { return nil }
+            guard let value = try? Amount(parsing: text, options: .plain) else {
+                throw DecodingError.dataCorruptedError(in: container, debugDescription: "\"\(text)\" is not a number")
+            }
+            return value
+        }
+        amount = try figure()
+        units = try figure()
+        nav = try figure()
+        balance = try figure()
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.unkeyedContainer()
+        try container.encode(id)
+        try container.encode(date.iso8601)
+        try container.encode(kind.rawValue)
+        try container.encode(description)
+        for figure in [amount, units, nav, balance] {
+            if let figure { try container.encode(figure.plainText) } else { try container.encodeNil() }
+        }
     }
 }

@@ -34,7 +34,7 @@ extension FundsService {
     public func clearCache() async throws -> CacheClearReport {
         let (schemes, histories) = try await mapped {
             try await store.write { transaction in
-                try transaction.delete(AMFICache.key)
+                try transaction.delete(.prefix(AMFICache.prefix))
                 return (try SchemeCatalog.clear(in: transaction), try HistoryCache.clear(in: transaction))
             }
         }

@@ -9,12 +9,19 @@ extension FundsService {
     /// The stored portfolio valued at the latest NAVs, or those on or before `asOf`: each scheme's history is
     /// fetched under the cache policy (at most ``FundsSettings/concurrency`` at once); a scheme that cannot be
     /// valued is listed with why.
-    public func valuePortfolio(asOf: CalendarDate? = nil, mode: FetchMode = .normal, progress: @Sendable () -> Void = {})
-        async throws -> PortfolioReport
-    {
-        let portfolio = try await portfolio()
+    /// - Parameter stored: the portfolio when the caller has just read it (it is read otherwise).
+    public func valuePortfolio(
+        _ stored: Portfolio? = nil, asOf: CalendarDate? = nil, mode: FetchMode = .normal,
+        progress: @Sendable () -> Void = {}
+    ) async throws -> PortfolioReport {
+        let portfolio: Portfolio
+        if let stored {
+            portfolio = stored
+        } else {
+            portfolio = try await self.portfolio()
+        }
         var warnings: [String] = []
-        var amfi: Fetched<AMFINAVFile>?
+        var amfi: Fetched<AMFIFileInfo>?
         if asOf == nil && !portfolio.schemes.isEmpty {
             // One request for every latest NAV; the MF API's histories stand in when it fails.
             do {
@@ -31,13 +38,20 @@ extension FundsService {
 
     /// Each scheme's MF API code and history.
     func pricedSchemes(
-        _ portfolio: Portfolio, mode: FetchMode, amfi: Fetched<AMFINAVFile>? = nil, progress: @Sendable () -> Void = {}
+        _ portfolio: Portfolio, mode: FetchMode, amfi: Fetched<AMFIFileInfo>? = nil, progress: @Sendable () -> Void = {}
     ) async throws -> [SchemeKey: PortfolioValuation.Priced] {
-        let codes = try await schemeCodes(portfolio, mode: mode, amfi: amfi?.value)
+        var found: (byCode: [Int: AMFINAV], byISIN: [String: AMFINAV]) = ([:], [:])
+        if amfi != nil {
+            found = try await amfiEntries(
+                codes: portfolio.schemes.compactMap(\.amfi),
+                isins: portfolio.schemes.filter { $0.amfi == nil }.compactMap(\.isin))
+        }
+        let codes = try await schemeCodes(portfolio, mode: mode, amfiISINs: found.byISIN)
         var priced: [SchemeKey: PortfolioValuation.Priced] = [:]
         if let amfi {
-            let byCode = Dictionary(amfi.value.entries.map { ($0.code, $0) }, uniquingKeysWith: { first, _ in first })
-            let latest = amfi.value.latestDate
+            var byCode = found.byCode
+            for entry in found.byISIN.values { byCode[entry.code] = entry }
+            let latest = amfi.value.date
             for scheme in portfolio.schemes {
                 guard let code = codes[scheme.key], let entry = byCode[code] else { continue }
                 var result = PortfolioValuation.Priced(
@@ -62,7 +76,7 @@ extension FundsService {
 
     /// The MF API code of each scheme: the statement's AMFI code, else AMFI's file's or the scheme list's entry with its ISIN
     /// (the list is fetched only when a scheme needs it; when it cannot be had, those schemes stay unmatched).
-    func schemeCodes(_ portfolio: Portfolio, mode: FetchMode, amfi: AMFINAVFile? = nil) async throws
+    func schemeCodes(_ portfolio: Portfolio, mode: FetchMode, amfiISINs: [String: AMFINAV] = [:]) async throws
         -> [SchemeKey: Int]
     {
         var codes: [SchemeKey: Int] = [:]
@@ -71,7 +85,7 @@ extension FundsService {
             if let code = scheme.amfi {
                 codes[scheme.key] = code
             } else if let isin = scheme.isin {
-                if let entry = amfi?.entry(isin: isin) {
+                if let entry = amfiISINs[isin] {
                     codes[scheme.key] = entry.code
                 } else {
                     byISIN[scheme.key] = isin
