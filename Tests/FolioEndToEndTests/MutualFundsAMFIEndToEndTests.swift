@@ -50,6 +50,10 @@ import Testing
             #expect(nav.exitCode == 0)
             #expect(nav.stdout.contains("(latest NAV from AMFI)"))
             #expect(nav.stderr.contains("latest NAV from AMFI: the MF API's history of scheme 122639 is unavailable"))
+
+            let show = try await FolioBinary.run(["funds", "show", "122639"], home: home, environment: environment)
+            #expect(show.exitCode == 0)
+            #expect(show.stdout.contains("(latest NAV from AMFI)") && show.stdout.contains("Parag Parikh Flexi Cap Fund"))
         }
     }
 
