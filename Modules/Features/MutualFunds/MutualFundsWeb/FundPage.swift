@@ -71,7 +71,7 @@ enum FundPage {
         }
         guard points.count > 1 else { return Components.notice("Not enough history for a chart.") }
         let svg = SVGChart.dated(series: [ChartSeries(name: "NAV (₹)", points: points)], title: "\(history.name) — \(analytics.range.rawValue)") {
-            String(format: "%.2f", $0)
+            Rupees.axisLabel($0)
         }
         return "<figure class=\"chart\" id=\"nav-chart\" data-points=\"\(points.count)\">\(HTML(raw: svg.render()))<figcaption>\(points.count) NAV points.</figcaption></figure>"
     }

@@ -29,4 +29,9 @@ public enum Rupees {
         }
         return text + "," + digits.suffix(3)
     }
+
+    /// A chart's axis value (a `Double` coordinate) as rupees: `₹1,23,456.70`; empty when not finite.
+    public static func axisLabel(_ value: Double, places: Int = 2) -> String {
+        Amount(value, places: places).map { format($0, places: places) } ?? ""
+    }
 }

@@ -82,7 +82,7 @@ struct ShowCommand: FeatureCommand {
             let note = report.rangeSpan.shortfall == nil ? "" : " (only the NAVs inside the range)"
             let chart = SVGChart.dated(
                 series: [series], title: "\(history.name) — NAV, \(range.rawValue)\(note)",
-                yLabel: { "₹" + String(format: "%.2f", $0) })
+                yLabel: { Rupees.axisLabel($0) })
             try OutputDestination(path: svg).emit(chart.render(), to: context.terminal)
         }
         switch formatting.format {

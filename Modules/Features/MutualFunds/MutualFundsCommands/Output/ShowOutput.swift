@@ -56,7 +56,7 @@ struct ShowText {
         lines.append(style.bold("NAV, \(report.range.rawValue)") + " (\(pointsNote))")
         lines.append(
             DateAxis.chart(
-                series: [series], height: 12, width: width, style: style, yLabel: { "₹" + String(format: "%.2f", $0) }))
+                series: [series], height: 12, width: width, style: style, yLabel: { Rupees.axisLabel($0) }))
         let stamp =
             "Data as of \(FundsFormat.asOf(freshness.asOf, now: context.timing.now()))"
             + (freshness.stale ? ", stale" : freshness.fromCache ? ", cached" : "") + "."
