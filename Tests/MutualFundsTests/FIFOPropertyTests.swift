@@ -40,7 +40,8 @@ struct FIFOPropertyTests {
                 taken[lot.purchaseDate] = (try before.units + lot.units, try before.stamp + lot.stampDuty)
             }
             for (date, sum) in taken {
-                let bought = try scheme.transactions.filter { $0.date == date && $0.kind.isPurchase }
+                let bought = try scheme.transactions
+                    .filter { $0.date == date && ($0.kind.isPurchase || $0.kind == .segregation) && $0.amount != nil }
                     .compactMap(\.units).reduce(Amount.zero) { try $0 + $1 }
                 let stamp = try scheme.transactions.filter { $0.date == date && $0.kind == .stampDuty }
                     .compactMap(\.amount).reduce(Amount.zero) { try $0 + $1 }

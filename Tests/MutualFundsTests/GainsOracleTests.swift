@@ -14,6 +14,7 @@ import Timing
 ///   they were equity; folio indexes long-term lots sold before 23-Jul-2024 and does not grandfather debt.
 /// - debt-oriented lots under the 2023/2024 rules: bought from 1-Apr-2023 (always short-term for folio) or sold
 ///   from 23-Jul-2024 after 24–36 months (long-term for folio); casparser 1.4.1 holds debt 36 months throughout.
+/// - a grandfathered cost ending in exactly half a paisa (casparser rounds sale − cost, folio the cost).
 /// - equity lots bought on 31-Jan-2018 itself: the law grandfathers lots acquired "on or before" that date;
 ///   casparser tests `purchase_date < 31-Jan-2018`.
 @Suite("Capital gains against casparser 1.4.1")
@@ -37,10 +38,10 @@ struct GainsOracleTests {
         #expect(ours.rows.map(\.saleValue) == [Amount("2824.61")!, Amount("2175.47")!])
     }
 
-    @Test("generated statements: every lot equal, or different only as the rules explain", arguments: [1, 2, 3, 4, 5, 6])
+    @Test("generated statements: every lot equal, or different only as the rules explain", arguments: Array(1...10))
     func generated(seed: Int) async throws {
         var generator = StatementGenerator(seed: UInt64(seed))
-        let data = generator.generate(schemes: 6, folios: 2, events: 160)
+        let data = generator.generate(schemes: 6, folios: 2, events: 200)
         let navs = generator.navsOn31Jan2018
         var answers: [String: Data] = [:]
         for scheme in generator.schemes {

@@ -3,7 +3,7 @@ import Money
 import Timing
 
 /// Casparser JSON statements made up from a seed: several folios and schemes over 2016–2026 with every
-/// transaction type, switches between schemes, same-day purchases and sales, stamp duty and STT rows, and
+/// transaction type (reversals of same-day purchases, segregated units at no cost), switches between schemes, same-day purchases and sales, stamp duty and STT rows, and
 /// transactions on the rule dates (31-Jan-2018, 1-Apr-2018, 1-Apr-2023, 23-Jul-2024). Every statement
 /// reconciles; NAVs follow a smooth curve per scheme so the NAV of 31-Jan-2018 is known.
 struct StatementGenerator {
@@ -147,7 +147,7 @@ struct StatementGenerator {
 
     private mutating func event(on date: CalendarDate) {
         let index = int(0...(schemes.count - 1))
-        switch int(0...19) {
+        switch int(0...22) {
         case 0...5: buy(index, date, "PURCHASE", rupees: int(5...500) * 100)
         case 6...9: buy(index, date, "PURCHASE_SIP", rupees: int(10...50) * 100)
         case 10:
@@ -169,6 +169,17 @@ struct StatementGenerator {
             row(index, date, "TDS_TAX", amount: Amount(int(1...9), places: 1), units: nil, nav: nil)
         case 17: sell(index, date, "SWITCH_OUT_MERGER", share: 1000)
         case 18: buy(index, date, "SWITCH_IN_MERGER", rupees: int(10...100) * 100)
+        case 19:
+            // A SIP whose debit bounced: the purchase and its reversal on one day.
+            let nav = nav(schemes[index], date)
+            let rupees = Amount(int(10...50) * 100)
+            let units = try! rupees.divided(by: nav, places: 3)
+            row(index, date, "PURCHASE_SIP", amount: rupees, units: units, nav: nav)
+            row(index, date, "REVERSAL", amount: -rupees, units: -units, nav: nav)
+        case 20:
+            // Units of a segregated portfolio (a side pocket), allotted at no cost.
+            row(index, date, "SEGREGATION", amount: .zero, units: Amount(int(1...500), places: 1), nav: .zero)
+        case 21: row(index, date, "UNKNOWN", amount: nil, units: nil, nav: nil)
         default: row(index, date, "MISC", amount: nil, units: nil, nav: nil)
         }
     }
