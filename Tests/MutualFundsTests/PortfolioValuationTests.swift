@@ -75,4 +75,20 @@ struct FundsPortfolioValuationTests {
         let before = try #require(early.holdings.first { $0.scheme == "Fund A" })
         #expect(before.units == Amount(100) && before.invested == Amount(1000) && before.value == Amount(1000))
     }
+
+    @Test("a scheme opening with units counts them, at no known cost, and says so; gains skip it with the reason")
+    func openingUnits() async throws {
+        let json = #"""
+            {"cas_type":"DETAILED","folios":[{"folio":"2 / 0","amc":"A","schemes":[
+            {"scheme":"Fund A","isin":"INF000000A01","amfi":"900001","type":"EQUITY","open":"10","close":"110","transactions":[
+             {"date":"2023-01-01","description":"p","amount":"1000","units":"100","nav":"10","balance":"110","type":"PURCHASE"}]}]}]}
+            """#
+        let app = try Self.app()
+        _ = try await app.service.importStatement(Data(json.utf8))
+        let holding = try #require(try await app.service.valuePortfolio().holdings.first)
+        #expect(holding.units == Amount(110) && holding.invested == Amount(1000) && holding.value == Amount(1320))
+        #expect(holding.note?.contains("opens with units whose cost the statement does not give") == true)
+        let gains = try await app.service.gains()
+        #expect(gains.rows.isEmpty && gains.skipped.first?.contains("opens with 10 units it has no purchases for") == true)
+    }
 }

@@ -17,6 +17,12 @@ struct CostLots {
     /// The cost of the units held.
     var invested: Amount { lots.reduce(Amount.zero) { (try? $0 + $1.cost) ?? $0 } }
 
+    /// Units held before the first transaction: a lot whose cost the statement does not give (counted as 0, and
+    /// the holding says so).
+    mutating func open(units: Amount) {
+        lots.append(Lot(units: units, cost: .zero))
+    }
+
     /// Applies one transaction's units.
     mutating func apply(_ transaction: PortfolioTransaction) throws {
         guard let units = transaction.units, !units.isZero else { return }

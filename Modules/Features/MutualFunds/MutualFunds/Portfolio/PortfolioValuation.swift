@@ -32,12 +32,7 @@ public enum PortfolioValuation {
         var totals = (invested: Amount.zero, value: Amount.zero, valuedInvested: Amount.zero)
         for scheme in portfolio.schemes {
             var lots = CostLots()
-            if scheme.openingUnits.isPositive {
-                try lots.apply(
-                    PortfolioTransaction(
-                        scheme: scheme.key, date: CalendarDate(dayNumber: 0), kind: .misc, description: "opening",
-                        amount: nil, units: scheme.openingUnits, nav: nil, balance: nil))
-            }
+            if scheme.openingUnits.isPositive { lots.open(units: scheme.openingUnits) }
             for transaction in scheme.transactions where asOf.map({ transaction.date <= $0 }) ?? true {
                 try lots.apply(transaction)
             }
