@@ -61,4 +61,22 @@ struct PortfolioCommandTests {
         let table = try await harness.run(["portfolio"]).output
         #expect(table.contains("Total") && table.contains("By fund house"))
     }
+
+    @Test("import reports in CSV too; add prints its transaction as a CSV row")
+    func csvForms() async throws {
+        let harness = Harness()
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("cas-\(UUID().uuidString).json")
+        try Data(
+            #"{"cas_type":"DETAILED","folios":[{"folio":"1","amc":"A","schemes":[{"scheme":"S","isin":"INF000000001","amfi":"122639","open":"0","close":"5","transactions":[{"date":"2024-01-02","description":"p","amount":"500","units":"5","nav":"100","balance":"5","type":"PURCHASE"}]}]}]}"#
+                .utf8
+        ).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let imported = try await harness.run(["portfolio", "import", file.path, "--format", "csv"]).output
+        #expect(imported.split(whereSeparator: \.isNewline) == ["added,alreadyHeld,schemes,newSchemes,unreconciled", "1,0,1,1,"])
+        let added = try await harness.run(
+            ["portfolio", "add", "122639", "--units", "2", "--nav", "100", "--date", "2024-02-01", "--format", "csv"]
+        ).output
+        let lines = added.split(whereSeparator: \.isNewline)
+        #expect(lines.count == 2 && lines[0].hasPrefix("id,folio,scheme") && lines[1].contains(",manual,"))
+    }
 }

@@ -89,7 +89,8 @@ struct EntryOptions: ParsableArguments, Sendable {
         let services = FundsServices(context: context)
         let row = try await services.service().addManual(entry, mode: try services.mode(refresh: false))
         switch formatting.format {
-        case .json, .csv: try formatting.emit(try JSONOutput.string(row), to: context.terminal)
+        case .json: try formatting.emit(try JSONOutput.string(row), to: context.terminal)
+        case .csv: try formatting.emit(try CSVOutput.rows([row], columns: TransactionRow.columns), to: context.terminal)
         case .table:
             try formatting.emit(
                 "Recorded \(row.units?.plainText ?? "") units of \(row.scheme) at NAV \(row.nav?.plainText ?? "") on "

@@ -55,7 +55,16 @@ struct PortfolioImport: FeatureCommand {
         }
         for line in report.unreconciled { context.terminal.warn("unreconciled: \(line)") }
         switch formatting.format {
-        case .json, .csv: try formatting.emit(try JSONOutput.string(report), to: context.terminal)
+        case .json: try formatting.emit(try JSONOutput.string(report), to: context.terminal)
+        case .csv:
+            try formatting.emit(
+                CSVOutput.document(
+                    header: ["added", "alreadyHeld", "schemes", "newSchemes", "unreconciled"],
+                    rows: [[
+                        "\(report.added)", "\(report.alreadyHeld)", "\(report.schemes)", "\(report.newSchemes)",
+                        report.unreconciled.joined(separator: "; "),
+                    ]]),
+                to: context.terminal)
         case .table:
             try formatting.emit(
                 "Imported \(report.added) new transaction\(report.added == 1 ? "" : "s") "
