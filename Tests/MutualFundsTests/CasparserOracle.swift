@@ -33,21 +33,37 @@ enum CasparserOracle {
         var errors: [[String: String]]
     }
 
-    static let script = Fixtures.directory.deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Tooling/cas-oracle/gains.py")
+    static let folder = Fixtures.directory.deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Tooling/cas-oracle")
 
     /// Runs the oracle on `statement` with `navs` (ISIN → NAV of 31-Jan-2018).
     static func run(statement: Data, navs: [String: String] = [:]) throws -> Output {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("cas-oracle-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let statementFile = folder.appendingPathComponent("statement.json")
-        let navFile = folder.appendingPathComponent("navs.json")
+        try JSONDecoder().decode(
+            Output.self,
+            from: python("gains.py", statement: statement, extra: try JSONSerialization.data(withJSONObject: navs)))
+    }
+
+    /// casparser's own CSV export of `statement`.
+    static func csv(statement: Data) throws -> Data {
+        try python("to_csv.py", statement: statement, extra: nil)
+    }
+
+    /// Runs `Tooling/cas-oracle/SCRIPT` on the statement (and a second file) and returns what it printed.
+    static func python(_ script: String, statement: Data, extra: Data?) throws -> Data {
+        let work = FileManager.default.temporaryDirectory.appendingPathComponent("cas-oracle-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: work) }
+        let statementFile = work.appendingPathComponent("statement.json")
         try statement.write(to: statementFile)
-        try JSONSerialization.data(withJSONObject: navs).write(to: navFile)
+        var arguments = ["python3", folder.appendingPathComponent(script).path, statementFile.path]
+        if let extra {
+            let extraFile = work.appendingPathComponent("extra.json")
+            try extra.write(to: extraFile)
+            arguments.append(extraFile.path)
+        }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", script.path, statementFile.path, navFile.path]
+        process.arguments = arguments
         let output = Pipe()
         let errors = Pipe()
         process.standardOutput = output
@@ -58,10 +74,10 @@ enum CasparserOracle {
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {
             throw OracleFailure(
-                text: "gains.py exited \(process.terminationStatus) (is casparser==1.4.1 installed? .ci/run installs it): "
+                text: "\(script) exited \(process.terminationStatus) (is casparser==1.4.1 installed? .ci/run installs it): "
                     + String(decoding: message.suffix(2000), as: UTF8.self))
         }
-        return try JSONDecoder().decode(Output.self, from: data)
+        return data
     }
 
     struct OracleFailure: Error, CustomStringConvertible {
