@@ -36,7 +36,7 @@ enum FundPage {
         var content: HTML = "<p class=\"meta\">\(code) · \(fund.fundHouse ?? "—") · \(fund.category?.rawValue ?? "—") · \(fund.plan?.rawValue ?? "—") · \(fund.option?.rawValue ?? "—")</p>"
         content += FundsStale.stamp(shown.freshness)
         content += FundsStale.notice(shown.freshness, what: "NAV history of \(code)", now: environment.timing.now())
-        let change = fund.dailyChange.map { NumberFormat.signedMoney($0, currency: "INR", fractionDigits: 4) }
+        let change = fund.dailyChange.map { Rupees.format($0, places: 4, sign: .always) }
         content += """
             <div class="figures">\(Components.figure("NAV", FundText.nav(fund.nav), detail: "on \(fund.navDate)\(fund.navAgeDays > 0 ? " (\(fund.navAgeDays) days old)" : "")"))\
             \(Components.figure("Daily change", change ?? "n/a", detail: fund.dailyChangePercent.map { NumberFormat.percent($0) }))</div>
@@ -71,7 +71,7 @@ enum FundPage {
         }
         guard points.count > 1 else { return Components.notice("Not enough history for a chart.") }
         let svg = SVGChart.dated(series: [ChartSeries(name: "NAV (₹)", points: points)], title: "\(history.name) — \(analytics.range.rawValue)") {
-            String(format: "%.2f", $0)
+            Rupees.axisLabel($0)
         }
         return "<figure class=\"chart\" id=\"nav-chart\" data-points=\"\(points.count)\">\(HTML(raw: svg.render()))<figcaption>\(points.count) NAV points.</figcaption></figure>"
     }

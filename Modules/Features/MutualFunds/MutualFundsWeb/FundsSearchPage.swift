@@ -36,7 +36,8 @@ enum FundsSearchPage {
                 refusal = error
             }
         }
-        var content = form(query, refusal: refusal) + results
+        var content: HTML = "<p><a href=\"/funds/portfolio\">My funds: holdings, XIRR and capital gains from your CAS statement</a></p>"
+        content += form(query, refusal: refusal) + results
         if let rows = try? await service.favorites(), !rows.isEmpty {
             content += "<h2>Favourites</h2>"
             content += Components.table(

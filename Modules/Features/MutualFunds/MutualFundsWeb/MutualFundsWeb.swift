@@ -14,10 +14,31 @@ public enum MutualFundsWeb {
     /// The feature's web face, listed in the host's web registry.
     public static let feature = WebFeature(
         id: "funds", navigation: NavigationEntry(title: "Funds", path: "/funds"),
-        openAPIPaths: FundsOpenAPI.paths,
+        openAPIPaths: FundsOpenAPI.paths.merging(PortfolioOpenAPI.paths) { first, _ in first },
         dashboard: { environment, _ in await favouritesCard(environment) },
         routes: { router, environment in
             router.get("/funds") { request, context in await FundsSearchPage.page(request, context: context, environment: environment) }
+            router.get("/funds/portfolio") { request, context in
+                await PortfolioPage.page(request, context: context, environment: environment)
+            }
+            router.post("/funds/portfolio/import") { request, context in
+                try await PortfolioPage.upload(request, context: context, environment: environment)
+            }
+            router.get("/api/funds/portfolio") { request, _ in
+                await api {
+                    let asOf = try PortfolioQuery.date(request.uri.queryParameters["asOf"].map(String.init))
+                    return try await FundsWebService.make(environment).valuePortfolio(asOf: asOf)
+                }
+            }
+            router.get("/api/funds/portfolio/gains") { request, _ in
+                let query = request.uri.queryParameters
+                let summary = query["summary"].map(String.init)
+                return await api {
+                    let report = try await FundsWebService.make(environment).gains(
+                        financialYear: query["fy"].map(String.init).flatMap { $0.isEmpty ? nil : $0 })
+                    return try PortfolioQuery.isSummary(summary) ? GainsRows.summary(report.summary) : GainsRows.lots(report.rows)
+                }
+            }
             router.get("/api/funds/search") { request, _ in
                 await api { try await FundsWebService.make(environment).search(try SearchQuery(request).schemeQuery()).rows }
             }
@@ -88,5 +109,6 @@ public enum MutualFundsWeb {
 /// Figures as the CLI prints them.
 enum FundText {
     static func percent(_ value: Double?) -> String { value.map { NumberFormat.percent($0) } ?? "n/a" }
-    static func nav(_ value: Amount) -> String { NumberFormat.money(value, currency: "INR", fractionDigits: 4) }
+    static func nav(_ value: Amount) -> String { Rupees.format(value, places: 4) }
+    static func money(_ value: Amount) -> String { Rupees.format(value) }
 }

@@ -23,8 +23,8 @@ enum SIPSection {
                 let sip = try await service.sip(code: code, plan: plan).report
                 outcome = """
                     <div class="figures" id="sip-result">\(Components.figure("Installments", "\(sip.installmentCount)"))\
-                    \(Components.figure("Invested", NumberFormat.money(sip.invested, currency: "INR")))\
-                    \(Components.figure("Value", NumberFormat.money(sip.value, currency: "INR"), detail: "on \(sip.valuationDate)"))\
+                    \(Components.figure("Invested", FundText.money(sip.invested)))\
+                    \(Components.figure("Value", FundText.money(sip.value), detail: "on \(sip.valuationDate)"))\
                     \(Components.figure("Return", NumberFormat.percent(sip.absoluteReturn)))\
                     \(Components.figure("XIRR", FundText.percent(sip.xirr)))</div>
                     """

@@ -34,7 +34,8 @@ extension FundsService {
     public func clearCache() async throws -> CacheClearReport {
         let (schemes, histories) = try await mapped {
             try await store.write { transaction in
-                (try SchemeCatalog.clear(in: transaction), try HistoryCache.clear(in: transaction))
+                try transaction.delete(.prefix(AMFICache.prefix))
+                return (try SchemeCatalog.clear(in: transaction), try HistoryCache.clear(in: transaction))
             }
         }
         return CacheClearReport(schemes: schemes, histories: histories)

@@ -19,7 +19,10 @@ public struct FundsService: Sendable {
     let store: any KeyValueStore
     let timing: Timing
     let client: MFAPIClient
+    let http: any HTTPClient
     let fetch: CachedFetch
+    /// The same policy for AMFI's NAV file, whose transient failures are its own.
+    let amfiFetch: CachedFetch
     let diagnostics: @Sendable (String) -> Void
 
     /// Creates the service.
@@ -34,7 +37,9 @@ public struct FundsService: Sendable {
         self.store = store
         self.timing = timing
         self.client = MFAPIClient(baseURL: settings.baseURL, http: http)
+        self.http = http
         self.fetch = CachedFetch(store: store, timing: timing, fallsBack: UpstreamFailure.fallsBack, page: page)
+        self.amfiFetch = CachedFetch(store: store, timing: timing, fallsBack: AMFIFailure.fallsBack, page: page)
         self.diagnostics = diagnostics
     }
 

@@ -17,12 +17,16 @@ public struct FundsSettings: Sendable, Equatable {
     public var riskFreeRate: Double
     /// Histories fetched at once by a comparison and the favourites.
     public var concurrency: Int
+    /// AMFI's daily NAV file, the whole URL.
+    public var amfiURL: URL
 
     /// Creates settings; the defaults are folio's.
     public init(
         baseURL: URL = URL(string: "https://api.mfapi.in")!, listTTL: Duration = .seconds(3600),
-        historyTTL: Duration = .seconds(1800), riskFreeRate: Double = 0, concurrency: Int = 4
+        historyTTL: Duration = .seconds(1800), riskFreeRate: Double = 0, concurrency: Int = 4,
+        amfiURL: URL = URL(string: "https://www.amfiindia.com/spages/NAVAll.txt")!
     ) {
+        self.amfiURL = amfiURL
         self.baseURL = baseURL
         self.listTTL = listTTL
         self.historyTTL = historyTTL
@@ -53,8 +57,11 @@ public struct FundsSettings: Sendable, Equatable {
     /// Histories fetched at once.
     public static let concurrencyKey = Key(
         name: "funds.concurrency", environment: "FOLIO_FUNDS_CONCURRENCY", defaultValue: "4")
+    /// AMFI's NAV file (`FOLIO_AMFI_URL`).
+    public static let amfiURLKey = Key(
+        name: "amfi.url", environment: "FOLIO_AMFI_URL", defaultValue: "https://www.amfiindia.com/spages/NAVAll.txt")
     /// Every setting, for hosts that list them.
-    public static let keys = [urlKey, listTTLKey, historyTTLKey, riskFreeKey, concurrencyKey]
+    public static let keys = [urlKey, listTTLKey, historyTTLKey, riskFreeKey, concurrencyKey, amfiURLKey]
 
     /// A setting's text and where it came from (`FOLIO_FUNDS_HISTORY_TTL`, `config.json key "…" (path)`).
     public struct Text: Sendable {
@@ -90,7 +97,8 @@ public struct FundsSettings: Sendable, Equatable {
                 Self.parseRate),
             concurrency: try read(
                 Self.concurrencyKey, isNot: "a number from 1 to 32", expected: "was given",
-                { Int($0).flatMap { (1...32).contains($0) ? $0 : nil } }))
+                { Int($0).flatMap { (1...32).contains($0) ? $0 : nil } }),
+            amfiURL: try read(Self.amfiURLKey, isNot: "a valid URL", expected: "is not an http(s) URL", Self.parseURL))
     }
 
     /// An absolute http(s) URL.

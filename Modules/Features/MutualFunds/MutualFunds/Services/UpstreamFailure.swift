@@ -50,6 +50,11 @@ extension FolioError {
             return error
         case let error as MFAPIError:
             return funds(error)
+        case let failure as AMFIFailure:
+            if let format = failure.format {
+                return FolioError(.dataError, "AMFI's NAV file cannot be read", why: format.description)
+            }
+            return FolioError(.unavailable, "AMFI's NAV file is unavailable", why: failure.description, hint: "try again later")
         case let failure as UpstreamFailure:
             switch failure.cause {
             case .decoding:

@@ -90,7 +90,7 @@ struct CompareCommand: FeatureCommand {
                     why: "the schemes' NAVs over \(range.rawValue) share no common period")
             }
             let chart = SVGChart.dated(
-                series: charts, title: "₹100 invested, \(range.rawValue)", yLabel: { String(format: "%.0f", $0) })
+                series: charts, title: "₹100 invested, \(range.rawValue)", yLabel: { Rupees.axisLabel($0, places: 0) })
             try OutputDestination(path: svg).emit(chart.render(), to: context.terminal)
         }
         switch formatting.format {
@@ -157,7 +157,7 @@ struct CompareCommand: FeatureCommand {
                 "\n" + context.style.bold("₹100 invested, \(range.rawValue)") + context.style.dim(from) + "\n"
                 + DateAxis.chart(
                     series: charts, height: 12, width: width, style: context.style,
-                    yLabel: { String(format: "%.0f", $0) })
+                    yLabel: { Rupees.axisLabel($0, places: 0) })
         }
         return text
     }

@@ -20,7 +20,7 @@ struct FundsCommand: AsyncParsableCommand {
             """,
         subcommands: [
             SearchCommand.self, ShowCommand.self, NavCommand.self, HistoryCommand.self, CompareCommand.self,
-            SIPCommand.self, RollingCommand.self, FavoritesCommand.self, CacheCommand.self,
+            SIPCommand.self, RollingCommand.self, FavoritesCommand.self, CacheCommand.self, PortfolioCommand.self,
         ]
     )
 }

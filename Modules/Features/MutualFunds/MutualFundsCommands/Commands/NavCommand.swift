@@ -51,7 +51,16 @@ struct NavCommand: FeatureCommand {
     func run(in context: FeatureContext) async throws {
         let requestedDate = try on?.date(for: "--on")
         let services = FundsServices(context: context)
-        let cached = try await services.history(code: code.value, refresh: cache.refresh)
+        let cached: Fetched<NAVHistory>
+        do {
+            cached = try await services.history(code: code.value, refresh: cache.refresh)
+        } catch let error as FolioError where error.kind == .unavailable && requestedDate == nil {
+            // The latest NAV is also in AMFI's daily file: one request that works when the MF API does not.
+            guard let amfi = try? await services.service().amfiNAV(code: code.value, mode: services.mode(refresh: cache.refresh))
+            else { throw error }
+            try emitFromAMFI(amfi, because: error, context: context)
+            return
+        }
         services.warnIfStale(cached, what: "NAV history of \(code.value)")
         let history = cached.value
         guard let latest = history.latest, let first = history.points.first else {
@@ -88,6 +97,25 @@ struct NavCommand: FeatureCommand {
                 "Data as of \(FundsFormat.asOf(cached.asOf, now: context.timing.now()))\(cached.isStale ? ", stale" : "")."
             )
             try formatting.emit(text, to: context.terminal)
+        }
+    }
+
+    /// The latest NAV from AMFI's file, marked as such, when the MF API failed.
+    func emitFromAMFI(_ amfi: Fetched<AMFINAV>, because error: FolioError, context: FeatureContext) throws {
+        context.terminal.warn("latest NAV from AMFI: \(error.line)")
+        let entry = amfi.value
+        let row = Row(
+            code: entry.code, name: entry.name, requestedDate: nil, date: entry.date.iso8601, nav: entry.nav, exact: true,
+            stale: amfi.isStale, asOf: amfi.asOf)
+        switch formatting.format {
+        case .json: try formatting.emit(try JSONOutput.string(row), to: context.terminal)
+        case .csv: try formatting.emit(try CSVOutput.rows([row], columns: Row.columns), to: context.terminal)
+        case .table:
+            try formatting.emit(
+                "\(context.style.bold(FundsFormat.nav(entry.nav))) on \(entry.date.iso8601) (latest NAV from AMFI)\n"
+                    + "\(entry.name) (\(entry.code))\n"
+                    + context.style.dim("Data as of \(FundsFormat.asOf(amfi.asOf, now: context.timing.now())).") ,
+                to: context.terminal)
         }
     }
 

@@ -125,7 +125,7 @@ struct SIPCommand: FeatureCommand {
                 "Value",
                 "\(FundsFormat.money(result.value)) on \(result.valuationDate.iso8601) at NAV \(FundsFormat.nav(result.valuationNAV))"
             ),
-            ("Gain", (try? result.value - result.invested).map { NumberFormat.signedMoney($0, currency: "INR") } ?? "n/a"),
+            ("Gain", (try? result.value - result.invested).map { FundsFormat.signedMoney($0) } ?? "n/a"),
             ("Return", style.trend(FundsFormat.percent(result.absoluteReturn), sign: returnSign)),
             (
                 "XIRR",

@@ -59,8 +59,22 @@ struct ShowCommand: FeatureCommand {
     func run(in context: FeatureContext) async throws {
         let services = FundsServices(context: context)
         let mode = try services.mode(refresh: cache.refresh)
-        let (json, history, report, freshness) = try await services.service().reportWithHistory(
-            code: code.value, range: range, mode: mode)
+        let (json, history, report, freshness): (FundShowReport, NAVHistory, FundReport, Freshness)
+        do {
+            (json, history, report, freshness) = try await services.service().reportWithHistory(
+                code: code.value, range: range, mode: mode)
+        } catch let error as FolioError where error.kind == .unavailable && formatting.format == .table && svg == nil {
+            // Without the history there are no returns or chart, but AMFI's daily file still has the latest NAV.
+            guard let amfi = try? await services.service().amfiNAV(code: code.value, mode: mode) else { throw error }
+            context.terminal.warn("latest NAV from AMFI: \(error.line)")
+            let entry = amfi.value
+            try formatting.emit(
+                context.style.bold("\(entry.name) (\(entry.code))") + "\n"
+                    + "NAV \(FundsFormat.nav(entry.nav)) on \(entry.date.iso8601) (latest NAV from AMFI)\n"
+                    + context.style.dim("Returns, risk and the chart need the MF API's history, which is unavailable."),
+                to: context.terminal)
+            return
+        }
         services.warnIfStale(freshness, what: "NAV history of \(code.value)")
         let age = json.navAgeDays
         let series = chartSeries(history, report: report)
@@ -68,7 +82,7 @@ struct ShowCommand: FeatureCommand {
             let note = report.rangeSpan.shortfall == nil ? "" : " (only the NAVs inside the range)"
             let chart = SVGChart.dated(
                 series: [series], title: "\(history.name) — NAV, \(range.rawValue)\(note)",
-                yLabel: { "₹" + String(format: "%.2f", $0) })
+                yLabel: { Rupees.axisLabel($0) })
             try OutputDestination(path: svg).emit(chart.render(), to: context.terminal)
         }
         switch formatting.format {

@@ -7,10 +7,13 @@ import Timing
 /// How the feature writes numbers, dates and ages for people.
 enum FundsFormat {
     /// A NAV in rupees with four decimals: `₹90.5289`.
-    static func nav(_ value: Amount) -> String { NumberFormat.money(value, currency: "INR", fractionDigits: 4) }
+    static func nav(_ value: Amount) -> String { Rupees.format(value, places: 4) }
 
-    /// Rupees with two decimals: `₹180,000.00`.
-    static func money(_ value: Amount) -> String { NumberFormat.money(value, currency: "INR") }
+    /// Rupees with two decimals, grouped the Indian way: `₹1,80,000.00`.
+    static func money(_ value: Amount) -> String { Rupees.format(value) }
+
+    /// Signed rupees: `+₹1,200.00`, `-₹50.00`.
+    static func signedMoney(_ value: Amount) -> String { Rupees.format(value, sign: .always) }
 
     /// A signed percentage, or `n/a` when not available (never 0).
     static func percent(_ fraction: Double?) -> String {

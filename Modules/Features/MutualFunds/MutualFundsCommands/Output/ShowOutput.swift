@@ -36,7 +36,7 @@ struct ShowText {
             "NAV \(style.bold(FundsFormat.nav(report.latest.nav))) on \(report.latest.date.iso8601) (\(ageText))"
         if let change = report.dailyChange, let percent = report.dailyChangePercent, let previous = report.previous {
             let sign = change.signum
-            let amount = NumberFormat.signedMoney(change, currency: "INR", fractionDigits: 4)
+            let amount = Rupees.format(change, places: 4, sign: .always)
             navLine +=
                 "   daily change "
                 + style.trend("\(amount) (\(FundsFormat.percent(percent)))", sign: sign)
@@ -56,7 +56,7 @@ struct ShowText {
         lines.append(style.bold("NAV, \(report.range.rawValue)") + " (\(pointsNote))")
         lines.append(
             DateAxis.chart(
-                series: [series], height: 12, width: width, style: style, yLabel: { "₹" + String(format: "%.2f", $0) }))
+                series: [series], height: 12, width: width, style: style, yLabel: { Rupees.axisLabel($0) }))
         let stamp =
             "Data as of \(FundsFormat.asOf(freshness.asOf, now: context.timing.now()))"
             + (freshness.stale ? ", stale" : freshness.fromCache ? ", cached" : "") + "."

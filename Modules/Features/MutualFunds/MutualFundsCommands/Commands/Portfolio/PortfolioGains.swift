@@ -1,0 +1,125 @@
+import ArgumentParser
+import Failures
+import FeatureCLI
+import FeatureKit
+import Money
+import MutualFunds
+
+/// `folio funds portfolio gains`.
+struct PortfolioGains: FeatureCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "gains",
+        abstract: "Capital gains, first in first out, by Indian financial year: short and long term.",
+        discussion: """
+            Every redemption and switch out is matched first in first out against the purchase lots, as \
+            casparser's gains report does: a scheme's same-day transactions are merged first; purchase value = \
+            units × purchase NAV; the purchase's stamp duty is shown per lot; sale value = units × sale NAV; STT \
+            is shown, not deducted; each lot's values are rounded to the paisa. Gains are grouped by the \
+            financial year of the sale (April–March). A scheme whose statement opens with units it has no \
+            purchases for gets no gains, with that reason; the others are computed.
+
+            Equity-oriented schemes (the statement's type, else STT on its redemptions, else the MF API \
+            category): long-term when held more than 12 months; long-term gains on sales before 1-Apr-2018 are \
+            exempt (taxable 0); for lots bought on or before 31-Jan-2018 the taxable gain uses the cost \
+            max(cost, min(units × the NAV of 31-Jan-2018, sale value)), the NAV from the scheme's history.
+
+            Other schemes: long-term after 36 months for sales before 23-Jul-2024 and after 24 months from that \
+            date; the cost is indexed by the Cost Inflation Index (cost × CII of the sale's year / CII of the \
+            purchase's year, to the paisa) for sales before 23-Jul-2024; units of debt-oriented schemes bought \
+            on or after 1-Apr-2023 are always short-term. Debt-oriented: MF API categories of debt, money \
+            market, liquid, overnight and gilt schemes, conservative hybrids, and funds of funds, ETFs and \
+            index funds holding debt, gold or silver. --treat-as CODE=equity|debt (a code or ISIN) overrides \
+            where the category misleads.
+
+            Cost = purchase value + stamp duty. Realised gain = sale value − cost; taxable long-term gain = sale \
+            value − acquisition value (the cost after grandfathering or indexation).
+
+            Examples:
+              folio funds portfolio gains --fy 2024-25
+              folio funds portfolio gains --summary --treat-as 120503=equity --format csv
+            """
+    )
+
+    @Option(help: ArgumentHelp("Only this financial year (2024-25).", valueName: "year"))
+    var fy: String?
+
+    @Flag(help: "Totals per financial year and scheme instead of every lot.")
+    var summary = false
+
+    @Option(
+        parsing: .singleValue,
+        help: ArgumentHelp("Tax a scheme as equity or debt: CODE=equity or ISIN=debt (repeatable).", valueName: "scheme=kind"))
+    var treatAs: [String] = []
+
+    @OptionGroup var cache: CacheOptions
+    @OptionGroup var formatting: FormatOptions
+
+    func overrides() throws -> [String: TaxTreatment] {
+        var result: [String: TaxTreatment] = [:]
+        for text in treatAs {
+            let parts = text.split(separator: "=", maxSplits: 1).map(String.init)
+            guard parts.count == 2, let treatment = TaxTreatment(rawValue: parts[1].lowercased()) else {
+                throw FolioError(
+                    .usage, "invalid --treat-as \"\(text)\"", hint: "write CODE=equity or CODE=debt, e.g. 120503=debt")
+            }
+            result[parts[0]] = treatment
+        }
+        return result
+    }
+
+    func run(in context: FeatureContext) async throws {
+        let services = FundsServices(context: context)
+        let mode = try services.mode(refresh: cache.refresh)
+        let report: GainsReport
+        do {
+            report = try await services.service().gains(financialYear: fy, overrides: try overrides(), mode: mode)
+        } catch let error as FolioError where error.field == "fy" {
+            throw FolioError(.usage, "invalid --fy \"\(fy ?? "")\"", why: error.why, hint: error.hint, field: "fy")
+        }
+        for line in report.skipped { context.terminal.warn(line) }
+        switch (formatting.format, summary) {
+        case (.json, false): try formatting.emit(try JSONOutput.string(report.rows), to: context.terminal)
+        case (.json, true): try formatting.emit(try JSONOutput.string(report.summary), to: context.terminal)
+        case (.csv, false): try formatting.emit(try CSVOutput.rows(report.rows, columns: GainRow.columns), to: context.terminal)
+        case (.csv, true):
+            try formatting.emit(try CSVOutput.rows(report.summary, columns: GainsSummaryRow.columns), to: context.terminal)
+        case (.table, _): try formatting.emit(GainsText.render(report, summary: summary, context: context), to: context.terminal)
+        }
+    }
+}
+
+/// The `gains` tables.
+enum GainsText {
+    static func render(_ report: GainsReport, summary: Bool, context: FeatureContext) -> String {
+        guard !report.rows.isEmpty else { return "No capital gains: nothing was sold.\n" }
+        let style = context.style
+        let money = { (value: Amount) in TextTable.Cell(FundsFormat.money(value)) }
+        if summary {
+            let table = TextTable(
+                columns: [.text("FY"), .text("SCHEME", truncatable: true), .text("TAX"), .number("LTCG"),
+                    .number("LTCG TAXABLE"), .number("STCG")],
+                rows: report.summary.map { row in
+                    [TextTable.Cell(row.financialYear), TextTable.Cell(row.scheme), TextTable.Cell(row.treatment.rawValue),
+                        money(row.longTermGain), money(row.longTermTaxableGain), money(row.shortTermGain)]
+                })
+            return table.render(style: style, maxWidth: context.terminal.width)
+        }
+        let table = TextTable(
+            columns: [
+                .text("FY"), .text("SCHEME", truncatable: true), .text("TERM"), .number("UNITS"), .text("BOUGHT"),
+                .number("COST"), .number("ACQUISITION"), .text("SOLD"), .number("SALE"), .number("STT"),
+                .number("GAIN"), .number("TAXABLE"),
+            ],
+            rows: report.rows.map { row in
+                [
+                    TextTable.Cell(row.financialYear), TextTable.Cell(row.scheme), TextTable.Cell(row.term),
+                    TextTable.Cell(row.units.plainText), TextTable.Cell(row.purchaseDate),
+                    money((try? row.purchaseValue + row.stampDuty) ?? row.purchaseValue), money(row.acquisitionValue),
+                    TextTable.Cell(row.saleDate), money(row.saleValue), money(row.stt),
+                    money(row.term == "long" ? row.longTermGain : row.shortTermGain),
+                    money(row.term == "long" ? row.longTermTaxableGain : row.shortTermGain),
+                ]
+            })
+        return table.render(style: style, maxWidth: context.terminal.width)
+    }
+}

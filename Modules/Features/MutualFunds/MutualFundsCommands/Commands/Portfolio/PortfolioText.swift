@@ -1,0 +1,55 @@
+import FeatureKit
+import Money
+import MutualFunds
+
+/// The `funds portfolio` table.
+enum PortfolioText {
+    static func render(_ report: PortfolioReport, context: FeatureContext) -> String {
+        guard !report.holdings.isEmpty else {
+            return "No holdings yet. Import a statement with: folio funds portfolio import FILE\n"
+        }
+        let style = context.style
+        let table = TextTable(
+            columns: [
+                .text("SCHEME", truncatable: true), .text("FOLIO"), .number("UNITS"), .number("INVESTED"), .number("NAV"),
+                .text("NAV DATE"), .number("VALUE"), .number("GAIN"), .number("XIRR"),
+            ],
+            rows: report.holdings.map { row in
+                [
+                    TextTable.Cell(row.scheme + (row.reconciled ? "" : " (unreconciled)")), TextTable.Cell(row.folio),
+                    TextTable.Cell(NumberFormat.decimal(row.units, fractionDigits: 3)),
+                    TextTable.Cell(FundsFormat.money(row.invested)),
+                    TextTable.Cell(row.nav.map(FundsFormat.nav) ?? "—"),
+                    TextTable.Cell((row.navDate ?? "—") + (row.stale ? " stale" : "")),
+                    TextTable.Cell(row.value.map(FundsFormat.money) ?? "n/a"),
+                    row.gain.map { .trend(FundsFormat.money($0), sign: $0.signum) } ?? TextTable.Cell("n/a"),
+                    FundsFormat.trendCell(row.xirr),
+                ]
+            },
+            footer: [
+                [
+                    "Total", "", "", TextTable.Cell(FundsFormat.money(report.invested)), "", "",
+                    TextTable.Cell(FundsFormat.money(report.value)),
+                    .trend(FundsFormat.money(report.gain), sign: report.gain.signum), FundsFormat.trendCell(report.xirr),
+                ]
+            ])
+        var text = table.render(style: style, maxWidth: context.terminal.width)
+        for row in report.holdings {
+            if let note = row.note { text += style.dim("\(row.scheme) [\(row.folio)]: \(note)") + "\n" }
+        }
+        for (title, rows) in [
+            ("By category", report.allocation.category), ("By fund house", report.allocation.fundHouse),
+            ("By plan", report.allocation.plan),
+        ] where !rows.isEmpty {
+            text += "\n" + style.bold(title) + "\n"
+            for row in rows {
+                text += "  " + TextWidth.pad(row.name, to: 36, alignRight: false)
+                    + TextWidth.pad(FundsFormat.money(row.value), to: 18, alignRight: true) + "  "
+                    + NumberFormat.percent(row.fraction, signed: false) + "\n"
+            }
+        }
+        if let asOf = report.asOf { text += style.dim("Valued at the NAVs on or before \(asOf).") + "\n" }
+        if report.stale { text += style.dim("Some NAVs are stale (from an expired cached copy).") + "\n" }
+        return text
+    }
+}

@@ -1,0 +1,139 @@
+import Failures
+import FeatureKit
+import FeatureWeb
+import Foundation
+import Hummingbird
+import Money
+import MutualFunds
+import Timing
+
+/// `/funds/portfolio`: the holdings valued (as `folio funds portfolio`), the allocation as bar charts, the gains
+/// by financial year, and a statement upload with the same checks as `funds portfolio import`.
+enum PortfolioPage {
+    /// The page; `refusal` (an import refused) is shown beside the file field with its status.
+    static func page(
+        _ request: Request, context: WebRequestContext, environment: WebEnvironment, refusal: FolioError? = nil
+    ) async -> Response {
+        let service: FundsService
+        do {
+            service = try FundsWebService.make(environment)
+        } catch {
+            return environment.failurePage(FolioError.from(error), title: "My funds", request: request, context: context)
+        }
+        var content = uploadForm(csrf: context.csrfToken, refusal: refusal)
+        do {
+            let report = try await service.valuePortfolio()
+            content += holdings(report)
+            if !report.holdings.isEmpty {
+                let gains = try await service.gains()
+                content += gainsByYear(gains)
+            }
+        } catch {
+            content += Components.notice(FolioError.from(error).line, kind: "error")
+        }
+        let status: HTTPResponse.Status = refusal.map(WebResponses.status(for:)) ?? .ok
+        return environment.page("My funds", request: request, context: context, status: status, content: content)
+    }
+
+    /// Imports the uploaded statement, then shows the page again with what happened.
+    static func upload(_ request: Request, context: WebRequestContext, environment: WebEnvironment) async throws
+        -> Response
+    {
+        guard MultipartForm.isMultipart(request.headers[.contentType]) else {
+            return await page(
+                request, context: context, environment: environment,
+                refusal: FolioError(.invalid, "choose a statement file to upload", field: "file"))
+        }
+        let form = try await MultipartForm.read(request, context: context)
+        guard let file = form.files["file"], !file.data.isEmpty else {
+            return await page(
+                request, context: context, environment: environment,
+                refusal: FolioError(.invalid, "choose a statement file to upload", field: "file"))
+        }
+        do {
+            let report = try await FundsWebService.make(environment).importStatement(
+                Data(file.data), allowMismatch: form.fields["allowMismatch"] == "on")
+            var message = "Imported \(report.added) new transaction\(report.added == 1 ? "" : "s") "
+                + "(\(report.alreadyHeld) already held) in \(report.schemes) scheme\(report.schemes == 1 ? "" : "s")."
+            if !report.unreconciled.isEmpty { message += " \(report.unreconciled.count) marked unreconciled." }
+            return WebResponses.redirect(to: "/funds/portfolio", flash: Flash(.success, message))
+        } catch {
+            var refusal = FolioError.from(error)
+            if refusal.hint?.contains("allowing mismatches") == true {
+                refusal = FolioError(
+                    refusal.kind, refusal.what, why: refusal.why,
+                    hint: "check the statement, or tick “Import even if it does not reconcile”", field: "file")
+            }
+            return await page(request, context: context, environment: environment, refusal: refusal)
+        }
+    }
+
+    static func uploadForm(csrf: String, refusal: FolioError?) -> HTML {
+        let message: HTML = refusal.map {
+            "<span class=\"field-error\" id=\"file-error\">\($0.line)\($0.hint.map { " — \($0)" } ?? "")</span>"
+        } ?? .empty
+        let fields: HTML = """
+            <label class="field wide"><span>Import a CAS statement converted by casparser (JSON or CSV, up to \
+            \(WebLimits.maxBodyBytes / 1024) KB)</span><input type="file" name="file" accept=".json,.csv,application/json,text/csv"\
+            \(refusal == nil ? HTML.empty : HTML(raw: " aria-invalid=\"true\" aria-describedby=\"file-error\""))>\(message)</label>\
+            \(Components.checkbox("allowMismatch", label: "Import even if it does not reconcile (marked unreconciled)", checked: false))\
+            <button type="submit">Import</button>
+            """
+        return Components.postForm(action: "/funds/portfolio/import", csrf: csrf, multipart: true, fields)
+    }
+
+    static func holdings(_ report: PortfolioReport) -> HTML {
+        guard !report.holdings.isEmpty else {
+            return Components.notice("No holdings yet: import a statement above, or use folio funds portfolio add.")
+        }
+        var html = report.warnings.html { Components.notice($0, kind: "warning") }
+        html += Components.table(
+            caption: report.asOf.map { "Valued at the NAVs on or before \($0)" } ?? "Valued at the latest NAVs",
+            headers: ["Scheme", "Folio", "Units", "Invested", "NAV", "NAV date", "Value", "Gain", "XIRR"],
+            numeric: [2, 3, 4, 6, 7, 8],
+            rows: report.holdings.map { row in
+                let name: HTML = row.code.map { "<a href=\"/funds/\($0)\">\(row.scheme)</a>" } ?? "\(row.scheme)"
+                let mark: HTML = row.reconciled ? .empty : " <strong>(unreconciled)</strong>"
+                return [
+                    name + mark, "\(row.folio)", "\(NumberFormat.decimal(row.units, fractionDigits: 3))",
+                    "\(FundText.money(row.invested))", "\(row.nav.map(FundText.nav) ?? "—")",
+                    "\(row.navDate ?? "—")\(row.stale ? " (stale)" : "")", "\(row.value.map(FundText.money) ?? "n/a")",
+                    "\(row.gain.map { Rupees.format($0, sign: .always) } ?? "n/a")", "\(FundText.percent(row.xirr))",
+                ]
+            } + [[
+                "<strong>Total</strong>", "", "", "\(FundText.money(report.invested))", "", "",
+                "\(FundText.money(report.value))", "\(Rupees.format(report.gain, sign: .always))",
+                "\(FundText.percent(report.xirr))",
+            ]], id: "holdings")
+        for row in report.holdings {
+            if let note = row.note { html += Components.notice("\(row.scheme) [\(row.folio)]: \(note)", kind: "warning") }
+        }
+        for (title, rows) in [
+            ("By category", report.allocation.category), ("By fund house", report.allocation.fundHouse),
+            ("By plan", report.allocation.plan),
+        ] where !rows.isEmpty {
+            html += "<h2>Allocation \(title.lowercased())</h2>"
+            html += BarChart(
+                title: "Allocation \(title.lowercased())",
+                bars: rows.map { (label: $0.name, value: $0.fraction, text: "\(FundText.money($0.value)) · \(NumberFormat.percent($0.fraction, signed: false))") }
+            ).render()
+        }
+        return html
+    }
+
+    static func gainsByYear(_ report: GainsReport) -> HTML {
+        var html: HTML = "<h2>Capital gains by financial year</h2>"
+        guard !report.summary.isEmpty else {
+            return html + Components.notice("No capital gains: nothing was sold.")
+        }
+        html += Components.table(
+            headers: ["Financial year", "Scheme", "Tax", "LTCG", "LTCG taxable", "STCG"], numeric: [3, 4, 5],
+            rows: report.summary.map { row in
+                ["\(row.financialYear)", "\(row.scheme)", "\(row.treatment.rawValue)",
+                 "\(Rupees.format(row.longTermGain))", "\(Rupees.format(row.longTermTaxableGain))",
+                 "\(Rupees.format(row.shortTermGain))"]
+            }, id: "gains")
+        for line in report.skipped { html += Components.notice(line, kind: "warning") }
+        return html + "<p>Every lot: <a href=\"/api/funds/portfolio/gains\">/api/funds/portfolio/gains</a> (JSON).</p>"
+    }
+}

@@ -1,0 +1,164 @@
+import ArgumentParser
+import FeatureCLI
+import FeatureKit
+import FeatureKitTesting
+import FeatureWeb
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import MutualFundsCommands
+import MutualFundsWeb
+import Networking
+import NetworkingTesting
+import Persistence
+import Testing
+import Timing
+import TimingTesting
+
+private let localhost: HTTPFields = [HTTPField.Name("Host")!: "localhost"]
+private let secret = "funds-portfolio-secret"
+
+/// A funds context whose MF API knows 122639 (the recorded history) and nothing else.
+private struct PortfolioSetup {
+    static let now = Date(timeIntervalSince1970: 1_788_000_000)
+    let timing = Timing.test(now: PortfolioSetup.now)
+    let store = InMemoryDatabase(now: { PortfolioSetup.now }).store(namespace: "funds")
+    let http: any HTTPClient
+    let configuration = Configuration(environment: ["FOLIO_MFAPI_URL": "http://127.0.0.1:9"])
+
+    init() throws {
+        let list = try Fixtures.data("mfapi/list_sample_first50.json")
+        let history = try Fixtures.data("mfapi/scheme_122639_history_full_3266pts.json")
+        http = StubHTTPClient { request in
+            switch request.url.path {
+            case "/mf": Networking.HTTPResponse(status: 200, body: list, url: request.url)
+            case "/mf/122639": Networking.HTTPResponse(status: 200, body: history, url: request.url)
+            default: Networking.HTTPResponse(status: 404, body: Data(), url: request.url)
+            }
+        }
+    }
+
+    func context(terminal: any Terminal = CapturedTerminal()) -> FeatureContext {
+        .test(featureID: "funds", http: http, store: store, timing: timing, configuration: configuration, terminal: terminal)
+    }
+
+    func application() -> some ApplicationProtocol {
+        let environment = WebEnvironment(
+            runner: CommandRunner(features: [(descriptor: MutualFundsPlugin.descriptor, context: context())]),
+            layout: Layout(navigation: [MutualFundsWeb.feature.navigation]), ticker: Ticker(clock: timing.clock),
+            timing: timing, sessions: SessionStore(now: { Date() }))
+        return Application(
+            router: WebServer.router(
+                features: [MutualFundsWeb.feature], environment: environment,
+                configuration: WebServerConfiguration(secret: secret)))
+    }
+
+    func cli(_ arguments: [String]) async throws -> String {
+        let terminal = CapturedTerminal()
+        let command = try #require(try MutualFundsPlugin.descriptor.command.parseAsRoot(arguments) as? any FeatureCommand)
+        try await command.run(in: context(terminal: terminal))
+        return terminal.output
+    }
+}
+
+/// The page's form as a browser posts it: CSRF first, the checkbox when ticked, then the file.
+private func upload(_ content: String, allowMismatch: Bool) -> (HTTPFields, ByteBuffer) {
+    let boundary = "----FolioPortfolioBoundary"
+    var headers = localhost
+    headers[.cookie] = "\(CSRF.cookieName)=seed"
+    headers[.contentType] = "multipart/form-data; boundary=\(boundary)"
+    var fields = [("_csrf", CSRF.token(seed: "seed", secret: secret))]
+    if allowMismatch { fields.append(("allowMismatch", "on")) }
+    var body = ""
+    for (name, value) in fields {
+        body += "--\(boundary)\r\nContent-Disposition: form-data; name=\"\(name)\"\r\n\r\n\(value)\r\n"
+    }
+    body += "--\(boundary)\r\nContent-Disposition: form-data; name=\"file\"; filename=\"cas.json\"\r\n"
+    body += "Content-Type: application/json\r\n\r\n\(content)\r\n--\(boundary)--\r\n"
+    return (headers, ByteBuffer(string: body))
+}
+
+@Suite("/funds/portfolio and its JSON routes")
+struct PortfolioPageTests {
+    static let statement = #"""
+        {"cas_type":"DETAILED","folios":[{"folio":"77 / 1","amc":"PPFAS","schemes":[
+        {"scheme":"Parag Parikh Flexi Cap Fund - Direct Growth","isin":"INF879O01027","amfi":"122639","type":"EQUITY","open":"0","close":"1500","transactions":[
+         {"date":"2021-01-04","description":"p","amount":"50000","units":"1500","nav":"33.3333","balance":"1500","type":"PURCHASE"},
+         {"date":"2022-03-01","description":"p","amount":"100000","units":"2000","nav":"50","balance":"3500","type":"PURCHASE"},
+         {"date":"2023-06-01","description":"r","amount":"-100000","units":"-2000","nav":"50","balance":"1500","type":"REDEMPTION"},
+         {"date":"2023-06-01","description":"stt","amount":"1","units":null,"nav":null,"balance":null,"type":"STT_TAX"}]}]}]}
+        """#
+
+    @Test("a refused upload is shown beside the file field (422, nothing stored); an allowed one redirects")
+    func uploadChecks() async throws {
+        let setup = try PortfolioSetup()
+        let broken = Self.statement.replacingOccurrences(of: #""close":"1500""#, with: #""close":"1600""#)
+        try await setup.application().test(.router) { client in
+            let (headers, body) = upload(broken, allowMismatch: false)
+            try await client.execute(uri: "/funds/portfolio/import", method: .post, headers: headers, body: body) { response in
+                let html = String(buffer: response.body)
+                #expect(response.status == .unprocessableContent)
+                #expect(html.contains("id=\"file-error\"") && html.contains("does not reconcile"))
+                #expect(html.contains("folio 77 / 1, Parag Parikh Flexi Cap Fund"))
+            }
+            #expect(try await setup.cli(["portfolio", "transactions", "--format", "csv"]).split(whereSeparator: \.isNewline).count == 1)
+            let (okHeaders, okBody) = upload(Self.statement, allowMismatch: false)
+            try await client.execute(uri: "/funds/portfolio/import", method: .post, headers: okHeaders, body: okBody) { response in
+                #expect(response.status == .seeOther)
+            }
+            try await client.execute(uri: "/funds/portfolio", method: .get, headers: localhost) { response in
+                let html = String(buffer: response.body)
+                #expect(response.status == .ok)
+                #expect(html.contains("id=\"holdings\"") && html.contains("id=\"gains\""))
+                // 1500 units × ₹90.5289 = ₹1,35,793.35: rupees grouped the Indian way.
+                #expect(html.contains("₹1,35,793.35"))
+                #expect(html.contains("<svg") && html.contains("Allocation by fund house"))
+                #expect(html.contains("2023-24"))
+            }
+            let (againHeaders, againBody) = upload(Self.statement, allowMismatch: true)
+            try await client.execute(uri: "/funds/portfolio/import", method: .post, headers: againHeaders, body: againBody) { response in
+                #expect(response.status == .seeOther)
+            }
+        }
+        #expect(try await setup.cli(["portfolio", "transactions", "--format", "json"]).contains("\"balance\" : 3500"))
+    }
+
+    @Test("GET /api/funds/portfolio and /gains answer byte for byte what --format json prints", arguments: [
+        ("/api/funds/portfolio", ["portfolio", "show"]),
+        ("/api/funds/portfolio?asOf=2023-01-02", ["portfolio", "show", "--as-of", "2023-01-02"]),
+        ("/api/funds/portfolio/gains", ["portfolio", "gains"]),
+        ("/api/funds/portfolio/gains?fy=2023-24&summary=true", ["portfolio", "gains", "--fy", "2023-24", "--summary"]),
+    ])
+    func apiEqualsCLI(route: String, arguments: [String]) async throws {
+        let setup = try PortfolioSetup()
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("portfolio-\(UUID().uuidString).json")
+        try Data(Self.statement.utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        _ = try await setup.cli(["portfolio", "import", file.path])
+        let printed = try await setup.cli(arguments + ["--format", "json"])
+        try await setup.application().test(.router) { client in
+            try await client.execute(uri: route, method: .get, headers: localhost) { response in
+                #expect(response.status == .ok)
+                #expect(String(buffer: response.body) == printed)
+            }
+        }
+    }
+
+    @Test("a malformed asOf, fy or summary is 422 naming the field")
+    func refusals() async throws {
+        let setup = try PortfolioSetup()
+        try await setup.application().test(.router) { client in
+            for (route, field) in [
+                ("/api/funds/portfolio?asOf=yesterday", "asOf"), ("/api/funds/portfolio/gains?fy=2023-25", "fy"),
+                ("/api/funds/portfolio/gains?summary=maybe", "summary"),
+            ] {
+                try await client.execute(uri: route, method: .get, headers: localhost) { response in
+                    #expect(response.status == .unprocessableContent, "\(route)")
+                    let problem = try JSONSerialization.jsonObject(with: Data(String(buffer: response.body).utf8)) as? [String: Any]
+                    #expect(problem?["field"] as? String == field, "\(route)")
+                }
+            }
+        }
+    }
+}
