@@ -114,7 +114,7 @@ struct BrowserEndToEndTests {
     func countdownsTick() async throws {
         try await FolioBinary.withTemporaryHome { home in
             let fixtures = try await fixtureServer(races: try nedsFixture(raceStartedAgo: 45))
-            let server = try ServeProcess(home: home, environment: ["FOLIO_NEDS_URL": fixtures.baseURL.absoluteString])
+            let server = try await ServeProcess.start(home: home, environment: ["FOLIO_NEDS_URL": fixtures.baseURL.absoluteString])
             defer { _ = server.stop() }
             // The board without its event stream: an open stream would keep Chromium's virtual time from advancing.
             let board = server.baseURL.appendingPathComponent("races").appending(queryItems: [URLQueryItem(name: "live", value: "0")])
@@ -122,7 +122,7 @@ struct BrowserEndToEndTests {
             let before = countdowns(served)
             let leaving = "Race 6 at Shepparton"
             #expect(before[leaving]?.contains("started") == true, "served 45 s after its start")
-            let dom = try Chromium.dumpDOM(board, budget: 20_000)
+            let dom = try await Chromium.dumpDOM(board, budget: 20_000)
             let after = countdowns(dom)
             #expect(!after.isEmpty, "the browser rendered the board")
             #expect(after[leaving] == nil, "gone once a minute past its start")
@@ -138,9 +138,9 @@ struct BrowserEndToEndTests {
     func fundChart() async throws {
         try await FolioBinary.withTemporaryHome { home in
             let fixtures = try await fixtureServer(races: Data("{}".utf8))
-            let server = try ServeProcess(home: home, environment: ["FOLIO_MFAPI_URL": fixtures.baseURL.absoluteString])
+            let server = try await ServeProcess.start(home: home, environment: ["FOLIO_MFAPI_URL": fixtures.baseURL.absoluteString])
             defer { _ = server.stop() }
-            let dom = try Chromium.dumpDOM(server.baseURL.appendingPathComponent("funds/122639").appending(queryItems: [URLQueryItem(name: "range", value: "MAX")]), budget: 2_000)
+            let dom = try await Chromium.dumpDOM(server.baseURL.appendingPathComponent("funds/122639").appending(queryItems: [URLQueryItem(name: "range", value: "MAX")]), budget: 2_000)
             let polyline = try #require(dom.range(of: "<polyline"))
             let attribute = try #require(dom[polyline.upperBound...].range(of: "points=\""))
             let points = dom[attribute.upperBound...].prefix { $0 != "\"" }
@@ -155,7 +155,7 @@ struct BrowserEndToEndTests {
     func buyThroughTheForm() async throws {
         try await FolioBinary.withTemporaryHome { home in
             // Prices from the bundled simulated market: no quotes service, nothing on the network.
-            let server = try ServeProcess(home: home, environment: [:])
+            let server = try await ServeProcess.start(home: home, environment: [:])
             defer { _ = server.stop() }
             let browser = FormClient(baseURL: server.baseURL)
             // A new account, so the portfolio starts without the stock: the holding can only come from the buy.
@@ -182,7 +182,7 @@ struct BrowserEndToEndTests {
                     status: 302,
                     headers: ["Location": stocks, "Set-Cookie": "folio_session=\(session); Path=/; HttpOnly; SameSite=Strict"])
             }
-            let dom = try Chromium.dumpDOM(handoff.baseURL.appendingPathComponent("handoff"), budget: 3_000)
+            let dom = try await Chromium.dumpDOM(handoff.baseURL.appendingPathComponent("handoff"), budget: 3_000)
             await handoff.stop()
             #expect(dom.contains("Logged in as \(email)"), "Chromium showed the portfolio, not the login page")
             #expect(holdingShares("MSFT", in: dom) == "4", "the new holding is in the browser's portfolio table")
@@ -206,7 +206,7 @@ struct BrowserEndToEndTests {
                 default: LoopbackResponse(status: 404)
                 }
             }
-            let server = try ServeProcess(home: home, environment: ["FOLIO_MFAPI_URL": fixtures.baseURL.absoluteString])
+            let server = try await ServeProcess.start(home: home, environment: ["FOLIO_MFAPI_URL": fixtures.baseURL.absoluteString])
             defer { _ = server.stop() }
             let (status, page) = try await server.get("/funds?category=&house=&plan=direct&option=growth")
             #expect(status == 200)
@@ -219,7 +219,7 @@ struct BrowserEndToEndTests {
             pages.set("/funds", page.replacingOccurrences(of: "</body>", with: typing))
             pages.set("/assets/folio.js", try await server.get("/assets/folio.js").1)
             pages.set("/assets/folio.css", try await server.get("/assets/folio.css").1)
-            let dom = try Chromium.dumpDOM(fixtures.baseURL.appendingPathComponent("funds"), budget: 3_000)
+            let dom = try await Chromium.dumpDOM(fixtures.baseURL.appendingPathComponent("funds"), budget: 3_000)
             let searches = fixtures.requests.filter { $0.path == "/api/funds/search" }
             #expect(searches.count == 1, "one request after the pause in typing")
             let query = Dictionary(uniqueKeysWithValues: (searches.first?.query ?? []).map { ($0.name, $0.value) })

@@ -11,7 +11,7 @@ import Testing
         try await FolioBinary.withTemporaryHome { home in
             #expect(try await FolioBinary.run(["networth", "sample"], home: home).exitCode == 0)
             let before = try await FolioBinary.run(["networth", "summary", "--format", "json"], home: home).stdout
-            let server = try ServeProcess(home: home, environment: [:])
+            let server = try await ServeProcess.start(home: home, environment: [:])
             defer { _ = server.stop() }
             let browser = FormClient(baseURL: server.baseURL)
             let page = try await browser.get("/networth")
@@ -33,7 +33,7 @@ import Testing
             }
             let after = try await FolioBinary.run(["networth", "summary", "--format", "json"], home: home).stdout
             #expect(after == before, "nothing was stored")
-            let dom = try Chromium.dumpDOM(server.baseURL.appendingPathComponent("networth"), budget: 3_000)
+            let dom = try await Chromium.dumpDOM(server.baseURL.appendingPathComponent("networth"), budget: 3_000)
             #expect(dom.contains("id=\"networth-figures\""), "the summary is shown")
             #expect(dom.contains("action=\"/networth/update\""), "the update form is shown")
             #expect(dom.contains("Everyday Current"), "the accounts are listed")

@@ -41,6 +41,12 @@ final class ServeProcess: @unchecked Sendable {
 
     enum ServeError: Error { case noAddress(String) }
 
+    /// Starts the server, waiting for its address on a thread of its own (not one of the test run's few
+    /// cooperative threads).
+    static func start(home: URL, environment: [String: String], arguments: [String] = []) async throws -> ServeProcess {
+        try await offThePool { try ServeProcess(home: home, environment: environment, arguments: arguments) }
+    }
+
     /// GET a path: status and body.
     func get(_ path: String, headers: [String: String] = [:]) async throws -> (Int, String) {
         var request = URLRequest(url: URL(string: path, relativeTo: baseURL)!)
@@ -71,8 +77,13 @@ enum Chromium {
 
     static var isInstalled: Bool { path != nil }
 
-    /// The DOM after the page's scripts ran for `budget` milliseconds of virtual time.
-    static func dumpDOM(_ url: URL, budget: Int) throws -> String {
+    /// The DOM after the page's scripts ran for `budget` milliseconds of virtual time, waited for on a thread of
+    /// its own: blocking one of the test run's few cooperative threads for a browser's seconds starved other tests.
+    static func dumpDOM(_ url: URL, budget: Int) async throws -> String {
+        try await offThePool { try blockingDumpDOM(url, budget: budget) }
+    }
+
+    private static func blockingDumpDOM(_ url: URL, budget: Int) throws -> String {
         // A profile of its own for each run: no cookie survives from an earlier run, and two browsers never
         // contend for one profile's lock (a second Chromium on a locked profile hands its URL to the first).
         let profile = FileManager.default.temporaryDirectory.appendingPathComponent("folio-chromium-\(UUID().uuidString)")
@@ -184,4 +195,11 @@ final class FormClient: NSObject, URLSessionTaskDelegate, @unchecked Sendable {
     }
 
     enum FormError: Error { case noCSRFToken(String) }
+}
+
+/// Runs blocking work (a child process, a pipe read) on a thread of its own and awaits its result.
+func offThePool<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+    try await withCheckedThrowingContinuation { continuation in
+        Thread { continuation.resume(with: Result { try work() }) }.start()
+    }
 }

@@ -9,7 +9,7 @@ struct CSVImportOracleTests {
     func sameAsJSON(seed: Int) async throws {
         var generator = StatementGenerator(seed: UInt64(seed))
         let json = generator.generate(schemes: 5, folios: 2, events: 150)
-        let csv = try CasparserOracle.csv(statement: json)
+        let csv = try await CasparserOracle.csv(statement: json)
         #expect(String(decoding: csv, as: UTF8.self).hasPrefix("amc,folio,pan,scheme,advisor,isin,amfi,date,"))
         // The CSV has no scheme type: its debt schemes are told by the MF API category, as the JSON's by its type.
         var answers: [String: Data] = [:]

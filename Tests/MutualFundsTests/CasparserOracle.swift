@@ -37,19 +37,22 @@ enum CasparserOracle {
         .appendingPathComponent("Tooling/cas-oracle")
 
     /// Runs the oracle on `statement` with `navs` (ISIN → NAV of 31-Jan-2018).
-    static func run(statement: Data, navs: [String: String] = [:]) throws -> Output {
+    static func run(statement: Data, navs: [String: String] = [:]) async throws -> Output {
         try JSONDecoder().decode(
             Output.self,
-            from: python("gains.py", statement: statement, extra: try JSONSerialization.data(withJSONObject: navs)))
+            from: await python("gains.py", statement: statement, extra: try JSONSerialization.data(withJSONObject: navs)))
     }
 
     /// casparser's own CSV export of `statement`.
-    static func csv(statement: Data) throws -> Data {
-        try python("to_csv.py", statement: statement, extra: nil)
+    static func csv(statement: Data) async throws -> Data {
+        try await python("to_csv.py", statement: statement, extra: nil)
     }
 
     /// Runs `Tooling/cas-oracle/SCRIPT` on the statement (and a second file) and returns what it printed.
-    static func python(_ script: String, statement: Data, extra: Data?) throws -> Data {
+    ///
+    /// The process is waited for on a thread of its own: blocking one of the test run's few cooperative threads
+    /// for the seconds Python takes starved the other tests' tasks.
+    static func python(_ script: String, statement: Data, extra: Data?) async throws -> Data {
         let work = FileManager.default.temporaryDirectory.appendingPathComponent("cas-oracle-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: work) }
@@ -61,20 +64,31 @@ enum CasparserOracle {
             try extra.write(to: extraFile)
             arguments.append(extraFile.path)
         }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = arguments
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        let message = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
+        let messages = work.appendingPathComponent("stderr.txt")
+        _ = FileManager.default.createFile(atPath: messages.path, contents: nil)
+        let command = arguments
+        let (data, status) = try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<(Data, Int32), any Error>) in
+            Thread {
+                do {
+                    let process = Process()
+                    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+                    process.arguments = command
+                    let output = Pipe()
+                    process.standardOutput = output
+                    process.standardError = try FileHandle(forWritingTo: messages)
+                    try process.run()
+                    let data = output.fileHandleForReading.readDataToEndOfFile()
+                    process.waitUntilExit()
+                    continuation.resume(returning: (data, process.terminationStatus))
+                } catch {
+                    continuation.resume(throwing: error)
+                }
+            }.start()
+        }
+        guard status == 0 else {
+            let message = (try? Data(contentsOf: messages)) ?? Data()
             throw OracleFailure(
-                text: "\(script) exited \(process.terminationStatus) (is casparser==1.4.1 installed? .ci/run installs it): "
+                text: "\(script) exited \(status) (is casparser==1.4.1 installed? .ci/run installs it): "
                     + String(decoding: message.suffix(2000), as: UTF8.self))
         }
         return data

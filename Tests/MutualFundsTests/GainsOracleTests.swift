@@ -28,7 +28,7 @@ struct GainsOracleTests {
     @Test("the shared statement: both lots equal to the paisa")
     func sharedFixture() async throws {
         let data = try Fixtures.data("cas/hilla-folioman_upload-03_icici_nn50.json")
-        let oracle = try CasparserOracle.run(statement: data)
+        let oracle = try await CasparserOracle.run(statement: data)
         #expect(oracle.casparser == "1.4.1")
         let app = PortfolioApp()
         _ = try await app.service.importStatement(data, allowMismatch: true)
@@ -53,7 +53,7 @@ struct GainsOracleTests {
         let imported = try await app.service.importStatement(data)
         #expect(imported.unreconciled.isEmpty && imported.added > 100)
         let ours = try await app.service.gains()
-        let oracle = try CasparserOracle.run(statement: data, navs: navs)
+        let oracle = try await CasparserOracle.run(statement: data, navs: navs)
         #expect(oracle.errors.isEmpty, "\(oracle.errors)")
         let tally = try compare(ours.rows, oracle.rows, navs: navs)
         #expect(tally.lots > 20)

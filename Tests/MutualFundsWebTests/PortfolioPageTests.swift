@@ -45,7 +45,7 @@ private struct PortfolioSetup {
 
     func application() -> some ApplicationProtocol {
         let environment = WebEnvironment(
-            runner: CommandRunner(features: [(descriptor: MutualFundsPlugin.descriptor, context: context())]),
+            contexts: [MutualFundsPlugin.descriptor.id: context()],
             layout: Layout(navigation: [MutualFundsWeb.feature.navigation]), ticker: Ticker(clock: timing.clock),
             timing: timing, sessions: SessionStore(now: { Date() }))
         return Application(

@@ -68,8 +68,11 @@ import Testing
         defer { Task { await proxy.stop() } }
         let port = try #require(proxy.baseURL.port)
         let server = ProxySettings.Server(host: "127.0.0.1", port: port, credentials: .init(user: "ann", password: "s@cret"))
+        // Generous timeouts: they only end a failed test, and a loaded machine running the whole suite needs them.
         let transport = AsyncHTTPClientTransport(
-            configuration: .init(userAgent: "folio/test", proxies: ProxySettings(http: server)))
+            configuration: .init(
+                connectTimeout: .seconds(60), totalTimeout: .seconds(60), userAgent: "folio/test",
+                proxies: ProxySettings(http: server)))
         _ = try await transport.send(.get(URL(string: "http://api.example.invalid")!, path: "/x"))
         let expected = "Basic " + Data("ann:s@cret".utf8).base64EncodedString()
         #expect(proxy.requests.contains { $0.headers["proxy-authorization"] == expected })

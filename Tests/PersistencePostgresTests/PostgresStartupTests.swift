@@ -9,7 +9,7 @@ import TimingTesting
 /// injected clock, instead of failing the command at once; one that stays so is given up on with a hint.
 @Suite(
     .enabled(if: PostgresTestDatabase.isConfigured, Comment(rawValue: PostgresTestDatabase.skipReason)),
-    .timeLimit(.minutes(1)))
+    .timeLimit(.minutes(5)))
 struct PostgresStartupTests {
     /// The fresh schema's URL pointed at `server` instead of the real one.
     private static func location(through server: StartingUpServer, url: String) throws -> PostgresLocation {
