@@ -115,6 +115,21 @@ struct FundSearchCompareTests {
         }
     }
 
+    @Test("a search cut at its limit says so instead of calling the first page the whole count")
+    func aCutSearchSaysSo() async throws {
+        let harness = try Harness()
+        try await harness.application().test(.router) { client in
+            let (_, many) = try await get(client, "/funds?q=fund")
+            let shown = resultCodes(many).count
+            #expect(shown == 20, "the fixture's list has more than 20 funds")
+            #expect(many.contains("The first 20 matches; more schemes match"), "not \"20 schemes\"")
+            let (_, few) = try await get(client, "/funds?q=aditya&option=idcw")
+            try #require(resultCodes(few).count < 20)
+            #expect(!few.contains("The first"))
+            #expect(few.contains("\(resultCodes(few).count) scheme"))
+        }
+    }
+
     @Test("results as you type send the form's filters to the JSON route, which applies them as the CLI does")
     func liveResultsCarryFilters() async throws {
         let harness = try Harness()

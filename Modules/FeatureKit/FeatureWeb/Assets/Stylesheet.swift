@@ -1,12 +1,14 @@
 /// The one stylesheet, served as `/assets/folio.css` (no inline styles: the CSP forbids them).
 enum Stylesheet {
     static let text = """
-        :root { --fg: #1b1f24; --muted: #5b6470; --line: #d8dde3; --accent: #0b5cad; --bg: #f7f8fa; --bad: #a4161a; --good: #1b6e3a; --warn: #8a5a00; }
+        :root { color-scheme: light dark; --fg: #1b1f24; --muted: #5b6470; --line: #d8dde3; --accent: #0b5cad; --bg: #f7f8fa; --surface: #fff; --head: #eef1f4; --input: #aab2bd; --bad: #a4161a; --good: #1b6e3a; --warn: #8a5a00; --on-accent: #fff; }
+        @media (prefers-color-scheme: dark) { :root { --fg: #e6e9ed; --muted: #a3acb8; --line: #394350; --accent: #7ab7ff; --bg: #12161b; --surface: #1b2128; --head: #232b34; --input: #56616e; --bad: #ff8a8f; --good: #6fd394; --warn: #f2c46d; --on-accent: #0b1420; } }
+        :focus-visible { outline: 3px solid var(--accent); outline-offset: 2px; }
         * { box-sizing: border-box; }
         body { margin: 0; font: 16px/1.45 system-ui, -apple-system, "Segoe UI", sans-serif; color: var(--fg); background: var(--bg); }
         a { color: var(--accent); }
-        .skip { position: absolute; left: -999px; } .skip:focus { left: 8px; top: 8px; background: #fff; padding: 4px; }
-        .top { display: flex; flex-wrap: wrap; align-items: center; gap: 4px 16px; padding: 10px 16px; background: #fff; border-bottom: 1px solid var(--line); }
+        .skip { position: absolute; left: -999px; } .skip:focus { left: 8px; top: 8px; background: var(--surface); padding: 4px; }
+        .top { display: flex; flex-wrap: wrap; align-items: center; gap: 4px 16px; padding: 10px 16px; background: var(--surface); border-bottom: 1px solid var(--line); }
         .brand { font-weight: 700; font-size: 1.2em; text-decoration: none; color: var(--fg); }
         nav ul { display: flex; flex-wrap: wrap; gap: 4px 14px; list-style: none; margin: 0; padding: 0; }
         nav a { text-decoration: none; padding: 4px 2px; }
@@ -14,32 +16,35 @@ enum Stylesheet {
         main { max-width: 1100px; margin: 0 auto; padding: 12px 16px 40px; }
         h1 { font-size: 1.6em; margin: 12px 0; } h2 { font-size: 1.2em; margin-top: 28px; }
         footer { text-align: center; color: var(--muted); font-size: .85em; padding: 20px; }
-        .table-wrap { overflow-x: auto; background: #fff; border: 1px solid var(--line); border-radius: 6px; }
+        .table-wrap { overflow-x: auto; background: var(--surface); border: 1px solid var(--line); border-radius: 6px; }
         table { border-collapse: collapse; width: 100%; }
         th, td { padding: 6px 10px; border-bottom: 1px solid var(--line); text-align: left; vertical-align: top; }
-        th { background: #eef1f4; font-weight: 600; } td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; }
+        th { background: var(--head); font-weight: 600; }
+        .table-wrap th:first-child, .table-wrap td:first-child { position: sticky; left: 0; background: var(--surface); }
+        .table-wrap th:first-child { background: var(--head); } td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; }
         caption { text-align: left; padding: 6px 10px; color: var(--muted); }
         tr.started td { color: var(--bad); } tr.soon td.countdown { font-weight: 700; }
         .cards { display: grid; grid-template-columns: repeat(auto-fit, minmax(280px, 1fr)); gap: 14px; }
-        .card { background: #fff; border: 1px solid var(--line); border-radius: 6px; padding: 12px 14px; }
+        .card { background: var(--surface); border: 1px solid var(--line); border-radius: 6px; padding: 12px 14px; }
         .card h2 { margin-top: 0; }
         .figures { display: flex; flex-wrap: wrap; gap: 12px 28px; }
         .figure { display: flex; flex-direction: column; } .figure .label { color: var(--muted); font-size: .85em; }
         .figure .value { font-size: 1.4em; font-weight: 600; font-variant-numeric: tabular-nums; } .figure .detail { color: var(--muted); font-size: .9em; }
-        .notice { padding: 8px 12px; border-radius: 6px; border: 1px solid var(--line); background: #fff; }
+        .notice { padding: 8px 12px; border-radius: 6px; border: 1px solid var(--line); background: var(--surface); }
         .notice.error { border-color: var(--bad); color: var(--bad); } .notice.success { border-color: var(--good); color: var(--good); }
         .notice.warning { border-color: var(--warn); color: var(--warn); }
         .stamp { color: var(--muted); font-size: .9em; } .stamp.stale { color: var(--warn); }
         .hint { color: var(--muted); }
         form.form, form.inline { display: flex; flex-wrap: wrap; gap: 10px 14px; align-items: flex-end; margin: 10px 0; }
         .field { display: flex; flex-direction: column; gap: 2px; min-width: 160px; } .field span { font-size: .85em; color: var(--muted); }
-        .field input, .field select, textarea { font: inherit; padding: 6px 8px; border: 1px solid #aab2bd; border-radius: 4px; }
+        .field input, .field select, textarea { font: inherit; padding: 6px 8px; border: 1px solid var(--input); border-radius: 4px; background: var(--surface); color: var(--fg); }
         .field input[aria-invalid="true"] { border-color: var(--bad); }
         .field .field-error { color: var(--bad); font-size: .85em; max-width: 360px; }
-        button, .button { font: inherit; padding: 7px 14px; border-radius: 4px; border: 1px solid var(--accent); background: var(--accent); color: #fff; cursor: pointer; text-decoration: none; display: inline-block; }
-        button.secondary, .button.secondary { background: #fff; color: var(--accent); }
-        .ranges { display: flex; flex-wrap: wrap; gap: 6px; margin: 8px 0; } .ranges a { padding: 3px 10px; border: 1px solid var(--line); border-radius: 14px; text-decoration: none; background: #fff; }
-        .ranges a[aria-current="true"] { background: var(--accent); color: #fff; border-color: var(--accent); }
+        button, .button { font: inherit; padding: 7px 14px; border-radius: 4px; border: 1px solid var(--accent); background: var(--accent); color: var(--on-accent); cursor: pointer; text-decoration: none; display: inline-block; }
+        button.secondary, .button.secondary { background: var(--surface); color: var(--accent); }
+        button.danger { background: var(--bad); border-color: var(--bad); color: var(--on-accent); }
+        .ranges { display: flex; flex-wrap: wrap; gap: 6px; margin: 8px 0; } .ranges a { padding: 3px 10px; border: 1px solid var(--line); border-radius: 14px; text-decoration: none; background: var(--surface); }
+        .ranges a[aria-current="true"] { background: var(--accent); color: var(--on-accent); border-color: var(--accent); }
         .chart svg { max-width: 100%; height: auto; background: #fff; border: 1px solid var(--line); border-radius: 6px; }
         .visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
         .search-results { list-style: none; padding: 0; } .search-results li { padding: 4px 0; border-bottom: 1px solid var(--line); }

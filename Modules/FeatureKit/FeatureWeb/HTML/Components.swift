@@ -1,3 +1,5 @@
+import Foundation
+
 /// The small building blocks every page shares, so tables, forms and messages look and read the same.
 public enum Components {
     /// A table with a header row; `numeric` columns are right-aligned. Rows are already-built cells.
@@ -58,11 +60,13 @@ public enum Components {
         return "<p class=\"notice \(kind)\" role=\"\(role)\">\(text)</p>"
     }
 
-    /// "as of" stamp, marked stale when the data came from the saved copy.
-    public static func stamp(asOf: String, stale: Bool) -> HTML {
-        stale
-            ? "<p class=\"stamp stale\"><strong>Stale:</strong> saved copy as of \(asOf)</p>"
-            : "<p class=\"stamp\">as of \(asOf)</p>"
+    /// "as of" stamp with the time as people read it and its age (`as of 27 Nov 2026, 12:34 (8m ago)`), marked
+    /// stale when the data came from the saved copy.
+    public static func stamp(asOf: Date, now: Date, stale: Bool, timeZone: TimeZone = .current) -> HTML {
+        let when: HTML = "\(TimeStamp.html(asOf, timeZone: timeZone)) (\(TimeStamp.age(of: asOf, now: now)))"
+        return stale
+            ? "<p class=\"stamp stale\"><strong>Stale:</strong> saved copy as of \(when)</p>"
+            : "<p class=\"stamp\">as of \(when)</p>"
     }
 
     /// A labelled figure for dashboards and summaries.

@@ -34,7 +34,7 @@ enum FundPage {
         let isFavourite = (try? await service.isFavorite(code: code)) ?? false
         let sip = await SIPSection.render(code: code, request: request, service: service)
         var content: HTML = "<p class=\"meta\">\(code) · \(fund.fundHouse ?? "—") · \(fund.category?.rawValue ?? "—") · \(fund.plan?.rawValue ?? "—") · \(fund.option?.rawValue ?? "—")</p>"
-        content += FundsStale.stamp(shown.freshness)
+        content += FundsStale.stamp(shown.freshness, now: environment.timing.now())
         content += FundsStale.notice(shown.freshness, what: "NAV history of \(code)", now: environment.timing.now())
         let change = fund.dailyChange.map { Rupees.format($0, places: 4, sign: .always) }
         content += """

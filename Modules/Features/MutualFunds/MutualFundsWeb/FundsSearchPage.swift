@@ -54,7 +54,9 @@ enum FundsSearchPage {
     /// The results table.
     static func table(_ report: SchemeSearchReport) -> HTML {
         Components.table(
-            caption: "\(report.rows.count) scheme\(report.rows.count == 1 ? "" : "s")",
+            caption: report.hasMore
+                ? "The first \(report.rows.count) matches; more schemes match — add words or a filter to narrow them"
+                : "\(report.rows.count) scheme\(report.rows.count == 1 ? "" : "s")",
             headers: ["Code", "Name", "Fund house", "Category", "Plan", "Option"],
             rows: report.rows.map { row in
                 ["\(row.code)", "<a href=\"/funds/\(row.code)\">\(row.name)</a>", "\(row.fundHouse ?? "—")",

@@ -4,6 +4,7 @@ import FeatureWeb
 import Foundation
 import Hummingbird
 import StockTrading
+import Timing
 
 /// `/stocks`: the portfolio valued by the service, with the buy and sell form; `POST /stocks/trade` trades
 /// through the same service as `folio stocks buy|sell`.
@@ -33,7 +34,7 @@ enum PortfolioPage {
             \(Components.figure("Holdings", Dollars.text(report.totals.holdingsValue)))\
             \(Components.figure("Unrealised P/L", Dollars.text(report.totals.unrealizedPL, signed: true)))</div>
             """
-        content += Components.stamp(asOf: StockTradingWeb.timestamp(report.pricesAsOf), stale: report.pricesStale)
+        content += Components.stamp(asOf: report.pricesAsOf, now: environment.timing.now(), stale: report.pricesStale)
         content += Components.table(
             headers: ["Symbol", "Name", "Shares", "Average cost", "Price", "Value", "Unrealised P/L"], numeric: [2, 3, 4, 5, 6],
             rows: report.holdings.map { holding in

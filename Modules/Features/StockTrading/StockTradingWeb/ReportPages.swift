@@ -21,7 +21,7 @@ enum ReportPages {
             numeric: [0, 4, 5, 6, 7, 8],
             rows: report.rows.map { row in
                 [
-                    "\(row.sequence)", "\(StockTradingWeb.timestamp(row.timestamp))", "\(row.side)", "\(row.symbol ?? "")",
+                    "\(row.sequence)", TimeStamp.html(row.timestamp), "\(row.side)", "\(row.symbol ?? "")",
                     "\(row.quantity.map(String.init) ?? "")", "\(row.price.map { Dollars.text($0) } ?? "")",
                     "\(Dollars.text(row.amount))", "\(row.realizedPL.map { Dollars.text($0, signed: true) } ?? "")",
                     "\(Dollars.text(row.cashAfter))",

@@ -112,13 +112,8 @@ public enum StockTradingWeb {
     /// The warning the terminal prints on stderr when prices are last known ones, as a notice.
     static func staleNotice(_ quotes: QuoteSet) -> HTML {
         guard quotes.isStale else { return .empty }
-        var message = "prices are the last known from \(quotes.source), as of \(timestamp(quotes.asOf))"
+        var message = "prices are the last known from \(quotes.source), as of \(TimeStamp.text(quotes.asOf))"
         if let failure = quotes.failure { message += " — \(failure)" }
         return Components.notice(message, kind: "warning")
-    }
-
-    /// `2024-03-31 14:05` in the server's time zone.
-    static func timestamp(_ date: Date) -> String {
-        String(LocalDateTime(date, in: .current).secondStamp.prefix(16))
     }
 }
