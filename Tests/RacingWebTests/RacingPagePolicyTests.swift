@@ -104,3 +104,26 @@ struct RacingQueryRefusalTests {
         #expect(upstream.answered == 0)
     }
 }
+
+/// A board is saved per filter: one fetched for every race never answers for a filter it was not fetched for.
+@Suite("the saved board and filters")
+struct RacingFilterBoardTests {
+    @Test("a filter nothing matches, after an unfiltered board was saved, asks the service and answers an empty board, not 503")
+    func aFilterIsNotAnsweredFromAnotherFiltersBoard() async throws {
+        let upstream = Upstream(body: try Fixtures.data(fixturePath))
+        let setup = Setup(http: upstream)
+        try await setup.application().test(.router) { client in
+            try await client.execute(uri: "/api/races/next", method: .get, headers: localhost) { response in
+                #expect(response.status == .ok)
+            }
+            let before = upstream.answered
+            try await client.execute(uri: "/api/races/next?country=Scunthorpe", method: .get, headers: localhost) { response in
+                #expect(response.status == .ok, "\(String(buffer: response.body))")
+                let report = try JSONDecoder().decode([String: JSONValue].self, from: Data(String(buffer: response.body).utf8))
+                #expect(report["races"] == .array([]))
+                #expect(report["fromSavedCopy"] == .bool(false))
+            }
+            #expect(upstream.answered > before, "the filtered board was fetched for its filter")
+        }
+    }
+}

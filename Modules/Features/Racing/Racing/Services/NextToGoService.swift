@@ -12,6 +12,15 @@ public struct NextToGoService: Sendable {
     /// Where the last fetched board is saved, so an offline run and a failed request still have something to show.
     public static let boardKey = "next-to-go/latest"
 
+    /// Where the last board fetched for `filter` is saved: a board is fetched for its filter (the request grows
+    /// until enough races match), so a board saved for one filter never answers for another.
+    public static func boardKey(for filter: RaceFilter) -> String {
+        guard !filter.isEmpty else { return boardKey }
+        let categories = filter.categories.map(\.rawValue).sorted().joined(separator: ",")
+        let countries = filter.countries.sorted().joined(separator: ",")
+        return "\(boardKey)?categories=\(categories)&countries=\(countries)"
+    }
+
     private let http: any HTTPClient
     private let store: any KeyValueStore
     private let timing: Timing
@@ -58,7 +67,7 @@ public struct NextToGoService: Sendable {
         let (loader, timing, count, filter) = (loader, timing, request.count, request.filter)
         let cached = try await CachedFetch(store: store, timing: timing, fallsBack: NetworkError.isTransient, page: page)
             .value(
-                NextToGoResult.self, key: Self.boardKey, ttl: settings.freshness, mode: mode, source: source
+                NextToGoResult.self, key: Self.boardKey(for: filter), ttl: settings.freshness, mode: mode, source: source
             ) {
                 try await loader.load(count: count, filter: filter, now: { timing.now() })
             }
