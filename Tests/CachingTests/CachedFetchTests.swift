@@ -35,6 +35,24 @@ import TimingTesting
         #expect(loads.count == 1)
     }
 
+    @Test("a page's fetch reuses what it decoded only while the stored bytes are the same")
+    func pagesReuseDecodedValuesOnlyForUnchangedBytes() async throws {
+        let wall = PinnedWallClock(start)
+        let timing = Timing(clock: ManualClock(), wallClock: wall)
+        let store = InMemoryDatabase(now: { wall.now() }).store(namespace: "races")
+        let decoded = DecodedRecords()
+        let page = PagePolicy(deadline: .seconds(3), memory: FailureMemory(duration: .seconds(30)), decoded: decoded)
+        let fetch = CachedFetch(store: store, timing: timing, fallsBack: NetworkError.isTransient, page: page)
+        let read = { try await fetch.value([String].self, key: "board", ttl: .seconds(60), mode: .normal, source: "board") { ["fetched"] } }
+        #expect(try await read().value == ["fetched"])
+        #expect(try await read().value == ["fetched"])
+        #expect(decoded.count == 1)
+        // Another process replaces the record: the next read shows it, not the value decoded before.
+        try await store.put("board", ["written elsewhere"], expiresAt: start.addingTimeInterval(60))
+        let after = try await read()
+        #expect(after.value == ["written elsewhere"] && after.fromCache)
+    }
+
     @Test func anExpiredCacheIsRefetched() async throws {
         let (fetch, wall, loads) = setUp()
         _ = try await fetch.value([String].self, key: "list", ttl: .seconds(60), mode: .normal, source: "list") { loads.record(["a"]) }

@@ -25,6 +25,23 @@ struct StorageTests {
         #expect(try await store.read { try HistoryCache.entry(code: 1, in: $0) } == nil)
     }
 
+    @Test("a server's memory of decoded histories gives what the store holds now: a rewritten history is read anew")
+    func decodedHistoriesFollowTheStore() async throws {
+        let store = InMemoryDatabase().store(namespace: "funds")
+        let memory = DecodedRecords()
+        let first = TestData.history([("2024-01-01", "10"), ("2024-01-02", "11")])
+        try await store.write { try HistoryCache.save(first, expiresAt: nil, in: $0) }
+        let read = { try await store.read { try HistoryCache.entry(code: 1, in: $0, decoded: memory) }?.value }
+        #expect(try await read() == first)
+        #expect(try await read() == first)
+        #expect(memory.count == 1)
+        let second = TestData.history([("2024-01-01", "10"), ("2024-01-02", "12"), ("2024-01-03", "13")])
+        try await store.write { try HistoryCache.save(second, expiresAt: nil, in: $0) }
+        #expect(try await read() == second)
+        _ = try await store.write { try HistoryCache.clear(in: $0) }
+        #expect(try await read() == nil)
+    }
+
     @Test("NAVs with more decimals than the API's five survive storage")
     func precision() async throws {
         let history = TestData.history([("2024-01-01", "10.12345678"), ("2024-01-02", "1234.5")])

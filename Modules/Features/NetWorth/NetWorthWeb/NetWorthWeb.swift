@@ -1,3 +1,4 @@
+import Caching
 import Failures
 import FeatureKit
 import FeatureWeb
@@ -56,7 +57,8 @@ public enum NetWorthWeb {
         guard let context = environment.context("networth") else {
             throw FolioError(.unavailable, "net worth is not available", why: "the feature is disabled")
         }
-        return NetWorthDependencies(store: context.store, timing: context.timing)
+        return NetWorthDependencies(
+            store: context.store, timing: context.timing, decoded: environment.pagePolicy.decoded)
     }
 
     /// `GET /api/networth/summary`: the report value itself, or its refusal as problem details.

@@ -79,9 +79,15 @@ public struct CachedFetch: Sendable {
         _ type: T.Type, key: String, ttl: Duration, mode: FetchMode, source: String,
         load: @escaping @Sendable () async throws -> T
     ) async throws -> Cached<T> {
-        try await value(
+        let decoded = page?.decoded
+        return try await value(
             key: key, ttl: ttl, mode: mode, source: source, load: load,
-            read: { transaction in try transaction.get(type, key) },
+            read: { transaction in
+                guard let record = try transaction.get(key) else { return nil }
+                let decode = { (bytes: Data) in try RecordCoding.decode(type, from: bytes, key: key) }
+                let value = try decoded.map { try $0.value(type, of: record, decode: decode) } ?? decode(record.value)
+                return Entry(key: key, value: value, storedAt: record.storedAt, expiresAt: record.expiresAt)
+            },
             save: { transaction, value, expiresAt in try transaction.put(key, value, expiresAt: expiresAt) })
     }
 

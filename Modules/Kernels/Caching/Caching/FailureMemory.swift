@@ -1,5 +1,6 @@
 import Failures
 import Foundation
+import Persistence
 import Timing
 
 /// What a long-running server remembers between requests about the fetches behind its pages: the failures of
@@ -58,10 +59,13 @@ public struct PagePolicy: Sendable {
     public var deadline: Duration
     /// The failures and refreshes shared by every request of the server.
     public var memory: FailureMemory
+    /// Values decoded from stored records, reused by later requests while the stored bytes are unchanged.
+    public var decoded: DecodedRecords
 
     /// Creates a policy.
-    public init(deadline: Duration, memory: FailureMemory) {
+    public init(deadline: Duration, memory: FailureMemory, decoded: DecodedRecords = DecodedRecords()) {
         self.deadline = deadline
         self.memory = memory
+        self.decoded = decoded
     }
 }

@@ -24,6 +24,8 @@ public struct FundsService: Sendable {
     /// The same policy for AMFI's NAV file, whose transient failures are its own.
     let amfiFetch: CachedFetch
     let diagnostics: @Sendable (String) -> Void
+    /// The server's page policy (and its memory of decoded histories), nil on the command line.
+    let page: PagePolicy?
 
     /// Creates the service.
     /// - Parameters:
@@ -40,6 +42,7 @@ public struct FundsService: Sendable {
         self.http = http
         self.fetch = CachedFetch(store: store, timing: timing, fallsBack: UpstreamFailure.fallsBack, page: page)
         self.amfiFetch = CachedFetch(store: store, timing: timing, fallsBack: AMFIFailure.fallsBack, page: page)
+        self.page = page
         self.diagnostics = diagnostics
     }
 
@@ -51,12 +54,13 @@ public struct FundsService: Sendable {
     public func history(code: Int, mode: FetchMode = .normal) async throws -> Fetched<NAVHistory> {
         let client = client
         let diagnostics = diagnostics
+        let decoded = page?.decoded
         let cached = try await mapped {
             try await fetch.value(
                 key: HistoryCache.key(code: code), ttl: settings.historyTTL, mode: mode,
                 source: "the MF API's history of scheme \(code)",
                 load: { try await UpstreamFailure.wording(diagnostics) { try await client.history(code: code) } },
-                read: { transaction in try HistoryCache.entry(code: code, in: transaction) },
+                read: { transaction in try HistoryCache.entry(code: code, in: transaction, decoded: decoded) },
                 save: { transaction, history, expiresAt in
                     try HistoryCache.save(history, expiresAt: expiresAt, in: transaction)
                 })

@@ -66,11 +66,17 @@ public enum HistoryCache {
     }
 
     /// The cached history of `code` with its timestamps, or nil when none is cached (or it cannot be read,
-    /// which a refetch cures).
-    public static func entry(code: Int, in transaction: any StoreTransaction) throws -> Entry<NAVHistory>? {
-        guard let entry = try? transaction.get(StoredHistory.self, key(code: code)), let history = entry.value.history
-        else { return nil }
-        return Entry(key: entry.key, value: history, storedAt: entry.storedAt, expiresAt: entry.expiresAt)
+    /// which a refetch cures). With `decoded`, a history decoded earlier from the same bytes is reused.
+    public static func entry(
+        code: Int, in transaction: any StoreTransaction, decoded: DecodedRecords? = nil
+    ) throws -> Entry<NAVHistory>? {
+        guard let record = try? transaction.get(key(code: code)) else { return nil }
+        let decode: (Data) -> NAVHistory? = { bytes in
+            (try? RecordCoding.decode(StoredHistory.self, from: bytes, key: record.key))?.history
+        }
+        let history = decoded.map { $0.value(NAVHistory?.self, of: record, decode: decode) } ?? decode(record.value)
+        guard let history else { return nil }
+        return Entry(key: record.key, value: history, storedAt: record.storedAt, expiresAt: record.expiresAt)
     }
 
     /// Every cached history's bookkeeping, in code order.

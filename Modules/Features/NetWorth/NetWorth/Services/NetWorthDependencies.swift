@@ -11,17 +11,22 @@ public struct NetWorthDependencies: Sendable {
     public var timing: Timing
     /// The time zone in which "today" is read (the machine's, by default).
     public var timeZone: TimeZone
+    /// A long-lived reader's memory of decoded accounts (a server's), reused while their stored bytes are unchanged.
+    public var decoded: DecodedRecords?
 
     /// Collects the dependencies.
-    public init(store: any KeyValueStore, timing: Timing, timeZone: TimeZone = .current) {
+    public init(
+        store: any KeyValueStore, timing: Timing, timeZone: TimeZone = .current, decoded: DecodedRecords? = nil
+    ) {
         self.store = store
         self.timing = timing
         self.timeZone = timeZone
+        self.decoded = decoded
     }
 
     /// Today in ``timeZone``: the default date of balances and rates, and the latest a balance may be dated.
     public var today: CalendarDate { CalendarDate(timing.now(), in: timeZone) }
 
     /// The repository over ``store``.
-    var repository: NetWorthRepository { NetWorthRepository(store: store) }
+    var repository: NetWorthRepository { NetWorthRepository(store: store, decoded: decoded) }
 }

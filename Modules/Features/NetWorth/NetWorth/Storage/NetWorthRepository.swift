@@ -1,3 +1,4 @@
+import Foundation
 import Money
 import Persistence
 import Timing
@@ -8,6 +9,7 @@ import Timing
 /// removal takes the account's history with it (the seed's cascade), and a refused change writes nothing.
 public struct NetWorthRepository: Sendable {
     private let store: any KeyValueStore
+    private let decoded: DecodedRecords?
 
     /// The schema history of the namespace, applied before the first write (and by `folio db migrate`).
     public static let migrations = [
@@ -21,33 +23,35 @@ public struct NetWorthRepository: Sendable {
         },
     ]
 
-    /// Creates a repository over the feature's store.
-    public init(store: any KeyValueStore) {
+    /// Creates a repository over the feature's store; with `decoded`, accounts decoded earlier from the same
+    /// stored bytes are reused (a server's pages read them on every view).
+    public init(store: any KeyValueStore, decoded: DecodedRecords? = nil) {
         self.store = store
+        self.decoded = decoded
     }
 
     // MARK: Reading
 
     /// The settings (defaults until changed).
     public func settings() async throws -> NetWorthSettings {
-        try await store.read { try Tx($0).settings() }
+        try await store.read { try Tx($0, decoded: decoded).settings() }
     }
 
     /// Every account in the order added.
     public func accounts() async throws -> [Account] {
-        try await store.read { try Tx($0).accounts() }
+        try await store.read { try Tx($0, decoded: decoded).accounts() }
     }
 
     /// The account called `name` (ignoring case).
     /// - Throws: ``NetWorthError`` when there is none.
     public func account(named name: String) async throws -> Account {
-        try await store.read { try Tx($0).account(named: name) }
+        try await store.read { try Tx($0, decoded: decoded).account(named: name) }
     }
 
     /// The rates into the configured base currency.
     public func rates() async throws -> ExchangeRates {
         try await store.read { transaction in
-            let tx = Tx(transaction)
+            let tx = Tx(transaction, decoded: decoded)
             return try tx.rates(base: try tx.settings().baseCurrency)
         }
     }
@@ -55,7 +59,7 @@ public struct NetWorthRepository: Sendable {
     /// Everything needed to value the portfolio, read in one snapshot; `inclusion` overrides the saved toggles.
     public func portfolio(inclusion: Inclusion? = nil) async throws -> Portfolio {
         try await store.read { transaction in
-            let tx = Tx(transaction)
+            let tx = Tx(transaction, decoded: decoded)
             let settings = try tx.settings()
             return Portfolio(
                 accounts: try tx.accounts(), rates: try tx.rates(base: settings.baseCurrency),
@@ -83,7 +87,7 @@ public struct NetWorthRepository: Sendable {
         }
         try await prepare()
         return try await store.write { transaction in
-            let tx = Tx(transaction)
+            let tx = Tx(transaction, decoded: decoded)
             try tx.requireFree(name)
             let id = (try transaction.value(Int.self, StoreKey.nextID) ?? 1)
             try transaction.put(StoreKey.nextID, id + 1)
@@ -103,7 +107,7 @@ public struct NetWorthRepository: Sendable {
         let validated = try AccountName.validate(newName)
         try await prepare()
         return try await store.write { transaction in
-            let tx = Tx(transaction)
+            let tx = Tx(transaction, decoded: decoded)
             var account = try tx.account(named: name)
             if AccountName.fold(validated) != AccountName.fold(account.name) { try tx.requireFree(validated) }
             try transaction.delete(StoreKey.name(account.name))
@@ -119,7 +123,7 @@ public struct NetWorthRepository: Sendable {
     public func remove(named name: String) async throws -> Account {
         try await prepare()
         return try await store.write { transaction in
-            let tx = Tx(transaction)
+            let tx = Tx(transaction, decoded: decoded)
             let account = try tx.account(named: name)
             try transaction.delete(StoreKey.account(account.id))
             try transaction.delete(StoreKey.name(account.name))
@@ -131,7 +135,7 @@ public struct NetWorthRepository: Sendable {
     public func setIncluded(_ included: Bool, named name: String) async throws -> (account: Account, changed: Bool) {
         try await prepare()
         return try await store.write { transaction in
-            let tx = Tx(transaction)
+            let tx = Tx(transaction, decoded: decoded)
             var account = try tx.account(named: name)
             guard account.isIncluded != included else { return (account, false) }
             account.isIncluded = included
@@ -146,7 +150,7 @@ public struct NetWorthRepository: Sendable {
         let note = try InputLimits.note(note)
         try await prepare()
         return try await store.write { transaction in
-            let tx = Tx(transaction)
+            let tx = Tx(transaction, decoded: decoded)
             var account = try tx.account(named: name)
             account.note = note
             try tx.save(account)
@@ -168,7 +172,7 @@ public struct NetWorthRepository: Sendable {
         update.note = note
         try await prepare()
         return try await store.write { [update] transaction in
-            let tx = Tx(transaction)
+            let tx = Tx(transaction, decoded: decoded)
             var account = try tx.account(named: name)
             let warnings = try BalanceRules.check(
                 update, for: BalanceRules.Target(account), today: today, force: force)
@@ -185,7 +189,7 @@ public struct NetWorthRepository: Sendable {
     {
         try await prepare()
         return try await store.write { transaction in
-            let tx = Tx(transaction)
+            let tx = Tx(transaction, decoded: decoded)
             var account = try tx.account(named: name)
             guard let removed = account.removeUpdate(on: date) else {
                 throw NetWorthError(
@@ -203,7 +207,7 @@ public struct NetWorthRepository: Sendable {
     public func importBalances(_ file: BalanceImport, today: CalendarDate) async throws -> ImportOutcome {
         try await prepare()
         return try await store.write { transaction in
-            let tx = Tx(transaction)
+            let tx = Tx(transaction, decoded: decoded)
             var byName: [String: Account] = [:]
             for account in try tx.accounts() { byName[AccountName.fold(account.name)] = account }
             var nextID = try transaction.value(Int.self, StoreKey.nextID) ?? ((byName.values.map(\.id).max() ?? 0) + 1)
@@ -265,7 +269,7 @@ public struct NetWorthRepository: Sendable {
         try InputLimits.checkYear(date)
         try await prepare()
         return try await store.write { transaction in
-            let tx = Tx(transaction)
+            let tx = Tx(transaction, decoded: decoded)
             let base = try tx.settings().baseCurrency
             guard code != base else {
                 throw NetWorthError(
@@ -288,7 +292,7 @@ public struct NetWorthRepository: Sendable {
         let code = try CurrencyCode.validate(currency)
         try await prepare()
         return try await store.write { transaction in
-            let tx = Tx(transaction)
+            let tx = Tx(transaction, decoded: decoded)
             let base = try tx.settings().baseCurrency
             var rates = try tx.storedRates(base: base, currency: code)
             guard let index = rates.firstIndex(where: { $0.date == date }) else {
@@ -311,7 +315,7 @@ public struct NetWorthRepository: Sendable {
     {
         try await prepare()
         return try await store.write { transaction in
-            var settings = try Tx(transaction).settings()
+            var settings = try Tx(transaction, decoded: decoded).settings()
             change(&settings)
             settings.baseCurrency = try CurrencyCode.validate(settings.baseCurrency)
             try transaction.put(StoreKey.settings, settings)
@@ -337,7 +341,7 @@ public struct NetWorthRepository: Sendable {
             try transaction.delete(StoreKey.accounts)
             try transaction.delete(StoreKey.names)
             try transaction.delete(StoreKey.rates)
-            let tx = Tx(transaction)
+            let tx = Tx(transaction, decoded: decoded)
             for account in sample.accounts { try tx.save(account) }
             try transaction.put(StoreKey.nextID, (sample.accounts.map(\.id).max() ?? 0) + 1)
             let grouped = Dictionary(grouping: sample.rates) { "\($0.base)/\($0.currency)" }
@@ -359,15 +363,24 @@ public struct NetWorthRepository: Sendable {
 /// The store operations the repository composes inside one transaction.
 private struct Tx {
     let transaction: any StoreTransaction
+    let decoded: DecodedRecords?
 
-    init(_ transaction: any StoreTransaction) { self.transaction = transaction }
+    init(_ transaction: any StoreTransaction, decoded: DecodedRecords? = nil) {
+        self.transaction = transaction
+        self.decoded = decoded
+    }
 
     func settings() throws -> NetWorthSettings {
         try transaction.value(NetWorthSettings.self, StoreKey.settings) ?? NetWorthSettings()
     }
 
     func accounts() throws -> [Account] {
-        try transaction.scan(StoredAccount.self, StoreKey.accounts).map { try $0.value.account() }
+        try transaction.scan(StoreKey.accounts, limit: nil, reverse: false).map { record in
+            let decode = { (bytes: Data) in
+                try RecordCoding.decode(StoredAccount.self, from: bytes, key: record.key).account()
+            }
+            return try decoded.map { try $0.value(Account.self, of: record, decode: decode) } ?? decode(record.value)
+        }
     }
 
     func account(named name: String) throws -> Account {
