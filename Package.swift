@@ -335,6 +335,7 @@ package.targets += [
             "Caching", "Failures", "FeatureKit", "Money", "Persistence", "Timing", logging, hummingbird,
             httpTypes, serviceLifecycle,
             crypto, .product(name: "MultipartKit", package: "multipart-kit"),
+            .product(name: "HummingbirdAuth", package: "hummingbird-auth"),
             .product(name: "NIOCore", package: "swift-nio"),
         ],
         path: "Modules/FeatureKit/FeatureWeb",
@@ -345,7 +346,7 @@ package.targets += [
         "FeatureWebTests",
         dependencies: [
             "Failures", "FeatureCLI", "FeatureWeb", "FeatureKit", "FeatureKitTesting", "NetworkingTesting", "Persistence",
-            "Timing", "TimingTesting",
+            "PersistencePostgres", "PersistencePostgresTesting", "PersistenceSQLite", "Timing", "TimingTesting",
             hummingbird, hummingbirdTesting, httpTypes, argumentParser, "folio",
         ]),
 ] + features.flatMap(webTargets(for:))
@@ -354,6 +355,7 @@ package.dependencies += [
     .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
     .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
     .package(url: "https://github.com/vapor/multipart-kit", from: "4.7.1"),
+    .package(url: "https://github.com/hummingbird-project/hummingbird-auth", from: "2.5.0"),
 ]
 package.targets.first { $0.name == "folio" }?.dependencies +=
     ["FeatureWeb", hummingbird, serviceLifecycle, .product(name: "UnixSignals", package: "swift-service-lifecycle")]

@@ -27,7 +27,7 @@ enum WebHost {
         return WebEnvironment(
             contexts: Dictionary(uniqueKeysWithValues: features.map { ($0.descriptor.id, $0.context) }), layout: Layout(navigation: navigation), ticker: ticker,
             timing: timing, refresh: refresh,
-            sessions: SessionStore(store: try host.database().store(namespace: "web", home: host.home, timing: timing), now: { timing.now() }),
+            sessions: BrowserSessions(store: try host.database().store(namespace: "web", home: host.home, timing: timing), now: { timing.now() }),
             pagePolicy: PagePolicy(deadline: deadline, memory: FailureMemory(duration: memory)))
     }
 }

@@ -31,7 +31,7 @@ private struct Setup {
         let environment = WebEnvironment(
             contexts: [ETFAnalyzerPlugin.descriptor.id: context()],
             layout: Layout(navigation: [ETFAnalyzerWeb.feature.navigation]), ticker: Ticker(clock: timing.clock),
-            timing: timing, sessions: SessionStore(now: { Date() }))
+            timing: timing, sessions: BrowserSessions(now: { Date() }))
         return Application(
             router: WebServer.router(
                 features: [ETFAnalyzerWeb.feature], environment: environment, configuration: WebServerConfiguration(secret: secret)))

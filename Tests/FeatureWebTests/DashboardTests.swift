@@ -28,7 +28,7 @@ struct DashboardTests {
         let environment = WebEnvironment(
             contexts: [demoDescriptor.id: context],
             layout: Layout(navigation: []), ticker: Ticker(clock: clock), timing: timing,
-            sessions: SessionStore(now: { timing.now() }))
+            sessions: BrowserSessions(now: { timing.now() }))
         let router = WebServer.router(
             features: [slow, demoFeature], environment: environment, configuration: WebServerConfiguration(secret: testSecret))
         try await Application(router: router).test(.router) { client in

@@ -17,7 +17,7 @@ private func realRouter() -> Router<WebRequestContext> {
     let timing = Timing.test()
     let environment = WebEnvironment(
         contexts: [:], layout: Layout(navigation: WebRegistry.all.map(\.navigation)),
-        ticker: Ticker(clock: timing.clock), timing: timing, sessions: SessionStore(now: { timing.now() }))
+        ticker: Ticker(clock: timing.clock), timing: timing, sessions: BrowserSessions(now: { timing.now() }))
     return WebServer.router(features: WebRegistry.all, environment: environment, configuration: WebServerConfiguration(secret: testSecret))
 }
 

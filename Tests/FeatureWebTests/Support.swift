@@ -65,7 +65,7 @@ func demoApplication(
     let environment = WebEnvironment(
         contexts: [demoDescriptor.id: context],
         layout: Layout(navigation: [demoFeature.navigation]), ticker: Ticker(clock: timing.clock), timing: timing,
-        sessions: SessionStore(now: { timing.now() }))
+        sessions: BrowserSessions(now: { timing.now() }))
     let router = WebServer.router(features: [demoFeature], environment: environment, configuration: configuration)
     return Application(router: router)
 }

@@ -83,7 +83,7 @@ private final class Upstream: Sendable {
             contexts: [MutualFundsPlugin.descriptor.id: context],
             layout: Layout(navigation: [MutualFundsWeb.feature.navigation]), ticker: Ticker(clock: clock),
             // The default page policy: a 3 s deadline, failures remembered for 30 s.
-            timing: timing, sessions: SessionStore(now: { timing.now() }))
+            timing: timing, sessions: BrowserSessions(now: { timing.now() }))
         return Application(
             router: WebServer.router(
                 features: [MutualFundsWeb.feature], environment: environment,

@@ -49,7 +49,7 @@ private struct Setup {
         let environment = WebEnvironment(
             contexts: [MutualFundsPlugin.descriptor.id: context()],
             layout: Layout(navigation: [MutualFundsWeb.feature.navigation]), ticker: Ticker(clock: timing.clock),
-            timing: timing, sessions: SessionStore(now: { Date() }))
+            timing: timing, sessions: BrowserSessions(now: { Date() }))
         return Application(
             router: WebServer.router(
                 features: [MutualFundsWeb.feature], environment: environment,

@@ -65,7 +65,7 @@ private final class Harness: Sendable {
         let environment = WebEnvironment(
             contexts: [MutualFundsPlugin.descriptor.id: context()],
             layout: Layout(navigation: [MutualFundsWeb.feature.navigation]), ticker: Ticker(clock: timing.clock),
-            timing: timing, sessions: SessionStore(now: { timing.now() }))
+            timing: timing, sessions: BrowserSessions(now: { timing.now() }))
         return Application(
             router: WebServer.router(
                 features: [MutualFundsWeb.feature], environment: environment, configuration: WebServerConfiguration(secret: "funds")))

@@ -31,7 +31,7 @@ struct Setup {
         let environment = WebEnvironment(
             contexts: [NetWorthPlugin.descriptor.id: context()],
             layout: Layout(navigation: [NetWorthWeb.feature.navigation]), ticker: Ticker(clock: timing.clock),
-            timing: timing, sessions: SessionStore(now: { Date() }))
+            timing: timing, sessions: BrowserSessions(now: { Date() }))
         return Application(
             router: WebServer.router(
                 features: [NetWorthWeb.feature], environment: environment, configuration: WebServerConfiguration(secret: secret)))

@@ -54,7 +54,7 @@ struct Setup {
         WebEnvironment(
             contexts: [RacingPlugin.descriptor.id: context()],
             layout: Layout(navigation: [RacingWeb.feature.navigation]), ticker: Ticker(clock: timing.clock),
-            timing: timing, sessions: SessionStore(now: { capturedAt }))
+            timing: timing, sessions: BrowserSessions(now: { capturedAt }))
     }
 
     func application() -> some ApplicationProtocol {

@@ -33,7 +33,7 @@ private struct Setup {
         let environment = WebEnvironment(
             contexts: [StockTradingPlugin.descriptor.id: context()],
             layout: Layout(navigation: [StockTradingWeb.feature.navigation]), ticker: Ticker(clock: timing.clock),
-            timing: timing, sessions: SessionStore(now: { Date() }))
+            timing: timing, sessions: BrowserSessions(now: { Date() }))
         return Application(
             router: WebServer.router(
                 features: [StockTradingWeb.feature], environment: environment, configuration: WebServerConfiguration(secret: secret)))
@@ -103,7 +103,7 @@ struct StocksPagesTests {
             let cookie = try await client.execute(uri: "/stocks/login", method: .post, headers: headers, body: body) { response in
                 #expect(response.status == .seeOther)
                 let cookie = try #require(sessionCookie(response))
-                #expect(cookie.contains("HttpOnly") && cookie.contains("SameSite=Strict") && cookie.contains("Max-Age="))
+                #expect(cookie.contains("HttpOnly") && cookie.contains("SameSite=Strict") && cookie.contains("Expires="))
                 return String(cookie.prefix { $0 != ";" })
             }
             var session = localhost

@@ -33,7 +33,6 @@ public struct CSRFMiddleware: RouterMiddleware {
         let existing = request.cookies[CSRF.cookieName]?.value
         let seed = existing ?? Secrets.randomToken()
         context.csrfToken = CSRF.token(seed: seed, secret: secret)
-        context.sessionID = request.sessionCookie
         if ![.get, .head, .options].contains(request.method) {
             guard existing != nil, try await sentToken(&request, context: context).map({ Secrets.constantTimeEqual($0, context.csrfToken) }) == true
             else {

@@ -18,8 +18,8 @@ public struct WebEnvironment: Sendable {
     public var timing: Timing
     /// How often live boards are fetched again.
     public var refresh: Duration
-    /// Logged-in browsers.
-    public var sessions: SessionStore
+    /// Logged-in browsers: mount ``BrowserSessions/routes(_:)`` for the routes that use them.
+    public var sessions: BrowserSessions
     /// How pages fetch: within `web.pageDeadline` (default 3 s), a stale copy shown at once while it is refreshed
     /// in the background, and failures remembered for `web.failureMemory` (default 30 s). Services built for a
     /// page pass it to their ``CachedFetch``.
@@ -28,7 +28,7 @@ public struct WebEnvironment: Sendable {
     /// Creates the environment.
     public init(
         contexts: [String: FeatureContext], layout: Layout, ticker: Ticker, timing: Timing, refresh: Duration = .seconds(30),
-        sessions: SessionStore,
+        sessions: BrowserSessions,
         pagePolicy: PagePolicy = PagePolicy(deadline: .seconds(3), memory: FailureMemory(duration: .seconds(30)))
     ) {
         self.contexts = contexts

@@ -1,16 +1,18 @@
 import Hummingbird
+import HummingbirdAuth
 import NIOCore
 
 /// The per-request context of `folio serve`: Hummingbird's core storage plus what the security
-/// middleware found (the CSRF token to put in forms, the flash message to show once).
-public struct WebRequestContext: RequestContext {
+/// middleware found (the CSRF token to put in forms, the flash message to show once) and, on routes that mount
+/// ``BrowserSessions/middleware``, the browser's session.
+public struct WebRequestContext: RequestContext, SessionRequestContext {
     public var coreContext: CoreRequestContextStorage
     /// The token every state-changing form and JSON call must send back (``CSRF``).
     public var csrfToken = ""
     /// The message left by the previous request (after a redirect), shown once.
     public var flash: Flash?
-    /// The browser's session id (for features with logins), read from its cookie.
-    public var sessionID: String?
+    /// The browser's session, loaded and saved by ``BrowserSessions/middleware`` (always empty elsewhere).
+    public let sessions = SessionContext<BrowserSession>()
     /// The client's IP address as the connection reports it (nil in router tests), so that per-client rules such
     /// as the login throttle can tell clients apart.
     public var remoteAddress: String?
@@ -19,6 +21,9 @@ public struct WebRequestContext: RequestContext {
         coreContext = CoreRequestContextStorage(source: source)
         remoteAddress = source.channel.remoteAddress?.ipAddress
     }
+
+    /// The logged-in browser's session, if any (only on routes that mount the session middleware).
+    public var browserSession: BrowserSession? { sessions.session }
 
     /// Uploads (multipart bodies) above this are refused with 413 before any handler reads them.
     public var maxUploadSize: Int { WebLimits.maxBodyBytes }

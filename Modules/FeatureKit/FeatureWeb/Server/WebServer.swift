@@ -48,7 +48,8 @@ public enum WebServer {
         router.add(middleware: FlashMiddleware())
         router.add(middleware: CSRFMiddleware(secret: configuration.secret))
         AssetRoutes.add(to: router)
-        router.get("/") { request, context in
+        // The dashboard shows a logged-in browser's portfolio card, so it reads the session.
+        environment.sessions.routes(router).get("/") { request, context in
             await Dashboard.page(features: features, environment: environment, request: request, context: context)
         }
         let openAPI = OpenAPIDocument.json(features: features)

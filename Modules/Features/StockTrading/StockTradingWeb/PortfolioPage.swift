@@ -74,7 +74,7 @@ enum PortfolioPage {
     }
 
     static func dashboardCard(_ environment: WebEnvironment, context: WebRequestContext) async -> HTML? {
-        guard let owner = await StocksBrowserSession.owner(id: context.sessionID, environment: environment),
+        guard let owner = StocksBrowserSession.owner(context),
             let report = try? await StocksWebServices.make(environment).portfolio.portfolio(for: owner).report
         else { return nil }
         return "<section class=\"card\"><h2><a href=\"/stocks\">Paper portfolio</a></h2>\(Components.figure("Total value", Dollars.text(report.totals.totalValue)))</section>"

@@ -30,12 +30,14 @@ public enum StockTradingWeb {
         ],
         dashboard: { environment, context in await PortfolioPage.dashboardCard(environment, context: context) },
         routes: { router, environment in
+            // Every stocks route reads or starts the browser's session; no other feature's routes see it.
+            let router = environment.sessions.routes(router)
             /// A page for logged-in browsers only: others get 303 to the login page.
             func loggedIn(
                 _ handler: @escaping @Sendable (Request, WebRequestContext, Session) async throws -> Response
             ) -> @Sendable (Request, WebRequestContext) async throws -> Response {
                 { request, context in
-                    guard let owner = await StocksBrowserSession.owner(request, environment: environment) else {
+                    guard let owner = StocksBrowserSession.owner(context) else {
                         return StocksBrowserSession.toLogin(from: request)
                     }
                     return try await handler(request, context, owner)
@@ -46,8 +48,8 @@ public enum StockTradingWeb {
             func api(
                 _ report: @escaping @Sendable (StockTradingServices, Session) async throws -> any Encodable & Sendable
             ) -> @Sendable (Request, WebRequestContext) async throws -> Response {
-                { request, _ in
-                    guard let owner = await StocksBrowserSession.owner(request, environment: environment) else {
+                { _, context in
+                    guard let owner = StocksBrowserSession.owner(context) else {
                         return StocksBrowserSession.notLoggedIn
                     }
                     do {
@@ -61,7 +63,7 @@ public enum StockTradingWeb {
             router.post("/stocks/login") { request, context in try await StocksAccountPages.logIn(request, context: context, environment: environment) }
             router.get("/stocks/signup") { request, context in StocksAccountPages.signupPage(request, context: context, environment: environment) }
             router.post("/stocks/signup") { request, context in try await StocksAccountPages.signUp(request, context: context, environment: environment) }
-            router.post("/stocks/logout") { request, _ in await StocksAccountPages.logOut(request, environment: environment) }
+            router.post("/stocks/logout") { _, context in StocksAccountPages.logOut(context: context, environment: environment) }
             router.get("/stocks", use: loggedIn { request, context, owner in
                 await PortfolioPage.show(request, context: context, environment: environment, owner: owner)
             })

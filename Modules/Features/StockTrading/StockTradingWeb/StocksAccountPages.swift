@@ -52,7 +52,7 @@ enum StocksAccountPages {
             }
             let session = try await services.accounts.authenticate(
                 email: email, password: form.fields["password"] ?? "", client: client)
-            return try await started(session, next: SafeReturnPath.path(next), environment: environment)
+            return try await started(session, next: SafeReturnPath.path(next), request: request, context: context, environment: environment)
         } catch {
             let failure = FolioError.from(error)
             // A wrong password is 401 to a browser, as a failed authentication, not a conflict with stored state.
@@ -70,7 +70,7 @@ enum StocksAccountPages {
             let services = try await StocksWebServices.make(environment)
             let session = try await services.accounts.openAccount(
                 email: email, password: form.fields["password"] ?? "", confirmation: form.fields["confirmation"] ?? "")
-            return try await started(session, next: "/stocks", environment: environment)
+            return try await started(session, next: "/stocks", request: request, context: context, environment: environment)
         } catch {
             let failure = FolioError.from(error)
             let field = ["email", "password", "confirmation"].contains(failure.field ?? "") ? failure.field! : "general"
@@ -80,17 +80,15 @@ enum StocksAccountPages {
         }
     }
 
-    private static func started(_ session: Session, next: String, environment: WebEnvironment) async throws -> Response {
-        let cookie = try await StocksBrowserSession.start(session, environment: environment)
-        var response = WebResponses.redirect(to: next, flash: Flash(.success, "Logged in as \(session.email)."))
-        response.headers.append(HTTPField(name: .setCookie, value: cookie))
-        return response
+    private static func started(
+        _ session: Session, next: String, request: Request, context: WebRequestContext, environment: WebEnvironment
+    ) async throws -> Response {
+        try await StocksBrowserSession.start(session, request: request, context: context, environment: environment)
+        return WebResponses.redirect(to: next, flash: Flash(.success, "Logged in as \(session.email)."))
     }
 
-    static func logOut(_ request: Request, environment: WebEnvironment) async -> Response {
-        let cookie = await environment.sessions.end(request.sessionCookie)
-        var response = WebResponses.redirect(to: "/stocks/login", flash: Flash(.info, "Logged out."))
-        response.headers.append(HTTPField(name: .setCookie, value: cookie))
-        return response
+    static func logOut(context: WebRequestContext, environment: WebEnvironment) -> Response {
+        environment.sessions.end(context: context)
+        return WebResponses.redirect(to: "/stocks/login", flash: Flash(.info, "Logged out."))
     }
 }

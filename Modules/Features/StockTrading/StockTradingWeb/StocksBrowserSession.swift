@@ -7,21 +7,18 @@ import StockTrading
 /// A browser's login: the domain's ``Session`` kept in the server's session record, so every page calls the
 /// services for that account directly; the terminal's own login on this machine is never touched.
 enum StocksBrowserSession {
-    /// The logged-in browser's account, or nil.
-    static func owner(_ request: Request, environment: WebEnvironment) async -> Session? {
-        await owner(id: request.sessionCookie, environment: environment)
+    /// The logged-in browser's account, or nil (on routes that mount the session middleware).
+    static func owner(_ context: WebRequestContext) -> Session? {
+        context.browserSession.flatMap { try? JSONDecoder().decode(Session.self, from: $0.payload) }
     }
 
-    /// The account of session `id`, or nil.
-    static func owner(id: String?, environment: WebEnvironment) async -> Session? {
-        guard let record = await environment.sessions.lookup(id) else { return nil }
-        return try? JSONDecoder().decode(Session.self, from: record.payload)
-    }
-
-    /// Starts a browser session for `session`; the `Set-Cookie` value.
-    static func start(_ session: Session, environment: WebEnvironment) async throws -> String {
+    /// Logs the browser in as `session`: a new session id, set as a cookie by the session middleware.
+    static func start(
+        _ session: Session, request: Request, context: WebRequestContext, environment: WebEnvironment
+    ) async throws {
         let payload = try JSONEncoder().encode(session)
-        return try await environment.sessions.start(userID: session.userID, email: session.email, payload: payload)
+        try await environment.sessions.start(
+            BrowserSession(userID: session.userID, email: session.email, payload: payload), request: request, context: context)
     }
 
     /// 303 to the login page, which comes back to `request`'s page afterwards (a GET; a form cannot be replayed).
