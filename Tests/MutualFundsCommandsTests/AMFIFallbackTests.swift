@@ -70,6 +70,9 @@ import TimingTesting
             #expect(error?.what == "the MF API's history of scheme 122639 is unavailable and nothing is cached")
             #expect(error?.why == "the MF API failed (HTTP 503); AMFI's NAV file cannot stand in: AMFI answered HTTP 503")
         }
+        let offline = await folioError { try await harness.run(["nav", "122639"], offline: true, environment: Self.environment) }
+        #expect(offline?.exitCode == 69)
+        #expect(offline?.why == "--offline never uses the network; AMFI's NAV file cannot stand in: no cached copy of AMFI's NAV file")
         harness.set(.mfapiFailing(status: 503))
         let missing = await folioError { try await harness.run(["nav", "100027"], environment: Self.environment) }
         #expect(missing?.exitCode == 69)

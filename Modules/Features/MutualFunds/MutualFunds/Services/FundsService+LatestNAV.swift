@@ -44,11 +44,13 @@ extension FundsService {
         do {
             return try await amfiNAV(code: code, mode: mode)
         } catch {
-            // The MF API's words stay first: it is the source asked, AMFI only the fallback.
+            // The MF API's words stay first: it is the source asked, AMFI only the fallback. AMFI's cause is
+            // given unless it is the MF API's own (offline), when what it lacks says more.
             let amfi = FolioError.funds(error)
+            let reason = amfi.why.flatMap { $0 == failure.why ? nil : $0 } ?? amfi.what
             throw FolioError(
                 .unavailable, failure.what,
-                why: (failure.why.map { "\($0); " } ?? "") + "AMFI's NAV file cannot stand in: \(amfi.why ?? amfi.what)",
+                why: (failure.why.map { "\($0); " } ?? "") + "AMFI's NAV file cannot stand in: \(reason)",
                 hint: failure.hint ?? "try again later")
         }
     }

@@ -1,7 +1,6 @@
 import Caching
 import Failures
 import Foundation
-import Money
 import Persistence
 
 extension FundsService {

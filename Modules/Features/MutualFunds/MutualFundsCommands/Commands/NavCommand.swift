@@ -65,7 +65,8 @@ struct NavCommand: FeatureCommand {
                 code: latest.code, name: latest.name, requestedDate: nil, date: latest.date.iso8601, nav: latest.nav,
                 exact: true, source: latest.source, stale: latest.freshness.stale, asOf: latest.freshness.asOf)
             let note = latest.source == .amfi ? " (latest NAV from AMFI)" : ""
-            return try emit(row, text: "\(context.style.bold(FundsFormat.nav(latest.nav))) on \(row.date)\(note)", context: context)
+            let text = "\(context.style.bold(FundsFormat.nav(latest.nav))) on \(row.date)\(note)"
+            return try emit(row, text: text, context: context)
         }
         let cached = try await services.history(code: code.value, refresh: cache.refresh)
         services.warnIfStale(cached, what: "NAV history of \(code.value)")
