@@ -19,6 +19,9 @@ enum MFAPIReplay {
     static let blankScheme =
         #"{"meta":{"fund_house":"","scheme_type":"","scheme_category":"","scheme_code":0,"scheme_name":"","isin_growth":null,"isin_div_reinvestment":null},"data":[],"status":"SUCCESS"}"#
 
+    /// Where AMFI's NAVAll.txt (of 25-Feb-2025) is served: `FOLIO_AMFI_URL` = `http://mfapi.test/NAVAll.txt`.
+    static let amfiPath = "/NAVAll.txt"
+
     static let files = [
         "122639": "scheme_122639_history_full_3266pts.json",
         "119598": "scheme_119598_sbi_largecap_direct_30pts.json",
@@ -28,6 +31,7 @@ enum MFAPIReplay {
     /// (status, body) for a request path.
     static func answer(path: String) throws -> (Int, Data) {
         if path == "/mf" || path == "/mf/" { return (200, try Fixtures.data("mfapi/list_sample_first50.json")) }
+        if path == amfiPath { return (200, try Fixtures.data("amfi/CASscanner_NAVAll_2025-02-25_6col.txt")) }
         guard path.hasPrefix("/mf/") else { return (404, Data("not found".utf8)) }
         let code = String(path.dropFirst(4))
         if let file = files[code] { return (200, try Fixtures.data("mfapi/\(file)")) }
@@ -55,6 +59,8 @@ final class Harness: Sendable {
         case replay
         case failing(status: Int)
         case down
+        /// The MF API answers `status`; AMFI's file is served.
+        case mfapiFailing(status: Int)
     }
 
     let wall: PinnedWallClock
@@ -71,7 +77,9 @@ final class Harness: Sendable {
         database = InMemoryDatabase(now: { wall.now() })
         http = StubHTTPClient { request in
             switch behaviour.current {
-            case .replay:
+            case .mfapiFailing(let status) where request.url.path != MFAPIReplay.amfiPath:
+                return HTTPResponse(status: status, body: Data("server error".utf8), url: request.url)
+            case .replay, .mfapiFailing:
                 let (status, body) = try MFAPIReplay.answer(path: request.url.path)
                 return HTTPResponse(status: status, body: body, url: request.url)
             case .failing(let status):

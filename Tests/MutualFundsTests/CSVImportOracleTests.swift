@@ -28,8 +28,18 @@ struct CSVImportOracleTests {
         #expect(csvRows == jsonRows)
         let jsonGains = try await fromJSON.service.gains()
         let csvGains = try await fromCSV.service.gains()
-        #expect(csvGains == jsonGains && !csvGains.rows.isEmpty && csvGains.skipped.isEmpty)
+        #expect(Self.figures(csvGains) == Self.figures(jsonGains) && !csvGains.rows.isEmpty && csvGains.skipped.isEmpty)
+        #expect(zip(csvGains.rows, jsonGains.rows).allSatisfy { $0.treatment == $1.treatment })
         // Re-importing the JSON over the CSV adds nothing: a transaction is the same one in either form.
         #expect(try await fromCSV.service.importStatement(json).added == 0)
+    }
+
+    /// The report without what decided each treatment: the CSV export has no scheme type, so its treatments come
+    /// from STT or the category where the JSON's come from the statement (the treatments themselves agree).
+    static func figures(_ report: GainsReport) -> GainsReport {
+        var copy = report
+        for index in copy.rows.indices { copy.rows[index].treatmentBasis = .category }
+        for index in copy.summary.indices { copy.summary[index].treatmentBasis = .category }
+        return copy
     }
 }

@@ -53,21 +53,21 @@ struct GainsRulesTests {
     func grandfathering() throws {
         let gained = try GainRow(
             lot: Self.lot("2017-06-01", "2019-06-03", units: "100", buy: "20", sell: "30"), scheme: Self.scheme,
-            treatment: .equity, navOn31Jan2018: Amount(25))
+            treatment: .equity, basis: .category, navOn31Jan2018: Amount(25))
         #expect(gained.term == "long" && gained.acquisitionValue == Amount(2500))
         #expect(gained.longTermGain == Amount(1000) && gained.longTermTaxableGain == Amount(500))
         #expect(gained.grandfatheringNAV == Amount(25))
         let below = try GainRow(
             lot: Self.lot("2017-06-01", "2019-06-03", units: "100", buy: "20", sell: "22"), scheme: Self.scheme,
-            treatment: .equity, navOn31Jan2018: Amount(25))
+            treatment: .equity, basis: .category, navOn31Jan2018: Amount(25))
         #expect(below.acquisitionValue == Amount(2200) && below.longTermTaxableGain == .zero)
         let exempt = try GainRow(
             lot: Self.lot("2016-06-01", "2018-03-15", units: "100", buy: "20", sell: "30"), scheme: Self.scheme,
-            treatment: .equity, navOn31Jan2018: Amount(25))
+            treatment: .equity, basis: .category, navOn31Jan2018: Amount(25))
         #expect(exempt.longTermGain == Amount(1000) && exempt.longTermTaxableGain == .zero)
         let later = try GainRow(
             lot: Self.lot("2018-02-01", "2019-06-03", units: "100", buy: "20", sell: "30", stamp: "0.10"),
-            scheme: Self.scheme, treatment: .equity, navOn31Jan2018: Amount(25))
+            scheme: Self.scheme, treatment: .equity, basis: .category, navOn31Jan2018: Amount(25))
         #expect(later.acquisitionValue == Amount("2000.10")! && later.longTermTaxableGain == Amount("999.90")!)
     }
 
@@ -76,17 +76,17 @@ struct GainsRulesTests {
         // CII 2015-16 = 254, 2019-20 = 289: 10000 × 289 / 254 = 11377.952… → 11377.95.
         let indexed = try GainRow(
             lot: Self.lot("2015-06-01", "2019-06-03", units: "1000", buy: "10", sell: "14"), scheme: Self.scheme,
-            treatment: .debt, navOn31Jan2018: nil)
+            treatment: .debt, basis: .category, navOn31Jan2018: nil)
         #expect(indexed.term == "long" && indexed.acquisitionValue == Amount("11377.95")!)
         #expect(indexed.longTermGain == Amount(4000) && indexed.longTermTaxableGain == Amount("2622.05")!)
         let after2024 = try GainRow(
             lot: Self.lot("2021-06-01", "2024-08-01", units: "1000", buy: "10", sell: "14"), scheme: Self.scheme,
-            treatment: .debt, navOn31Jan2018: nil)
+            treatment: .debt, basis: .category, navOn31Jan2018: nil)
         #expect(after2024.term == "long" && after2024.acquisitionValue == Amount(10000))
         #expect(after2024.longTermTaxableGain == Amount(4000))
         let short = try GainRow(
             lot: Self.lot("2023-04-03", "2026-06-01", units: "1000", buy: "10", sell: "14"), scheme: Self.scheme,
-            treatment: .debt, navOn31Jan2018: nil)
+            treatment: .debt, basis: .category, navOn31Jan2018: nil)
         #expect(short.term == "short" && short.shortTermGain == Amount(4000) && short.longTermTaxableGain == .zero)
     }
 
@@ -106,5 +106,24 @@ struct GainsRulesTests {
         scheme.statementType = "DEBT"
         #expect(CapitalGains.treatment(of: scheme, override: nil, category: nil) == .debt)
         #expect(CapitalGains.treatment(of: scheme, override: .equity, category: nil) == .equity)
+    }
+
+    /// `equity statement`: the treatment and what decided it.
+    static func decided(_ scheme: HeldScheme, override: TaxTreatment?, category: String?) -> String {
+        let decided = CapitalGains.decided(scheme, override: override, category: category)
+        return "\(decided.treatment.rawValue) \(decided.basis.rawValue)"
+    }
+
+    @Test("a stored treatment (portfolio treat-as) wins over the statement, STT and category; a report's override over it")
+    func storedTreatment() {
+        var scheme = Self.scheme
+        #expect(Self.decided(scheme, override: nil, category: nil) == "debt assumed")
+        #expect(Self.decided(scheme, override: nil, category: "Equity Scheme - Large Cap Fund") == "equity category")
+        scheme.statementType = "EQUITY"
+        #expect(Self.decided(scheme, override: nil, category: nil) == "equity statement")
+        scheme.treatAs = .debt
+        #expect(Self.decided(scheme, override: nil, category: "Equity Scheme - Large Cap Fund") == "debt set")
+        #expect(Self.decided(scheme, override: .equity, category: nil) == "equity override")
+        #expect(TreatmentBasis.set.isChosen && TreatmentBasis.override.isChosen && !TreatmentBasis.statement.isChosen)
     }
 }

@@ -22,7 +22,8 @@ private let localhost: HTTPFields = [HTTPField.Name("Host")!: "localhost"]
 /// A funds server whose MF API can answer, fail with 500 (with a body naming internals) or never answer, on a
 /// manual clock (the page deadline) and a pinned wall clock (freshness), counting the requests that reach it.
 private final class Upstream: Sendable {
-    enum Mode: Sendable { case answering, failing, silent }
+    /// `mfapiFailing`: the MF API fails with 500 while AMFI's NAVAll.txt (of 25-Feb-2025) is served.
+    enum Mode: Sendable { case answering, failing, silent, mfapiFailing }
 
     let wall = PinnedWallClock(Date(timeIntervalSince1970: 1_788_000_000))
     let clock = ManualClock()
@@ -44,11 +45,13 @@ private final class Upstream: Sendable {
         let wall = wall
         database = InMemoryDatabase(now: { wall.now() })
         configuration = Configuration(
-            environment: ["FOLIO_MFAPI_URL": "http://127.0.0.1:9"].merging(environment) { $1 }, file: file,
+            environment: ["FOLIO_MFAPI_URL": "http://127.0.0.1:9", "FOLIO_AMFI_URL": "http://127.0.0.1:9/NAVAll.txt"]
+                .merging(environment) { $1 }, file: file,
             filePath: "/home/ana/folio/config.json")
         let answers = [
             "/mf": try Fixtures.data("mfapi/list_sample_first50.json"),
             "/mf/122639": try Fixtures.data("mfapi/scheme_122639_history_full_3266pts.json"),
+            "/NAVAll.txt": try Fixtures.data("amfi/CASscanner_NAVAll_2025-02-25_6col.txt"),
         ]
         let mode = mode
         let never = never
@@ -59,7 +62,9 @@ private final class Upstream: Sendable {
                 throw CancellationError()
             case .failing:
                 throw NetworkError.status(code: 500, url: request.url, body: "{\"error\":\"internal\"}", retryAfter: nil)
-            case .answering:
+            case .mfapiFailing where request.url.path != "/NAVAll.txt":
+                throw NetworkError.status(code: 500, url: request.url, body: "{\"error\":\"internal\"}", retryAfter: nil)
+            case .answering, .mfapiFailing:
                 guard let body = answers[request.url.path] else {
                     return Networking.HTTPResponse(
                         status: 200, body: Data(#"{"meta":{},"data":[],"status":"SUCCESS"}"#.utf8), url: request.url)
@@ -161,12 +166,16 @@ struct FundPagePolicyTests {
         upstream.set(.silent)
         try await upstream.application().test(.router) { client in
             async let first = get(client, "/funds/122639")
-            // The page waits on its deadline (3 s on the manual clock), not on the API's 40 s.
+            // The page waits on its deadline (3 s on the manual clock), not on the API's 40 s; then as long again
+            // for AMFI's file, the fallback, which is silent too.
+            await upstream.clock.waitForSleepers(1)
+            await upstream.clock.advance(by: .seconds(3))
             await upstream.clock.waitForSleepers(1)
             await upstream.clock.advance(by: .seconds(3))
             let page = try await first
             #expect(page.status == .serviceUnavailable)
             #expect(page.body.contains("did not answer within 3s"))
+            #expect(page.body.contains("AMFI"), "the fallback's failure is said too")
             #expect(upstream.historyRequests == 1)
             for _ in 0..<3 {
                 let again = try await get(client, "/funds/122639")
@@ -235,6 +244,47 @@ struct FundPagePolicyTests {
             #expect(failing.body.contains("stamp stale") && failing.body.contains("NAV history of 122639: stale, saved just now"))
             await upstream.waitForHistoryRequests(3)
             #expect(upstream.historyRequests == 3, "the stale copy started one refresh")
+        }
+    }
+
+    @Test("issue 27: with the MF API failing, the fund page and /api/funds/{code} give AMFI's latest NAV, marked and documented")
+    func amfiStandsIn() async throws {
+        let upstream = try Upstream()
+        upstream.set(.mfapiFailing)
+        try await upstream.application().test(.router) { client in
+            let page = try await get(client, "/funds/122639")
+            #expect(page.status == .ok)
+            #expect(page.body.contains("on 2025-02-24") && page.body.contains("latest NAV from AMFI"))
+            // A page's failure keeps the upstream's words out (they may name URLs): only what was unavailable.
+            #expect(page.body.contains("Latest NAV from AMFI: the MF API"))
+            #expect(page.body.contains("Not enough history for a chart."))
+            #expect(!page.body.contains("127.0.0.1"))
+            let api = try await get(client, "/api/funds/122639")
+            #expect(api.status == .ok)
+            let report = try #require(try JSONSerialization.jsonObject(with: Data(api.body.utf8)) as? [String: Any])
+            #expect(report["latestNAVSource"] as? String == "amfi" && report["nav"] as? Double == 84.5628)
+            #expect(report["mfapiFailure"] as? String == "the MF API's history of scheme 122639 is unavailable and nothing is saved")
+            // The OpenAPI schema names every key the route encodes, the AMFI marker included.
+            let document = try JSONSerialization.jsonObject(
+                with: JSONEncoder().encode(MutualFundsWeb.feature.openAPIPaths["/api/funds/{code}"])) as? [String: Any]
+            let get = document?["get"] as? [String: Any]
+            let ok = (get?["responses"] as? [String: Any])?["200"] as? [String: Any]
+            let schema = ((ok?["content"] as? [String: Any])?["application/json"] as? [String: Any])?["schema"] as? [String: Any]
+            let properties = try #require(schema?["properties"] as? [String: Any])
+            #expect(Set(properties.keys) == Set(report.keys))
+            #expect(String(describing: properties["latestNAVSource"] ?? "").contains("amfi"))
+        }
+        let down = try Upstream()
+        down.set(.failing)
+        try await down.application().test(.router) { client in
+            let page = try await get(client, "/funds/122639")
+            #expect(page.status == .serviceUnavailable)
+            #expect(page.body.contains("NAV file cannot stand in: AMFI"))
+            let api = try await get(client, "/api/funds/122639")
+            #expect(api.status == .serviceUnavailable && api.type == "application/problem+json")
+            let problem = try JSONSerialization.jsonObject(with: Data(api.body.utf8)) as? [String: Any]
+            #expect(problem?["title"] as? String == "the MF API's history of scheme 122639 is unavailable and nothing is saved")
+            #expect(problem?["detail"] as? String == "AMFI's NAV file cannot stand in: AMFI's NAV file is unavailable and nothing is saved")
         }
     }
 

@@ -34,11 +34,18 @@ enum FundPage {
         let isFavourite = (try? await service.isFavorite(code: code)) ?? false
         let sip = await SIPSection.render(code: code, request: request, service: service)
         var content: HTML = "<p class=\"meta\">\(code) · \(fund.fundHouse ?? "—") · \(fund.category?.rawValue ?? "—") · \(fund.plan?.rawValue ?? "—") · \(fund.option?.rawValue ?? "—")</p>"
+        let fromAMFI = fund.latestNAVSource == .amfi
         content += FundsStale.stamp(shown.freshness, now: environment.timing.now())
-        content += FundsStale.notice(shown.freshness, what: "NAV history of \(code)", now: environment.timing.now())
+        content += FundsStale.notice(
+            shown.freshness, what: fromAMFI ? "AMFI's NAV file" : "NAV history of \(code)", now: environment.timing.now())
+        if fromAMFI {
+            content += Components.notice(
+                "Latest NAV from AMFI: \(fund.mfapiFailure ?? "the MF API's history is unavailable"). Returns, risk and the chart need that history.",
+                kind: "warning")
+        }
         let change = fund.dailyChange.map { Rupees.format($0, places: 4, sign: .always) }
         content += """
-            <div class="figures">\(Components.figure("NAV", FundText.nav(fund.nav), detail: "on \(fund.navDate)\(fund.navAgeDays > 0 ? " (\(fund.navAgeDays) days old)" : "")"))\
+            <div class="figures">\(Components.figure("NAV", FundText.nav(fund.nav), detail: "on \(fund.navDate)\(fund.navAgeDays > 0 ? " (\(fund.navAgeDays) days old)" : "")\(fromAMFI ? " · latest NAV from AMFI" : "")"))\
             \(Components.figure("Daily change", change ?? "n/a", detail: fund.dailyChangePercent.map { NumberFormat.percent($0) }))</div>
             """
         content += Components.postForm(

@@ -13,7 +13,9 @@ enum FundsOpenAPI {
         "/api/funds/{code}": .openAPIGet(
             "A scheme, as `folio funds show CODE --format json`. `range` is one of "
                 + HistoryRange.allCases.map(\.rawValue).joined(separator: ", ") + " (default 1Y); another is refused "
-                + "with 422 naming `range`; an unknown scheme is 404.",
+                + "with 422 naming `range`; an unknown scheme is 404. When the MF API is unavailable and nothing of the "
+                + "scheme is cached, the latest NAV comes from AMFI's daily file (`latestNAVSource: \"amfi\"`, the MF "
+                + "API's failure in `mfapiFailure`, every history figure null); 503 when AMFI cannot stand in either.",
             query: ["range"], path: ["code"], response: showReport),
     ]
 
@@ -60,5 +62,7 @@ enum FundsOpenAPI {
         "staleReason": OpenAPISchema.nullable(OpenAPISchema.string), "skippedRows": OpenAPISchema.integer,
         // Keyed by the figures that are null (periods, volatility, maxDrawdown, sharpe): only those present.
         "unavailable": .object(["type": .string("object"), "additionalProperties": OpenAPISchema.string]),
+        // `amfi` when the MF API was unavailable and AMFI's daily file gave the latest NAV (history figures null).
+        "latestNAVSource": choice(NAVSource.self), "mfapiFailure": OpenAPISchema.nullable(OpenAPISchema.string),
     ])
 }

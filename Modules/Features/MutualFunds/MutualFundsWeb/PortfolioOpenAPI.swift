@@ -21,6 +21,8 @@ enum PortfolioOpenAPI {
 
     static let money = OpenAPISchema.number
     static let treatment = FundsOpenAPI.choice(TaxTreatment.self)
+    /// What decided the treatment: `override` and `set` are a person's choice, the rest the rules'.
+    static let basis = FundsOpenAPI.choice(TreatmentBasis.self)
 
     static let holding = OpenAPISchema.record([
         "folio": OpenAPISchema.string, "scheme": OpenAPISchema.string,
@@ -30,7 +32,7 @@ enum PortfolioOpenAPI {
         "gain": OpenAPISchema.nullable(money), "xirr": OpenAPISchema.nullable(OpenAPISchema.number),
         "category": OpenAPISchema.nullable(FundsOpenAPI.choice(AssetClass.self)),
         "fundHouse": OpenAPISchema.nullable(OpenAPISchema.string),
-        "plan": OpenAPISchema.nullable(FundsOpenAPI.choice(Plan.self)),
+        "plan": OpenAPISchema.nullable(FundsOpenAPI.choice(Plan.self)), "treatAs": OpenAPISchema.nullable(treatment),
         "source": OpenAPISchema.nullable(OpenAPISchema.oneOf(["amfi", "mfapi"])), "stale": OpenAPISchema.boolean,
         "reconciled": OpenAPISchema.boolean, "note": OpenAPISchema.nullable(OpenAPISchema.string),
     ])
@@ -52,7 +54,7 @@ enum PortfolioOpenAPI {
     static let gainRow = OpenAPISchema.record([
         "financialYear": OpenAPISchema.string, "scheme": OpenAPISchema.string,
         "isin": OpenAPISchema.nullable(OpenAPISchema.string), "folio": OpenAPISchema.string, "treatment": treatment,
-        "term": OpenAPISchema.oneOf(["long", "short"]), "units": money, "purchaseDate": OpenAPISchema.date,
+        "treatmentBasis": basis, "term": OpenAPISchema.oneOf(["long", "short"]), "units": money, "purchaseDate": OpenAPISchema.date,
         "purchaseNAV": money, "purchaseValue": money, "stampDuty": money, "acquisitionValue": money,
         "saleDate": OpenAPISchema.date, "saleNAV": money, "saleValue": money, "stt": money, "longTermGain": money,
         "longTermTaxableGain": money, "shortTermGain": money, "grandfatheringNAV": OpenAPISchema.nullable(money),
@@ -61,6 +63,6 @@ enum PortfolioOpenAPI {
     static let summaryRow = OpenAPISchema.record([
         "financialYear": OpenAPISchema.string, "scheme": OpenAPISchema.string,
         "isin": OpenAPISchema.nullable(OpenAPISchema.string), "folio": OpenAPISchema.string, "treatment": treatment,
-        "longTermGain": money, "longTermTaxableGain": money, "shortTermGain": money,
+        "treatmentBasis": basis, "longTermGain": money, "longTermTaxableGain": money, "shortTermGain": money,
     ])
 }

@@ -45,6 +45,8 @@ public struct HeldScheme: Sendable, Hashable, Codable {
     public var mismatch: String?
     /// The transactions.
     public var transactions: [PortfolioTransaction]
+    /// The tax treatment chosen for it (`portfolio treat-as`), where its category misleads; nil follows the rules.
+    public var treatAs: TaxTreatment?
 
     /// Creates a held scheme.
     public init(

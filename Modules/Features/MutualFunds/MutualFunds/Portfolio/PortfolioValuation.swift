@@ -43,7 +43,7 @@ public enum PortfolioValuation {
             let entry = priced[scheme.key]
             var row = HoldingRow(
                 folio: scheme.folio, scheme: scheme.name, isin: scheme.isin, code: entry?.code, units: units,
-                invested: lots.invested, stale: false, reconciled: scheme.reconciled)
+                invested: lots.invested, treatAs: scheme.treatAs, stale: false, reconciled: scheme.reconciled)
             var flows = CashFlows.flows(of: scheme, asOf: asOf)
             switch entry?.history {
             case .success(let fetched):

@@ -9,7 +9,8 @@ extension FundsService {
     /// financial year (`2024-25`) or all. Histories are fetched only for what the statement does not say: the
     /// category of a scheme with neither a type nor STT, and the NAV of 31-Jan-2018 for lots bought by then and
     /// sold later. A scheme whose history cannot be had is computed without it (and says so in `skipped`).
-    /// - Parameter overrides: the treatment per scheme code or ISIN, where the category misleads.
+    /// - Parameter overrides: the treatment per scheme code or ISIN for this report only, over the one stored with
+    ///   ``setTreatment(of:to:mode:)``.
     /// - Throws: ``FolioError`` (invalid, blaming `fy`) for a malformed financial year, or an override naming
     ///   no held scheme (blaming `treatAs`).
     public func gains(
@@ -20,18 +21,15 @@ extension FundsService {
         let codes = try await schemeCodes(portfolio, mode: mode)
         var byScheme: [SchemeKey: TaxTreatment] = [:]
         for (name, treatment) in overrides {
-            let matching = portfolio.schemes.filter { $0.isin == name || codes[$0.key].map(String.init) == name }
-            guard !matching.isEmpty else {
-                throw FolioError(
-                    .invalid, "no held scheme has the code or ISIN \(name)", hint: "give a code or ISIN from the portfolio",
-                    field: "treatAs")
+            for scheme in try Self.schemes(named: name, in: portfolio, codes: codes, field: "treatAs", kind: .invalid) {
+                byScheme[scheme.key] = treatment
             }
-            for scheme in matching { byScheme[scheme.key] = treatment }
         }
         var wanted: [SchemeKey: Int] = [:]
         for scheme in portfolio.schemes {
             guard let code = codes[scheme.key] else { continue }
-            let typed = byScheme[scheme.key] != nil || scheme.statementType == "EQUITY" || scheme.statementType == "DEBT"
+            let typed = byScheme[scheme.key] != nil || scheme.treatAs != nil || scheme.statementType == "EQUITY"
+                || scheme.statementType == "DEBT"
                 || scheme.transactions.contains { $0.kind == .stt }
             if !typed || CapitalGains.needsGrandfathering(scheme) { wanted[scheme.key] = code }
         }

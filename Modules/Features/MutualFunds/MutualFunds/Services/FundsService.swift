@@ -107,19 +107,29 @@ public struct FundsService: Sendable {
 
     // MARK: - Reports
 
-    /// What `funds show` reports: meta, latest NAV and its age, returns, risk over `range`, freshness.
-    /// - Throws: ``FolioError`` as ``history(code:mode:)``.
+    /// What `funds show` reports: meta, latest NAV and its age, returns, risk over `range`, freshness; the latest
+    /// NAV from AMFI's file when the MF API is unavailable.
+    /// - Throws: ``FolioError`` as ``history(code:mode:)``; unavailable naming both failures when AMFI cannot
+    ///   stand in either.
     public func report(code: Int, range: HistoryRange = .oneYear, mode: FetchMode = .normal) async throws
         -> FundShowReport
     {
         try await reportWithHistory(code: code, range: range, mode: mode).report
     }
 
-    /// ``report(code:range:mode:)`` with the history and the analytics behind it, for faces that chart it.
+    /// ``report(code:range:mode:)`` with the history and the analytics behind it, for faces that chart it. When
+    /// the MF API is unavailable and nothing of the history is cached, AMFI's file gives the latest NAV
+    /// (``FundShowReport/latestNAVSource`` `amfi`, a one-NAV history, every figure needing the history null).
     public func reportWithHistory(code: Int, range: HistoryRange = .oneYear, mode: FetchMode = .normal) async throws
         -> (report: FundShowReport, history: NAVHistory, analytics: FundReport, freshness: Freshness)
     {
-        let fetched = try await history(code: code, mode: mode)
+        let fetched: Fetched<NAVHistory>
+        do {
+            fetched = try await history(code: code, mode: mode)
+        } catch let failure as FolioError where failure.kind == .unavailable {
+            // The latest NAV is also in AMFI's daily file: one request that may work when the MF API does not.
+            return try await amfiReport(code: code, range: range, mode: mode, because: failure)
+        }
         guard let analytics = FundReport(history: fetched.value, range: range, riskFreeRate: settings.riskFreeRate)
         else { throw FolioError(.dataError, "scheme \(code) has no NAVs") }
         let report = FundShowReport(

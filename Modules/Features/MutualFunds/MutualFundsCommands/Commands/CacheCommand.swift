@@ -12,10 +12,10 @@ import Timing
 struct CacheCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "cache",
-        abstract: "Show or clear the cached scheme list and NAV histories.",
+        abstract: "Show or clear the cached scheme list, AMFI's NAV file and NAV histories.",
         discussion: """
-            The scheme list stays fresh for FOLIO_FUNDS_LIST_TTL (default 1h), each history for \
-            FOLIO_FUNDS_HISTORY_TTL (default 30m). Expired data is kept and used, marked stale, when the MF API \
+            The scheme list stays fresh for FOLIO_FUNDS_LIST_TTL (default 1h), AMFI's NAV file and each history \
+            for FOLIO_FUNDS_HISTORY_TTL (default 30m). Expired data is kept and used, marked stale, when the MF API \
             cannot be reached or with --offline.
 
             Examples:
@@ -63,6 +63,17 @@ struct CacheStatus: FeatureCommand {
             lines.append(line)
         } else {
             lines.append("Scheme list: not cached")
+        }
+        if let amfi = status.amfi {
+            var line = "AMFI NAV file: \(amfi.schemes) schemes"
+            if let date = amfi.date {
+                line += " of \(date)" + (amfi.ageDays.map { $0 > 0 ? " (\(FundsFormat.age(days: $0)) old)" : " (today's)" } ?? "")
+            }
+            if amfi.skippedRows > 0 { line += " (\(amfi.skippedRows) rows skipped)" }
+            line += ", fetched \(FundsFormat.asOf(amfi.fetchedAt, now: now)), " + freshness(amfi.expiresAt, now: now)
+            lines.append(line)
+        } else {
+            lines.append("AMFI NAV file: not cached")
         }
         lines.append(
             "NAV histories: \(status.histories.count) cached. Favorites: \(status.favorites) (never cleared).")

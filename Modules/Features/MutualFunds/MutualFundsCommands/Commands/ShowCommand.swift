@@ -18,7 +18,9 @@ struct ShowCommand: FeatureCommand {
         discussion: """
             The NAV's age is counted in calendar days in India. A scheme whose latest NAV is weeks or years old \
             (wound up or merged; the API still answers "SUCCESS") is called out with how old its NAV is, and its \
-            returns are measured up to that last NAV.
+            returns are measured up to that last NAV. When the MF API is unavailable and nothing of the scheme is \
+            cached, the latest NAV comes from AMFI's daily file, marked "latest NAV from AMFI" (JSON \
+            latestNAVSource "amfi"), without returns, risk or chart (--svg is then refused).
 
             Daily change: latest NAV − previous NAV, and latest / previous − 1.
 
@@ -59,22 +61,9 @@ struct ShowCommand: FeatureCommand {
     func run(in context: FeatureContext) async throws {
         let services = FundsServices(context: context)
         let mode = try services.mode(refresh: cache.refresh)
-        let (json, history, report, freshness): (FundShowReport, NAVHistory, FundReport, Freshness)
-        do {
-            (json, history, report, freshness) = try await services.service().reportWithHistory(
-                code: code.value, range: range, mode: mode)
-        } catch let error as FolioError where error.kind == .unavailable && formatting.format == .table && svg == nil {
-            // Without the history there are no returns or chart, but AMFI's daily file still has the latest NAV.
-            guard let amfi = try? await services.service().amfiNAV(code: code.value, mode: mode) else { throw error }
-            context.terminal.warn("latest NAV from AMFI: \(error.line)")
-            let entry = amfi.value
-            try formatting.emit(
-                context.style.bold("\(entry.name) (\(entry.code))") + "\n"
-                    + "NAV \(FundsFormat.nav(entry.nav)) on \(entry.date.iso8601) (latest NAV from AMFI)\n"
-                    + context.style.dim("Returns, risk and the chart need the MF API's history, which is unavailable."),
-                to: context.terminal)
-            return
-        }
+        let (json, history, report, freshness) = try await services.service().reportWithHistory(
+            code: code.value, range: range, mode: mode)
+        if json.latestNAVSource == .amfi { return try emitFromAMFI(json, freshness: freshness, services: services) }
         services.warnIfStale(freshness, what: "NAV history of \(code.value)")
         let age = json.navAgeDays
         let series = chartSeries(history, report: report)
@@ -89,7 +78,7 @@ struct ShowCommand: FeatureCommand {
         case .json:
             try formatting.emit(try JSONOutput.string(json), to: context.terminal)
         case .csv:
-            let rows = ReturnPeriod.allCases.map { ReturnRow(period: $0, value: report.returns[$0]) }
+            let rows = ReturnPeriod.allCases.map { ReturnRow(period: $0, value: report.returns[$0], report: json) }
             try formatting.emit(try CSVOutput.rows(rows, columns: ReturnRow.columns), to: context.terminal)
         case .table:
             if age > FundsFormat.oldNAVDays {
@@ -107,6 +96,32 @@ struct ShowCommand: FeatureCommand {
         }
     }
 
+    /// The latest NAV from AMFI's file, the MF API having failed: no returns, risk or chart, which need its history.
+    private func emitFromAMFI(_ json: FundShowReport, freshness: Freshness, services: FundsServices) throws {
+        let context = services.context
+        let failure = json.mfapiFailure ?? "the MF API's history is unavailable"
+        guard svg == nil else {
+            throw FolioError(
+                .unavailable, "the chart of \(code.value) needs the MF API's history", why: failure,
+                hint: "try again later, or leave out --svg for the latest NAV from AMFI")
+        }
+        context.terminal.warn("latest NAV from AMFI: \(failure)")
+        services.warnIfStale(freshness, what: "AMFI's NAV file")
+        switch formatting.format {
+        case .json:
+            try formatting.emit(try JSONOutput.string(json), to: context.terminal)
+        case .csv:
+            let rows = ReturnPeriod.allCases.map { ReturnRow(period: $0, value: nil, report: json) }
+            try formatting.emit(try CSVOutput.rows(rows, columns: ReturnRow.columns), to: context.terminal)
+        case .table:
+            try formatting.emit(
+                context.style.bold("\(json.name) (\(json.code))") + "\n"
+                    + "NAV \(FundsFormat.nav(json.nav)) on \(json.navDate) (latest NAV from AMFI)\n"
+                    + context.style.dim("Returns, risk and the chart need the MF API's history, which is unavailable."),
+                to: context.terminal)
+        }
+    }
+
     /// The range's points: from its start NAV, or only those inside the range when the history does not cover it.
     private func chartSeries(_ history: NAVHistory, report: FundReport) -> ChartSeries {
         let span = report.rangeSpan
@@ -117,21 +132,27 @@ struct ShowCommand: FeatureCommand {
     }
 }
 
-/// A returns row for `show --format csv`.
+/// A returns row for `show --format csv`, each with the latest NAV, its date and where it came from.
 struct ReturnRow: Encodable {
     var period: String
     @NullEncodable var absolute: Double?
     @NullEncodable var annualized: Double?
     @NullEncodable var fromDate: String?
     @NullEncodable var toDate: String?
+    var nav: Amount
+    var navDate: String
+    var latestNAVSource: NAVSource
 
-    init(period: ReturnPeriod, value: PeriodReturn?) {
+    init(period: ReturnPeriod, value: PeriodReturn?, report: FundShowReport) {
         self.period = period.rawValue
         absolute = value?.absolute
         annualized = value?.annualized
         fromDate = value?.fromDate.iso8601
         toDate = value?.toDate.iso8601
+        nav = report.nav
+        navDate = report.navDate
+        latestNAVSource = report.latestNAVSource
     }
 
-    static let columns = ["period", "absolute", "annualized", "fromDate", "toDate"]
+    static let columns = ["period", "absolute", "annualized", "fromDate", "toDate", "nav", "navDate", "latestNAVSource"]
 }

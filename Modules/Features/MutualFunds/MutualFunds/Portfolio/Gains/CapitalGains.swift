@@ -17,17 +17,27 @@ public enum CapitalGains {
         }
     }
 
-    /// How a scheme is taxed: the override, else the statement's type (`EQUITY`/`DEBT`), else STT on its
-    /// redemptions (equity), else the MF API category, else debt (sales without STT, casparser's rule).
+    /// How a scheme is taxed: the override, else the treatment stored with it, else the statement's type
+    /// (`EQUITY`/`DEBT`), else STT on its redemptions (equity), else the MF API category, else debt (sales without
+    /// STT, casparser's rule).
     public static func treatment(of scheme: HeldScheme, override: TaxTreatment?, category: String?) -> TaxTreatment {
-        if let override { return override }
+        decided(scheme, override: override, category: category).treatment
+    }
+
+    /// ``treatment(of:override:category:)`` with what decided it.
+    public static func decided(_ scheme: HeldScheme, override: TaxTreatment?, category: String?)
+        -> (treatment: TaxTreatment, basis: TreatmentBasis)
+    {
+        if let override { return (override, .override) }
+        if let chosen = scheme.treatAs { return (chosen, .set) }
         switch scheme.statementType {
-        case "EQUITY": return .equity
-        case "DEBT": return .debt
+        case "EQUITY": return (.equity, .statement)
+        case "DEBT": return (.debt, .statement)
         default: break
         }
-        if scheme.transactions.contains(where: { $0.kind == .stt }) { return .equity }
-        return TaxRules.treatment(category: category, name: scheme.name) ?? .debt
+        if scheme.transactions.contains(where: { $0.kind == .stt }) { return (.equity, .stt) }
+        if let byCategory = TaxRules.treatment(category: category, name: scheme.name) { return (byCategory, .category) }
+        return (.debt, .assumed)
     }
 
     /// Every lot sold, in financial year, scheme and sale order, restricted to `financialYear` when given.
@@ -46,9 +56,11 @@ public enum CapitalGains {
                 continue
             }
             let fact = facts[scheme.key]
-            let treatment = treatment(of: scheme, override: overrides[scheme.key], category: fact?.category)
+            let (treatment, basis) = decided(scheme, override: overrides[scheme.key], category: fact?.category)
             for lot in lots {
-                rows.append(try GainRow(lot: lot, scheme: scheme, treatment: treatment, navOn31Jan2018: fact?.navOn31Jan2018))
+                rows.append(
+                    try GainRow(
+                        lot: lot, scheme: scheme, treatment: treatment, basis: basis, navOn31Jan2018: fact?.navOn31Jan2018))
             }
         }
         let ordered = rows.enumerated().sorted { left, right in

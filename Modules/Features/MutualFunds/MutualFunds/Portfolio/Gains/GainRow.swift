@@ -13,6 +13,9 @@ public struct GainRow: Codable, Sendable, Hashable {
     public var folio: String
     /// `equity` or `debt`.
     public var treatment: TaxTreatment
+    /// What decided the treatment: `override` (this report's `--treat-as`), `set` (stored with `portfolio
+    /// treat-as`), `statement`, `stt`, `category` or `assumed`.
+    public var treatmentBasis: TreatmentBasis
     /// `long` or `short`.
     public var term: String
     /// Units.
@@ -46,19 +49,22 @@ public struct GainRow: Codable, Sendable, Hashable {
 
     /// The CSV columns.
     public static let columns = [
-        "financialYear", "scheme", "isin", "folio", "treatment", "term", "units", "purchaseDate", "purchaseNAV",
-        "purchaseValue", "stampDuty", "acquisitionValue", "saleDate", "saleNAV", "saleValue", "stt", "longTermGain",
+        "financialYear", "scheme", "isin", "folio", "treatment", "treatmentBasis", "term", "units", "purchaseDate",
+        "purchaseNAV", "purchaseValue", "stampDuty", "acquisitionValue", "saleDate", "saleNAV", "saleValue", "stt", "longTermGain",
         "longTermTaxableGain", "shortTermGain", "grandfatheringNAV",
     ]
 
-    /// The row for `lot` of `scheme` under `treatment`; `navOn31Jan2018` grandfathers equity lots bought by then
-    /// (without it the fair market value is the purchase value, as casparser takes it).
-    public init(lot: MatchedLot, scheme: HeldScheme, treatment: TaxTreatment, navOn31Jan2018: Amount?) throws {
+    /// The row for `lot` of `scheme` under `treatment` (decided by `basis`); `navOn31Jan2018` grandfathers equity
+    /// lots bought by then (without it the fair market value is the purchase value, as casparser takes it).
+    public init(
+        lot: MatchedLot, scheme: HeldScheme, treatment: TaxTreatment, basis: TreatmentBasis, navOn31Jan2018: Amount?
+    ) throws {
         financialYear = TaxRules.financialYear(of: lot.saleDate)
         self.scheme = scheme.name
         isin = scheme.isin
         folio = scheme.folio
         self.treatment = treatment
+        treatmentBasis = basis
         let long = TaxRules.isLongTerm(treatment, purchase: lot.purchaseDate, sale: lot.saleDate)
         term = long ? "long" : "short"
         units = lot.units

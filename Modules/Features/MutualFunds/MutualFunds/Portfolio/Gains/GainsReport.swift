@@ -23,7 +23,8 @@ public struct GainsReport: Codable, Sendable, Hashable {
             } else {
                 var fresh = GainsSummaryRow(
                     financialYear: row.financialYear, scheme: row.scheme, isin: row.isin, folio: row.folio,
-                    treatment: row.treatment, longTermGain: .zero, longTermTaxableGain: .zero, shortTermGain: .zero)
+                    treatment: row.treatment, treatmentBasis: row.treatmentBasis, longTermGain: .zero,
+                    longTermTaxableGain: .zero, shortTermGain: .zero)
                 fresh.add(row)
                 summary.append(fresh)
             }
@@ -44,6 +45,8 @@ public struct GainsSummaryRow: Codable, Sendable, Hashable {
     public var folio: String
     /// `equity` or `debt`.
     public var treatment: TaxTreatment
+    /// What decided the treatment (as ``GainRow/treatmentBasis``).
+    public var treatmentBasis: TreatmentBasis
     /// Realised long-term gain.
     public var longTermGain: Amount
     /// Taxable long-term gain.
@@ -53,7 +56,8 @@ public struct GainsSummaryRow: Codable, Sendable, Hashable {
 
     /// The CSV columns.
     public static let columns = [
-        "financialYear", "scheme", "isin", "folio", "treatment", "longTermGain", "longTermTaxableGain", "shortTermGain",
+        "financialYear", "scheme", "isin", "folio", "treatment", "treatmentBasis", "longTermGain", "longTermTaxableGain",
+        "shortTermGain",
     ]
 
     mutating func add(_ row: GainRow) {

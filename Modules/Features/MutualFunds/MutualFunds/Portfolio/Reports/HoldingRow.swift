@@ -31,6 +31,8 @@ public struct HoldingRow: Codable, Sendable, Hashable {
     @NullEncodable public var fundHouse: String?
     /// Direct or regular.
     @NullEncodable public var plan: String?
+    /// The tax treatment chosen for the scheme with `portfolio treat-as`; null when the rules decide.
+    @NullEncodable public var treatAs: TaxTreatment?
     /// Where the NAV comes from: `amfi` (AMFI's daily file) or `mfapi` (the scheme's history); null when none.
     @NullEncodable public var source: String?
     /// Whether the NAV comes from an expired cached copy.
@@ -43,7 +45,7 @@ public struct HoldingRow: Codable, Sendable, Hashable {
     /// The CSV columns.
     public static let columns = [
         "folio", "scheme", "isin", "code", "units", "invested", "nav", "navDate", "value", "gain", "xirr", "category",
-        "fundHouse", "plan", "source", "stale", "reconciled", "note",
+        "fundHouse", "plan", "treatAs", "source", "stale", "reconciled", "note",
     ]
 }
 

@@ -40,8 +40,28 @@ public struct CacheReport: Codable, Sendable, Equatable {
         public static let columns = ["code", "name", "points", "latestNAVDate", "fetchedAt", "expiresAt", "stale", "bytes"]
     }
 
+    /// The stored copy of AMFI's daily NAV file.
+    public struct AMFIStatus: Codable, Sendable, Equatable {
+        /// The file's date (the one most of its NAVs carry).
+        @NullEncodable public var date: String?
+        /// Calendar days (in India) from the file's date to today.
+        @NullEncodable public var ageDays: Int?
+        /// Schemes stored.
+        public var schemes: Int
+        /// Rows skipped (`N.A.` NAVs, malformed) when it was fetched.
+        public var skippedRows: Int
+        /// When it was fetched.
+        public var fetchedAt: Date
+        /// When it stops being fresh.
+        @NullEncodable public var expiresAt: Date?
+        /// Whether it is past its freshness.
+        public var stale: Bool
+    }
+
     /// The stored list, nil when none is.
     @NullEncodable public var list: ListStatus?
+    /// The stored AMFI NAV file, nil when none is.
+    @NullEncodable public var amfi: AMFIStatus?
     /// Every cached history, in code order.
     public var histories: [HistoryStatus]
     /// How many favourites there are (never cleared with the cache).

@@ -98,6 +98,11 @@ public struct FundShowReport: Codable, Sendable, Equatable {
     public var skippedRows: Int
     /// Why each null figure is not available, keyed by period or by `volatility`, `maxDrawdown`, `sharpe`.
     public var unavailable: [String: String]
+    /// Where the latest NAV comes from: `mfapi` (the history), or `amfi` when the MF API is unavailable and AMFI's
+    /// daily file stands in ("latest NAV from AMFI": every figure that needs the history is then null).
+    public var latestNAVSource: NAVSource
+    /// Why the MF API's history could not be had, when the latest NAV comes from AMFI.
+    @NullEncodable public var mfapiFailure: String?
 
     /// The report of `report` over `history`, `today` being the date in India.
     public init(history: NAVHistory, report: FundReport, today: CalendarDate, freshness: Freshness) {
@@ -138,5 +143,7 @@ public struct FundShowReport: Codable, Sendable, Equatable {
         staleReason = freshness.staleReason
         skippedRows = history.skippedRows
         unavailable = report.unavailable.mapValues(\.description)
+        latestNAVSource = .mfapi
+        mfapiFailure = nil
     }
 }

@@ -28,8 +28,9 @@ struct PortfolioGains: FeatureCommand {
             purchase's year, to the paisa) for sales before 23-Jul-2024; units of debt-oriented schemes bought \
             on or after 1-Apr-2023 are always short-term. Debt-oriented: MF API categories of debt, money \
             market, liquid, overnight and gilt schemes, conservative hybrids, and funds of funds, ETFs and \
-            index funds holding debt, gold or silver. --treat-as CODE=equity|debt (a code or ISIN) overrides \
-            where the category misleads.
+            index funds holding debt, gold or silver. Where the category misleads, folio funds portfolio \
+            treat-as CODE equity|debt stores a scheme's treatment, and --treat-as CODE=equity|debt (a code or \
+            ISIN) overrides it for one report; both are marked (JSON treatmentBasis "set" or "override").
 
             Cost = purchase value + stamp duty. Realised gain = sale value − cost; taxable long-term gain = sale \
             value − acquisition value (the cost after grandfathering or indexation).
@@ -48,7 +49,9 @@ struct PortfolioGains: FeatureCommand {
 
     @Option(
         parsing: .singleValue,
-        help: ArgumentHelp("Tax a scheme as equity or debt: CODE=equity or ISIN=debt (repeatable).", valueName: "scheme=kind"))
+        help: ArgumentHelp(
+            "Tax a scheme as equity or debt for this report only: CODE=equity or ISIN=debt (repeatable).",
+            valueName: "scheme=kind"))
     var treatAs: [String] = []
 
     @OptionGroup var cache: CacheOptions
@@ -93,6 +96,7 @@ enum GainsText {
     static func render(_ report: GainsReport, summary: Bool, context: FeatureContext) -> String {
         guard !report.rows.isEmpty else { return "No capital gains: nothing was sold.\n" }
         let style = context.style
+        let chosen = chosenTreatments(report).map { style.dim($0) + "\n" }.joined()
         let money = { (value: Amount) in TextTable.Cell(FundsFormat.money(value)) }
         if summary {
             let table = TextTable(
@@ -102,7 +106,7 @@ enum GainsText {
                     [TextTable.Cell(row.financialYear), TextTable.Cell(row.scheme), TextTable.Cell(row.treatment.rawValue),
                         money(row.longTermGain), money(row.longTermTaxableGain), money(row.shortTermGain)]
                 })
-            return table.render(style: style, maxWidth: context.terminal.width)
+            return table.render(style: style, maxWidth: context.terminal.width) + chosen
         }
         let table = TextTable(
             columns: [
@@ -120,6 +124,16 @@ enum GainsText {
                     money(row.term == "long" ? row.longTermTaxableGain : row.shortTermGain),
                 ]
             })
-        return table.render(style: style, maxWidth: context.terminal.width)
+        return table.render(style: style, maxWidth: context.terminal.width) + chosen
+    }
+
+    /// One line per scheme whose treatment a person chose rather than the rules.
+    static func chosenTreatments(_ report: GainsReport) -> [String] {
+        var seen = Set<String>()
+        return report.summary.compactMap { row in
+            guard row.treatmentBasis.isChosen, seen.insert(row.folio + "\u{1F}" + row.scheme).inserted else { return nil }
+            let how = row.treatmentBasis == .set ? "set with treat-as" : "--treat-as, this report only"
+            return "\(row.scheme) (folio \(row.folio)): taxed as \(row.treatment.rawValue) (\(how))"
+        }
     }
 }

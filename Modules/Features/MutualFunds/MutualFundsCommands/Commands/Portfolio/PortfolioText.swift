@@ -36,6 +36,9 @@ enum PortfolioText {
         var text = table.render(style: style, maxWidth: context.terminal.width)
         for row in report.holdings {
             if let note = row.note { text += style.dim("\(row.scheme) [\(row.folio)]: \(note)") + "\n" }
+            if let chosen = row.treatAs {
+                text += style.dim("\(row.scheme) [\(row.folio)]: gains taxed as \(chosen.rawValue) (set with treat-as)") + "\n"
+            }
         }
         for (title, rows) in [
             ("By category", report.allocation.category), ("By fund house", report.allocation.fundHouse),
