@@ -7,6 +7,7 @@ Usage: check.py BASE_URL   (FOLIO_A11Y_SESSION: the folio_session cookie of a lo
 FOLIO_A11Y_CHROMIUM: the browser, default /usr/bin/chromium;
 FOLIO_A11Y_ONLY: check only the pages whose path or form name contains this text, while fixing one). Tooling/a11y/run sets both up."""
 import os
+import re
 import sys
 import time
 
@@ -53,6 +54,35 @@ PAGES = [
     ("/nowhere", False, 404),
     ("/funds/not-a-code", False, 404),
 ]
+
+
+# GET routes that are not pages: JSON, assets, the races board's event stream.
+NOT_PAGES = ("/api/", "/assets/", "/favicon.ico", "/races/events")
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+
+def unlisted_routes():
+    """The GET page routes registered in the sources (`router.get("…"`) that no entry of PAGES reaches, so a page
+    added later cannot go unchecked by being left off the list."""
+    registered = set()
+    for folder in ("Modules", "Apps"):
+        for directory, _, files in os.walk(os.path.join(ROOT, folder)):
+            for name in files:
+                if name.endswith(".swift"):
+                    with open(os.path.join(directory, name), encoding="utf-8") as source:
+                        registered.update(re.findall(r'router\.get\("([^"]+)"', source.read()))
+
+    def serves(route, path):
+        pattern = "".join("[^/]+" if part.startswith(":") else re.escape(part) for part in re.split(r"(:[^/]+)", route))
+        return re.fullmatch(pattern, path) is not None
+
+    reached = set()
+    for path, _, status in PAGES:
+        path = re.split(r"[?#]", path)[0]
+        if status < 400:
+            # The router prefers a literal route (/funds/compare) to a parameter (/funds/:code).
+            reached.add(path if path in registered else next((r for r in registered if serves(r, path)), None))
+    return [route for route in sorted(registered) if not route.startswith(NOT_PAGES) and route not in reached]
 
 
 def fill_and_submit(page, action, values):
@@ -129,7 +159,8 @@ def main():
     pages = [page for page in PAGES if only in page[0]]
     submissions = [submission for submission in SUBMISSIONS if only in submission[0] or only in submission[3]]
     axe = Axe()
-    failures, checked = [], 0
+    failures = [f"GET {route}: a page route that PAGES in {__file__} does not list" for route in unlisted_routes()]
+    checked = 0
     started = time.monotonic()
     with sync_playwright() as playwright:
         # --no-sandbox: CI runs as root, where Chromium refuses its sandbox.
