@@ -1,11 +1,13 @@
 #!/usr/bin/env python3
 """Runs axe-core (axe-playwright-python) over every page of a running `folio serve` in headless Chromium (Debian's
 /usr/bin/chromium through Playwright, never a downloaded browser), at 390 and 1280 px wide, in the light and the dark
-colour scheme. Fails on any violation of impact serious or critical, and on any page that scrolls sideways at 390 px.
+colour scheme. Fails on any violation of impact serious or critical, on any chart label under WCAG contrast
+(svg-contrast.js), on any page that scrolls sideways at 390 px, and on any page route the sources register that
+PAGES does not reach.
 
-Usage: check.py BASE_URL   (FOLIO_A11Y_SESSION: the folio_session cookie of a logged-in stocks user;
-FOLIO_A11Y_CHROMIUM: the browser, default /usr/bin/chromium;
-FOLIO_A11Y_ONLY: check only the pages whose path or form name contains this text, while fixing one). Tooling/a11y/run sets both up."""
+Usage: check.py BASE_URL, with FOLIO_A11Y_SESSION the folio_session cookie of a logged-in stocks user
+(Tooling/a11y/run sets up the server and the session). FOLIO_A11Y_CHROMIUM: the browser, default /usr/bin/chromium.
+FOLIO_A11Y_ONLY: check only the pages whose path or form name contains this text, while fixing one."""
 import os
 import re
 import sys
@@ -178,16 +180,20 @@ def main():
                 for path, logged_in, status in pages:
                     page = contexts[logged_in]
                     label = path + (" (logged in)" if logged_in else "")
-                    # "load", not "networkidle": the races board keeps its event stream open.
-                    response = page.goto(base + path, wait_until="load")
+                    try:
+                        # "load", not "networkidle": the races board keeps its event stream open.
+                        response = page.goto(base + path, wait_until="load")
+                    except PlaywrightError as error:
+                        failures.append(f"{label} @{width}px {scheme}: did not load: {error.message.splitlines()[0]}")
+                        continue
                     if response is None or response.status != status:
                         failures.append(f"{label} @{width}px {scheme}: status {response and response.status}, expected {status}")
                     failures += violations(page, axe, label, width, scheme)
                     checked += 1
                 for name, start, logged_in, action, values in submissions:
                     page = contexts[logged_in]
-                    page.goto(base + start, wait_until="load")
                     try:
+                        page.goto(base + start, wait_until="load")
                         fill_and_submit(page, action, values)
                     except PlaywrightError as error:
                         failures.append(f"{name} @{width}px {scheme}: could not submit {action}: {error.message.splitlines()[0]}")
@@ -201,11 +207,11 @@ def main():
     print(f"a11y: {checked} page renderings ({len(pages)} pages and {len(submissions)} form answers × widths "
           f"{'/'.join(map(str, WIDTHS))} × {'/'.join(SCHEMES)}) in {elapsed:.0f} s")
     if failures:
-        print(f"a11y: {len(failures)} failures (serious or critical axe violations, sideways scroll at 390 px):")
+        print(f"a11y: {len(failures)} failures (page @width scheme: rule (impact) selector — what to fix):")
         for line in failures:
             print("  " + line)
         sys.exit(1)
-    print("a11y: no serious or critical violations; nothing scrolls sideways at 390 px")
+    print("a11y: no serious or critical violations, chart labels readable, nothing scrolls sideways at 390 px")
 
 
 if __name__ == "__main__":
