@@ -16,7 +16,7 @@ enum Stylesheet {
         main { max-width: 1100px; margin: 0 auto; padding: 12px 16px 40px; }
         h1 { font-size: 1.6em; margin: 12px 0; } h2 { font-size: 1.2em; margin-top: 28px; }
         footer { text-align: center; color: var(--muted); font-size: .85em; padding: 20px; }
-        .table-wrap { overflow-x: auto; background: var(--surface); border: 1px solid var(--line); border-radius: 6px; }
+        .table-wrap { position: relative; overflow-x: auto; background: var(--surface); border: 1px solid var(--line); border-radius: 6px; }
         table { border-collapse: collapse; width: 100%; }
         th, td { padding: 6px 10px; border-bottom: 1px solid var(--line); text-align: left; vertical-align: top; }
         th { background: var(--head); font-weight: 600; }
@@ -35,6 +35,7 @@ enum Stylesheet {
         .notice.warning { border-color: var(--warn); color: var(--warn); }
         .stamp { color: var(--muted); font-size: .9em; } .stamp.stale { color: var(--warn); }
         .hint { color: var(--muted); }
+        .field-error, .notice, .stamp, .hint, .field span { overflow-wrap: anywhere; }
         form.form, form.inline { display: flex; flex-wrap: wrap; gap: 10px 14px; align-items: flex-end; margin: 10px 0; }
         .field { display: flex; flex-direction: column; gap: 2px; min-width: 160px; } .field span { font-size: .85em; color: var(--muted); }
         .field input, .field select, textarea { font: inherit; padding: 6px 8px; border: 1px solid var(--input); border-radius: 4px; background: var(--surface); color: var(--fg); }
@@ -46,7 +47,7 @@ enum Stylesheet {
         .ranges { display: flex; flex-wrap: wrap; gap: 6px; margin: 8px 0; } .ranges a { padding: 3px 10px; border: 1px solid var(--line); border-radius: 14px; text-decoration: none; background: var(--surface); }
         .ranges a[aria-current="true"] { background: var(--accent); color: var(--on-accent); border-color: var(--accent); }
         .chart svg { max-width: 100%; height: auto; background: #fff; border: 1px solid var(--line); border-radius: 6px; }
-        .visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
+        .visually-hidden { position: absolute; width: 1px; height: 1px; margin: -1px; padding: 0; border: 0; overflow: hidden; clip: rect(0 0 0 0); clip-path: inset(50%); white-space: nowrap; }
         .search-results { list-style: none; padding: 0; } .search-results li { padding: 4px 0; border-bottom: 1px solid var(--line); }
         textarea { width: 100%; min-height: 160px; font-family: ui-monospace, monospace; }
         .field.wide { flex-basis: 100%; }

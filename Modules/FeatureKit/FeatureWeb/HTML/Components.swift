@@ -3,16 +3,23 @@ import Foundation
 /// The small building blocks every page shares, so tables, forms and messages look and read the same.
 public enum Components {
     /// A table with a header row; `numeric` columns are right-aligned. Rows are already-built cells.
+    ///
+    /// The table scrolls inside its card when it is wider than the screen, so the card is a named region that takes
+    /// keyboard focus: without focus, a keyboard user could never scroll to the columns out of view.
+    /// The region is named by the caption, else by the column titles.
     public static func table(caption: String? = nil, headers: [String], numeric: Set<Int> = [], rows: [[HTML]], id: String? = nil) -> HTML {
         let head = headers.enumerated().html { index, title in
-            numeric.contains(index) ? "<th scope=\"col\" class=\"num\">\(title)</th>" : "<th scope=\"col\">\(title)</th>"
+            // A column of buttons has no visible title, but a screen reader reading a cell names its column.
+            let text: HTML = title.isEmpty ? "<span class=\"visually-hidden\">Actions</span>" : "\(title)"
+            return numeric.contains(index) ? "<th scope=\"col\" class=\"num\">\(text)</th>" : "<th scope=\"col\">\(text)</th>"
         }
         let body = rows.html { cells in
             "<tr>\(cells.enumerated().html { index, cell in numeric.contains(index) ? "<td class=\"num\">\(cell)</td>" : "<td>\(cell)</td>" })</tr>"
         }
         let captionHTML: HTML = caption.map { "<caption>\($0)</caption>" } ?? .empty
         let idHTML: HTML = id.map { " id=\"\($0)\"" } ?? .empty
-        return "<div class=\"table-wrap\"><table\(idHTML)>\(captionHTML)<thead><tr>\(head)</tr></thead><tbody>\(body)</tbody></table></div>"
+        let name = caption ?? "Table: " + headers.filter { !$0.isEmpty }.joined(separator: ", ")
+        return "<div class=\"table-wrap\" role=\"region\" tabindex=\"0\" aria-label=\"\(name)\"><table\(idHTML)>\(captionHTML)<thead><tr>\(head)</tr></thead><tbody>\(body)</tbody></table></div>"
     }
 
     /// A labelled text field with its error (the CLI's message) beside it, keeping what the user typed.
