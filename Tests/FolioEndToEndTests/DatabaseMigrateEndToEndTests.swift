@@ -12,7 +12,7 @@ enum MigrateRun {
         #expect(first.stdout.hasPrefix("\(backend) at "), "\(first.stdout)")
         #expect(
             first.stdout.contains("stocks: schema 0 → 2, applied 1 create the demo account; 2 "), "\(first.stdout)")
-        #expect(first.stdout.contains("networth: schema 0 → 2, applied 1 "), "\(first.stdout)")
+        #expect(first.stdout.contains("networth: schema 0 → 3, applied 1 "), "\(first.stdout)")
         #expect(first.stdout.contains("funds: no schema migrations"), "\(first.stdout)")
 
         let status = try await FolioBinary.run(
@@ -25,12 +25,12 @@ enum MigrateRun {
                 (namespace["namespace"] as? String).map { ($0, namespace["schemaVersion"] as? Int ?? -1) }
             })
         #expect(versions["stocks"] == 2, "\(status.stdout)")
-        #expect(versions["networth"] == 2, "\(status.stdout)")
+        #expect(versions["networth"] == 3, "\(status.stdout)")
 
         let second = try await FolioBinary.run(["db", "migrate"], home: home, environment: environment)
         #expect(second.exitCode == 0, "\(second.stderr)")
         #expect(second.stdout.contains("stocks: schema 2, nothing to apply"), "\(second.stdout)")
-        #expect(second.stdout.contains("networth: schema 2, nothing to apply"), "\(second.stdout)")
+        #expect(second.stdout.contains("networth: schema 3, nothing to apply"), "\(second.stdout)")
         #expect(!second.stdout.contains("applied"), "\(second.stdout)")
 
         // The demo account the stocks migration created is there for the first command, once.

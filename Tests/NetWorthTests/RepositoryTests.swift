@@ -39,7 +39,7 @@ import Timing
         #expect(accounts[0].createdOn == today)
         #expect(accounts[0].updates.map(\.amount) == [1200, money("1350.5")])
         #expect(accounts[1].updates.isEmpty)
-        #expect(try await store.schemaVersion() == 2)
+        #expect(try await store.schemaVersion() == 3)
     }
 
     @Test func namesAreUniqueIgnoringCaseAndARefusalWritesNothing() async throws {

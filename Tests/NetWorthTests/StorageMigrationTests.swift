@@ -7,8 +7,8 @@ import Timing
 
 @testable import NetWorth
 
-/// Schema 2 stores histories as plain records; stores written by schema 1 (packed `date amount;…` text, names
-/// indexed without Unicode normalisation) migrate without losing anything.
+/// Schema 3 stores histories as plain columns; stores written by schema 1 (packed `date amount;…` text, names
+/// indexed without Unicode normalisation) and schema 2 (an array of update objects) migrate without losing anything.
 @Suite struct StorageMigrationTests {
     let store = InMemoryDatabase(now: { Date(timeIntervalSince1970: 1_719_748_800) }).store(namespace: "networth")
 
@@ -62,9 +62,9 @@ import Timing
         // Before the migration runs, the old record still reads.
         #expect(try await repository.accounts().first?.updates == Self.updates)
         try await store.migrate(NetWorthRepository.migrations)
-        #expect(try await store.schemaVersion() == 2)
+        #expect(try await store.schemaVersion() == 3)
         let raw = try await store.read { try $0.value(JSONValueProbe.self, "account/00000001") }
-        #expect(raw?.historyIsArray == true)
+        #expect(raw?.historyIsColumns == true)
         let account = try await repository.account(named: "CAF\u{C9}")
         #expect(account.updates == Self.updates)
         #expect(account.name == "Cafe\u{301}")
@@ -73,15 +73,65 @@ import Timing
         #expect(names == ["name/caf\u{E9}"])
     }
 
-    /// Whether a stored record's history is a JSON array (schema 2) rather than a string (schema 1).
+    @Test("migration 3 rewrites schema 2's arrays of updates as columns; notes and every digit survive")
+    func migratesSchemaTwo() async throws {
+        try await store.migrate(Array(NetWorthRepository.migrations.prefix(2)))
+        try await store.write { transaction in
+            try transaction.put("account/00000001", SchemaTwoAccount(
+                id: 1, name: "Current", type: .current, currency: "GBP", createdOn: day("2024-01-01"), note: nil,
+                included: true, history: Self.updates.map(StoredUpdate.init)))
+            try transaction.put("name/current", 1)
+            try transaction.put("meta/next-id", 2)
+        }
+        let repository = NetWorthRepository(store: store)
+        #expect(try await repository.accounts().first?.updates == Self.updates)
+        try await store.migrate(NetWorthRepository.migrations)
+        #expect(try await store.schemaVersion() == 3)
+        let raw = try await store.read { try $0.value(JSONValueProbe.self, "account/00000001") }
+        #expect(raw?.historyIsColumns == true)
+        #expect(try await repository.account(named: "current").updates == Self.updates)
+    }
+
+    @Test("columns of different lengths are refused, not read short")
+    func unevenColumnsAreRefused() async throws {
+        try await store.migrate(NetWorthRepository.migrations)
+        let account = Account(
+            id: 1, name: "A", type: .current, currency: "GBP", createdOn: day("2024-01-01"), note: nil,
+            isIncluded: true, updates: Self.updates)
+        var record = try #require(
+            try JSONSerialization.jsonObject(with: RecordCoding.encode(StoredAccount(account), key: "k"))
+                as? [String: Any])
+        var history = try #require(record["history"] as? [String: Any])
+        history["amounts"] = ["1"]
+        record["history"] = history
+        let damaged = try JSONSerialization.data(withJSONObject: record)
+        try await store.write { try $0.put("account/00000001", value: damaged) }
+        await #expect { try await NetWorthRepository(store: store).accounts() } throws: { error in
+            "\(error)".contains("the history's columns differ in length")
+        }
+    }
+
+    /// An account record exactly as schema 2 wrote it.
+    struct SchemaTwoAccount: Codable, Sendable {
+        var id: Int
+        var name: String
+        var type: AccountType
+        var currency: String
+        var createdOn: CalendarDate
+        var note: String?
+        var included: Bool
+        var history: [StoredUpdate]
+    }
+
+    /// Whether a stored record's history is columns (schema 3) rather than an array (2) or a string (1).
     struct JSONValueProbe: Decodable, Sendable {
-        var historyIsArray: Bool
+        var historyIsColumns: Bool
 
         private enum Keys: String, CodingKey { case history }
 
         init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: Keys.self)
-            historyIsArray = (try? container.decode([StoredUpdate].self, forKey: .history)) != nil
+            historyIsColumns = (try? container.decode(StoredHistoryColumns.self, forKey: .history)) != nil
         }
     }
 }

@@ -21,6 +21,11 @@ public struct NetWorthRepository: Sendable {
             try transaction.delete(StoreKey.names)
             for account in accounts { try Tx(transaction).save(try account.account()) }
         },
+        Migration(version: 3, name: "balance histories as columns") { transaction in
+            // Decoding reads schema 2's array of objects; saving writes the columns.
+            let accounts = try transaction.scan(StoredAccount.self, StoreKey.accounts).map(\.value)
+            for account in accounts { try Tx(transaction).save(try account.account()) }
+        },
     ]
 
     /// Creates a repository over the feature's store; with `decoded`, accounts decoded earlier from the same

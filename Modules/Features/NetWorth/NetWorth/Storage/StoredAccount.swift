@@ -40,7 +40,9 @@ struct StoredAccount: Codable, Sendable {
         createdOn = try container.decode(CalendarDate.self, forKey: .createdOn)
         note = try container.decodeIfPresent(String.self, forKey: .note)
         included = try container.decode(Bool.self, forKey: .included)
-        if let packed = try? container.decode(String.self, forKey: .history) {
+        if let columns = try? container.decode(StoredHistoryColumns.self, forKey: .history) {
+            history = try columns.updates(in: container, forKey: .history)
+        } else if let packed = try? container.decode(String.self, forKey: .history) {
             let notes = try container.decodeIfPresent([String: String].self, forKey: .notes) ?? [:]
             guard let updates = PackedHistory.decode(packed, notes: notes) else {
                 throw DecodingError.dataCorruptedError(
@@ -61,7 +63,7 @@ struct StoredAccount: Codable, Sendable {
         try container.encode(createdOn, forKey: .createdOn)
         try container.encodeIfPresent(note, forKey: .note)
         try container.encode(included, forKey: .included)
-        try container.encode(history, forKey: .history)
+        try container.encode(StoredHistoryColumns(history), forKey: .history)
     }
 
     /// The account; updates out of date order (hand-edited data) are sorted, the last of a date winning.
@@ -102,8 +104,41 @@ struct StoredUpdate: Codable, Sendable, Hashable {
         note = update.note
     }
 
+    init(date: CalendarDate, amount: String, note: String?) {
+        self.date = date
+        self.amount = amount
+        self.note = note
+    }
+
     /// The update, or nil when the amount text is damaged.
     var update: BalanceUpdate? { Amount(amount).map { BalanceUpdate(date: date, amount: $0, note: note) } }
+}
+
+/// A balance history as schema 3 stores it: columns of day numbers, exact amounts as text and, only when some
+/// update has one, notes. Plain `Codable` like schema 2's array of `{date, amount, note}` objects, but read without
+/// a keyed container per update: `networth summary` over 100 accounts of 120 updates took 2.2× as long as with
+/// schema 1's packed text when every update was an object.
+struct StoredHistoryColumns: Codable, Sendable {
+    var days: [Int]
+    var amounts: [String]
+    var notes: [String?]?
+
+    init(_ history: [StoredUpdate]) {
+        days = history.map(\.date.dayNumber)
+        amounts = history.map(\.amount)
+        notes = history.contains { $0.note != nil } ? history.map(\.note) : nil
+    }
+
+    /// The updates, refusing columns of different lengths.
+    func updates<Key: CodingKey>(in container: KeyedDecodingContainer<Key>, forKey key: Key) throws -> [StoredUpdate] {
+        guard days.count == amounts.count, notes.map({ $0.count == days.count }) ?? true else {
+            throw DecodingError.dataCorruptedError(
+                forKey: key, in: container, debugDescription: "the history's columns differ in length")
+        }
+        return days.indices.map { index in
+            StoredUpdate(date: CalendarDate(dayNumber: days[index]), amount: amounts[index], note: notes?[index])
+        }
+    }
 }
 
 /// How a rate is stored: the rate as exact text, never through a binary float.
