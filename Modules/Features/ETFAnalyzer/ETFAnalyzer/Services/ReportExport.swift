@@ -20,9 +20,12 @@ public enum ReportExport {
     /// One CSV field: quoted, with quotes doubled, only when it holds a comma, a quote or a line break (RFC 4180),
     /// the rule FeatureKit's `CSVOutput` writes by, which the domain may not import.
     static func csvField(_ text: String) -> String {
-        // Bytes, not Characters: "\r\n" is one Character, equal to neither "\r" nor "\n".
-        let special: Set<UInt8> = [UInt8(ascii: ","), UInt8(ascii: "\""), 0x0A, 0x0D]
-        guard text.utf8.contains(where: special.contains) else { return text }
+        // Bytes, not Characters: "\r\n" is one Character, equal to neither "\r" nor "\n". Compared one by one
+        // rather than through a Set built on every call: a 10,000-row report asks 160,000 times.
+        let needsQuotes = text.utf8.contains { byte in
+            byte == UInt8(ascii: ",") || byte == UInt8(ascii: "\"") || byte == 0x0A || byte == 0x0D
+        }
+        guard needsQuotes else { return text }
         return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 }
