@@ -1,6 +1,8 @@
 import FeatureKitTesting
 import Foundation
 import NetworkingTesting
+import Persistence
+import PersistenceSQLite
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -87,9 +89,17 @@ import Testing
     }
 }
 
-/// Issue 25 #21 on the served binary: the login throttle also counts per client address.
+/// Issue 25 #21 on the served binary: the login throttle also counts per client address. What the count does (every
+/// account from that address waits, doubling) is tested on an injected clock in `LoginThrottleTests`; here the
+/// served binary must count a failed login against the address the request came from. Read from the store rather
+/// than raced against the 0.5 s wait, which a machine busy with the rest of the test run can outlast.
 @Suite(.serialized) struct ServedLoginThrottleTests {
-    @Test("issue 25 #21: after a failed login from this address, another account's login from it waits too")
+    /// A client's failed logins as the stocks feature stores them.
+    struct FailedLogins: Decodable, Sendable {
+        var count: Int
+    }
+
+    @Test("issue 25 #21: a failed login through the server is counted against the client's address")
     func perClientAddress() async throws {
         try await FolioBinary.withTemporaryHome { home in
             let server = try await ServeProcess.start(home: home, environment: [:])
@@ -97,20 +107,12 @@ import Testing
             let browser = FormClient(baseURL: server.baseURL)
             let page = try await browser.get("/stocks/login")
             #expect(page.status == 200)
-            // Wrong passwords until one is refused unchecked: each checked failure doubles the wait, so however
-            // slow this machine answers, the wait soon outlasts the next request.
-            var throttled = false
-            for _ in 0..<8 where !throttled {
-                let wrong = try await browser.post(
-                    "/stocks/login", fields: [("email", "someone@example.com"), ("password", "not it")], from: page)
-                throttled = wrong.status == 429
-            }
-            #expect(throttled)
-            // The demo account's right password, at once, from the same address: refused unchecked.
-            let other = try await browser.post(
-                "/stocks/login", fields: [("email", "test@stockport.com"), ("password", "Test@123")], from: page)
-            #expect(other.status == 429, "\(other.status): \(other.body.prefix(500))")
-            #expect(other.body.contains("too many failed logins"))
+            let wrong = try await browser.post(
+                "/stocks/login", fields: [("email", "someone@example.com"), ("password", "not it")], from: page)
+            #expect(wrong.status != 303, "a wrong password logs nobody in: \(wrong.status)")
+            let database = try SQLiteDatabase(fileURL: home.appendingPathComponent("folio.sqlite"))
+            let failures = try await database.store(namespace: "stocks").get(FailedLogins.self, "throttle/client/127.0.0.1")
+            #expect(failures?.value.count == 1, "the failure is counted against 127.0.0.1")
         }
     }
 }
