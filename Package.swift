@@ -81,8 +81,8 @@ func webTargets(for feature: Feature) -> [Target] {
     return [
         .target(
             name: "\(name)Web", dependencies: [
-                .target(name: name), "Caching", "Failures", "FeatureKit", "FeatureWeb", "Money", "Persistence", "Timing",
-                hummingbird, httpTypes,
+                .target(name: name), "Caching", "Failures", "FeatureKit", "FeatureWeb", "Money", "Persistence", "Settings",
+                "Timing", hummingbird, httpTypes,
             ],
             path: "Modules/Features/\(name)/\(name)Web", swiftSettings: strictSettings),
         unitTests(
@@ -90,7 +90,8 @@ func webTargets(for feature: Feature) -> [Target] {
             dependencies: [
                 .target(name: "\(name)Web"), .target(name: "\(name)Commands"), "Failures", "FeatureCLI", "FeatureWeb", "FeatureKit",
                 "FeatureKitTesting",
-                "Networking", "NetworkingTesting", "Persistence", "Timing", "TimingTesting", hummingbird, hummingbirdTesting, httpTypes,
+                "Networking", "NetworkingTesting", "Persistence", "Settings", "Timing", "TimingTesting", hummingbird, hummingbirdTesting,
+                httpTypes,
                 argumentParser,
             ]),
     ]
@@ -101,7 +102,7 @@ func targets(for feature: Feature) -> [Target] {
     return [
         .target(
             name: name,
-            dependencies: ["Caching", "Failures", "Money", "Networking", "Persistence", "Timing"] + feature.domain,
+            dependencies: ["Caching", "Failures", "Money", "Networking", "Persistence", "Settings", "Timing"] + feature.domain,
             path: "Modules/Features/\(name)/\(name)",
             exclude: [],
             resources: feature.resources,
@@ -111,7 +112,7 @@ func targets(for feature: Feature) -> [Target] {
             name: "\(name)Commands",
             dependencies: [
                 .target(name: name), "Caching", "Failures", "FeatureCLI", "FeatureKit", "Money", "Networking", "Persistence",
-                "Timing", argumentParser,
+                "Settings", "Timing", argumentParser,
             ]
                 + feature.commands,
             path: "Modules/Features/\(name)/\(name)Commands",
@@ -129,7 +130,7 @@ func targets(for feature: Feature) -> [Target] {
             dependencies: [
                 .target(name: name), .target(name: "\(name)Commands"), "Caching", "Failures", "FeatureCLI", "FeatureKit",
                 "FeatureKitTesting", "Money",
-                "Networking", "Persistence", "Timing", "NetworkingTesting", "PersistenceTesting", "TimingTesting",
+                "Networking", "Persistence", "Settings", "Timing", "NetworkingTesting", "PersistenceTesting", "TimingTesting",
                 argumentParser, "folio",
             ]
         ),
@@ -145,6 +146,7 @@ let package = Package(
         .executable(name: "folio", targets: ["folio"]),
         .library(name: "Money", targets: ["Money"]),
         .library(name: "Failures", targets: ["Failures"]),
+        .library(name: "Settings", targets: ["Settings"]),
         .library(name: "Caching", targets: ["Caching"]),
         .library(name: "Timing", targets: ["Timing"]),
         .library(name: "TimingTesting", targets: ["TimingTesting"]),
@@ -186,6 +188,8 @@ let package = Package(
         kernel("Money"),
         /** FolioError: the one refusal type every face renders (kind, message, hint, blamed field). Imports nothing. */
         kernel("Failures"),
+        /** Configuration: settings from the environment, `config.json` and defaults, with errors naming their source. */
+        kernel("Settings", dependencies: ["Failures"]),
         /** The cache-first / stale-if-error policy over a store and the clocks, for any domain service. */
         kernel("Caching", dependencies: ["Failures", "Persistence", "Timing"]),
         /** Wall clock, sleeping clock, the shared Ticker and duration formatting. Imports nothing of ours. */
@@ -225,7 +229,7 @@ let package = Package(
         /** The plug-in contract, FeatureContext, output (tables, JSON, CSV, charts), fetch policy, errors. */
         .target(
             name: "FeatureKit",
-            dependencies: ["Failures", "Money", "Networking", "Persistence", "Timing", logging, csv],
+            dependencies: ["Failures", "Money", "Networking", "Persistence", "Settings", "Timing", logging, csv],
             path: "Modules/FeatureKit/FeatureKit",
             swiftSettings: strictSettings
         ),
@@ -240,8 +244,8 @@ let package = Package(
         .target(
             name: "FeatureKitTesting",
             dependencies: [
-                "Failures", "FeatureKit", "Networking", "Persistence", "Timing", "NetworkingTesting", "PersistenceTesting",
-                "TimingTesting", logging,
+                "Failures", "FeatureKit", "Networking", "Persistence", "Settings", "Timing", "NetworkingTesting",
+                "PersistenceTesting", "TimingTesting", logging,
             ],
             path: "Modules/FeatureKit/FeatureKitTesting",
             swiftSettings: strictSettings
@@ -254,7 +258,7 @@ let package = Package(
             name: "folio",
             dependencies: [
                 "Caching", "Failures", "FeatureCLI", "FeatureKit", "Networking", "NetworkingAsyncHTTPClient", "Persistence",
-                "PersistenceSQLite", "PersistencePostgres", "Timing", argumentParser, logging,
+                "PersistenceSQLite", "PersistencePostgres", "Settings", "Timing", argumentParser, logging,
             ] + features.map { .target(name: "\($0.name)Commands") },
             path: "Apps/folio",
             swiftSettings: strictSettings
@@ -309,7 +313,7 @@ let package = Package(
             "FeatureKitTests",
             dependencies: [
                 "Caching", "Failures", "FeatureCLI", "FeatureKit", "FeatureKitTesting", "Money", "Networking",
-                "NetworkingTesting", "Persistence", "Timing", "TimingTesting", argumentParser, csv, .product(name: "PropertyBased", package: "swift-property-based"),
+                "NetworkingTesting", "Persistence", "Settings", "Timing", "TimingTesting", argumentParser, csv, .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
         unitTests(

@@ -4,6 +4,7 @@ import Foundation
 import Persistence
 import PersistencePostgres
 import PersistenceSQLite
+import Settings
 import Timing
 
 /// Which database the host opens: the SQLite file in `FOLIO_HOME` (the default), or a PostgreSQL server that

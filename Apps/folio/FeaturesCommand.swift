@@ -2,6 +2,7 @@ import ArgumentParser
 import Failures
 import FeatureCLI
 import FeatureKit
+import Settings
 
 /// A command of the host itself, run with the host's environment rather than a feature's context.
 protocol HostCommand: AsyncParsableCommand {

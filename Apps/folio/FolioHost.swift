@@ -4,6 +4,7 @@ import FeatureCLI
 import FeatureKit
 import Foundation
 import NetworkingAsyncHTTPClient
+import Settings
 import Timing
 
 /// Parses the command line, builds the context and runs the command; returns the exit code.

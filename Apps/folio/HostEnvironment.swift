@@ -4,6 +4,7 @@ import FeatureKit
 import Foundation
 import Logging
 import NetworkingAsyncHTTPClient
+import Settings
 import Timing
 
 /// What the host knows before any feature runs: where data lives, the configuration, the streams.

@@ -6,6 +6,7 @@ import Foundation
 import Hummingbird
 import Logging
 import ServiceLifecycle
+import Settings
 import UnixSignals
 import Timing
 

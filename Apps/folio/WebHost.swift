@@ -2,6 +2,7 @@ import FeatureCLI
 import Caching
 import FeatureKit
 import FeatureWeb
+import Settings
 import Timing
 
 /// Builds the web server's environment from the host's: one context per enabled feature, built once and

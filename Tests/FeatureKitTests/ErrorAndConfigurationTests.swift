@@ -5,6 +5,7 @@ import Foundation
 import Networking
 import NetworkingTesting
 import Persistence
+import Settings
 import Testing
 
 @Suite struct FolioErrorTests {

@@ -4,6 +4,7 @@ import FeatureKitTesting
 import Foundation
 import Networking
 import Persistence
+import Settings
 import Testing
 import Timing
 

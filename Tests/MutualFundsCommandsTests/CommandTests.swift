@@ -6,6 +6,7 @@ import Foundation
 import Networking
 import NetworkingTesting
 import Persistence
+import Settings
 import Synchronization
 import Testing
 import Timing

@@ -7,6 +7,7 @@ import Foundation
 import Networking
 import NetworkingTesting
 import Persistence
+import Settings
 import Synchronization
 import Timing
 import TimingTesting

@@ -13,6 +13,7 @@ import MutualFundsWeb
 import Networking
 import NetworkingTesting
 import Persistence
+import Settings
 import Synchronization
 import Testing
 import Timing

@@ -12,6 +12,7 @@ import MutualFundsWeb
 import Networking
 import NetworkingTesting
 import Persistence
+import Settings
 import Testing
 import Timing
 import TimingTesting

@@ -7,6 +7,7 @@ import Networking
 import NetworkingTesting
 import Persistence
 import Racing
+import Settings
 import Testing
 import Timing
 import TimingTesting

@@ -7,6 +7,7 @@ import Networking
 import NetworkingTesting
 import Persistence
 import Racing
+import Settings
 import Synchronization
 import Testing
 import Timing

@@ -12,6 +12,7 @@ import NetworkingTesting
 import Persistence
 import RacingCommands
 import RacingWeb
+import Settings
 import Testing
 import Timing
 import TimingTesting

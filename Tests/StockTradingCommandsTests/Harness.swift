@@ -8,6 +8,7 @@ import Money
 import Networking
 import NetworkingTesting
 import Persistence
+import Settings
 import StockTrading
 @testable import StockTradingCommands
 import Timing

@@ -5,6 +5,7 @@ import Networking
 import NetworkingTesting
 import Persistence
 import PersistenceTesting
+import Settings
 import Timing
 import TimingTesting
 

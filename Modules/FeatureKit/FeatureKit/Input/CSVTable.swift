@@ -1,6 +1,7 @@
 import CSV
 import Failures
 import Foundation
+import Settings
 
 /// A CSV document as a header and rows, read by the CSV.swift package (RFC 4180: commas, fields quoted with
 /// `"` and doubled inside, line breaks inside quotes, LF or CRLF). Each row keeps its number and the line it

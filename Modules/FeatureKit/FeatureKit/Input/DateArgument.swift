@@ -1,4 +1,5 @@
 import Failures
+import Settings
 import Timing
 
 /// Dates typed on the command line, with one rule for the error and its hint: both name exactly the forms

@@ -1,6 +1,7 @@
 import Failures
 import Foundation
 import Networking
+import Settings
 
 /// The errors whose exit code must be the same in every feature (the table in `docs/EXIT_CODES.md`).
 /// Features build these rather than their own, so the same mistake gets the same code and words everywhere.

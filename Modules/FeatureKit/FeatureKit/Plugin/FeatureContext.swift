@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import Networking
 import Persistence
+import Settings
 import Timing
 
 /// Everything a feature command may touch, built by the host (live) or by a test (`.test(...)`).

@@ -15,12 +15,7 @@ enum FundsWebService {
         guard let context = environment.context("funds") else {
             throw FolioError(.unavailable, "the funds feature is not enabled")
         }
-        let settings = try FundsSettings(lookup: { key in
-            let configKey = ConfigKey(key.name, environment: key.environment, default: key.defaultValue)
-            return context.configuration.string(configKey).map {
-                FundsSettings.Text($0, source: context.configuration.source(of: configKey).description)
-            }
-        })
+        let settings = try FundsSettings(context.configuration)
         return FundsService(
             http: context.http, store: context.store, timing: context.timing, settings: settings,
             page: environment.pagePolicy)

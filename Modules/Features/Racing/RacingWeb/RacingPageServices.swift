@@ -4,15 +4,11 @@ import FeatureKit
 import FeatureWeb
 import Foundation
 import Racing
+import Settings
 
 /// The racing service as pages use it: built from the feature's context with the server's page policy, so a
 /// page shows the saved board at once and never waits past the page deadline.
 struct RacingPageServices: Sendable {
-    /// The service root: `FOLIO_NEDS_URL`, else `races.url` in config.json, else the public API.
-    static let baseURLKey = ConfigKey(
-        RacingSettings.baseURLKey, environment: RacingSettings.baseURLVariable,
-        default: NedsRacingClient.defaultBaseURL.absoluteString)
-
     let context: FeatureContext
     let environment: WebEnvironment
 
@@ -31,7 +27,7 @@ struct RacingPageServices: Sendable {
         NextToGoService(
             http: context.http, store: context.store, timing: context.timing,
             settings: RacingSettings(
-                baseURL: try context.configuration.url(Self.baseURLKey),
+                baseURL: try context.configuration.url(RacingSettings.baseURLKey),
                 freshness: min(.seconds(60), environment.refresh), refresh: environment.refresh),
             page: environment.pagePolicy)
     }

@@ -69,16 +69,3 @@ struct FundsServices: Sendable {
         context.terminal.warn(message)
     }
 }
-
-extension FundsSettings {
-    /// The settings from folio's configuration; a bad value is blamed on the variable or `config.json` key.
-    /// - Throws: ``FolioError`` (usage) naming the setting.
-    init(_ configuration: Configuration) throws {
-        try self.init(lookup: { key in
-            let configKey = ConfigKey(key.name, environment: key.environment, default: key.defaultValue)
-            return configuration.string(configKey).map {
-                FundsSettings.Text($0, source: configuration.source(of: configKey).description)
-            }
-        })
-    }
-}

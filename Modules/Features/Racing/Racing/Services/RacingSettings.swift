@@ -1,4 +1,5 @@
 import Foundation
+import Settings
 
 /// What the racing services need to know about where and how often to fetch, resolved by the host from its
 /// configuration (`FOLIO_NEDS_URL`, `races.url`, `races.refresh`) or set by a reusing app.
@@ -22,10 +23,9 @@ public struct RacingSettings: Sendable, Hashable {
 }
 
 extension RacingSettings {
-    /// The configuration key of the service root (`races.url` in config.json).
-    public static let baseURLKey = "races.url"
-    /// The environment variable that overrides the service root.
-    public static let baseURLVariable = "FOLIO_NEDS_URL"
-    /// The configuration key of the live board's refresh (`races.refresh`: `30s`, `1m`).
-    public static let refreshKey = "races.refresh"
+    /// The service root: `FOLIO_NEDS_URL`, else `races.url` in config.json, else the public API.
+    public static let baseURLKey = ConfigKey(
+        "races.url", environment: "FOLIO_NEDS_URL", default: NedsRacingClient.defaultBaseURL.absoluteString)
+    /// The live board's periodic refresh: `races.refresh` in config.json (`30s`, `1m`).
+    public static let refreshKey = ConfigKey("races.refresh", default: "30s")
 }

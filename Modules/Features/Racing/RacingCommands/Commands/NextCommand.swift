@@ -45,7 +45,7 @@ struct NextCommand: FeatureCommand {
         do {
             report = try await service.nextRaces(request, mode: context.offline ? .offline : .refresh)
         } catch let error as NetworkError {
-            throw FolioError.from(error, configuredBy: RacingServices.baseURLKey, in: context.configuration)
+            throw FolioError.from(error, configuredBy: RacingSettings.baseURLKey, in: context.configuration)
         }
         let text = RaceText(now: report.now)
         warn(about: report, filtered: !request.filter.isEmpty, text: text, terminal: context.terminal)

@@ -4,6 +4,7 @@ import FeatureCLI
 import FeatureKit
 import Foundation
 import Racing
+import Settings
 import Timing
 
 /// `folio races watch`: the board kept live.
@@ -99,11 +100,11 @@ struct WatchCommand: FeatureCommand {
     /// - Throws: ``FolioError`` (usage) for a duration under 10 s.
     func refreshInterval(in context: FeatureContext) throws -> Duration {
         let interval = try refresh.flatMap(Configuration.parseDuration)
-            ?? context.configuration.duration(RacingServices.refreshKey) ?? RefreshScheduler.Settings.defaultInterval
+            ?? context.configuration.duration(RacingSettings.refreshKey) ?? RefreshScheduler.Settings.defaultInterval
         guard interval >= RefreshScheduler.Settings.minimumInterval else {
             // Name the setting the value came from, so a config.json value is not blamed on the flag.
             let source = refresh != nil
-                ? ConfigurationSource.flag("--refresh") : context.configuration.source(of: RacingServices.refreshKey)
+                ? ConfigurationSource.flag("--refresh") : context.configuration.source(of: RacingSettings.refreshKey)
             throw FolioError(
                 .usage, "a refresh every \(DurationFormat.short(interval)) (from \(source.setting)) is too often",
                 why: "the board refreshes at most every \(DurationFormat.short(RefreshScheduler.Settings.minimumInterval))",

@@ -2,6 +2,7 @@ import ArgumentParser
 import FeatureCLI
 import FeatureKit
 import Foundation
+import Settings
 import StockTrading
 import Timing
 

@@ -6,14 +6,9 @@ import Persistence
 import StockTrading
 import Timing
 
-/// The feature's services as the terminal builds them from the host's context: the one place that reads
-/// the configuration (quotes URL, time to live, seed) into ``StocksSettings``, and says on stderr when prices
-/// are last known ones. Commands start with `let stocks = try await StocksTerminal.start(context)`.
+/// The feature's services as the terminal builds them from the host's context, with ``StocksSettings`` read
+/// from the configuration; says on stderr when prices are last known ones. Commands start with `let stocks = try await StocksTerminal.start(context)`.
 struct StocksTerminal: Sendable {
-    static let quotesURLKey = ConfigKey("stocks.quotesURL", environment: "FOLIO_QUOTES_URL")
-    static let quotesTTLKey = ConfigKey("stocks.quotesTTL", environment: "FOLIO_QUOTES_TTL", default: "60s")
-    static let seedKey = ConfigKey("stocks.seed", environment: "FOLIO_STOCKS_SEED")
-
     let context: FeatureContext
     let services: StockTradingServices
 
@@ -21,7 +16,8 @@ struct StocksTerminal: Sendable {
     /// - Throws: ``FolioError`` (usage) for a bad `FOLIO_QUOTES_URL`, `FOLIO_QUOTES_TTL` or `FOLIO_STOCKS_SEED`.
     static func start(_ context: FeatureContext) async throws -> StocksTerminal {
         let services = StockTradingServices(
-            store: context.store, http: context.http, timing: context.timing, settings: try settings(context.configuration))
+            store: context.store, http: context.http, timing: context.timing,
+            settings: try StocksSettings(context.configuration))
         try await services.prepare()
         return StocksTerminal(context: context, services: services)
     }
@@ -29,17 +25,6 @@ struct StocksTerminal: Sendable {
     /// The schema history, which needs no settings (`folio db migrate` runs it whatever the configuration).
     static func migrations(_ context: FeatureContext) -> [Migration] {
         AccountsService(store: context.store, hasher: PBKDF2PasswordHasher(), timing: context.timing).migrations
-    }
-
-    private static func settings(_ configuration: Configuration) throws -> StocksSettings {
-        let url = configuration.string(quotesURLKey) != nil ? try configuration.url(quotesURLKey) : nil
-        let seed = try configuration.value(
-            seedKey, isNot: "a seed", expected: "should be a whole number from 0 to 18446744073709551615",
-            parse: { UInt64($0.trimmingCharacters(in: .whitespaces)) })
-        let origin = configuration.source(of: quotesURLKey)
-        return StocksSettings(
-            quotesURL: url, quotesURLOrigin: "\(origin)", quotesURLHint: origin.isDefault ? nil : "check \(origin.setting)",
-            quotesTTL: try configuration.duration(quotesTTLKey) ?? .seconds(60), seed: seed ?? SimulatedMarket.defaultSeed)
     }
 
     /// How fresh prices must be: `--offline` wins, then `--refresh`.
