@@ -49,7 +49,13 @@ public enum NetWorthWeb {
             router.get("/api/networth/summary") { request, _ in
                 await summaryAPI(request, environment: environment)
             }
-        })
+        }
+    ).running([
+        // Linked accounts' values are recorded at most once an hour: enough for history, never a write per view.
+        BackgroundJob(name: "networth sync", interval: .seconds(3600)) { environment in
+            _ = try await SyncService(dependencies(environment)).sync()
+        }
+    ])
 
     /// The services' dependencies from the feature's context.
     /// - Throws: ``FolioError`` (unavailable) when the host has no networth context (the feature is disabled).
@@ -57,8 +63,10 @@ public enum NetWorthWeb {
         guard let context = environment.context("networth") else {
             throw FolioError(.unavailable, "net worth is not available", why: "the feature is disabled")
         }
+        let directory = context.valueSources
         return NetWorthDependencies(
-            store: context.store, timing: context.timing, decoded: environment.pagePolicy.decoded)
+            store: context.store, timing: context.timing, decoded: environment.pagePolicy.decoded,
+            sources: LinkedSources(check: { try await directory.check($0) }, read: { await directory.read($0) }))
     }
 
     /// `GET /api/networth/summary`: the report value itself, or its refusal as problem details.

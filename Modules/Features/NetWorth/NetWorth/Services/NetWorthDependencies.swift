@@ -13,15 +13,19 @@ public struct NetWorthDependencies: Sendable {
     public var timeZone: TimeZone
     /// A long-lived reader's memory of decoded accounts (a server's), reused while their stored bytes are unchanged.
     public var decoded: DecodedRecords?
+    /// The value sources linked accounts follow (none unless the host gives them).
+    public var sources: LinkedSources
 
     /// Collects the dependencies.
     public init(
-        store: any KeyValueStore, timing: Timing, timeZone: TimeZone = .current, decoded: DecodedRecords? = nil
+        store: any KeyValueStore, timing: Timing, timeZone: TimeZone = .current, decoded: DecodedRecords? = nil,
+        sources: LinkedSources = .none
     ) {
         self.store = store
         self.timing = timing
         self.timeZone = timeZone
         self.decoded = decoded
+        self.sources = sources
     }
 
     /// Today in ``timeZone``: the default date of balances and rates, and the latest a balance may be dated.
