@@ -17,6 +17,29 @@ public struct BackgroundJob: Sendable {
     }
 }
 
+extension BackgroundJob {
+    /// Runs the job now and then after each ``interval`` on `clock`, until the task is cancelled; `failed` hears
+    /// each run that threw, and the next interval tries again.
+    public func repeatedly(
+        with environment: WebEnvironment, clock: any Clock<Duration>, failed: @Sendable (any Error) -> Void = { _ in }
+    ) async {
+        while !Task.isCancelled {
+            do {
+                try await run(environment)
+            } catch where !Task.isCancelled {
+                failed(error)
+            } catch {
+                return
+            }
+            do {
+                try await clock.sleep(for: interval, tolerance: nil)
+            } catch {
+                return
+            }
+        }
+    }
+}
+
 extension WebFeature {
     /// The feature with `jobs` as the work it runs in the background while the server runs.
     public func running(_ jobs: [BackgroundJob]) -> WebFeature {

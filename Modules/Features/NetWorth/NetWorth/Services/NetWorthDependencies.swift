@@ -2,8 +2,9 @@ import Foundation
 import Persistence
 import Timing
 
-/// What the net-worth services need from the host: the feature's store and the clocks. The feature makes no
-/// network calls (rates are typed in), so there is no HTTP client, cache settings or page policy to pass.
+/// What the net-worth services need from the host: the feature's store, the clocks and the value sources linked
+/// accounts follow. The feature makes no network calls itself (rates are typed in; a source's feature fetches
+/// what it needs), so there is no HTTP client or cache settings to pass.
 public struct NetWorthDependencies: Sendable {
     /// The feature's namespace of the store.
     public var store: any KeyValueStore
