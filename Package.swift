@@ -89,7 +89,7 @@ func webTargets(for feature: Feature) -> [Target] {
             "\(name)WebTests",
             dependencies: [
                 .target(name: "\(name)Web"), .target(name: "\(name)Commands"), "Failures", "FeatureCLI", "FeatureWeb", "FeatureKit",
-                "FeatureKitTesting",
+                "FeatureKitTesting", "Money",
                 "Networking", "NetworkingTesting", "Persistence", "Settings", "Timing", "TimingTesting", hummingbird, hummingbirdTesting,
                 httpTypes,
                 argumentParser,

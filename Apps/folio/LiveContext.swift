@@ -40,10 +40,12 @@ enum LiveContext {
         } else {
             store = InMemoryDatabase().store(namespace: feature.id)
         }
-        return FeatureContext(
+        var context = FeatureContext(
             featureID: feature.id, http: http, store: store, timing: host.timing,
             ticker: Ticker(clock: host.timing.clock), configuration: host.configuration, terminal: host.terminal,
             style: host.style, logger: logger, offline: host.offline, home: host.home)
+        context.valueSources = ValueSourceWiring.directory(host: host)
+        return context
     }
 }
 

@@ -72,7 +72,13 @@ struct ServeCommand: HostCommand {
             }
         }
         var serviceConfiguration = ServiceGroupConfiguration(
-            services: [application], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
+            services: [
+                application,
+                BackgroundJobs(
+                    jobs: features.flatMap(\.backgroundJobs), environment: web, clock: environment.timing.clock,
+                    logger: logger),
+            ],
+            gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
         // Requests in flight get 5 s to finish after Ctrl-C or SIGTERM; then they are cancelled, so a stream that
         // somehow outlives its shutdown handler cannot keep the process alive.
         serviceConfiguration.maximumGracefulShutdownDuration = .seconds(5)

@@ -108,11 +108,12 @@ import Testing
         let lines = csv.components(separatedBy: "\r\n").filter { !$0.isEmpty }
         #expect(
             lines[0]
-                == "name,type,debt,currency,counted,excludedBecause,unvaluedBecause,balance,value,lastUpdate,previousBalance,change,changePercent,trend"
+                == "name,type,debt,currency,counted,excludedBecause,unvaluedBecause,balance,value,lastUpdate,previousBalance,change,changePercent,trend,"
+                + "source,sourceStatus,sourceAsOf,sourceProblem"
         )
         #expect(
             lines[3]
-                == "Mortgage,mortgage,true,GBP,false,mortgages excluded,,149200,,2024-06-20,150000,-800,-0.005333,positive"
+                == "Mortgage,mortgage,true,GBP,false,mortgages excluded,,149200,,2024-06-20,150000,-800,-0.005333,positive,,,,"
         )
     }
 

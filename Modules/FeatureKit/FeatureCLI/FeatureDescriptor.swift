@@ -42,6 +42,8 @@ public struct FeatureDescriptor: Sendable {
     /// applies it itself on first use; the descriptor declares it too so that `folio db migrate` can apply every
     /// feature's history before any command runs (a shared server prepared once, by whoever administers it).
     public let migrations: @Sendable (FeatureContext) -> [Migration]
+    /// The kinds of value source the feature contributes (``contributing(valueSources:)``); none by default.
+    public private(set) var valueSources: [ValueSourceKind] = []
 
     /// Creates a descriptor.
     /// - Parameter migrations: The namespace's schema history; none by default (a feature whose records need
@@ -55,6 +57,13 @@ public struct FeatureDescriptor: Sendable {
         self.requirements = requirements
         self.command = command
         self.migrations = migrations
+    }
+
+    /// The descriptor with `kinds` as the value sources it contributes (`stocks:portfolio/<EMAIL>`).
+    public func contributing(valueSources kinds: [ValueSourceKind]) -> FeatureDescriptor {
+        var descriptor = self
+        descriptor.valueSources = kinds
+        return descriptor
     }
 
     /// The root command's declared name (a plug-in's root must declare one); the registry checks that it

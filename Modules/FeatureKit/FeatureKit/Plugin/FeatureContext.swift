@@ -32,6 +32,8 @@ public struct FeatureContext: Sendable {
     public var offline: Bool
     /// `FOLIO_HOME`, where the feature may keep files of its own.
     public var home: URL
+    /// The value sources other plug-ins contribute, collected by the host (none unless it sets them).
+    public var valueSources: ValueSourceDirectory = .none
 
     /// Creates a context; the host and `FeatureContext.test` are the only callers.
     public init(

@@ -15,6 +15,8 @@ public struct WebFeature: Sendable {
     public var dashboard: (@Sendable (WebEnvironment, WebRequestContext) async -> HTML?)?
     /// The feature's OpenAPI path items, keyed by path (`/api/races/next`).
     public var openAPIPaths: [String: JSONValue]
+    /// Work to run in the background while the server runs (none by default).
+    public var backgroundJobs: [BackgroundJob] = []
 
     /// Creates a feature.
     public init(

@@ -9,7 +9,8 @@ public enum ETFAnalyzerPlugin {
         id: "etf",
         summary: ETFCommand.configuration.abstract,
         requirements: [.persistence, .timing],
-        command: ETFCommand.self)
+        command: ETFCommand.self
+    ).contributing(valueSources: ETFValueSources.kinds)
 }
 
 /// `folio etf`: the feature's root; its subcommands do the work.

@@ -108,7 +108,7 @@ enum NetWorthPage {
             return [
                 "\(account.name)", "\(account.type.rawValue)\(account.debt ? " (debt)" : "")",
                 "\(Show.money(account.balance, account.currency))", "\(Show.money(account.value, summary.currency))",
-                "<span class=\"\(changeClass)\">\(change)</span>", "\(account.lastUpdate?.iso8601 ?? "—")", counted,
+                "<span class=\"\(changeClass)\">\(change)</span>", SourceCell.html(account), counted,
                 inclusionButton(account.name, include: account.excludedBecause == "excluded", csrf: csrf)
                     + AccountForms.removeButton(account.name, csrf: csrf),
             ]

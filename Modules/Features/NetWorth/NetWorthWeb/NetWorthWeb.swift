@@ -49,16 +49,28 @@ public enum NetWorthWeb {
             router.get("/api/networth/summary") { request, _ in
                 await summaryAPI(request, environment: environment)
             }
-        })
+        }
+    ).running([
+        // Linked accounts' values are recorded at most once an hour: enough for history, never a write per view.
+        BackgroundJob(name: "networth sync", interval: .seconds(3600)) { environment in
+            _ = try await SyncService(dependencies(environment, waiting: true)).sync()
+        }
+    ])
 
     /// The services' dependencies from the feature's context.
     /// - Throws: ``FolioError`` (unavailable) when the host has no networth context (the feature is disabled).
-    static func dependencies(_ environment: WebEnvironment) throws(FolioError) -> NetWorthDependencies {
+    /// - Parameter waiting: Whether a source's reading may take longer than the page deadline (a background sync).
+    static func dependencies(_ environment: WebEnvironment, waiting: Bool = false) throws(FolioError)
+        -> NetWorthDependencies
+    {
         guard let context = environment.context("networth") else {
             throw FolioError(.unavailable, "net worth is not available", why: "the feature is disabled")
         }
         return NetWorthDependencies(
-            store: context.store, timing: context.timing, decoded: environment.pagePolicy.decoded)
+            store: context.store, timing: context.timing, decoded: environment.pagePolicy.decoded,
+            sources: SourceDeadline.sources(
+                context.valueSources, deadline: waiting ? nil : environment.pagePolicy.deadline,
+                clock: context.timing.clock))
     }
 
     /// `GET /api/networth/summary`: the report value itself, or its refusal as problem details.

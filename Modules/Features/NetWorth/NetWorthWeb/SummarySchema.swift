@@ -29,6 +29,11 @@ enum NetWorthSchema {
         "previousBalance": OpenAPISchema.nullable(OpenAPISchema.number),
         "change": OpenAPISchema.nullable(OpenAPISchema.number),
         "changePercent": OpenAPISchema.nullable(OpenAPISchema.number), "trend": OpenAPISchema.nullable(trend),
+        "source": OpenAPISchema.nullable(OpenAPISchema.string),
+        "sourceStatus": OpenAPISchema.nullable(
+            OpenAPISchema.oneOf(["live", "stale", "unavailable", "nothing", "recorded"])),
+        "sourceAsOf": OpenAPISchema.nullable(OpenAPISchema.dateTime),
+        "sourceProblem": OpenAPISchema.nullable(OpenAPISchema.string),
     ])
 
     /// ``ConversionReport``.

@@ -33,10 +33,32 @@ public struct AccountService: Sendable {
     /// Adds an account, with its opening balance dated `request.openingBalance.date`.
     /// - Throws: ``FolioError`` for a name taken (in NFC, ignoring case), empty or over 60 characters (field
     ///   `name`); an unknown currency; an opening balance ``BalanceRules`` refuses; a note over 1,000 characters.
-    public func add(_ request: NewAccount) async throws -> AccountReport {
+    /// - Parameters:
+    ///   - source: A value source the account follows from the start (checked first: nothing is stored when it is
+    ///     refused).
+    ///   - currencyFromSource: Whether the account takes the source's currency; when false, a source valuing in
+    ///     another currency than `request.currency` is refused.
+    public func add(_ request: NewAccount, linkedTo source: String? = nil, currencyFromSource: Bool = false)
+        async throws -> AccountReport
+    {
+        var request = request
+        var link: AccountLink?
+        if let source {
+            let checked = try await LinkService.check(source, with: dependencies.sources)
+            if let currency = checked.currency, currency != request.currency {
+                guard currencyFromSource else {
+                    throw FolioError(
+                        .refused, "\"\(request.name)\" cannot follow \(source)",
+                        why: "the source values in \(currency), not \(request.currency)",
+                        hint: "leave the currency out, or give \(currency)", field: "source")
+                }
+                request.currency = currency
+            }
+            link = AccountLink(source: source, linkedOn: dependencies.today)
+        }
         do {
             let today = dependencies.today
-            let account = try await dependencies.repository.add(request, today: today)
+            let account = try await dependencies.repository.add(request, today: today, link: link)
             let rates = try await dependencies.repository.rates()
             let date = account.updates.first?.date ?? today
             guard account.currency != rates.base, rates.conversion(for: account.currency, on: date) == nil else {

@@ -1,3 +1,4 @@
+import Foundation
 import Money
 import Timing
 
@@ -58,11 +59,21 @@ public struct SummaryAccount: Codable, Sendable, Equatable {
     @NullEncodable public var changePercent: Amount?
     /// Whether the change is good news.
     @NullEncodable public var trend: Trend?
+    /// The value source the account follows (`stocks:portfolio/test@stockport.com`); null when it follows none.
+    @NullEncodable public var source: String?
+    /// How the balance was found: `live` (read from the source now), `stale`, `unavailable` or `nothing` (the last
+    /// recorded balance is shown, see `sourceProblem`), `recorded` (a past date); null when it follows none.
+    @NullEncodable public var sourceStatus: String?
+    /// When the value read from the source was true; null when none was read.
+    @NullEncodable public var sourceAsOf: Date?
+    /// Why the last recorded balance is shown instead of the source's value; null when it is not.
+    @NullEncodable public var sourceProblem: String?
 
     /// The CSV columns, in JSON key names.
     public static let columns = [
         "name", "type", "debt", "currency", "counted", "excludedBecause", "unvaluedBecause", "balance", "value",
-        "lastUpdate", "previousBalance", "change", "changePercent", "trend",
+        "lastUpdate", "previousBalance", "change", "changePercent", "trend", "source", "sourceStatus", "sourceAsOf",
+        "sourceProblem",
     ]
 }
 

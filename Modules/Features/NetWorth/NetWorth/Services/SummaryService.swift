@@ -19,18 +19,26 @@ public struct SummaryService: Sendable {
     public func summary(asOf: CalendarDate? = nil, inclusion: InclusionOverride = InclusionOverride()) async throws
         -> SummaryReport
     {
-        let date = asOf ?? dependencies.today
-        let saved = try await dependencies.repository.portfolio()
+        let today = dependencies.today
+        let date = asOf ?? today
+        let (saved, links) = try await dependencies.repository.linkedPortfolio()
+        // A past date is history: the sources' values now say nothing about it.
+        let readings = date >= today ? await LinkedBalances.read(links, with: dependencies.sources) : [:]
         do {
             var portfolio = saved.asOf(date)
             portfolio.inclusion = inclusion.resolve(saved.inclusion)
-            return try Self.report(portfolio, on: date)
+            let followed = LinkedBalances.apply(readings, links: links, to: portfolio, on: date)
+            var report = try Self.report(followed.portfolio, on: date, links: followed.statuses)
+            report.warnings = followed.warnings + report.warnings
+            return report
         } catch {
             throw FolioError(error)
         }
     }
 
-    static func report(_ portfolio: Portfolio, on date: CalendarDate) throws(NetWorthError) -> SummaryReport {
+    static func report(_ portfolio: Portfolio, on date: CalendarDate, links: [Int: LinkStatus] = [:])
+        throws(NetWorthError) -> SummaryReport
+    {
         let unvalued = missingRates(portfolio, on: date)
         var valued = portfolio
         valued.accounts.removeAll { unvalued[$0.id] != nil }
@@ -51,7 +59,14 @@ public struct SummaryService: Sendable {
             let excluded = portfolio.inclusion.exclusionReason(account)
             let missing = excluded == nil ? unvalued[account.id] : nil
             let value = excluded == nil && missing == nil ? try portfolio.value(of: account, on: date) : nil
-            accounts.append(try SummaryAccount(account, excludedBecause: excluded, unvaluedBecause: missing, value: value))
+            var row = try SummaryAccount(account, excludedBecause: excluded, unvaluedBecause: missing, value: value)
+            if let link = links[account.id] {
+                row.source = link.source
+                row.sourceStatus = link.status
+                row.sourceAsOf = link.asOf
+                row.sourceProblem = link.problem
+            }
+            accounts.append(row)
         }
         let foreign = Set(
             accounts.filter { $0.value != nil && $0.currency != portfolio.baseCurrency }.map(\.currency))
@@ -98,5 +113,9 @@ extension SummaryAccount {
         self.change = change?.amount
         changePercent = change?.roundedFraction
         trend = change?.trend
+        source = nil
+        sourceStatus = nil
+        sourceAsOf = nil
+        sourceProblem = nil
     }
 }

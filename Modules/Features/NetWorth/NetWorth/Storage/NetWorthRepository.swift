@@ -8,8 +8,8 @@ import Timing
 /// Every change is one write transaction: a rename moves the name index and the account together, a
 /// removal takes the account's history with it (the seed's cascade), and a refused change writes nothing.
 public struct NetWorthRepository: Sendable {
-    private let store: any KeyValueStore
-    private let decoded: DecodedRecords?
+    let store: any KeyValueStore
+    let decoded: DecodedRecords?
 
     /// The schema history of the namespace, applied before the first write (and by `folio db migrate`).
     public static let migrations = [
@@ -82,7 +82,7 @@ public struct NetWorthRepository: Sendable {
     /// Adds an account (and its opening balance).
     /// - Throws: ``NetWorthError`` for an invalid or taken name, a bad currency or a refused opening balance.
     @discardableResult
-    public func add(_ request: NewAccount, today: CalendarDate) async throws -> Account {
+    public func add(_ request: NewAccount, today: CalendarDate, link: AccountLink? = nil) async throws -> Account {
         let name = try AccountName.validate(request.name)
         let currency = try CurrencyCode.validate(request.currency)
         let note = try InputLimits.note(request.note)
@@ -101,6 +101,10 @@ public struct NetWorthRepository: Sendable {
                 note: note, isIncluded: request.isIncluded,
                 updates: request.openingBalance.map { [$0] } ?? [])
             try tx.save(account)
+            if let link {
+                try tx.requireUnfollowed(link.source)
+                try transaction.put(LinkKey.link(id), link)
+            }
             return account
         }
     }
@@ -132,6 +136,7 @@ public struct NetWorthRepository: Sendable {
             let account = try tx.account(named: name)
             try transaction.delete(StoreKey.account(account.id))
             try transaction.delete(StoreKey.name(account.name))
+            try transaction.delete(LinkKey.link(account.id))
             return account
         }
     }
@@ -346,6 +351,7 @@ public struct NetWorthRepository: Sendable {
             try transaction.delete(StoreKey.accounts)
             try transaction.delete(StoreKey.names)
             try transaction.delete(StoreKey.rates)
+            try transaction.delete(LinkKey.links)
             let tx = Tx(transaction, decoded: decoded)
             for account in sample.accounts { try tx.save(account) }
             try transaction.put(StoreKey.nextID, (sample.accounts.map(\.id).max() ?? 0) + 1)
@@ -360,13 +366,13 @@ public struct NetWorthRepository: Sendable {
     }
 
     /// Marks the namespace's schema version before the first write.
-    private func prepare() async throws {
+    func prepare() async throws {
         if try await store.schemaVersion() < Self.migrations.count { try await store.migrate(Self.migrations) }
     }
 }
 
 /// The store operations the repository composes inside one transaction.
-private struct Tx {
+struct Tx {
     let transaction: any StoreTransaction
     let decoded: DecodedRecords?
 

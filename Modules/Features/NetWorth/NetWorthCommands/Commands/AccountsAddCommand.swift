@@ -18,6 +18,7 @@ struct AccountsAddCommand: FeatureCommand {
             Examples:
               folio networth accounts add --name "Monzo Savings" --type savings --balance 1200
               folio networth accounts add --name "Wise USD" --type foreign-currency --currency USD --balance 500 --date 2024-01-31
+              folio networth accounts add --name "Paper" --type investment --linked-to stocks:portfolio/test@stockport.com
             """)
 
     @Option(help: "The account's name (unique: names are compared in Unicode NFC, ignoring case).")
@@ -28,8 +29,14 @@ struct AccountsAddCommand: FeatureCommand {
         completion: .list(AccountType.allCases.map(\.rawValue)))
     var type: String
 
-    @Option(help: "The ISO 4217 currency of its balances.", completion: .currencies)
-    var currency: String = "GBP"
+    @Option(help: "The ISO 4217 currency of its balances (default GBP, or the source's with --linked-to).",
+        completion: .currencies)
+    var currency: String?
+
+    @Option(
+        name: .customLong("linked-to"),
+        help: ArgumentHelp("A value source the account follows (see `accounts link`).", valueName: "source"))
+    var linkedTo: String?
 
     @Option(parsing: .unconditional, help: ArgumentHelp("The opening balance.", valueName: "amount"))
     var balance: String?
@@ -62,13 +69,15 @@ struct AccountsAddCommand: FeatureCommand {
             opening = BalanceUpdate(date: day, amount: amount)
         }
         let request = NewAccount(
-            name: name, type: accountType, currency: currency, note: note, isIncluded: !exclude, openingBalance: opening
+            name: name, type: accountType, currency: currency ?? "GBP", note: note, isIncluded: !exclude, openingBalance: opening
         )
-        let account = try await AccountService(services.dependencies).add(request)
+        let account = try await AccountService(services.dependencies).add(
+            request, linkedTo: linkedTo, currencyFromSource: currency == nil)
         var message = "Added \"\(account.name)\" (\(account.type.rawValue), \(account.currency))"
         if let balance = account.balance, let date = account.lastUpdate {
             message += " with a balance of \(NumberFormat.money(balance, currency: account.currency)) on \(date.iso8601)"
         }
+        if let linkedTo { message += "; it follows \(linkedTo)" }
         if !account.included { message += "; it is excluded from net worth" }
         services.terminal.print(message + ".")
         if let missing = account.missingRate {

@@ -4,7 +4,7 @@ import ArgumentParser
 struct AccountsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "accounts",
-        abstract: "Add, list, show, rename, remove, include and exclude accounts.",
+        abstract: "Add, list, show, rename, remove, include, exclude and link accounts.",
         discussion: """
             Account types: current, savings, isa, investment, pension, property, crypto, foreign-currency, \
             cash, other (assets); credit-card, loan, mortgage (debts, entered as the positive amount owed).
@@ -17,6 +17,6 @@ struct AccountsCommand: AsyncParsableCommand {
         subcommands: [
             AccountsAddCommand.self, AccountsListCommand.self, AccountsShowCommand.self, AccountsRenameCommand.self,
             AccountsRemoveCommand.self, AccountsExcludeCommand.self, AccountsIncludeCommand.self,
-            AccountsNoteCommand.self,
+            AccountsNoteCommand.self, AccountsLinkCommand.self, AccountsUnlinkCommand.self,
         ])
 }

@@ -119,12 +119,13 @@ private struct SummaryText {
             }
             table.append([
                 TextTable.Cell(name), TextTable.Cell(account.type.rawValue),
-                TextTable.Cell(account.lastUpdate?.iso8601 ?? "never"), valueCell,
+                TextTable.Cell(account.sourceStatus == "live" ? "live" : account.lastUpdate?.iso8601 ?? "never"), valueCell,
                 ChangeFormatting.cell(change, currency: account.currency, style: style),
             ])
         }
         table.footer = [["Net worth", "", "", TextTable.Cell(money(summary.netWorth)), ""]]
         out.append(table.render(style: style, maxWidth: width))
+        out += summary.accounts.compactMap(SourceLine.text)
         return out.joined(separator: "\n")
     }
 

@@ -16,7 +16,10 @@ struct NetWorthServices {
 
     init(context: FeatureContext) {
         self.context = context
-        dependencies = NetWorthDependencies(store: context.store, timing: context.timing)
+        let directory = context.valueSources
+        dependencies = NetWorthDependencies(
+            store: context.store, timing: context.timing,
+            sources: LinkedSources(check: { try await directory.check($0) }, read: { await directory.read($0) }))
         repository = NetWorthRepository(store: context.store)
         today = dependencies.today
     }

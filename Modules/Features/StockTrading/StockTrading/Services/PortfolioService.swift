@@ -7,10 +7,10 @@ import Timing
 /// Reports on one account: the portfolio valued at current prices, the analytics and the history. Valuing
 /// records the day's value snapshot, which the analytics chart draws.
 public struct PortfolioService: Sendable {
-    private let store: any KeyValueStore
-    private let timing: Timing
-    private let timeZone: TimeZone
-    private let market: MarketService
+    let store: any KeyValueStore
+    let timing: Timing
+    let timeZone: TimeZone
+    let market: MarketService
 
     /// Creates the service.
     public init(store: any KeyValueStore, timing: Timing, timeZone: TimeZone, market: MarketService) {

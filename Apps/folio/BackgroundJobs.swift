@@ -1,0 +1,30 @@
+import FeatureWeb
+import Logging
+import ServiceLifecycle
+
+/// The enabled features' background jobs as one service of `folio serve`'s group: each runs at start and then
+/// after each interval on the host's clock, until graceful shutdown cancels them.
+struct BackgroundJobs: Service, CustomStringConvertible {
+    let jobs: [BackgroundJob]
+    let environment: WebEnvironment
+    let clock: any Clock<Duration>
+    let logger: Logger
+
+    /// What the service group's log names: the jobs only, never the environment (its configuration may hold a
+    /// database password).
+    var description: String { "BackgroundJobs(\(jobs.map(\.name).joined(separator: ", ")))" }
+
+    func run() async throws {
+        await cancelWhenGracefulShutdown {
+            await withDiscardingTaskGroup { group in
+                for job in jobs {
+                    group.addTask {
+                        await job.repeatedly(with: environment, clock: clock) { logger.warning("\(job.name) failed: \($0)") }
+                    }
+                }
+            }
+        }
+        // A service that returns ends the group: with no jobs, or once they stopped, wait for the shutdown itself.
+        try? await gracefulShutdown()
+    }
+}

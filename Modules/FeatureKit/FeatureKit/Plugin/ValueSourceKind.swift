@@ -1,0 +1,33 @@
+import Failures
+import Money
+
+/// One kind of value source a plug-in contributes, named `<feature>:<kind>` or `<feature>:<kind>/<argument>`
+/// (`stocks:portfolio/test@stockport.com`, `funds:portfolio`): declared data the host collects from the
+/// registry, so a feature can follow another's value without importing it.
+public struct ValueSourceKind: Sendable {
+    /// The kind's word after the feature's id (`portfolio`, `saved`).
+    public let name: String
+    /// What the argument after `/` names, in capitals for help (`EMAIL`, `NAME`); nil when the kind takes none.
+    public let argument: String?
+    /// One line for help and listings.
+    public let summary: String
+    /// Reads the current value with the contributing feature's own context: nil when there is nothing to value.
+    /// Throws a ``FolioError``: `notFound` when the argument names nothing, `unavailable` when a service is down.
+    public let read: @Sendable (_ argument: String?, _ context: FeatureContext) async throws -> SourcedValue?
+
+    /// Declares a kind.
+    public init(
+        name: String, argument: String? = nil, summary: String,
+        read: @escaping @Sendable (_ argument: String?, _ context: FeatureContext) async throws -> SourcedValue?
+    ) {
+        self.name = name
+        self.argument = argument
+        self.summary = summary
+        self.read = read
+    }
+
+    /// The pattern of its names under `feature` (`stocks:portfolio/<EMAIL>`).
+    public func pattern(feature: String) -> String {
+        "\(feature):\(name)" + (argument.map { "/<\($0)>" } ?? "")
+    }
+}

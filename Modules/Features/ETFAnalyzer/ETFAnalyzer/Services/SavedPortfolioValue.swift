@@ -1,0 +1,31 @@
+import Failures
+import Foundation
+import Money
+
+extension SavedPortfolios {
+    /// The saved portfolio called `name` valued as entered, Σ shares × current price, in `currency` (the prices'
+    /// currency; portfolios are saved without one, so USD unless said), as of the save: for another part of the
+    /// program to follow.
+    /// - Throws: ``FolioError`` (notFound or invalid, field `name`) when no portfolio has that name or it is not a
+    ///   name a portfolio can have.
+    public func value(of name: String, currency: String = "USD") async throws -> SourcedValue {
+        let portfolio: SavedPortfolio
+        do {
+            try Self.validate(name: name)
+            portfolio = try await load(name)
+        } catch SavedPortfolioError.notFound {
+            throw FolioError(.notFound, "there is no saved ETF portfolio \"\(name)\"",
+                hint: "save one with `folio etf save NAME FILE`", field: "name")
+        } catch let error as SavedPortfolioError {
+            throw FolioError(.invalid, "\"\(name)\" is not a saved portfolio's name", why: "\(error)", field: "name")
+        }
+        do {
+            let value = try portfolio.holdings.map { holding throws(MoneyError) in
+                try holding.shares * holding.currentPrice
+            }.sum()
+            return SourcedValue(amount: value, currency: currency, asOf: portfolio.savedAt)
+        } catch {
+            throw FolioError(.dataError, "the saved ETF portfolio \"\(name)\" cannot be valued", why: "\(error)")
+        }
+    }
+}

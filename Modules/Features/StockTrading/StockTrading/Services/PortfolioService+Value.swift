@@ -1,0 +1,34 @@
+import Caching
+import Failures
+import Foundation
+import Money
+import Persistence
+
+extension PortfolioService {
+    /// The paper account of `email` valued at current prices (cash + holdings, USD), for another part of the
+    /// program to follow: it needs no login (the account is named) and records no snapshot. Last known prices make
+    /// the value stale, with why.
+    /// - Throws: ``FolioError`` (notFound, field `email`) when no paper account has that email; (unavailable) when
+    ///   no price can be had.
+    public func currentValue(ofAccount email: String, mode: FetchMode = .normal) async throws -> SourcedValue {
+        let normalized = CredentialRules.normalizedEmail(email)
+        guard let account = try await store.get(Account.self, StorageKeys.account(normalized))?.value else {
+            throw FolioError(
+                .notFound, "there is no paper account \(normalized)", hint: "sign up with `folio stocks signup`",
+                field: "email")
+        }
+        let quotes = try await market.quotes(mode)
+        do {
+            let brokerage = Brokerage(store: store, timing: timing, userID: account.userID, timeZone: timeZone)
+            let valuation = try PortfolioValuation.make(
+                holdings: try await brokerage.holdings(), history: [], quotes: quotes, basis: .average)
+            let stale = quotes.isStale || valuation.holdings.contains(where: \.isStale)
+            return SourcedValue(
+                amount: valuation.totalValue, currency: "USD", asOf: quotes.asOf,
+                staleBecause: stale
+                    ? "prices are the last known from \(quotes.source)" + (quotes.failure.map { " — \($0)" } ?? "") : nil)
+        } catch {
+            throw StockTradingError.translated(error)
+        }
+    }
+}

@@ -1,0 +1,91 @@
+import ArgumentParser
+import FeatureCLI
+import FeatureKit
+import FeatureKitTesting
+import FeatureWeb
+import Foundation
+import Failures
+import Synchronization
+import Hummingbird
+import HummingbirdTesting
+import Money
+import NetWorthCommands
+import NetWorthWeb
+import Persistence
+import Testing
+import Timing
+
+/// A linked account on `/networth` and in `/api/networth/summary`: the source and its as-of are shown, the API is
+/// still byte for byte `summary --format json`, and a source that is gone shows the last recorded balance.
+@Suite struct LinkedAccountPageTests {
+    static let source = "stocks:portfolio/test@stockport.com"
+    let setup = Setup()
+    let value = Box()
+
+    /// The source's value as a test sets it; nil when its service is down.
+    final class Box: Sendable {
+        let current = Mutex<SourcedValue?>(
+            SourcedValue(amount: Amount("1234.56")!, currency: "GBP", asOf: Date(timeIntervalSince1970: 1_764_000_000)))
+    }
+
+    func context(terminal: any Terminal = CapturedTerminal()) -> FeatureContext {
+        let base = setup.context(terminal: terminal)
+        var context = base
+        let value = value
+        context.valueSources = ValueSourceDirectory(providers: [
+            .init(
+                featureID: "stocks",
+                kinds: [
+                    ValueSourceKind(name: "portfolio", argument: "EMAIL", summary: "a paper account") { _, _ in
+                        guard let current = value.current.withLock({ $0 }) else {
+                            throw FolioError(.unavailable, "the quotes service is down")
+                        }
+                        return current
+                    }
+                ], context: { base })
+        ])
+        return context
+    }
+
+    func cli(_ arguments: [String]) async throws -> String {
+        let terminal = CapturedTerminal()
+        let command = try #require(try NetWorthPlugin.descriptor.command.parseAsRoot(arguments) as? any FeatureCommand)
+        try await command.run(in: context(terminal: terminal))
+        return terminal.output
+    }
+
+    func application() -> some ApplicationProtocol {
+        let environment = WebEnvironment(
+            contexts: [NetWorthPlugin.descriptor.id: context()],
+            layout: Layout(navigation: [NetWorthWeb.feature.navigation]), ticker: Ticker(clock: setup.timing.clock),
+            timing: setup.timing, sessions: BrowserSessions(now: { Date() }))
+        return Application(
+            router: WebServer.router(
+                features: [NetWorthWeb.feature], environment: environment, configuration: WebServerConfiguration(secret: secret)))
+    }
+
+    @Test("the page says where a linked balance came from; the API is the CLI's JSON; a gone source shows the last balance")
+    func linkedAccount() async throws {
+        _ = try await cli(["accounts", "add", "--name", "Paper", "--type", "investment", "--linked-to", Self.source])
+        try await application().test(.router) { client in
+            let printed = try await cli(["summary", "--format", "json"])
+            #expect(printed.contains("\"sourceStatus\" : \"live\""))
+            try await client.execute(uri: "/api/networth/summary", method: .get, headers: localhost) { response in
+                #expect(String(buffer: response.body) == printed)
+            }
+            try await client.execute(uri: "/networth", method: .get, headers: localhost) { response in
+                let page = String(buffer: response.body)
+                #expect(page.contains("live from \(Self.source)"))
+                #expect(page.contains("£1,234.56"))
+            }
+            _ = try await cli(["sync"])
+            value.current.withLock { $0 = nil }
+            try await client.execute(uri: "/networth", method: .get, headers: localhost) { response in
+                let page = String(buffer: response.body)
+                #expect(page.contains("shows its last recorded balance"), "\(page)")
+                #expect(page.contains("the quotes service is down"))
+                #expect(page.contains("£1,234.56"))
+            }
+        }
+    }
+}
