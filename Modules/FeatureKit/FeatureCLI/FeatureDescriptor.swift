@@ -42,19 +42,24 @@ public struct FeatureDescriptor: Sendable {
     /// applies it itself on first use; the descriptor declares it too so that `folio db migrate` can apply every
     /// feature's history before any command runs (a shared server prepared once, by whoever administers it).
     public let migrations: @Sendable (FeatureContext) -> [Migration]
+    /// The alert kinds the feature contributes to `folio alerts`.
+    public let alertKinds: [AlertContribution]
 
     /// Creates a descriptor.
-    /// - Parameter migrations: The namespace's schema history; none by default (a feature whose records need
-    ///   no upgrade).
+    /// - Parameters:
+    ///   - migrations: The namespace's schema history; none by default (a feature whose records need no upgrade).
+    ///   - alertKinds: The alert kinds the feature contributes; none by default.
     public init(
         id: String, summary: String, requirements: KernelRequirements, command: any ParsableCommand.Type,
-        migrations: @escaping @Sendable (FeatureContext) -> [Migration] = { _ in [] }
+        migrations: @escaping @Sendable (FeatureContext) -> [Migration] = { _ in [] },
+        alertKinds: [AlertContribution] = []
     ) {
         self.id = id
         self.summary = summary
         self.requirements = requirements
         self.command = command
         self.migrations = migrations
+        self.alertKinds = alertKinds
     }
 
     /// The root command's declared name (a plug-in's root must declare one); the registry checks that it

@@ -9,5 +9,6 @@ public enum MutualFundsPlugin {
         id: "funds",
         summary: FundsCommand.configuration.abstract,
         requirements: [.network, .persistence, .timing],
-        command: FundsCommand.self)
+        command: FundsCommand.self,
+        alertKinds: [FundsAlerts.fund])
 }
