@@ -111,8 +111,8 @@ func targets(for feature: Feature) -> [Target] {
         .target(
             name: "\(name)Commands",
             dependencies: [
-                .target(name: name), "Caching", "Failures", "FeatureCLI", "FeatureKit", "Money", "Networking", "Persistence",
-                "Settings", "Timing", argumentParser,
+                .target(name: name), "Alerting", "Caching", "Failures", "FeatureCLI", "FeatureKit", "Money", "Networking",
+                "Persistence", "Settings", "Timing", argumentParser,
             ]
                 + feature.commands,
             path: "Modules/Features/\(name)/\(name)Commands",
@@ -233,10 +233,18 @@ let package = Package(
             path: "Modules/FeatureKit/FeatureKit",
             swiftSettings: strictSettings
         ),
+        /** Alert kinds contributed by plug-ins, the host's alert state and outbox, webhook delivery. */
+        .target(
+            name: "Alerting",
+            dependencies: ["Failures", "FeatureKit", "Money", "Networking", "Persistence", "Timing"],
+            path: "Modules/FeatureKit/Alerting",
+            exclude: ["README.md"],
+            swiftSettings: strictSettings
+        ),
         /** The terminal's part of the plug-in contract: FeatureCommand, FeatureDescriptor, --format and --output. */
         .target(
             name: "FeatureCLI",
-            dependencies: ["Failures", "FeatureKit", "Persistence", argumentParser],
+            dependencies: ["Alerting", "Failures", "FeatureKit", "Persistence", argumentParser],
             path: "Modules/FeatureKit/FeatureCLI",
             swiftSettings: strictSettings
         ),
@@ -257,8 +265,8 @@ let package = Package(
         .executableTarget(
             name: "folio",
             dependencies: [
-                "Caching", "Failures", "FeatureCLI", "FeatureKit", "Networking", "NetworkingAsyncHTTPClient", "Persistence",
-                "PersistenceSQLite", "PersistencePostgres", "Settings", "Timing", argumentParser, logging,
+                "Alerting", "Caching", "Failures", "FeatureCLI", "FeatureKit", "Networking", "NetworkingAsyncHTTPClient",
+                "Persistence", "PersistenceSQLite", "PersistencePostgres", "Settings", "Timing", argumentParser, logging,
             ] + features.map { .target(name: "\($0.name)Commands") },
             path: "Apps/folio",
             swiftSettings: strictSettings
@@ -323,6 +331,13 @@ let package = Package(
                 "PersistenceTesting", "Timing", "TimingTesting", argumentParser,
             ]
         ),
+        unitTests(
+            "AlertingTests",
+            dependencies: [
+                "Alerting", "Failures", "FeatureKit", "FeatureKitTesting", "Money", "Networking", "NetworkingAsyncHTTPClient",
+                "NetworkingTesting", "Persistence", "PersistenceSQLite", "PersistencePostgres", "PersistencePostgresTesting",
+                "Timing", "TimingTesting",
+            ]),
         unitTests(
             "FolioEndToEndTests",
             dependencies: ["folio", "FeatureKitTesting", "NetworkingTesting", "PersistencePostgresTesting"]),

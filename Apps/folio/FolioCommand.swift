@@ -31,7 +31,7 @@ struct Folio: AsyncParsableCommand {
                   folio funds search hdfc flexi --plan direct
                 """,
             version: FolioVersion.current,
-            subcommands: [FeaturesCommand.self, DatabaseCommand.self, ServeCommand.self],
+            subcommands: [FeaturesCommand.self, DatabaseCommand.self, ServeCommand.self, AlertsCommand.self],
             groupedSubcommands: [
                 CommandGroup(name: "Features", subcommands: FeatureRegistry.current.map(\.command))
             ]

@@ -76,6 +76,8 @@ enum FolioHost {
             try await command.run(in: context)
         case .host(let command):
             try await command.run(host: host)
+        case .alertKind(let command):
+            try await AlertsHost(host: host).run(command)
         case .plain:
             do {
                 var command = command
@@ -95,6 +97,7 @@ enum FolioHost {
     private enum Role {
         case feature(any FeatureCommand)
         case host(any HostCommand)
+        case alertKind(any AlertAddCommand)
         case plain
 
         /// Casts from the concrete type (the existential is opened by the generic parameter): a cast from
@@ -105,6 +108,8 @@ enum FolioHost {
                 self = .feature(command)
             } else if let command = command as? any HostCommand {
                 self = .host(command)
+            } else if let command = command as? any AlertAddCommand {
+                self = .alertKind(command)
             } else {
                 self = .plain
             }

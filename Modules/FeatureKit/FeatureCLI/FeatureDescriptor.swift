@@ -44,19 +44,24 @@ public struct FeatureDescriptor: Sendable {
     public let migrations: @Sendable (FeatureContext) -> [Migration]
     /// The kinds of value source the feature contributes (``contributing(valueSources:)``); none by default.
     public private(set) var valueSources: [ValueSourceKind] = []
+    /// The alert kinds the feature contributes to `folio alerts`.
+    public let alertKinds: [AlertContribution]
 
     /// Creates a descriptor.
-    /// - Parameter migrations: The namespace's schema history; none by default (a feature whose records need
-    ///   no upgrade).
+    /// - Parameters:
+    ///   - migrations: The namespace's schema history; none by default (a feature whose records need no upgrade).
+    ///   - alertKinds: The alert kinds the feature contributes; none by default.
     public init(
         id: String, summary: String, requirements: KernelRequirements, command: any ParsableCommand.Type,
-        migrations: @escaping @Sendable (FeatureContext) -> [Migration] = { _ in [] }
+        migrations: @escaping @Sendable (FeatureContext) -> [Migration] = { _ in [] },
+        alertKinds: [AlertContribution] = []
     ) {
         self.id = id
         self.summary = summary
         self.requirements = requirements
         self.command = command
         self.migrations = migrations
+        self.alertKinds = alertKinds
     }
 
     /// The descriptor with `kinds` as the value sources it contributes (`stocks:portfolio/<EMAIL>`).

@@ -9,6 +9,7 @@ public enum MutualFundsPlugin {
         id: "funds",
         summary: FundsCommand.configuration.abstract,
         requirements: [.network, .persistence, .timing],
-        command: FundsCommand.self
+        command: FundsCommand.self,
+        alertKinds: [FundsAlerts.fund]
     ).contributing(valueSources: FundsValueSources.kinds)
 }

@@ -11,7 +11,8 @@ public enum NetWorthPlugin {
         summary: NetWorthCommand.configuration.abstract,
         requirements: [.persistence, .timing],
         command: NetWorthCommand.self,
-        migrations: { _ in NetWorthRepository.migrations })
+        migrations: { _ in NetWorthRepository.migrations },
+        alertKinds: [NetWorthAlerts.networth])
 }
 
 /// `folio networth …`

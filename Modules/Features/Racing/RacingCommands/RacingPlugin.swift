@@ -9,5 +9,6 @@ public enum RacingPlugin {
         id: "races",
         summary: RacesCommand.configuration.abstract,
         requirements: [.network, .persistence, .timing],
-        command: RacesCommand.self)
+        command: RacesCommand.self,
+        alertKinds: [RacingAlerts.race])
 }

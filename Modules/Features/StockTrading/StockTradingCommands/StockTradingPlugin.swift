@@ -11,7 +11,8 @@ public enum StockTradingPlugin {
         id: "stocks",
         summary: StocksCommand.configuration.abstract,
         requirements: [.network, .persistence, .timing], command: StocksCommand.self,
-        migrations: { StocksTerminal.migrations($0) }
+        migrations: { StocksTerminal.migrations($0) },
+        alertKinds: [StockAlerts.stock]
     ).contributing(valueSources: StocksValueSources.kinds)
 }
 

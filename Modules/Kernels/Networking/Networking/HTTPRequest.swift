@@ -34,9 +34,10 @@ public struct HTTPRequest: Sendable, Hashable {
         HTTPRequest(url: baseURL.appendingPathAndQuery(path: path, query: query), headers: headers)
     }
 
-    /// Whether repeating this request cannot change anything on the server, which makes it safe to retry.
+    /// Whether repeating this request cannot change anything on the server, which makes it safe to retry: an
+    /// idempotent method, or any request carrying an `Idempotency-Key` (the receiver drops a repeat of the key).
     public var isIdempotent: Bool {
-        ["GET", "HEAD", "OPTIONS", "PUT", "DELETE"].contains(method.uppercased())
+        ["GET", "HEAD", "OPTIONS", "PUT", "DELETE"].contains(method.uppercased()) || headers["Idempotency-Key"] != nil
     }
 }
 

@@ -1,0 +1,115 @@
+import Alerting
+import ArgumentParser
+import Failures
+import FeatureCLI
+import FeatureKit
+import Foundation
+import Timing
+
+/// `folio alerts check`: every alert once, for cron.
+struct AlertsCheckCommand: HostCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "check",
+        abstract: "Check every alert once; print what fired and send it to the webhook.",
+        discussion: """
+            Prints one line per firing and nothing when nothing fired; an alert that cannot be checked (its \
+            feature disabled, its source down) is reported on stderr and kept. Firings waiting for the webhook \
+            from earlier checks are sent again first-come first-served. Exit 0, or with --exit-status 3 when \
+            something fired.
+
+            Examples:
+              folio alerts check
+              folio alerts check --notify https://ntfy.sh/my-folio --exit-status
+            """)
+
+    @Option(help: ArgumentHelp("Also POST each firing to this webhook (default alerts.webhook).", valueName: "url"))
+    var notify: String?
+
+    @Flag(help: "Exit 3 when an alert fired (for cron and scripts).")
+    var exitStatus = false
+
+    @OptionGroup var formatting: FormatOptions
+
+    func run(host: HostEnvironment) async throws {
+        let alerts = try AlertsHost(host: host)
+        let report = try await alerts.engine(webhook: try alerts.webhook(notify: notify)).check()
+        try AlertsOutput.emit(report, formatting: formatting, host: host)
+        if exitStatus && !report.fired.isEmpty { throw ExitCode(3) }
+    }
+
+    func run() async throws { throw FolioError(.internal, "folio alerts check runs through the host") }
+}
+
+/// `folio alerts watch`: checks each kind at its source's rate until interrupted.
+struct AlertsWatchCommand: HostCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "watch",
+        abstract: "Keep checking the alerts, each kind at its source's rate, until interrupted.",
+        discussion: """
+            Runs on the shared one-second ticker; a kind is checked again once its interval has passed (races \
+            every few seconds, stock prices with their time to live, fund NAVs hourly, net worth every minute). \
+            Webhook deliveries that failed are retried at each check.
+
+            Examples:
+              folio alerts watch
+              folio alerts watch --notify https://ntfy.sh/my-folio
+            """)
+
+    @Option(help: ArgumentHelp("Also POST each firing to this webhook (default alerts.webhook).", valueName: "url"))
+    var notify: String?
+
+    func run(host: HostEnvironment) async throws {
+        let alerts = try AlertsHost(host: host)
+        let engine = alerts.engine(webhook: try alerts.webhook(notify: notify))
+        let kinds = AlertsHost.contributions(host.registry).map(\.contribution.kind)
+        host.terminal.printError("Watching alerts; press Ctrl-C to stop.")
+        var lastRun: [String: Duration] = [:]
+        var reported: Set<String> = []
+        let ticks = await alerts.context.ticker.subscribe()
+        for await tick in ticks {
+            let due = Set(kinds.filter { kind in lastRun[kind.name].map { tick.scheduled - $0 >= kind.interval } ?? true }.map(\.name))
+            guard !due.isEmpty else { continue }
+            for name in due { lastRun[name] = tick.scheduled }
+            do {
+                let report = try await engine.check { _, kind in due.contains(kind.name) }
+                AlertsOutput.printFirings(report, host: host)
+                // The same refusal on every tick is noise: each is reported once per watch.
+                for line in AlertsOutput.warnings(report) where reported.insert(line).inserted { host.terminal.warn(line) }
+            } catch {
+                host.terminal.warn(FolioError.from(error).line)
+            }
+        }
+    }
+
+    func run() async throws { throw FolioError(.internal, "folio alerts watch runs through the host") }
+}
+
+/// How a check reads on a terminal.
+enum AlertsOutput {
+    static func emit(_ report: AlertCheckReport, formatting: FormatOptions, host: HostEnvironment) throws {
+        switch formatting.format {
+        case .json: try formatting.emit(try JSONOutput.string(report), to: host.terminal)
+        case .csv:
+            try formatting.emit(
+                try CSVOutput.rows(report.fired, columns: ["alertID", "kind", "title", "body", "link", "firedAt", "key"]),
+                to: host.terminal)
+        case .table:
+            let lines = report.fired.map(line)
+            if !lines.isEmpty { try formatting.emit(lines.joined(separator: "\n"), to: host.terminal) }
+        }
+        for warning in warnings(report) { host.terminal.warn(warning) }
+    }
+
+    static func printFirings(_ report: AlertCheckReport, host: HostEnvironment) {
+        for firing in report.fired { host.terminal.print(line(firing)) }
+    }
+
+    static func line(_ firing: Firing) -> String {
+        "Alert #\(firing.alertID) (\(firing.kind)) fired: \(firing.title) — \(firing.body)"
+    }
+
+    static func warnings(_ report: AlertCheckReport) -> [String] {
+        report.notChecked.map { "alert #\($0.alertId) (\($0.kind): \($0.summary)) not checked — \($0.reason)" }
+            + report.undelivered.map { "\($0.title): not delivered — \($0.reason); kept for the next check" }
+    }
+}

@@ -1,0 +1,86 @@
+import Alerting
+import ArgumentParser
+import Failures
+import FeatureCLI
+import FeatureKit
+import Foundation
+import Timing
+
+/// The host's side of alerts: the `alerts` namespace, the kinds the registry's plug-ins contribute, each
+/// feature's context for its checks, and the webhook in force.
+struct AlertsHost: Sendable {
+    /// `alerts.webhook` in config.json, or `FOLIO_ALERTS_WEBHOOK`.
+    static let webhookKey = ConfigKey("alerts.webhook", environment: "FOLIO_ALERTS_WEBHOOK")
+
+    /// The pseudo-feature whose context owns the `alerts` namespace and posts webhooks.
+    static let descriptor = FeatureDescriptor(
+        id: AlertStore.namespace, summary: AlertsCommand.configuration.abstract, requirements: .all,
+        command: AlertsCommand.self)
+
+    let host: HostEnvironment
+    let context: FeatureContext
+
+    init(host: HostEnvironment) throws {
+        self.host = host
+        context = try LiveContext.make(for: Self.descriptor, host: host)
+    }
+
+    var store: AlertStore { AlertStore(store: context.store) }
+
+    /// Every contribution of the registered plug-ins, with the feature it belongs to.
+    static func contributions(_ registry: [FeatureDescriptor]) -> [(feature: FeatureDescriptor, contribution: AlertContribution)] {
+        registry.flatMap { feature in feature.alertKinds.map { (feature, $0) } }
+    }
+
+    /// The webhook: `--notify`, else the configuration; a plain-http URL to another machine is warned about.
+    /// - Throws: ``FolioError`` (usage) for a malformed URL, naming where it came from.
+    func webhook(notify: String?) throws -> Webhook? {
+        let webhook: Webhook?
+        if let notify {
+            webhook = try Webhook(notify, origin: "--notify")
+        } else if let configured = host.configuration.string(Self.webhookKey) {
+            webhook = try Webhook(configured, origin: "\(host.configuration.source(of: Self.webhookKey))")
+        } else {
+            webhook = nil
+        }
+        if let warning = webhook?.warning { host.terminal.warn(warning) }
+        return webhook
+    }
+
+    /// The engine over every registered kind.
+    func engine(webhook: Webhook?) -> AlertEngine {
+        let host = host
+        let registry = host.registry
+        let sources = AlertEngine.Sources(
+            kinds: Self.contributions(registry).map(\.contribution.kind),
+            disabledFeatures: host.configuration.disabledFeatures,
+            context: { featureID in
+                guard let feature = registry.first(where: { $0.id == featureID }) else {
+                    throw FolioError(.internal, "no registered feature \(featureID)")
+                }
+                return try LiveContext.make(for: feature, host: host)
+            })
+        return AlertEngine(store: store, sources: sources, http: context.http, webhook: webhook, timing: host.timing)
+    }
+
+    /// Runs `folio alerts add KIND …`: stores the alert and says so.
+    func run(_ command: any AlertAddCommand) async throws {
+        let alert = try await add(command)
+        host.terminal.print("Added alert #\(alert.id): \(alert.definition.summary).")
+    }
+
+    /// Stores the alert an `alerts add KIND` command asks for.
+    /// - Throws: ``FolioError``: the kind's feature is disabled, or the command refused its options; nothing is stored.
+    func add(_ command: any AlertAddCommand) async throws -> StoredAlert {
+        let type = type(of: command)
+        guard let (feature, contribution) = Self.contributions(host.registry).first(where: { $0.contribution.add == type })
+        else { throw FolioError(.internal, "no registered feature contributes \(type)") }
+        guard !host.configuration.disabledFeatures.contains(feature.id) else {
+            throw FolioError(
+                .usage, "the \(feature.id) feature is disabled", why: "its \(contribution.kind.name) alerts cannot be checked",
+                hint: "remove \(feature.id) from disabledFeatures in \(host.home.appendingPathComponent("config.json").path)")
+        }
+        let definition = try await command.definition(in: try LiveContext.make(for: feature, host: host))
+        return try await store.add(definition, featureID: feature.id, at: host.timing.now())
+    }
+}

@@ -1,0 +1,123 @@
+import Failures
+import Foundation
+import Persistence
+
+/// The host's `alerts` namespace: every alert, its armed/fired state and the webhook outbox.
+///
+/// A check's new state and the firings it queues commit in one transaction, which re-reads each alert: two
+/// processes checking at once both read the source, but only the first to commit fires a condition, so each
+/// firing is queued once.
+public struct AlertStore: Sendable {
+    /// The namespace's name.
+    public static let namespace = "alerts"
+    /// How long a process may hold an outbox entry it is delivering before another may try it.
+    public static let claimLifetime: TimeInterval = 120
+
+    private let store: any KeyValueStore
+
+    /// Creates the store over the `alerts` namespace.
+    public init(store: any KeyValueStore) {
+        self.store = store
+    }
+
+    /// Adds an armed alert; returns it with its number.
+    public func add(_ definition: AlertDefinition, featureID: String, at date: Date) async throws -> StoredAlert {
+        try await store.write { transaction in
+            let last = try transaction.scan(StoredAlert.self, AlertKeys.alerts, limit: 1, reverse: true).first
+            let alert = StoredAlert(
+                id: (last?.value.id ?? 0) + 1, uid: UUID().uuidString.lowercased(), featureID: featureID,
+                definition: definition, createdAt: date)
+            try transaction.put(AlertKeys.alert(alert.id), alert)
+            return alert
+        }
+    }
+
+    /// Every alert, by number.
+    public func list() async throws -> [StoredAlert] {
+        try await store.scan(StoredAlert.self, AlertKeys.alerts).map(\.value)
+    }
+
+    /// Removes alert `id` and anything of it still in the outbox; returns it.
+    /// - Throws: ``FolioError`` (not found, field `id`).
+    @discardableResult
+    public func remove(_ id: Int) async throws -> StoredAlert {
+        try await store.write { transaction in
+            guard let alert = try transaction.value(StoredAlert.self, AlertKeys.alert(id)) else {
+                throw FolioError(
+                    .notFound, "no alert #\(id)", why: "folio alerts list shows the alerts and their numbers",
+                    field: "id")
+            }
+            try transaction.delete(AlertKeys.alert(id))
+            for entry in try transaction.scan(OutboxEntry.self, AlertKeys.outbox) where entry.value.firing.alertID == id {
+                try transaction.delete(entry.key)
+            }
+            return alert
+        }
+    }
+
+    /// Applies `readings` (by alert number) at `date` in one transaction; queues each firing for `webhook`,
+    /// claimed by `claimant` so this process delivers what it fired. Returns the firings, in alert order.
+    public func commit(
+        _ readings: [Int: AlertReading], at date: Date, webhook: String?, claimant: String
+    ) async throws -> [Firing] {
+        try await store.write { transaction in
+            var fired: [Firing] = []
+            for (id, reading) in readings.sorted(by: { $0.key < $1.key }) {
+                // Re-read inside the transaction: another process may have fired it since the source was read.
+                guard let alert = try transaction.value(StoredAlert.self, AlertKeys.alert(id)) else { continue }
+                let (next, firings) = alert.applying(reading, at: date)
+                if next != alert { try transaction.put(AlertKeys.alert(id), next) }
+                for firing in firings {
+                    fired.append(firing)
+                    guard let webhook else { continue }
+                    try transaction.put(
+                        AlertKeys.outbox(firing.key),
+                        OutboxEntry(
+                            firing: firing, target: webhook, attempts: 0, claimedBy: claimant,
+                            claimedUntil: date.addingTimeInterval(Self.claimLifetime)))
+                }
+            }
+            return fired
+        }
+    }
+
+    /// Claims, for `claimant`, every outbox entry that it already holds or nobody holds (or whose claim
+    /// expired), oldest firing first.
+    public func claimOutbox(claimant: String, at date: Date) async throws -> [OutboxEntry] {
+        try await store.write { transaction in
+            var claimed: [OutboxEntry] = []
+            for entry in try transaction.scan(OutboxEntry.self, AlertKeys.outbox) {
+                var value = entry.value
+                let free = value.claimedBy == nil || value.claimedBy == claimant || (value.claimedUntil ?? .distantPast) <= date
+                guard free else { continue }
+                value.claimedBy = claimant
+                value.claimedUntil = date.addingTimeInterval(Self.claimLifetime)
+                try transaction.put(entry.key, value)
+                claimed.append(value)
+            }
+            return claimed.sorted { ($0.firing.firedAt, $0.firing.key) < ($1.firing.firedAt, $1.firing.key) }
+        }
+    }
+
+    /// Removes a delivered entry.
+    public func delivered(_ firingKey: String) async throws {
+        try await store.delete(AlertKeys.outbox(firingKey))
+    }
+
+    /// Keeps a failed entry for the next check, released and with the failure noted.
+    public func failed(_ firingKey: String, reason: String) async throws {
+        try await store.write { transaction in
+            guard var entry = try transaction.value(OutboxEntry.self, AlertKeys.outbox(firingKey)) else { return }
+            entry.attempts += 1
+            entry.lastError = reason
+            entry.claimedBy = nil
+            entry.claimedUntil = nil
+            try transaction.put(AlertKeys.outbox(firingKey), entry)
+        }
+    }
+
+    /// The entries waiting for delivery.
+    public func outbox() async throws -> [OutboxEntry] {
+        try await store.scan(OutboxEntry.self, AlertKeys.outbox).map(\.value)
+    }
+}

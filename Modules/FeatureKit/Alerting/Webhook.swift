@@ -1,0 +1,68 @@
+import Failures
+import Foundation
+import Networking
+
+/// A webhook firings are POSTed to, in the form ntfy and similar services accept: the text as the body,
+/// `Title` and `Click` (the link) as headers, and an `Idempotency-Key` that is the firing's identity, so a
+/// receiver drops a repeat (one is possible only when a process dies after a POST and before its commit).
+public struct Webhook: Sendable, Equatable {
+    /// The URL.
+    public let url: URL
+    /// A warning to show when the URL is plain http to another machine, nil otherwise.
+    public let warning: String?
+
+    /// Reads a webhook URL as typed or configured; `origin` names where it came from (`--notify`, the
+    /// `alerts.webhook` key of config.json).
+    /// - Throws: ``FolioError`` (usage) for anything but an absolute http(s) URL with a host.
+    public init(_ text: String, origin: String) throws {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        guard let components = URLComponents(string: trimmed), let scheme = components.scheme?.lowercased(),
+            ["http", "https"].contains(scheme), let host = components.host, !host.isEmpty,
+            let url = components.url
+        else {
+            throw FolioError(
+                .usage, "\(origin) \"\(text)\" is not a webhook URL",
+                why: "a webhook is an absolute http or https URL with a host",
+                hint: "for example https://ntfy.sh/my-folio-alerts", field: "notify")
+        }
+        self.url = url
+        let loopback = ["localhost", "127.0.0.1", "::1", "[::1]"].contains(host.lowercased()) || host.hasPrefix("127.")
+        warning = scheme == "http" && !loopback
+            ? "\(origin) \(trimmed) is plain http to another machine: alerts travel unencrypted" : nil
+    }
+
+    /// The request that delivers `firing`.
+    public func request(for firing: Firing) -> HTTPRequest {
+        var headers: HTTPHeaders = [
+            "Content-Type": "text/plain; charset=utf-8",
+            "Title": Self.headerSafe(firing.title),
+            "Idempotency-Key": firing.key,
+            "Tags": "folio,\(firing.kind)",
+        ]
+        if let link = firing.link { headers["Click"] = link }
+        return HTTPRequest(method: "POST", url: url, headers: headers, body: Data(firing.body.utf8), timeout: .seconds(10))
+    }
+
+    /// Sends `firing`; returns normally only on a 2xx answer.
+    /// - Throws: ``FolioError`` (unavailable) saying what the webhook answered or why it could not be reached.
+    public func deliver(_ firing: Firing, over http: any HTTPClient) async throws {
+        let response: HTTPResponse
+        do {
+            response = try await http.send(request(for: firing))
+        } catch {
+            throw FolioError(.unavailable, "the webhook \(url.absoluteString) was not reached", why: "\(error)")
+        }
+        guard response.isSuccess else {
+            throw FolioError(
+                .unavailable, "the webhook \(url.absoluteString) refused the alert", why: "it answered \(response.status)")
+        }
+    }
+
+    /// Header values are one line of visible ASCII; anything else becomes a space or `?`, never a header break.
+    static func headerSafe(_ text: String) -> String {
+        String(text.unicodeScalars.map { scalar -> Character in
+            if scalar == "\n" || scalar == "\r" || scalar == "\t" { return " " }
+            return scalar.isASCII && scalar.value >= 0x20 && scalar.value < 0x7F ? Character(scalar) : "?"
+        })
+    }
+}

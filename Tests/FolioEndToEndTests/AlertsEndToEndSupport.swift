@@ -1,0 +1,61 @@
+import Foundation
+import NetworkingTesting
+import Synchronization
+
+/// The scenario clock of an alerts test: how far the recorded racing board has moved on. The board served
+/// reads as if captured `elapsed` seconds ago, so a race that started 487 s after the capture starts in
+/// 487 − elapsed seconds; moving the clock back is a start put back.
+final class ScenarioClock: Sendable {
+    private let seconds = Mutex(0)
+
+    var elapsed: Int {
+        get { seconds.withLock { $0 } }
+        set { seconds.withLock { $0 = newValue } }
+    }
+
+    /// The recorded board with every start moved to match the scenario's time.
+    func board() throws -> Data {
+        let path = "neds/nextraces_j-_payload-1768438793569.json"
+        let shift = Int(Date().timeIntervalSince1970) - 1_768_438_793 - elapsed
+        var root = try JSONSerialization.jsonObject(with: try Fixtures.data(path)) as! [String: Any]
+        var data = root["data"] as! [String: Any]
+        var races = data["race_summaries"] as! [String: [String: Any]]
+        for id in races.keys {
+            var start = races[id]!["advertised_start"] as! [String: Any]
+            start["seconds"] = (start["seconds"] as! Int) + shift
+            races[id]!["advertised_start"] = start
+        }
+        data["race_summaries"] = races
+        root["data"] = data
+        return try JSONSerialization.data(withJSONObject: root)
+    }
+
+    /// A loopback racing service answering with ``board()``.
+    func serve() async throws -> LoopbackServer {
+        try await LoopbackServer.start { _ in .json(try self.board()) }
+    }
+}
+
+/// A loopback webhook: what it received, answering from a script of statuses (the last one repeats).
+final class WebhookReceiver: Sendable {
+    private let state: Mutex<(statuses: [Int], keys: [String], titles: [String])>
+
+    init(answering statuses: [Int] = [200]) { state = Mutex((statuses, [], [])) }
+
+    func answer(_ request: LoopbackRequest) -> LoopbackResponse {
+        LoopbackResponse(status: state.withLock { state in
+            state.keys.append(request.headers["idempotency-key"] ?? "")
+            state.titles.append(request.headers["title"] ?? "")
+            return state.statuses.count > 1 ? state.statuses.removeFirst() : state.statuses[0]
+        })
+    }
+
+    func serve() async throws -> LoopbackServer {
+        try await LoopbackServer.start { self.answer($0) }
+    }
+
+    /// Every `Idempotency-Key` received, repeats included.
+    var keys: [String] { state.withLock { $0.keys } }
+    /// Every `Title` received.
+    var titles: [String] { state.withLock { $0.titles } }
+}
