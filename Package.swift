@@ -88,7 +88,7 @@ func webTargets(for feature: Feature) -> [Target] {
         unitTests(
             "\(name)WebTests",
             dependencies: [
-                .target(name: "\(name)Web"), .target(name: "\(name)Commands"), "Failures", "FeatureCLI", "FeatureWeb", "FeatureKit",
+                .target(name: "\(name)Web"), .target(name: "\(name)Commands"), .target(name: name), "Failures", "FeatureCLI", "FeatureWeb", "FeatureKit",
                 "FeatureKitTesting",
                 "Networking", "NetworkingTesting", "Persistence", "Timing", "TimingTesting", hummingbird, hummingbirdTesting, httpTypes,
                 argumentParser,
