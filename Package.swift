@@ -88,8 +88,8 @@ func webTargets(for feature: Feature) -> [Target] {
         unitTests(
             "\(name)WebTests",
             dependencies: [
-                .target(name: "\(name)Web"), .target(name: "\(name)Commands"), "Failures", "FeatureCLI", "FeatureWeb", "FeatureKit",
-                "FeatureKitTesting", "Money",
+                .target(name: "\(name)Web"), .target(name: "\(name)Commands"), .target(name: name), "Failures", "FeatureCLI",
+                "FeatureWeb", "FeatureKit", "FeatureKitTesting", "Money",
                 "Networking", "NetworkingTesting", "Persistence", "Settings", "Timing", "TimingTesting", hummingbird, hummingbirdTesting,
                 httpTypes,
                 argumentParser,

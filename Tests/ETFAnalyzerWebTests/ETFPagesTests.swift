@@ -70,7 +70,7 @@ struct ETFPagesTests {
                 let html = String(buffer: response.body)
                 #expect(response.status == .ok)
                 #expect(html.contains("id=\"etf-figures\"") && html.contains("Vanguard S&amp;P 500 ETF (VOO)"))
-                #expect(html.contains("id=\"allocation-chart\"") && html.contains("<rect x=\"300\""))
+                #expect(html.contains("id=\"allocation-chart\"") && html.contains("<li class=\"bar-row\"><span class=\"bar-label\">"))
             }
             let (mdHeaders, mdBody) = post(["csv": csv, "format": "markdown"])
             try await client.execute(uri: "/etf", method: .post, headers: mdHeaders, body: mdBody) { response in
@@ -322,5 +322,59 @@ struct ETFUploadTests {
                 #expect(body.contains("\"field\" : \"asOf\"") && body.contains("\"kind\" : \"invalid\""), "\(body)")
             }
         }
+    }
+}
+
+@Suite("/etf/saved: save, list and delete as `folio etf save|list|delete`")
+struct SavedPortfoliosPageTests {
+    @Test("save from the form, list, open, then delete after a confirmation page; the store read by `folio etf list`")
+    func saveListDelete() async throws {
+        let setup = Setup()
+        let csv = try String(contentsOf: example, encoding: .utf8)
+        try await setup.application().test(.router) { client in
+            let (headers, body) = post(["csv": csv, "format": "save", "saveAs": "core"])
+            try await client.execute(uri: "/etf", method: .post, headers: headers, body: body) { response in
+                #expect(response.status == .seeOther && response.headers[.location] == "/etf/saved")
+            }
+            try await client.execute(uri: "/etf/saved", method: .get, headers: localhost) { response in
+                let html = String(buffer: response.body)
+                #expect(response.status == .ok && html.contains("<a href=\"/etf?saved=core\">core</a>"))
+                #expect(html.contains("a pasted portfolio") && html.contains("action=\"/etf/saved/delete\""))
+            }
+            // Saving again under the name is refused beside the name, unless "replace" is ticked.
+            let (againHeaders, againBody) = post(["csv": csv, "format": "save", "saveAs": "CORE"])
+            try await client.execute(uri: "/etf", method: .post, headers: againHeaders, body: againBody) { response in
+                let html = String(buffer: response.body)
+                #expect(response.status == .conflict)
+                #expect(html.contains("id=\"saveAs-error\">a portfolio called CORE is already saved"))
+            }
+            let (badHeaders, badBody) = post(["csv": csv, "format": "save", "saveAs": "my core!"])
+            try await client.execute(uri: "/etf", method: .post, headers: badHeaders, body: badBody) { response in
+                #expect(response.status == .unprocessableContent)
+                #expect(String(buffer: response.body).contains("id=\"saveAs-error\""))
+            }
+            let (badRowsHeaders, badRowsBody) = post(["csv": csv + "\nBad,abc,1,1,1,2024-01-01,1", "format": "save", "saveAs": "broken"])
+            try await client.execute(uri: "/etf", method: .post, headers: badRowsHeaders, body: badRowsBody) { response in
+                #expect(response.status != .seeOther && String(buffer: response.body).contains("id=\"csv-error\""))
+            }
+        }
+        let listed = try await setup.cli(["list", "--format", "json"])
+        #expect(listed.contains("\"name\" : \"core\"") || listed.contains("\"name\":\"core\""))
+        #expect(!listed.contains("broken") && !listed.contains("my core"), "nothing stored on a refusal")
+
+        try await setup.application().test(.router) { client in
+            let (askHeaders, askBody) = post(["name": "core"])
+            try await client.execute(uri: "/etf/saved/delete", method: .post, headers: askHeaders, body: askBody) { response in
+                let html = String(buffer: response.body)
+                #expect(response.status == .ok && html.contains("Delete the saved portfolio <strong>core</strong>"))
+                #expect(html.contains("name=\"confirmed\" value=\"yes\""))
+            }
+            #expect(try await setup.cli(["list", "--format", "json"]).contains("core"), "nothing deleted before the confirmation")
+            let (headers, body) = post(["name": "core", "confirmed": "yes"])
+            try await client.execute(uri: "/etf/saved/delete", method: .post, headers: headers, body: body) { response in
+                #expect(response.status == .seeOther && response.headers[.location] == "/etf/saved")
+            }
+        }
+        #expect(try await setup.cli(["list", "--format", "json"]).contains("core") == false)
     }
 }

@@ -176,7 +176,8 @@ struct BrowserEndToEndTests {
             // The browser gets the session the way a logged-in browser holds it: an HttpOnly cookie for the
             // server's host. Cookies are per host, not per port, so a loopback page on another port sets it and
             // redirects to /stocks, where Chromium sends it as its own.
-            let stocks = server.baseURL.appendingPathComponent("stocks").absoluteString
+            // The plain page (?live=0): an open price stream never lets a dumped page settle.
+            let stocks = server.baseURL.appendingPathComponent("stocks").absoluteString + "?live=0"
             let handoff = try await LoopbackServer.start { _ in
                 LoopbackResponse(
                     status: 302,

@@ -116,18 +116,29 @@ struct FundSearchCompareTests {
         }
     }
 
-    @Test("a search cut at its limit says so instead of calling the first page the whole count")
-    func aCutSearchSaysSo() async throws {
+    @Test("search pages: \"Showing 1–20 of N\", next and previous links that keep the filters, page 2 continuing page 1")
+    func pagination() async throws {
         let harness = try Harness()
+        let (all, _) = await harness.cli(["search", "fund", "--limit", "10000", "--format", "json"])
+        struct Row: Decodable { var code: Int }
+        let expected = try JSONDecoder().decode([Row].self, from: Data(all.utf8)).map(\.code)
+        try #require(expected.count > 20 && expected.count <= 40, "the fixture's list has between 21 and 40 funds")
         try await harness.application().test(.router) { client in
-            let (_, many) = try await get(client, "/funds?q=fund")
-            let shown = resultCodes(many).count
-            #expect(shown == 20, "the fixture's list has more than 20 funds")
-            #expect(many.contains("The first 20 matches; more schemes match"), "not \"20 schemes\"")
-            let (_, few) = try await get(client, "/funds?q=aditya&option=idcw")
-            try #require(resultCodes(few).count < 20)
-            #expect(!few.contains("The first"))
-            #expect(few.contains("\(resultCodes(few).count) scheme"))
+            let (_, first) = try await get(client, "/funds?q=fund")
+            #expect(resultCodes(first) == Array(expected.prefix(20)))
+            #expect(first.contains("Showing 1–20 of \(expected.count) schemes"), "not \"20 schemes\"")
+            #expect(first.contains("href=\"/funds?q=fund&amp;page=2\" rel=\"next\"") && !first.contains("rel=\"prev\""))
+            let (status, second) = try await get(client, "/funds?q=fund&page=2")
+            #expect(status == .ok)
+            #expect(resultCodes(second) == Array(expected.dropFirst(20)))
+            #expect(second.contains("Showing 21–\(expected.count) of \(expected.count) schemes"))
+            #expect(second.contains("href=\"/funds?q=fund&amp;page=1\" rel=\"prev\"") && !second.contains("rel=\"next\""))
+            let (_, filtered) = try await get(client, "/funds?q=aditya&option=idcw")
+            try #require(resultCodes(filtered).count < 20)
+            #expect(filtered.contains("Showing 1–\(resultCodes(filtered).count) of \(resultCodes(filtered).count) scheme"))
+            #expect(!filtered.contains("class=\"pager\""), "one page needs no pager")
+            let (refused, bad) = try await get(client, "/funds?q=fund&page=0")
+            #expect(refused == .unprocessableContent && bad.contains("id=\"q-error\""))
         }
     }
 

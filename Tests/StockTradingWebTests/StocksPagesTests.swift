@@ -15,10 +15,10 @@ import Testing
 import Timing
 import TimingTesting
 
-private let localhost: HTTPFields = [HTTPField.Name("Host")!: "localhost"]
-private let secret = "stocks-test-secret"
+let localhost: HTTPFields = [HTTPField.Name("Host")!: "localhost"]
+let secret = "stocks-test-secret"
 
-private struct Setup {
+struct Setup {
     /// Pinned, so a test decides when the login throttle's wait has passed.
     let wallClock = PinnedWallClock(Date(timeIntervalSince1970: 1_764_000_000))
     let clock = ManualClock()
@@ -29,11 +29,15 @@ private struct Setup {
         .test(featureID: "stocks", store: store, timing: timing, terminal: terminal)
     }
 
-    func application() -> some ApplicationProtocol {
-        let environment = WebEnvironment(
+    func environment() -> WebEnvironment {
+        WebEnvironment(
             contexts: [StockTradingPlugin.descriptor.id: context()],
             layout: Layout(navigation: [StockTradingWeb.feature.navigation]), ticker: Ticker(clock: timing.clock),
             timing: timing, sessions: BrowserSessions(now: { Date() }))
+    }
+
+    func application() -> some ApplicationProtocol {
+        let environment = environment()
         return Application(
             router: WebServer.router(
                 features: [StockTradingWeb.feature], environment: environment, configuration: WebServerConfiguration(secret: secret)))
@@ -52,14 +56,14 @@ private struct Setup {
     }
 }
 
-private func post(_ body: String, cookie: String? = nil) -> (HTTPFields, ByteBuffer) {
+func post(_ body: String, cookie: String? = nil) -> (HTTPFields, ByteBuffer) {
     var headers = localhost
     headers[.cookie] = "\(CSRF.cookieName)=seed" + (cookie.map { "; \($0)" } ?? "")
     headers[.contentType] = "application/x-www-form-urlencoded"
     return (headers, ByteBuffer(string: body + "&_csrf=" + CSRF.token(seed: "seed", secret: secret)))
 }
 
-private func sessionCookie(_ response: TestResponse) -> String? {
+func sessionCookie(_ response: TestResponse) -> String? {
     response.headers[values: .setCookie].first { $0.hasPrefix("folio_session=") }
 }
 
@@ -184,7 +188,7 @@ private func signUp(_ client: some TestClientProtocol, email: String, password: 
 }
 
 /// Logs the browser in with the demo account; the `Cookie` value of its session.
-private func logIn(_ client: some TestClientProtocol, email: String = "test@stockport.com", password: String = "Test@123") async throws -> String {
+func logIn(_ client: some TestClientProtocol, email: String = "test@stockport.com", password: String = "Test@123") async throws -> String {
     let encoded = "email=\(email.replacingOccurrences(of: "@", with: "%40"))&password=\(password.replacingOccurrences(of: "@", with: "%40"))"
     let (headers, body) = post(encoded)
     return try await client.execute(uri: "/stocks/login", method: .post, headers: headers, body: body) { response in
@@ -193,13 +197,13 @@ private func logIn(_ client: some TestClientProtocol, email: String = "test@stoc
     }
 }
 
-private func page(_ client: some TestClientProtocol, _ path: String, cookie: String) async throws -> (HTTPResponse.Status, String) {
+func page(_ client: some TestClientProtocol, _ path: String, cookie: String) async throws -> (HTTPResponse.Status, String) {
     var headers = localhost
     headers[.cookie] = cookie
     return try await client.execute(uri: path, method: .get, headers: headers) { ($0.status, String(buffer: $0.body)) }
 }
 
-private func submit(
+func submit(
     _ client: some TestClientProtocol, _ path: String, _ body: String, cookie: String
 ) async throws -> (status: HTTPResponse.Status, location: String?, html: String) {
     let (headers, form) = post(body, cookie: cookie)
@@ -308,7 +312,12 @@ struct StocksFormsTests {
             let unknown = try await submit(client, "/stocks/alerts/add", "symbol=ZZZZ&direction=below&level=10", cookie: cookie)
             #expect(unknown.html.contains("id=\"symbol-error\">unknown symbol ZZZZ"))
 
-            let removed = try await submit(client, "/stocks/alerts/remove", "id=1", cookie: cookie)
+            // Removing asks first (a second post, no script needed); only the confirmed post removes.
+            let asked = try await submit(client, "/stocks/alerts/remove", "id=1", cookie: cookie)
+            #expect(asked.status == .ok && asked.html.contains("Remove alert #1") && asked.html.contains("name=\"confirmed\" value=\"yes\""))
+            let (_, still) = try await page(client, "/stocks/alerts", cookie: cookie)
+            #expect(still.contains("<td>AAPL</td>"), "nothing is removed before the confirmation")
+            let removed = try await submit(client, "/stocks/alerts/remove", "id=1&confirmed=yes", cookie: cookie)
             #expect(removed.status == .seeOther)
             let (_, after) = try await page(client, "/stocks/alerts", cookie: cookie)
             #expect(!after.contains("<td>AAPL</td>") && after.contains("No alerts yet."))

@@ -2,7 +2,7 @@
 """Runs axe-core (axe-playwright-python) over every page of a running `folio serve` in headless Chromium (Debian's
 /usr/bin/chromium through Playwright, never a downloaded browser), at 390 and 1280 px wide, in the light and the dark
 colour scheme. Fails on any violation of impact serious or critical, on any chart label under WCAG contrast
-(svg-contrast.js), on any page that scrolls sideways at 390 px, and on any page route the sources register that
+(svg-contrast.js) or rendered under 11 px, on any page that scrolls sideways at 390 px, and on any page route the sources register that
 PAGES does not reach.
 
 Usage: check.py BASE_URL, with FOLIO_A11Y_SESSION the folio_session cookie of a logged-in stocks user
@@ -22,6 +22,13 @@ IMPACTS = ("serious", "critical")
 with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "svg-contrast.js"), encoding="utf-8") as script:
     SVG_CONTRAST = script.read()
 
+# The chart labels shown that render under 11 px: the font size times the scale the SVG is drawn at.
+CHART_LABEL_SIZES = """() => [...document.querySelectorAll('svg text')]
+    .filter(t => t.getClientRects().length > 0)
+    .map(t => [parseFloat(getComputedStyle(t).fontSize) * (t.getScreenCTM() ? t.getScreenCTM().a : 1),
+               t.textContent.trim().slice(0, 40)])
+    .filter(([size]) => size < 11)"""
+
 # Every GET page the features register (Modules/Features/*/*Web and the host's dashboard), with the query strings
 # that render a different page: (path, logged in to stocks, expected status). Written out rather than crawled so a
 # page nothing links to is still checked, and a page that disappears fails here instead of silently dropping out.
@@ -33,6 +40,7 @@ PAGES = [
     ("/funds", False, 200),
     ("/funds?q=hdfc", False, 200),
     ("/funds?q=hdfc&plan=direct&category=equity", False, 200),
+    ("/funds?q=fund&page=2", False, 200),
     ("/funds/122639", False, 200),
     ("/funds/122639?range=5Y", False, 200),
     ("/funds/122639?amount=5000&from=2020-01-01&day=5#sip", False, 200),
@@ -46,6 +54,9 @@ PAGES = [
     ("/stocks", False, 200),  # logged out: redirected to the login page
     ("/stocks", True, 200),
     ("/stocks/history", True, 200),
+    ("/stocks/history?sort=-amount", True, 200),
+    ("/stocks/quotes", True, 200),
+    ("/stocks/cash", True, 200),
     ("/stocks/analytics", True, 200),
     ("/stocks/watchlist", True, 200),
     ("/stocks/alerts", True, 200),
@@ -53,13 +64,14 @@ PAGES = [
     ("/races?live=0", False, 200),
     ("/etf", False, 200),
     ("/etf?saved=core", False, 200),
+    ("/etf/saved", False, 200),
     ("/nowhere", False, 404),
     ("/funds/not-a-code", False, 404),
 ]
 
 
-# GET routes that are not pages: JSON, assets, the races board's event stream.
-NOT_PAGES = ("/api/", "/assets/", "/favicon.ico", "/races/events")
+# GET routes that are not pages: JSON, assets, the races board's and the stocks prices' event streams.
+NOT_PAGES = ("/api/", "/assets/", "/favicon.ico", "/races/events", "/stocks/events")
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 
@@ -111,6 +123,9 @@ SUBMISSIONS = [
      {"email": "new@example.com", "password": "short", "confirmation": "other"}),
     ("stocks trade refused", "/stocks", True, "/stocks/trade", {"symbol": "AAPL", "quantity": "1000000"}),
     ("stocks alert refused", "/stocks/alerts", True, "/stocks/alerts/add", {"symbol": "AAPL", "level": "-5"}),
+    ("stocks deposit refused", "/stocks/cash", True, "/stocks/cash", {"amount": "-5"}),
+    ("stocks alert remove confirmation", "/stocks/alerts", True, "/stocks/alerts/remove", {}),
+    ("etf delete confirmation", "/etf/saved", False, "/etf/saved/delete", {}),
     ("etf report", "/etf", False, "/etf", {"saved": "core"}),
     ("etf paste refused", "/etf", False, "/etf", {"csv": "name,expense_ratio\nVTI,abc\n"}),
 ]
@@ -129,6 +144,8 @@ def violations(page, axe, label, width, scheme):
             found.append(f"{label} @{width}px {scheme}: {violation['id']} ({violation['impact']}) {selector} — {summary}")
     for line in page.evaluate(f"({SVG_CONTRAST})()"):
         found.append(f"{label} @{width}px {scheme}: svg-text-contrast (serious) {line}")
+    for size, text in page.evaluate(CHART_LABEL_SIZES):
+        found.append(f"{label} @{width}px {scheme}: chart-label-size (serious) \"{text}\" renders at {size:.1f} px, under 11 px")
     if width == 390:
         scroll, inner = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
         if scroll > inner:
@@ -211,7 +228,7 @@ def main():
         for line in failures:
             print("  " + line)
         sys.exit(1)
-    print("a11y: no serious or critical violations, chart labels readable, nothing scrolls sideways at 390 px")
+    print("a11y: no serious or critical violations, chart labels readable (contrast, 11 px or more), nothing scrolls sideways at 390 px")
 
 
 if __name__ == "__main__":

@@ -7,10 +7,11 @@ public enum AssetRoutes {
     static let baseline = String(repeating: "Folio static baseline file, 1 KB, served from memory.\n", count: 19)
         .padding(toLength: 1024, withPad: ".", startingAt: 0)
 
-    /// Adds `/assets/folio.css`, `/assets/folio.js`, `/assets/static-1k.txt` and the favicon.
+    /// Adds `/assets/folio.css`, `/assets/folio.js`, `/assets/chart.js`, `/assets/static-1k.txt` and the favicon.
     public static func add(to router: Router<WebRequestContext>) {
         router.get("/assets/folio.css") { _, _ in asset(Stylesheet.text, type: "text/css; charset=utf-8") }
         router.get("/assets/folio.js") { _, _ in asset(Script.text, type: "text/javascript; charset=utf-8") }
+        router.get("/assets/chart.js") { _, _ in asset(ChartScript.text, type: "text/javascript; charset=utf-8") }
         router.get("/assets/static-1k.txt") { _, _ in asset(baseline, type: "text/plain; charset=utf-8") }
         router.get("/assets/favicon.svg") { _, _ in asset(favicon, type: "image/svg+xml") }
         // Browsers ask for /favicon.ico whatever the page links; without it every page logs a console error.

@@ -23,6 +23,7 @@ enum Stylesheet {
         .table-wrap th:first-child, .table-wrap td:first-child { position: sticky; left: 0; background: var(--surface); }
         .table-wrap th:first-child { background: var(--head); } td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; }
         caption { text-align: left; padding: 6px 10px; color: var(--muted); }
+        th a { color: inherit; } td.num, td time { white-space: nowrap; } .pager { display: flex; gap: 16px; align-items: center; margin: 10px 0; }
         tr.started td { color: var(--bad); } tr.soon td.countdown { font-weight: 700; }
         .cards { display: grid; grid-template-columns: repeat(auto-fit, minmax(280px, 1fr)); gap: 14px; }
         .card { background: var(--surface); border: 1px solid var(--line); border-radius: 6px; padding: 12px 14px; }
@@ -47,6 +48,12 @@ enum Stylesheet {
         .ranges { display: flex; flex-wrap: wrap; gap: 6px; margin: 8px 0; } .ranges a { padding: 3px 10px; border: 1px solid var(--line); border-radius: 14px; text-decoration: none; background: var(--surface); }
         .ranges a[aria-current="true"] { background: var(--accent); color: var(--on-accent); border-color: var(--accent); }
         .chart svg { max-width: 100%; height: auto; background: #fff; border: 1px solid var(--line); border-radius: 6px; }
+        .web-chart .chart-narrow { display: none; } .chart-value { min-height: 1.4em; margin: 4px 0; font-variant-numeric: tabular-nums; }
+        .bar-chart ul { list-style: none; padding: 0; margin: 0; } .bar-title { font-weight: 600; margin: 4px 0 8px; }
+        .bar-row { display: grid; grid-template-columns: minmax(0, 16em) minmax(40px, 1fr) auto; gap: 4px 10px; align-items: center; margin: 4px 0; }
+        .bar-label { overflow-wrap: anywhere; } .bar-chart svg.bar { width: 100%; height: 14px; border: 0; border-radius: 0; background: none; } .bar-value { font-variant-numeric: tabular-nums; }
+        @media (max-width: 720px) { .bar-row { grid-template-columns: minmax(0, 1fr) auto; } .bar-row .bar { grid-column: 1 / -1; grid-row: 2; }
+        .web-chart .chart-wide { display: none; } .web-chart .chart-narrow { display: block; } }
         .visually-hidden { position: absolute; width: 1px; height: 1px; margin: -1px; padding: 0; border: 0; overflow: hidden; clip: rect(0 0 0 0); clip-path: inset(50%); white-space: nowrap; }
         .search-results { list-style: none; padding: 0; } .search-results li { padding: 4px 0; border-bottom: 1px solid var(--line); }
         textarea { width: 100%; min-height: 160px; font-family: ui-monospace, monospace; }

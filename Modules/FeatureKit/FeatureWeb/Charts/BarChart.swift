@@ -1,9 +1,12 @@
-/// A horizontal bar chart as inline SVG (shares of a whole: allocations, weights). Each bar carries its
-/// label and value as text, so the chart reads without colour.
+import Foundation
+
+/// A horizontal bar chart of shares of a whole (allocations, weights). Labels and values are page text, sized by
+/// the stylesheet, and only the bars are drawn (SVG without text, stretched to the row's width), so the chart reads
+/// at every width, and without colour: each bar carries its label and value as text.
 public struct BarChart: Sendable {
     /// The bars: label, value (a fraction of the whole), and the value as shown.
     public var bars: [(label: String, value: Double, text: String)]
-    /// The title, also the SVG's accessible name.
+    /// The title, also the chart's accessible name.
     public var title: String
 
     /// Creates a chart.
@@ -12,25 +15,18 @@ public struct BarChart: Sendable {
         self.bars = bars
     }
 
-    /// The SVG element.
-    public func render(width: Int = 720) -> HTML {
-        let rowHeight = 28
-        let height = 40 + bars.count * rowHeight
-        let labelWidth = 300.0
-        let plot = Double(width) - labelWidth - 80
+    /// The chart's markup.
+    public func render() -> HTML {
         let largest = max(bars.map(\.value).max() ?? 0, 1e-12)
-        let rows = bars.enumerated().html { index, bar in
-            let y = 30 + index * rowHeight
-            let length = max(0, bar.value / largest * plot)
+        let rows = bars.html { bar in
+            let length = max(0, bar.value / largest * 100)
             return """
-                <text x="\(Int(labelWidth - 8))" y="\(y + 17)" text-anchor="end">\(String(bar.label.prefix(40)))</text>\
-                <rect x="\(Int(labelWidth))" y="\(y + 4)" width="\(Int(length.rounded()))" height="\(rowHeight - 10)" fill="#1f77b4"/>\
-                <text x="\(Int(labelWidth + length) + 6)" y="\(y + 17)">\(bar.text)</text>
+                <li class="bar-row"><span class="bar-label">\(String(bar.label.prefix(60)))</span>\
+                <svg class="bar" viewBox="0 0 100 10" preserveAspectRatio="none" aria-hidden="true" focusable="false">\
+                <rect width="\(String(format: "%.2f", length))" height="10" fill="#1d4ed8"/></svg>\
+                <span class="bar-value">\(bar.text)</span></li>
                 """
         }
-        return """
-            <svg xmlns="http://www.w3.org/2000/svg" role="img" aria-label="\(title)" width="\(width)" height="\(height)" viewBox="0 0 \(width) \(height)" font-family="sans-serif" font-size="12">\
-            <rect width="100%" height="100%" fill="white"/><text x="10" y="20" font-size="15" font-weight="bold">\(title)</text>\(rows)</svg>
-            """
+        return "<div class=\"bar-chart\" role=\"group\" aria-label=\"\(title)\"><p class=\"bar-title\">\(title)</p><ul>\(rows)</ul></div>"
     }
 }

@@ -7,8 +7,14 @@ public enum Components {
     /// The table scrolls inside its card when it is wider than the screen, so the card is a named region that takes
     /// keyboard focus: without focus, a keyboard user could never scroll to the columns out of view.
     /// The region is named by the caption, else by the column titles.
-    public static func table(caption: String? = nil, headers: [String], numeric: Set<Int> = [], rows: [[HTML]], id: String? = nil) -> HTML {
+    /// - Parameter headings: Column headings built elsewhere (sort links, ``TableOrder/heading(_:key:numeric:link:)``),
+    ///   by column index, used instead of the plain title.
+    public static func table(
+        caption: String? = nil, headers: [String], numeric: Set<Int> = [], rows: [[HTML]], id: String? = nil,
+        headings: [Int: HTML] = [:]
+    ) -> HTML {
         let head = headers.enumerated().html { index, title in
+            if let heading = headings[index] { return heading }
             // A column of buttons has no visible title, but a screen reader reading a cell names its column.
             let text: HTML = title.isEmpty ? "<span class=\"visually-hidden\">Actions</span>" : "\(title)"
             return numeric.contains(index) ? "<th scope=\"col\" class=\"num\">\(text)</th>" : "<th scope=\"col\">\(text)</th>"

@@ -29,12 +29,19 @@ public enum ETFAnalyzerWeb {
             router.post("/etf") { request, context in
                 try await report(request, context: context, environment: environment)
             }
+            router.get("/etf/saved") { request, context in await SavedPortfoliosPage.show(request, context: context, environment: environment) }
+            router.post("/etf/saved/delete") { request, context in
+                try await SavedPortfoliosPage.delete(request, context: context, environment: environment)
+            }
         })
 
     struct ReportForm: Sendable {
         var csv = ""
         var saved = ""
         var asOf = ""
+        /// The name to save the portfolio under, and whether that may replace one saved before.
+        var saveAs = ""
+        var replace = false
         var errors: [String: String] = [:]
     }
 
@@ -63,7 +70,12 @@ public enum ETFAnalyzerWeb {
             <button type="submit" name="format" value="csv" class="secondary">CSV</button>\
             <button type="submit" name="format" value="json" class="secondary">JSON</button>
             """
-        let content = Components.postForm(action: "/etf", csrf: context.csrfToken, multipart: true, fields) + (report ?? .empty)
+        fields += "<h2 id=\"save\">Save for later</h2>"
+        fields += Components.field("saveAs", label: "Name", value: form.saveAs, error: form.errors["saveAs"], placeholder: "core")
+        fields += Components.checkbox("replace", label: "Replace a portfolio of that name", checked: form.replace)
+        fields += "<button type=\"submit\" name=\"format\" value=\"save\" class=\"secondary\">Save</button>"
+        var content = Components.postForm(action: "/etf", csrf: context.csrfToken, multipart: true, fields)
+        content += "<p><a href=\"/etf/saved\">Saved portfolios</a> (\(saved.count))</p>" + (report ?? .empty)
         return environment.page("ETF portfolio", request: request, context: context, status: status, content: content)
     }
 
@@ -75,7 +87,9 @@ public enum ETFAnalyzerWeb {
 
     static func report(_ request: Request, context: WebRequestContext, environment: WebEnvironment) async throws -> Response {
         let fields = try await ReportFields.read(request, context: context)
-        var form = ReportForm(csv: fields.csv, saved: fields["saved"] ?? "", asOf: fields["asOf"] ?? "")
+        var form = ReportForm(
+            csv: fields.csv, saved: fields["saved"] ?? "", asOf: fields["asOf"] ?? "", saveAs: fields["saveAs"] ?? "",
+            replace: fields["replace"] != nil)
         if let upload = fields.upload {
             guard let text = upload.text else {
                 form.errors["csv"] = "\(upload.fileName.isEmpty ? "the file" : "\"\(upload.fileName)\"") is not UTF-8 text — upload the portfolio as a CSV file"
@@ -83,6 +97,10 @@ public enum ETFAnalyzerWeb {
             }
             // The uploaded file is what gets analysed, and it is shown in the box, so a refusal points at what was read.
             form.csv = text
+        }
+        if fields["format"] == "save" {
+            let source = fields.upload.map { $0.fileName.isEmpty ? "an upload" : $0.fileName } ?? "a pasted portfolio"
+            return await SavedPortfoliosPage.save(form, source: source, request: request, context: context, environment: environment)
         }
         let format = fields["format"].flatMap { ["markdown", "csv", "json"].contains($0) ? $0 : nil }
         return await analyze(form, format: format, request: request, context: context, environment: environment)

@@ -58,7 +58,7 @@ enum FundPage {
         content += "<h2>Returns and risk</h2>" + returnsTable(fund)
         content += "<h2 id=\"sip\">SIP calculator</h2>" + sip
         let status: HTTPResponse.Status = rangeError.map(WebResponses.status(for:)) ?? .ok
-        return environment.page(fund.name, request: request, context: context, status: status, content: content)
+        return environment.page(fund.name, request: request, context: context, status: status, scripts: [WebChart.scriptPath], content: content)
     }
 
     /// The range links, with a refused range's message beside them.
@@ -77,10 +77,10 @@ enum FundPage {
             ChartPoint(date: history.series.date(at: index), y: history.series.values[index])
         }
         guard points.count > 1 else { return Components.notice("Not enough history for a chart.") }
-        let svg = SVGChart.dated(series: [ChartSeries(name: "NAV (₹)", points: points)], title: "\(history.name) — \(analytics.range.rawValue)") {
-            Rupees.axisLabel($0)
-        }
-        return "<figure class=\"chart\" id=\"nav-chart\" data-points=\"\(points.count)\">\(HTML(raw: svg.render()))<figcaption>\(points.count) NAV points.</figcaption></figure>"
+        let chart = WebChart(
+            title: "NAV of \(history.name) — \(analytics.range.rawValue)", points: points, axisLabel: { Rupees.axisLabel($0) },
+            valueText: { Rupees.axisLabel($0, places: 4) })
+        return chart.figure(id: "nav-chart", caption: "NAV (₹), \(points.count) points.")
     }
 
     static func returnsTable(_ fund: FundShowReport) -> HTML {

@@ -22,11 +22,17 @@ enum FundsSearchPage {
         // checked, and searched for once words are typed.
         if !query.isEmpty {
             do {
-                let schemeQuery = try query.schemeQuery()
+                var schemeQuery = try query.schemeQuery()
+                let page = try query.pageNumber()
                 if !query.terms.isEmpty {
+                    // A page's rows are the tail of a search for everything up to it: ranking is the search's,
+                    // so page 2 continues page 1 exactly.
+                    let size = query.limit == nil ? SearchQuery.pageSize : schemeQuery.limit
+                    if query.limit == nil { schemeQuery.limit = page * size }
                     let report = try await service.search(schemeQuery)
                     results += FundsStale.notice(report.freshness, what: "the scheme list", now: environment.timing.now())
-                    results += table(report)
+                    results += table(report, showingFrom: query.limit == nil ? (page - 1) * size : 0)
+                    if query.limit == nil { results += pager(query, page: page, hasMore: report.hasMore) }
                 }
             } catch {
                 let error = FolioError.from(error)
@@ -51,17 +57,29 @@ enum FundsSearchPage {
         return environment.page("Funds", request: request, context: context, status: status, content: content)
     }
 
-    /// The results table.
-    static func table(_ report: SchemeSearchReport) -> HTML {
-        Components.table(
-            caption: report.hasMore
-                ? "The first \(report.rows.count) matches; more schemes match — add words or a filter to narrow them"
-                : "\(report.rows.count) scheme\(report.rows.count == 1 ? "" : "s")",
+    /// The results table: the rows from `first` (0-based) on, captioned with where they fall among all matches.
+    static func table(_ report: SchemeSearchReport, showingFrom first: Int = 0) -> HTML {
+        let rows = report.rows.dropFirst(first)
+        let total = report.matchCount.map { "\($0)" } ?? (report.hasMore ? "more than \(report.rows.count)" : "\(report.rows.count)")
+        let caption =
+            rows.isEmpty
+            ? (first == 0 ? "No scheme matches" : "No more schemes match: page past the last result")
+            : "Showing \(first + 1)–\(first + rows.count) of \(total) scheme\(total == "1" ? "" : "s")"
+        return Components.table(
+            caption: caption,
             headers: ["Code", "Name", "Fund house", "Category", "Plan", "Option"],
-            rows: report.rows.map { row in
+            rows: rows.map { row in
                 ["\(row.code)", "<a href=\"/funds/\(row.code)\">\(row.name)</a>", "\(row.fundHouse ?? "—")",
                  "\(row.category?.rawValue ?? "—")", "\(row.plan?.rawValue ?? "—")", "\(row.option?.rawValue ?? "—")"]
             }, id: "search-results")
+    }
+
+    /// Previous and next links: plain links, so paging needs no script.
+    static func pager(_ query: SearchQuery, page: Int, hasMore: Bool) -> HTML {
+        guard page > 1 || hasMore else { return .empty }
+        let previous: HTML = page > 1 ? "<a href=\"\(query.link(page: page - 1))\" rel=\"prev\">← Previous</a>" : .empty
+        let next: HTML = hasMore ? "<a href=\"\(query.link(page: page + 1))\" rel=\"next\">Next →</a>" : .empty
+        return "<nav class=\"pager\" aria-label=\"Result pages\">\(previous) <span>Page \(page)</span> \(next)</nav>"
     }
 
     /// The form with what was typed, and a refusal beside the field it blames.

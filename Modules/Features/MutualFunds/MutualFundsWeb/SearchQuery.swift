@@ -3,7 +3,7 @@ import Foundation
 import Hummingbird
 import MutualFunds
 
-/// A search from the query string (`q`, `category`, `house`, `plan`, `option`, `limit`), kept as typed so the
+/// A search from the query string (`q`, `category`, `house`, `plan`, `option`, `limit`, `page`), kept as typed so the
 /// form shows it again, and read into a ``MutualFunds/SchemeQuery``. An empty filter means "any"; an unknown
 /// one is refused with the field named, never dropped.
 struct SearchQuery: Sendable {
@@ -13,6 +13,10 @@ struct SearchQuery: Sendable {
     var plan: String?
     var option: String?
     var limit: String?
+    var page: String?
+
+    /// Results a page shows.
+    static let pageSize = 20
 
     init(_ request: Request) {
         let query = request.uri.queryParameters
@@ -25,6 +29,28 @@ struct SearchQuery: Sendable {
         plan = value("plan")
         option = value("option")
         limit = value("limit")
+        page = value("page")
+    }
+
+    /// The page asked for, from 1.
+    /// - Throws: ``FolioError`` (invalid, field `q`) for anything but a page number a search can reach.
+    func pageNumber() throws -> Int {
+        guard let page else { return 1 }
+        guard let number = Int(page), (1...(10_000 / Self.pageSize)).contains(number) else {
+            throw FolioError(.invalid, "\"\(page)\" is not a page of results", why: "pages are numbered from 1", field: "q")
+        }
+        return number
+    }
+
+    /// This search's address at `page`, every filter kept.
+    func link(page: Int) -> String {
+        var components = URLComponents()
+        components.path = "/funds"
+        let pairs: [(String, String?)] = [
+            ("q", q), ("category", category), ("house", house), ("plan", plan), ("option", option), ("page", "\(page)"),
+        ]
+        components.queryItems = pairs.compactMap { name, value in value.map { URLQueryItem(name: name, value: $0) } }
+        return components.string ?? "/funds"
     }
 
     /// The words typed.

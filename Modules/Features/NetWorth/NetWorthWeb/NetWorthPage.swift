@@ -41,7 +41,7 @@ enum NetWorthPage {
                 <h2 id="add-account">Add an account</h2>
                 \(AccountForms.addForm(addForm, csrf: context.csrfToken))
                 """
-            return environment.page("Net worth", request: request, context: context, status: status, content: content)
+            return environment.page("Net worth", request: request, context: context, status: status, scripts: [WebChart.scriptPath], content: content)
         }
         let inclusion = InclusionOverride(request)
         let names = accounts.map(\.name)
@@ -72,7 +72,7 @@ enum NetWorthPage {
         } catch {
             content += Components.notice("No chart: \(FolioError.from(error).line)", kind: "warning")
         }
-        return environment.page("Net worth", request: request, context: context, status: status, content: content)
+        return environment.page("Net worth", request: request, context: context, status: status, scripts: [WebChart.scriptPath], content: content)
     }
 
     static func figures(_ summary: SummaryReport) -> HTML {
@@ -152,10 +152,9 @@ enum NetWorthPage {
         let points = report.rows.map { ChartPoint(date: $0.date, y: $0.netWorth.doubleValue) }
         guard points.count > 1 else { return Components.notice("Not enough history for a chart yet.") }
         let symbol = NumberFormat.currencySymbol(report.currency)
-        let svg = SVGChart.dated(series: [ChartSeries(name: "Net worth", points: points)], title: "Net worth by month") { value in
-            symbol + ChartLabels.grouped(value)
-        }
-        return "<figure class=\"chart\" id=\"networth-chart\">\(HTML(raw: svg.render()))<figcaption>Net worth at the end of each month (\(points.count) months).</figcaption></figure>"
+        let chart = WebChart(
+            title: "Net worth by month", points: points, axisLabel: { value in symbol + ChartLabels.grouped(value) })
+        return chart.figure(id: "networth-chart", caption: "Net worth at the end of each month (\(points.count) months).")
     }
 
     /// The dashboard's card: the figures, or why they cannot be shown (never silently dropped once there are

@@ -20,7 +20,7 @@ public enum RacingWeb {
         routes: { router, environment in
             router.get("/races") { request, context in await page(request, context: context, environment: environment) }
             router.get("/races/events") { request, _ in await events(request, environment: environment) }
-            router.get(RouterPath(LiveBoardScript.path)) { _, _ in script() }
+            router.get(RouterPath(LiveBoardScript.path)) { _, _ in WebResponses.javaScript(LiveBoardScript.text) }
             router.get("/api/races/next") { request, _ in
                 do {
                     let services = try RacingPageServices(environment)
@@ -102,10 +102,4 @@ public enum RacingWeb {
         }
     }
 
-    static func script() -> Response {
-        var headers = HTTPFields()
-        headers[.contentType] = "text/javascript; charset=utf-8"
-        headers[.cacheControl] = "public, max-age=3600"
-        return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: LiveBoardScript.text)))
-    }
 }

@@ -90,6 +90,17 @@ enum AlertsPage {
                 throw FolioError(.invalid, "invalid alert number \"\(fields["id"] ?? "")\"", why: "alerts are numbered 1, 2, 3…", field: "id")
             }
             let alerts = try await StocksWebServices.make(environment).alerts
+            if !rearm, fields["confirmed"] != "yes" {
+                // Removing is the one step that cannot be undone: the first post only asks.
+                guard let alert = try await alerts.list(for: owner).first(where: { $0.id == id }) else {
+                    throw FolioError(.notFound, "no alert #\(id)", hint: "the list shows your alerts' numbers", field: "id")
+                }
+                let question: HTML = "Remove alert #\(alert.id): <strong>\(alert.symbol) \(alert.direction) \(Dollars.text(alert.level))</strong>?"
+                let content = Components.confirmation(
+                    question, action: "/stocks/alerts/remove", csrf: context.csrfToken, fields: [(name: "id", value: "\(id)")],
+                    button: "Remove alert #\(id)", cancel: "/stocks/alerts")
+                return environment.page("Remove alert #\(id)?", request: request, context: context, content: content)
+            }
             let alert = rearm ? try await alerts.rearm(id, for: owner) : try await alerts.remove(id, for: owner)
             let condition = "\(alert.symbol) \(alert.direction) \(Dollars.text(alert.level))"
             flash = Flash(.success, rearm ? "Re-armed alert #\(alert.id): \(condition)." : "Removed alert #\(alert.id): \(condition).")

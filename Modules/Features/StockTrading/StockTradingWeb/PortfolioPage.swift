@@ -25,29 +25,36 @@ enum PortfolioPage {
         } catch {
             return environment.failurePage(FolioError.from(error), title: "Portfolio", request: request, context: context)
         }
-        let report = priced.report
         var content = StockTradingWeb.subnavigation(owner, csrf: context.csrfToken)
-        content += StockTradingWeb.staleNotice(priced.quotes)
-        content += """
-            <div class="figures" id="portfolio-figures">\(Components.figure("Total value", Dollars.text(report.totals.totalValue)))\
-            \(Components.figure("Cash", Dollars.text(report.totals.cash)))\
-            \(Components.figure("Holdings", Dollars.text(report.totals.holdingsValue)))\
-            \(Components.figure("Unrealised P/L", Dollars.text(report.totals.unrealizedPL, signed: true)))</div>
-            """
-        content += Components.stamp(asOf: report.pricesAsOf, now: environment.timing.now(), stale: report.pricesStale)
-        content += Components.table(
-            headers: ["Symbol", "Name", "Shares", "Average cost", "Price", "Value", "Unrealised P/L"], numeric: [2, 3, 4, 5, 6],
-            rows: report.holdings.map { holding in
-                ["\(holding.symbol)", "\(holding.name)", "\(holding.quantity)", "\(Dollars.text(holding.averageCost))",
-                 "\(holding.price.map { Dollars.text($0) } ?? "—")", "\(Dollars.text(holding.value))", "\(Dollars.text(holding.unrealizedPL, signed: true))"]
-            }, id: "holdings")
+        content += StocksLive.region(.portfolio, Self.priced(priced, now: environment.timing.now()), request: request)
         var form = trade.errors["general"].map { Components.notice($0, kind: "error") } ?? .empty
         form += Components.field("symbol", label: "Symbol", value: trade.symbol, error: trade.errors["symbol"], placeholder: "AAPL", attributes: " required")
         form += Components.field("quantity", label: "Shares", value: trade.quantity, error: trade.errors["quantity"], attributes: " inputmode=\"numeric\" required")
         form += "<button type=\"submit\" name=\"side\" value=\"buy\">Buy</button><button type=\"submit\" name=\"side\" value=\"sell\" class=\"secondary\">Sell</button>"
         if let side = trade.errors["side"] { form += "<span class=\"field-error\" id=\"side-error\">\(side)</span>" }
         content += "<h2 id=\"trade\">Trade</h2>" + Components.postForm(action: "/stocks/trade", csrf: context.csrfToken, form)
-        return environment.page("Portfolio", request: request, context: context, status: status, content: content)
+        return environment.page(
+            "Portfolio", request: request, context: context, status: status, scripts: StocksLive.scripts(request), content: content)
+    }
+
+    /// The priced part, kept live: the figures, the prices' "as of" and the holdings.
+    static func priced(_ priced: Priced<PortfolioReport>, now: Date) -> HTML {
+        let report = priced.report
+        var content = StockTradingWeb.staleNotice(priced.quotes)
+        content += """
+            <div class="figures" id="portfolio-figures">\(Components.figure("Total value", Dollars.text(report.totals.totalValue)))\
+            \(Components.figure("Cash", Dollars.text(report.totals.cash)))\
+            \(Components.figure("Holdings", Dollars.text(report.totals.holdingsValue)))\
+            \(Components.figure("Unrealised P/L", Dollars.text(report.totals.unrealizedPL, signed: true)))</div>
+            """
+        content += Components.stamp(asOf: report.pricesAsOf, now: now, stale: report.pricesStale)
+        content += Components.table(
+            headers: ["Symbol", "Name", "Shares", "Average cost", "Price", "Value", "Unrealised P/L"], numeric: [2, 3, 4, 5, 6],
+            rows: report.holdings.map { holding in
+                ["\(holding.symbol)", "\(holding.name)", "\(holding.quantity)", "\(Dollars.text(holding.averageCost))",
+                 "\(holding.price.map { Dollars.text($0) } ?? "—")", "\(Dollars.text(holding.value))", "\(Dollars.text(holding.unrealizedPL, signed: true))"]
+            }, id: "holdings")
+        return content
     }
 
     static func trade(
@@ -58,7 +65,7 @@ enum PortfolioPage {
         do {
             let side = try TradeSide(parsing: fields["side"])
             let quantity = try TypedInput.quantity(form.quantity)
-            let services = try await StocksWebServices.make(environment)
+            let services = try await StocksWebServices.make(environment, forTrading: true)
             let row = try await services.trading.trade(side, form.symbol, quantity: quantity, for: owner).report
             let verb = side == .buy ? "Bought" : "Sold"
             let message = "\(verb) \(row.quantity) \(row.symbol) at \(Dollars.text(row.price)) for \(Dollars.text(row.amount))."
@@ -77,6 +84,9 @@ enum PortfolioPage {
         guard let owner = StocksBrowserSession.owner(context),
             let report = try? await StocksWebServices.make(environment).portfolio.portfolio(for: owner).report
         else { return nil }
-        return "<section class=\"card\"><h2><a href=\"/stocks\">Paper portfolio</a></h2>\(Components.figure("Total value", Dollars.text(report.totals.totalValue)))</section>"
+        let stamp = Components.stamp(asOf: report.pricesAsOf, now: environment.timing.now(), stale: report.pricesStale)
+        let figures = Components.figure("Total value", Dollars.text(report.totals.totalValue))
+            + Components.figure("Unrealised P/L", Dollars.text(report.totals.unrealizedPL, signed: true))
+        return "<section class=\"card\"><h2><a href=\"/stocks\">Paper portfolio</a></h2><div class=\"figures\">\(figures)</div>\(stamp)</section>"
     }
 }

@@ -8,6 +8,35 @@ import StockTrading
 
 /// `/stocks/history` and `/stocks/analytics`: the service's reports as tables, figures and bar charts.
 enum ReportPages {
+    /// The columns of the history table in the order people read a statement, each with its sort key.
+    static let historyColumns: [(title: String, key: String, numeric: Bool)] = [
+        ("Date", "date", false), ("Side", "side", false), ("Symbol", "symbol", false), ("Shares", "quantity", true),
+        ("Price", "price", true), ("Amount", "amount", true), ("Cash after", "cash", true), ("Realised P/L", "pl", true),
+    ]
+
+    /// How rows compare, ascending, in each sortable column; rows without a value (a deposit's price) come first.
+    static var historyOrder: [String: (HistoryRow, HistoryRow) -> Bool] {
+        [
+        "date": { $0.sequence < $1.sequence },
+        "side": { $0.side < $1.side },
+        "symbol": { ($0.symbol ?? "") < ($1.symbol ?? "") },
+        "quantity": { ($0.quantity ?? -1) < ($1.quantity ?? -1) },
+        "price": { less($0.price, $1.price) },
+        "amount": { $0.amount < $1.amount },
+        "cash": { $0.cashAfter < $1.cashAfter },
+        "pl": { less($0.realizedPL, $1.realizedPL) },
+        ]
+    }
+
+    private static func less(_ left: Amount?, _ right: Amount?) -> Bool {
+        switch (left, right) {
+        case (nil, .some): true
+        case (.some(let left), .some(let right)): left < right
+        default: false
+        }
+    }
+
+    /// `/stocks/history`: newest first unless a heading's link (`?sort=`) says otherwise, 50 rows a page (`?page=`).
     static func history(_ request: Request, context: WebRequestContext, environment: WebEnvironment, owner: Session) async -> Response {
         let report: HistoryReport
         do {
@@ -15,19 +44,27 @@ enum ReportPages {
         } catch {
             return environment.failurePage(FolioError.from(error), title: "Trade history", request: request, context: context)
         }
+        let query = request.uri.queryParameters
+        let order = TableOrder(
+            query["sort"].map(String.init), keys: historyColumns.map(\.key), fallback: TableOrder(key: "date", descending: true))
+        let sorted = order.sorted(report.rows, by: historyOrder)
+        let slice = PageSlice(query["page"].map(String.init), size: 50, total: sorted.count)
+        let headings = Dictionary(uniqueKeysWithValues: historyColumns.enumerated().map { index, column in
+            (index, order.heading(column.title, key: column.key, numeric: column.numeric) { "/stocks/history?sort=\($0)" })
+        })
         let table = Components.table(
             caption: report.rows.isEmpty ? "No history yet." : nil,
-            headers: ["#", "Time", "Side", "Symbol", "Shares", "Price", "Amount", "Realised P/L", "Cash after"],
-            numeric: [0, 4, 5, 6, 7, 8],
-            rows: report.rows.map { row in
+            headers: historyColumns.map(\.title), numeric: [3, 4, 5, 6, 7],
+            rows: slice.rows(sorted).map { row in
                 [
-                    "\(row.sequence)", TimeStamp.html(row.timestamp), "\(row.side)", "\(row.symbol ?? "")",
+                    TimeStamp.html(row.timestamp), "\(row.side)", "\(row.symbol ?? "")",
                     "\(row.quantity.map(String.init) ?? "")", "\(row.price.map { Dollars.text($0) } ?? "")",
-                    "\(Dollars.text(row.amount))", "\(row.realizedPL.map { Dollars.text($0, signed: true) } ?? "")",
-                    "\(Dollars.text(row.cashAfter))",
+                    "\(Dollars.text(row.amount))", "\(Dollars.text(row.cashAfter))",
+                    "\(row.realizedPL.map { Dollars.text($0, signed: true) } ?? "")",
                 ]
-            }, id: "list")
-        let content = StockTradingWeb.subnavigation(owner, csrf: context.csrfToken) + table
+            }, id: "list", headings: headings)
+        let pages = slice.navigation(noun: "entries") { "/stocks/history?sort=\(order.parameter)&page=\($0)" }
+        let content = StockTradingWeb.subnavigation(owner, csrf: context.csrfToken) + table + pages
         return environment.page("Trade history", request: request, context: context, content: content)
     }
 

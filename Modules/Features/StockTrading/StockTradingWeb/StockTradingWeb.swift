@@ -18,6 +18,9 @@ public enum StockTradingWeb {
             "/api/stocks/portfolio": .openAPIGet(
                 "The logged-in browser's paper portfolio, as `folio stocks portfolio --format json`.",
                 response: StocksAPISchema.portfolio, needsLogin: true),
+            "/api/stocks/quotes": .openAPIGet(
+                "Every listed stock's price, as `folio stocks quotes --format json`.",
+                response: OpenAPISchema.array(StocksAPISchema.quote), needsLogin: true),
             "/api/stocks/history": .openAPIGet(
                 "The logged-in browser's trades and cash movements, as `folio stocks history --format json`.",
                 response: OpenAPISchema.array(StocksAPISchema.historyRow), needsLogin: true),
@@ -30,7 +33,9 @@ public enum StockTradingWeb {
         ],
         dashboard: { environment, context in await PortfolioPage.dashboardCard(environment, context: context) },
         routes: { router, environment in
-            // Every stocks route reads or starts the browser's session; no other feature's routes see it.
+            // The live script is cacheable, so it is served outside the session routes: it never sets a cookie.
+            router.get(RouterPath(StocksLive.scriptPath)) { _, _ in WebResponses.javaScript(StocksLive.script) }
+            // Every other stocks route reads or starts the browser's session; no other feature's routes see it.
             let router = environment.sessions.routes(router)
             /// A page for logged-in browsers only: others get 303 to the login page.
             func loggedIn(
@@ -70,6 +75,18 @@ public enum StockTradingWeb {
             router.post("/stocks/trade", use: loggedIn { request, context, owner in
                 try await PortfolioPage.trade(request, context: context, environment: environment, owner: owner)
             })
+            router.get("/stocks/events", use: loggedIn { request, context, owner in
+                await StocksLive.events(request, context: context, environment: environment, owner: owner)
+            })
+            router.get("/stocks/quotes", use: loggedIn { request, context, owner in
+                await QuotesPage.show(request, context: context, environment: environment, owner: owner)
+            })
+            router.get("/stocks/cash", use: loggedIn { request, context, owner in
+                await CashPage.show(request, context: context, environment: environment, owner: owner)
+            })
+            router.post("/stocks/cash", use: loggedIn { request, context, owner in
+                try await CashPage.move(request, context: context, environment: environment, owner: owner)
+            })
             router.get("/stocks/history", use: loggedIn { request, context, owner in
                 await ReportPages.history(request, context: context, environment: environment, owner: owner)
             })
@@ -98,6 +115,7 @@ public enum StockTradingWeb {
                 try await AlertsPage.change(rearm: true, request, context: context, environment: environment, owner: owner)
             })
             router.get("/api/stocks/portfolio", use: api { services, owner in try await services.portfolio.portfolio(for: owner).report })
+            router.get("/api/stocks/quotes", use: api { services, _ in try await services.market.listing([]).report })
             router.get("/api/stocks/history", use: api { services, owner in try await services.portfolio.history(for: owner).rows })
             router.get("/api/stocks/watchlist", use: api { services, owner in try await services.watchlist.list(for: owner).report.rows })
             router.get("/api/stocks/alerts", use: api { services, owner in try await services.alerts.list(for: owner) })
@@ -105,8 +123,8 @@ public enum StockTradingWeb {
 
     static func subnavigation(_ owner: Session, csrf: String) -> HTML {
         """
-        <nav class="ranges" aria-label="Paper trading"><a href="/stocks">Portfolio</a><a href="/stocks/history">History</a>\
-        <a href="/stocks/watchlist">Watchlist</a><a href="/stocks/alerts">Alerts</a><a href="/stocks/analytics">Analytics</a></nav>
+        <nav class="ranges" aria-label="Paper trading"><a href="/stocks">Portfolio</a><a href="/stocks/quotes">Quotes</a>\
+        <a href="/stocks/cash">Cash</a><a href="/stocks/history">History</a><a href="/stocks/watchlist">Watchlist</a><a href="/stocks/alerts">Alerts</a><a href="/stocks/analytics">Analytics</a></nav>
         <p class="stamp">Logged in as \(owner.email)</p>\(Components.postForm(action: "/stocks/logout", csrf: csrf, class: "inline", "<button type=\"submit\" class=\"secondary\">Log out</button>"))
         """
     }

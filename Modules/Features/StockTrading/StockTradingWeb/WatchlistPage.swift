@@ -4,6 +4,7 @@ import FeatureWeb
 import Foundation
 import Hummingbird
 import StockTrading
+import Timing
 
 /// `/stocks/watchlist`: the watchlist priced by the service, with add and remove forms. A symbol the market
 /// does not list is refused next to the box, what was typed stays, and nothing is added.
@@ -28,14 +29,28 @@ enum WatchlistPage {
         } catch {
             return environment.failurePage(FolioError.from(error), title: "Watchlist", request: request, context: context)
         }
+        var content = StockTradingWeb.subnavigation(owner, csrf: context.csrfToken)
+        content += StocksLive.region(.watchlist, Self.priced(priced, now: environment.timing.now(), csrf: context.csrfToken), request: request)
+        let fields = Components.field(
+            "symbols", label: "Symbols (e.g. NVDA AMD)", value: form.symbols, error: form.error, placeholder: "NVDA",
+            attributes: " required autocapitalize=\"characters\"")
+            + "<button type=\"submit\">Watch</button>"
+        content += "<h2 id=\"add\">Add to the watchlist</h2>" + Components.postForm(action: "/stocks/watchlist/add", csrf: context.csrfToken, fields)
+        return environment.page(
+            "Watchlist", request: request, context: context, status: status, scripts: StocksLive.scripts(request), content: content)
+    }
+
+    /// The priced part, kept live: the prices' "as of" and the list with its remove buttons.
+    static func priced(_ priced: Priced<WatchlistService.Listing>, now: Date, csrf: String) -> HTML {
         let rows = priced.report.rows
-        var content = StockTradingWeb.subnavigation(owner, csrf: context.csrfToken) + StockTradingWeb.staleNotice(priced.quotes)
+        var content = StockTradingWeb.staleNotice(priced.quotes)
+        if !rows.isEmpty { content += Components.stamp(asOf: priced.quotes.asOf, now: now, stale: priced.quotes.isStale) }
         content += Components.table(
             caption: rows.isEmpty ? "Your watchlist is empty." : nil,
             headers: ["Symbol", "Name", "Price", "Change", "Change %", ""], numeric: [2, 3, 4],
             rows: rows.map { row in
                 let remove = Components.postForm(
-                    action: "/stocks/watchlist/remove", csrf: context.csrfToken, class: "inline",
+                    action: "/stocks/watchlist/remove", csrf: csrf, class: "inline",
                     "<input type=\"hidden\" name=\"symbol\" value=\"\(row.symbol)\"><button type=\"submit\" class=\"secondary\" aria-label=\"Stop watching \(row.symbol)\">Remove</button>")
                 return [
                     "\(row.symbol)", "\(row.name)", "\(Dollars.text(row.price))\(row.stale ? " (stale)" : "")",
@@ -43,12 +58,7 @@ enum WatchlistPage {
                     "\(row.dailyChangeFraction.map { NumberFormat.percent($0) } ?? "—")", remove,
                 ]
             }, id: "watchlist")
-        let fields = Components.field(
-            "symbols", label: "Symbols (e.g. NVDA AMD)", value: form.symbols, error: form.error, placeholder: "NVDA",
-            attributes: " required autocapitalize=\"characters\"")
-            + "<button type=\"submit\">Watch</button>"
-        content += "<h2 id=\"add\">Add to the watchlist</h2>" + Components.postForm(action: "/stocks/watchlist/add", csrf: context.csrfToken, fields)
-        return environment.page("Watchlist", request: request, context: context, status: status, content: content)
+        return content
     }
 
     static func watch(

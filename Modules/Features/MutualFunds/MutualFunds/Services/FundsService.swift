@@ -181,7 +181,8 @@ public struct FundsService: Sendable {
         let result = try await mapped { try await store.read { try SchemeSearch.run(query, in: $0) } }
         return SchemeSearchReport(
             rows: result.records.map(SchemeRow.init), hasMore: result.hasMore, listCount: list.value.count,
-            skippedRows: list.freshness.fromCache ? 0 : list.value.skippedRows, freshness: list.freshness)
+            skippedRows: list.freshness.fromCache ? 0 : list.value.skippedRows, freshness: list.freshness,
+            matchCount: result.matchCount)
     }
 
     /// Makes sure a scheme list is stored (fetching it when the cache policy says so) and returns its info.

@@ -45,6 +45,15 @@ public struct SchemeSearchResult: Sendable, Hashable {
     public var records: [SchemeRecord]
     /// Whether more schemes matched than were returned.
     public var hasMore: Bool
+    /// How many schemes matched, when every match was ranked; nil when more matched than are ranked.
+    public var matchCount: Int?
+
+    /// Creates a result.
+    public init(records: [SchemeRecord], hasMore: Bool, matchCount: Int? = nil) {
+        self.records = records
+        self.hasMore = hasMore
+        self.matchCount = matchCount
+    }
 }
 
 /// Search over the stored list in two steps: the store's text index (SQLite FTS5 in the live app) finds
@@ -177,7 +186,7 @@ public enum SchemeSearch {
     public static func run(
         _ query: SchemeQuery, in transaction: any StoreTransaction, candidateLimit: Int? = nil
     ) throws -> SchemeSearchResult {
-        guard !query.isEmpty, query.limit > 0 else { return SchemeSearchResult(records: [], hasMore: false) }
+        guard !query.isEmpty, query.limit > 0 else { return SchemeSearchResult(records: [], hasMore: false, matchCount: 0) }
         // The query's words are worked out from its text on each access; once is enough.
         let words = query.words
         let houseWords = query.houseWords
@@ -206,7 +215,7 @@ public enum SchemeSearch {
         let kept = try order.prefix(query.limit).compactMap { try transaction.get(candidates.hits[$0].key) }
         return SchemeSearchResult(
             records: try decode(kept).filter { matchesFilters($0, query: query, houseWords: houseWords) },
-            hasMore: order.count > query.limit || candidates.hasMore)
+            hasMore: order.count > query.limit || candidates.hasMore, matchCount: candidates.hasMore ? nil : order.count)
     }
 
     /// Where a scheme goes in the order the catalog stores the list, so that a search with more matches than it
@@ -243,7 +252,8 @@ public enum SchemeSearch {
         let filtered = candidates.filter { matchesFilters($0, query: query, houseWords: houseWords) }
         let order = SchemeRanking(words: query.words).order(filtered.map(rankingFields))
         return SchemeSearchResult(
-            records: order.prefix(query.limit).map { filtered[$0] }, hasMore: order.count > query.limit || indexWasCut)
+            records: order.prefix(query.limit).map { filtered[$0] }, hasMore: order.count > query.limit || indexWasCut,
+            matchCount: indexWasCut ? nil : order.count)
     }
 
     static func rankingFields(_ record: SchemeRecord) -> SchemeRanking.Fields {

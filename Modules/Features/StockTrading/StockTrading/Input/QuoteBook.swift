@@ -1,3 +1,5 @@
+import Caching
+import Failures
 import Foundation
 import Networking
 import Persistence
@@ -23,13 +25,21 @@ public struct QuoteBook: Sendable {
     private let timing: Timing
     /// How long fetched prices count as current.
     public let timeToLive: Duration
+    private let page: PagePolicy?
 
     /// Creates the book.
-    public init(store: any KeyValueStore, source: any MarketDataSource, timing: Timing, timeToLive: Duration = .seconds(60)) {
+    /// - Parameter page: For a server's pages: stale prices at once while one refresh runs in the background,
+    ///   no prices within the page's deadline, a failure remembered (``CachedFetch``'s page policy). Nil for the
+    ///   terminal, which waits for its one fetch.
+    public init(
+        store: any KeyValueStore, source: any MarketDataSource, timing: Timing, timeToLive: Duration = .seconds(60),
+        page: PagePolicy? = nil
+    ) {
         self.store = store
         self.source = source
         self.timing = timing
         self.timeToLive = timeToLive
+        self.page = page
     }
 
     /// The source's name for messages.
@@ -58,6 +68,8 @@ public struct QuoteBook: Sendable {
             return stored.set(source: source.displayName, identity: identity, isStale: !current, failure: nil)
         case .normal where current:
             return stored.set(source: source.displayName, identity: identity, isStale: false, failure: nil)
+        case .normal where page != nil && source.requiresNetwork:
+            return try await pageQuotes(stored, identity: identity)
         case .normal, .refresh:
             break
         }
@@ -90,6 +102,47 @@ public struct QuoteBook: Sendable {
         for entry in stored.quotes { quotes[entry.value.symbol] = MarketQuote(quote: entry.value, asOf: entry.storedAt, isStale: true) }
         for quote in fresh { quotes[quote.symbol] = MarketQuote(quote: quote, asOf: fetchedAt, isStale: false) }
         return QuoteSet(quotes: quotes, source: source.displayName, asOf: fetchedAt, isStale: false)
+    }
+
+    /// Prices for a page under ``CachedFetch``'s page policy: the stored prices at once (stale, one refresh in the
+    /// background), none within the page's deadline (503), a recent failure without asking again.
+    private func pageQuotes(_ stored: StoredQuotes, identity: String) async throws -> QuoteSet {
+        let source = self.source
+        let sourceName = self.sourceName
+        let timing = self.timing
+        let hasCopy = stored.fetch?.value.source == identity && !stored.quotes.isEmpty
+        let fetch = CachedFetch(store: store, timing: timing, fallsBack: NetworkError.isTransient, page: page)
+        let cached: Cached<[StockQuote]>
+        do {
+            cached = try await fetch.value(
+                key: StorageKeys.quoteFetch, ttl: timeToLive, mode: .normal, source: "prices from \(sourceName)",
+                load: { try await source.fetchQuotes() },
+                read: { _ in
+                    guard hasCopy, let fetch = stored.fetch else { return nil }
+                    return Entry(
+                        key: StorageKeys.quoteFetch, value: stored.quotes.map(\.value), storedAt: fetch.storedAt,
+                        expiresAt: fetch.expiresAt)
+                },
+                save: { transaction, fresh, expiresAt in
+                    try transaction.put(
+                        StorageKeys.quoteFetch,
+                        QuoteFetch(source: identity, sourceName: sourceName, fetchedAt: timing.now(), symbols: fresh.map(\.symbol)),
+                        expiresAt: expiresAt)
+                    for quote in fresh { try transaction.put(StorageKeys.quote(quote.symbol), quote) }
+                })
+        } catch let error as NetworkError {
+            switch error {
+            case .decoding: throw StockTradingError.badQuoteData(source: sourceName, reason: error.description)
+            case .status(404, let url, _, _): throw StockTradingError.quotesURLNotFound(url: url, reason: error.description)
+            default: throw StockTradingError.quotesUnavailable(source: sourceName, reason: error.description)
+            }
+        }
+        guard cached.fromCache else {
+            var quotes: [String: MarketQuote] = [:]
+            for quote in cached.value { quotes[quote.symbol] = MarketQuote(quote: quote, asOf: cached.asOf, isStale: false) }
+            return QuoteSet(quotes: quotes, source: sourceName, asOf: cached.asOf, isStale: false)
+        }
+        return stored.set(source: sourceName, identity: identity, isStale: true, failure: cached.failure?.line)
     }
 
     private func fallBack(_ stored: StoredQuotes, identity: String, reason: String) throws -> QuoteSet {

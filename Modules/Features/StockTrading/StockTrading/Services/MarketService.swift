@@ -14,9 +14,12 @@ public struct MarketService: Sendable {
     private let settings: StocksSettings
 
     /// Creates the service.
-    public init(store: any KeyValueStore, http: any HTTPClient, timing: Timing, settings: StocksSettings) {
+    /// - Parameter page: A server's page policy for prices fetched over HTTP (``QuoteBook/init(store:source:timing:timeToLive:page:)``).
+    public init(store: any KeyValueStore, http: any HTTPClient, timing: Timing, settings: StocksSettings, page: PagePolicy? = nil) {
         if let url = settings.quotesURL {
-            book = QuoteBook(store: store, source: HTTPQuoteSource(http: http, url: url), timing: timing, timeToLive: settings.quotesTTL)
+            book = QuoteBook(
+                store: store, source: HTTPQuoteSource(http: http, url: url), timing: timing, timeToLive: settings.quotesTTL,
+                page: page)
         } else {
             let market = SimulatedMarket(store: store, timing: timing, seed: settings.seed)
             book = QuoteBook(store: store, source: market, timing: timing, timeToLive: settings.quotesTTL)

@@ -1,3 +1,4 @@
+import Caching
 import Failures
 import Foundation
 import Networking
@@ -31,11 +32,13 @@ public struct StockTradingServices: Sendable {
 
     /// Builds the services over the feature's store (its `stocks` namespace), an HTTP client for a quotes
     /// service, the clocks and the settings.
+    /// - Parameter page: For a server's pages: prices under its page policy (a stale copy at once, a deadline, a
+    ///   failure remembered); nil for the terminal.
     public init(
         store: any KeyValueStore, http: any HTTPClient, timing: Timing, settings: StocksSettings = StocksSettings(),
-        hasher: any PasswordHashing = PBKDF2PasswordHasher()
+        hasher: any PasswordHashing = PBKDF2PasswordHasher(), page: PagePolicy? = nil
     ) {
-        let market = MarketService(store: store, http: http, timing: timing, settings: settings)
+        let market = MarketService(store: store, http: http, timing: timing, settings: settings, page: page)
         self.market = market
         accounts = AccountsService(store: store, hasher: hasher, timing: timing, timeZone: settings.timeZone)
         trading = TradingService(store: store, timing: timing, timeZone: settings.timeZone, market: market)

@@ -51,11 +51,16 @@ public struct SchemeSearchReport: Codable, Sendable, Equatable {
     public var skippedRows: Int
     /// How fresh the list is.
     public var freshness: Freshness
+    /// How many schemes matched in all, when every match was ranked; nil when more matched than a search ranks.
+    public var matchCount: Int?
 
     /// Creates a report.
-    public init(rows: [SchemeRow], hasMore: Bool, listCount: Int, skippedRows: Int, freshness: Freshness) {
+    public init(
+        rows: [SchemeRow], hasMore: Bool, listCount: Int, skippedRows: Int, freshness: Freshness, matchCount: Int? = nil
+    ) {
         self.rows = rows
         self.hasMore = hasMore
+        self.matchCount = matchCount
         self.listCount = listCount
         self.skippedRows = skippedRows
         self.freshness = freshness

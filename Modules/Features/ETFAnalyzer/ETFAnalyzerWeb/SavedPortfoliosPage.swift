@@ -1,0 +1,100 @@
+import ETFAnalyzer
+import Failures
+import FeatureKit
+import FeatureWeb
+import Foundation
+import Hummingbird
+import Timing
+
+/// `/etf/saved`: the saved portfolios as `folio etf list` shows them, each opening its report; saving from the
+/// `/etf` form (`folio etf save`) and deleting after a confirmation page (`folio etf delete`).
+enum SavedPortfoliosPage {
+    static func show(_ request: Request, context: WebRequestContext, environment: WebEnvironment) async -> Response {
+        let saved: [SavedPortfolioSummary]
+        do {
+            saved = try await service(environment).list()
+        } catch {
+            return environment.failurePage(FolioError.from(error), title: "Saved ETF portfolios", request: request, context: context)
+        }
+        let now = environment.timing.now()
+        let table = Components.table(
+            caption: saved.isEmpty ? "No portfolio is saved yet: analyze one on the ETF page and save it under a name." : nil,
+            headers: ["Name", "ETFs", "Invested", "Saved", "From", ""], numeric: [1, 2],
+            rows: saved.map { portfolio in
+                let link: HTML = "<a href=\"/etf?saved=\(portfolio.name)\">\(portfolio.name)</a>"
+                let delete = Components.postForm(
+                    action: "/etf/saved/delete", csrf: context.csrfToken, class: "inline",
+                    "<input type=\"hidden\" name=\"name\" value=\"\(portfolio.name)\"><button type=\"submit\" class=\"secondary\" aria-label=\"Delete \(portfolio.name)\">Delete</button>")
+                return [
+                    link, "\(portfolio.etfs)", "\(Show.money(portfolio.invested))",
+                    "\(TimeStamp.html(portfolio.savedAt)) (\(TimeStamp.age(of: portfolio.savedAt, now: now)))", "\(portfolio.source)", delete,
+                ]
+            }, id: "saved")
+        let content = table + "<p><a href=\"/etf\">Analyze or save a portfolio</a></p>"
+        return environment.page("Saved ETF portfolios", request: request, context: context, content: content)
+    }
+
+    /// Saves the form's pasted or uploaded portfolio under the name typed, as `folio etf save NAME FILE` (with
+    /// `--yes` when "replace" is ticked): checked row by row first, nothing saved on a refusal.
+    static func save(
+        _ form: ETFAnalyzerWeb.ReportForm, source: String, request: Request, context: WebRequestContext,
+        environment: WebEnvironment
+    ) async -> Response {
+        do {
+            do {
+                try SavedPortfolios.validate(name: form.saveAs)
+            } catch {
+                throw FolioError(
+                    .invalid, "\"\(form.saveAs)\" is not a valid portfolio name",
+                    why: "use 1–64 letters, digits, '.', '_' or '-', starting with a letter or digit", field: "saveAs")
+            }
+            let document = try PortfolioText.document(form.csv, defaultAnalysisDate: nil)
+            let replaced: Bool
+            do {
+                replaced = try await service(environment).save(
+                    form.saveAs, holdings: document.holdings, source: source, replace: form.replace)
+            } catch SavedPortfolioError.exists(let name) {
+                throw FolioError(
+                    .refused, "a portfolio called \(name) is already saved", why: "saving would replace it",
+                    hint: "tick \"Replace\" to replace it, or choose another name", field: "saveAs")
+            }
+            let count = "\(document.holdings.count) ETF\(document.holdings.count == 1 ? "" : "s")"
+            let message = "\(replaced ? "Replaced" : "Saved") portfolio \(form.saveAs): \(count) from \(source)."
+            return WebResponses.redirect(to: "/etf/saved", flash: Flash(.success, message))
+        } catch {
+            let refusal = AnalyzeAPI.refusal(error, blaming: "csv")
+            var failed = form
+            failed.errors[refusal.field == "saveAs" ? "saveAs" : "csv"] = refusal.line
+            return await ETFAnalyzerWeb.page(
+                request, context: context, environment: environment, form: failed, report: nil,
+                status: WebResponses.status(for: refusal))
+        }
+    }
+
+    /// The first post asks, naming what goes; only the confirmed post deletes.
+    static func delete(_ request: Request, context: WebRequestContext, environment: WebEnvironment) async throws -> Response {
+        let fields = try await FormData.read(request, context: context)
+        let name = fields["name"] ?? ""
+        do {
+            let service = try service(environment)
+            guard fields["confirmed"] == "yes" else {
+                let portfolio = try await service.portfolio(named: name)
+                let count = portfolio.holdings.count
+                let question: HTML = "Delete the saved portfolio <strong>\(portfolio.name)</strong> (\(count) ETF\(count == 1 ? "" : "s"))? This cannot be undone."
+                let content = Components.confirmation(
+                    question, action: "/etf/saved/delete", csrf: context.csrfToken, fields: [(name: "name", value: portfolio.name)],
+                    button: "Delete \(portfolio.name)", cancel: "/etf/saved")
+                return environment.page("Delete \(portfolio.name)?", request: request, context: context, content: content)
+            }
+            try await service.delete(name)
+            return WebResponses.redirect(to: "/etf/saved", flash: Flash(.success, "Deleted portfolio \(name)."))
+        } catch {
+            return WebResponses.redirect(to: "/etf/saved", flash: Flash(.error, AnalyzeAPI.refusal(error).line))
+        }
+    }
+
+    private static func service(_ environment: WebEnvironment) throws -> PortfolioAnalysisService {
+        guard let context = environment.context("etf") else { throw FolioError(.unavailable, "the etf feature is disabled") }
+        return PortfolioAnalysisService(store: context.store, timing: context.timing)
+    }
+}

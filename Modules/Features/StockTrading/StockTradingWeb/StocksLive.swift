@@ -1,0 +1,84 @@
+import Failures
+import FeatureKit
+import FeatureWeb
+import Foundation
+import Hummingbird
+import StockTrading
+import Timing
+
+/// The live prices of the portfolio, quotes and watchlist pages: each page's priced part sits in a region that
+/// `/stocks/live.js` refreshes from `/stocks/events?view=…`, a server-sent event of the region's new markup at
+/// the quotes' refresh rate (their time to live). Without JavaScript the page is the same region, plain, with its
+/// "as of".
+enum StocksLive {
+    enum View: String, Sendable, CaseIterable {
+        case portfolio, quotes, watchlist
+    }
+
+    static let scriptPath = "/stocks/live.js"
+
+    /// Whether `request`'s page is kept live: all but `?live=0`, the plain page (what a page without JavaScript
+    /// shows, and a page that settles, for a screenshot).
+    static func isLive(_ request: Request) -> Bool { request.uri.queryParameters["live"] != "0" }
+
+    /// The scripts of a page that `request` asks to keep live.
+    static func scripts(_ request: Request) -> [String] { isLive(request) ? [scriptPath] : [] }
+
+    /// The region `view`'s page keeps live (unless `request` asks for the plain page).
+    static func region(_ view: View, _ content: HTML, request: Request) -> HTML {
+        guard isLive(request) else { return "<div id=\"live-\(view.rawValue)\">\(content)</div>" }
+        return "<div id=\"live-\(view.rawValue)\" data-stocks-events=\"/stocks/events?view=\(view.rawValue)\">\(content)</div>"
+    }
+
+    /// `/stocks/events?view=`: the region's markup on every refresh of the prices; nothing when the prices cannot
+    /// be had (the page keeps what it shows, stamped with its age).
+    static func events(
+        _ request: Request, context: WebRequestContext, environment: WebEnvironment, owner: Session
+    ) async -> Response {
+        guard let view = request.uri.queryParameters["view"].flatMap({ View(rawValue: String($0)) }) else {
+            return WebResponses.problem(
+                FolioError(.invalid, "no such live view", why: "ask for portfolio, quotes or watchlist", field: "view"))
+        }
+        return stream(view, environment: environment, owner: owner, csrf: context.csrfToken)
+    }
+
+    /// The stream of `view`'s region: an event every refresh of the prices (`stocks.quotesTTL`, 60 s unless set)
+    /// on the shared ticker.
+    static func stream(_ view: View, environment: WebEnvironment, owner: Session, csrf: String) -> Response {
+        let refresh = (try? environment.context("stocks")?.configuration.duration(StocksWebServices.quotesTTLKey)) ?? nil
+        let every = max(1, Int((refresh ?? .seconds(60)).components.seconds))
+        return ServerSentEvents.response(ticker: environment.ticker, every: every) {
+            guard let content = try? await Self.content(view, environment: environment, owner: owner, csrf: csrf) else { return nil }
+            return ServerSentEvent(name: "prices", data: content.description)
+        }
+    }
+
+    /// The region's content as the page renders it.
+    static func content(_ view: View, environment: WebEnvironment, owner: Session, csrf: String) async throws -> HTML {
+        let services = try await StocksWebServices.make(environment)
+        let now = environment.timing.now()
+        switch view {
+        case .portfolio: return PortfolioPage.priced(try await services.portfolio.portfolio(for: owner), now: now)
+        case .quotes: return QuotesPage.priced(try await services.market.listing([]), now: now)
+        case .watchlist: return WatchlistPage.priced(try await services.watchlist.list(for: owner), now: now, csrf: csrf)
+        }
+    }
+
+    /// Replaces each region's content with what its stream sends.
+    static let script = """
+        "use strict";
+        (function () {
+          document.addEventListener("DOMContentLoaded", function () {
+            if (!window.EventSource) { return; }
+            var regions = document.querySelectorAll("[data-stocks-events]");
+            for (var i = 0; i < regions.length; i++) {
+              (function (region) {
+                var events = new EventSource(region.getAttribute("data-stocks-events"));
+                events.addEventListener("prices", function (event) { region.innerHTML = event.data; });
+              })(regions[i]);
+            }
+          });
+        })();
+
+        """
+}
