@@ -46,8 +46,6 @@ enum LinkForms {
 
     /// The button that stops `name` following its source.
     static func unlinkButton(_ name: String, csrf: String) -> HTML {
-        Components.postForm(
-            action: "/networth/accounts/unlink", csrf: csrf, class: "inline",
-            "<input type=\"hidden\" name=\"account\" value=\"\(name)\"><button type=\"submit\" class=\"secondary\">Unlink</button>")
+        AccountForms.accountButton(name, action: "/networth/accounts/unlink", label: "Unlink", csrf: csrf)
     }
 }
