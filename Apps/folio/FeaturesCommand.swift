@@ -30,6 +30,8 @@ struct FeaturesCommand: HostCommand {
         var summary: String
         var enabled: Bool
         var kernels: [String]
+        /// The value sources it contributes (`stocks:portfolio/<EMAIL>`).
+        var valueSources: [String]
     }
 
     func run(host: HostEnvironment) async throws {
@@ -37,7 +39,8 @@ struct FeaturesCommand: HostCommand {
             Row(
                 id: feature.id, summary: feature.summary,
                 enabled: !host.configuration.disabledFeatures.contains(feature.id),
-                kernels: feature.requirements.names)
+                kernels: feature.requirements.names,
+                valueSources: feature.valueSources.map { $0.pattern(feature: feature.id) })
         }
         switch formatting.format {
         case .json:
@@ -52,7 +55,11 @@ struct FeaturesCommand: HostCommand {
             let table = TextTable(
                 columns: [.text("ID"), .text("SUMMARY", truncatable: true), .text("ENABLED"), .text("KERNELS")],
                 rows: rows.map { [.init($0.id), .init($0.summary), .init($0.enabled ? "yes" : "no"), .init($0.kernels.joined(separator: ", "))] })
-            try formatting.emit(table.render(style: host.style, maxWidth: host.terminal.width), to: host.terminal)
+            let sources = rows.flatMap(\.valueSources)
+            try formatting.emit(
+                table.render(style: host.style, maxWidth: host.terminal.width)
+                    + (sources.isEmpty ? "" : "\nValue sources: " + sources.joined(separator: ", ")),
+                to: host.terminal)
         }
     }
 

@@ -13,6 +13,9 @@ import Testing
             #expect(json.exitCode == 0)
             let rows = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]]
             #expect(rows != nil)
+            let sources = rows?.flatMap { $0["valueSources"] as? [String] ?? [] }
+            #expect(sources == ["funds:portfolio", "stocks:portfolio/<EMAIL>", "etf:saved/<NAME>"])
+            #expect(table.stdout.contains("Value sources: funds:portfolio, stocks:portfolio/<EMAIL>, etf:saved/<NAME>"))
         }
     }
 

@@ -88,4 +88,34 @@ import Timing
             }
         }
     }
+
+    @Test("the page's forms link an account to a source and unlink it; a bad source is refused and stores nothing")
+    func linkForms() async throws {
+        _ = try await cli(["accounts", "add", "--name", "Cash", "--type", "cash"])
+        try await application().test(.router) { client in
+            try await client.execute(uri: "/networth", method: .get, headers: localhost) { response in
+                let page = String(buffer: response.body)
+                #expect(page.contains("action=\"/networth/accounts/link\""))
+                #expect(page.contains("stocks:portfolio/&lt;EMAIL&gt;"))
+            }
+            let (headers, bad) = post("account=Cash&source=bank%3Acurrent")
+            try await client.execute(uri: "/networth/accounts/link", method: .post, headers: headers, body: bad) { response in
+                #expect(response.status == .seeOther)
+            }
+            #expect(try await cli(["summary", "--format", "json"]).contains("\"source\" : null"))
+            let (_, good) = post("account=Cash&source=stocks%3Aportfolio%2Ftest%40stockport.com")
+            try await client.execute(uri: "/networth/accounts/link", method: .post, headers: headers, body: good) { response in
+                #expect(response.status == .seeOther)
+            }
+            #expect(try await cli(["summary", "--format", "json"]).contains("\"source\" : \"\(Self.source)\""))
+            try await client.execute(uri: "/networth", method: .get, headers: localhost) { response in
+                #expect(String(buffer: response.body).contains("action=\"/networth/accounts/unlink\""))
+            }
+            let (_, unlink) = post("account=Cash")
+            try await client.execute(uri: "/networth/accounts/unlink", method: .post, headers: headers, body: unlink) { response in
+                #expect(response.status == .seeOther)
+            }
+            #expect(try await cli(["summary", "--format", "json"]).contains("\"source\" : null"))
+        }
+    }
 }

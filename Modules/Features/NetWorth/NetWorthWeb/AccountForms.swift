@@ -169,8 +169,13 @@ enum AccountForms {
     }
 
     static func removeButton(_ name: String, csrf: String) -> HTML {
+        accountButton(name, action: "/networth/accounts/remove", label: "Remove…", csrf: csrf)
+    }
+
+    /// A one-button form posting the account's name to `action`.
+    static func accountButton(_ name: String, action: String, label: String, csrf: String) -> HTML {
         Components.postForm(
-            action: "/networth/accounts/remove", csrf: csrf, class: "inline",
-            "<input type=\"hidden\" name=\"account\" value=\"\(name)\"><button type=\"submit\" class=\"secondary\">Remove…</button>")
+            action: action, csrf: csrf, class: "inline",
+            "<input type=\"hidden\" name=\"account\" value=\"\(name)\"><button type=\"submit\" class=\"secondary\">\(label)</button>")
     }
 }

@@ -53,6 +53,10 @@ enum NetWorthPage {
             content += toggleForm(summary)
             content += "<h2>Accounts</h2>"
             content += accountsTable(summary, csrf: context.csrfToken)
+            if let patterns = environment.context("networth")?.valueSources.patterns, !patterns.isEmpty {
+                content += "<h2 id=\"link\">Follow a value source</h2>"
+                content += LinkForms.form(names, patterns: patterns, csrf: context.csrfToken)
+            }
         } catch {
             let refusal = FolioError.from(error)
             content += Components.notice("The summary cannot be computed: \(refusal.line)", kind: "error")
@@ -108,7 +112,7 @@ enum NetWorthPage {
             return [
                 "\(account.name)", "\(account.type.rawValue)\(account.debt ? " (debt)" : "")",
                 "\(Show.money(account.balance, account.currency))", "\(Show.money(account.value, summary.currency))",
-                "<span class=\"\(changeClass)\">\(change)</span>", SourceCell.html(account), counted,
+                "<span class=\"\(changeClass)\">\(change)</span>", SourceCell.html(account, csrf: csrf), counted,
                 inclusionButton(account.name, include: account.excludedBecause == "excluded", csrf: csrf)
                     + AccountForms.removeButton(account.name, csrf: csrf),
             ]

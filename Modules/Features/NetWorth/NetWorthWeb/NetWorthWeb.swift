@@ -40,6 +40,12 @@ public enum NetWorthWeb {
             router.post("/networth/accounts/remove") { request, context in
                 try await AccountForms.remove(request, context: context, environment: environment)
             }
+            router.post("/networth/accounts/link") { request, context in
+                try await LinkForms.link(request, context: context, environment: environment)
+            }
+            router.post("/networth/accounts/unlink") { request, context in
+                try await LinkForms.unlink(request, context: context, environment: environment)
+            }
             router.post("/networth/rates/set") { request, context in
                 try await AccountForms.setRate(request, context: context, environment: environment)
             }

@@ -1,0 +1,51 @@
+import Failures
+import FeatureKit
+import FeatureWeb
+import Foundation
+import Hummingbird
+import NetWorth
+
+/// The `/networth` forms that make an account follow a value source or stop: each calls ``LinkService``; the outcome,
+/// or the refusal in words, comes back as the page's flash, and a refusal stores nothing.
+enum LinkForms {
+    static func link(_ request: Request, context: WebRequestContext, environment: WebEnvironment) async throws -> Response {
+        let fields = try await FormData.read(request, context: context)
+        do {
+            let changed = try await LinkService(NetWorthWeb.dependencies(environment)).link(
+                fields["account"] ?? "", to: (fields["source"] ?? "").trimmingCharacters(in: .whitespaces))
+            let message = "\"\(changed.account)\" now follows \(changed.source)." + (changed.warning.map { " \($0)." } ?? "")
+            return WebResponses.redirect(to: "/networth", flash: Flash(changed.warning == nil ? .success : .warning, message))
+        } catch {
+            return WebResponses.redirect(to: "/networth", flash: Flash(.error, FolioError.from(error).line))
+        }
+    }
+
+    static func unlink(_ request: Request, context: WebRequestContext, environment: WebEnvironment) async throws
+        -> Response
+    {
+        let fields = try await FormData.read(request, context: context)
+        do {
+            let changed = try await LinkService(NetWorthWeb.dependencies(environment)).unlink(fields["account"] ?? "")
+            return WebResponses.redirect(
+                to: "/networth", flash: Flash(.success, "\"\(changed.account)\" no longer follows \(changed.source)."))
+        } catch {
+            return WebResponses.redirect(to: "/networth", flash: Flash(.error, FolioError.from(error).line))
+        }
+    }
+
+    /// The form: an account and a source name, with the sources' patterns as the hint.
+    static func form(_ names: [String], patterns: [String], csrf: String) -> HTML {
+        var content = Components.select(
+            "account", label: "Account", options: names.map { ($0, $0) }, selected: nil)
+        content += Components.field(
+            "source", label: "Source (" + patterns.joined(separator: ", ") + ")", value: "",
+            placeholder: patterns.first ?? "", attributes: " required")
+        content += "<button type=\"submit\">Follow</button>"
+        return Components.postForm(action: "/networth/accounts/link", csrf: csrf, content)
+    }
+
+    /// The button that stops `name` following its source.
+    static func unlinkButton(_ name: String, csrf: String) -> HTML {
+        AccountForms.accountButton(name, action: "/networth/accounts/unlink", label: "Unlink", csrf: csrf)
+    }
+}
