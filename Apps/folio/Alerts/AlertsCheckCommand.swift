@@ -31,7 +31,7 @@ struct AlertsCheckCommand: HostCommand {
     @OptionGroup var formatting: FormatOptions
 
     func run(host: HostEnvironment) async throws {
-        let alerts = try AlertsHost(host: host)
+        let alerts = try await AlertsHost.start(host)
         let report = try await alerts.engine(webhook: try alerts.webhook(notify: notify)).check()
         try AlertsOutput.emit(report, formatting: formatting, host: host)
         if exitStatus && !report.fired.isEmpty { throw ExitCode(3) }
@@ -59,7 +59,7 @@ struct AlertsWatchCommand: HostCommand {
     var notify: String?
 
     func run(host: HostEnvironment) async throws {
-        let alerts = try AlertsHost(host: host)
+        let alerts = try await AlertsHost.start(host)
         let engine = alerts.engine(webhook: try alerts.webhook(notify: notify))
         let kinds = AlertsHost.contributions(host.registry).map(\.contribution.kind)
         host.terminal.printError("Watching alerts; press Ctrl-C to stop.")
