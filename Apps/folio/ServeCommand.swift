@@ -70,8 +70,10 @@ struct ServeCommand: HostCommand {
                     + shownHosts.map { "http://\($0):\(port)/?token=\(generatedToken)" }.joined(separator: " or "))
             }
         }
+        // The alerts are checked in the background at each kind's rate, on the pages' ticker, and stop with them.
+        let alerts = ServedAlerts(alerts: try await AlertsHost.start(environment), ticker: web.ticker)
         var serviceConfiguration = ServiceGroupConfiguration(
-            services: [application], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
+            services: [application, alerts], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
         // Requests in flight get 5 s to finish after Ctrl-C or SIGTERM; then they are cancelled, so a stream that
         // somehow outlives its shutdown handler cannot keep the process alive.
         serviceConfiguration.maximumGracefulShutdownDuration = .seconds(5)
