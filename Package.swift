@@ -128,7 +128,7 @@ func targets(for feature: Feature) -> [Target] {
         unitTests(
             "\(name)CommandsTests",
             dependencies: [
-                .target(name: name), .target(name: "\(name)Commands"), "Caching", "Failures", "FeatureCLI", "FeatureKit",
+                .target(name: name), .target(name: "\(name)Commands"), "Alerting", "Caching", "Failures", "FeatureCLI", "FeatureKit",
                 "FeatureKitTesting", "Money",
                 "Networking", "Persistence", "Settings", "Timing", "NetworkingTesting", "PersistenceTesting", "TimingTesting",
                 argumentParser, "folio",

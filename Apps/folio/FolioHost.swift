@@ -21,6 +21,7 @@ enum FolioHost {
     ) async -> Int32 {
         do {
             let globals = try GlobalArguments.split(arguments)
+            let remaining = try StocksAlertsAlias.rewrite(globals.remaining)
             let home = HostEnvironment.resolveHome(flag: globals.home, environment: environment)
             let host = HostEnvironment(
                 registry: FeatureRegistry.current, home: home,
@@ -33,12 +34,12 @@ enum FolioHost {
             // ArgumentParser reflects over every command in the tree before it parses; when the first word
             // names a feature, only that feature's subtree is built, which halves start-up with five features.
             let code: Int32
-            if let feature = host.registry.first(where: { $0.id == globals.remaining.first }) {
+            if let feature = host.registry.first(where: { $0.id == remaining.first }) {
                 code = try await FeatureRegistry.$current.withValue([feature]) {
-                    try await dispatch(globals.remaining, host: host, makeContext: makeContext)
+                    try await dispatch(remaining, host: host, makeContext: makeContext)
                 }
             } else {
-                code = try await dispatch(globals.remaining, host: host, makeContext: makeContext)
+                code = try await dispatch(remaining, host: host, makeContext: makeContext)
             }
             // A command that printed its result into a full disk has not succeeded, whatever it returned.
             if code == 0, let failure = terminal.outputFailure { throw failure }
@@ -77,7 +78,7 @@ enum FolioHost {
         case .host(let command):
             try await command.run(host: host)
         case .alertKind(let command):
-            try await AlertsHost(host: host).run(command)
+            try await AlertsHost.start(host).run(command)
         case .plain:
             do {
                 var command = command

@@ -71,9 +71,11 @@ struct ServeCommand: HostCommand {
                     + shownHosts.map { "http://\($0):\(port)/?token=\(generatedToken)" }.joined(separator: " or "))
             }
         }
+        // The alerts are checked in the background at each kind's rate, on the pages' ticker, and stop with them.
+        let alerts = ServedAlerts(alerts: try await AlertsHost.start(environment), ticker: web.ticker)
         var serviceConfiguration = ServiceGroupConfiguration(
             services: [
-                application,
+                application, alerts,
                 BackgroundJobs(
                     jobs: features.flatMap(\.backgroundJobs), environment: web, clock: environment.timing.clock,
                     logger: logger),

@@ -93,3 +93,19 @@ struct AlertStateTests {
         #expect(try await alerts.list().isEmpty)
     }
 }
+
+@Suite("The alerts namespace's schema")
+struct AlertSchemaTests {
+    @Test("version 1 takes in the features' own alerts once, numbered after any already there, fired ones still fired")
+    func importOnce() async throws {
+        let store = AlertStore(store: InMemoryDatabase().store(namespace: AlertStore.namespace))
+        let imported = ImportedAlert(
+            featureID: "probe", definition: try Probe.definition(), firedKeys: ["below"], createdAt: Date(timeIntervalSince1970: 5))
+        try await store.prepare { [imported, imported] }
+        try await store.prepare { Issue.record("loaded again"); return [] }
+        let alerts = try await store.list()
+        #expect(alerts.map(\.id) == [1, 2])
+        #expect(alerts.map(\.status) == ["fired", "fired"])
+        #expect(Set(alerts.map(\.uid)).count == 2)
+    }
+}

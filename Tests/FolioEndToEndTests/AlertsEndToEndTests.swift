@@ -179,6 +179,23 @@ struct AlertsEndToEndTests {
         }
     }
 
+    @Test("folio stocks alerts is an alias of folio alerts … stock over the one store")
+    func stocksAlias() async throws {
+        try await FolioBinary.withTemporaryHome { home in
+            let added = try await FolioBinary.run(["stocks", "alerts", "add", "AAPL", "--above", "900"], home: home)
+            #expect(added.exitCode == 0, "\(added.stderr)")
+            #expect(added.stdout == "Added alert #1: AAPL above $900.00.\n")
+            let list = try await FolioBinary.run(["alerts", "list", "--format", "csv"], home: home)
+            #expect(list.stdout.contains("1,stock,stocks,AAPL above $900.00,armed,0"), "\(list.stdout)")
+            let check = try await FolioBinary.run(["stocks", "alerts", "check", "--refresh"], home: home)
+            #expect(check.exitCode == 0 && check.stdout.isEmpty, "\(check.stdout)\(check.stderr)")
+            let rearm = try await FolioBinary.run(["stocks", "alerts", "rearm", "1"], home: home)
+            #expect(rearm.exitCode == 64)
+            #expect(rearm.stderr.contains("re-arms itself"))
+            #expect(try await FolioBinary.run(["stocks", "alerts", "remove", "1"], home: home).stdout == "Removed alert #1: AAPL above $900.00.\n")
+        }
+    }
+
     /// A household of one £1,000 account and `count` alerts at or above £1, which all hold.
     private func prepareNetWorthAlerts(count: Int, home: URL) async throws {
         let account = try await FolioBinary.run(

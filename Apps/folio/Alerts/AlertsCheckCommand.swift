@@ -31,7 +31,7 @@ struct AlertsCheckCommand: HostCommand {
     @OptionGroup var formatting: FormatOptions
 
     func run(host: HostEnvironment) async throws {
-        let alerts = try AlertsHost(host: host)
+        let alerts = try await AlertsHost.start(host)
         let report = try await alerts.engine(webhook: try alerts.webhook(notify: notify)).check()
         try AlertsOutput.emit(report, formatting: formatting, host: host)
         if exitStatus && !report.fired.isEmpty { throw ExitCode(3) }
@@ -59,24 +59,19 @@ struct AlertsWatchCommand: HostCommand {
     var notify: String?
 
     func run(host: HostEnvironment) async throws {
-        let alerts = try AlertsHost(host: host)
+        let alerts = try await AlertsHost.start(host)
         let engine = alerts.engine(webhook: try alerts.webhook(notify: notify))
         let kinds = AlertsHost.contributions(host.registry).map(\.contribution.kind)
         host.terminal.printError("Watching alerts; press Ctrl-C to stop.")
-        var lastRun: [String: Duration] = [:]
         var reported: Set<String> = []
-        let ticks = await alerts.context.ticker.subscribe()
-        for await tick in ticks {
-            let due = Set(kinds.filter { kind in lastRun[kind.name].map { tick.scheduled - $0 >= kind.interval } ?? true }.map(\.name))
-            guard !due.isEmpty else { continue }
-            for name in due { lastRun[name] = tick.scheduled }
-            do {
-                let report = try await engine.check { _, kind in due.contains(kind.name) }
+        await AlertsSchedule.run(engine: engine, kinds: kinds, ticker: alerts.context.ticker) { outcome in
+            switch outcome {
+            case .success(let report):
                 AlertsOutput.printFirings(report, host: host)
                 // The same refusal on every tick is noise: each is reported once per watch.
                 for line in AlertsOutput.warnings(report) where reported.insert(line).inserted { host.terminal.warn(line) }
-            } catch {
-                host.terminal.warn(FolioError.from(error).line)
+            case .failure(let error):
+                host.terminal.warn(error.line)
             }
         }
     }

@@ -77,7 +77,7 @@ struct AlertsListCommand: HostCommand {
     }
 
     func run(host: HostEnvironment) async throws {
-        let alerts = try AlertsHost(host: host)
+        let alerts = try await AlertsHost.start(host)
         let engine = alerts.engine(webhook: nil)
         let rows = try await alerts.store.list().map { alert in
             var status = alert.status
@@ -122,7 +122,7 @@ struct AlertsRemoveCommand: HostCommand {
     var id: Int
 
     func run(host: HostEnvironment) async throws {
-        let removed = try await AlertsHost(host: host).store.remove(id)
+        let removed = try await AlertsHost.start(host).store.remove(id)
         host.terminal.print("Removed alert #\(removed.id): \(removed.definition.summary).")
     }
 

@@ -20,9 +20,24 @@ struct AlertsHost: Sendable {
     let host: HostEnvironment
     let context: FeatureContext
 
-    init(host: HostEnvironment) throws {
+    private init(host: HostEnvironment) throws {
         self.host = host
         context = try LiveContext.make(for: Self.descriptor, host: host)
+    }
+
+    /// The host's alerts, the namespace brought to its schema (the first run takes in the stocks feature's own
+    /// price alerts, whether or not the feature is enabled now, so none is lost).
+    static func start(_ host: HostEnvironment) async throws -> AlertsHost {
+        let alerts = try AlertsHost(host: host)
+        let registry = host.registry
+        try await alerts.store.prepare {
+            var imported: [ImportedAlert] = []
+            for (feature, contribution) in contributions(registry) {
+                imported += try await contribution.imports(try LiveContext.make(for: feature, host: host))
+            }
+            return imported
+        }
+        return alerts
     }
 
     var store: AlertStore { AlertStore(store: context.store) }

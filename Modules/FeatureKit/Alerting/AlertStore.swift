@@ -32,6 +32,28 @@ public struct AlertStore: Sendable {
         }
     }
 
+    /// Brings the namespace to its schema: version 1 takes in the alerts features kept themselves, read by
+    /// `load` only when the migration has still to run (and committed with the version, so two processes
+    /// upgrading at once import them once).
+    public func prepare(importing load: @Sendable () async throws -> [ImportedAlert]) async throws {
+        guard try await store.schemaVersion() < 1 else { return }
+        let imported = try await load()
+        try await store.migrate([
+            Migration(version: 1, name: "take in the alerts the features kept themselves") { transaction in
+                let last = try transaction.scan(StoredAlert.self, AlertKeys.alerts, limit: 1, reverse: true).first
+                var id = last?.value.id ?? 0
+                for alert in imported {
+                    id += 1
+                    var stored = StoredAlert(
+                        id: id, uid: UUID().uuidString.lowercased(), featureID: alert.featureID,
+                        definition: alert.definition, createdAt: alert.createdAt)
+                    stored.firedKeys = alert.firedKeys
+                    try transaction.put(AlertKeys.alert(id), stored)
+                }
+            }
+        ])
+    }
+
     /// Every alert, by number.
     public func list() async throws -> [StoredAlert] {
         try await store.scan(StoredAlert.self, AlertKeys.alerts).map(\.value)

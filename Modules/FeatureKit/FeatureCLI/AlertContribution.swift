@@ -23,10 +23,17 @@ public struct AlertContribution: Sendable {
     public let kind: AlertKind
     /// `folio alerts add <kind.name> …`; its command name must equal the kind's name.
     public let add: any AlertAddCommand.Type
+    /// The alerts of this kind the feature kept itself before the host kept them, read once when the host's
+    /// `alerts` namespace is created.
+    public let imports: @Sendable (FeatureContext) async throws -> [ImportedAlert]
 
     /// Creates a contribution.
-    public init(kind: AlertKind, add: any AlertAddCommand.Type) {
+    public init(
+        kind: AlertKind, add: any AlertAddCommand.Type,
+        imports: @escaping @Sendable (FeatureContext) async throws -> [ImportedAlert] = { _ in [] }
+    ) {
         self.kind = kind
         self.add = add
+        self.imports = imports
     }
 }

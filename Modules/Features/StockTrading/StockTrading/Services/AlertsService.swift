@@ -76,6 +76,18 @@ public struct AlertsService: Sendable {
         }
     }
 
+    /// Every account's alerts, for the host's one-time move of them into its own alert store.
+    public func everyAccountsAlerts() async throws -> [PriceAlert] {
+        do {
+            return try await store.read { transaction in
+                try transaction.scan(KeyRange.prefix("u/")).filter { $0.key.contains("/alert/") }
+                    .map { try RecordCoding.decode(PriceAlert.self, from: $0.value, key: $0.key) }
+            }
+        } catch {
+            throw StockTradingError.translated(error)
+        }
+    }
+
     /// A monitor that refreshes prices and checks `owner`'s alerts every interval on the injected clock.
     public func monitor(for owner: Session) -> AlertMonitor {
         AlertMonitor(alerts: book(owner), quotes: market.book, timing: timing)

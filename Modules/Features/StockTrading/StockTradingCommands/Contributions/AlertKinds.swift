@@ -21,7 +21,22 @@ enum StockAlerts {
         kind: .typed(
             name: "stock", featureID: "stocks", summary: StockAlertCommand.configuration.abstract,
             interval: .seconds(60), parameters: StockAlertParameters.self, check: check),
-        add: StockAlertCommand.self)
+        add: StockAlertCommand.self, imports: imports)
+
+    /// The price alerts `folio stocks alerts` kept in the stocks namespace, every account's, as stock alerts:
+    /// a fired one stays fired until its price leaves the level.
+    static func imports(_ context: FeatureContext) async throws -> [ImportedAlert] {
+        let stocks = try await StocksTerminal.start(context)
+        return try await stocks.services.alerts.everyAccountsAlerts().map { alert in
+            ImportedAlert(
+                featureID: "stocks",
+                definition: try AlertDefinition(
+                    kind: "stock",
+                    parameters: StockAlertParameters(symbol: alert.symbol, direction: alert.direction, level: alert.level),
+                    summary: "\(alert.symbol) \(alert.direction.rawValue) \(Formatting.money(alert.level))"),
+                firedKeys: alert.status == .fired ? [alert.direction.rawValue] : [], createdAt: alert.createdAt)
+        }
+    }
 
     static func check(_ parameters: StockAlertParameters, context: FeatureContext) async throws -> AlertReading {
         let stocks = try await StocksTerminal.start(context)

@@ -1,0 +1,38 @@
+import FeatureKitTesting
+import Foundation
+import NetworkingTesting
+import Testing
+
+/// `folio serve` checks the alerts in the background and sends what fires to the configured webhook.
+@Suite("folio serve, alerts in the background")
+struct ServedAlertsTests {
+    @Test(
+        "an alert that holds is delivered to alerts.webhook while the server runs, once, and the server stops cleanly",
+        .timeLimit(.minutes(10)))
+    func deliveredWhileServing() async throws {
+        let (keys, received) = AsyncStream.makeStream(of: String.self)
+        let webhook = try await LoopbackServer.start { request in
+            received.yield(request.headers["idempotency-key"] ?? "")
+            return LoopbackResponse(status: 200)
+        }
+        defer { Task { await webhook.stop() } }
+        try await FolioBinary.withTemporaryHome { home in
+            let account = try await FolioBinary.run(
+                ["networth", "accounts", "add", "--name", "Savings", "--type", "savings", "--balance", "1000"], home: home)
+            try #require(account.exitCode == 0, "\(account.stderr)")
+            let added = try await FolioBinary.run(["alerts", "add", "networth", "--above", "1"], home: home)
+            try #require(added.exitCode == 0, "\(added.stderr)")
+            let config = #"{"alerts.webhook": "\#(webhook.baseURL.absoluteString)/folio"}"#
+            try Data(config.utf8).write(to: home.appendingPathComponent("config.json"))
+
+            let server = try await ServeProcess.start(home: home, environment: [:])
+            var delivered = keys.makeAsyncIterator()
+            let key = await delivered.next()
+            #expect(key?.hasSuffix("-1") == true, "\(key ?? "nothing")")
+            #expect(server.stop() == 0)
+            #expect(webhook.requests.count == 1, "fired once, delivered once")
+            let list = try await FolioBinary.run(["alerts", "list", "--format", "csv"], home: home)
+            #expect(list.stdout.contains(",fired,1"), "\(list.stdout)")
+        }
+    }
+}
