@@ -1,5 +1,6 @@
 import FeatureCLI
 import FeatureKit
+import Settings
 
 /// Collects the value sources of every registered plug-in for the context of a feature that follows them. A
 /// source is read with its own feature's context, built as that feature's commands get it, and only when a source

@@ -4,6 +4,7 @@ import FeatureKitTesting
 import Foundation
 import Persistence
 @testable import StockTradingCommands
+import Settings
 import Testing
 
 @Suite("The stocks feature's own price alerts, taken into the host's alert store")

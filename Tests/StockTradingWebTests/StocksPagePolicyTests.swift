@@ -9,6 +9,7 @@ import HummingbirdTesting
 import Networking
 import NetworkingTesting
 import Persistence
+import Settings
 import StockTradingCommands
 import StockTradingWeb
 import Synchronization

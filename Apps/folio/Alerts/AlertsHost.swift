@@ -4,6 +4,7 @@ import Failures
 import FeatureCLI
 import FeatureKit
 import Foundation
+import Settings
 import Timing
 
 /// The host's side of alerts: the `alerts` namespace, the kinds the registry's plug-ins contribute, each

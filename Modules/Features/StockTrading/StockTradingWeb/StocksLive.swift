@@ -45,8 +45,8 @@ enum StocksLive {
     /// The stream of `view`'s region: an event every refresh of the prices (`stocks.quotesTTL`, 60 s unless set)
     /// on the shared ticker.
     static func stream(_ view: View, environment: WebEnvironment, owner: Session, csrf: String) -> Response {
-        let refresh = (try? environment.context("stocks")?.configuration.duration(StocksWebServices.quotesTTLKey)) ?? nil
-        let every = max(1, Int((refresh ?? .seconds(60)).components.seconds))
+        let settings = environment.context("stocks").flatMap { try? StocksSettings($0.configuration) } ?? StocksSettings()
+        let every = max(1, Int(settings.quotesTTL.components.seconds))
         return ServerSentEvents.response(ticker: environment.ticker, every: every) {
             guard let content = try? await Self.content(view, environment: environment, owner: owner, csrf: csrf) else { return nil }
             return ServerSentEvent(name: "prices", data: content.description)

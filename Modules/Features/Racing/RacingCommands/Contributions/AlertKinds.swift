@@ -6,6 +6,7 @@ import FeatureCLI
 import FeatureKit
 import Foundation
 import Racing
+import Settings
 import Timing
 
 /// A race alert's parameters: which races (codes, meetings; none means any) and how soon before the start.
