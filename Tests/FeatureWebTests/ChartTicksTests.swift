@@ -38,13 +38,24 @@ struct ChartTicksTests {
         }
     }
 
-    @Test("the page chart draws a wide and a narrow rendering with 12 px labels, and the points for the readout")
+    @Test("the page chart draws a wide and a narrow rendering with 12 and 13 px labels, and the points for the readout")
     func twoRenderings() {
         let points = (0..<500).map { ChartPoint(x: Double(CalendarDate(year: 2024, month: 1, day: 1)!.dayNumber + $0), y: 100 + Double($0 % 37)) }
         let html = WebChart(title: "NAV", points: points, axisLabel: { "₹\(Int($0))" }).figure(id: "c", caption: "NAV").description
         #expect(html.contains("class=\"chart-wide\"") && html.contains("class=\"chart-narrow\""))
-        #expect(html.components(separatedBy: "font-size=\"12\"").count - 1 == 2)
+        #expect(html.contains("class=\"chart-wide\" viewBox=\"0 0 900 380\"") && html.contains("font-size=\"12\""))
+        #expect(html.contains("class=\"chart-narrow\" viewBox=\"0 0 300 220\"") && html.contains("font-size=\"13\""))
         #expect(html.contains("data-hover=\"") && html.contains(": ₹"))
         #expect(html.contains(">₹100</text>") && html.contains(">Jan 2025</text>"))
+    }
+}
+
+@Suite("chart labels")
+struct ChartLabelsTests {
+    @Test("money on an axis puts the sign before the symbol, as tables and cards do")
+    func signBeforeSymbol() {
+        #expect(ChartLabels.money(-48_032.32, symbol: "£") == "-£48,032")
+        #expect(ChartLabels.money(200_000, symbol: "£") == "£200,000")
+        #expect(ChartLabels.money(0, symbol: "$") == "$0")
     }
 }

@@ -68,6 +68,33 @@ import Testing
         }
     }
 
+    @Test("a quotes service on loopback that never answers: a stock page with no prices saved is 503 at the page deadline, then at once")
+    func deadQuotesService() async throws {
+        let stalled = try FaultyServer(.stall)
+        defer { stalled.stop() }
+        try await FolioBinary.withTemporaryHome { home in
+            let server = try ServeProcess(
+                home: home,
+                environment: ["FOLIO_QUOTES_URL": stalled.baseURL.absoluteString, "FOLIO_WEB_PAGE_DEADLINE": "1s"])
+            defer { _ = server.stop() }
+            let browser = FormClient(baseURL: server.baseURL)
+            let login = try await browser.get("/stocks/login")
+            let loggedIn = try await browser.post(
+                "/stocks/login", fields: [("email", "test@stockport.com"), ("password", "Test@123")], from: login)
+            #expect(loggedIn.status == 303)
+            // Without the page deadline this waited for the client's 40 s of retries.
+            let page = try await browser.get("/stocks/quotes")
+            #expect(page.status == 503)
+            #expect(page.body.contains("the quotes service did not answer within 1s"))
+            #expect(!page.body.contains(stalled.baseURL.absoluteString), "no upstream URL on the page")
+            let accepted = stalled.connectionsAccepted
+            for path in ["/stocks/quotes", "/stocks"] {
+                #expect(try await browser.get(path).status == 503, "\(path): the failure is remembered")
+            }
+            #expect(stalled.connectionsAccepted == accepted, "a remembered failure makes no new request")
+        }
+    }
+
     @Test("issue 25 #19: a scheme the MF API does not know is 404 'no such scheme', without the upstream URL or body")
     func missingFund() async throws {
         let api = try await LoopbackServer.start { request in

@@ -185,7 +185,7 @@ struct FundSearchCompareTests {
         }
     }
 
-    @Test("the dashboard card lists the favourite funds with their 1-year return from `favorites list`")
+    @Test("the dashboard card lists the favourite funds with their 1-year return from `favorites list`, and its as-of")
     func dashboardCard() async throws {
         let harness = try Harness()
         try await harness.application().test(.router) { client in
@@ -199,6 +199,7 @@ struct FundSearchCompareTests {
             #expect(html.contains("<h2><a href=\"/funds\">Favourite funds</a></h2>"))
             #expect(html.contains("<a href=\"/funds/122639\">Parag Parikh Flexi Cap Fund - Direct Plan - Growth</a>"))
             #expect(html.contains("<td class=\"num\">\(HTML.escape(NumberFormat.percent(return1Y)))</td>"))
+            #expect(html.contains("<p class=\"stamp\">NAVs as of 20"), "the card's as-of")
         }
     }
 

@@ -38,7 +38,7 @@ struct StocksCashQuotesTests {
         #expect((moves.last?["cashAfter"] as? NSNumber)?.decimalValue == Decimal(11_000))
     }
 
-    @Test("/stocks/quotes lists every listed stock with its as-of; /api/stocks/quotes is `folio stocks quotes --format json`")
+    @Test("/stocks/quotes lists every listed stock with its as-of, sorted by its headings; /api/stocks/quotes is `folio stocks quotes --format json`")
     func quotes() async throws {
         let setup = Setup()
         try await setup.application().test(.router) { client in
@@ -47,6 +47,14 @@ struct StocksCashQuotesTests {
             #expect(status == .ok)
             #expect(html.contains("id=\"quotes\"") && html.contains("<td>AAPL</td>") && html.contains("<td>MSFT</td>"))
             #expect(html.contains("<time datetime="))
+            // Sorted by a heading's link, highest price first; the live region keeps the order.
+            let (_, sorted) = try await page(client, "/stocks/quotes?sort=-price", cookie: cookie)
+            let prices = sorted.components(separatedBy: "<tr><td>").dropFirst().compactMap { row in
+                row.components(separatedBy: "<td class=\"num\">$").dropFirst().first.flatMap { Decimal(string: String($0.prefix { $0 != "<" && $0 != " " }).replacingOccurrences(of: ",", with: "")) }
+            }
+            #expect(prices.count > 5 && prices == prices.sorted(by: >), "\(prices)")
+            #expect(sorted.contains("aria-sort=\"descending\"><a href=\"/stocks/quotes?sort=price\">Price ▼</a>"))
+            #expect(sorted.contains("data-stocks-events=\"/stocks/events?view=quotes&amp;sort=-price\""))
             var headers = localhost
             headers[.cookie] = cookie
             let api = try await client.execute(uri: "/api/stocks/quotes", method: .get, headers: headers) { String(buffer: $0.body) }

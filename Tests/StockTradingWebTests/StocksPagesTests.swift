@@ -370,6 +370,7 @@ struct StocksFormsTests {
             let cookie = try await logIn(client)
             let (_, html) = try await page(client, "/", cookie: cookie)
             #expect(html.contains("<a href=\"/stocks\">Paper portfolio</a>") && html.contains("Total value"))
+            #expect(html.contains("as of <time datetime="), "the card's as-of")
         }
     }
 }

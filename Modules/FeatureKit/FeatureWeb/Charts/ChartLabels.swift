@@ -12,4 +12,10 @@ public enum ChartLabels {
         }
         return text
     }
+
+    /// Whole money with the sign before the symbol, as every other figure writes it: `-£48,032`.
+    public static func money(_ value: Double, symbol: String) -> String {
+        let text = grouped(value)
+        return text.hasPrefix("-") ? "-" + symbol + text.dropFirst() : symbol + text
+    }
 }

@@ -37,12 +37,14 @@ public struct WebChart: Sendable {
         var dateTicks: Int
         var valueTicks: Int
         var className: String
+        /// The labels' size: a narrow rendering may be drawn a little smaller than it is, on the narrowest phones.
+        var fontSize: Int
         /// How many points the line keeps at most (nil: every point).
         var pointLimit: Int?
     }
 
-    static let wide = Size(width: 900, height: 380, dateTicks: 9, valueTicks: 6, className: "chart-wide", pointLimit: nil)
-    static let narrow = Size(width: 340, height: 240, dateTicks: 4, valueTicks: 5, className: "chart-narrow", pointLimit: 400)
+    static let wide = Size(width: 900, height: 380, dateTicks: 9, valueTicks: 6, className: "chart-wide", fontSize: 12, pointLimit: nil)
+    static let narrow = Size(width: 300, height: 220, dateTicks: 4, valueTicks: 5, className: "chart-narrow", fontSize: 13, pointLimit: 300)
 
     /// The figure: both renderings, the hover readout and `caption`.
     public func figure(id: String, caption: HTML) -> HTML {
@@ -66,13 +68,15 @@ public struct WebChart: Sendable {
     }
 
     func render(_ size: Size) -> HTML {
-        let left = 64.0
-        let right = 14.0
+        let values = ChartTicks.values(points.map(\.y).min() ?? 0, points.map(\.y).max() ?? 1, count: size.valueTicks)
+        let labels = values.ticks.map(axisLabel)
+        // Room for the longest value label (about 0.62 em a character in a sans-serif face).
+        let left = min(Double(labels.map(\.count).max() ?? 4) * Double(size.fontSize) * 0.62 + 10, size.width / 3)
+        let right = 16.0
         let top = 12.0
         let bottom = 30.0
         let plotWidth = size.width - left - right
         let plotHeight = size.height - top - bottom
-        let values = ChartTicks.values(points.map(\.y).min() ?? 0, points.map(\.y).max() ?? 1, count: size.valueTicks)
         let minX = points[0].x
         let maxX = points[points.count - 1].x
         func px(_ x: Double) -> Double { left + (maxX == minX ? 0.5 : (x - minX) / (maxX - minX)) * plotWidth }
@@ -83,14 +87,14 @@ public struct WebChart: Sendable {
             .map { String($0) }.joined(separator: " ")
         var svg: HTML = """
             <svg class="\(size.className)" viewBox="0 0 \(Int(size.width)) \(Int(size.height))" width="\(Int(size.width))" \
-            height="\(Int(size.height))" role="img" aria-label="\(title)" font-family="sans-serif" font-size="12" \
+            height="\(Int(size.height))" role="img" aria-label="\(title)" font-family="sans-serif" font-size="\(size.fontSize)" \
             data-plot="\(plot)">\
             <rect width="100%" height="100%" fill="#fff"/>
             """
-        for value in values.ticks {
+        for (value, label) in zip(values.ticks, labels) {
             let y = f(py(value))
             svg += "<line x1=\"\(Int(left))\" y1=\"\(y)\" x2=\"\(f(left + plotWidth))\" y2=\"\(y)\" stroke=\"#e2e2e2\"/>"
-            svg += "<text x=\"\(Int(left - 6))\" y=\"\(f(py(value) + 4))\" text-anchor=\"end\" fill=\"#333\">\(axisLabel(value))</text>"
+            svg += "<text x=\"\(Int(left - 6))\" y=\"\(f(py(value) + 4))\" text-anchor=\"end\" fill=\"#333\">\(label)</text>"
         }
         for tick in ChartTicks.dates(from: Int(minX.rounded(.up)), to: Int(maxX.rounded(.down)), maxCount: size.dateTicks) {
             let x = f(px(Double(tick.day)))

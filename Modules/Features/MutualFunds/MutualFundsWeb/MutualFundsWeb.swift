@@ -102,7 +102,11 @@ public enum MutualFundsWeb {
         let rows: [[HTML]] = favourites.map { favourite in
             ["<a href=\"/funds/\(favourite.code)\">\(favourite.name)</a>", "\(FundText.percent(favourite.return1Y))"]
         }
-        return "<section class=\"card\"><h2><a href=\"/funds\">Favourite funds</a></h2>\(Components.table(headers: ["Fund", "1Y return"], numeric: [1], rows: rows))</section>"
+        // The card's as-of: the latest NAV date among the favourites, said stale when any came from a saved copy.
+        let latest = favourites.compactMap(\.navDate).max().map { "NAVs as of \($0)" } ?? "No NAV yet"
+        let stale = favourites.contains(where: \.stale) ? " (some from a saved copy)" : ""
+        let table = Components.table(headers: ["Fund", "1Y return"], numeric: [1], rows: rows)
+        return "<section class=\"card\"><h2><a href=\"/funds\">Favourite funds</a></h2>\(table)<p class=\"stamp\">\(latest + stale)</p></section>"
     }
 }
 

@@ -157,7 +157,7 @@ enum NetWorthPage {
         guard points.count > 1 else { return Components.notice("Not enough history for a chart yet.") }
         let symbol = NumberFormat.currencySymbol(report.currency)
         let chart = WebChart(
-            title: "Net worth by month", points: points, axisLabel: { value in symbol + ChartLabels.grouped(value) })
+            title: "Net worth by month", points: points, axisLabel: { ChartLabels.money($0, symbol: symbol) })
         return chart.figure(id: "networth-chart", caption: "Net worth at the end of each month (\(points.count) months).")
     }
 

@@ -25,9 +25,10 @@ enum StocksLive {
     static func scripts(_ request: Request) -> [String] { isLive(request) ? [scriptPath] : [] }
 
     /// The region `view`'s page keeps live (unless `request` asks for the plain page).
-    static func region(_ view: View, _ content: HTML, request: Request) -> HTML {
+    /// - Parameter query: More of the stream's query (`&sort=-price`), so updates keep the page's order.
+    static func region(_ view: View, _ content: HTML, request: Request, query: String = "") -> HTML {
         guard isLive(request) else { return "<div id=\"live-\(view.rawValue)\">\(content)</div>" }
-        return "<div id=\"live-\(view.rawValue)\" data-stocks-events=\"/stocks/events?view=\(view.rawValue)\">\(content)</div>"
+        return "<div id=\"live-\(view.rawValue)\" data-stocks-events=\"/stocks/events?view=\(view.rawValue)\(query)\">\(content)</div>"
     }
 
     /// `/stocks/events?view=`: the region's markup on every refresh of the prices; nothing when the prices cannot
@@ -39,27 +40,32 @@ enum StocksLive {
             return WebResponses.problem(
                 FolioError(.invalid, "no such live view", why: "ask for portfolio, quotes or watchlist", field: "view"))
         }
-        return stream(view, environment: environment, owner: owner, csrf: context.csrfToken)
+        let sort = request.uri.queryParameters["sort"].map(String.init)
+        return stream(view, environment: environment, owner: owner, csrf: context.csrfToken, sort: sort)
     }
 
     /// The stream of `view`'s region: an event every refresh of the prices (`stocks.quotesTTL`, 60 s unless set)
     /// on the shared ticker.
-    static func stream(_ view: View, environment: WebEnvironment, owner: Session, csrf: String) -> Response {
+    static func stream(_ view: View, environment: WebEnvironment, owner: Session, csrf: String, sort: String? = nil) -> Response {
         let settings = environment.context("stocks").flatMap { try? StocksSettings($0.configuration) } ?? StocksSettings()
         let every = max(1, Int(settings.quotesTTL.components.seconds))
         return ServerSentEvents.response(ticker: environment.ticker, every: every) {
-            guard let content = try? await Self.content(view, environment: environment, owner: owner, csrf: csrf) else { return nil }
+            guard let content = try? await Self.content(view, environment: environment, owner: owner, csrf: csrf, sort: sort)
+            else { return nil }
             return ServerSentEvent(name: "prices", data: content.description)
         }
     }
 
     /// The region's content as the page renders it.
-    static func content(_ view: View, environment: WebEnvironment, owner: Session, csrf: String) async throws -> HTML {
+    static func content(
+        _ view: View, environment: WebEnvironment, owner: Session, csrf: String, sort: String? = nil
+    ) async throws -> HTML {
         let services = try await StocksWebServices.make(environment)
         let now = environment.timing.now()
         switch view {
         case .portfolio: return PortfolioPage.priced(try await services.portfolio.portfolio(for: owner), now: now)
-        case .quotes: return QuotesPage.priced(try await services.market.listing([]), now: now)
+        case .quotes:
+            return QuotesPage.priced(try await services.market.listing([]), now: now, order: QuotesPage.tableOrder(sort))
         case .watchlist: return WatchlistPage.priced(try await services.watchlist.list(for: owner), now: now, csrf: csrf)
         }
     }

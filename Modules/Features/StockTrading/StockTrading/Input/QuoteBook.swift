@@ -115,7 +115,7 @@ public struct QuoteBook: Sendable {
         let cached: Cached<[StockQuote]>
         do {
             cached = try await fetch.value(
-                key: StorageKeys.quoteFetch, ttl: timeToLive, mode: .normal, source: "prices from \(sourceName)",
+                key: StorageKeys.quoteFetch, ttl: timeToLive, mode: .normal, source: "the quotes service",
                 load: { try await source.fetchQuotes() },
                 read: { _ in
                     guard hasCopy, let fetch = stored.fetch else { return nil }
