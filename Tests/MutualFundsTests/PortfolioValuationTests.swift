@@ -1,10 +1,12 @@
 import Foundation
 import Money
 import MutualFunds
+import Networking
 import NetworkingTesting
 import Persistence
 import Testing
 import Timing
+import TimingTesting
 
 @Suite("Portfolio valuation: units, invested at cost, value, XIRR, allocation")
 struct FundsPortfolioValuationTests {
@@ -127,5 +129,24 @@ struct FundsPortfolioValuationTests {
         #expect(try await both().stored == nil)
         #expect(try await app.service.valuePortfolio() == withPositions)
         #expect(try await app.service.positions(asOf: CalendarDate(iso8601: "2023-03-01")!).first { $0.name == "Fund A" }?.units == Amount(100))
+    }
+
+    @Test("issue 27: a NAV from an expired cached copy is marked stale, per holding and in total, when the sources fail")
+    func staleMarker() async throws {
+        let app = try Self.app()
+        _ = try await app.service.importStatement(Self.statement())
+        let fresh = try await app.service.valuePortfolio()
+        #expect(!fresh.stale && fresh.holdings.allSatisfy { !$0.stale && $0.value != nil })
+        // Three hours on (the histories are fresh for 30 minutes) with every source answering 503.
+        let later = FundsService(
+            http: StubHTTPClient { request in
+                throw NetworkError.status(code: 503, url: request.url, body: "", retryAfter: nil)
+            },
+            store: app.store, timing: .test(now: PortfolioApp.now.addingTimeInterval(3 * 3600)),
+            settings: FundsSettings(baseURL: URL(string: "http://mfapi.test")!))
+        let stale = try await later.valuePortfolio()
+        #expect(stale.stale && stale.holdings.allSatisfy { $0.stale && $0.value != nil })
+        #expect(stale.value == fresh.value && stale.holdings.map(\.navDate) == fresh.holdings.map(\.navDate))
+        #expect(stale.warnings.count == 1, "AMFI's failure is said once: \(stale.warnings)")
     }
 }
