@@ -1,9 +1,12 @@
 import Foundation
 import Money
 import MutualFunds
+import Networking
 import NetworkingTesting
+import Persistence
 import Testing
 import Timing
+import TimingTesting
 
 @Suite("Portfolio valuation: units, invested at cost, value, XIRR, allocation")
 struct FundsPortfolioValuationTests {
@@ -90,5 +93,60 @@ struct FundsPortfolioValuationTests {
         #expect(holding.note?.contains("opens with units whose cost the statement does not give") == true)
         let gains = try await app.service.gains()
         #expect(gains.rows.isEmpty && gains.skipped.first?.contains("opens with 10 units it has no purchases for") == true)
+    }
+
+    @Test("issue 27: the stored latest positions equal those worked out from the transactions after every change; without them the valuation is the same")
+    func storedPositions() async throws {
+        let app = try Self.app()
+        // The positions as stored, and as worked out again from the stored portfolio.
+        func both() async throws -> (stored: [Position]?, derived: [Position]) {
+            let stored = try await app.store.read { try PortfolioStore.positions(in: $0) }
+            let derived = try await app.service.portfolio().schemes.map { try Position($0, asOf: nil) }
+            return (stored, derived)
+        }
+        _ = try await app.service.importStatement(Self.statement())
+        var now = try await both()
+        #expect(now.stored == now.derived && now.derived.count == 2)
+        let a = try #require(now.derived.first { $0.name == "Fund A" })
+        #expect(a.units == Amount(50) && a.invested == Amount(500) && a.flows.count == 3)
+        #expect(a.flows.map(\.amount) == [Amount(-1000), Amount(-5, places: 2), Amount(550)])
+
+        let bought = try await app.service.addManual(
+            ManualEntry(side: .buy, code: 900001, date: CalendarDate(iso8601: "2024-01-01")!, amount: Amount(1200)))
+        now = try await both()
+        #expect(now.stored == now.derived && now.derived.count == 3)
+        #expect(now.stored?.first { $0.folio == "manual" }?.units == Amount(100))
+        _ = try await app.service.setTreatment(of: "900001", to: .debt)
+        now = try await both()
+        #expect(now.stored == now.derived && now.stored?.first { $0.name == "Fund A" }?.treatAs == .debt)
+        _ = try await app.service.removeTransaction(id: bought.id)
+        now = try await both()
+        #expect(now.stored == now.derived && now.derived.count == 2)
+
+        // A portfolio stored by a folio that kept no positions is valued the same, from its transactions.
+        let withPositions = try await app.service.valuePortfolio()
+        try await app.store.write { try $0.delete(PortfolioStore.positionsKey) }
+        #expect(try await both().stored == nil)
+        #expect(try await app.service.valuePortfolio() == withPositions)
+        #expect(try await app.service.positions(asOf: CalendarDate(iso8601: "2023-03-01")!).first { $0.name == "Fund A" }?.units == Amount(100))
+    }
+
+    @Test("issue 27: a NAV from an expired cached copy is marked stale, per holding and in total, when the sources fail")
+    func staleMarker() async throws {
+        let app = try Self.app()
+        _ = try await app.service.importStatement(Self.statement())
+        let fresh = try await app.service.valuePortfolio()
+        #expect(!fresh.stale && fresh.holdings.allSatisfy { !$0.stale && $0.value != nil })
+        // Three hours on (the histories are fresh for 30 minutes) with every source answering 503.
+        let later = FundsService(
+            http: StubHTTPClient { request in
+                throw NetworkError.status(code: 503, url: request.url, body: "", retryAfter: nil)
+            },
+            store: app.store, timing: .test(now: PortfolioApp.now.addingTimeInterval(3 * 3600)),
+            settings: FundsSettings(baseURL: URL(string: "http://mfapi.test")!))
+        let stale = try await later.valuePortfolio()
+        #expect(stale.stale && stale.holdings.allSatisfy { $0.stale && $0.value != nil })
+        #expect(stale.value == fresh.value && stale.holdings.map(\.navDate) == fresh.holdings.map(\.navDate))
+        #expect(stale.warnings.count == 1, "AMFI's failure is said once: \(stale.warnings)")
     }
 }

@@ -1,3 +1,4 @@
+import ArgumentParser
 import Failures
 import FeatureCLI
 import FeatureKit
@@ -79,12 +80,26 @@ private final class Upstream: Sendable {
 
     /// Requests that reached the API for a scheme's history.
     var historyRequests: Int { http.requests.filter { $0.url.path == "/mf/122639" }.count }
+    /// Requests that reached AMFI for its NAV file.
+    var amfiRequests: Int { http.requests.filter { $0.url.path == "/NAVAll.txt" }.count }
+
+    func context(terminal: any Terminal = CapturedTerminal()) -> FeatureContext {
+        FeatureContext.test(
+            featureID: "funds", http: http, store: database.store(namespace: "funds"),
+            timing: Timing(clock: clock, wallClock: wall), configuration: configuration, terminal: terminal)
+    }
+
+    /// Runs `folio funds ARGUMENTS` against the same store, as the terminal would.
+    func cli(_ arguments: [String]) async throws -> String {
+        let terminal = CapturedTerminal()
+        let command = try #require(try MutualFundsPlugin.descriptor.command.parseAsRoot(arguments) as? any FeatureCommand)
+        try await command.run(in: context(terminal: terminal))
+        return terminal.output
+    }
 
     func application() -> some ApplicationProtocol {
         let timing = Timing(clock: clock, wallClock: wall)
-        let context = FeatureContext.test(
-            featureID: "funds", http: http, store: database.store(namespace: "funds"), timing: timing,
-            configuration: configuration, terminal: CapturedTerminal())
+        let context = context()
         let environment = WebEnvironment(
             contexts: [MutualFundsPlugin.descriptor.id: context],
             layout: Layout(navigation: [MutualFundsWeb.feature.navigation]), ticker: Ticker(clock: clock),
@@ -119,6 +134,20 @@ private func settled(
         view = try await get(client, uri)
     }
     return view
+}
+
+/// A view of `uri` that waits on the page deadline: the deadline (3 s on the manual clock) passes once, and
+/// nothing waits on the clock again (a second deadline is recorded as an issue, then let pass so the run ends).
+private func viewPastOneDeadline(
+    _ client: some TestClientProtocol, _ uri: String, clock: ManualClock
+) async throws -> (status: HTTPResponse.Status, body: String, type: String?) {
+    let view = Task { try await get(client, uri) }
+    await clock.waitForSleepers(1)
+    await clock.advance(by: .seconds(3))
+    for _ in 0..<1000 where clock.sleeperCount == 0 { await Task.yield() }
+    #expect(clock.sleeperCount == 0, "no second deadline")
+    if clock.sleeperCount > 0 { await clock.advance(by: .seconds(30)) }
+    return try await view.value
 }
 
 @Suite("/funds pages under a failing MF API, and refused query values")
@@ -161,29 +190,55 @@ struct FundPagePolicyTests {
         }
     }
 
-    @Test("issue 25.17: with the API silent, an uncached fund fails at the page deadline and later views fail at once")
+    @Test(
+        "issue 25.17, 27: with the MF API and AMFI silent, an uncached fund fails at one page deadline (AMFI gets what the MF API left), the next view gives AMFI the deadline, later views fail at once",
+        .timeLimit(.minutes(10)))
     func silentUpstream() async throws {
         let upstream = try Upstream()
         upstream.set(.silent)
         try await upstream.application().test(.router) { client in
-            async let first = get(client, "/funds/122639")
-            // The page waits on its deadline (3 s on the manual clock), not on the API's 40 s; then as long again
-            // for AMFI's file, the fallback, which is silent too.
-            await upstream.clock.waitForSleepers(1)
-            await upstream.clock.advance(by: .seconds(3))
-            await upstream.clock.waitForSleepers(1)
-            await upstream.clock.advance(by: .seconds(3))
-            let page = try await first
+            // The page waits on its deadline (3 s on the manual clock), not on the API's 40 s; AMFI's file, the
+            // fallback, gets what is left of the same deadline: nothing, so it is not asked (it used to wait 3 s more).
+            let page = try await viewPastOneDeadline(client, "/funds/122639", clock: upstream.clock)
             #expect(page.status == .serviceUnavailable)
             #expect(page.body.contains("did not answer within 3s"))
-            #expect(page.body.contains("AMFI"), "the fallback's failure is said too")
+            #expect(page.body.contains("NAV file cannot stand in"))
+            #expect(page.body.contains("deadline passed before it was asked"), "the fallback's failure is said too")
             #expect(upstream.historyRequests == 1)
+            #expect(upstream.amfiRequests == 0, "no time was left to ask AMFI")
+            // The next view finds the MF API's failure remembered, so AMFI has the whole deadline: silent too.
+            let secondPage = try await viewPastOneDeadline(client, "/funds/122639", clock: upstream.clock)
+            #expect(secondPage.status == .serviceUnavailable)
+            #expect(secondPage.body.contains("NAV file cannot stand in") && secondPage.body.contains("did not answer within 3s"))
+            #expect(upstream.amfiRequests == 1 && upstream.historyRequests == 1)
             for _ in 0..<3 {
                 let again = try await get(client, "/funds/122639")
-                #expect(again.status == .serviceUnavailable, "the failure is remembered")
+                #expect(again.status == .serviceUnavailable, "both failures are remembered")
             }
-            #expect(upstream.historyRequests == 1, "no view after the first waits on the API again")
+            #expect(upstream.historyRequests == 1 && upstream.amfiRequests == 1, "no later view waits on either again")
             #expect(upstream.clock.sleeperCount == 0)
+        }
+    }
+
+    @Test(
+        "issue 27: with AMFI and the MF API silent, /funds/portfolio answers at the one page deadline, each holding saying why it has no value",
+        .timeLimit(.minutes(10)))
+    func silentPortfolio() async throws {
+        let upstream = try Upstream()
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("silent-\(UUID().uuidString).json")
+        try Data(PortfolioPageTests.statement.utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        _ = try await upstream.cli(["portfolio", "import", file.path])
+        upstream.set(.silent)
+        try await upstream.application().test(.router) { client in
+            // AMFI's file first; the histories that stand in for it get what is left: nothing, so none is asked for.
+            let page = try await viewPastOneDeadline(client, "/funds/portfolio", clock: upstream.clock)
+            #expect(page.status == .ok)
+            #expect(page.body.contains("id=\"holdings\""))
+            #expect(page.body.contains("did not answer within 3s"), "AMFI's failure is a warning")
+            #expect(page.body.contains("deadline passed before it was asked"), "the holding says why it has no value")
+            #expect(upstream.amfiRequests == 1, "AMFI's file first: one request for every latest NAV")
+            #expect(upstream.historyRequests == 0)
         }
     }
 

@@ -146,6 +146,77 @@ struct PortfolioPageTests {
         }
     }
 
+    @Test("issue 27: the page shows each scheme's stored treatment in the holdings and the gains, as the terminal does")
+    func treatment() async throws {
+        let setup = try PortfolioSetup()
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("portfolio-\(UUID().uuidString).json")
+        try Data(Self.statement.utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        _ = try await setup.cli(["portfolio", "import", file.path])
+        // The page's holdings and gains tables (each from its id to the end of its table), and the whole page.
+        func tables() async throws -> (holdings: String, gains: String, page: String) {
+            try await setup.application().test(.router) { client in
+                try await client.execute(uri: "/funds/portfolio", method: .get, headers: localhost) { response in
+                    #expect(response.status == .ok)
+                    let html = String(buffer: response.body)
+                    func table(_ id: String) -> String {
+                        guard let start = html.range(of: "id=\"\(id)\"") else { return "" }
+                        let rest = html[start.lowerBound...]
+                        return String(rest[..<(rest.range(of: "</table>")?.upperBound ?? rest.endIndex)])
+                    }
+                    return (table("holdings"), table("gains"), html)
+                }
+            }
+        }
+        let ruled = try await tables()
+        #expect(ruled.holdings.contains("<th scope=\"col\">Taxed as</th>"))
+        #expect(ruled.holdings.contains("by the rules"))
+        #expect(ruled.gains.contains("equity (statement type)"), "the basis the rules used")
+        #expect(!ruled.page.contains("taxed as"))
+
+        _ = try await setup.cli(["portfolio", "treat-as", "122639", "debt"])
+        let set = try await tables()
+        #expect(set.holdings.contains("debt (set with treat-as)") && !set.holdings.contains("by the rules"))
+        #expect(set.gains.contains("debt (set with treat-as)") && !set.gains.contains("equity"))
+        let line = "Parag Parikh Flexi Cap Fund - Direct Growth (folio 77 / 1): taxed as debt (set with treat-as)"
+        #expect(set.page.contains(line), "the line the terminal prints under its gains")
+        #expect(try await setup.cli(["portfolio", "gains"]).contains(line))
+
+        _ = try await setup.cli(["portfolio", "treat-as", "122639", "auto"])
+        let undone = try await tables()
+        #expect(undone.holdings.contains("by the rules") && undone.gains.contains("equity (statement type)"))
+    }
+
+    @Test("issue 27: the OpenAPI document names every key /api/funds/portfolio and /gains encode, holdings and lots alike")
+    func openAPIKeys() async throws {
+        let setup = try PortfolioSetup()
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("portfolio-\(UUID().uuidString).json")
+        try Data(Self.statement.utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        _ = try await setup.cli(["portfolio", "import", file.path])
+        let report = try #require(
+            try JSONSerialization.jsonObject(with: Data(try await setup.cli(["portfolio", "--format", "json"]).utf8)) as? [String: Any])
+        let lot = try #require(
+            (try JSONSerialization.jsonObject(with: Data(try await setup.cli(["portfolio", "gains", "--format", "json"]).utf8)) as? [[String: Any]])?.first)
+        // The 200 answer's schema of `path`.
+        func schema(_ path: String) throws -> [String: Any] {
+            let document = try JSONSerialization.jsonObject(
+                with: JSONEncoder().encode(MutualFundsWeb.feature.openAPIPaths[path])) as? [String: Any]
+            let ok = ((document?["get"] as? [String: Any])?["responses"] as? [String: Any])?["200"] as? [String: Any]
+            return try #require(((ok?["content"] as? [String: Any])?["application/json"] as? [String: Any])?["schema"] as? [String: Any])
+        }
+        let portfolio = try schema("/api/funds/portfolio")
+        let properties = try #require(portfolio["properties"] as? [String: Any])
+        #expect(Set(properties.keys) == Set(report.keys))
+        let holding = try #require(((properties["holdings"] as? [String: Any])?["items"] as? [String: Any])?["properties"] as? [String: Any])
+        let firstHolding = try #require((report["holdings"] as? [[String: Any]])?.first)
+        #expect(Set(holding.keys) == Set(firstHolding.keys))
+        let gains = try schema("/api/funds/portfolio/gains")
+        let anyOf = try #require(((gains["items"] as? [String: Any])?["anyOf"] as? [[String: Any]]))
+        let lotKeys = anyOf.compactMap { ($0["properties"] as? [String: Any]).map { Set($0.keys) } }
+        #expect(lotKeys.contains(Set(lot.keys)), "a lot's keys are one of the documented item shapes")
+    }
+
     @Test("a malformed asOf, fy or summary is 422 naming the field")
     func refusals() async throws {
         let setup = try PortfolioSetup()

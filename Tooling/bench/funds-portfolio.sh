@@ -33,15 +33,6 @@ BASE="http://127.0.0.1:$(cat "$WORK/port")"
 export FOLIO_HOME="$WORK/home" FOLIO_MFAPI_URL="$BASE" FOLIO_AMFI_URL="$BASE/NAVAll.txt" NO_COLOR=1
 
 now_us() { echo $((${EPOCHREALTIME/[.,]/})); }
-median_ms() {  # command… → median wall time of $RUNS runs in ms
-    local samples=()
-    for _ in $(seq "$RUNS"); do
-        local start end
-        start=$(now_us); "$@" >/dev/null 2>&1; end=$(now_us)
-        samples+=($((end - start)))
-    done
-    printf '%s\n' "${samples[@]}" | sort -n | awk '{a[NR]=$1} END {m = (NR % 2) ? a[(NR+1)/2] : (a[NR/2] + a[NR/2+1]) / 2; printf "%.1f", m / 1000}'
-}
 
 echo "folio funds portfolio benchmark — $FOLIO_BIN, $RUNS runs per warm figure"
 start=$(now_us); "$FOLIO_BIN" funds portfolio import "$WORK/cas.json" >/dev/null; end=$(now_us)
@@ -54,6 +45,16 @@ start=$(now_us); "$FOLIO_BIN" funds portfolio >/dev/null; end=$(now_us)
 echo "funds portfolio, cold: $(( (end - start) / 1000 )) ms, requests: $(sort "$WORK/requests.log" | uniq -c | tr -s ' ' | paste -sd ',')"
 
 "$FOLIO_BIN" funds show 122639 >/dev/null 2>&1
-PORTFOLIO=$(median_ms "$FOLIO_BIN" funds portfolio)
-SHOW=$(median_ms "$FOLIO_BIN" funds show 122639)
-echo "warm: funds portfolio (50 schemes) $PORTFOLIO ms, funds show 122639 $SHOW ms, ratio $(awk -v a="$PORTFOLIO" -v b="$SHOW" 'BEGIN { printf "%.2f", a / b }') (target ≤ 1.5)"
+# Interleaved (portfolio, show, portfolio, show, …) so that a machine busy with something else slows both alike.
+PORTFOLIO_SAMPLES=()
+SHOW_SAMPLES=()
+for _ in $(seq "$RUNS"); do
+    start=$(now_us); "$FOLIO_BIN" funds portfolio >/dev/null 2>&1; end=$(now_us)
+    PORTFOLIO_SAMPLES+=($((end - start)))
+    start=$(now_us); "$FOLIO_BIN" funds show 122639 >/dev/null 2>&1; end=$(now_us)
+    SHOW_SAMPLES+=($((end - start)))
+done
+median_of() { printf '%s\n' "$@" | sort -n | awk '{a[NR]=$1} END {m = (NR % 2) ? a[(NR+1)/2] : (a[NR/2] + a[NR/2+1]) / 2; printf "%.1f", m / 1000}'; }
+PORTFOLIO=$(median_of "${PORTFOLIO_SAMPLES[@]}")
+SHOW=$(median_of "${SHOW_SAMPLES[@]}")
+echo "warm, $RUNS interleaved runs: funds portfolio (50 schemes) $PORTFOLIO ms, funds show 122639 $SHOW ms, ratio $(awk -v a="$PORTFOLIO" -v b="$SHOW" 'BEGIN { printf "%.2f", a / b }') (target ≤ 1.5)"

@@ -89,7 +89,7 @@ enum PortfolioPage {
         var html = report.warnings.html { Components.notice($0, kind: "warning") }
         html += Components.table(
             caption: report.asOf.map { "Valued at the NAVs on or before \($0)" } ?? "Valued at the latest NAVs",
-            headers: ["Scheme", "Folio", "Units", "Invested", "NAV", "NAV date", "Value", "Gain", "XIRR"],
+            headers: ["Scheme", "Folio", "Units", "Invested", "NAV", "NAV date", "Value", "Gain", "XIRR", "Taxed as"],
             numeric: [2, 3, 4, 6, 7, 8],
             rows: report.holdings.map { row in
                 let name: HTML = row.code.map { "<a href=\"/funds/\($0)\">\(row.scheme)</a>" } ?? "\(row.scheme)"
@@ -99,11 +99,13 @@ enum PortfolioPage {
                     "\(FundText.money(row.invested))", "\(row.nav.map(FundText.nav) ?? "—")",
                     "\(row.navDate ?? "—")\(row.stale ? " (stale)" : "")", "\(row.value.map(FundText.money) ?? "n/a")",
                     "\(row.gain.map { Rupees.format($0, sign: .always) } ?? "n/a")", "\(FundText.percent(row.xirr))",
+                    // As the terminal's line under its table: a stored choice, else the rules decide.
+                    "\(row.treatAs.map { "\($0.rawValue) (\(TreatmentBasis.set.wording))" } ?? "by the rules")",
                 ]
             } + [[
                 "<strong>Total</strong>", "", "", "\(FundText.money(report.invested))", "", "",
                 "\(FundText.money(report.value))", "\(Rupees.format(report.gain, sign: .always))",
-                "\(FundText.percent(report.xirr))",
+                "\(FundText.percent(report.xirr))", "",
             ]], id: "holdings")
         for row in report.holdings {
             if let note = row.note { html += Components.notice("\(row.scheme) [\(row.folio)]: \(note)", kind: "warning") }
@@ -129,10 +131,14 @@ enum PortfolioPage {
         html += Components.table(
             headers: ["Financial year", "Scheme", "Tax", "LTCG", "LTCG taxable", "STCG"], numeric: [3, 4, 5],
             rows: report.summary.map { row in
-                ["\(row.financialYear)", "\(row.scheme)", "\(row.treatment.rawValue)",
+                ["\(row.financialYear)", "\(row.scheme)", "\(row.treatment.rawValue) (\(row.treatmentBasis.wording))",
                  "\(Rupees.format(row.longTermGain))", "\(Rupees.format(row.longTermTaxableGain))",
                  "\(Rupees.format(row.shortTermGain))"]
             }, id: "gains")
+        for row in report.chosen {
+            html += Components.notice(
+                "\(row.scheme) (folio \(row.folio)): taxed as \(row.treatment.rawValue) (\(row.treatmentBasis.wording))")
+        }
         for line in report.skipped { html += Components.notice(line, kind: "warning") }
         return html + "<p>Every lot: <a href=\"/api/funds/portfolio/gains\">/api/funds/portfolio/gains</a> (JSON).</p>"
     }

@@ -20,8 +20,15 @@ enum CashFlows {
 
     /// A calendar date as the instant XIRR counts days from: midnight UTC.
     static func instant(_ date: CalendarDate) -> Date {
-        date.startOfDay(in: TimeZone(identifier: "UTC")!)
+        date.startOfDay(in: utc)
     }
+
+    /// The calendar date of an ``instant(_:)``.
+    static func day(_ instant: Date) -> CalendarDate {
+        CalendarDate(instant, in: utc)
+    }
+
+    private static let utc = TimeZone(identifier: "UTC")!
 
     /// The scheme's flows up to `asOf` (every one when nil).
     static func flows(of scheme: HeldScheme, asOf: CalendarDate?) -> [CashFlow] {

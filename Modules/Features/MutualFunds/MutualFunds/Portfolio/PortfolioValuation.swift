@@ -22,29 +22,25 @@ public enum PortfolioValuation {
         }
     }
 
-    /// Values every scheme at the NAV on or before `asOf` (the latest when nil): units, invested at cost, value,
-    /// gain, XIRR; then the totals and the allocation by category, fund house and plan.
-    public static func report(_ portfolio: Portfolio, priced: [SchemeKey: Priced], asOf: CalendarDate?) throws
+    /// Values every scheme from its position on `asOf` at the NAV on or before it (the latest NAV and position when
+    /// nil): units, invested at cost, value, gain, XIRR; then the totals and the allocation by category, fund house
+    /// and plan.
+    public static func report(positions: [Position], priced: [SchemeKey: Priced], asOf: CalendarDate?) throws
         -> PortfolioReport
     {
         var rows: [HoldingRow] = []
         var allFlows: [CashFlow] = []
         var totals = (invested: Amount.zero, value: Amount.zero, valuedInvested: Amount.zero)
-        for scheme in portfolio.schemes {
-            var lots = CostLots()
-            if scheme.openingUnits.isPositive { lots.open(units: scheme.openingUnits) }
-            for transaction in scheme.transactions where asOf.map({ transaction.date <= $0 }) ?? true {
-                try lots.apply(transaction)
-            }
-            let units = scheme.units(asOf: asOf)
+        for scheme in positions {
+            let units = scheme.units
             var notes: [String] = []
-            if scheme.openingUnits.isPositive { notes.append("opens with units whose cost the statement does not give") }
+            if scheme.opensWithUnits { notes.append("opens with units whose cost the statement does not give") }
             if !scheme.reconciled { notes.append("unreconciled: \(scheme.mismatch ?? "imported with mismatches")") }
             let entry = priced[scheme.key]
             var row = HoldingRow(
                 folio: scheme.folio, scheme: scheme.name, isin: scheme.isin, code: entry?.code, units: units,
-                invested: lots.invested, treatAs: scheme.treatAs, stale: false, reconciled: scheme.reconciled)
-            var flows = CashFlows.flows(of: scheme, asOf: asOf)
+                invested: scheme.invested, treatAs: scheme.treatAs, stale: false, reconciled: scheme.reconciled)
+            var flows = scheme.flows
             switch entry?.history {
             case .success(let fetched):
                 let history = fetched.value
@@ -60,11 +56,11 @@ public enum PortfolioValuation {
                     row.nav = point.nav
                     row.navDate = point.date.iso8601
                     row.value = value
-                    row.gain = try value - lots.invested
+                    row.gain = try value - scheme.invested
                     if !value.isZero { flows.append(CashFlow(date: CashFlows.instant(point.date), amount: value)) }
                     row.xirr = try? XIRR.rate(flows)
                     totals.value = try totals.value + value
-                    totals.valuedInvested = try totals.valuedInvested + lots.invested
+                    totals.valuedInvested = try totals.valuedInvested + scheme.invested
                     allFlows += flows
                 } else {
                     notes.append("no NAV on or before \(asOf?.iso8601 ?? "today")")
@@ -72,7 +68,7 @@ public enum PortfolioValuation {
             case .failure(let reason): notes.append(reason.text)
             case nil: notes.append("not matched to an MF API scheme (no AMFI code, and its ISIN is not in the list)")
             }
-            totals.invested = try totals.invested + lots.invested
+            totals.invested = try totals.invested + scheme.invested
             row.note = notes.isEmpty ? nil : notes.joined(separator: "; ")
             rows.append(row)
         }

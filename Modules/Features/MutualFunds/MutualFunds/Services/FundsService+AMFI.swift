@@ -13,8 +13,9 @@ extension FundsService {
         let client = AMFIClient(url: settings.amfiURL, http: http)
         let diagnostics = diagnostics
         let cached = try await mapped {
-            try await amfiFetch.value(
-                key: AMFICache.infoKey, ttl: settings.historyTTL, mode: mode, source: "AMFI's NAV file",
+            try await fetchCached(
+                fallsBack: AMFIFailure.fallsBack, key: AMFICache.infoKey, ttl: settings.historyTTL, mode: mode,
+                source: "AMFI's NAV file",
                 load: { AMFISnapshot(file: try await client.navAll(diagnostics: diagnostics)) },
                 read: { transaction in
                     try transaction.get(AMFIFileInfo.self, AMFICache.infoKey).map { entry in

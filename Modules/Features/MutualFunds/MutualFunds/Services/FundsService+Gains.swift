@@ -18,7 +18,7 @@ extension FundsService {
     ) async throws -> GainsReport {
         let year = try financialYear.map(Self.financialYear(parsing:))
         let portfolio = try await portfolio()
-        let codes = try await schemeCodes(portfolio, mode: mode)
+        let codes = try await schemeCodes(portfolio.schemes, mode: mode)
         var byScheme: [SchemeKey: TaxTreatment] = [:]
         for (name, treatment) in overrides {
             for scheme in try Self.schemes(named: name, in: portfolio, codes: codes, field: "treatAs", kind: .invalid) {

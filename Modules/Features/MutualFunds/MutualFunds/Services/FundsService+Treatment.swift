@@ -12,7 +12,7 @@ extension FundsService {
         -> [TreatmentChange]
     {
         let held = try await portfolio()
-        let codes = try await schemeCodes(held, mode: mode)
+        let codes = try await schemeCodes(held.schemes, mode: mode)
         let keys = Set(try Self.schemes(named: name, in: held, codes: codes, field: "scheme").map(\.key))
         return try await mapped {
             try await store.write { transaction in

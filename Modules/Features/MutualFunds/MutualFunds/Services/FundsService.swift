@@ -20,16 +20,17 @@ public struct FundsService: Sendable {
     let timing: Timing
     let client: MFAPIClient
     let http: any HTTPClient
-    let fetch: CachedFetch
-    /// The same policy for AMFI's NAV file, whose transient failures are its own.
-    let amfiFetch: CachedFetch
     let diagnostics: @Sendable (String) -> Void
     /// The server's page policy (and its memory of decoded histories), nil on the command line.
     let page: PagePolicy?
+    /// The page's deadline, shared by every fetch of the page this service serves; nil on the command line.
+    let budget: PageBudget?
 
     /// Creates the service.
     /// - Parameters:
-    ///   - page: The server's page policy, or nil on the command line.
+    ///   - page: The server's page policy, or nil on the command line. A service made with one serves one page:
+    ///     its fetches share the page's deadline, counted from the first (the MF API and AMFI's file asked in turn
+    ///     wait one deadline between them, not one each).
     ///   - diagnostics: Where the details of upstream failures (URLs, statuses, bodies) are written.
     public init(
         http: any HTTPClient, store: any KeyValueStore, timing: Timing, settings: FundsSettings,
@@ -40,9 +41,8 @@ public struct FundsService: Sendable {
         self.timing = timing
         self.client = MFAPIClient(baseURL: settings.baseURL, http: http)
         self.http = http
-        self.fetch = CachedFetch(store: store, timing: timing, fallsBack: UpstreamFailure.fallsBack, page: page)
-        self.amfiFetch = CachedFetch(store: store, timing: timing, fallsBack: AMFIFailure.fallsBack, page: page)
         self.page = page
+        self.budget = page.map { PageBudget(policy: $0, timing: timing) }
         self.diagnostics = diagnostics
     }
 
@@ -56,9 +56,9 @@ public struct FundsService: Sendable {
         let diagnostics = diagnostics
         let decoded = page?.decoded
         let cached = try await mapped {
-            try await fetch.value(
-                key: HistoryCache.key(code: code), ttl: settings.historyTTL, mode: mode,
-                source: "the MF API's history of scheme \(code)",
+            try await fetchCached(
+                fallsBack: UpstreamFailure.fallsBack, key: HistoryCache.key(code: code), ttl: settings.historyTTL,
+                mode: mode, source: "the MF API's history of scheme \(code)",
                 load: { try await UpstreamFailure.wording(diagnostics) { try await client.history(code: code) } },
                 read: { transaction in try HistoryCache.entry(code: code, in: transaction, decoded: decoded) },
                 save: { transaction, history, expiresAt in
@@ -190,8 +190,9 @@ public struct FundsService: Sendable {
         let client = client
         let diagnostics = diagnostics
         let cached = try await mapped {
-            try await fetch.value(
-                key: SchemeCatalog.infoKey, ttl: settings.listTTL, mode: mode, source: "the MF API's scheme list",
+            try await fetchCached(
+                fallsBack: UpstreamFailure.fallsBack, key: SchemeCatalog.infoKey, ttl: settings.listTTL, mode: mode,
+                source: "the MF API's scheme list",
                 load: {
                     ListSnapshot(list: try await UpstreamFailure.wording(diagnostics) { try await client.schemeList() })
                 },

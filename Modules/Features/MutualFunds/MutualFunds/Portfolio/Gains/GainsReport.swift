@@ -31,6 +31,13 @@ public struct GainsReport: Codable, Sendable, Hashable {
         }
         self.summary = summary
     }
+
+    /// The schemes whose treatment a person chose rather than the rules (stored with `treat-as`, or given for
+    /// this report), once each: the faces list them under the gains.
+    public var chosen: [GainsSummaryRow] {
+        var seen = Set<String>()
+        return summary.filter { $0.treatmentBasis.isChosen && seen.insert($0.folio + "\u{1F}" + $0.scheme).inserted }
+    }
 }
 
 /// A financial year's gains in one scheme (casparser's summary CSV).

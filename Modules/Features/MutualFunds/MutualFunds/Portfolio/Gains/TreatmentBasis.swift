@@ -15,4 +15,16 @@ public enum TreatmentBasis: String, Sendable, Hashable, Codable, CaseIterable {
 
     /// Whether a person chose the treatment rather than the rules.
     public var isChosen: Bool { self == .override || self == .set }
+
+    /// What decided, in a few words, beside the treatment (`debt (set with treat-as)`).
+    public var wording: String {
+        switch self {
+        case .override: "this report only"
+        case .set: "set with treat-as"
+        case .statement: "statement type"
+        case .stt: "STT on its sales"
+        case .category: "MF API category"
+        case .assumed: "assumed: no type, STT or category"
+        }
+    }
 }

@@ -129,10 +129,8 @@ enum GainsText {
 
     /// One line per scheme whose treatment a person chose rather than the rules.
     static func chosenTreatments(_ report: GainsReport) -> [String] {
-        var seen = Set<String>()
-        return report.summary.compactMap { row in
-            guard row.treatmentBasis.isChosen, seen.insert(row.folio + "\u{1F}" + row.scheme).inserted else { return nil }
-            let how = row.treatmentBasis == .set ? "set with treat-as" : "--treat-as, this report only"
+        report.chosen.map { row in
+            let how = row.treatmentBasis == .set ? row.treatmentBasis.wording : "--treat-as, this report only"
             return "\(row.scheme) (folio \(row.folio)): taxed as \(row.treatment.rawValue) (\(how))"
         }
     }

@@ -40,9 +40,9 @@ struct PortfolioShow: FeatureCommand {
         let mode = try services.mode(refresh: cache.refresh)
         let date = try asOf?.date(for: "--as-of")
         let service = try services.service()
-        let portfolio = try await service.portfolio()
-        let bar = services.progressBar("Fetching NAVs", count: portfolio.schemes.count)
-        let report = try await service.valuePortfolio(portfolio, asOf: date, mode: mode, progress: { bar?.advance() })
+        let positions = try await service.positions(asOf: date)
+        let bar = services.progressBar("Fetching NAVs", count: positions.count)
+        let report = try await service.valuePortfolio(positions, asOf: date, mode: mode, progress: { bar?.advance() })
         bar?.finish()
         for warning in report.warnings { context.terminal.warn(warning) }
         switch formatting.format {
