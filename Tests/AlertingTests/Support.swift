@@ -83,6 +83,10 @@ struct WebhookReceiver {
     }
 
     func webhook() throws -> Webhook {
-        try Webhook(server.baseURL.absoluteString + "/folio-alerts", origin: "test")
+        var webhook = try Webhook(server.baseURL.absoluteString + "/folio-alerts", origin: "test")
+        // A full parallel run on two cores can starve this in-process receiver for many seconds; a POST that
+        // timed out would be sent again and counted twice. No test here is about timeouts.
+        webhook.timeout = .seconds(600)
+        return webhook
     }
 }

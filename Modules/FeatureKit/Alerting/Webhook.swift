@@ -10,6 +10,8 @@ public struct Webhook: Sendable, Equatable {
     public let url: URL
     /// A warning to show when the URL is plain http to another machine, nil otherwise.
     public let warning: String?
+    /// How long one POST may take before it counts as failed (and stays in the outbox for the next check).
+    public var timeout: Duration = .seconds(10)
 
     /// Reads a webhook URL as typed or configured; `origin` names where it came from (`--notify`, the
     /// `alerts.webhook` key of config.json).
@@ -40,7 +42,7 @@ public struct Webhook: Sendable, Equatable {
             "Tags": "folio,\(firing.kind)",
         ]
         if let link = firing.link { headers["Click"] = link }
-        return HTTPRequest(method: "POST", url: url, headers: headers, body: Data(firing.body.utf8), timeout: .seconds(10))
+        return HTTPRequest(method: "POST", url: url, headers: headers, body: Data(firing.body.utf8), timeout: timeout)
     }
 
     /// Sends `firing`; returns normally only on a 2xx answer.
