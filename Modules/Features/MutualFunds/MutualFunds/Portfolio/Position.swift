@@ -1,5 +1,6 @@
 import Foundation
 import Money
+import Persistence
 import Timing
 
 /// What valuing one held scheme needs, worked out from its transactions up to a date: units, what they cost
@@ -77,8 +78,8 @@ extension Position: Codable {
         opensWithUnits = try container.decode(Bool.self, forKey: .opensWithUnits)
         units = try container.decode(Amount.self, forKey: .units)
         invested = try container.decode(Amount.self, forKey: .invested)
-        let days = try container.decode([Int].self, forKey: .flowDays)
-        let amounts = try container.decode([String].self, forKey: .flowAmounts)
+        let days = try container.decodeColumn(of: Int.self, forKey: .flowDays)
+        let amounts = try container.decodeColumn(of: String.self, forKey: .flowAmounts)
         guard days.count == amounts.count else {
             throw DecodingError.dataCorruptedError(
                 forKey: .flowAmounts, in: container, debugDescription: "the flows' columns differ in length")
