@@ -8,6 +8,7 @@
 /// - The alerts banner (`[data-alert-events]`, on every page) shows each firing from the event stream it names
 ///   in its polite live region and, once the user has allowed it with the banner's button (never unasked), as a
 ///   browser notification. The last firing seen is kept for the tab, so the next page asks only for newer ones.
+///   `?live=0` leaves it closed, as it leaves every live part: a page that must settle (a headless dump) can.
 enum Script {
     static let text = """
         "use strict";
@@ -103,7 +104,7 @@ enum Script {
           }
           function alerts(banner) {
             var source = banner.getAttribute("data-alert-events");
-            if (!source || !window.EventSource) { return; }
+            if (!source || !window.EventSource || /[?&]live=0(&|$)/.test(window.location.search)) { return; }
             var region = banner.querySelector("[aria-live]"), button = banner.querySelector("[data-allow-notifications]");
             var canNotify = "Notification" in window;
             if (button && canNotify && Notification.permission === "default") {
