@@ -81,14 +81,14 @@ func webTargets(for feature: Feature) -> [Target] {
     return [
         .target(
             name: "\(name)Web", dependencies: [
-                .target(name: name), "Caching", "Failures", "FeatureKit", "FeatureWeb", "Money", "Persistence", "Settings",
-                "Timing", hummingbird, httpTypes,
+                .target(name: name), "Alerting", "Caching", "Failures", "FeatureKit", "FeatureWeb", "Money", "Persistence",
+                "Settings", "Timing", hummingbird, httpTypes,
             ],
             path: "Modules/Features/\(name)/\(name)Web", swiftSettings: strictSettings),
         unitTests(
             "\(name)WebTests",
             dependencies: [
-                .target(name: "\(name)Web"), .target(name: "\(name)Commands"), .target(name: name), "Failures", "FeatureCLI",
+                .target(name: "\(name)Web"), .target(name: "\(name)Commands"), .target(name: name), "Alerting", "Failures", "FeatureCLI",
                 "FeatureWeb", "FeatureKit", "FeatureKitTesting", "Money",
                 "Networking", "NetworkingTesting", "Persistence", "Settings", "Timing", "TimingTesting", hummingbird, hummingbirdTesting,
                 httpTypes,
@@ -351,7 +351,7 @@ package.targets += [
     .target(
         name: "FeatureWeb",
         dependencies: [
-            "Caching", "Failures", "FeatureKit", "Money", "Persistence", "Timing", logging, hummingbird,
+            "Alerting", "Caching", "Failures", "FeatureKit", "Money", "Persistence", "Timing", logging, hummingbird,
             httpTypes, serviceLifecycle,
             crypto, .product(name: "MultipartKit", package: "multipart-kit"),
             .product(name: "HummingbirdAuth", package: "hummingbird-auth"),
@@ -364,7 +364,7 @@ package.targets += [
     unitTests(
         "FeatureWebTests",
         dependencies: [
-            "Failures", "FeatureCLI", "FeatureWeb", "FeatureKit", "FeatureKitTesting", "NetworkingTesting", "Persistence",
+            "Alerting", "Failures", "FeatureCLI", "FeatureWeb", "FeatureKit", "FeatureKitTesting", "NetworkingTesting", "Persistence",
             "PersistencePostgres", "PersistencePostgresTesting", "PersistenceSQLite", "Timing", "TimingTesting",
             hummingbird, hummingbirdTesting, httpTypes, argumentParser, "folio",
         ]),

@@ -1,3 +1,4 @@
+import Alerting
 import ArgumentParser
 import Failures
 import FeatureCLI
@@ -49,11 +50,11 @@ struct DatabaseStatusCommand: HostCommand {
         let database = try selection.open(timing: host.timing)
         var namespaces: [Namespace] = []
         do {
-            for feature in host.registry {
-                let store = database.store(namespace: feature.id)
+            for namespace in host.registry.map(\.id) + [AlertStore.namespace] {
+                let store = database.store(namespace: namespace)
                 let version = try await store.schemaVersion()
                 let records = try await store.read { try $0.count(.all) }
-                namespaces.append(Namespace(namespace: feature.id, schemaVersion: version, records: records))
+                namespaces.append(Namespace(namespace: namespace, schemaVersion: version, records: records))
             }
         } catch {
             await (database as? PostgresDatabase)?.close()
@@ -159,6 +160,14 @@ struct DatabaseMigrateCommand: HostCommand {
                 hasMigrations: !migrations.isEmpty)
             host.terminal.print(outcome.line)
         }
+        // The host's own namespace, after the features': its migration takes in the alerts they kept themselves.
+        let before = try await AlertsHost.prepared(host).before
+        let applied = before < AlertStore.schemaVersion ? [(version: AlertStore.schemaVersion, name: AlertStore.migrationName)] : []
+        host.terminal.print(
+            Outcome(
+                namespace: AlertStore.namespace, before: before, after: max(before, AlertStore.schemaVersion), applied: applied,
+                hasMigrations: true
+            ).line)
     }
 
     func run() async throws {

@@ -1,3 +1,4 @@
+import Alerting
 import ArgumentParser
 import Failures
 import FeatureCLI
@@ -7,8 +8,8 @@ import Persistence
 import PersistencePostgres
 import Timing
 
-/// `folio db copy --to URL`: moves a household onto a shared PostgreSQL database. Every feature's namespace of
-/// the current store is copied whole (records, stored times, expiry, search text, schema version) in one
+/// `folio db copy --to URL`: moves a household onto a shared PostgreSQL database. Every feature's namespace (and
+/// the host's alerts) of the current store is copied whole (records, stored times, expiry, search text, schema version) in one
 /// transaction per namespace, and each is counted afterwards. The stocks login session stays behind: it
 /// belongs to this device, which keeps it in `FOLIO_HOME` either way.
 struct DatabaseCopyCommand: HostCommand {
@@ -47,7 +48,7 @@ struct DatabaseCopyCommand: HostCommand {
         let destination = try PostgresDatabase(location: targetLocation, now: { host.timing.now() })
         do {
             try await refuseCopyOntoItself(from: source, to: destination)
-            let copied = try await copy(from: source, to: destination, namespaces: host.registry.map(\.id))
+            let copied = try await copy(from: source, to: destination, namespaces: host.registry.map(\.id) + [AlertStore.namespace])
             await close(source, destination)
             try report(copied, from: selection, to: targetLocation, host: host)
         } catch {

@@ -1,3 +1,4 @@
+import Alerting
 import ArgumentParser
 import Failures
 import FeatureKit
@@ -56,8 +57,13 @@ struct ServeCommand: HostCommand {
     func run(host environment: HostEnvironment) async throws {
         let generatedToken = WebServerConfiguration.isLoopback(host) || token != nil ? nil : Secrets.randomToken()
         let configuration = WebServerConfiguration(host: host, port: port, token: token ?? generatedToken)
-        let web = try WebHost.environment(host: environment, refresh: try refreshInterval())
+        // The alerts' namespace is brought to its schema before the first page can list it.
+        let alertsHost = try await AlertsHost.start(environment)
+        let feed = AlertFeed()
+        let web = try WebHost.environment(
+            host: environment, refresh: try refreshInterval(), alerts: alertsHost.desk(feed: feed))
         let features = WebRegistry.all.filter { !environment.configuration.disabledFeatures.contains($0.id) }
+            + [AlertsWeb.feature]
         let router = WebServer.router(features: features, environment: web, configuration: configuration)
         let terminal = environment.terminal
         let shownHosts = ServeAddresses.shown(for: host)
@@ -72,7 +78,7 @@ struct ServeCommand: HostCommand {
             }
         }
         // The alerts are checked in the background at each kind's rate, on the pages' ticker, and stop with them.
-        let alerts = ServedAlerts(alerts: try await AlertsHost.start(environment), ticker: web.ticker)
+        let alerts = ServedAlerts(alerts: alertsHost, ticker: web.ticker, feed: feed)
         var serviceConfiguration = ServiceGroupConfiguration(
             services: [
                 application, alerts,

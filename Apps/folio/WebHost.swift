@@ -1,3 +1,4 @@
+import Alerting
 import FeatureCLI
 import Caching
 import FeatureKit
@@ -13,7 +14,7 @@ enum WebHost {
     /// How long a failed fetch is remembered so page views do not wait for it again: `web.failureMemory`.
     static let failureMemoryKey = ConfigKey("web.failureMemory", environment: "FOLIO_WEB_FAILURE_MEMORY", default: "30s")
 
-    static func environment(host: HostEnvironment, refresh: Duration) throws -> WebEnvironment {
+    static func environment(host: HostEnvironment, refresh: Duration, alerts: AlertDesk) throws -> WebEnvironment {
         let ticker = Ticker(clock: host.timing.clock)
         let enabled = host.registry.filter { !host.configuration.disabledFeatures.contains($0.id) }
         let features = try enabled.map { descriptor in
@@ -22,13 +23,15 @@ enum WebHost {
             return (descriptor: descriptor, context: context)
         }
         let navigation = WebRegistry.all.filter { feature in enabled.contains { $0.id == feature.id } }.map(\.navigation)
+            + [AlertsWeb.feature.navigation]
         let timing = host.timing
         let deadline = try host.configuration.duration(pageDeadlineKey) ?? .seconds(3)
         let memory = try host.configuration.duration(failureMemoryKey) ?? .seconds(30)
         return WebEnvironment(
-            contexts: Dictionary(uniqueKeysWithValues: features.map { ($0.descriptor.id, $0.context) }), layout: Layout(navigation: navigation), ticker: ticker,
+            contexts: Dictionary(uniqueKeysWithValues: features.map { ($0.descriptor.id, $0.context) }),
+            layout: Layout(navigation: navigation, banner: AlertsWeb.banner), ticker: ticker,
             timing: timing, refresh: refresh,
             sessions: BrowserSessions(store: try host.database().store(namespace: "web", home: host.home, timing: timing), now: { timing.now() }),
-            pagePolicy: PagePolicy(deadline: deadline, memory: FailureMemory(duration: memory)))
+            pagePolicy: PagePolicy(deadline: deadline, memory: FailureMemory(duration: memory)), alerts: alerts)
     }
 }

@@ -140,7 +140,10 @@ struct BrowserEndToEndTests {
             let fixtures = try await fixtureServer(races: Data("{}".utf8))
             let server = try await ServeProcess.start(home: home, environment: ["FOLIO_MFAPI_URL": fixtures.baseURL.absoluteString])
             defer { _ = server.stop() }
-            let dom = try await Chromium.dumpDOM(server.baseURL.appendingPathComponent("funds/122639").appending(queryItems: [URLQueryItem(name: "range", value: "MAX")]), budget: 2_000)
+            // ?live=0: the alerts banner's event stream would keep Chromium's virtual time from advancing.
+            let page = server.baseURL.appendingPathComponent("funds/122639")
+                .appending(queryItems: [URLQueryItem(name: "range", value: "MAX"), URLQueryItem(name: "live", value: "0")])
+            let dom = try await Chromium.dumpDOM(page, budget: 2_000)
             let polyline = try #require(dom.range(of: "<polyline"))
             let attribute = try #require(dom[polyline.upperBound...].range(of: "points=\""))
             let points = dom[attribute.upperBound...].prefix { $0 != "\"" }

@@ -33,7 +33,10 @@ import Testing
             }
             let after = try await FolioBinary.run(["networth", "summary", "--format", "json"], home: home).stdout
             #expect(after == before, "nothing was stored")
-            let dom = try await Chromium.dumpDOM(server.baseURL.appendingPathComponent("networth"), budget: 3_000)
+            // ?live=0: the alerts banner's event stream would keep Chromium's virtual time from advancing.
+            let dom = try await Chromium.dumpDOM(
+                server.baseURL.appendingPathComponent("networth").appending(queryItems: [URLQueryItem(name: "live", value: "0")]),
+                budget: 3_000)
             #expect(dom.contains("id=\"networth-figures\""), "the summary is shown")
             #expect(dom.contains("action=\"/networth/update\""), "the update form is shown")
             #expect(dom.contains("Everyday Current"), "the accounts are listed")

@@ -17,11 +17,7 @@ struct ServedAlertsTests {
         }
         defer { Task { await webhook.stop() } }
         try await FolioBinary.withTemporaryHome { home in
-            let account = try await FolioBinary.run(
-                ["networth", "accounts", "add", "--name", "Savings", "--type", "savings", "--balance", "1000"], home: home)
-            try #require(account.exitCode == 0, "\(account.stderr)")
-            let added = try await FolioBinary.run(["alerts", "add", "networth", "--above", "1"], home: home)
-            try #require(added.exitCode == 0, "\(added.stderr)")
+            try await ServedAlertsTests.addHoldingAlert(home: home)
             let config = #"{"alerts.webhook": "\#(webhook.baseURL.absoluteString)/folio"}"#
             try Data(config.utf8).write(to: home.appendingPathComponent("config.json"))
 
@@ -34,5 +30,14 @@ struct ServedAlertsTests {
             let list = try await FolioBinary.run(["alerts", "list", "--format", "csv"], home: home)
             #expect(list.stdout.contains(",fired,1"), "\(list.stdout)")
         }
+    }
+
+    /// A net worth of 1,000 and an alert above 1: it holds, so the server's first check fires it.
+    static func addHoldingAlert(home: URL) async throws {
+        let account = try await FolioBinary.run(
+            ["networth", "accounts", "add", "--name", "Savings", "--type", "savings", "--balance", "1000"], home: home)
+        try #require(account.exitCode == 0, "\(account.stderr)")
+        let added = try await FolioBinary.run(["alerts", "add", "networth", "--above", "1"], home: home)
+        try #require(added.exitCode == 0, "\(added.stderr)")
     }
 }

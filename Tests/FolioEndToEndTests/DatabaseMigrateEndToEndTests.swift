@@ -14,6 +14,10 @@ enum MigrateRun {
             first.stdout.contains("stocks: schema 0 → 2, applied 1 create the demo account; 2 "), "\(first.stdout)")
         #expect(first.stdout.contains("networth: schema 0 → 3, applied 1 "), "\(first.stdout)")
         #expect(first.stdout.contains("funds: no schema migrations"), "\(first.stdout)")
+        // The host's alerts namespace last, after the stocks schema its migration reads.
+        #expect(
+            first.stdout.hasSuffix("alerts: schema 0 → 1, applied 1 take in the alerts the features kept themselves\n"),
+            "\(first.stdout)")
 
         let status = try await FolioBinary.run(
             ["db", "status", "--format", "json"], home: home, environment: environment)
@@ -26,11 +30,13 @@ enum MigrateRun {
             })
         #expect(versions["stocks"] == 2, "\(status.stdout)")
         #expect(versions["networth"] == 3, "\(status.stdout)")
+        #expect(versions["alerts"] == 1, "\(status.stdout)")
 
         let second = try await FolioBinary.run(["db", "migrate"], home: home, environment: environment)
         #expect(second.exitCode == 0, "\(second.stderr)")
         #expect(second.stdout.contains("stocks: schema 2, nothing to apply"), "\(second.stdout)")
         #expect(second.stdout.contains("networth: schema 3, nothing to apply"), "\(second.stdout)")
+        #expect(second.stdout.contains("alerts: schema 1, nothing to apply"), "\(second.stdout)")
         #expect(!second.stdout.contains("applied"), "\(second.stdout)")
 
         // The demo account the stocks migration created is there for the first command, once.

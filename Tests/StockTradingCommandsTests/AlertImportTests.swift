@@ -3,6 +3,8 @@ import FeatureKit
 import FeatureKitTesting
 import Foundation
 import Persistence
+import Money
+import StockTrading
 @testable import StockTradingCommands
 import Settings
 import Testing
@@ -12,11 +14,16 @@ struct AlertImportTests {
     @Test("every account's alerts become stock alerts, a fired one still fired, and the host imports them once")
     func importsEveryAccount() async throws {
         let harness = try await Harness.make()
-        try await harness.signUp("ann@example.com")
-        #expect(await harness.run(["alerts", "add", "AAPL", "--above", "900"]).exitCode == 0)
-        #expect(await harness.run(["alerts", "add", "TSLA", "--below", "1.50"]).exitCode == 0)
-        try await harness.signUp("bob@example.com")
-        #expect(await harness.run(["alerts", "add", "MSFT", "--above", "1000"]).exitCode == 0)
+        // Records as `folio stocks alerts add` kept them per account, before the host kept every alert.
+        let created = Date(timeIntervalSince1970: 1_700_000_000)
+        let legacy = [
+            ("u/ann/alert/000000000001", PriceAlert(id: 1, symbol: "AAPL", direction: .above, level: 900, referencePrice: 175, createdAt: created)),
+            ("u/ann/alert/000000000002", PriceAlert(id: 2, symbol: "TSLA", direction: .below, level: Amount(150, places: 2), referencePrice: 250, createdAt: created)),
+            ("u/bob/alert/000000000001", PriceAlert(id: 1, symbol: "MSFT", direction: .above, level: 1000, referencePrice: nil, createdAt: created)),
+        ]
+        try await harness.store.write { transaction in
+            for (key, alert) in legacy { try transaction.put(key, alert) }
+        }
         let context = FeatureContext.test(
             featureID: "stocks", store: harness.store, timing: harness.timing,
             configuration: Configuration(environment: harness.environment))

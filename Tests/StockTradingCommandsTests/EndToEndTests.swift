@@ -176,7 +176,7 @@ import Testing
             #expect(help.stdout.contains("ROI = (total value − invested) / invested"))
             #expect(help.stdout.contains("folio stocks portfolio --refresh --basis fifo --format json"))
             let root = try await run(["--help"], home: home)
-            for command in ["signup", "login", "logout", "whoami", "deposit", "withdraw", "quotes", "buy", "sell", "portfolio", "history", "watchlist", "alerts", "analytics"] {
+            for command in ["signup", "login", "logout", "whoami", "deposit", "withdraw", "quotes", "buy", "sell", "portfolio", "history", "watchlist", "analytics"] {
                 #expect(root.stdout.contains(command), "\(command)")
             }
             #expect(!root.stdout.contains("bench-trades"))

@@ -29,42 +29,6 @@ import TimingTesting
         try await harness.signUp("bob@example.com")
         #expect(await harness.run(["watchlist", "list"]).stdout.contains("empty"), "each user has their own watchlist")
     }
-
-    @Test func alertsAddListCheckRemove() async throws {
-        let harness = try await Harness.make()
-        try await harness.signUp("ann@example.com")
-        let both = await harness.run(["alerts", "add", "AAPL", "--above", "1", "--below", "2"])
-        #expect(both.exitCode == 64 && both.stderr.contains("exactly one of --above PRICE or --below PRICE"))
-        #expect(await harness.run(["alerts", "add", "AAPL"]).exitCode == 64)
-        let badLevel = await harness.run(["alerts", "add", "AAPL", "--above", "abc"])
-        #expect(badLevel.exitCode == 1 && badLevel.stderr.contains("invalid price \"abc\""))
-        let quotes = try #require(try harness.json(await harness.run(["quotes", "AAPL", "--format", "json"]).stdout) as? [[String: Any]])
-        let price = try #require(Decimal(string: "\(quotes[0]["price"]!)"))
-        let high = await harness.run(["alerts", "add", "AAPL", "--above", "\(price + 1)"])
-        let exactPrice = try Amount(exactly: price)
-        let level = try Amount(exactly: price + 1)
-        #expect(high.stdout.hasPrefix("Alert #1: AAPL above \(Formatting.money(level)) (now \(Formatting.money(exactPrice)))."))
-        let low = await harness.run(["alerts", "add", "AAPL", "--below", "\(price + 5)"])
-        #expect(low.stdout.contains("AAPL is already below that level; the alert fires when the price crosses it again."))
-        let list = try #require(try harness.json(await harness.run(["alerts", "list", "--format", "json"]).stdout) as? [[String: Any]])
-        #expect(list.map { $0["status"] as? String } == ["armed", "armed"])
-        let quiet = await harness.run(["alerts", "check"])
-        #expect(quiet.stdout == "No alert fired (2 armed, 0 fired earlier).\n")
-        #expect(await harness.run(["alerts", "remove", "2"]).stdout.hasPrefix("Removed alert #2: AAPL below"))
-        let gone = await harness.run(["alerts", "remove", "2"])
-        #expect(gone.exitCode == 1 && gone.stderr.contains("no alert #2"))
-        // Refresh until the walk carries AAPL across the level (the seed makes this deterministic).
-        var fired: [[String: Any]] = []
-        for _ in 0..<400 where fired.isEmpty {
-            let check = try #require(try harness.json(await harness.run(["alerts", "check", "--refresh", "--format", "json"]).stdout) as? [String: Any])
-            fired = check["fired"] as? [[String: Any]] ?? []
-        }
-        #expect(fired.count == 1 && fired[0]["id"] as? Int == 1)
-        let after = try #require(try harness.json(await harness.run(["alerts", "check", "--refresh", "--format", "json"]).stdout) as? [String: Any])
-        #expect((after["fired"] as? [Any])?.isEmpty == true, "fires once")
-        #expect(await harness.run(["alerts", "list"]).stdout.contains("fired at"))
-        #expect(await harness.run(["alerts", "rearm", "1"]).stdout.hasPrefix("Re-armed alert #1"))
-    }
 }
 
 @Suite struct AnalyticsCommandTests {

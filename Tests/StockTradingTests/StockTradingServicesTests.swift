@@ -91,21 +91,6 @@ struct StockTradingServicesTests {
         #expect(try await world.services.watchlist.list(for: me).report.rows.map(\.symbol) == ["NVDA"])
     }
 
-    @Test("alerts: added from the current price, listed, removed; an unknown id is not found naming id")
-    func alerts() async throws {
-        let world = try await Services()
-        let me = try await world.newUser()
-        let alert = try await world.services.alerts.add(symbol: "aapl", direction: .above, level: 1_000_000, for: me)
-        #expect(alert.symbol == "AAPL" && alert.id == 1)
-        #expect(try await world.services.alerts.list(for: me).map(\.id) == [1])
-        let check = try await world.services.alerts.check(for: me).report
-        #expect(check.fired.isEmpty, "a level far above the price does not fire")
-        let missing = await refusal { try await world.services.alerts.remove(9, for: me) }
-        #expect(missing?.kind == .notFound && missing?.field == "id")
-        try await world.services.alerts.remove(1, for: me)
-        #expect(try await world.services.alerts.list(for: me).isEmpty)
-    }
-
     @Test("accounts: a taken email is refused naming email; a wrong password naming password")
     func accounts() async throws {
         let world = try await Services()

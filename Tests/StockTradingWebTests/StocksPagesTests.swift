@@ -1,3 +1,4 @@
+import Alerting
 import ArgumentParser
 import Failures
 import FeatureCLI
@@ -23,7 +24,10 @@ struct Setup {
     let wallClock = PinnedWallClock(Date(timeIntervalSince1970: 1_764_000_000))
     let clock = ManualClock()
     var timing: Timing { Timing(clock: clock, wallClock: wallClock) }
-    let store = InMemoryDatabase().store(namespace: "stocks")
+    let database = InMemoryDatabase()
+    var store: any KeyValueStore { database.store(namespace: "stocks") }
+    /// The host's alerts, as `folio serve` hands them to the pages.
+    var alerts: AlertStore { AlertStore(store: database.store(namespace: AlertStore.namespace)) }
 
     func context(terminal: any Terminal = CapturedTerminal()) -> FeatureContext {
         .test(featureID: "stocks", store: store, timing: timing, terminal: terminal)
@@ -33,14 +37,14 @@ struct Setup {
         WebEnvironment(
             contexts: [StockTradingPlugin.descriptor.id: context()],
             layout: Layout(navigation: [StockTradingWeb.feature.navigation]), ticker: Ticker(clock: timing.clock),
-            timing: timing, sessions: BrowserSessions(now: { Date() }))
+            timing: timing, sessions: BrowserSessions(now: { Date() }), alerts: AlertDesk(store: alerts, timing: timing))
     }
 
     func application() -> some ApplicationProtocol {
         let environment = environment()
         return Application(
             router: WebServer.router(
-                features: [StockTradingWeb.feature], environment: environment, configuration: WebServerConfiguration(secret: secret)))
+                features: [StockTradingWeb.feature, AlertsWeb.feature], environment: environment, configuration: WebServerConfiguration(secret: secret)))
     }
 
     /// `folio stocks …` on the same store, as the CLI user (`input`: standard input, for `--password-stdin`).
@@ -293,7 +297,7 @@ struct StocksFormsTests {
         }
     }
 
-    @Test("alerts: add and remove through the CLI's commands; a bad level is refused next to its field")
+    @Test("alerts: added to the host's alerts as stock alerts, removed after a confirmation; a bad level is refused next to its field")
     func alerts() async throws {
         let setup = Setup()
         try await setup.application().test(.router) { client in
@@ -302,8 +306,11 @@ struct StocksFormsTests {
             #expect(status == .ok && empty.contains("No alerts yet.") && empty.contains("action=\"/stocks/alerts/add\""))
             let added = try await submit(client, "/stocks/alerts/add", "symbol=aapl&direction=above&level=180", cookie: cookie)
             #expect(added.status == .seeOther && added.location == "/stocks/alerts")
+            let stored = try await setup.alerts.list()
+            #expect(stored.map(\.definition.kind) == ["stock"] && stored.map(\.featureID) == ["stocks"])
+            #expect(stored.first?.definition.summary == "AAPL above $180.00")
             let (_, listed) = try await page(client, "/stocks/alerts", cookie: cookie)
-            #expect(listed.contains("<td>AAPL</td>") && listed.contains("above $180.00"))
+            #expect(listed.contains("<td>AAPL above $180.00</td>") && listed.contains("<td>armed</td>"))
 
             let badLevel = try await submit(client, "/stocks/alerts/add", "symbol=AAPL&direction=below&level=12x", cookie: cookie)
             #expect(badLevel.status == .unprocessableContent)
@@ -311,16 +318,16 @@ struct StocksFormsTests {
             #expect(badLevel.html.contains("value=\"12x\""))
             let unknown = try await submit(client, "/stocks/alerts/add", "symbol=ZZZZ&direction=below&level=10", cookie: cookie)
             #expect(unknown.html.contains("id=\"symbol-error\">unknown symbol ZZZZ"))
+            #expect(try await setup.alerts.list().count == 1, "nothing stored on refusal")
 
             // Removing asks first (a second post, no script needed); only the confirmed post removes.
-            let asked = try await submit(client, "/stocks/alerts/remove", "id=1", cookie: cookie)
+            let asked = try await submit(client, "/alerts/remove", "id=1", cookie: cookie)
             #expect(asked.status == .ok && asked.html.contains("Remove alert #1") && asked.html.contains("name=\"confirmed\" value=\"yes\""))
-            let (_, still) = try await page(client, "/stocks/alerts", cookie: cookie)
-            #expect(still.contains("<td>AAPL</td>"), "nothing is removed before the confirmation")
-            let removed = try await submit(client, "/stocks/alerts/remove", "id=1&confirmed=yes", cookie: cookie)
-            #expect(removed.status == .seeOther)
+            #expect(try await setup.alerts.list().count == 1, "nothing is removed before the confirmation")
+            let removed = try await submit(client, "/alerts/remove", "id=1&confirmed=yes", cookie: cookie)
+            #expect(removed.status == .seeOther && removed.location == "/alerts")
             let (_, after) = try await page(client, "/stocks/alerts", cookie: cookie)
-            #expect(!after.contains("<td>AAPL</td>") && after.contains("No alerts yet."))
+            #expect(!after.contains("AAPL above") && after.contains("No alerts yet."))
         }
     }
 
@@ -407,8 +414,7 @@ struct StocksIssue25Tests {
                 #expect(refused.html.contains("id=\"direction-error\">invalid direction"))
                 #expect(refused.html.contains("value=\"180\""))
             }
-            let alerts = try await setup.store.read { try $0.scan(.prefix("u/")) }.filter { $0.key.contains("/alert/") }
-            #expect(alerts.isEmpty, "no alert stored")
+            #expect(try await setup.alerts.list().isEmpty, "no alert stored")
         }
     }
 
@@ -435,12 +441,11 @@ struct StocksIssue25Tests {
 @Suite("/api/stocks: every GET route is byte for byte what `--format json` prints")
 struct StocksAPITests {
     @Test(
-        "portfolio, history, watchlist and alerts answer the CLI's JSON for the same account",
+        "portfolio, history and watchlist answer the CLI's JSON for the same account",
         arguments: [
             ("/api/stocks/portfolio", ["portfolio", "--format", "json"]),
             ("/api/stocks/history", ["history", "--format", "json"]),
             ("/api/stocks/watchlist", ["watchlist", "list", "--format", "json"]),
-            ("/api/stocks/alerts", ["alerts", "list", "--format", "json"]),
         ])
     func byteEqual(route: String, command: [String]) async throws {
         let setup = Setup()

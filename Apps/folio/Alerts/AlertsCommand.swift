@@ -66,26 +66,9 @@ struct AlertsListCommand: HostCommand {
 
     @OptionGroup var formatting: FormatOptions
 
-    /// One alert as listed.
-    struct Row: Encodable {
-        var id: Int
-        var kind: String
-        var feature: String
-        var condition: String
-        var status: String
-        var firings: Int
-    }
-
     func run(host: HostEnvironment) async throws {
         let alerts = try await AlertsHost.start(host)
-        let engine = alerts.engine(webhook: nil)
-        let rows = try await alerts.store.list().map { alert in
-            var status = alert.status
-            if case .failure(let refusal) = engine.kind(of: alert) { status = "not checked: \(refusal.what)" }
-            return Row(
-                id: alert.id, kind: alert.definition.kind, feature: alert.featureID, condition: alert.definition.summary,
-                status: status, firings: alert.firings)
-        }
+        let rows = try await alerts.desk(feed: AlertFeed()).listings()
         switch formatting.format {
         case .json: try formatting.emit(try JSONOutput.string(rows), to: host.terminal)
         case .csv:

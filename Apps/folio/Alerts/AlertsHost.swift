@@ -29,16 +29,21 @@ struct AlertsHost: Sendable {
     /// The host's alerts, the namespace brought to its schema (the first run takes in the stocks feature's own
     /// price alerts, whether or not the feature is enabled now, so none is lost).
     static func start(_ host: HostEnvironment) async throws -> AlertsHost {
+        try await prepared(host).alerts
+    }
+
+    /// ``start(_:)``, with the schema version the namespace had before (for `folio db migrate`).
+    static func prepared(_ host: HostEnvironment) async throws -> (alerts: AlertsHost, before: Int) {
         let alerts = try AlertsHost(host: host)
         let registry = host.registry
-        try await alerts.store.prepare {
+        let before = try await alerts.store.prepare {
             var imported: [ImportedAlert] = []
             for (feature, contribution) in contributions(registry) {
                 imported += try await contribution.imports(try LiveContext.make(for: feature, host: host))
             }
             return imported
         }
-        return alerts
+        return (alerts, before)
     }
 
     var store: AlertStore { AlertStore(store: context.store) }
@@ -89,14 +94,36 @@ struct AlertsHost: Sendable {
     /// - Throws: ``FolioError``: the kind's feature is disabled, or the command refused its options; nothing is stored.
     func add(_ command: any AlertAddCommand) async throws -> StoredAlert {
         let type = type(of: command)
-        guard let (feature, contribution) = Self.contributions(host.registry).first(where: { $0.contribution.add == type })
-        else { throw FolioError(.internal, "no registered feature contributes \(type)") }
-        guard !host.configuration.disabledFeatures.contains(feature.id) else {
-            throw FolioError(
-                .usage, "the \(feature.id) feature is disabled", why: "its \(contribution.kind.name) alerts cannot be checked",
-                hint: "remove \(feature.id) from disabledFeatures in \(host.home.appendingPathComponent("config.json").path)")
+        guard let feature = Self.contributions(host.registry).first(where: { $0.contribution.add == type })?.feature else {
+            throw FolioError(.internal, "no registered feature contributes \(type)")
         }
+        try admit(feature.id)
         let definition = try await command.definition(in: try LiveContext.make(for: feature, host: host))
         return try await store.add(definition, featureID: feature.id, at: host.timing.now())
+    }
+
+    /// Refuses a new alert of a disabled feature: it could never be checked.
+    /// - Throws: ``FolioError`` (usage) naming the setting to change.
+    func admit(_ featureID: String) throws { try Self.admit(featureID, host: host) }
+
+    /// See ``admit(_:)``.
+    static func admit(_ featureID: String, host: HostEnvironment) throws {
+        guard host.configuration.disabledFeatures.contains(featureID) else { return }
+        throw FolioError(
+            .usage, "the \(featureID) feature is disabled", why: "its alerts cannot be checked",
+            hint: "remove \(featureID) from disabledFeatures in \(host.home.appendingPathComponent("config.json").path)")
+    }
+
+    /// What `folio serve`'s pages may do with the alerts, its firings going to `feed`.
+    func desk(feed: AlertFeed) -> AlertDesk {
+        let engine = engine(webhook: nil)
+        let host = host
+        return AlertDesk(
+            store: store, feed: feed, timing: host.timing,
+            problem: { alert in
+                if case .failure(let refusal) = engine.kind(of: alert) { return refusal }
+                return nil
+            },
+            admit: { featureID in try AlertsHost.admit(featureID, host: host) })
     }
 }

@@ -27,11 +27,12 @@ enum AlertsSchedule {
     }
 }
 
-/// `folio serve`'s background alerts: every kind checked at its rate, firings sent to the configured webhook,
-/// stopped with the server.
+/// `folio serve`'s background alerts: every kind checked at its rate, firings sent to the configured webhook
+/// and to `feed` (the pages' event stream), stopped with the server.
 struct ServedAlerts: Service {
     let alerts: AlertsHost
     let ticker: Ticker
+    let feed: AlertFeed
 
     func run() async throws {
         // Firings and warnings go to stderr: stdout carries the server's address lines alone.
@@ -46,12 +47,14 @@ struct ServedAlerts: Service {
         }
         let engine = alerts.engine(webhook: webhook)
         let kinds = AlertsHost.contributions(alerts.host.registry).map(\.contribution.kind)
+        let feed = feed
         await cancelWhenGracefulShutdown {
             var reported: Set<String> = []
             await AlertsSchedule.run(engine: engine, kinds: kinds, ticker: ticker) { outcome in
                 switch outcome {
                 case .success(let report):
                     for firing in report.fired { terminal.printError(AlertsOutput.line(firing)) }
+                    if !report.fired.isEmpty { Task { await feed.publish(report.fired) } }
                     for line in AlertsOutput.warnings(report) where reported.insert(line).inserted { terminal.warn(line) }
                 case .failure(let error):
                     terminal.warn("alerts: \(error.line)")

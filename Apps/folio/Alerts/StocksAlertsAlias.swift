@@ -6,7 +6,9 @@ enum StocksAlertsAlias {
     /// The command line to run for `arguments`: unchanged unless it starts `stocks alerts VERB`.
     /// - Throws: ``FolioError`` (usage) for `rearm`, which has no counterpart: a level alert re-arms itself.
     static func rewrite(_ arguments: [String]) throws -> [String] {
-        guard arguments.count >= 3, arguments[0] == "stocks", arguments[1] == "alerts" else { return arguments }
+        guard arguments.count >= 2, arguments[0] == "stocks", arguments[1] == "alerts" else { return arguments }
+        // `stocks alerts` alone or with an option (`--help`) is the host's group.
+        guard arguments.count >= 3, !arguments[2].hasPrefix("-") else { return ["alerts"] + arguments.dropFirst(2) }
         let rest = Array(arguments.dropFirst(3))
         switch arguments[2] {
         case "add": return ["alerts", "add", "stock"] + rest

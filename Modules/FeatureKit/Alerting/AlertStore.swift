@@ -13,6 +13,11 @@ public struct AlertStore: Sendable {
     /// How long a process may hold an outbox entry it is delivering before another may try it.
     public static let claimLifetime: TimeInterval = 120
 
+    /// The namespace's schema version once ``prepare(importing:)`` has run.
+    public static let schemaVersion = 1
+    /// What its one migration does.
+    public static let migrationName = "take in the alerts the features kept themselves"
+
     private let store: any KeyValueStore
 
     /// Creates the store over the `alerts` namespace.
@@ -35,11 +40,14 @@ public struct AlertStore: Sendable {
     /// Brings the namespace to its schema: version 1 takes in the alerts features kept themselves, read by
     /// `load` only when the migration has still to run (and committed with the version, so two processes
     /// upgrading at once import them once).
-    public func prepare(importing load: @Sendable () async throws -> [ImportedAlert]) async throws {
-        guard try await store.schemaVersion() < 1 else { return }
+    /// - Returns: The schema version the namespace had before.
+    @discardableResult
+    public func prepare(importing load: @Sendable () async throws -> [ImportedAlert]) async throws -> Int {
+        let before = try await store.schemaVersion()
+        guard before < Self.schemaVersion else { return before }
         let imported = try await load()
         try await store.migrate([
-            Migration(version: 1, name: "take in the alerts the features kept themselves") { transaction in
+            Migration(version: 1, name: Self.migrationName) { transaction in
                 let last = try transaction.scan(StoredAlert.self, AlertKeys.alerts, limit: 1, reverse: true).first
                 var id = last?.value.id ?? 0
                 for alert in imported {
@@ -52,6 +60,7 @@ public struct AlertStore: Sendable {
                 }
             }
         ])
+        return before
     }
 
     /// Every alert, by number.

@@ -5,6 +5,10 @@
 /// - Changes are announced politely in `#announcer`, once per change, never every second.
 /// - `input[data-search]` shows results as you type from the JSON route it names, with the values of the
 ///   form fields named in `data-filters` (so the live results honour the same filters as the submitted form).
+/// - The alerts banner (`[data-alert-events]`, on every page) shows each firing from the event stream it names
+///   in its polite live region and, once the user has allowed it with the banner's button (never unasked), as a
+///   browser notification. The last firing seen is kept for the tab, so the next page asks only for newer ones.
+///   `?live=0` leaves it closed, as it leaves every live part: a page that must settle (a headless dump) can.
 enum Script {
     static let text = """
         "use strict";
@@ -98,7 +102,34 @@ enum Script {
               if (field) { field.addEventListener(field.tagName === "SELECT" ? "change" : "input", schedule); }
             });
           }
+          function alerts(banner) {
+            var source = banner.getAttribute("data-alert-events");
+            if (!source || !window.EventSource || /[?&]live=0(&|$)/.test(window.location.search)) { return; }
+            var region = banner.querySelector("[aria-live]"), button = banner.querySelector("[data-allow-notifications]");
+            var canNotify = "Notification" in window;
+            if (button && canNotify && Notification.permission === "default") {
+              button.hidden = false;
+              button.addEventListener("click", function () {
+                Notification.requestPermission().then(function () { button.hidden = true; });
+              });
+            }
+            var seen = null;
+            try { seen = window.sessionStorage.getItem("folio-alert-seen"); } catch (e) { seen = null; }
+            var events = new EventSource(source + (seen ? "?after=" + encodeURIComponent(seen) : ""));
+            events.addEventListener("alert", function (event) {
+              var firing = JSON.parse(event.data);
+              try { window.sessionStorage.setItem("folio-alert-seen", String(firing.sequence)); } catch (e) { }
+              region.textContent = "Alert: " + firing.title + " — " + firing.body;
+              banner.classList.add("fired");
+              if (canNotify && Notification.permission === "granted") {
+                var note = new Notification(firing.title, { body: firing.body, tag: "folio-" + firing.sequence });
+                if (firing.link) { note.onclick = function () { window.location.href = firing.link; }; }
+              }
+            });
+          }
           document.addEventListener("DOMContentLoaded", function () {
+            var banner = document.querySelector("[data-alert-events]");
+            if (banner) { alerts(banner); }
             var board = document.querySelector("[data-server-now]");
             if (board) { offset = Number(board.getAttribute("data-server-now")) - Date.now(); }
             var boards = document.querySelectorAll("[data-events]");

@@ -54,6 +54,10 @@ enum Stylesheet {
         .bar-label { overflow-wrap: anywhere; } .bar-chart svg.bar { width: 100%; height: 14px; border: 0; border-radius: 0; background: none; } .bar-value { font-variant-numeric: tabular-nums; }
         @media (max-width: 720px) { .bar-row { grid-template-columns: minmax(0, 1fr) auto; } .bar-row .bar { grid-column: 1 / -1; grid-row: 2; }
         .web-chart .chart-wide { display: none; } .web-chart .chart-narrow { display: block; } }
+        .alert-banner { max-width: 1100px; margin: 0 auto; padding: 0 16px; display: flex; gap: 10px; align-items: center; flex-wrap: wrap; }
+        .alert-banner .alert-live:empty { display: none; } .alert-banner.fired .alert-live { margin: 8px 0; padding: 8px 12px; border: 1px solid var(--warn); border-radius: 6px; background: var(--surface); overflow-wrap: anywhere; }
+        .alert-banner button { margin: 6px 0; } .alert-banner button[hidden] { display: none; }
+        .firings { padding-left: 1.2em; } .firings li { margin: 4px 0; }
         .visually-hidden { position: absolute; width: 1px; height: 1px; margin: -1px; padding: 0; border: 0; overflow: hidden; clip: rect(0 0 0 0); clip-path: inset(50%); white-space: nowrap; }
         .search-results { list-style: none; padding: 0; } .search-results li { padding: 4px 0; border-bottom: 1px solid var(--line); }
         textarea { width: 100%; min-height: 160px; font-family: ui-monospace, monospace; }

@@ -3,9 +3,14 @@
 public struct Layout: Sendable {
     /// The navigation entries, in order.
     public var navigation: [NavigationEntry]
+    /// Shown above every page's content (the alerts' live region), empty by default.
+    public var banner: HTML
 
     /// Creates the layout.
-    public init(navigation: [NavigationEntry]) { self.navigation = navigation }
+    public init(navigation: [NavigationEntry], banner: HTML = .empty) {
+        self.navigation = navigation
+        self.banner = banner
+    }
 
     /// A whole HTML document.
     public func render(
@@ -33,7 +38,7 @@ public struct Layout: Sendable {
             <body>
             <a class="skip" href="#main">Skip to content</a>
             <header class="top"><a class="brand" href="/">Folio</a><nav aria-label="Main"><ul>\(links)</ul></nav></header>
-            \(banner)
+            \(self.banner)\(banner)
             <main id="main">
             <h1>\(title)</h1>
             \(flashHTML)

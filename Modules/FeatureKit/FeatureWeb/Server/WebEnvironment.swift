@@ -1,3 +1,4 @@
+import Alerting
 import Failures
 import Caching
 import FeatureKit
@@ -24,12 +25,16 @@ public struct WebEnvironment: Sendable {
     /// in the background, and failures remembered for `web.failureMemory` (default 30 s). Services built for a
     /// page pass it to their ``CachedFetch``.
     public var pagePolicy: PagePolicy
+    /// The host's alerts (every feature's), nil when the host keeps none: the `/alerts` pages and the forms
+    /// that add one use it.
+    public var alerts: AlertDesk?
 
     /// Creates the environment.
     public init(
         contexts: [String: FeatureContext], layout: Layout, ticker: Ticker, timing: Timing, refresh: Duration = .seconds(30),
         sessions: BrowserSessions,
-        pagePolicy: PagePolicy = PagePolicy(deadline: .seconds(3), memory: FailureMemory(duration: .seconds(30)))
+        pagePolicy: PagePolicy = PagePolicy(deadline: .seconds(3), memory: FailureMemory(duration: .seconds(30))),
+        alerts: AlertDesk? = nil
     ) {
         self.contexts = contexts
         self.layout = layout
@@ -38,6 +43,7 @@ public struct WebEnvironment: Sendable {
         self.refresh = refresh
         self.sessions = sessions
         self.pagePolicy = pagePolicy
+        self.alerts = alerts
     }
 
     /// The context of feature `id` (its store, HTTP client, clocks, configuration), nil when it is disabled.

@@ -37,7 +37,7 @@ struct StocksCommand: AsyncParsableCommand {
             SignupCommand.self, LoginCommand.self, LogoutCommand.self, WhoamiCommand.self,
             DepositCommand.self, WithdrawCommand.self,
             QuotesCommand.self, BuyCommand.self, SellCommand.self,
-            PortfolioCommand.self, HistoryCommand.self, WatchlistCommand.self, AlertsCommand.self,
+            PortfolioCommand.self, HistoryCommand.self, WatchlistCommand.self,
             AnalyticsCommand.self,
         ])
 }

@@ -1,13 +1,16 @@
+import Alerting
 import Failures
 import FeatureKit
 import FeatureWeb
 import Foundation
 import Hummingbird
 import StockTrading
+import Timing
 
-/// `/stocks/alerts`: the alerts from the service, with add, remove and re-arm forms. A refusal (an unknown
-/// symbol, a bad level, a direction other than above or below) is shown next to its field, what was typed
-/// stays, and nothing is stored.
+/// `/stocks/alerts`: the stock price alerts among the host's alerts (the ones `folio alerts` lists, checks and
+/// delivers) and the form that adds one, as `folio alerts add stock` does. A refusal (an unknown symbol, a bad
+/// level, a direction other than above or below) is shown next to its field, what was typed stays, and
+/// nothing is stored. Removing goes through `/alerts/remove`, which asks first.
 enum AlertsPage {
     struct AlertForm: Sendable {
         var symbol = ""
@@ -20,31 +23,16 @@ enum AlertsPage {
         _ request: Request, context: WebRequestContext, environment: WebEnvironment, owner: Session,
         form: AlertForm = AlertForm(), status: HTTPResponse.Status = .ok
     ) async -> Response {
-        let rows: [AlertRow]
+        let listings: [AlertListing]
         do {
-            rows = try await StocksWebServices.make(environment).alerts.list(for: owner)
+            listings = try await AlertsWeb.desk(environment).listings().filter { $0.kind == StockAlertParameters.kind }
         } catch {
             return environment.failurePage(FolioError.from(error), title: "Price alerts", request: request, context: context)
         }
         var content = StockTradingWeb.subnavigation(owner, csrf: context.csrfToken)
-        content += Components.table(
-            caption: rows.isEmpty ? "No alerts yet." : nil,
-            headers: ["#", "Symbol", "Condition", "Status", "Last seen", ""], numeric: [0, 4],
-            rows: rows.map { row in
-                let hidden: HTML = "<input type=\"hidden\" name=\"id\" value=\"\(row.id)\">"
-                let rearm: HTML = row.status == PriceAlert.Status.fired.rawValue
-                    ? Components.postForm(
-                        action: "/stocks/alerts/rearm", csrf: context.csrfToken, class: "inline",
-                        hidden + "<button type=\"submit\" class=\"secondary\">Re-arm</button>")
-                    : .empty
-                let remove = Components.postForm(
-                    action: "/stocks/alerts/remove", csrf: context.csrfToken, class: "inline",
-                    hidden + "<button type=\"submit\" class=\"secondary\" aria-label=\"Remove alert \(row.id)\">Remove</button>")
-                return [
-                    "\(row.id)", "\(row.symbol)", "\(row.direction) \(Dollars.text(row.level))", "\(row.status)",
-                    "\(row.referencePrice.map { Dollars.text($0) } ?? "—")", rearm + remove,
-                ]
-            }, id: "alerts")
+        content += "<p class=\"hint\">Price alerts are the household's, checked while <code>folio serve</code> runs or by "
+            + "<code>folio alerts check</code>; <a href=\"/alerts\">every alert</a> of every feature.</p>"
+        content += AlertsWeb.table(listings, csrf: context.csrfToken, now: environment.timing.now())
         var fields = form.errors["general"].map { Components.notice($0, kind: "error") } ?? .empty
         fields += Components.field("symbol", label: "Symbol", value: form.symbol, error: form.errors["symbol"], placeholder: "AAPL", attributes: " required")
         fields += Components.select(
@@ -65,10 +53,14 @@ enum AlertsPage {
         do {
             let direction = try PriceAlert.Direction(parsing: fields["direction"])
             let level = try TypedInput.priceLevel(form.level)
-            let alert = try await StocksWebServices.make(environment).alerts.add(
-                symbol: form.symbol, direction: direction, level: level, for: owner)
-            let message = "Alert #\(alert.id): \(alert.symbol) \(alert.direction) \(Dollars.text(alert.level))."
-            return WebResponses.redirect(to: "/stocks/alerts", flash: Flash(.success, message))
+            let desk = try AlertsWeb.desk(environment)
+            let parameters = try await StocksWebServices.make(environment).market.alertParameters(
+                symbol: form.symbol, direction: direction, level: level)
+            let definition = try AlertDefinition(
+                kind: StockAlertParameters.kind, parameters: parameters, summary: parameters.summary(money: { Dollars.text($0) }))
+            let alert = try await desk.add(definition, featureID: StockTradingWeb.feature.id)
+            return WebResponses.redirect(
+                to: "/stocks/alerts", flash: Flash(.success, "Added alert #\(alert.id): \(alert.definition.summary)."))
         } catch {
             let failure = FolioError.from(error)
             let field = ["symbol", "direction", "level"].contains(failure.field ?? "") ? failure.field! : "general"
@@ -77,36 +69,5 @@ enum AlertsPage {
                 request, context: context, environment: environment, owner: owner, form: form,
                 status: WebResponses.status(for: failure))
         }
-    }
-
-    /// `remove` or `rearm` alert `id`; the outcome is the next page's message.
-    static func change(
-        rearm: Bool, _ request: Request, context: WebRequestContext, environment: WebEnvironment, owner: Session
-    ) async throws -> Response {
-        let fields = try await FormData.read(request, context: context)
-        let flash: Flash
-        do {
-            guard let id = Int(fields["id"] ?? "") else {
-                throw FolioError(.invalid, "invalid alert number \"\(fields["id"] ?? "")\"", why: "alerts are numbered 1, 2, 3…", field: "id")
-            }
-            let alerts = try await StocksWebServices.make(environment).alerts
-            if !rearm, fields["confirmed"] != "yes" {
-                // Removing is the one step that cannot be undone: the first post only asks.
-                guard let alert = try await alerts.list(for: owner).first(where: { $0.id == id }) else {
-                    throw FolioError(.notFound, "no alert #\(id)", hint: "the list shows your alerts' numbers", field: "id")
-                }
-                let question: HTML = "Remove alert #\(alert.id): <strong>\(alert.symbol) \(alert.direction) \(Dollars.text(alert.level))</strong>?"
-                let content = Components.confirmation(
-                    question, action: "/stocks/alerts/remove", csrf: context.csrfToken, fields: [(name: "id", value: "\(id)")],
-                    button: "Remove alert #\(id)", cancel: "/stocks/alerts")
-                return environment.page("Remove alert #\(id)?", request: request, context: context, content: content)
-            }
-            let alert = rearm ? try await alerts.rearm(id, for: owner) : try await alerts.remove(id, for: owner)
-            let condition = "\(alert.symbol) \(alert.direction) \(Dollars.text(alert.level))"
-            flash = Flash(.success, rearm ? "Re-armed alert #\(alert.id): \(condition)." : "Removed alert #\(alert.id): \(condition).")
-        } catch {
-            flash = Flash(.error, FolioError.from(error).line)
-        }
-        return WebResponses.redirect(to: "/stocks/alerts", flash: flash)
     }
 }

@@ -27,9 +27,6 @@ public enum StockTradingWeb {
             "/api/stocks/watchlist": .openAPIGet(
                 "The logged-in browser's watchlist with prices, as `folio stocks watchlist list --format json`.",
                 response: OpenAPISchema.array(StocksAPISchema.quote), needsLogin: true),
-            "/api/stocks/alerts": .openAPIGet(
-                "The logged-in browser's price alerts, as `folio stocks alerts list --format json`.",
-                response: OpenAPISchema.array(StocksAPISchema.alert), needsLogin: true),
         ],
         dashboard: { environment, context in await PortfolioPage.dashboardCard(environment, context: context) },
         routes: { router, environment in
@@ -108,17 +105,10 @@ public enum StockTradingWeb {
             router.post("/stocks/alerts/add", use: loggedIn { request, context, owner in
                 try await AlertsPage.add(request, context: context, environment: environment, owner: owner)
             })
-            router.post("/stocks/alerts/remove", use: loggedIn { request, context, owner in
-                try await AlertsPage.change(rearm: false, request, context: context, environment: environment, owner: owner)
-            })
-            router.post("/stocks/alerts/rearm", use: loggedIn { request, context, owner in
-                try await AlertsPage.change(rearm: true, request, context: context, environment: environment, owner: owner)
-            })
             router.get("/api/stocks/portfolio", use: api { services, owner in try await services.portfolio.portfolio(for: owner).report })
             router.get("/api/stocks/quotes", use: api { services, _ in try await services.market.listing([]).report })
             router.get("/api/stocks/history", use: api { services, owner in try await services.portfolio.history(for: owner).rows })
             router.get("/api/stocks/watchlist", use: api { services, owner in try await services.watchlist.list(for: owner).report.rows })
-            router.get("/api/stocks/alerts", use: api { services, owner in try await services.alerts.list(for: owner) })
         })
 
     static func subnavigation(_ owner: Session, csrf: String) -> HTML {

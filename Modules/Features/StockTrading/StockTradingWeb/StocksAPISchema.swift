@@ -42,15 +42,6 @@ enum StocksAPISchema {
         ],
         required: ["sequence", "timestamp", "side", "symbol", "quantity", "price", "amount", "realizedPL", "cashAfter", "note"])
 
-    /// ``StockTrading/AlertRow``.
-    static let alert = S.object(
-        [
-            "id": S.integer, "symbol": S.string, "direction": S.oneOf(["above", "below"]), "level": S.number,
-            "status": S.oneOf(["armed", "fired"]), "referencePrice": S.nullable(S.number), "referenceAt": S.nullable(S.dateTime),
-            "createdAt": S.dateTime, "firedAt": S.nullable(S.dateTime), "firedPrice": S.nullable(S.number),
-        ],
-        required: ["id", "symbol", "direction", "level", "status", "referencePrice", "referenceAt", "createdAt", "firedAt", "firedPrice"])
-
     /// ``StockTrading/QuoteRow``.
     static let quote = S.object(
         [

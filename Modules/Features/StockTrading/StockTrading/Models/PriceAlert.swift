@@ -1,7 +1,8 @@
 import Foundation
 import Money
 
-/// A price level to be told about when a stock crosses it.
+/// A price alert as this feature kept it per account before the host kept every feature's alerts: read only
+/// by the host's one-time import (``LegacyAlertsService``), and its direction by stock alerts.
 public struct PriceAlert: Codable, Sendable, Equatable {
     /// Which way the price must cross the level.
     public enum Direction: String, Codable, Sendable {
@@ -52,41 +53,5 @@ public struct PriceAlert: Codable, Sendable, Equatable {
         self.referencePrice = referencePrice
         referenceAt = referencePrice == nil ? nil : createdAt
         self.createdAt = createdAt
-    }
-
-    /// Whether the move from `previous` to `current` crosses the level in the alert's direction:
-    /// above: `previous < level ≤ current`; below: `previous > level ≥ current`.
-    public func crosses(from previous: Amount, to current: Amount) -> Bool {
-        switch direction {
-        case .above: previous < level && current >= level
-        case .below: previous > level && current <= level
-        }
-    }
-
-    /// The alert after a check that saw `price` at `date`, and whether this check fired it. A fired alert
-    /// stays fired (and its reference is left alone) until ``rearmed(price:at:)``.
-    public func checked(price: Amount, at date: Date) -> (alert: PriceAlert, fired: Bool) {
-        guard status == .armed else { return (self, false) }
-        var next = self
-        let fired = referencePrice.map { crosses(from: $0, to: price) } ?? false
-        next.referencePrice = price
-        next.referenceAt = date
-        if fired {
-            next.status = .fired
-            next.firedAt = date
-            next.firedPrice = price
-        }
-        return (next, fired)
-    }
-
-    /// The alert armed again, its next crossing measured from `price`.
-    public func rearmed(price: Amount?, at date: Date) -> PriceAlert {
-        var next = self
-        next.status = .armed
-        next.firedAt = nil
-        next.firedPrice = nil
-        next.referencePrice = price
-        next.referenceAt = price == nil ? nil : date
-        return next
     }
 }

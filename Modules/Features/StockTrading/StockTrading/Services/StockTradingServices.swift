@@ -27,8 +27,8 @@ public struct StockTradingServices: Sendable {
     public let portfolio: PortfolioService
     /// The watchlist.
     public let watchlist: WatchlistService
-    /// Price alerts.
-    public let alerts: AlertsService
+    /// The price alerts kept per account before the host kept them all, for its one-time import.
+    public let legacyAlerts: LegacyAlertsService
 
     /// Builds the services over the feature's store (its `stocks` namespace), an HTTP client for a quotes
     /// service, the clocks and the settings.
@@ -44,7 +44,7 @@ public struct StockTradingServices: Sendable {
         trading = TradingService(store: store, timing: timing, timeZone: settings.timeZone, market: market)
         portfolio = PortfolioService(store: store, timing: timing, timeZone: settings.timeZone, market: market)
         watchlist = WatchlistService(store: store, timing: timing, market: market)
-        alerts = AlertsService(store: store, timing: timing, market: market)
+        legacyAlerts = LegacyAlertsService(store: store)
     }
 
     /// Brings the store to the current schema (creating the demo account once); call before any use case.

@@ -22,8 +22,6 @@ enum StorageKeys {
     static func entries(_ userID: String) -> KeyRange { .prefix("u/\(userID)/tx/") }
     static func watch(_ userID: String, _ symbol: String) -> String { "u/\(userID)/watch/\(symbol)" }
     static func watchlist(_ userID: String) -> KeyRange { .prefix("u/\(userID)/watch/") }
-    static func alert(_ userID: String, _ id: Int) -> String { "u/\(userID)/alert/\(padded(id))" }
-    static func alerts(_ userID: String) -> KeyRange { .prefix("u/\(userID)/alert/") }
     static func snapshot(_ userID: String, _ day: String) -> String { "u/\(userID)/snap/\(day)" }
     static func snapshots(_ userID: String) -> KeyRange { .prefix("u/\(userID)/snap/") }
 

@@ -7,19 +7,12 @@ import Foundation
 import Money
 import StockTrading
 
-/// A stock alert's parameters: the symbol and one level, crossed upward (`above`) or downward (`below`).
-struct StockAlertParameters: Codable, Sendable, Equatable {
-    var symbol: String
-    var direction: PriceAlert.Direction
-    var level: Amount
-}
-
 /// The stocks feature's alert kinds.
 enum StockAlerts {
     /// `stock`: a price reaching a level.
     static let stock = AlertContribution(
         kind: .typed(
-            name: "stock", featureID: "stocks", summary: StockAlertCommand.configuration.abstract,
+            name: StockAlertParameters.kind, featureID: "stocks", summary: StockAlertCommand.configuration.abstract,
             interval: .seconds(60), parameters: StockAlertParameters.self, check: check),
         add: StockAlertCommand.self, imports: imports)
 
@@ -27,13 +20,12 @@ enum StockAlerts {
     /// a fired one stays fired until its price leaves the level.
     static func imports(_ context: FeatureContext) async throws -> [ImportedAlert] {
         let stocks = try await StocksTerminal.start(context)
-        return try await stocks.services.alerts.everyAccountsAlerts().map { alert in
-            ImportedAlert(
+        return try await stocks.services.legacyAlerts.everyAccountsAlerts().map { alert in
+            let parameters = StockAlertParameters(symbol: alert.symbol, direction: alert.direction, level: alert.level)
+            return ImportedAlert(
                 featureID: "stocks",
                 definition: try AlertDefinition(
-                    kind: "stock",
-                    parameters: StockAlertParameters(symbol: alert.symbol, direction: alert.direction, level: alert.level),
-                    summary: "\(alert.symbol) \(alert.direction.rawValue) \(Formatting.money(alert.level))"),
+                    kind: StockAlertParameters.kind, parameters: parameters, summary: parameters.summary(money: Formatting.money)),
                 firedKeys: alert.status == .fired ? [alert.direction.rawValue] : [], createdAt: alert.createdAt)
         }
     }
@@ -88,16 +80,8 @@ struct StockAlertCommand: AlertAddCommand {
         let direction: PriceAlert.Direction = above != nil ? .above : .below
         let level = try TypedInput.priceLevel(above ?? below ?? "")
         let stocks = try await StocksTerminal.start(context)
-        let quotes = try await stocks.services.market.quotes(stocks.mode())
-        let quote: MarketQuote
-        do {
-            quote = try quotes.require(symbol)
-        } catch {
-            throw StockTradingError.translated(error)
-        }
-        let name = quote.quote.symbol
-        return try AlertDefinition(
-            kind: "stock", parameters: StockAlertParameters(symbol: name, direction: direction, level: level),
-            summary: "\(name) \(direction.rawValue) \(Formatting.money(level))")
+        let parameters = try await stocks.services.market.alertParameters(
+            symbol: symbol, direction: direction, level: level, mode: stocks.mode())
+        return try AlertDefinition(kind: StockAlertParameters.kind, parameters: parameters, summary: parameters.summary(money: Formatting.money))
     }
 }

@@ -1,0 +1,61 @@
+import Alerting
+import Failures
+import Foundation
+import Hummingbird
+
+/// `/alerts/events`: each firing of this server as an `alert` event (`{title, body, link, kind, firedAt}`),
+/// from the moment the browser connects (or after `?after=N`, the last number it saw, so a page loaded
+/// between two firings misses none), one a tick.
+enum AlertEvents {
+    static func response(_ request: Request, environment: WebEnvironment) async -> Response {
+        guard let feed = environment.alerts?.feed else {
+            return WebResponses.problem(FolioError(.unavailable, "alerts are not kept by this server"))
+        }
+        let latest = await feed.latest
+        let asked = request.uri.queryParameters.get("after").flatMap { Int($0) } ?? latest
+        // A number from before a restart may be ahead of this server's feed: start from now then.
+        let cursor = FeedCursor(feed: feed, seen: asked > latest ? latest : max(asked, 0))
+        return ServerSentEvents.response(ticker: environment.ticker, every: 1) {
+            await cursor.next().map { ServerSentEvent(name: "alert", data: encoded($0)) }
+        }
+    }
+
+    /// One connection's place in the feed.
+    actor FeedCursor {
+        private let feed: AlertFeed
+        private var seen: Int
+
+        init(feed: AlertFeed, seen: Int) {
+            self.feed = feed
+            self.seen = seen
+        }
+
+        /// The next firing this connection has not been sent, if any.
+        func next() async -> AlertFeed.Entry? {
+            guard let entry = await feed.first(after: seen) else { return nil }
+            seen = entry.sequence
+            return entry
+        }
+    }
+
+    /// What the banner shows, with the entry's number for `?after=`.
+    struct Event: Encodable {
+        var sequence: Int
+        var title: String
+        var body: String
+        var link: String?
+        var kind: String
+        var firedAt: Date
+    }
+
+    static func encoded(_ entry: AlertFeed.Entry) -> String {
+        let firing = entry.firing
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        encoder.dateEncodingStrategy = .iso8601
+        let event = Event(
+            sequence: entry.sequence, title: firing.title, body: firing.body, link: firing.link, kind: firing.kind,
+            firedAt: firing.firedAt)
+        return (try? String(decoding: encoder.encode(event), as: UTF8.self)) ?? "{}"
+    }
+}

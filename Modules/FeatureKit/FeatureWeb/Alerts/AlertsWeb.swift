@@ -1,0 +1,75 @@
+import Alerting
+import Failures
+import FeatureKit
+import Foundation
+import Hummingbird
+
+/// The host's alerts on `folio serve`: `/alerts` lists every feature's alerts with their state and this
+/// server's recent firings, removes one after a confirmation, and `/alerts/events` streams firings to the
+/// banner every page carries. `/api/alerts` is `folio alerts list --format json`. A feature's own form adds
+/// alerts of its kinds (the stocks feature's on `/stocks/alerts`).
+public enum AlertsWeb {
+    /// The entry the host adds to its web features.
+    public static let feature = WebFeature(
+        id: AlertStore.namespace, navigation: NavigationEntry(title: "Alerts", path: "/alerts"),
+        openAPIPaths: [
+            "/api/alerts": .openAPIGet(
+                "Every alert with its state, as `folio alerts list --format json`.",
+                response: OpenAPISchema.array(listingSchema))
+        ],
+        routes: { router, environment in
+            router.get("/alerts") { request, context in await AlertsPage.show(request, context: context, environment: environment) }
+            router.post("/alerts/remove") { request, context in
+                try await AlertsPage.remove(request, context: context, environment: environment)
+            }
+            router.get("/alerts/events") { request, _ in await AlertEvents.response(request, environment: environment) }
+            router.get("/api/alerts") { _, _ in
+                do {
+                    return WebResponses.json(encoding: try await desk(environment).listings())
+                } catch {
+                    return WebResponses.problem(FolioError.from(error))
+                }
+            }
+        })
+
+    /// The live region every page carries for firings, and the button that asks for notifications: filled and
+    /// shown by `/assets/folio.js` only, so without JavaScript it is an empty region and `/alerts` lists firings.
+    public static let banner: HTML = """
+        <div class="alert-banner" data-alert-events="/alerts/events"><p class="alert-live" role="status" aria-live="polite"></p>\
+        <button type="button" class="secondary" data-allow-notifications hidden>Allow notifications</button></div>
+        """
+
+    /// The host's alerts, or the refusal a server without them gives.
+    /// - Throws: ``FolioError`` (unavailable) when the host keeps no alerts.
+    public static func desk(_ environment: WebEnvironment) throws -> AlertDesk {
+        guard let alerts = environment.alerts else {
+            throw FolioError(.unavailable, "alerts are not kept by this server", why: "the host gave it no alert store")
+        }
+        return alerts
+    }
+
+    /// Alerts as a table, each with a remove button posting to `/alerts/remove` (which asks first), for `/alerts`
+    /// and a feature's page of its own kinds.
+    public static func table(_ listings: [AlertListing], csrf: String, now: Date) -> HTML {
+        Components.table(
+            caption: listings.isEmpty ? "No alerts yet." : "Alerts",
+            headers: ["#", "Kind", "Condition", "Status", "Fired", "Last fired", ""], numeric: [0, 4],
+            rows: listings.map { alert in
+                let remove = Components.postForm(
+                    action: "/alerts/remove", csrf: csrf, class: "inline",
+                    "<input type=\"hidden\" name=\"id\" value=\"\(alert.id)\"><button type=\"submit\" class=\"secondary\" "
+                        + "aria-label=\"Remove alert \(alert.id)\">Remove</button>")
+                let last: HTML = alert.lastFiredAt.map { "\(TimeStamp.html($0)) (\(TimeStamp.age(of: $0, now: now)))" } ?? "never"
+                return ["\(alert.id)", "\(alert.kind)", "\(alert.condition)", "\(alert.status)", "\(alert.firings)", last, remove]
+            }, id: "alerts")
+    }
+
+    /// ``AlertListing`` in the OpenAPI document.
+    static let listingSchema = OpenAPISchema.object(
+        [
+            "id": OpenAPISchema.integer, "kind": OpenAPISchema.string, "feature": OpenAPISchema.string,
+            "condition": OpenAPISchema.string, "status": OpenAPISchema.string, "firings": OpenAPISchema.integer,
+            "lastFiredAt": OpenAPISchema.nullable(OpenAPISchema.dateTime),
+        ],
+        required: ["id", "kind", "feature", "condition", "status", "firings", "lastFiredAt"])
+}
