@@ -67,6 +67,19 @@ struct FundsPortfolioValuationTests {
         #expect(report.allocation.plan.map(\.name) == ["regular", "direct"])
     }
 
+    @Test("the totals of value and gain read n/a when nothing was valued, and say how many holdings they leave out")
+    func totalsSayWhatTheyLeaveOut() async throws {
+        let app = try Self.app()
+        _ = try await app.service.importStatement(Self.statement())
+        var report = try await app.service.valuePortfolio()
+        let plain: (Amount) -> String = { $0.plainText }
+        #expect(report.totalText(report.value, format: plain) == "1800")
+        report.holdings[0].value = nil
+        #expect(report.totalText(report.value, format: plain) == "1800 (1 not valued)")
+        for index in report.holdings.indices { report.holdings[index].value = nil }
+        #expect(report.totalText(report.gain, format: plain) == "n/a")
+    }
+
     @Test("--as-of values at the NAV on or before the date, with only the transactions until then")
     func asOf() async throws {
         let app = try Self.app()

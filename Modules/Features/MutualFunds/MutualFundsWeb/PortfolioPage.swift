@@ -104,7 +104,8 @@ enum PortfolioPage {
                 ]
             } + [[
                 "<strong>Total</strong>", "", "", "\(FundText.money(report.invested))", "", "",
-                "\(FundText.money(report.value))", "\(Rupees.format(report.gain, sign: .always))",
+                "\(report.totalText(report.value, format: FundText.money))",
+                "\(report.totalText(report.gain) { Rupees.format($0, sign: .always) })",
                 "\(FundText.percent(report.xirr))", "",
             ]], id: "holdings")
         for row in report.holdings {

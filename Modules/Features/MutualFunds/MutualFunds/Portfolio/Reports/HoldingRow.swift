@@ -90,3 +90,13 @@ public struct PortfolioReport: Codable, Sendable, Hashable {
         public var plan: [AllocationRow]
     }
 }
+
+extension PortfolioReport {
+    /// How the totals of value and gain read: "n/a" when no holding could be valued (a zero there would read as a
+    /// portfolio worth nothing), else the figure, saying how many holdings it leaves out.
+    public func totalText(_ amount: Amount, format: (Amount) -> String) -> String {
+        let unvalued = holdings.filter { $0.value == nil }.count
+        if !holdings.isEmpty && unvalued == holdings.count { return "n/a" }
+        return format(amount) + (unvalued == 0 ? "" : " (\(unvalued) not valued)")
+    }
+}

@@ -29,8 +29,9 @@ enum PortfolioText {
             footer: [
                 [
                     "Total", "", "", TextTable.Cell(FundsFormat.money(report.invested)), "", "",
-                    TextTable.Cell(FundsFormat.money(report.value)),
-                    .trend(FundsFormat.money(report.gain), sign: report.gain.signum), FundsFormat.trendCell(report.xirr),
+                    TextTable.Cell(report.totalText(report.value, format: FundsFormat.money)),
+                    .trend(report.totalText(report.gain, format: FundsFormat.money), sign: report.gain.signum),
+                    FundsFormat.trendCell(report.xirr),
                 ]
             ])
         var text = table.render(style: style, maxWidth: context.terminal.width)
