@@ -72,7 +72,7 @@ PAGES = [
 
 
 # GET routes that are not pages: JSON, assets, the races board's and the stocks prices' event streams.
-NOT_PAGES = ("/api/", "/assets/", "/favicon.ico", "/races/events", "/stocks/events")
+NOT_PAGES = ("/api/", "/assets/", "/favicon.ico", "/races/events", "/stocks/events", "/alerts/events")
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 
