@@ -35,9 +35,13 @@ struct NonASCIITitleTests {
         source.hold(key)
         _ = try await AlertStore(store: store).add(try Probe.definition(), featureID: "probe", at: Date())
         let engine = Probe.engine(store: store, source: source, http: transport, webhook: try receiver.webhook())
-        let report = try await engine.check()
-        #expect(report.delivered.count == 1)
-        let header = try #require(receiver.log.titles.first)
+        var delivered = try await engine.check().delivered
+        // A full parallel run can starve the in-process receiver past the client's read timeout: the firing
+        // stays queued, and the next delivery sends it again under the same key, as a check would.
+        for _ in 0..<5 where delivered.isEmpty { delivered = try await engine.deliver().delivered }
+        #expect(delivered.count == 1)
+        let header = try #require(receiver.log.titles.last)
+        #expect(Set(receiver.log.titles).count == 1, "every delivery carries the same title")
         #expect(header.hasPrefix("=?UTF-8?B?"), "\(header)")
         #expect(header.unicodeScalars.allSatisfy { $0.isASCII })
         #expect(header.split(separator: " ").count > 1)

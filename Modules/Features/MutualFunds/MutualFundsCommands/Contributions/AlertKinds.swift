@@ -65,7 +65,8 @@ enum FundsAlerts {
                 .invalid, "\"\(text)\" is not a scheme code", why: "a scheme code is a whole number such as 122639",
                 hint: "funds search finds a scheme's code", field: "code")
         }
-        _ = try input.exactlyOne(of: ["above", "below", "move", "drawdown"], "NAV above or below, move % or drawdown %")
+        _ = try input.exactlyOne(
+            of: ["above", "below", "move", "drawdown"], "--above NAV, --below NAV, --move PERCENT or --drawdown PERCENT")
         var parameters = FundAlertParameters(code: code.value)
         let condition: String
         if let level = try AlertLevel.read(input, maximum: Amount(10_000_000)) {
