@@ -336,7 +336,7 @@ let package = Package(
             dependencies: [
                 "Alerting", "Failures", "FeatureKit", "FeatureKitTesting", "Money", "Networking", "NetworkingAsyncHTTPClient",
                 "NetworkingTesting", "Persistence", "PersistenceSQLite", "PersistencePostgres", "PersistencePostgresTesting",
-                "Timing", "TimingTesting",
+                "Settings", "Timing", "TimingTesting",
             ]),
         unitTests(
             "FolioEndToEndTests",

@@ -60,8 +60,9 @@ struct ServeCommand: HostCommand {
         // The alerts' namespace is brought to its schema before the first page can list it.
         let alertsHost = try await AlertsHost.start(environment)
         let feed = AlertFeed()
+        let newAlerts = NewAlerts()
         let web = try WebHost.environment(
-            host: environment, refresh: try refreshInterval(), alerts: alertsHost.desk(feed: feed))
+            host: environment, refresh: try refreshInterval(), alerts: alertsHost.desk(feed: feed, newAlerts: newAlerts))
         let features = WebRegistry.all.filter { !environment.configuration.disabledFeatures.contains($0.id) }
             + [AlertsWeb.feature]
         let router = WebServer.router(features: features, environment: web, configuration: configuration)
@@ -77,8 +78,9 @@ struct ServeCommand: HostCommand {
                     + shownHosts.map { "http://\($0):\(port)/?token=\(generatedToken)" }.joined(separator: " or "))
             }
         }
-        // The alerts are checked in the background at each kind's rate, on the pages' ticker, and stop with them.
-        let alerts = ServedAlerts(alerts: alertsHost, ticker: web.ticker, feed: feed)
+        // The alerts are checked in the background at each kind's rate (one added on a page at the next tick), on
+        // the pages' ticker, and stop with them.
+        let alerts = ServedAlerts(alerts: alertsHost, ticker: web.ticker, feed: feed, newAlerts: newAlerts)
         var serviceConfiguration = ServiceGroupConfiguration(
             services: [
                 application, alerts,

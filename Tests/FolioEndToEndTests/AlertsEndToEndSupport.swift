@@ -59,3 +59,18 @@ final class WebhookReceiver: Sendable {
     /// Every `Title` received.
     var titles: [String] { state.withLock { $0.titles } }
 }
+
+/// A loopback racing service on a scenario clock and a loopback webhook, running for `body`: it gets the clock,
+/// the receiver, the webhook's URL and the environment that points folio at the racing service.
+func withRaceScenario(
+    _ body: (ScenarioClock, WebhookReceiver, _ webhook: String, _ environment: [String: String]) async throws -> Void
+) async throws {
+    let clock = ScenarioClock()
+    let racing = try await clock.serve()
+    defer { Task { await racing.stop() } }
+    let receiver = WebhookReceiver()
+    let webhook = try await receiver.serve()
+    defer { Task { await webhook.stop() } }
+    try await body(
+        clock, receiver, webhook.baseURL.absoluteString + "/folio", ["FOLIO_NEDS_URL": racing.baseURL.absoluteString])
+}

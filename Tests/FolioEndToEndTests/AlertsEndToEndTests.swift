@@ -9,61 +9,60 @@ import Testing
 struct AlertsEndToEndTests {
     @Test("a race alert fires once via the webhook as the race comes within the window, and again after it re-arms")
     func raceAlert() async throws {
-        let clock = ScenarioClock()
-        let racing = try await clock.serve()
-        defer { Task { await racing.stop() } }
-        let receiver = WebhookReceiver()
-        let webhook = try await receiver.serve()
-        defer { Task { await webhook.stop() } }
-        let environment = ["FOLIO_NEDS_URL": racing.baseURL.absoluteString]
-        let notify = ["--notify", webhook.baseURL.absoluteString + "/folio", "--exit-status"]
-        try await FolioBinary.withTemporaryHome { home in
-            let added = try await FolioBinary.run(
-                ["alerts", "add", "race", "--category", "horse", "--within", "5m"], home: home, environment: environment)
-            #expect(added.exitCode == 0, "\(added.stderr)")
-            #expect(added.stdout == "Added alert #1: horse races starting within 5m.\n")
+        try await withRaceScenario { clock, receiver, webhook, environment in
+            let notify = ["--notify", webhook, "--exit-status"]
+            try await FolioBinary.withTemporaryHome { home in
+                let added = try await FolioBinary.run(
+                    ["alerts", "add", "race", "--category", "horse", "--within", "5m"], home: home,
+                    environment: environment)
+                #expect(added.exitCode == 0, "\(added.stderr)")
+                #expect(added.stdout == "Added alert #1: horse races starting within 5m.\n")
 
-            // Charles Town R3 starts in 487 s: outside the window, nothing fires.
-            var check = try await FolioBinary.run(["alerts", "check"] + notify, home: home, environment: environment)
-            #expect(check.exitCode == 0, "\(check.stderr)")
-            #expect(check.stdout.isEmpty)
-            #expect(receiver.keys.isEmpty)
+                // Charles Town R3 starts in 487 s: outside the window, nothing fires.
+                var check = try await FolioBinary.run(
+                    ["alerts", "check"] + notify, home: home, environment: environment)
+                #expect(check.exitCode == 0, "\(check.stderr)")
+                #expect(check.stdout.isEmpty)
+                #expect(receiver.keys.isEmpty)
 
-            // 200 s on it starts in 287 s: it fires once, printed and delivered.
-            clock.elapsed = 200
-            check = try await FolioBinary.run(["alerts", "check"] + notify, home: home, environment: environment)
-            #expect(check.exitCode == 3, "\(check.stderr)")
-            #expect(check.stdout.contains("Alert #1 (race) fired: Race 3 at Charles Town starts in"), "\(check.stdout)")
-            #expect(receiver.keys.count == 1)
-            #expect(receiver.titles.first?.hasPrefix("Race 3 at Charles Town starts in") == true)
+                // 200 s on it starts in 287 s: it fires once, printed and delivered.
+                clock.elapsed = 200
+                check = try await FolioBinary.run(["alerts", "check"] + notify, home: home, environment: environment)
+                #expect(check.exitCode == 3, "\(check.stderr)")
+                #expect(
+                    check.stdout.contains("Alert #1 (race) fired: Race 3 at Charles Town starts in"), "\(check.stdout)")
+                #expect(receiver.keys.count == 1)
+                #expect(receiver.titles.first?.hasPrefix("Race 3 at Charles Town starts in") == true)
 
-            // The next check, still within the window: not again.
-            clock.elapsed = 210
-            check = try await FolioBinary.run(["alerts", "check"] + notify, home: home, environment: environment)
-            #expect(check.exitCode == 0, "\(check.stderr)")
-            #expect(check.stdout.isEmpty)
-            #expect(receiver.keys.count == 1)
+                // The next check, still within the window: not again.
+                clock.elapsed = 210
+                check = try await FolioBinary.run(["alerts", "check"] + notify, home: home, environment: environment)
+                #expect(check.exitCode == 0, "\(check.stderr)")
+                #expect(check.stdout.isEmpty)
+                #expect(receiver.keys.count == 1)
 
-            // The start is put back out of the window (the alert re-arms), then comes within it again.
-            clock.elapsed = 100
-            check = try await FolioBinary.run(["alerts", "check"] + notify, home: home, environment: environment)
-            #expect(check.exitCode == 0 && check.stdout.isEmpty, "\(check.stdout)\(check.stderr)")
-            clock.elapsed = 200
-            check = try await FolioBinary.run(["alerts", "check"] + notify, home: home, environment: environment)
-            #expect(check.exitCode == 3, "\(check.stderr)")
-            #expect(receiver.keys.count == 2)
-            #expect(Set(receiver.keys).count == 2, "a new crossing is a new firing")
+                // The start is put back out of the window (the alert re-arms), then comes within it again.
+                clock.elapsed = 100
+                check = try await FolioBinary.run(["alerts", "check"] + notify, home: home, environment: environment)
+                #expect(check.exitCode == 0 && check.stdout.isEmpty, "\(check.stdout)\(check.stderr)")
+                clock.elapsed = 200
+                check = try await FolioBinary.run(["alerts", "check"] + notify, home: home, environment: environment)
+                #expect(check.exitCode == 3, "\(check.stderr)")
+                #expect(receiver.keys.count == 2)
+                #expect(Set(receiver.keys).count == 2, "a new crossing is a new firing")
 
-            // Later Charles Town has started and Delta Downs R6 comes within the window: one firing, for it.
-            clock.elapsed = 500
-            check = try await FolioBinary.run(["alerts", "check"] + notify, home: home, environment: environment)
-            #expect(check.stdout.contains("Race 6 at Delta Downs"), "\(check.stdout)")
-            #expect(!check.stdout.contains("Charles Town"))
-            #expect(Set(receiver.keys).count == 3)
+                // Later Charles Town has started and Delta Downs R6 comes within the window: one firing, for it.
+                clock.elapsed = 500
+                check = try await FolioBinary.run(["alerts", "check"] + notify, home: home, environment: environment)
+                #expect(check.stdout.contains("Race 6 at Delta Downs"), "\(check.stdout)")
+                #expect(!check.stdout.contains("Charles Town"))
+                #expect(Set(receiver.keys).count == 3)
 
-            let list = try await FolioBinary.run(["alerts", "list", "--format", "json"], home: home)
-            let rows = try #require(try JSONSerialization.jsonObject(with: Data(list.stdout.utf8)) as? [[String: Any]])
-            #expect(rows.first?["firings"] as? Int == 3)
+                let list = try await FolioBinary.run(["alerts", "list", "--format", "json"], home: home)
+                let rows = try #require(
+                    try JSONSerialization.jsonObject(with: Data(list.stdout.utf8)) as? [[String: Any]])
+                #expect(rows.first?["firings"] as? Int == 3)
+            }
         }
     }
 
@@ -134,7 +133,9 @@ struct AlertsEndToEndTests {
             #expect(check.exitCode == 0)
             #expect(check.stdout.isEmpty)
             #expect(
-                check.stderr.contains("warning: alert #1 (networth: net worth at or above £1.00) not checked — the networth feature is disabled"),
+                check.stderr.contains(
+                    "warning: alert #1 (networth: net worth at or above £1.00) not checked — the networth feature is disabled"
+                ),
                 "\(check.stderr)")
             let list = try await FolioBinary.run(["alerts", "list", "--format", "csv"], home: home)
             #expect(list.stdout.contains("not checked: the networth feature is disabled"), "\(list.stdout)")
@@ -173,9 +174,12 @@ struct AlertsEndToEndTests {
     @Test("a plain-http webhook to another machine is allowed with a warning")
     func plainHTTPWarning() async throws {
         try await FolioBinary.withTemporaryHome { home in
-            let result = try await FolioBinary.run(["alerts", "check", "--notify", "http://ntfy.example.com/folio"], home: home)
+            let result = try await FolioBinary.run(
+                ["alerts", "check", "--notify", "http://ntfy.example.com/folio"], home: home)
             #expect(result.exitCode == 0, "\(result.stderr)")
-            #expect(result.stderr.contains("warning: --notify http://ntfy.example.com/folio is plain http to another machine"))
+            #expect(
+                result.stderr.contains(
+                    "warning: --notify http://ntfy.example.com/folio is plain http to another machine"))
         }
     }
 
@@ -192,7 +196,9 @@ struct AlertsEndToEndTests {
             let rearm = try await FolioBinary.run(["stocks", "alerts", "rearm", "1"], home: home)
             #expect(rearm.exitCode == 64)
             #expect(rearm.stderr.contains("re-arms itself"))
-            #expect(try await FolioBinary.run(["stocks", "alerts", "remove", "1"], home: home).stdout == "Removed alert #1: AAPL above $900.00.\n")
+            #expect(
+                try await FolioBinary.run(["stocks", "alerts", "remove", "1"], home: home).stdout
+                    == "Removed alert #1: AAPL above $900.00.\n")
         }
     }
 

@@ -126,6 +126,7 @@ SUBMISSIONS = [
     ("stocks alert refused", "/stocks/alerts", True, "/stocks/alerts/add", {"symbol": "AAPL", "level": "-5"}),
     ("stocks deposit refused", "/stocks/cash", True, "/stocks/cash", {"amount": "-5"}),
     ("alert remove confirmation", "/alerts", False, "/alerts/remove", {}),
+    ("alert add refused", "/alerts", False, "/alerts/add", {"code": "122639", "below": "-85"}),
     ("etf delete confirmation", "/etf/saved", False, "/etf/saved/delete", {}),
     ("etf report", "/etf", False, "/etf", {"saved": "core"}),
     ("etf paste refused", "/etf", False, "/etf", {"csv": "name,expense_ratio\nVTI,abc\n"}),

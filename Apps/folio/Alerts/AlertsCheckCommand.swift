@@ -46,32 +46,40 @@ struct AlertsWatchCommand: HostCommand {
         commandName: "watch",
         abstract: "Keep checking the alerts, each kind at its source's rate, until interrupted.",
         discussion: """
-            Runs on the shared one-second ticker; a kind is checked again once its interval has passed (races \
-            every few seconds, stock prices with their time to live, fund NAVs hourly, net worth every minute). \
+            Checks every alert at once, then on the shared one-second ticker each kind at the rate of its \
+            feature's settings: races every races.refresh (30s), and every few seconds while a race is about to \
+            come within an alert's window; stock prices every stocks.quotesTTL (FOLIO_QUOTES_TTL, 60s); fund NAVs \
+            every funds.historyTTL (30m) until the day's NAV is in, then the next day; net worth every minute. \
             Webhook deliveries that failed are retried at each check.
 
             Examples:
               folio alerts watch
               folio alerts watch --notify https://ntfy.sh/my-folio
+              folio alerts watch --until-fired && say "an alert fired"
             """)
 
     @Option(help: ArgumentHelp("Also POST each firing to this webhook (default alerts.webhook).", valueName: "url"))
     var notify: String?
 
+    @Flag(help: "Stop after the first check that fired something (for scripts waiting on an alert).")
+    var untilFired = false
+
     func run(host: HostEnvironment) async throws {
         let alerts = try await AlertsHost.start(host)
         let engine = alerts.engine(webhook: try alerts.webhook(notify: notify))
-        let kinds = AlertsHost.contributions(host.registry).map(\.contribution.kind)
         host.terminal.printError("Watching alerts; press Ctrl-C to stop.")
         var reported: Set<String> = []
-        await AlertsSchedule.run(engine: engine, kinds: kinds, ticker: alerts.context.ticker) { outcome in
+        let untilFired = untilFired
+        await AlertSchedule.run(engine: engine, ticker: alerts.context.ticker) { outcome in
             switch outcome {
             case .success(let report):
                 AlertsOutput.printFirings(report, host: host)
                 // The same refusal on every tick is noise: each is reported once per watch.
                 for line in AlertsOutput.warnings(report) where reported.insert(line).inserted { host.terminal.warn(line) }
+                return !(untilFired && !report.fired.isEmpty)
             case .failure(let error):
                 host.terminal.warn(error.line)
+                return true
             }
         }
     }

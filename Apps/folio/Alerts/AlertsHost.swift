@@ -70,18 +70,21 @@ struct AlertsHost: Sendable {
 
     /// The engine over every registered kind.
     func engine(webhook: Webhook?) -> AlertEngine {
-        let host = host
-        let registry = host.registry
         let sources = AlertEngine.Sources(
-            kinds: Self.contributions(registry).map(\.contribution.kind),
-            disabledFeatures: host.configuration.disabledFeatures,
-            context: { featureID in
-                guard let feature = registry.first(where: { $0.id == featureID }) else {
-                    throw FolioError(.internal, "no registered feature \(featureID)")
-                }
-                return try LiveContext.make(for: feature, host: host)
-            })
+            kinds: Self.contributions(host.registry).map(\.contribution.kind),
+            disabledFeatures: host.configuration.disabledFeatures, context: featureContext)
         return AlertEngine(store: store, sources: sources, http: context.http, webhook: webhook, timing: host.timing)
+    }
+
+    /// The context of a registered feature, which its kinds' checks, rates and forms read through.
+    var featureContext: @Sendable (String) throws -> FeatureContext {
+        let host = host
+        return { featureID in
+            guard let feature = host.registry.first(where: { $0.id == featureID }) else {
+                throw FolioError(.internal, "no registered feature \(featureID)")
+            }
+            return try LiveContext.make(for: feature, host: host)
+        }
     }
 
     /// Runs `folio alerts add KIND …`: stores the alert and says so.
@@ -114,12 +117,15 @@ struct AlertsHost: Sendable {
             hint: "remove \(featureID) from disabledFeatures in \(host.home.appendingPathComponent("config.json").path)")
     }
 
-    /// What `folio serve`'s pages may do with the alerts, its firings going to `feed`.
-    func desk(feed: AlertFeed) -> AlertDesk {
+    /// What `folio serve`'s pages may do with the alerts, its firings going to `feed` and its additions to
+    /// `newAlerts` (the served schedule's).
+    func desk(feed: AlertFeed, newAlerts: NewAlerts? = nil) -> AlertDesk {
         let engine = engine(webhook: nil)
         let host = host
         return AlertDesk(
             store: store, feed: feed, timing: host.timing,
+            kinds: Self.contributions(host.registry).map(\.contribution.kind), newAlerts: newAlerts,
+            context: featureContext,
             problem: { alert in
                 if case .failure(let refusal) = engine.kind(of: alert) { return refusal }
                 return nil

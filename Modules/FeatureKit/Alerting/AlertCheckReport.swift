@@ -34,4 +34,24 @@ public struct AlertCheckReport: Codable, Sendable, Equatable {
     public var delivered: [String]
     /// Firings still waiting for the webhook.
     public var undelivered: [Undelivered]
+    /// For each kind checked, when each of its alerts' sources can next have news (nil: at the kind's rate).
+    /// What the schedule reads; not part of the report a person sees.
+    public var nextChecks: [String: [Duration?]] = [:]
+
+    /// Creates a report.
+    public init(
+        checkedAt: Date, fired: [Firing], notChecked: [NotChecked], delivered: [String], undelivered: [Undelivered],
+        nextChecks: [String: [Duration?]] = [:]
+    ) {
+        self.checkedAt = checkedAt
+        self.fired = fired
+        self.notChecked = notChecked
+        self.delivered = delivered
+        self.undelivered = undelivered
+        self.nextChecks = nextChecks
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case checkedAt, fired, notChecked, delivered, undelivered
+    }
 }

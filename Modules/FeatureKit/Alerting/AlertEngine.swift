@@ -69,6 +69,7 @@ public struct AlertEngine: Sendable {
         let alerts = try await store.list()
         var readings: [Int: AlertReading] = [:]
         var notChecked: [AlertCheckReport.NotChecked] = []
+        var nextChecks: [String: [Duration?]] = [:]
         for alert in alerts {
             let reading: AlertReading
             switch kind(of: alert) {
@@ -80,9 +81,11 @@ public struct AlertEngine: Sendable {
                 do {
                     reading = try await kind.check(alert.definition, try sources.context(kind.featureID))
                 } catch {
+                    nextChecks[kind.name, default: []].append(nil)
                     notChecked.append(.init(alert, reason: FolioError.from(error).line))
                     continue
                 }
+                nextChecks[kind.name, default: []].append(reading.nextCheck)
             }
             if reading.signals == nil { notChecked.append(.init(alert, reason: reading.note ?? "no news from its source")) }
             readings[alert.id] = reading
@@ -91,7 +94,19 @@ public struct AlertEngine: Sendable {
         let fired = try await store.commit(readings, at: now, webhook: webhook?.url.absoluteString, claimant: claimant)
         let (delivered, undelivered) = try await deliver()
         return AlertCheckReport(
-            checkedAt: now, fired: fired, notChecked: notChecked, delivered: delivered, undelivered: undelivered)
+            checkedAt: now, fired: fired, notChecked: notChecked, delivered: delivered, undelivered: undelivered,
+            nextChecks: nextChecks)
+    }
+
+    /// Each kind's rate, read from its feature's settings; a kind whose settings cannot be read gets `fallback`
+    /// (its checks then report the setting at fault).
+    public func rates(fallback: Duration = .seconds(60)) -> [String: Duration] {
+        var rates: [String: Duration] = [:]
+        for kind in sources.kinds {
+            let rate = (try? kind.rate(try sources.context(kind.featureID))) ?? fallback
+            rates[kind.name] = max(rate, .seconds(1))
+        }
+        return rates
     }
 
     /// Sends every outbox entry this process may claim to the webhook it was queued for.

@@ -28,6 +28,23 @@ public struct AlertReading: Sendable, Equatable {
     public var signals: [AlertSignal]?
     /// Why there is no news, or a remark on stale data.
     public var note: String?
+    /// When the source can next have news for this alert, when that is not the kind's rate: sooner (a race
+    /// about to come within the window) or later (a fund whose NAV of the day is in).
+    public var nextCheck: Duration?
+
+    /// Creates a reading.
+    public init(signals: [AlertSignal]?, note: String? = nil, nextCheck: Duration? = nil) {
+        self.signals = signals
+        self.note = note
+        self.nextCheck = nextCheck
+    }
+
+    /// This reading, asking to be checked again after `delay`.
+    public func checkingAgain(after delay: Duration?) -> AlertReading {
+        var reading = self
+        reading.nextCheck = delay
+        return reading
+    }
 
     /// The conditions that hold now (none: every fired condition re-arms).
     public static func holding(_ signals: [AlertSignal]) -> AlertReading {

@@ -60,11 +60,33 @@ public struct Webhook: Sendable, Equatable {
         }
     }
 
-    /// Header values are one line of visible ASCII; anything else becomes a space or `?`, never a header break.
+    /// Header values are one line of visible ASCII: breaks and tabs become spaces, and a title with anything
+    /// beyond ASCII (`£`) is sent as RFC 2047 encoded-words (`=?UTF-8?B?…?=`), which ntfy and mail-style
+    /// receivers decode back to the exact text; an ASCII title is sent as it is.
     static func headerSafe(_ text: String) -> String {
-        String(text.unicodeScalars.map { scalar -> Character in
-            if scalar == "\n" || scalar == "\r" || scalar == "\t" { return " " }
-            return scalar.isASCII && scalar.value >= 0x20 && scalar.value < 0x7F ? Character(scalar) : "?"
+        let line = String(text.unicodeScalars.map { scalar -> Character in
+            scalar == "\n" || scalar == "\r" || scalar == "\t" ? " " : Character(scalar)
         })
+        guard line.unicodeScalars.contains(where: { !$0.isASCII || $0.value < 0x20 || $0.value == 0x7F }) else { return line }
+        return encodedWords(line)
+    }
+
+    /// `text` as encoded-words of at most 75 characters each (the RFC's limit), split between characters so
+    /// each word decodes on its own; a decoder drops the spaces between adjacent words.
+    static func encodedWords(_ text: String) -> String {
+        // 45 bytes are 60 base64 characters: with `=?UTF-8?B?` and `?=` a word is 72 characters.
+        let limit = 45
+        var words: [String] = []
+        var chunk = Data()
+        for character in text {
+            let bytes = Data(String(character).utf8)
+            if !chunk.isEmpty && chunk.count + bytes.count > limit {
+                words.append(chunk.base64EncodedString())
+                chunk = Data()
+            }
+            chunk.append(bytes)
+        }
+        if !chunk.isEmpty { words.append(chunk.base64EncodedString()) }
+        return words.map { "=?UTF-8?B?\($0)?=" }.joined(separator: " ")
     }
 }

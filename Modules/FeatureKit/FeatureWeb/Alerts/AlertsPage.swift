@@ -5,21 +5,28 @@ import Foundation
 import Hummingbird
 import Timing
 
-/// `/alerts`: every alert with its state and a remove button that asks first, then this server's recent firings.
+/// `/alerts`: every alert with its state and a remove button that asks first, a form for each kind, then this
+/// server's recent firings.
 enum AlertsPage {
-    static func show(_ request: Request, context: WebRequestContext, environment: WebEnvironment) async -> Response {
+    /// The page; after a refused form (`attempt`) it answers 422 with that form as typed and its refusal.
+    static func show(
+        _ request: Request, context: WebRequestContext, environment: WebEnvironment, attempt: AlertForms.Attempt? = nil
+    ) async -> Response {
         let listings: [AlertListing]
         let recent: [Firing]
+        let desk: AlertDesk
         do {
-            let desk = try AlertsWeb.desk(environment)
+            desk = try AlertsWeb.desk(environment)
             listings = try await desk.listings()
             recent = await desk.feed.recent()
         } catch {
             return environment.failurePage(FolioError.from(error), title: "Alerts", request: request, context: context)
         }
-        var content: HTML = "<p class=\"hint\">Stock price alerts are added on <a href=\"/stocks/alerts\">Stocks › Alerts</a>; "
-            + "every kind with <code>folio alerts add</code>.</p>"
+        var content: HTML = "<p class=\"hint\">Add an alert of any kind below, or with <code>folio alerts add</code>; "
+            + "what fires shows in the banner of every page.</p>"
         content += AlertsWeb.table(listings, csrf: context.csrfToken, now: environment.timing.now())
+        content += "<h2 id=\"add\">Add an alert</h2>"
+        content += AlertForms.forms(desk.kinds, csrf: context.csrfToken, attempt: attempt)
         content += "<h2 id=\"recent\">Fired while this server runs</h2>"
         content += recent.isEmpty
             ? "<p>Nothing has fired since the server started.</p>"
@@ -27,7 +34,8 @@ enum AlertsPage {
                 let title: HTML = firing.link.map { "<a href=\"\($0)\">\(firing.title)</a>" } ?? "\(firing.title)"
                 return "<li><strong>\(title)</strong> — \(firing.body) \(TimeStamp.html(firing.firedAt))</li>"
             } + "</ul>"
-        return environment.page("Alerts", request: request, context: context, content: content)
+        let status: HTTPResponse.Status = attempt.map { WebResponses.status(for: $0.error) } ?? .ok
+        return environment.page("Alerts", request: request, context: context, status: status, content: content)
     }
 
     /// The first post asks; the confirmed one removes and says so on `/alerts`.

@@ -5,20 +5,22 @@ import Foundation
 import Hummingbird
 
 /// The host's alerts on `folio serve`: `/alerts` lists every feature's alerts with their state and this
-/// server's recent firings, removes one after a confirmation, and `/alerts/events` streams firings to the
-/// banner every page carries. `/api/alerts` is `folio alerts list --format json`. A feature's own form adds
-/// alerts of its kinds (the stocks feature's on `/stocks/alerts`).
+/// server's recent firings, adds one of any kind through the kind's own form (the parser `folio alerts add`
+/// uses), removes one after a confirmation, and `/alerts/events` streams firings to the banner every page
+/// carries. `GET /api/alerts` is `folio alerts list --format json`; `POST /api/alerts` adds one.
 public enum AlertsWeb {
     /// The entry the host adds to its web features.
     public static let feature = WebFeature(
         id: AlertStore.namespace, navigation: NavigationEntry(title: "Alerts", path: "/alerts"),
-        openAPIPaths: [
-            "/api/alerts": .openAPIGet(
-                "Every alert with its state, as `folio alerts list --format json`.",
-                response: OpenAPISchema.array(listingSchema))
-        ],
+        openAPIPaths: ["/api/alerts": apiOperations],
         routes: { router, environment in
             router.get("/alerts") { request, context in await AlertsPage.show(request, context: context, environment: environment) }
+            router.post("/alerts/add") { request, context in
+                try await AlertForms.add(request, context: context, environment: environment)
+            }
+            router.post("/api/alerts") { request, context in
+                await AlertForms.create(request, context: context, environment: environment)
+            }
             router.post("/alerts/remove") { request, context in
                 try await AlertsPage.remove(request, context: context, environment: environment)
             }
@@ -62,6 +64,17 @@ public enum AlertsWeb {
                 let last: HTML = alert.lastFiredAt.map { "\(TimeStamp.html($0)) (\(TimeStamp.age(of: $0, now: now)))" } ?? "never"
                 return ["\(alert.id)", "\(alert.kind)", "\(alert.condition)", "\(alert.status)", "\(alert.firings)", last, remove]
             }, id: "alerts")
+    }
+
+    /// `GET` and `POST /api/alerts` in the OpenAPI document.
+    static var apiOperations: JSONValue {
+        var operations: [String: JSONValue] = ["post": AlertForms.createOperation]
+        if case .object(let get) = JSONValue.openAPIGet(
+            "Every alert with its state, as `folio alerts list --format json`.", response: OpenAPISchema.array(listingSchema))
+        {
+            operations.merge(get) { first, _ in first }
+        }
+        return .object(operations)
     }
 
     /// ``AlertListing`` in the OpenAPI document.

@@ -24,9 +24,68 @@ enum FundsAlerts {
     /// `fund`: a NAV crossing a level, a day's move beyond X %, or a drawdown from the peak beyond X %.
     static let fund = AlertContribution(
         kind: .typed(
-            name: "fund", featureID: "funds", summary: FundAlertCommand.configuration.abstract,
-            interval: .seconds(3_600), parameters: FundAlertParameters.self, check: check),
+            name: "fund", featureID: "funds", summary: FundAlertCommand.configuration.abstract, rate: rate, form: form,
+            parameters: FundAlertParameters.self, check: check),
         add: FundAlertCommand.self)
+
+    /// Until the day's NAV is in, as often as a history stays fresh (`funds.historyTTL`): a check sooner would
+    /// read the same cached history. Once it is in, the check asks for the next day (see ``nextNAVDay(after:now:)``).
+    static func rate(_ context: FeatureContext) throws -> Duration {
+        try FundsSettings(context.configuration).historyTTL
+    }
+
+    /// NAVs are published once a day for a calendar date in India.
+    static let india = TimeZone(identifier: "Asia/Kolkata") ?? TimeZone(secondsFromGMT: 19_800)!
+
+    /// When the NAV of `latest` is today's in India, the time to the next day there; nil otherwise.
+    static func nextNAVDay(after latest: CalendarDate, now: Date) -> Duration? {
+        let today = CalendarDate(now, in: india)
+        guard latest >= today else { return nil }
+        let next = today.adding(days: 1).startOfDay(in: india)
+        return .seconds(max(1, Int(next.timeIntervalSince(now).rounded(.up))))
+    }
+
+    /// The form of `/alerts` and the parser of `folio alerts add fund`.
+    static let form = AlertForm(
+        fields: [
+            .init("code", label: "Scheme code", hint: "See funds search.", placeholder: "122639", required: true),
+            .init("above", label: "NAV at or above", placeholder: "90"),
+            .init("below", label: "NAV at or below", placeholder: "85"),
+            .init("move", label: "A day's move beyond (%)", placeholder: "3%"),
+            .init("drawdown", label: "Below its peak by more than (%)", placeholder: "10%"),
+        ],
+        define: definition)
+
+    /// Reads a fund alert: the scheme (which must exist) and exactly one condition.
+    /// - Throws: ``FolioError`` naming the field at fault.
+    static func definition(_ input: AlertInput, context: FeatureContext) async throws -> AlertDefinition {
+        let text = try input.required("code", "the scheme code", example: "122639")
+        guard let code = SchemeCode(argument: text) else {
+            throw FolioError(
+                .invalid, "\"\(text)\" is not a scheme code", why: "a scheme code is a whole number such as 122639",
+                hint: "funds search finds a scheme's code", field: "code")
+        }
+        _ = try input.exactlyOne(
+            of: ["above", "below", "move", "drawdown"], "--above NAV, --below NAV, --move PERCENT or --drawdown PERCENT")
+        var parameters = FundAlertParameters(code: code.value)
+        let condition: String
+        if let level = try AlertLevel.read(input, maximum: Amount(10_000_000)) {
+            parameters.above = level.above
+            parameters.below = level.below
+            condition = "NAV at or \(level.direction.rawValue) \(FundsFormat.nav(level.level))"
+        } else if let move = input["move"] {
+            let percent = try AlertThreshold.percent(move, option: "--move")
+            parameters.movePercent = percent
+            condition = "a day's move beyond \(percent)%"
+        } else {
+            let percent = try AlertThreshold.percent(input["drawdown"] ?? "", option: "--drawdown")
+            parameters.drawdownPercent = percent
+            condition = "more than \(percent)% below its peak"
+        }
+        // The scheme must exist: an alert on a code the API does not know would never fire.
+        let history = try await FundsServices(context: context).history(code: code.value)
+        return try AlertDefinition(kind: "fund", parameters: parameters, summary: "\(history.value.name): \(condition)")
+    }
 
     static func check(_ parameters: FundAlertParameters, context: FeatureContext) async throws -> AlertReading {
         let fetched = try await FundsServices(context: context).history(code: parameters.code)
@@ -34,18 +93,24 @@ enum FundsAlerts {
             return .noNews("the NAV history of scheme \(parameters.code) is stale (as of \(fetched.asOf))")
         }
         let history = fetched.value
+        guard let latest = history.points.last else { return .noNews("scheme \(parameters.code) has no NAV yet") }
+        return try conditions(parameters, history: history)
+            .checkingAgain(after: nextNAVDay(after: latest.date, now: context.timing.now()))
+    }
+
+    /// The condition of `parameters` on a history with at least one NAV.
+    static func conditions(_ parameters: FundAlertParameters, history: NAVHistory) throws -> AlertReading {
         let points = history.points
-        guard let latest = points.last else { return .noNews("scheme \(parameters.code) has no NAV yet") }
+        guard let latest = points.last else { return .holding([]) }
         let nav = "NAV \(FundsFormat.nav(latest.nav)) on \(latest.date.iso8601)"
         let link = "/funds/\(parameters.code)"
         func signal(_ key: String, _ title: String) -> AlertReading {
             .holding([AlertSignal(key: key, title: "\(history.name): \(title)", body: "\(nav).", link: link)])
         }
-        if let level = parameters.below {
-            return latest.nav <= level ? signal("below", "NAV at or below \(FundsFormat.nav(level))") : .holding([])
-        }
-        if let level = parameters.above {
-            return latest.nav >= level ? signal("above", "NAV at or above \(FundsFormat.nav(level))") : .holding([])
+        if let level = AlertLevel(above: parameters.above, below: parameters.below) {
+            return level.holds(for: latest.nav)
+                ? signal(level.direction.rawValue, "NAV at or \(level.direction.rawValue) \(FundsFormat.nav(level.level))")
+                : .holding([])
         }
         if let limit = parameters.movePercent {
             guard points.count >= 2 else { return .holding([]) }
@@ -78,7 +143,8 @@ struct FundAlertCommand: AlertAddCommand {
             Give exactly one condition. --above/--below fire once when the latest NAV reaches the level and re-arm \
             when it leaves it; --move fires for a NAV day whose |NAV − previous NAV| × 100 > X × previous NAV; \
             --drawdown fires once when (peak − NAV) × 100 > X × peak, the peak being the highest NAV of the \
-            history, and re-arms when the fund recovers. A stale history fires nothing.
+            history, and re-arms when the fund recovers. A stale history fires nothing. A watch checks as often \
+            as a history stays fresh (funds.historyTTL) until the day's NAV is in, then the next day.
 
             Examples:
               folio alerts add fund 122639 --below 85
@@ -88,11 +154,7 @@ struct FundAlertCommand: AlertAddCommand {
     @Argument(help: "The scheme code (see funds search).")
     var code: SchemeCode
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Fire when the NAV rises to this level or above.", valueName: "nav"))
-    var above: String?
-
-    @Option(parsing: .unconditional, help: ArgumentHelp("Fire when the NAV falls to this level or below.", valueName: "nav"))
-    var below: String?
+    @OptionGroup var level: AlertLevelOptions
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Fire when a day's move exceeds this percentage.", valueName: "percent"))
     var move: String?
@@ -100,32 +162,12 @@ struct FundAlertCommand: AlertAddCommand {
     @Option(parsing: .unconditional, help: ArgumentHelp("Fire when the fall from the peak exceeds this percentage.", valueName: "percent"))
     var drawdown: String?
 
-    func validate() throws {
-        guard [above, below, move, drawdown].compactMap({ $0 }).count == 1 else {
-            throw ValidationError("give exactly one of --above NAV, --below NAV, --move PERCENT or --drawdown PERCENT")
-        }
-    }
-
     func definition(in context: FeatureContext) async throws -> AlertDefinition {
-        let maximum = Amount(10_000_000)
-        var parameters = FundAlertParameters(code: code.value)
-        let condition: String
-        if let above {
-            parameters.above = try AlertThreshold.level(above, option: "--above", maximum: maximum)
-            condition = "NAV at or above \(FundsFormat.nav(parameters.above!))"
-        } else if let below {
-            parameters.below = try AlertThreshold.level(below, option: "--below", maximum: maximum)
-            condition = "NAV at or below \(FundsFormat.nav(parameters.below!))"
-        } else if let move {
-            parameters.movePercent = try AlertThreshold.percent(move, option: "--move")
-            condition = "a day's move beyond \(parameters.movePercent!)%"
-        } else {
-            parameters.drawdownPercent = try AlertThreshold.percent(drawdown ?? "", option: "--drawdown")
-            condition = "more than \(parameters.drawdownPercent!)% below its peak"
-        }
-        // The scheme must exist: an alert on a code the API does not know would never fire.
-        let history = try await FundsServices(context: context).history(code: code.value)
-        return try AlertDefinition(kind: "fund", parameters: parameters, summary: "\(history.value.name): \(condition)")
+        var fields = level.fields
+        fields["code"] = "\(code.value)"
+        fields["move"] = move
+        fields["drawdown"] = drawdown
+        return try await FundsAlerts.definition(AlertInput(fields), context: context)
     }
 }
 

@@ -16,28 +16,45 @@ struct NetWorthAlertParameters: Codable, Sendable, Equatable {
 
 /// The net worth feature's alert kinds.
 enum NetWorthAlerts {
-    /// `networth`: the net worth (saved toggles, today) reaching a target.
+    /// `networth`: the net worth (saved toggles, today) reaching a target. It changes when the person edits
+    /// the accounts or a linked value moves; no setting says how often, so a minute.
     static let networth = AlertContribution(
         kind: .typed(
             name: "networth", featureID: "networth", summary: NetWorthAlertCommand.configuration.abstract,
-            interval: .seconds(60), parameters: NetWorthAlertParameters.self, check: check),
+            rate: { _ in .seconds(60) }, form: form, parameters: NetWorthAlertParameters.self, check: check),
         add: NetWorthAlertCommand.self)
 
     static func check(_ parameters: NetWorthAlertParameters, context: FeatureContext) async throws -> AlertReading {
         let summary = try await SummaryService(NetWorthDependencies(store: context.store, timing: context.timing)).summary()
         let worth = NumberFormat.money(summary.netWorth, currency: summary.currency)
-        let body = "Net worth \(worth) on \(summary.asOf.iso8601)."
-        if let target = parameters.above, summary.netWorth >= target {
-            return .holding([AlertSignal(
-                key: "above", title: "Net worth reached \(NumberFormat.money(target, currency: summary.currency))",
-                body: body, link: "/networth")])
+        guard let level = AlertLevel(above: parameters.above, below: parameters.below), level.holds(for: summary.netWorth) else { return .holding([]) }
+        let target = NumberFormat.money(level.level, currency: summary.currency)
+        return .holding([AlertSignal(
+            key: level.direction.rawValue,
+            title: level.direction == .above ? "Net worth reached \(target)" : "Net worth fell to \(target)",
+            body: "Net worth \(worth) on \(summary.asOf.iso8601).", link: "/networth")])
+    }
+
+    /// The form of `/alerts` and the parser of `folio alerts add networth`.
+    static let form = AlertForm(
+        fields: [
+            .init("above", label: "Net worth at or above", placeholder: "250000"),
+            .init("below", label: "Net worth at or below", placeholder: "100000"),
+        ],
+        define: definition)
+
+    /// Reads a net worth alert: exactly one target, any sign (a net worth can be negative).
+    /// - Throws: ``FolioError`` naming the field at fault.
+    static func definition(_ input: AlertInput, context: FeatureContext) async throws -> AlertDefinition {
+        _ = try input.exactlyOne(of: ["above", "below"], "--above AMOUNT or --below AMOUNT")
+        // The same bound as a balance: totals of thousands of accounts still fit the exact type.
+        guard let level = try AlertLevel.read(input, maximum: Amount(1_000_000_000_000_000), allowsNegative: true) else {
+            throw FolioError(.internal, "a net worth alert without a target")
         }
-        if let target = parameters.below, summary.netWorth <= target {
-            return .holding([AlertSignal(
-                key: "below", title: "Net worth fell to \(NumberFormat.money(target, currency: summary.currency))",
-                body: body, link: "/networth")])
-        }
-        return .holding([])
+        let summary = try await SummaryService(NetWorthDependencies(store: context.store, timing: context.timing)).summary()
+        return try AlertDefinition(
+            kind: "networth", parameters: NetWorthAlertParameters(above: level.above, below: level.below),
+            summary: "net worth at or \(level.direction.rawValue) \(NumberFormat.money(level.level, currency: summary.currency))")
     }
 }
 
@@ -56,29 +73,9 @@ struct NetWorthAlertCommand: AlertAddCommand {
               folio alerts add networth --below 100000
             """)
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Fire when net worth reaches this amount or more.", valueName: "amount"))
-    var above: String?
-
-    @Option(parsing: .unconditional, help: ArgumentHelp("Fire when net worth falls to this amount or less.", valueName: "amount"))
-    var below: String?
-
-    func validate() throws {
-        if (above == nil) == (below == nil) { throw ValidationError("give exactly one of --above AMOUNT or --below AMOUNT") }
-    }
+    @OptionGroup var level: AlertLevelOptions
 
     func definition(in context: FeatureContext) async throws -> AlertDefinition {
-        // The same bound as a balance: totals of thousands of accounts still fit the exact type.
-        let maximum = Amount(1_000_000_000_000_000)
-        let summary = try await SummaryService(NetWorthDependencies(store: context.store, timing: context.timing)).summary()
-        if let above {
-            let target = try AlertThreshold.level(above, option: "--above", maximum: maximum, allowsNegative: true)
-            return try AlertDefinition(
-                kind: "networth", parameters: NetWorthAlertParameters(above: target),
-                summary: "net worth at or above \(NumberFormat.money(target, currency: summary.currency))")
-        }
-        let target = try AlertThreshold.level(below ?? "", option: "--below", maximum: maximum, allowsNegative: true)
-        return try AlertDefinition(
-            kind: "networth", parameters: NetWorthAlertParameters(below: target),
-            summary: "net worth at or below \(NumberFormat.money(target, currency: summary.currency))")
+        try await NetWorthAlerts.definition(AlertInput(level.fields), context: context)
     }
 }

@@ -13,8 +13,44 @@ enum StockAlerts {
     static let stock = AlertContribution(
         kind: .typed(
             name: StockAlertParameters.kind, featureID: "stocks", summary: StockAlertCommand.configuration.abstract,
-            interval: .seconds(60), parameters: StockAlertParameters.self, check: check),
+            rate: rate, form: form, parameters: StockAlertParameters.self, check: check),
         add: StockAlertCommand.self, imports: imports)
+
+    /// Prices are fetched again once older than their time to live (`stocks.quotesTTL`, `FOLIO_QUOTES_TTL`):
+    /// a check sooner would read the same prices.
+    static func rate(_ context: FeatureContext) throws -> Duration {
+        try StocksSettings(context.configuration).quotesTTL
+    }
+
+    /// The form of `/alerts` and the parser of `folio alerts add stock`.
+    static let form = AlertForm(
+        fields: [
+            .init("symbol", label: "Symbol", placeholder: "AAPL", required: true),
+            .init("above", label: "Price at or above", placeholder: "180"),
+            .init("below", label: "Price at or below", placeholder: "240.50"),
+        ],
+        define: definition)
+
+    /// Reads a stock alert: a symbol the market quotes and exactly one price level.
+    /// - Throws: ``FolioError`` naming the field at fault.
+    static func definition(_ input: AlertInput, context: FeatureContext) async throws -> AlertDefinition {
+        let symbol = try input.required("symbol", "the symbol", example: "AAPL")
+        let field = try input.exactlyOne(of: ["above", "below"], "--above PRICE or --below PRICE")
+        let direction: PriceAlert.Direction = field == "above" ? .above : .below
+        let level: Amount
+        do {
+            level = try TypedInput.priceLevel(input[field] ?? "")
+        } catch var refusal as FolioError {
+            // The stocks feature names its level `level`; here it is the option or field typed.
+            refusal.field = field
+            throw refusal
+        }
+        let stocks = try await StocksTerminal.start(context)
+        let parameters = try await stocks.services.market.alertParameters(
+            symbol: symbol, direction: direction, level: level, mode: stocks.mode())
+        return try AlertDefinition(
+            kind: StockAlertParameters.kind, parameters: parameters, summary: parameters.summary(money: Formatting.money))
+    }
 
     /// The price alerts `folio stocks alerts` kept in the stocks namespace, every account's, as stock alerts:
     /// a fired one stays fired until its price leaves the level.
@@ -72,16 +108,7 @@ struct StockAlertCommand: AlertAddCommand {
     @Option(parsing: .unconditional, help: ArgumentHelp("Fire when the price falls to this level or below.", valueName: "price"))
     var below: String?
 
-    func validate() throws {
-        if (above == nil) == (below == nil) { throw ValidationError("give exactly one of --above PRICE or --below PRICE") }
-    }
-
     func definition(in context: FeatureContext) async throws -> AlertDefinition {
-        let direction: PriceAlert.Direction = above != nil ? .above : .below
-        let level = try TypedInput.priceLevel(above ?? below ?? "")
-        let stocks = try await StocksTerminal.start(context)
-        let parameters = try await stocks.services.market.alertParameters(
-            symbol: symbol, direction: direction, level: level, mode: stocks.mode())
-        return try AlertDefinition(kind: StockAlertParameters.kind, parameters: parameters, summary: parameters.summary(money: Formatting.money))
+        try await StockAlerts.definition(AlertInput(["symbol": symbol, "above": above, "below": below]), context: context)
     }
 }
