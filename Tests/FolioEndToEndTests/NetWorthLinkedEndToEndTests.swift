@@ -186,7 +186,7 @@ import Testing
             #expect(shown["currency"] as? String == "INR")
 
             let csv = try await Self.run(["networth", "accounts", "list", "--format", "csv"], home: home)
-            let header = try #require(csv.stdout.split(separator: "\n").first)
+            let header = try #require(csv.stdout.split(whereSeparator: \.isNewline).first)
             #expect(header.hasSuffix("source,linkedOn,sourceStatus,sourceValue,sourceAsOf,sourceProblem"), "\(header)")
             #expect(csv.stdout.contains(",funds:portfolio,"), "\(csv.stdout)")
             let showCSV = try await Self.run(["networth", "accounts", "show", "Funds", "--format", "csv"], home: home)

@@ -64,6 +64,17 @@ import Testing
             #expect(lastPage.contains("<time datetime=\"\(oldest)\">"))
             let (_, ascending) = try await Self.get(client, link + "&sort=date")
             #expect(ascending.contains("<time datetime=\"\(oldest)\">"))
+            // `history --from --to`: the same rows as the CLI's range; a reversed range is refused beside `from`.
+            let ranged = try await setup.cli(["history", name, "--from", "2025-01-01", "--to", "2025-03-31", "--format", "json"])
+            let inRange = try #require(try JSONSerialization.jsonObject(with: Data(ranged.utf8)) as? [[String: Any]])
+            let (_, rangePage) = try await Self.get(client, link + "&from=2025-01-01&to=2025-03-31")
+            #expect(rangePage.components(separatedBy: "<tr><td><time datetime=").count - 1 == inRange.count)
+            #expect(!rangePage.contains("<tr><td><time datetime=\"\(newest)\">"))
+            #expect(rangePage.contains("&amp;from=2025-01-01&amp;to=2025-03-31&amp;sort=date\""), "sort links keep the range")
+            let (reversed, refused) = try await Self.get(client, link + "&from=2025-06-01&to=2025-01-01")
+            #expect(reversed.code >= 400 && reversed.code < 500)
+            #expect(refused.contains("id=\"from-error\">"))
+            #expect(refused.contains("value=\"2025-06-01\""))
             let (missing, _) = try await Self.get(client, "/networth/account?name=Nobody")
             #expect(missing.code >= 400)
         }

@@ -42,14 +42,31 @@ enum AccountPage {
     ) async -> Response {
         let query = request.uri.queryParameters
         let asked = name ?? query["name"].map(String.init) ?? ""
+        let from = query["from"].map(String.init) ?? ""
+        let to = query["to"].map(String.init) ?? ""
+        let dependencies: NetWorthDependencies
         let listing: AccountListing
-        let history: AccountHistory
+        var history: AccountHistory
         do {
-            let dependencies = try NetWorthWeb.dependencies(environment)
+            dependencies = try NetWorthWeb.dependencies(environment)
             listing = try await AccountService(dependencies).listing(named: asked)
             history = try await HistoryService(dependencies).history(of: listing.name)
         } catch {
             return environment.failurePage(FolioError.from(error), title: "Account", request: request, context: context)
+        }
+        // `history --from --to`: a refused range is shown beside its field, with the whole history below it.
+        var rangeErrors: [String: String] = [:]
+        var status = status
+        do {
+            if !from.isEmpty || !to.isEmpty {
+                history.rows = try await HistoryService(dependencies).history(
+                    of: listing.name, from: NetWorthWeb.day(query["from"], "from"), to: NetWorthWeb.day(query["to"], "to")
+                ).rows
+            }
+        } catch {
+            let refusal = FolioError.from(error)
+            rangeErrors[refusal.field == "to" ? "to" : "from"] = NetWorthForms.sentence(refusal)
+            status = WebResponses.status(for: refusal)
         }
         let csrf = context.csrfToken
         var content: HTML = "<p><a href=\"/networth/accounts\">All accounts</a></p>"
@@ -58,11 +75,13 @@ enum AccountPage {
             query["sort"].map(String.init), keys: columns.map(\.key), fallback: TableOrder(key: "date", descending: true))
         let sorted = sort.sorted(history.rows, by: order)
         let slice = PageSlice(query["page"].map(String.init), size: 50, total: sorted.count)
-        let base = link(listing.name)
+        let base = link(listing.name) + (from.isEmpty ? "" : "&from=" + queryValue(from))
+            + (to.isEmpty ? "" : "&to=" + queryValue(to))
         let headings = Dictionary(uniqueKeysWithValues: columns.enumerated().map { index, column in
             (index, sort.heading(column.title, key: column.key, numeric: column.numeric) { "\(base)&sort=\($0)" })
         })
         content += "<h2 id=\"history\">History</h2>"
+        content += rangeForm(listing.name, from: from, to: to, errors: rangeErrors)
         content += Components.table(
             caption: history.rows.isEmpty ? "No balance updates yet." : nil, headers: columns.map(\.title),
             numeric: [1, 2, 3],
@@ -96,6 +115,15 @@ enum AccountPage {
         return environment.page(
             listing.name, request: request, context: context, status: status, scripts: [WebChart.scriptPath],
             content: content)
+    }
+
+    /// The range of `history --from --to`, as a GET form so the range is in the address.
+    static func rangeForm(_ name: String, from: String, to: String, errors: [String: String]) -> HTML {
+        let fields: HTML = "<input type=\"hidden\" name=\"name\" value=\"\(name)\">"
+            + Components.field("from", label: "From", value: from, error: errors["from"], type: "date")
+            + Components.field("to", label: "To", value: to, error: errors["to"], type: "date")
+        return "<form method=\"get\" action=\"/networth/account\" class=\"inline\" aria-label=\"History range\">\(fields)"
+            + "<button type=\"submit\" class=\"secondary\">Show</button></form>"
     }
 
     private static func hidden(_ name: String) -> HTML { "<input type=\"hidden\" name=\"account\" value=\"\(name)\">" }

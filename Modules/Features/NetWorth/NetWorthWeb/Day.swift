@@ -14,7 +14,11 @@ enum Day {
     }
 }
 
+/// RFC 3986's unreserved characters: everything else in a query value is percent-encoded.
+private let unreserved = CharacterSet(
+    charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
+
 /// A query value as it goes into a link (`?name=Everyday%20Current`).
 func queryValue(_ text: String) -> String {
-    text.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? text
+    text.addingPercentEncoding(withAllowedCharacters: unreserved) ?? text
 }
