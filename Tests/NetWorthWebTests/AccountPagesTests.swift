@@ -184,4 +184,38 @@ import Testing
         #expect(after.contains("\"includePensions\" : true"))
         #expect(after.contains("\"includeMortgages\" : false"))
     }
+
+    @Test("removing one balance from an account's history asks first; only the confirmed post removes it")
+    func removeUpdate() async throws {
+        let setup = try await Setup.withSample()
+        let before = try await setup.cli(["history", "Everyday Current", "--format", "json"])
+        let rows = try #require(try JSONSerialization.jsonObject(with: Data(before.utf8)) as? [[String: Any]])
+        let date = try #require(rows.first?["date"] as? String)
+        try await setup.application().test(.router) { client in
+            let (_, page) = try await Self.get(client, "/networth/account?name=Everyday%20Current")
+            #expect(page.contains("action=\"/networth/update/remove\""))
+            let (headers, ask) = post("account=Everyday+Current&date=\(date)")
+            try await client.execute(uri: "/networth/update/remove", method: .post, headers: headers, body: ask) { response in
+                let html = String(buffer: response.body)
+                #expect(response.status == .ok)
+                #expect(html.contains("Remove the balance of <strong>Everyday Current</strong>"))
+                #expect(html.contains("name=\"confirmed\" value=\"yes\""))
+            }
+            #expect(try await setup.cli(["history", "Everyday Current", "--format", "json"]) == before, "nothing removed yet")
+            let (_, none) = post("account=Everyday+Current&date=1999-01-01&confirmed=yes")
+            try await client.execute(uri: "/networth/update/remove", method: .post, headers: headers, body: none) { response in
+                #expect(response.status == .seeOther)
+            }
+            #expect(try await setup.cli(["history", "Everyday Current", "--format", "json"]) == before, "a refusal removes nothing")
+            let (_, confirmed) = post("account=Everyday+Current&date=\(date)&confirmed=yes")
+            try await client.execute(uri: "/networth/update/remove", method: .post, headers: headers, body: confirmed) { response in
+                #expect(response.status == .seeOther)
+                #expect(response.headers[.location] == "/networth/account?name=Everyday%20Current")
+            }
+        }
+        let after = try await setup.cli(["history", "Everyday Current", "--format", "json"])
+        let left = try #require(try JSONSerialization.jsonObject(with: Data(after.utf8)) as? [[String: Any]])
+        #expect(left.count == rows.count - 1)
+        #expect(!after.contains("\"date\" : \"\(date)\""))
+    }
 }

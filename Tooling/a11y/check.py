@@ -129,6 +129,8 @@ SUBMISSIONS = [
     ("networth update saved", "/networth", False, "/networth/update", {"amount": "1350.50"}),
     ("networth add account refused", "/networth", False, "/networth/accounts/add", {"name": "Premium Bonds", "balance": "lots"}),
     ("networth note refused", "/networth/account?name=Everyday%20Current", False, "/networth/accounts/note", {"note": "x" * 1001}),
+    ("networth balance remove confirmation", "/networth/account?name=Everyday%20Current", False, "/networth/update/remove", {}),
+    ("networth rate remove confirmation", "/networth/rates", False, "/networth/rates/remove", {}),
     ("networth report refused", "/networth/report", False, "/networth/report", {"from": "2025-06-01", "to": "2025-01-01"}),
     ("networth settings refused", "/networth/settings", False, "/networth/settings", {"baseCurrency": "XYZ"}),
     ("stocks login refused", "/stocks/login", False, "/stocks/login", {"email": "test@stockport.com", "password": "wrong"}),

@@ -21,7 +21,7 @@ enum AccountPage {
     /// The history table's columns, each with its sort key.
     static let columns: [(title: String, key: String, numeric: Bool)] = [
         ("Date", "date", false), ("Balance", "balance", true), ("Change", "change", true), ("Change %", "percent", true),
-        ("Note", "note", false),
+        ("Note", "note", false), ("", "", false),
     ]
 
     static var order: [String: (HistoryEntry, HistoryEntry) -> Bool] {
@@ -72,12 +72,13 @@ enum AccountPage {
         var content: HTML = "<p><a href=\"/networth/accounts\">All accounts</a></p>"
         content += details(listing)
         let sort = TableOrder(
-            query["sort"].map(String.init), keys: columns.map(\.key), fallback: TableOrder(key: "date", descending: true))
+            query["sort"].map(String.init), keys: columns.map(\.key).filter { !$0.isEmpty },
+            fallback: TableOrder(key: "date", descending: true))
         let sorted = sort.sorted(history.rows, by: order)
         let slice = PageSlice(query["page"].map(String.init), size: 50, total: sorted.count)
         let base = link(listing.name) + (from.isEmpty ? "" : "&from=" + queryValue(from))
             + (to.isEmpty ? "" : "&to=" + queryValue(to))
-        let headings = Dictionary(uniqueKeysWithValues: columns.enumerated().map { index, column in
+        let headings = Dictionary(uniqueKeysWithValues: columns.enumerated().filter { !$0.element.key.isEmpty }.map { index, column in
             (index, sort.heading(column.title, key: column.key, numeric: column.numeric) { "\(base)&sort=\($0)" })
         })
         content += "<h2 id=\"history\">History</h2>"
@@ -90,6 +91,10 @@ enum AccountPage {
                     Day.html(row.date), "\(Show.money(row.balance, listing.currency))",
                     "\(row.change.map { Show.money($0, listing.currency, signed: true) } ?? "—")",
                     "\(row.change == nil ? "—" : Show.percent(row.changePercent))", "\(row.note ?? "")",
+                    Components.postForm(
+                        action: "/networth/update/remove", csrf: csrf, class: "inline",
+                        hidden(listing.name) + "<input type=\"hidden\" name=\"date\" value=\"\(row.date.iso8601)\">"
+                            + "<button type=\"submit\" class=\"secondary\">Remove…</button>"),
                 ]
             }, id: "history-table", headings: headings)
         content += slice.navigation(noun: "updates") { "\(base)&sort=\(sort.parameter)&page=\($0)" }

@@ -62,6 +62,9 @@ public enum NetWorthWeb {
             router.get("/networth/account") { request, context in
                 await AccountPage.render(request, context: context, environment: environment)
             }
+            router.post("/networth/update/remove") { request, context in
+                try await UpdateRemoval.remove(request, context: context, environment: environment)
+            }
             router.post("/networth/accounts/rename") { request, context in
                 try await AccountEditForms.rename(request, context: context, environment: environment)
             }

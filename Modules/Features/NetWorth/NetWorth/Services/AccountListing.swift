@@ -6,21 +6,35 @@ import Timing
 /// the change since the last update and, for an account that follows a value source, the source with what reading
 /// it gives now.
 public struct AccountListing: Codable, Sendable, Equatable {
+    /// The name as stored.
     public var name: String
+    /// The account type.
     public var type: String
+    /// Whether it is a debt (subtracted).
     public var debt: Bool
+    /// Its currency.
     public var currency: String
+    /// Whether its own include flag is on.
     public var included: Bool
+    /// The day it was added.
     public var createdOn: String
+    /// Its note.
     @NullEncodable public var note: String?
     /// The latest recorded balance (never a source's unrecorded value).
     @NullEncodable public var balance: Amount?
+    /// The date of the latest balance.
     @NullEncodable public var lastUpdate: String?
+    /// The balance before it.
     @NullEncodable public var previousBalance: Amount?
+    /// The date of the balance before it.
     @NullEncodable public var previousUpdate: String?
+    /// Latest − previous balance.
     @NullEncodable public var change: Amount?
+    /// The change as a fraction of |previous balance|.
     @NullEncodable public var changePercent: Amount?
+    /// `positive`, `negative` or `none` (for a debt a fall is positive).
     @NullEncodable public var trend: String?
+    /// The number of balance updates.
     public var updates: Int
     /// The value source the account follows; null when it follows none.
     @NullEncodable public var source: String?
