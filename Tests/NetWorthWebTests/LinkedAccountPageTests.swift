@@ -144,4 +144,21 @@ import Timing
             }
         }
     }
+
+    @Test("the page's sync button records the linked value once, as `folio networth sync`")
+    func syncButton() async throws {
+        _ = try await cli(["accounts", "add", "--name", "Paper", "--type", "investment", "--linked-to", Self.source])
+        try await application().test(.router) { client in
+            try await client.execute(uri: "/networth", method: .get, headers: localhost) { response in
+                #expect(String(buffer: response.body).contains("action=\"/networth/sync\""))
+            }
+            let (headers, body) = post("")
+            try await client.execute(uri: "/networth/sync", method: .post, headers: headers, body: body) { response in
+                #expect(response.status == .seeOther)
+            }
+            #expect(try await cli(["history", "Paper", "--format", "json"]).contains("1234.56"))
+            let again = try await cli(["sync", "--format", "json"])
+            #expect(again.contains("\"recorded\" : 0"), "\(again)")
+        }
+    }
 }

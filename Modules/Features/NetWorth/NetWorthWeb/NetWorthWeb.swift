@@ -95,6 +95,9 @@ public enum NetWorthWeb {
             router.post("/networth/settings") { request, context in
                 try await SettingsPage.save(request, context: context, environment: environment)
             }
+            router.post("/networth/sync") { _, _ in
+                await LinkForms.sync(environment: environment)
+            }
             router.post("/networth/sample") { _, _ in
                 await NetWorthForms.loadSample(environment: environment)
             }
