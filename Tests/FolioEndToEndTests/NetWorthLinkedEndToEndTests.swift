@@ -151,4 +151,54 @@ import Testing
             #expect(summary["source"] is NSNull)
         }
     }
+
+    @Test("an account following the empty funds portfolio is in INR; list and show name the source in table, CSV, JSON")
+    func emptyFundsListed() async throws {
+        try await FolioBinary.withTemporaryHome { home in
+            let add = try await Self.run(
+                ["networth", "accounts", "add", "--name", "Funds", "--type", "investment", "--linked-to", "funds:portfolio"],
+                home: home)
+            #expect(add.exitCode == 0, "\(add.stderr)")
+            #expect(add.stdout.contains("(investment, INR)"), "\(add.stdout)")
+            let cash = try await Self.run(["networth", "accounts", "add", "--name", "Cash", "--type", "cash"], home: home)
+            #expect(cash.exitCode == 0, "\(cash.stderr)")
+            let link = try await Self.run(["networth", "accounts", "link", "Cash", "--to", "etf:saved/none"], home: home)
+            #expect(link.exitCode == 1)
+
+            let list = try await Self.run(["networth", "accounts", "list", "--format", "json"], home: home)
+            #expect(list.exitCode == 0, "\(list.stderr)")
+            let rows = try #require(try JSONSerialization.jsonObject(with: Data(list.stdout.utf8)) as? [[String: Any]])
+            let funds = try #require(rows.first { $0["name"] as? String == "Funds" })
+            #expect(funds["currency"] as? String == "INR")
+            #expect(funds["source"] as? String == "funds:portfolio")
+            #expect(funds["linkedOn"] is String)
+            #expect(funds["sourceStatus"] as? String == "nothing")
+            #expect(funds["sourceValue"] is NSNull)
+            #expect((funds["sourceProblem"] as? String)?.contains("nothing to value yet") == true)
+            let plain = try #require(rows.first { $0["name"] as? String == "Cash" })
+            #expect(plain["source"] is NSNull && plain["sourceStatus"] is NSNull)
+
+            let show = try await Self.run(["networth", "accounts", "show", "funds", "--format", "json"], home: home)
+            #expect(show.exitCode == 0, "\(show.stderr)")
+            let shown = try Self.json(show)
+            #expect(shown["source"] as? String == "funds:portfolio")
+            #expect(shown["sourceStatus"] as? String == "nothing")
+            #expect(shown["currency"] as? String == "INR")
+
+            let csv = try await Self.run(["networth", "accounts", "list", "--format", "csv"], home: home)
+            let header = try #require(csv.stdout.split(whereSeparator: \.isNewline).first)
+            #expect(header.hasSuffix("source,linkedOn,sourceStatus,sourceValue,sourceAsOf,sourceProblem"), "\(header)")
+            #expect(csv.stdout.contains(",funds:portfolio,"), "\(csv.stdout)")
+            let showCSV = try await Self.run(["networth", "accounts", "show", "Funds", "--format", "csv"], home: home)
+            #expect(showCSV.stdout.contains(",funds:portfolio,"), "\(showCSV.stdout)")
+
+            let table = try await Self.run(["networth", "accounts", "list"], home: home)
+            #expect(table.stdout.contains("\"Funds\" follows funds:portfolio, linked "), "\(table.stdout)")
+            #expect(table.stdout.contains("no value now"), "\(table.stdout)")
+            let showTable = try await Self.run(["networth", "accounts", "show", "Funds"], home: home)
+            #expect(showTable.stdout.contains("Follows"), "\(showTable.stdout)")
+            #expect(showTable.stdout.contains("funds:portfolio (linked "), "\(showTable.stdout)")
+            #expect(showTable.stdout.contains("Source value"), "\(showTable.stdout)")
+        }
+    }
 }

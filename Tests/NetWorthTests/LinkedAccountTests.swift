@@ -12,8 +12,13 @@ import TimingTesting
 /// Sources another feature would contribute, set by each test: a reading per name; any other name is unknown.
 final class FakeSources: Sendable {
     private let readings: Mutex<[String: SourceReading]>
+    /// The currency each kind declares, by source name, as a host's directory knows it before any value.
+    private let currencies: [String: String]
 
-    init(_ readings: [String: SourceReading] = [:]) { self.readings = Mutex(readings) }
+    init(_ readings: [String: SourceReading] = [:], currencies: [String: String] = [:]) {
+        self.readings = Mutex(readings)
+        self.currencies = currencies
+    }
 
     func set(_ name: String, _ reading: SourceReading) { readings.withLock { $0[name] = reading } }
 
@@ -25,7 +30,8 @@ final class FakeSources: Sendable {
                 }
                 return reading
             },
-            read: { name in self.readings.withLock { $0[name] } ?? .unavailable("\(name) is gone") })
+            read: { name in self.readings.withLock { $0[name] } ?? .unavailable("\(name) is gone") },
+            currency: { [currencies] name in currencies[name] })
     }
 }
 

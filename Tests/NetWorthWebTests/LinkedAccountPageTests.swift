@@ -118,4 +118,47 @@ import Timing
             #expect(try await cli(["summary", "--format", "json"]).contains("\"source\" : null"))
         }
     }
+
+    @Test("the accounts page and the account's page name the source, the day linked and its value now, as the CLI")
+    func listedWithItsSource() async throws {
+        _ = try await cli(["accounts", "add", "--name", "Paper", "--type", "investment", "--linked-to", Self.source])
+        let printed = try await cli(["accounts", "list", "--format", "json"])
+        #expect(printed.contains("\"sourceStatus\" : \"live\""))
+        #expect(printed.contains("\"sourceValue\" : 1234.56"))
+        try await application().test(.router) { client in
+            try await client.execute(uri: "/api/networth/accounts", method: .get, headers: localhost) { response in
+                #expect(String(buffer: response.body) == printed)
+            }
+            try await client.execute(uri: "/networth/accounts", method: .get, headers: localhost) { response in
+                let page = String(buffer: response.body)
+                #expect(page.contains("\(Self.source)<br><small>£1,234.56, as of <time datetime="), "\(page)")
+            }
+            try await client.execute(uri: "/networth/account?name=Paper", method: .get, headers: localhost) { response in
+                let page = String(buffer: response.body)
+                #expect(page.contains("<dt>Follows</dt><dd>\(Self.source), linked <time datetime=\"2025-11-24\">24 Nov 2025</time></dd>"), "\(page)")
+                #expect(page.contains("<dt>Source value</dt><dd>£1,234.56, as of <time"))
+            }
+            value.current.withLock { $0 = nil }
+            try await client.execute(uri: "/networth/account?name=Paper", method: .get, headers: localhost) { response in
+                #expect(String(buffer: response.body).contains("none now (the quotes service is down"))
+            }
+        }
+    }
+
+    @Test("the page's sync button records the linked value once, as `folio networth sync`")
+    func syncButton() async throws {
+        _ = try await cli(["accounts", "add", "--name", "Paper", "--type", "investment", "--linked-to", Self.source])
+        try await application().test(.router) { client in
+            try await client.execute(uri: "/networth", method: .get, headers: localhost) { response in
+                #expect(String(buffer: response.body).contains("action=\"/networth/sync\""))
+            }
+            let (headers, body) = post("")
+            try await client.execute(uri: "/networth/sync", method: .post, headers: headers, body: body) { response in
+                #expect(response.status == .seeOther)
+            }
+            #expect(try await cli(["history", "Paper", "--format", "json"]).contains("1234.56"))
+            let again = try await cli(["sync", "--format", "json"])
+            #expect(again.contains("\"recorded\" : 0"), "\(again)")
+        }
+    }
 }

@@ -18,6 +18,10 @@ struct NetWorthServiceFacesTests {
         ("/api/networth/summary?pension=exclude", ["summary", "--exclude-pension"]),
         ("/api/networth/summary?mortgage=exclude&pension=include", ["summary", "--exclude-mortgage", "--include-pension"]),
         ("/api/networth/summary?asOf=2025-01-31", ["summary", "--as-of", "2025-01-31"]),
+        ("/api/networth/accounts", ["accounts", "list"]),
+        ("/api/networth/history?account=everyday%20current", ["history", "everyday current"]),
+        ("/api/networth/history?account=Home%20Mortgage&from=2025-01-01&to=2025-06-30",
+         ["history", "Home Mortgage", "--from", "2025-01-01", "--to", "2025-06-30"]),
     ]
 
     @Test("issue 24: each GET /api/networth route is byte for byte `--format json` on the same store and clock")
@@ -37,14 +41,19 @@ struct NetWorthServiceFacesTests {
         }
     }
 
-    @Test("issue 24: the summary's OpenAPI schema types every property, required and nullable as encoded")
-    func schemaMatchesTheEncoder() async throws {
+    @Test("issue 24: each route's OpenAPI schema types every property, required and nullable as encoded", arguments: [
+        ("/api/networth/summary", ["summary"]),
+        ("/api/networth/accounts", ["accounts", "list"]),
+        ("/api/networth/history", ["history", "Everyday Current"]),
+    ])
+    func schemaMatchesTheEncoder(route: String, arguments: [String]) async throws {
         let setup = try await Setup.withSample()
         try await setup.cli(["accounts", "add", "--name", "Empty", "--type", "savings"])
-        let path = try #require(NetWorthWeb.feature.openAPIPaths["/api/networth/summary"])
+        try await setup.cli(["accounts", "note", "Everyday Current", "joint"])
+        let path = try #require(NetWorthWeb.feature.openAPIPaths[route])
         let schema = try #require(
             path["get"]?["responses"]?["200"]?["content"]?["application/json"]?["schema"], "the 200 schema")
-        let body = try await setup.cli(["summary", "--format", "json"])
+        let body = try await setup.cli(arguments + ["--format", "json"])
         let value = try JSONDecoder().decode(JSONValue.self, from: Data(body.utf8))
         var problems: [String] = []
         check(value, against: schema, at: "$", problems: &problems)

@@ -37,6 +37,15 @@ PAGES = [
     ("/", True, 200),
     ("/networth", False, 200),
     ("/networth?pension=exclude&mortgage=exclude", False, 200),
+    ("/networth/accounts", False, 200),
+    ("/networth/accounts?sort=-balance", False, 200),
+    ("/networth/account?name=Everyday%20Current", False, 200),
+    ("/networth/account?name=Everyday%20Current&sort=-balance&page=2", False, 200),
+    ("/networth/rates", False, 200),
+    ("/networth/report", False, 200),
+    ("/networth/report?period=yearly", False, 200),
+    ("/networth/import", False, 200),
+    ("/networth/settings", False, 200),
     ("/funds", False, 200),
     ("/funds?q=hdfc", False, 200),
     ("/funds?q=hdfc&plan=direct&category=equity", False, 200),
@@ -72,7 +81,7 @@ PAGES = [
 
 
 # GET routes that are not pages: JSON, assets, the races board's and the stocks prices' event streams.
-NOT_PAGES = ("/api/", "/assets/", "/favicon.ico", "/races/events", "/stocks/events", "/alerts/events")
+NOT_PAGES = ("/api/", "/assets/", "/favicon.ico", "/races/events", "/stocks/events", "/alerts/events", "/networth/report.csv")
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 
@@ -119,6 +128,11 @@ SUBMISSIONS = [
     ("networth update refused", "/networth", False, "/networth/update", {"amount": "twelve"}),
     ("networth update saved", "/networth", False, "/networth/update", {"amount": "1350.50"}),
     ("networth add account refused", "/networth", False, "/networth/accounts/add", {"name": "Premium Bonds", "balance": "lots"}),
+    ("networth note refused", "/networth/account?name=Everyday%20Current", False, "/networth/accounts/note", {"note": "x" * 1001}),
+    ("networth balance remove confirmation", "/networth/account?name=Everyday%20Current", False, "/networth/update/remove", {}),
+    ("networth rate remove confirmation", "/networth/rates", False, "/networth/rates/remove", {}),
+    ("networth report refused", "/networth/report", False, "/networth/report", {"from": "2025-06-01", "to": "2025-01-01"}),
+    ("networth settings refused", "/networth/settings", False, "/networth/settings", {"baseCurrency": "XYZ"}),
     ("stocks login refused", "/stocks/login", False, "/stocks/login", {"email": "test@stockport.com", "password": "wrong"}),
     ("stocks signup refused", "/stocks/signup", False, "/stocks/signup",
      {"email": "new@example.com", "password": "short", "confirmation": "other"}),

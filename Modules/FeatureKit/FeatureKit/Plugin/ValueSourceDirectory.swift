@@ -61,6 +61,12 @@ public struct ValueSourceDirectory: Sendable {
         }
     }
 
+    /// The currency the kind `name` names values in, whether or not it has a value now; nil for a name that names no
+    /// kind, or a kind whose currency varies.
+    public func currency(of name: String) -> String? {
+        (try? resolve(name))?.1.currency
+    }
+
     /// The current reading of `name`; never throws: what cannot be read says why.
     public func read(_ name: String) async -> SourceReading {
         let provider: Provider

@@ -11,18 +11,22 @@ public struct ValueSourceKind: Sendable {
     public let argument: String?
     /// One line for help and listings.
     public let summary: String
+    /// The ISO 4217 currency every value of this kind is in (`USD`, `INR`), known before the source has a value, so
+    /// that an account following an empty source keeps the source's currency; nil when it varies by argument.
+    public let currency: String?
     /// Reads the current value with the contributing feature's own context: nil when there is nothing to value.
     /// Throws a ``FolioError``: `notFound` when the argument names nothing, `unavailable` when a service is down.
     public let read: @Sendable (_ argument: String?, _ context: FeatureContext) async throws -> SourcedValue?
 
     /// Declares a kind.
     public init(
-        name: String, argument: String? = nil, summary: String,
+        name: String, argument: String? = nil, summary: String, currency: String? = nil,
         read: @escaping @Sendable (_ argument: String?, _ context: FeatureContext) async throws -> SourcedValue?
     ) {
         self.name = name
         self.argument = argument
         self.summary = summary
+        self.currency = currency
         self.read = read
     }
 

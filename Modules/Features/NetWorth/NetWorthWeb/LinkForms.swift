@@ -33,6 +33,19 @@ enum LinkForms {
         }
     }
 
+    /// `sync`: records each linked account's changed value now, as the terminal's `folio networth sync`.
+    static func sync(environment: WebEnvironment) async -> Response {
+        do {
+            let report = try await SyncService(NetWorthWeb.dependencies(environment, waiting: true)).sync()
+            let skipped = report.accounts.filter { $0.outcome == "skipped" }.count
+            let message = "Synced: \(report.recorded) balance\(report.recorded == 1 ? "" : "s") recorded"
+                + (skipped == 0 ? "." : ", \(skipped) skipped (their source gave no value that can be used).")
+            return WebResponses.redirect(to: "/networth", flash: Flash(skipped == 0 ? .success : .warning, message))
+        } catch {
+            return WebResponses.redirect(to: "/networth", flash: Flash(.error, FolioError.from(error).line))
+        }
+    }
+
     /// The form: an account and a source name, with the sources' patterns as the hint.
     static func form(_ names: [String], patterns: [String], csrf: String) -> HTML {
         var content = Components.select(
@@ -42,6 +55,9 @@ enum LinkForms {
             placeholder: patterns.first ?? "", attributes: " required")
         content += "<button type=\"submit\">Follow</button>"
         return Components.postForm(action: "/networth/accounts/link", csrf: csrf, content)
+            + Components.postForm(
+                action: "/networth/sync", csrf: csrf, class: "inline",
+                "<button type=\"submit\" class=\"secondary\">Record linked values now</button>")
     }
 
     /// The button that stops `name` following its source.

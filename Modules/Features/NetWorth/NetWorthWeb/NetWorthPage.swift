@@ -45,7 +45,7 @@ enum NetWorthPage {
         }
         let inclusion = InclusionOverride(request)
         let names = accounts.map(\.name)
-        var content = HTML.empty
+        var content = NetWorthWeb.subnavigation
         do {
             let summary = try await SummaryService(dependencies).summary(inclusion: inclusion)
             content += figures(summary)
@@ -110,7 +110,8 @@ enum NetWorthPage {
             let changeClass = account.trend == .positive ? "pos" : account.trend == .negative ? "neg" : ""
             let change = account.change.map { "\(Show.money($0, account.currency, signed: true)) \(Show.percent(account.changePercent))" } ?? "—"
             return [
-                "\(account.name)", "\(account.type.rawValue)\(account.debt ? " (debt)" : "")",
+                "<a href=\"\(AccountPage.link(account.name))\">\(account.name)</a>",
+                "\(account.type.rawValue)\(account.debt ? " (debt)" : "")",
                 "\(Show.money(account.balance, account.currency))", "\(Show.money(account.value, summary.currency))",
                 "<span class=\"\(changeClass)\">\(change)</span>", SourceCell.html(account, csrf: csrf), counted,
                 inclusionButton(account.name, include: account.excludedBecause == "excluded", csrf: csrf)

@@ -18,7 +18,14 @@ public enum NetWorthWeb {
             "/api/networth/summary": .openAPIGet(
                 "The summary, as `folio networth summary --format json`. `pension`/`mortgage` = `include` or "
                     + "`exclude` override the saved toggles; `asOf` = YYYY-MM-DD (default today).",
-                query: ["pension", "mortgage", "asOf"], response: NetWorthSchema.summary)
+                query: ["pension", "mortgage", "asOf"], response: NetWorthSchema.summary),
+            "/api/networth/accounts": .openAPIGet(
+                "Every account with its source, as `folio networth accounts list --format json`.",
+                response: OpenAPISchema.array(NetWorthSchema.listing)),
+            "/api/networth/history": .openAPIGet(
+                "An account's balance updates, as `folio networth history ACCOUNT --format json`. `account` = the "
+                    + "account's name (any case); `from`/`to` = YYYY-MM-DD.",
+                query: ["account", "from", "to"], response: OpenAPISchema.array(NetWorthSchema.historyEntry)),
         ],
         dashboard: { environment, _ in await NetWorthPage.dashboardCard(environment) },
         routes: { router, environment in
@@ -49,11 +56,65 @@ public enum NetWorthWeb {
             router.post("/networth/rates/set") { request, context in
                 try await AccountForms.setRate(request, context: context, environment: environment)
             }
+            router.get("/networth/accounts") { request, context in
+                await AccountsPage.render(request, context: context, environment: environment)
+            }
+            router.get("/networth/account") { request, context in
+                await AccountPage.render(request, context: context, environment: environment)
+            }
+            router.post("/networth/update/remove") { request, context in
+                try await UpdateRemoval.remove(request, context: context, environment: environment)
+            }
+            router.post("/networth/accounts/rename") { request, context in
+                try await AccountEditForms.rename(request, context: context, environment: environment)
+            }
+            router.post("/networth/accounts/note") { request, context in
+                try await AccountEditForms.note(request, context: context, environment: environment)
+            }
+            router.get("/networth/rates") { request, context in
+                await RatesPage.render(request, context: context, environment: environment)
+            }
+            router.post("/networth/rates/remove") { request, context in
+                try await RatesPage.remove(request, context: context, environment: environment)
+            }
+            router.get("/networth/report") { request, context in
+                await ReportPage.render(request, context: context, environment: environment)
+            }
+            router.get("/networth/report.csv") { request, _ in
+                await ReportPage.download(request, environment: environment)
+            }
+            router.get("/networth/import") { request, context in
+                ImportPage.render(request, context: context, environment: environment)
+            }
+            router.post("/networth/import") { request, context in
+                try await ImportPage.upload(request, context: context, environment: environment)
+            }
+            router.get("/networth/settings") { request, context in
+                await SettingsPage.render(request, context: context, environment: environment)
+            }
+            router.post("/networth/settings") { request, context in
+                try await SettingsPage.save(request, context: context, environment: environment)
+            }
+            router.post("/networth/sync") { _, _ in
+                await LinkForms.sync(environment: environment)
+            }
             router.post("/networth/sample") { _, _ in
                 await NetWorthForms.loadSample(environment: environment)
             }
             router.get("/api/networth/summary") { request, _ in
                 await summaryAPI(request, environment: environment)
+            }
+            router.get("/api/networth/accounts") { _, _ in
+                await answer { try await AccountService(dependencies(environment)).listings() }
+            }
+            router.get("/api/networth/history") { request, _ in
+                await answer {
+                    let query = request.uri.queryParameters
+                    return try await HistoryService(dependencies(environment)).history(
+                        of: query["account"].map(String.init) ?? "", from: try day(query["from"], "from"),
+                        to: try day(query["to"], "to")
+                    ).rows
+                }
             }
         }
     ).running([
@@ -62,6 +123,13 @@ public enum NetWorthWeb {
             _ = try await SyncService(dependencies(environment, waiting: true)).sync()
         }
     ])
+
+    /// The links between the net-worth pages, at the top of each.
+    static let subnavigation: HTML = """
+        <nav class="ranges" aria-label="Net worth pages"><a href="/networth">Summary</a><a href="/networth/accounts">Accounts</a>\
+        <a href="/networth/report">Report</a><a href="/networth/rates">Exchange rates</a><a href="/networth/import">Import</a>\
+        <a href="/networth/settings">Settings</a></nav>
+        """
 
     /// The services' dependencies from the feature's context.
     /// - Throws: ``FolioError`` (unavailable) when the host has no networth context (the feature is disabled).
@@ -77,6 +145,25 @@ public enum NetWorthWeb {
             sources: SourceDeadline.sources(
                 context.valueSources, deadline: waiting ? nil : environment.pagePolicy.deadline,
                 clock: context.timing.clock))
+    }
+
+    /// A GET /api route's answer: the report value itself, or its refusal as problem details.
+    static func answer<Report: Encodable>(_ report: () async throws -> Report) async -> Response {
+        do {
+            return WebResponses.json(encoding: try await report())
+        } catch {
+            return WebResponses.problem(FolioError.from(error))
+        }
+    }
+
+    /// A date query parameter, by FeatureKit's one rule, blamed on its name.
+    static func day(_ text: Substring?, _ name: String) throws(FolioError) -> CalendarDate? {
+        guard let text, !text.isEmpty else { return nil }
+        do {
+            return try DateArgument.parse(String(text), option: name)
+        } catch {
+            throw error.blaming(name)
+        }
     }
 
     /// `GET /api/networth/summary`: the report value itself, or its refusal as problem details.

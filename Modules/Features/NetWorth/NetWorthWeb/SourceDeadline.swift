@@ -22,6 +22,7 @@ enum SourceDeadline {
                     group.cancelAll()
                     return first ?? .unavailable("it gave no answer within \(deadline.components.seconds) s")
                 }
-            })
+            },
+            currency: { directory.currency(of: $0) })
     }
 }

@@ -51,4 +51,29 @@ enum NetWorthSchema {
         "accounts": OpenAPISchema.array(account), "conversions": OpenAPISchema.array(conversion),
         "warnings": OpenAPISchema.array(OpenAPISchema.string),
     ])
+
+    /// ``AccountListing``.
+    static let listing = OpenAPISchema.record([
+        "name": OpenAPISchema.string, "type": OpenAPISchema.oneOf(AccountType.allCases.map(\.rawValue)),
+        "debt": OpenAPISchema.boolean, "currency": OpenAPISchema.string, "included": OpenAPISchema.boolean,
+        "createdOn": OpenAPISchema.date, "note": OpenAPISchema.nullable(OpenAPISchema.string),
+        "balance": OpenAPISchema.nullable(OpenAPISchema.number), "lastUpdate": OpenAPISchema.nullable(OpenAPISchema.date),
+        "previousBalance": OpenAPISchema.nullable(OpenAPISchema.number),
+        "previousUpdate": OpenAPISchema.nullable(OpenAPISchema.date),
+        "change": OpenAPISchema.nullable(OpenAPISchema.number),
+        "changePercent": OpenAPISchema.nullable(OpenAPISchema.number), "trend": OpenAPISchema.nullable(trend),
+        "updates": OpenAPISchema.integer, "source": OpenAPISchema.nullable(OpenAPISchema.string),
+        "linkedOn": OpenAPISchema.nullable(OpenAPISchema.date),
+        "sourceStatus": OpenAPISchema.nullable(OpenAPISchema.oneOf(["live", "stale", "unavailable", "nothing"])),
+        "sourceValue": OpenAPISchema.nullable(OpenAPISchema.number),
+        "sourceAsOf": OpenAPISchema.nullable(OpenAPISchema.dateTime),
+        "sourceProblem": OpenAPISchema.nullable(OpenAPISchema.string),
+    ])
+
+    /// ``HistoryEntry``.
+    static let historyEntry = OpenAPISchema.record([
+        "date": OpenAPISchema.date, "balance": OpenAPISchema.number, "change": OpenAPISchema.nullable(OpenAPISchema.number),
+        "changePercent": OpenAPISchema.nullable(OpenAPISchema.number), "trend": OpenAPISchema.nullable(trend),
+        "note": OpenAPISchema.nullable(OpenAPISchema.string),
+    ])
 }

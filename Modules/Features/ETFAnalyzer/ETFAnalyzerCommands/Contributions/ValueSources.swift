@@ -6,7 +6,8 @@ import FeatureKit
 enum ETFValueSources {
     static let kinds = [
         ValueSourceKind(
-            name: "saved", argument: "NAME", summary: "a saved ETF portfolio at the prices it was saved with (USD)"
+            name: "saved", argument: "NAME", summary: "a saved ETF portfolio at the prices it was saved with (USD)",
+            currency: "USD"
         ) { name, context in
             try await SavedPortfolios(store: context.store).value(of: name ?? "")
         }

@@ -20,6 +20,33 @@ public struct AccountService: Sendable {
         }
     }
 
+    /// Every account in the order added as `accounts list` prints it, each linked account's source read once.
+    public func listings() async throws -> [AccountListing] {
+        do {
+            let (portfolio, links) = try await dependencies.repository.linkedPortfolio()
+            let readings = await LinkedBalances.read(links, with: dependencies.sources)
+            return try portfolio.accounts.map { account throws(NetWorthError) in
+                try AccountListing(account, link: links[account.id], reading: readings[account.id])
+            }
+        } catch let error as NetWorthError {
+            throw FolioError(error)
+        }
+    }
+
+    /// The account called `name` as `accounts show` prints it, its source (when it follows one) read now.
+    /// - Throws: ``FolioError`` (refused, field `account`) when there is none.
+    public func listing(named name: String) async throws -> AccountListing {
+        do {
+            let account = try await dependencies.repository.account(named: name)
+            guard let link = try await dependencies.repository.links()[account.id] else {
+                return try AccountListing(account, link: nil, reading: nil)
+            }
+            return try AccountListing(account, link: link, reading: await dependencies.sources.read(link.source))
+        } catch let error as NetWorthError {
+            throw FolioError(error)
+        }
+    }
+
     /// The account called `name`, matched in NFC and ignoring case.
     /// - Throws: ``FolioError`` (refused, field `account`) when there is none.
     public func account(named name: String) async throws -> Account {

@@ -43,7 +43,8 @@ public struct LinkService: Sendable {
         }
     }
 
-    /// Checks `source` with `sources`: its currency when it gave a value, and a warning when it gave none.
+    /// Checks `source` with `sources`: its currency (the value's, else the one its kind declares, so an account
+    /// following an empty source still takes it), and a warning when it gave no value.
     static func check(_ source: String, with sources: LinkedSources) async throws -> (currency: String?, warning: String?) {
         let reading: SourceReading
         do {
@@ -51,11 +52,13 @@ public struct LinkService: Sendable {
         } catch let error as NetWorthError {
             throw FolioError(error)
         }
+        let declared = sources.currency(source)
         switch reading {
         case .value(let value): return (value.currency, nil)
-        case .nothing(let why): return (nil, "\(source) has no value now (\(why)); the account shows one once it has")
+        case .nothing(let why):
+            return (declared, "\(source) has no value now (\(why)); the account shows one once it has")
         case .unavailable(let why):
-            return (nil, "\(source) cannot be read now (\(why)); the account shows its value once it can")
+            return (declared, "\(source) cannot be read now (\(why)); the account shows its value once it can")
         }
     }
 }

@@ -8,14 +8,19 @@ public struct LinkedSources: Sendable {
     public var check: @Sendable (_ source: String) async throws -> SourceReading
     /// The current reading of a source; what cannot be read says why instead of throwing.
     public var read: @Sendable (_ source: String) async -> SourceReading
+    /// The currency a source's kind values in, known before it has a value (`funds:portfolio` → INR); nil when
+    /// the kind does not say.
+    public var currency: @Sendable (_ source: String) -> String?
 
-    /// Creates the capability from its two operations.
+    /// Creates the capability from its operations.
     public init(
         check: @escaping @Sendable (_ source: String) async throws -> SourceReading,
-        read: @escaping @Sendable (_ source: String) async -> SourceReading
+        read: @escaping @Sendable (_ source: String) async -> SourceReading,
+        currency: @escaping @Sendable (_ source: String) -> String? = { _ in nil }
     ) {
         self.check = check
         self.read = read
+        self.currency = currency
     }
 
     /// No sources at all: a link cannot be made, and a linked account reads as unavailable.

@@ -15,6 +15,9 @@ struct AccountsListCommand: FeatureCommand {
             change = latest balance − previous balance (in the account's currency)
             change % = change ÷ |previous balance| (n/a when the previous balance is zero)
             A debt going down is good news: paid down (green on a colour terminal).
+            An account that follows a value source gets a line under the table naming the source and what it
+            reads now (its value and as-of, or why it gives none); JSON and CSV add source, linkedOn,
+            sourceStatus, sourceValue, sourceAsOf and sourceProblem.
 
             Examples:
               folio networth accounts list
@@ -28,22 +31,25 @@ struct AccountsListCommand: FeatureCommand {
     }
 
     private func execute(_ services: NetWorthServices) async throws {
-        let accounts = try await services.repository.accounts()
+        let listings = try await AccountService(services.dependencies).listings()
         switch formatting.format {
         case .json:
-            try formatting.emit(JSONOutput.string(try accounts.map(AccountRow.init)), to: services.terminal)
+            try formatting.emit(JSONOutput.string(listings), to: services.terminal)
         case .csv:
             try formatting.emit(
-                CSVOutput.rows(try accounts.map(AccountRow.init), columns: AccountRow.columns), to: services.terminal)
+                CSVOutput.rows(listings, columns: AccountListing.columns), to: services.terminal)
         case .table:
+            let accounts = try await services.repository.accounts()
             guard !accounts.isEmpty else {
                 try formatting.emit(
                     "No accounts yet. Add one with `folio networth accounts add --name NAME --type TYPE`, "
                         + "or try `folio networth sample`.", to: services.terminal)
                 return
             }
+            let lines = listings.compactMap(SourceLine.text)
             try formatting.emit(
-                try table(accounts, style: services.style, width: services.tableWidth(formatting)),
+                try table(accounts, style: services.style, width: services.tableWidth(formatting))
+                    + (lines.isEmpty ? "" : "\n" + lines.joined(separator: "\n")),
                 to: services.terminal)
         }
     }

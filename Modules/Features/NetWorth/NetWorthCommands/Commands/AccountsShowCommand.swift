@@ -14,6 +14,7 @@ struct AccountsShowCommand: FeatureCommand {
         discussion: """
             balance = the latest update; change = balance − previous update; change % = change ÷ |previous|.
             value = balance × the rate in force today (for accounts not in the base currency).
+            An account that follows a value source shows the source, the day it was linked and what it reads now.
 
             Examples:
               folio networth accounts show "Monzo Savings"
@@ -32,18 +33,19 @@ struct AccountsShowCommand: FeatureCommand {
     private func execute(_ services: NetWorthServices) async throws {
         let portfolio = try await services.repository.portfolio()
         let account = try await services.repository.account(named: name)
+        let listing = try await AccountService(services.dependencies).listing(named: account.name)
         let value = try valueText(account, portfolio: portfolio, today: services.today)
         switch formatting.format {
         case .json:
             try formatting.emit(
-                JSONOutput.string(try ShowRow(account, portfolio: portfolio, today: services.today)),
+                JSONOutput.string(try ShowRow(account, listing: listing, portfolio: portfolio, today: services.today)),
                 to: services.terminal)
         case .csv:
             try formatting.emit(
-                CSVOutput.rows([try AccountRow(account)], columns: AccountRow.columns), to: services.terminal)
+                CSVOutput.rows([listing], columns: AccountListing.columns), to: services.terminal)
         case .table:
             try formatting.emit(
-                try lines(account, portfolio: portfolio, value: value, style: services.style), to: services.terminal)
+                try lines(account, listing: listing, portfolio: portfolio, value: value, style: services.style), to: services.terminal)
         }
     }
 
@@ -59,7 +61,9 @@ struct AccountsShowCommand: FeatureCommand {
             "\(NumberFormat.money(value, currency: portfolio.baseCurrency)) at \(rate) \(portfolio.baseCurrency)/\(account.currency)\(how)"
     }
 
-    private func lines(_ account: Account, portfolio: Portfolio, value: String?, style: Style) throws -> String {
+    private func lines(_ account: Account, listing: AccountListing, portfolio: Portfolio, value: String?, style: Style)
+        throws -> String
+    {
         var rows: [(String, String)] = [
             ("Type", "\(account.type.rawValue) (\(account.type.isDebt ? "debt, subtracted" : "asset"))"),
             ("Currency", account.currency),
@@ -77,6 +81,16 @@ struct AccountsShowCommand: FeatureCommand {
             rows.append(("Balance", "no updates yet"))
         }
         if let value { rows.append(("Value", value)) }
+        if let source = listing.source {
+            rows.append(("Follows", source + (listing.linkedOn.map { " (linked \($0))" } ?? "")))
+            let asOf = listing.sourceAsOf.map { " as of " + $0.formatted(.iso8601) } ?? ""
+            rows.append(
+                (
+                    "Source value",
+                    listing.sourceValue.map { NumberFormat.money($0, currency: account.currency) + asOf }
+                        ?? "none now (\(listing.sourceProblem ?? "not read"))\(asOf)"
+                ))
+        }
         if let previous = account.previousUpdate {
             rows.append(
                 (
@@ -109,14 +123,14 @@ struct AccountsShowCommand: FeatureCommand {
 
 /// `accounts show --format json`: the account row plus how it counts and its value.
 private struct ShowRow: Encodable {
-    var account: AccountRow
+    var account: AccountListing
     var counted: Bool
     @NullEncodable var excludedBecause: String?
     @NullEncodable var value: Amount?
     var baseCurrency: String
 
-    init(_ account: Account, portfolio: Portfolio, today: CalendarDate) throws {
-        self.account = try AccountRow(account)
+    init(_ account: Account, listing: AccountListing, portfolio: Portfolio, today: CalendarDate) throws {
+        self.account = listing
         counted = portfolio.inclusion.counts(account)
         excludedBecause = portfolio.inclusion.exclusionReason(account)
         value = try? portfolio.value(of: account, on: today)

@@ -42,19 +42,12 @@ struct HistoryCommand: FeatureCommand {
         if let start, let end, start > end {
             throw FolioError(.usage, "--from \(start.iso8601) is after --to \(end.iso8601)")
         }
-        let account = try await services.repository.account(named: name)
-        var rows: [HistoryRow] = []
-        var previous: BalanceUpdate?
-        for update in account.updates {
-            defer { previous = update }
-            if let start, update.date < start { continue }
-            if let end, update.date > end { continue }
-            let change = try previous.map { previous throws(NetWorthError) in try BalanceChange(from: previous.amount, to: update.amount, isDebt: account.type.isDebt) }
-            rows.append(HistoryRow(update: update, change: change))
-        }
+        let history = try await HistoryService(services.dependencies).history(of: name, from: start, to: end)
+        let account = history.account
+        let rows = history.rows
         switch formatting.format {
         case .json: try formatting.emit(JSONOutput.string(rows), to: services.terminal)
-        case .csv: try formatting.emit(CSVOutput.rows(rows, columns: HistoryRow.columns), to: services.terminal)
+        case .csv: try formatting.emit(CSVOutput.rows(rows, columns: HistoryEntry.columns), to: services.terminal)
         case .table:
             guard !rows.isEmpty else {
                 try formatting.emit(
@@ -68,9 +61,9 @@ struct HistoryCommand: FeatureCommand {
             ])
             for row in rows {
                 table.append([
-                    TextTable.Cell(row.date),
+                    TextTable.Cell(row.date.iso8601),
                     TextTable.Cell(NumberFormat.money(row.balance, currency: account.currency)),
-                    ChangeFormatting.cell(row.source, currency: account.currency, style: services.style),
+                    ChangeFormatting.cell(row.balanceChange, currency: account.currency, style: services.style),
                     TextTable.Cell(row.note ?? ""),
                 ])
             }
@@ -80,29 +73,4 @@ struct HistoryCommand: FeatureCommand {
                 to: services.terminal)
         }
     }
-}
-
-/// One update with its change, as JSON and CSV.
-struct HistoryRow: Encodable {
-    var date: String
-    var balance: Amount
-    @NullEncodable var change: Amount?
-    @NullEncodable var changePercent: Amount?
-    @NullEncodable var trend: String?
-    @NullEncodable var note: String?
-    let source: BalanceChange?
-
-    static let columns = ["date", "balance", "change", "changePercent", "trend", "note"]
-
-    init(update: BalanceUpdate, change: BalanceChange?) {
-        date = update.date.iso8601
-        balance = update.amount
-        self.change = change?.amount
-        changePercent = change?.roundedFraction
-        trend = change?.trend.rawValue
-        note = update.note
-        source = change
-    }
-
-    private enum CodingKeys: String, CodingKey { case date, balance, change, changePercent, trend, note }
 }

@@ -19,7 +19,9 @@ struct NetWorthServices {
         let directory = context.valueSources
         dependencies = NetWorthDependencies(
             store: context.store, timing: context.timing,
-            sources: LinkedSources(check: { try await directory.check($0) }, read: { await directory.read($0) }))
+            sources: LinkedSources(
+                check: { try await directory.check($0) }, read: { await directory.read($0) },
+                currency: { directory.currency(of: $0) }))
         repository = NetWorthRepository(store: context.store)
         today = dependencies.today
     }
