@@ -1,0 +1,57 @@
+import Foundation
+
+/// A Python script driving the system's Chromium through Playwright, for what `--dump-dom` cannot do: real key
+/// presses and clicks, a browser with JavaScript turned off. The script prints one JSON object, its findings.
+enum PlaywrightScript {
+    /// Whether `python3` can import Playwright and Chromium is installed.
+    static let isAvailable: Bool = {
+        guard Chromium.isInstalled, let python = python3 else { return false }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: python)
+        process.arguments = ["-c", "import playwright.sync_api"]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        guard (try? process.run()) != nil else { return false }
+        process.waitUntilExit()
+        return process.terminationStatus == 0
+    }()
+
+    private static var python3: String? {
+        ["/usr/bin/python3", "/usr/local/bin/python3"].first { FileManager.default.isExecutableFile(atPath: $0) }
+    }
+
+    /// Runs `script` with `arguments` (then the Chromium path) and decodes what it prints; stops it after two minutes.
+    static func run(_ script: String, arguments: [String]) async throws -> [String: JSONFinding] {
+        let output = try await offThePool { () throws -> Data in
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: python3!)
+            process.arguments = ["-c", script] + arguments + [Chromium.path!]
+            let pipe = Pipe()
+            process.standardOutput = pipe
+            try process.run()
+            DispatchQueue.global().asyncAfter(deadline: .now() + 120) { if process.isRunning { process.terminate() } }
+            let data = pipe.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            return data
+        }
+        return try JSONDecoder().decode([String: JSONFinding].self, from: output)
+    }
+}
+
+/// A finding of a script: a flag, a text or a list of texts.
+enum JSONFinding: Decodable, Equatable {
+    case flag(Bool)
+    case text(String)
+    case texts([String])
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if let flag = try? container.decode(Bool.self) {
+            self = .flag(flag)
+        } else if let text = try? container.decode(String.self) {
+            self = .text(text)
+        } else {
+            self = .texts(try container.decode([String].self))
+        }
+    }
+}
