@@ -16,8 +16,10 @@ enum PlaywrightScript {
         return process.terminationStatus == 0
     }()
 
+    /// The first `python3` on `PATH` (where pip installed Playwright for it).
     private static var python3: String? {
-        ["/usr/bin/python3", "/usr/local/bin/python3"].first { FileManager.default.isExecutableFile(atPath: $0) }
+        (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin").split(separator: ":")
+            .map { "\($0)/python3" }.first { FileManager.default.isExecutableFile(atPath: $0) }
     }
 
     /// Runs `script` with `arguments` (then the Chromium path) and decodes what it prints; stops it after two minutes.
