@@ -87,7 +87,9 @@ struct BrowserKeyboardTests {
                 default: LoopbackResponse(status: 404)
                 }
             }
-            let server = try await ServeProcess.start(home: home, environment: ["FOLIO_MFAPI_URL": fixtures.baseURL.absoluteString])
+            // A loaded machine may take longer than a page's 3 s for the first fetch; this test is about the keys.
+            let server = try await ServeProcess.start(
+                home: home, environment: ["FOLIO_MFAPI_URL": fixtures.baseURL.absoluteString, "FOLIO_WEB_PAGE_DEADLINE": "60s"])
             defer { _ = server.stop() }
             let page = server.baseURL.appendingPathComponent("funds/122639").absoluteString + "?range=1Y&live=0"
             let found = try await PlaywrightScript.run(chartKeys, arguments: [page])

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// A Python script driving the system's Chromium through Playwright, for what `--dump-dom` cannot do: real key
 /// presses and clicks, a browser with JavaScript turned off. The script prints one JSON object, its findings.
@@ -22,21 +23,40 @@ enum PlaywrightScript {
             .map { "\($0)/python3" }.first { FileManager.default.isExecutableFile(atPath: $0) }
     }
 
+    /// What a script that printed no findings said on stderr.
+    struct Failure: Error, CustomStringConvertible {
+        var description: String
+    }
+
     /// Runs `script` with `arguments` (then the Chromium path) and decodes what it prints; stops it after two minutes.
+    /// - Throws: ``Failure`` with the script's stderr when it printed no findings.
     static func run(_ script: String, arguments: [String]) async throws -> [String: JSONFinding] {
-        let output = try await offThePool { () throws -> Data in
+        let (output, errors) = try await offThePool { () throws -> (Data, Data) in
             let process = Process()
             process.executableURL = URL(fileURLWithPath: python3!)
             process.arguments = ["-c", script] + arguments + [Chromium.path!]
             let pipe = Pipe()
+            let errorPipe = Pipe()
             process.standardOutput = pipe
+            process.standardError = errorPipe
             try process.run()
             DispatchQueue.global().asyncAfter(deadline: .now() + 120) { if process.isRunning { process.terminate() } }
+            // Standard error is read on its own thread, so a chatty script never blocks on a full pipe.
+            let errors = Mutex(Data())
+            let read = DispatchSemaphore(value: 0)
+            Thread {
+                errors.withLock { $0 = errorPipe.fileHandleForReading.readDataToEndOfFile() }
+                read.signal()
+            }.start()
             let data = pipe.fileHandleForReading.readDataToEndOfFile()
             process.waitUntilExit()
-            return data
+            read.wait()
+            return (data, errors.withLock { $0 })
         }
-        return try JSONDecoder().decode([String: JSONFinding].self, from: output)
+        guard let findings = try? JSONDecoder().decode([String: JSONFinding].self, from: output) else {
+            throw Failure(description: "the script printed no findings: " + String(decoding: errors.suffix(2000), as: UTF8.self))
+        }
+        return findings
     }
 }
 
