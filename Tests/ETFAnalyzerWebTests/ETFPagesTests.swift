@@ -378,3 +378,96 @@ struct SavedPortfoliosPageTests {
         #expect(try await setup.cli(["list", "--format", "json"]).contains("core") == false)
     }
 }
+
+/// One ETF of the new-portfolio form, in its `_N` fields.
+private func row(_ number: Int, name: String, shares: String = "10", date: String = "2024-01-02") -> [String: String] {
+    [
+        "name_\(number)": name, "expense_ratio_\(number)": "0.03", "yield_\(number)": "1.3", "shares_\(number)": shares,
+        "purchase_price_\(number)": "200", "purchase_date_\(number)": date, "current_price_\(number)": "250",
+    ]
+}
+
+@Suite("/etf/new, /etf/template and the saved list's order")
+struct ETFNewPortfolioTests {
+    @Test("the template downloads exactly as `etf template` prints it, CSV and JSON")
+    func template() async throws {
+        let setup = Setup()
+        let csv = try await setup.cli(["template"])
+        let json = try await setup.cli(["template", "--format", "json"])
+        try await setup.application().test(.router) { client in
+            for (query, printed, type) in [("csv", csv, "text/csv"), ("json", json, "application/json")] {
+                try await client.execute(uri: "/etf/template?format=\(query)", method: .get, headers: localhost) { response in
+                    #expect(response.status == .ok)
+                    #expect(response.headers[.contentType]?.hasPrefix(type) == true)
+                    #expect(response.headers[.contentDisposition]?.contains("attachment") == true)
+                    #expect(String(buffer: response.body) == printed)
+                }
+            }
+            try await client.execute(uri: "/etf/template?format=xml", method: .get, headers: localhost) { response in
+                #expect(response.status == .unprocessableContent)
+            }
+        }
+    }
+
+    @Test("the form has the prompts' fields for each ETF, and `?rows=` adds rows up to 20")
+    func form() async throws {
+        try await Setup().application().test(.router) { client in
+            try await client.execute(uri: "/etf/new", method: .get, headers: localhost) { response in
+                let html = String(buffer: response.body)
+                #expect(html.contains("name=\"purchase_date_3\"") && !html.contains("name=\"name_4\""))
+                #expect(html.contains("href=\"/etf/new?rows=4\""))
+                #expect(html.contains("href=\"/etf/template?format=csv\""))
+            }
+            try await client.execute(uri: "/etf/new?rows=99", method: .get, headers: localhost) { response in
+                let html = String(buffer: response.body)
+                #expect(html.contains("name=\"name_20\"") && !html.contains("name=\"name_21\"") && !html.contains("rows=21"))
+            }
+        }
+    }
+
+    @Test("the rows are analysed as a file of them would be; with a name they are saved, as `etf new --save`; a bad row saves nothing")
+    func create() async throws {
+        let setup = Setup()
+        try await setup.application().test(.router) { client in
+            let (headers, body) = post(row(1, name: "Vanguard Total, VTI").merging(row(2, name: "AGG", shares: "5")) { $1 })
+            try await client.execute(uri: "/etf/new", method: .post, headers: headers, body: body) { response in
+                let html = String(buffer: response.body)
+                #expect(response.status == .ok)
+                #expect(html.contains("id=\"etf-figures\"") && html.contains("<td>Vanguard Total, VTI</td>") && html.contains("<td>AGG</td>"))
+                #expect(html.contains("+$"), "a gain reads signed")
+            }
+            let (badHeaders, badBody) = post(row(1, name: "VTI", shares: "-3").merging(["saveAs": "broken"]) { $1 })
+            try await client.execute(uri: "/etf/new", method: .post, headers: badHeaders, body: badBody) { response in
+                #expect(response.status != .seeOther)
+                #expect(String(buffer: response.body).contains("id=\"csv-error\""))
+            }
+            let (saveHeaders, saveBody) = post(row(1, name: "VTI").merging(["saveAs": "fresh"]) { $1 })
+            try await client.execute(uri: "/etf/new", method: .post, headers: saveHeaders, body: saveBody) { response in
+                #expect(response.status == .seeOther && response.headers[.location] == "/etf/saved")
+            }
+        }
+        let listed = try await setup.cli(["list", "--format", "json"])
+        #expect(listed.contains("\"name\" : \"fresh\""), "saved: \(listed)")
+        #expect(!listed.contains("broken"), "nothing stored on a refusal")
+    }
+
+    @Test("the saved list and a saved report's ETFs sort by their headings' links")
+    func sorting() async throws {
+        let setup = Setup()
+        _ = try await setup.cli(["save", "core", example.path])
+        _ = try await setup.cli(["save", "alpha", example.path])
+        try await setup.application().test(.router) { client in
+            try await client.execute(uri: "/etf/saved?sort=-name", method: .get, headers: localhost) { response in
+                let html = String(buffer: response.body)
+                let core = try #require(html.range(of: ">core</a>")).lowerBound
+                let alpha = try #require(html.range(of: ">alpha</a>")).lowerBound
+                #expect(core < alpha, "descending by name")
+                #expect(html.contains("aria-sort=\"descending\""))
+            }
+            try await client.execute(uri: "/etf?saved=core&sort=-allocation", method: .get, headers: localhost) { response in
+                let html = String(buffer: response.body)
+                #expect(html.contains("<a href=\"/etf?saved=core&amp;sort=allocation\">Allocation ▼</a>"))
+            }
+        }
+    }
+}

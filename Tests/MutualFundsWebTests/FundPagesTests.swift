@@ -83,6 +83,11 @@ struct FundPagesTests {
             ("/api/funds/search?q=grindlays&plan=direct", ["search", "grindlays", "--plan", "direct"]),
             ("/api/funds/search?q=grindlays", ["search", "grindlays"]),
             ("/api/funds/search?q=aditya&category=debt&option=idcw&limit=3", ["search", "aditya", "--category", "debt", "--option", "idcw", "--limit", "3"]),
+            ("/api/funds/122639/history?from=2024-01-01&to=2024-03-31", ["history", "122639", "--from", "2024-01-01", "--to", "2024-03-31"]),
+            ("/api/funds/122639/nav?on=2024-03-30", ["nav", "122639", "--on", "2024-03-30"]),
+            ("/api/funds/122639/nav", ["nav", "122639"]),
+            ("/api/funds/122639/rolling?window=1Y", ["rolling", "122639", "--window", "1Y"]),
+            ("/api/funds/122639/rolling", ["rolling", "122639"]),
         ])
     func apiEqualsCLI(route: String, arguments: [String]) async throws {
         let setup = try Setup.fixtures()
@@ -138,7 +143,7 @@ struct FundPagesTests {
                 #expect(String(buffer: response.body).contains("aria-pressed=\"true\""))
             }
             try await client.execute(uri: "/funds", method: .get, headers: localhost) { response in
-                #expect(String(buffer: response.body).contains("<h2>Favourites</h2>"))
+                #expect(String(buffer: response.body).contains("<h2 id=\"favourites\">Favourites</h2>"))
             }
         }
     }
@@ -179,6 +184,144 @@ struct FundPagesTests {
                 #expect(response.status == .serviceUnavailable)
                 #expect(!String(buffer: response.body).contains("Error("))
             }
+        }
+    }
+}
+
+/// The first `<td>` cells of each body row of the table `id`.
+private func firstCells(_ html: String, table id: String) -> [String] {
+    guard let start = html.range(of: "<table id=\"\(id)\">") else { return [] }
+    let body = html[start.upperBound...].prefix { _ in true }
+    let end = body.range(of: "</table>")?.lowerBound ?? body.endIndex
+    return body[..<end].components(separatedBy: "<tr><td").dropFirst().map { row in
+        String(row.drop { $0 != ">" }.dropFirst().prefix { $0 != "<" })
+    }
+}
+
+@Suite("/funds NAV history, NAV on a date, rolling returns and the cache")
+struct FundNAVPagesTests {
+    @Test("the history page: 50 NAVs a page, newest first, sorted by a heading's link, and the CLI's CSV as the download")
+    func history() async throws {
+        let setup = try Setup.fixtures()
+        let csv = try await setup.cli(["history", "122639", "--from", "2024-01-01", "--to", "2024-03-31", "--format", "csv"])
+        try await setup.application().test(.router) { client in
+            try await client.execute(uri: "/funds/122639/history", method: .get, headers: localhost) { response in
+                let html = String(buffer: response.body)
+                #expect(response.status == .ok)
+                #expect(html.contains("Showing 1–50 of 3266 NAVs"))
+                let dates = firstCells(html, table: "history-table")
+                #expect(dates.count == 50 && dates == dates.sorted(by: >), "newest first: \(dates.prefix(3))")
+                #expect(html.contains("aria-sort=\"descending\""))
+            }
+            try await client.execute(uri: "/funds/122639/history?sort=nav&page=2", method: .get, headers: localhost) { response in
+                let html = String(buffer: response.body)
+                #expect(html.contains("Showing 51–100 of 3266 NAVs"))
+                #expect(html.contains("href=\"/funds/122639/history?sort=nav&amp;page=3\""), "the pager keeps the order")
+            }
+            try await client.execute(
+                uri: "/funds/122639/history?from=2024-01-01&to=2024-03-31&format=csv", method: .get, headers: localhost
+            ) { response in
+                #expect(response.status == .ok)
+                #expect(response.headers[.contentDisposition]?.contains("attachment") == true)
+                #expect(String(buffer: response.body) == csv)
+            }
+            try await client.execute(uri: "/funds/122639/history?from=2024-02-01&to=2024-01-01", method: .get, headers: localhost) { response in
+                let html = String(buffer: response.body)
+                #expect(response.status == .unprocessableContent)
+                #expect(html.contains("id=\"from-error\">from 2024-02-01 is after to 2024-01-01"))
+                #expect(html.contains("value=\"2024-02-01\""), "what was typed stays")
+            }
+        }
+    }
+
+    @Test("the NAV on a date reads as `funds nav --on`; a date before the history is the CLI's refusal beside the field")
+    func navOnDate() async throws {
+        let setup = try Setup.fixtures()
+        let printed = try await setup.cli(["nav", "122639", "--on", "2024-03-30"])
+        let words = printed.split(separator: " ").map(String.init)
+        let (nav, date) = (try #require(words.first), words[2])
+        try await setup.application().test(.router) { client in
+            try await client.execute(uri: "/funds/122639/history?on=2024-03-30", method: .get, headers: localhost) { response in
+                let html = String(buffer: response.body)
+                #expect(html.contains("id=\"nav-on-answer\""))
+                #expect(html.contains("\(nav) on \(date) — no NAV on 2024-03-30; this is the nearest earlier NAV"), "\(printed)")
+            }
+            try await client.execute(uri: "/funds/122639/history?on=1990-01-01", method: .get, headers: localhost) { response in
+                let html = String(buffer: response.body)
+                #expect(html.contains("id=\"on-error\">no NAV of 122639 on or before 1990-01-01"))
+                #expect(!html.contains("id=\"nav-on-answer\""))
+            }
+        }
+    }
+
+    @Test("rolling returns: the figures and buckets of `funds rolling`; an unknown window is refused beside the links")
+    func rolling() async throws {
+        let setup = try Setup.fixtures()
+        try await setup.application().test(.router) { client in
+            try await client.execute(uri: "/funds/122639/rolling?window=1Y", method: .get, headers: localhost) { response in
+                let html = String(buffer: response.body)
+                #expect(response.status == .ok)
+                #expect(html.contains("id=\"rolling-figures\"") && html.contains("<table id=\"rolling\">"))
+                #expect(html.contains("aria-current=\"true\">1Y</a>"))
+            }
+            try await client.execute(uri: "/funds/122639/rolling?window=7Y", method: .get, headers: localhost) { response in
+                #expect(response.status == .unprocessableContent)
+                #expect(String(buffer: response.body).contains("id=\"window-error\""))
+            }
+        }
+    }
+
+    @Test(
+        "every funds page that shows a signed figure writes the sign before the rupee sign",
+        arguments: ["/funds/122639", "/funds/122639/history", "/funds/122639/rolling"])
+    func oneSignStyle(path: String) async throws {
+        let setup = try Setup.fixtures()
+        try await setup.application().test(.router) { client in
+            try await client.execute(uri: path, method: .get, headers: localhost) { response in
+                let html = String(buffer: response.body)
+                #expect(response.status == .ok)
+                for wrong in ["₹-", "₹+", "−₹", "- ₹", "+ ₹"] { #expect(!html.contains(wrong), "\(path) writes \(wrong)") }
+                if path == "/funds/122639" {
+                    let change = try #require(html.range(of: "Daily change</span><span class=\"value\">"))
+                    #expect(["+₹", "-₹"].contains(String(html[change.upperBound...].prefix(2))), "the daily change is signed")
+                }
+            }
+        }
+    }
+
+    @Test("the cache page lists what is cached; clearing asks first, then clears as `funds cache clear`, favourites kept")
+    func cache() async throws {
+        let setup = try Setup.fixtures()
+        _ = try await setup.cli(["favorites", "add", "122639"])
+        let token = CSRF.token(seed: "seed", secret: secret)
+        try await setup.application().test(.router) { client in
+            try await client.execute(uri: "/funds/122639", method: .get, headers: localhost) { #expect($0.status == .ok) }
+            try await client.execute(uri: "/funds/cache", method: .get, headers: localhost) { response in
+                let html = String(buffer: response.body)
+                #expect(html.contains("<table id=\"cached-histories\">") && html.contains("<a href=\"/funds/122639\">"))
+                #expect(html.contains("fresh for "))
+            }
+            let printed = try await setup.cli(["cache", "status", "--format", "json"])
+            try await client.execute(uri: "/api/funds/cache", method: .get, headers: localhost) { response in
+                #expect(String(buffer: response.body) == printed)
+            }
+            try await client.execute(
+                uri: "/funds/cache/clear", method: .post, headers: formHeaders(), body: ByteBuffer(string: "_csrf=\(token)")
+            ) { response in
+                let html = String(buffer: response.body)
+                #expect(response.status == .ok)
+                #expect(html.contains("name=\"confirmed\" value=\"yes\""))
+            }
+            #expect(try await setup.cli(["cache", "status", "--format", "json"]).contains("\"code\" : 122639"), "nothing cleared before the confirmation")
+            try await client.execute(
+                uri: "/funds/cache/clear", method: .post, headers: formHeaders(),
+                body: ByteBuffer(string: "confirmed=yes&_csrf=\(token)")
+            ) { response in
+                #expect(response.status == .seeOther && response.headers[.location] == "/funds/cache")
+            }
+            let after = try await setup.cli(["cache", "status", "--format", "json"])
+            #expect(!after.contains("\"code\" : 122639"), "the history is gone: \(after)")
+            #expect(after.contains("\"favorites\" : 1"), "favourites kept")
         }
     }
 }

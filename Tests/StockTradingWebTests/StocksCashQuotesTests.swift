@@ -66,7 +66,7 @@ struct StocksCashQuotesTests {
         }
     }
 
-    @Test("history reads as a statement: date, side, symbol, shares, price, amount, cash after, realised P/L; sorted by heading links; 50 a page")
+    @Test("history reads as a statement: date, side, symbol, shares, price, cash in/out, cash after, realised P/L; sorted by heading links; 50 a page")
     func history() async throws {
         let setup = Setup()
         try await setup.application().test(.router) { client in
@@ -75,11 +75,11 @@ struct StocksCashQuotesTests {
             #expect(try await submit(client, "/stocks/trade", "symbol=AAPL&quantity=1&side=sell", cookie: cookie).status == .seeOther)
             let (status, html) = try await page(client, "/stocks/history", cookie: cookie)
             #expect(status == .ok)
-            let titles = ["Date", "Side", "Symbol", "Shares", "Price", "Amount", "Cash after", "Realised P/L"]
+            let titles = ["Date", "Side", "Symbol", "Shares", "Price", "Cash in/out", "Cash after", "Realised P/L"]
             let positions = titles.compactMap { html.range(of: ">\($0)")?.lowerBound }
             #expect(positions.count == titles.count && positions == positions.sorted(), "the columns in a statement's order")
             #expect(html.contains("aria-sort=\"descending\"><a href=\"/stocks/history?sort=date\">Date ▼</a>"), "newest first")
-            #expect(html.contains("<a href=\"/stocks/history?sort=amount\">Amount</a>"))
+            #expect(html.contains("<a href=\"/stocks/history?sort=amount\">Cash in/out</a>"))
             #expect(firstSide(html) == "sell")
             #expect(html.contains("<td class=\"num\">$10,000.00</td>") || html.contains("$10,000.00"), "money with symbol and grouping")
             let (_, oldest) = try await page(client, "/stocks/history?sort=date", cookie: cookie)

@@ -287,13 +287,26 @@ struct StocksFormsTests {
             #expect(refused.html.contains("value=\"INTC ZZZZ\""))
             #expect(!refused.html.contains("<td>INTC</td>"), "all or nothing, as in the CLI")
 
-            let removed = try await submit(client, "/stocks/watchlist/remove", "symbol=NVDA", cookie: cookie)
+            // The first post asks, naming the symbol; nothing is removed until the confirmed post.
+            let asked = try await submit(client, "/stocks/watchlist/remove", "symbol=nvda", cookie: cookie)
+            #expect(asked.status == .ok)
+            #expect(asked.html.contains("Stop watching <strong>NVDA</strong>?"))
+            #expect(asked.html.contains("<input type=\"hidden\" name=\"symbol\" value=\"NVDA\"><input type=\"hidden\" name=\"confirmed\" value=\"yes\">"))
+            #expect(asked.html.contains("<a href=\"/stocks/watchlist\">Cancel</a>"))
+            _ = await setup.cli(["login", "--email", "test@stockport.com", "--password-stdin"], input: ["Test@123"])
+            #expect(await setup.cli(["watchlist", "list", "--format", "json"]).0.contains("\"NVDA\""), "still stored")
+            let (_, stillThere) = try await page(client, "/stocks/watchlist", cookie: cookie)
+            #expect(stillThere.contains("<td>NVDA</td>"), "nothing removed before the confirmation")
+            let removed = try await submit(client, "/stocks/watchlist/remove", "symbol=NVDA&confirmed=yes", cookie: cookie)
             #expect(removed.status == .seeOther)
             let (_, after) = try await page(client, "/stocks/watchlist", cookie: cookie)
             #expect(!after.contains("<td>NVDA</td>") && after.contains("<td>AMD</td>"))
+            let stored = await setup.cli(["watchlist", "list", "--format", "json"]).0
+            #expect(!stored.contains("\"NVDA\"") && stored.contains("\"AMD\""), "removed from the store: \(stored)")
 
             let notWatched = try await submit(client, "/stocks/watchlist/remove", "symbol=TSLA", cookie: cookie)
-            #expect(notWatched.status == .seeOther, "the refusal comes back as the next page's message")
+            #expect(notWatched.status == .seeOther, "a symbol not watched is refused at the first step, as the next page's message")
+            #expect(!notWatched.html.contains("confirmed"))
         }
     }
 
@@ -446,6 +459,7 @@ struct StocksAPITests {
             ("/api/stocks/portfolio", ["portfolio", "--format", "json"]),
             ("/api/stocks/history", ["history", "--format", "json"]),
             ("/api/stocks/watchlist", ["watchlist", "list", "--format", "json"]),
+            ("/api/stocks/whoami", ["whoami", "--format", "json"]),
         ])
     func byteEqual(route: String, command: [String]) async throws {
         let setup = Setup()

@@ -75,13 +75,26 @@ PAGES = [
     ("/etf", False, 200),
     ("/etf?saved=core", False, 200),
     ("/etf/saved", False, 200),
+    ("/etf/saved?sort=-invested", False, 200),
+    ("/etf/new", False, 200),
+    ("/etf/new?rows=4", False, 200),
+    ("/funds/122639/history", False, 200),
+    ("/funds/122639/history?on=2024-03-30&sort=-change&page=2", False, 200),
+    ("/funds/122639/history?from=2024-02-01&to=2024-01-01", False, 422),
+    ("/funds/122639/rolling", False, 200),
+    ("/funds/122639/rolling?window=1Y", False, 200),
+    ("/funds/cache", False, 200),
+    ("/stocks?sort=-value", True, 200),
+    ("/stocks/watchlist?sort=-percent", True, 200),
     ("/nowhere", False, 404),
     ("/funds/not-a-code", False, 404),
 ]
 
 
 # GET routes that are not pages: JSON, assets, the races board's and the stocks prices' event streams.
-NOT_PAGES = ("/api/", "/assets/", "/favicon.ico", "/races/events", "/stocks/events", "/alerts/events", "/networth/report.csv")
+# /etf/template and /networth/report.csv are file downloads, not pages.
+NOT_PAGES = ("/api/", "/assets/", "/favicon.ico", "/races/events", "/stocks/events", "/alerts/events", "/etf/template",
+             "/networth/report.csv")
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 
@@ -142,6 +155,11 @@ SUBMISSIONS = [
     ("alert remove confirmation", "/alerts", False, "/alerts/remove", {}),
     ("alert add refused", "/alerts", False, "/alerts/add", {"code": "122639", "below": "-85"}),
     ("etf delete confirmation", "/etf/saved", False, "/etf/saved/delete", {}),
+    ("stocks watchlist remove confirmation", "/stocks/watchlist", True, "/stocks/watchlist/remove", {}),
+    ("funds cache clear confirmation", "/funds/cache", False, "/funds/cache/clear", {}),
+    ("etf new portfolio report", "/etf/new", False, "/etf/new",
+     {"name_1": "VTI", "expense_ratio_1": "0.03", "yield_1": "1.3", "shares_1": "10", "purchase_price_1": "200",
+      "purchase_date_1": "2023-01-02", "current_price_1": "250"}),
     ("etf report", "/etf", False, "/etf", {"saved": "core"}),
     ("etf paste refused", "/etf", False, "/etf", {"csv": "name,expense_ratio\nVTI,abc\n"}),
 ]

@@ -5,7 +5,8 @@ import Timing
 /// A dated line chart for a page, readable at every width without JavaScript: two renderings of one chart, a
 /// wide one and a narrow one drawn at about a phone's width, and the stylesheet shows the one that fits, so its
 /// 12 px labels are never scaled down to unreadable. Values sit on round 1-2-5 ticks, dates on whole months,
-/// quarters or years. `/assets/chart.js` shows the date and value of the point nearest the pointer or a tap.
+/// quarters or years. `/assets/chart.js` shows the date and value of the point nearest the pointer or a tap, and
+/// of the point chosen with the arrow keys once the chart has focus.
 public struct WebChart: Sendable {
     /// The title, also the charts' accessible name.
     public var title: String
@@ -56,7 +57,9 @@ public struct WebChart: Sendable {
         return """
             <figure class="chart web-chart" id="\(id)" data-points="\(points.count)" data-hover="\(hover)">\
             \(render(Self.wide))\(render(Self.narrow))\
-            <p class="chart-value" aria-live="polite"></p><figcaption>\(caption)</figcaption></figure>
+            <p class="chart-value" aria-live="polite"></p>\
+            <p class="chart-keys stamp" hidden>Focus the chart, then Left and Right read each point, Home and End the first and last.</p>\
+            <figcaption>\(caption)</figcaption></figure>
             """
     }
 

@@ -29,6 +29,9 @@ public enum ETFAnalyzerWeb {
             router.post("/etf") { request, context in
                 try await report(request, context: context, environment: environment)
             }
+            router.get("/etf/new") { request, context in NewPortfolioPage.show(request, context: context, environment: environment) }
+            router.post("/etf/new") { request, context in try await NewPortfolioPage.create(request, context: context, environment: environment) }
+            router.get("/etf/template") { request, context in NewPortfolioPage.template(request, context: context, environment: environment) }
             router.get("/etf/saved") { request, context in await SavedPortfoliosPage.show(request, context: context, environment: environment) }
             router.post("/etf/saved/delete") { request, context in
                 try await SavedPortfoliosPage.delete(request, context: context, environment: environment)
@@ -75,7 +78,7 @@ public enum ETFAnalyzerWeb {
         fields += Components.checkbox("replace", label: "Replace a portfolio of that name", checked: form.replace)
         fields += "<button type=\"submit\" name=\"format\" value=\"save\" class=\"secondary\">Save</button>"
         var content = Components.postForm(action: "/etf", csrf: context.csrfToken, multipart: true, fields)
-        content += "<p><a href=\"/etf/saved\">Saved portfolios</a> (\(saved.count))</p>" + (report ?? .empty)
+        content += "<p><a href=\"/etf/saved\">Saved portfolios</a> (\(saved.count)) · <a href=\"/etf/new\">New portfolio, or the template file</a></p>" + (report ?? .empty)
         return environment.page("ETF portfolio", request: request, context: context, status: status, content: content)
     }
 
@@ -137,7 +140,16 @@ public enum ETFAnalyzerWeb {
             return response
         default:
             let warnings = analysis.warnings.html { Components.notice($0, kind: "warning") }
-            return await page(request, context: context, environment: environment, form: form, report: warnings + render(report))
+            // A saved portfolio's report has an address (`/etf?saved=NAME`), so its table sorts by links.
+            let address: ((String) -> String)? = request.method == .get && !form.saved.isEmpty
+                ? { query in
+                    let saved = form.saved.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
+                    return "/etf?saved=\(saved)" + (form.asOf.isEmpty ? "" : "&asOf=\(form.asOf)") + "&\(query)"
+                } : nil
+            let sort = request.uri.queryParameters["sort"].map(String.init)
+            return await page(
+                request, context: context, environment: environment, form: form,
+                report: warnings + render(report, sort: sort, link: address))
         }
     }
 
@@ -158,22 +170,41 @@ public enum ETFAnalyzerWeb {
         }
     }
 
-    static func render(_ report: PortfolioReport) -> HTML {
+    /// The report table's columns, each sorting by its heading's link.
+    static let columns: [TableColumn<ETFAnalysis>] = [
+        TableColumn("ETF", key: "name") { $0.holding.name < $1.holding.name },
+        TableColumn("Invested", key: "invested", numeric: true) { $0.initialInvestment < $1.initialInvestment },
+        TableColumn("Value", key: "value", numeric: true) { $0.currentValue < $1.currentValue },
+        TableColumn("Net return", key: "net", numeric: true) { $0.netReturn < $1.netReturn },
+        TableColumn("Return", key: "return", numeric: true) { $0.totalReturn < $1.totalReturn },
+        TableColumn("Annualised", key: "annualised", numeric: true) { left, right in
+            // A holding too young for an annual rate sorts first.
+            guard let second = right.annualizedReturn else { return false }
+            return left.annualizedReturn.map { $0 < second } ?? true
+        },
+        TableColumn("Allocation", key: "allocation", numeric: true) { $0.allocation < $1.allocation },
+    ]
+
+    /// The report: figures, the ETFs' table (sorted by `sort` through the `link` of a query, when the report has an
+    /// address of its own) and the allocation chart.
+    static func render(_ report: PortfolioReport, sort: String? = nil, link: ((String) -> String)? = nil) -> HTML {
         let portfolio = report.portfolio
         let figures: HTML = """
             <h2>Report</h2><div class="figures" id="etf-figures">\(Components.figure("Invested", Show.money(portfolio.totalInitial)))\
             \(Components.figure("Current value", Show.money(portfolio.totalCurrent)))\
-            \(Components.figure("Net return", Show.money(portfolio.totalNetReturn), detail: Show.percent(portfolio.totalReturn)))\
+            \(Components.figure("Net return", Show.signedMoney(portfolio.totalNetReturn), detail: Show.percent(portfolio.totalReturn)))\
             \(Components.figure("Weighted annual return", portfolio.weightedAnnualReturn.map { Show.percent($0) } ?? "—"))\
             \(Components.figure("Weighted expense ratio", Show.percent(portfolio.weightedExpenseRatio, places: 3)))\
             \(Components.figure("Annual fees", Show.money(portfolio.annualFees)))</div>
             """
-        let table = Components.table(
-            headers: ["ETF", "Invested", "Value", "Net return", "Return", "Annualised", "Allocation"], numeric: [1, 2, 3, 4, 5, 6],
-            rows: report.etfs.map { etf in
-                ["\(etf.holding.name)", "\(Show.money(etf.initialInvestment))", "\(Show.money(etf.currentValue))", "\(Show.money(etf.netReturn))",
-                 "\(Show.percent(etf.totalReturn))", "\(etf.annualizedReturn.map { Show.percent($0) } ?? "—")", "\(Show.percent(etf.allocation))"]
-            }, id: "etfs")
+        // A posted report has no address to sort at: its headings are plain.
+        let shown = link == nil ? columns.map { TableColumn($0.title, numeric: $0.numeric) } : columns
+        let table = SortedTable(
+            columns: shown, rows: report.etfs, id: "etfs", noun: "ETFs", sort: sort, link: { link?($0) ?? "" }
+        ) { etf in
+            ["\(etf.holding.name)", "\(Show.money(etf.initialInvestment))", "\(Show.money(etf.currentValue))", "\(Show.signedMoney(etf.netReturn))",
+             "\(Show.percent(etf.totalReturn))", "\(etf.annualizedReturn.map { Show.percent($0) } ?? "—")", "\(Show.percent(etf.allocation))"]
+        }.html
         let chart = BarChart(
             title: "Allocation by current value",
             bars: report.etfs.map { (label: $0.holding.name, value: $0.allocation.doubleValue, text: Show.percent($0.allocation)) })
@@ -209,6 +240,8 @@ struct ReportFields: Sendable {
 /// percentages.
 enum Show {
     static func money(_ value: Amount) -> String { NumberFormat.money(value, currency: "USD") }
+    /// A gain or a loss: `+$1,000.00`, `-$1,000.00`, as every signed figure on the pages.
+    static func signedMoney(_ value: Amount) -> String { NumberFormat.signedMoney(value, currency: "USD") }
     static func percent(_ value: Amount) -> String { percent(value, places: 2) }
     static func percent(_ value: Amount, places: Int) -> String { NumberFormat.percent(value, fractionDigits: places, signed: false) }
 }

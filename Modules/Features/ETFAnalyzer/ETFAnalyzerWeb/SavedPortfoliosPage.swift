@@ -9,6 +9,16 @@ import Timing
 /// `/etf/saved`: the saved portfolios as `folio etf list` shows them, each opening its report; saving from the
 /// `/etf` form (`folio etf save`) and deleting after a confirmation page (`folio etf delete`).
 enum SavedPortfoliosPage {
+    /// The list's columns, each sorting by its heading's link but the buttons'.
+    static let columns: [TableColumn<SavedPortfolioSummary>] = [
+        TableColumn("Name", key: "name") { $0.name < $1.name },
+        TableColumn("ETFs", key: "etfs", numeric: true) { $0.etfs < $1.etfs },
+        TableColumn("Invested", key: "invested", numeric: true) { $0.invested < $1.invested },
+        TableColumn("Saved", key: "saved") { $0.savedAt < $1.savedAt },
+        TableColumn("From", key: "source") { $0.source < $1.source },
+        TableColumn(""),
+    ]
+
     static func show(_ request: Request, context: WebRequestContext, environment: WebEnvironment) async -> Response {
         let saved: [SavedPortfolioSummary]
         do {
@@ -17,19 +27,21 @@ enum SavedPortfoliosPage {
             return environment.failurePage(FolioError.from(error), title: "Saved ETF portfolios", request: request, context: context)
         }
         let now = environment.timing.now()
-        let table = Components.table(
-            caption: saved.isEmpty ? "No portfolio is saved yet: analyze one on the ETF page and save it under a name." : nil,
-            headers: ["Name", "ETFs", "Invested", "Saved", "From", ""], numeric: [1, 2],
-            rows: saved.map { portfolio in
-                let link: HTML = "<a href=\"/etf?saved=\(portfolio.name)\">\(portfolio.name)</a>"
-                let delete = Components.postForm(
-                    action: "/etf/saved/delete", csrf: context.csrfToken, class: "inline",
-                    "<input type=\"hidden\" name=\"name\" value=\"\(portfolio.name)\"><button type=\"submit\" class=\"secondary\" aria-label=\"Delete \(portfolio.name)\">Delete</button>")
-                return [
-                    link, "\(portfolio.etfs)", "\(Show.money(portfolio.invested))",
-                    "\(TimeStamp.html(portfolio.savedAt)) (\(TimeStamp.age(of: portfolio.savedAt, now: now)))", "\(portfolio.source)", delete,
-                ]
-            }, id: "saved")
+        let query = request.uri.queryParameters
+        let table = SortedTable(
+            columns: columns, rows: saved, id: "saved", noun: "portfolios", pageSize: 50,
+            sort: query["sort"].map(String.init), page: query["page"].map(String.init), link: { "/etf/saved?\($0)" },
+            empty: "No portfolio is saved yet: analyze one on the ETF page and save it under a name."
+        ) { portfolio in
+            let link: HTML = "<a href=\"/etf?saved=\(portfolio.name)\">\(portfolio.name)</a>"
+            let delete = Components.postForm(
+                action: "/etf/saved/delete", csrf: context.csrfToken, class: "inline",
+                "<input type=\"hidden\" name=\"name\" value=\"\(portfolio.name)\"><button type=\"submit\" class=\"secondary\" aria-label=\"Delete \(portfolio.name)\">Delete</button>")
+            return [
+                link, "\(portfolio.etfs)", "\(Show.money(portfolio.invested))",
+                "\(TimeStamp.html(portfolio.savedAt)) (\(TimeStamp.age(of: portfolio.savedAt, now: now)))", "\(portfolio.source)", delete,
+            ]
+        }.html
         let content = table + "<p><a href=\"/etf\">Analyze or save a portfolio</a></p>"
         return environment.page("Saved ETF portfolios", request: request, context: context, content: content)
     }

@@ -55,6 +55,7 @@ enum FundPage {
                 : "<input type=\"hidden\" name=\"action\" value=\"add\"><button type=\"submit\" class=\"secondary\" aria-pressed=\"false\">☆ Add to favourites</button>")
         content += "<h2>NAV</h2>" + ranges(code: code, current: range, error: rangeError)
         content += chart(shown.history, analytics: shown.analytics)
+        content += "<p><a href=\"/funds/\(code)/history\">Every NAV, the NAV on a date, CSV download</a> · <a href=\"/funds/\(code)/rolling\">Rolling returns</a></p>"
         content += "<h2>Returns and risk</h2>" + returnsTable(fund)
         content += "<h2 id=\"sip\">SIP calculator</h2>" + sip
         let status: HTTPResponse.Status = rangeError.map(WebResponses.status(for:)) ?? .ok

@@ -42,20 +42,33 @@ enum FundsSearchPage {
                 refusal = error
             }
         }
-        var content: HTML = "<p><a href=\"/funds/portfolio\">My funds: holdings, XIRR and capital gains from your CAS statement</a></p>"
+        var content: HTML = "<p><a href=\"/funds/portfolio\">My funds: holdings, XIRR and capital gains from your CAS statement</a> · <a href=\"/funds/cache\">What is cached</a></p>"
         content += form(query, refusal: refusal) + results
         if let rows = try? await service.favorites(), !rows.isEmpty {
-            content += "<h2>Favourites</h2>"
-            content += Components.table(
-                headers: ["Fund", "NAV", "Date", "1Y return", ""], numeric: [1, 3],
-                rows: rows.map { row in
-                    ["<a href=\"/funds/\(row.code)\">\(row.name)</a>", "\(row.nav.map(FundText.nav) ?? "—")",
-                     "\(row.navDate ?? "—")", "\(FundText.percent(row.return1Y))", row.stale ? "stale" : ""]
-                })
+            content += "<h2 id=\"favourites\">Favourites</h2>"
+            // The search stays as it is while the favourites are sorted (`favSort`).
+            let search = (request.uri.query ?? "").split(separator: "&").filter { !$0.hasPrefix("favSort=") }.joined(separator: "&")
+            content += SortedTable(
+                columns: favouriteColumns, rows: rows, id: "favourites-table", noun: "favourites",
+                sort: request.uri.queryParameters["favSort"].map(String.init),
+                link: { "/funds?" + (search.isEmpty ? "" : search + "&") + $0 + "#favourites" },
+                parameters: ("favSort", "favPage")
+            ) { row in
+                ["<a href=\"/funds/\(row.code)\">\(row.name)</a>", "\(row.nav.map(FundText.nav) ?? "—")",
+                 "\(row.navDate ?? "—")", "\(FundText.percent(row.return1Y))", row.stale ? "stale" : ""]
+            }.html
         }
         let status: HTTPResponse.Status = refusal.map(WebResponses.status(for:)) ?? .ok
         return environment.page("Funds", request: request, context: context, status: status, content: content)
     }
+
+    static let favouriteColumns: [TableColumn<FavoriteRow>] = [
+        TableColumn("Fund", key: "name") { $0.name < $1.name },
+        TableColumn("NAV", key: "nav", numeric: true) { PortfolioPage.less($0.nav, $1.nav) },
+        TableColumn("Date", key: "date") { PortfolioPage.less($0.navDate, $1.navDate) },
+        TableColumn("1Y return", key: "return", numeric: true) { PortfolioPage.less($0.return1Y, $1.return1Y) },
+        TableColumn(""),
+    ]
 
     /// The results table: the rows from `first` (0-based) on, captioned with where they fall among all matches.
     static func table(_ report: SchemeSearchReport, showingFrom first: Int = 0) -> HTML {

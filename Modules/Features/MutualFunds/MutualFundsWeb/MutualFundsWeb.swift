@@ -14,7 +14,8 @@ public enum MutualFundsWeb {
     /// The feature's web face, listed in the host's web registry.
     public static let feature = WebFeature(
         id: "funds", navigation: NavigationEntry(title: "Funds", path: "/funds"),
-        openAPIPaths: FundsOpenAPI.paths.merging(PortfolioOpenAPI.paths) { first, _ in first },
+        openAPIPaths: FundsOpenAPI.paths.merging(PortfolioOpenAPI.paths) { first, _ in first }
+            .merging(NAVOpenAPI.paths) { first, _ in first },
         dashboard: { environment, _ in await favouritesCard(environment) },
         routes: { router, environment in
             router.get("/funds") { request, context in await FundsSearchPage.page(request, context: context, environment: environment) }
@@ -43,6 +44,40 @@ public enum MutualFundsWeb {
                 await api { try await FundsWebService.make(environment).search(try SearchQuery(request).schemeQuery()).rows }
             }
             router.get("/funds/compare") { request, context in await ComparePage.page(request, context: context, environment: environment) }
+            router.get("/funds/cache") { request, context in await CachePage.show(request, context: context, environment: environment) }
+            router.post("/funds/cache/clear") { request, context in
+                try await CachePage.clear(request, context: context, environment: environment)
+            }
+            router.get("/api/funds/cache") { _, _ in await api { try await FundsWebService.make(environment).cacheStatus() } }
+            router.get("/funds/:code/history") { request, context in
+                await NAVPages.history(try code(context), request: request, context: context, environment: environment)
+            }
+            router.get("/funds/:code/rolling") { request, context in
+                await NAVPages.rolling(try code(context), request: request, context: context, environment: environment)
+            }
+            router.get("/api/funds/:code/history") { request, context in
+                let code = try code(context)
+                return await api {
+                    let range = try NAVPages.HistoryQuery(request).range()
+                    let history = try await FundsWebService.make(environment).history(code: code).value
+                    return NAVHistoryRow.rows(history.points(from: range.from, to: range.to))
+                }
+            }
+            router.get("/api/funds/:code/nav") { request, context in
+                let code = try code(context)
+                return await api {
+                    let date = try PortfolioQuery.date(request.uri.queryParameters["on"].map(String.init), field: "on")
+                    return try await FundsWebService.make(environment).nav(code: code, on: date)
+                }
+            }
+            router.get("/api/funds/:code/rolling") { request, context in
+                let code = try code(context)
+                return await api {
+                    let text = request.uri.queryParameters["window"].map(String.init) ?? RollingWindow.threeYears.rawValue
+                    let window = try Choices.parse(text, as: RollingWindow.self, field: "window", what: "window")
+                    return try await FundsWebService.make(environment).rolling(code: code, window: window).report
+                }
+            }
             router.get("/funds/:code") { request, context in
                 await FundPage.page(try code(context), request: request, context: context, environment: environment)
             }

@@ -23,10 +23,13 @@ enum PortfolioPage {
         var content = uploadForm(csrf: context.csrfToken, refusal: refusal)
         do {
             let report = try await service.valuePortfolio()
-            content += holdings(report)
+            let query = request.uri.queryParameters
+            let order = TableOrders(
+                holdings: query["sort"].map(String.init), gains: query["gainsSort"].map(String.init))
+            content += holdings(report, order: order)
             if !report.holdings.isEmpty {
                 let gains = try await service.gains()
-                content += gainsByYear(gains)
+                content += gainsByYear(gains, order: order)
             }
         } catch {
             content += Components.notice(FolioError.from(error).line, kind: "error")
@@ -82,32 +85,75 @@ enum PortfolioPage {
         return Components.postForm(action: "/funds/portfolio/import", csrf: csrf, multipart: true, fields)
     }
 
-    static func holdings(_ report: PortfolioReport) -> HTML {
+    /// The orders of the page's two tables, each from its own query parameter, and the links that keep the other.
+    struct TableOrders {
+        var holdings: String?
+        var gains: String?
+
+        func link(holdings: String) -> String {
+            "/funds/portfolio?\(holdings)" + (gains.map { "&gainsSort=\($0)" } ?? "") + "#holdings"
+        }
+
+        func link(gains: String) -> String {
+            "/funds/portfolio?" + (holdings.map { "sort=\($0)&" } ?? "") + "\(gains)#gains"
+        }
+    }
+
+    /// An optional figure's order: a row without one first.
+    static func less<Value: Comparable>(_ left: Value?, _ right: Value?) -> Bool {
+        guard let right else { return false }
+        return left.map { $0 < right } ?? true
+    }
+
+    static let holdingColumns: [TableColumn<HoldingRow>] = [
+        TableColumn("Scheme", key: "scheme") { $0.scheme < $1.scheme },
+        TableColumn("Folio", key: "folio") { $0.folio < $1.folio },
+        TableColumn("Units", key: "units", numeric: true) { $0.units < $1.units },
+        TableColumn("Invested", key: "invested", numeric: true) { $0.invested < $1.invested },
+        TableColumn("NAV", key: "nav", numeric: true) { less($0.nav, $1.nav) },
+        TableColumn("NAV date", key: "date") { less($0.navDate, $1.navDate) },
+        TableColumn("Value", key: "value", numeric: true) { less($0.value, $1.value) },
+        TableColumn("Gain", key: "gain", numeric: true) { less($0.gain, $1.gain) },
+        TableColumn("XIRR", key: "xirr", numeric: true) { less($0.xirr, $1.xirr) },
+        TableColumn("Taxed as"),
+    ]
+
+    static let gainColumns: [TableColumn<GainsSummaryRow>] = [
+        TableColumn("Financial year", key: "year") { $0.financialYear < $1.financialYear },
+        TableColumn("Scheme", key: "scheme") { $0.scheme < $1.scheme },
+        TableColumn("Tax"),
+        TableColumn("LTCG", key: "ltcg", numeric: true) { $0.longTermGain < $1.longTermGain },
+        TableColumn("LTCG taxable", key: "taxable", numeric: true) { $0.longTermTaxableGain < $1.longTermTaxableGain },
+        TableColumn("STCG", key: "stcg", numeric: true) { $0.shortTermGain < $1.shortTermGain },
+    ]
+
+    static func holdings(_ report: PortfolioReport, order: TableOrders = TableOrders()) -> HTML {
         guard !report.holdings.isEmpty else {
             return Components.notice("No holdings yet: import a statement above, or use folio funds portfolio add.")
         }
         var html = report.warnings.html { Components.notice($0, kind: "warning") }
-        html += Components.table(
-            caption: report.asOf.map { "Valued at the NAVs on or before \($0)" } ?? "Valued at the latest NAVs",
-            headers: ["Scheme", "Folio", "Units", "Invested", "NAV", "NAV date", "Value", "Gain", "XIRR", "Taxed as"],
-            numeric: [2, 3, 4, 6, 7, 8],
-            rows: report.holdings.map { row in
-                let name: HTML = row.code.map { "<a href=\"/funds/\($0)\">\(row.scheme)</a>" } ?? "\(row.scheme)"
-                let mark: HTML = row.reconciled ? .empty : " <strong>(unreconciled)</strong>"
-                return [
-                    name + mark, "\(row.folio)", "\(NumberFormat.decimal(row.units, fractionDigits: 3))",
-                    "\(FundText.money(row.invested))", "\(row.nav.map(FundText.nav) ?? "—")",
-                    "\(row.navDate ?? "—")\(row.stale ? " (stale)" : "")", "\(row.value.map(FundText.money) ?? "n/a")",
-                    "\(row.gain.map { Rupees.format($0, sign: .always) } ?? "n/a")", "\(FundText.percent(row.xirr))",
-                    // As the terminal's line under its table: a stored choice, else the rules decide.
-                    "\(row.treatAs.map { "\($0.rawValue) (\(TreatmentBasis.set.wording))" } ?? "by the rules")",
-                ]
-            } + [[
+        html += "<p class=\"stamp\">\(report.asOf.map { "Valued at the NAVs on or before \($0)" } ?? "Valued at the latest NAVs")</p>"
+        html += SortedTable(
+            columns: holdingColumns, rows: report.holdings, id: "holdings", noun: "holdings", sort: order.holdings,
+            link: { order.link(holdings: $0) },
+            total: [
                 "<strong>Total</strong>", "", "", "\(FundText.money(report.invested))", "", "",
                 "\(report.totalText(report.value, format: FundText.money))",
                 "\(report.totalText(report.gain) { Rupees.format($0, sign: .always) })",
                 "\(FundText.percent(report.xirr))", "",
-            ]], id: "holdings")
+            ]
+        ) { row in
+            let name: HTML = row.code.map { "<a href=\"/funds/\($0)\">\(row.scheme)</a>" } ?? "\(row.scheme)"
+            let mark: HTML = row.reconciled ? .empty : " <strong>(unreconciled)</strong>"
+            return [
+                name + mark, "\(row.folio)", "\(NumberFormat.decimal(row.units, fractionDigits: 3))",
+                "\(FundText.money(row.invested))", "\(row.nav.map(FundText.nav) ?? "—")",
+                "\(row.navDate ?? "—")\(row.stale ? " (stale)" : "")", "\(row.value.map(FundText.money) ?? "n/a")",
+                "\(row.gain.map { Rupees.format($0, sign: .always) } ?? "n/a")", "\(FundText.percent(row.xirr))",
+                // As the terminal's line under its table: a stored choice, else the rules decide.
+                "\(row.treatAs.map { "\($0.rawValue) (\(TreatmentBasis.set.wording))" } ?? "by the rules")",
+            ]
+        }.html
         for row in report.holdings {
             if let note = row.note { html += Components.notice("\(row.scheme) [\(row.folio)]: \(note)", kind: "warning") }
         }
@@ -124,18 +170,20 @@ enum PortfolioPage {
         return html
     }
 
-    static func gainsByYear(_ report: GainsReport) -> HTML {
+    static func gainsByYear(_ report: GainsReport, order: TableOrders = TableOrders()) -> HTML {
         var html: HTML = "<h2>Capital gains by financial year</h2>"
         guard !report.summary.isEmpty else {
             return html + Components.notice("No capital gains: nothing was sold.")
         }
-        html += Components.table(
-            headers: ["Financial year", "Scheme", "Tax", "LTCG", "LTCG taxable", "STCG"], numeric: [3, 4, 5],
-            rows: report.summary.map { row in
-                ["\(row.financialYear)", "\(row.scheme)", "\(row.treatment.rawValue) (\(row.treatmentBasis.wording))",
-                 "\(Rupees.format(row.longTermGain))", "\(Rupees.format(row.longTermTaxableGain))",
-                 "\(Rupees.format(row.shortTermGain))"]
-            }, id: "gains")
+        // A loss reads as every signed figure on the pages: `-₹1,000.00`, a gain `+₹1,000.00`.
+        html += SortedTable(
+            columns: gainColumns, rows: report.summary, id: "gains", noun: "years", sort: order.gains,
+            link: { order.link(gains: $0) }, parameters: ("gainsSort", "gainsPage")
+        ) { row in
+            ["\(row.financialYear)", "\(row.scheme)", "\(row.treatment.rawValue) (\(row.treatmentBasis.wording))",
+             "\(Rupees.format(row.longTermGain, sign: .always))", "\(Rupees.format(row.longTermTaxableGain, sign: .always))",
+             "\(Rupees.format(row.shortTermGain, sign: .always))"]
+        }.html
         for row in report.chosen {
             html += Components.notice(
                 "\(row.scheme) (folio \(row.folio)): taxed as \(row.treatment.rawValue) (\(row.treatmentBasis.wording))")

@@ -4,11 +4,11 @@ import Timing
 
 /// The portfolio routes' query parameters, refused by name (422) rather than replaced by a default.
 enum PortfolioQuery {
-    /// `asOf=YYYY-MM-DD`, nil when absent or empty.
-    static func date(_ text: String?) throws(FolioError) -> CalendarDate? {
+    /// `asOf=YYYY-MM-DD` (or the date parameter `field`), nil when absent or empty.
+    static func date(_ text: String?, field: String = "asOf") throws(FolioError) -> CalendarDate? {
         guard let text, !text.isEmpty else { return nil }
         guard let date = CalendarDate(iso8601: text) else {
-            throw FolioError(.invalid, "invalid date \"\(text)\"", hint: "write it as YYYY-MM-DD", field: "asOf")
+            throw FolioError(.invalid, "invalid date \"\(text)\"", hint: "write it as YYYY-MM-DD", field: field)
         }
         return date
     }

@@ -26,7 +26,10 @@ enum PortfolioPage {
             return environment.failurePage(FolioError.from(error), title: "Portfolio", request: request, context: context)
         }
         var content = StockTradingWeb.subnavigation(owner, csrf: context.csrfToken)
-        content += StocksLive.region(.portfolio, Self.priced(priced, now: environment.timing.now()), request: request)
+        let sort = request.uri.queryParameters["sort"].map(String.init)
+        content += StocksLive.region(
+            .portfolio, Self.priced(priced, now: environment.timing.now(), sort: sort), request: request,
+            query: StocksLive.sortQuery(sort))
         var form = trade.errors["general"].map { Components.notice($0, kind: "error") } ?? .empty
         form += Components.field("symbol", label: "Symbol", value: trade.symbol, error: trade.errors["symbol"], placeholder: "AAPL", attributes: " required")
         form += Components.field("quantity", label: "Shares", value: trade.quantity, error: trade.errors["quantity"], attributes: " inputmode=\"numeric\" required")
@@ -38,7 +41,21 @@ enum PortfolioPage {
     }
 
     /// The priced part, kept live: the figures, the prices' "as of" and the holdings.
-    static func priced(_ priced: Priced<PortfolioReport>, now: Date) -> HTML {
+    /// The holdings' columns, each sorting by its heading's link (`/stocks?sort=-value`).
+    static let holdingColumns: [TableColumn<HoldingRow>] = [
+        TableColumn("Symbol", key: "symbol") { $0.symbol < $1.symbol },
+        TableColumn("Name", key: "name") { $0.name < $1.name },
+        TableColumn("Shares", key: "quantity", numeric: true) { $0.quantity < $1.quantity },
+        TableColumn("Average cost", key: "cost", numeric: true) { $0.averageCost < $1.averageCost },
+        TableColumn("Price", key: "price", numeric: true) { left, right in
+            guard let second = right.price else { return false }
+            return left.price.map { $0 < second } ?? true
+        },
+        TableColumn("Value", key: "value", numeric: true) { $0.value < $1.value },
+        TableColumn("Unrealised P/L", key: "pl", numeric: true) { $0.unrealizedPL < $1.unrealizedPL },
+    ]
+
+    static func priced(_ priced: Priced<PortfolioReport>, now: Date, sort: String? = nil) -> HTML {
         let report = priced.report
         var content = StockTradingWeb.staleNotice(priced.quotes)
         content += """
@@ -48,12 +65,13 @@ enum PortfolioPage {
             \(Components.figure("Unrealised P/L", Dollars.text(report.totals.unrealizedPL, signed: true)))</div>
             """
         content += Components.stamp(asOf: report.pricesAsOf, now: now, stale: report.pricesStale)
-        content += Components.table(
-            headers: ["Symbol", "Name", "Shares", "Average cost", "Price", "Value", "Unrealised P/L"], numeric: [2, 3, 4, 5, 6],
-            rows: report.holdings.map { holding in
-                ["\(holding.symbol)", "\(holding.name)", "\(holding.quantity)", "\(Dollars.text(holding.averageCost))",
-                 "\(holding.price.map { Dollars.text($0) } ?? "—")", "\(Dollars.text(holding.value))", "\(Dollars.text(holding.unrealizedPL, signed: true))"]
-            }, id: "holdings")
+        content += SortedTable(
+            columns: holdingColumns, rows: report.holdings, id: "holdings", noun: "holdings", sort: sort,
+            link: { "/stocks?\($0)" }, empty: "No holdings yet: buy below."
+        ) { holding in
+            ["\(holding.symbol)", "\(holding.name)", "\(holding.quantity)", "\(Dollars.text(holding.averageCost))",
+             "\(holding.price.map { Dollars.text($0) } ?? "—")", "\(Dollars.text(holding.value))", "\(Dollars.text(holding.unrealizedPL, signed: true))"]
+        }.html
         return content
     }
 

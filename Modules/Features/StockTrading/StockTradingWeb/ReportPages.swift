@@ -11,7 +11,7 @@ enum ReportPages {
     /// The columns of the history table in the order people read a statement, each with its sort key.
     static let historyColumns: [(title: String, key: String, numeric: Bool)] = [
         ("Date", "date", false), ("Side", "side", false), ("Symbol", "symbol", false), ("Shares", "quantity", true),
-        ("Price", "price", true), ("Amount", "amount", true), ("Cash after", "cash", true), ("Realised P/L", "pl", true),
+        ("Price", "price", true), ("Cash in/out", "amount", true), ("Cash after", "cash", true), ("Realised P/L", "pl", true),
     ]
 
     /// How rows compare, ascending, in each sortable column; rows without a value (a deposit's price) come first.
@@ -22,7 +22,7 @@ enum ReportPages {
         "symbol": { ($0.symbol ?? "") < ($1.symbol ?? "") },
         "quantity": { ($0.quantity ?? -1) < ($1.quantity ?? -1) },
         "price": { less($0.price, $1.price) },
-        "amount": { $0.amount < $1.amount },
+        "amount": { $0.cashChange < $1.cashChange },
         "cash": { $0.cashAfter < $1.cashAfter },
         "pl": { less($0.realizedPL, $1.realizedPL) },
         ]
@@ -59,7 +59,7 @@ enum ReportPages {
                 [
                     TimeStamp.html(row.timestamp), "\(row.side)", "\(row.symbol ?? "")",
                     "\(row.quantity.map(String.init) ?? "")", "\(row.price.map { Dollars.text($0) } ?? "")",
-                    "\(Dollars.text(row.amount))", "\(Dollars.text(row.cashAfter))",
+                    "\(Dollars.text(row.cashChange, signed: true))", "\(Dollars.text(row.cashAfter))",
                     "\(row.realizedPL.map { Dollars.text($0, signed: true) } ?? "")",
                 ]
             }, id: "list", headings: headings)
@@ -95,5 +95,14 @@ enum ReportPages {
         content += figures + "<figure class=\"chart\" id=\"allocation-chart\">\(sectors.render())</figure>"
         content += "<figure class=\"chart\">\(holdings.render())</figure>"
         return environment.page("Analytics", request: request, context: context, content: content)
+    }
+}
+
+extension HistoryRow {
+    /// The row's effect on the cash, as every signed figure on the pages reads: a buy or a withdrawal takes cash
+    /// out (`-$1,000.00`), a sell or a deposit brings it in (`+$1,000.00`). The report's `amount` is the unsigned
+    /// sum the CLI prints.
+    var cashChange: Amount {
+        side == "buy" || side == "withdrawal" ? -amount : amount
     }
 }

@@ -27,6 +27,9 @@ public enum StockTradingWeb {
             "/api/stocks/watchlist": .openAPIGet(
                 "The logged-in browser's watchlist with prices, as `folio stocks watchlist list --format json`.",
                 response: OpenAPISchema.array(StocksAPISchema.quote), needsLogin: true),
+            "/api/stocks/whoami": .openAPIGet(
+                "Who the browser is logged in as, and since when, as `folio stocks whoami --format json`.",
+                response: StocksAPISchema.session, needsLogin: true),
         ],
         dashboard: { environment, context in await PortfolioPage.dashboardCard(environment, context: context) },
         routes: { router, environment in
@@ -109,13 +112,14 @@ public enum StockTradingWeb {
             router.get("/api/stocks/quotes", use: api { services, _ in try await services.market.listing([]).report })
             router.get("/api/stocks/history", use: api { services, owner in try await services.portfolio.history(for: owner).rows })
             router.get("/api/stocks/watchlist", use: api { services, owner in try await services.watchlist.list(for: owner).report.rows })
+            router.get("/api/stocks/whoami", use: api { _, owner in SessionReport(owner) })
         })
 
     static func subnavigation(_ owner: Session, csrf: String) -> HTML {
         """
         <nav class="ranges" aria-label="Paper trading"><a href="/stocks">Portfolio</a><a href="/stocks/quotes">Quotes</a>\
         <a href="/stocks/cash">Cash</a><a href="/stocks/history">History</a><a href="/stocks/watchlist">Watchlist</a><a href="/stocks/alerts">Alerts</a><a href="/stocks/analytics">Analytics</a></nav>
-        <p class="stamp">Logged in as \(owner.email)</p>\(Components.postForm(action: "/stocks/logout", csrf: csrf, class: "inline", "<button type=\"submit\" class=\"secondary\">Log out</button>"))
+        <p class="stamp" id="whoami">Logged in as \(owner.email) since \(TimeStamp.html(owner.since))</p>\(Components.postForm(action: "/stocks/logout", csrf: csrf, class: "inline", "<button type=\"submit\" class=\"secondary\">Log out</button>"))
         """
     }
 

@@ -19,6 +19,9 @@ enum StocksAPISchema {
             "unrealizedPLFraction", "weight", "priceAsOf", "stale",
         ])
 
+    /// ``StockTrading/SessionReport``.
+    static let session = S.object(["email": S.string, "since": S.dateTime], required: ["email", "since"])
+
     /// ``StockTrading/PortfolioReport``.
     static let portfolio = S.object(
         [

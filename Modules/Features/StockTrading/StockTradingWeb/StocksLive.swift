@@ -31,6 +31,13 @@ enum StocksLive {
         return "<div id=\"live-\(view.rawValue)\" data-stocks-events=\"/stocks/events?view=\(view.rawValue)\(query)\">\(content)</div>"
     }
 
+    /// The stream's `&sort=` for a page sorted by `sort`: only a key's letters and its `-`, so the address needs
+    /// no escaping (an unknown key sorts nothing, on the page and in the stream alike).
+    static func sortQuery(_ sort: String?) -> String {
+        guard let sort, !sort.isEmpty else { return "" }
+        return "&sort=" + sort.filter { ($0.isASCII && $0.isLetter) || $0 == "-" }
+    }
+
     /// `/stocks/events?view=`: the region's markup on every refresh of the prices; nothing when the prices cannot
     /// be had (the page keeps what it shows, stamped with its age).
     static func events(
@@ -63,10 +70,11 @@ enum StocksLive {
         let services = try await StocksWebServices.make(environment)
         let now = environment.timing.now()
         switch view {
-        case .portfolio: return PortfolioPage.priced(try await services.portfolio.portfolio(for: owner), now: now)
+        case .portfolio: return PortfolioPage.priced(try await services.portfolio.portfolio(for: owner), now: now, sort: sort)
         case .quotes:
             return QuotesPage.priced(try await services.market.listing([]), now: now, order: QuotesPage.tableOrder(sort))
-        case .watchlist: return WatchlistPage.priced(try await services.watchlist.list(for: owner), now: now, csrf: csrf)
+        case .watchlist:
+            return WatchlistPage.priced(try await services.watchlist.list(for: owner), now: now, csrf: csrf, sort: sort)
         }
     }
 

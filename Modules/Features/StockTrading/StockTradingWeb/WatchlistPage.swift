@@ -30,7 +30,10 @@ enum WatchlistPage {
             return environment.failurePage(FolioError.from(error), title: "Watchlist", request: request, context: context)
         }
         var content = StockTradingWeb.subnavigation(owner, csrf: context.csrfToken)
-        content += StocksLive.region(.watchlist, Self.priced(priced, now: environment.timing.now(), csrf: context.csrfToken), request: request)
+        let sort = request.uri.queryParameters["sort"].map(String.init)
+        content += StocksLive.region(
+            .watchlist, Self.priced(priced, now: environment.timing.now(), csrf: context.csrfToken, sort: sort), request: request,
+            query: StocksLive.sortQuery(sort))
         let fields = Components.field(
             "symbols", label: "Symbols (e.g. NVDA AMD)", value: form.symbols, error: form.error, placeholder: "NVDA",
             attributes: " required autocapitalize=\"characters\"")
@@ -41,23 +44,33 @@ enum WatchlistPage {
     }
 
     /// The priced part, kept live: the prices' "as of" and the list with its remove buttons.
-    static func priced(_ priced: Priced<WatchlistService.Listing>, now: Date, csrf: String) -> HTML {
+    /// The columns, each but the buttons' sorting by its heading's link (`/stocks/watchlist?sort=-percent`).
+    static let columns: [TableColumn<QuoteRow>] = [
+        TableColumn("Symbol", key: "symbol") { $0.symbol < $1.symbol },
+        TableColumn("Name", key: "name") { $0.name < $1.name },
+        TableColumn("Price", key: "price", numeric: true) { $0.price < $1.price },
+        TableColumn("Change", key: "change", numeric: true) { QuotesPage.ascending["change"]!($0, $1) },
+        TableColumn("Change %", key: "percent", numeric: true) { QuotesPage.ascending["percent"]!($0, $1) },
+        TableColumn(""),
+    ]
+
+    static func priced(_ priced: Priced<WatchlistService.Listing>, now: Date, csrf: String, sort: String? = nil) -> HTML {
         let rows = priced.report.rows
         var content = StockTradingWeb.staleNotice(priced.quotes)
         if !rows.isEmpty { content += Components.stamp(asOf: priced.quotes.asOf, now: now, stale: priced.quotes.isStale) }
-        content += Components.table(
-            caption: rows.isEmpty ? "Your watchlist is empty." : nil,
-            headers: ["Symbol", "Name", "Price", "Change", "Change %", ""], numeric: [2, 3, 4],
-            rows: rows.map { row in
-                let remove = Components.postForm(
-                    action: "/stocks/watchlist/remove", csrf: csrf, class: "inline",
-                    "<input type=\"hidden\" name=\"symbol\" value=\"\(row.symbol)\"><button type=\"submit\" class=\"secondary\" aria-label=\"Stop watching \(row.symbol)\">Remove</button>")
-                return [
-                    "\(row.symbol)", "\(row.name)", "\(Dollars.text(row.price))\(row.stale ? " (stale)" : "")",
-                    "\(row.dailyChange.map { Dollars.text($0, signed: true) } ?? "—")",
-                    "\(row.dailyChangeFraction.map { NumberFormat.percent($0) } ?? "—")", remove,
-                ]
-            }, id: "watchlist")
+        content += SortedTable(
+            columns: columns, rows: rows, id: "watchlist", noun: "symbols", sort: sort, link: { "/stocks/watchlist?\($0)" },
+            empty: "Your watchlist is empty."
+        ) { row in
+            let remove = Components.postForm(
+                action: "/stocks/watchlist/remove", csrf: csrf, class: "inline",
+                "<input type=\"hidden\" name=\"symbol\" value=\"\(row.symbol)\"><button type=\"submit\" class=\"secondary\" aria-label=\"Stop watching \(row.symbol)\">Remove</button>")
+            return [
+                "\(row.symbol)", "\(row.name)", "\(Dollars.text(row.price))\(row.stale ? " (stale)" : "")",
+                "\(row.dailyChange.map { Dollars.text($0, signed: true) } ?? "—")",
+                "\(row.dailyChangeFraction.map { NumberFormat.percent($0) } ?? "—")", remove,
+            ]
+        }.html
         return content
     }
 
@@ -84,13 +97,24 @@ enum WatchlistPage {
         }
     }
 
+    /// The first post asks, naming what stops being watched; only the confirmed post removes it (the ETF delete's
+    /// second step, so it works without JavaScript).
     static func unwatch(
         _ request: Request, context: WebRequestContext, environment: WebEnvironment, owner: Session
     ) async throws -> Response {
         let fields = try await FormData.read(request, context: context)
+        let symbol = fields["symbol"] ?? ""
         let flash: Flash
         do {
-            let removed = try await StocksWebServices.make(environment).watchlist.remove(symbols(fields["symbol"] ?? ""), for: owner)
+            let service = try await StocksWebServices.make(environment).watchlist
+            guard fields["confirmed"] == "yes" else {
+                let names = try await service.watched(symbols(symbol), for: owner).joined(separator: ", ")
+                let content = StockTradingWeb.subnavigation(owner, csrf: context.csrfToken) + Components.confirmation(
+                    "Stop watching <strong>\(names)</strong>?", action: "/stocks/watchlist/remove", csrf: context.csrfToken,
+                    fields: [(name: "symbol", value: names)], button: "Stop watching \(names)", cancel: "/stocks/watchlist")
+                return environment.page("Stop watching \(names)?", request: request, context: context, content: content)
+            }
+            let removed = try await service.remove(symbols(symbol), for: owner)
             flash = Flash(.success, "Stopped watching \(removed.joined(separator: ", ")).")
         } catch {
             flash = Flash(.error, FolioError.from(error).line)

@@ -95,13 +95,7 @@ struct CacheStatus: FeatureCommand {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    private func freshness(_ expiresAt: Date?, now: Date) -> String {
-        guard let expiresAt else { return "fresh" }
-        let seconds = Int(expiresAt.timeIntervalSince(now))
-        return seconds > 0
-            ? "fresh for \(DurationFormat.short(seconds: seconds))"
-            : "stale (expired \(DurationFormat.short(seconds: -seconds)) ago)"
-    }
+    private func freshness(_ expiresAt: Date?, now: Date) -> String { CacheReport.freshness(expiresAt, now: now) }
 }
 
 /// `folio funds cache clear`.

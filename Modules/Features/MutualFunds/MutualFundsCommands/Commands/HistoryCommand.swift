@@ -38,11 +38,6 @@ struct HistoryCommand: FeatureCommand {
     @OptionGroup var cache: CacheOptions
     @OptionGroup var formatting: FormatOptions
 
-    struct Row: Encodable {
-        var date: String
-        var nav: Amount
-    }
-
     func run(in context: FeatureContext) async throws {
         let start = try from?.date(for: "--from")
         let end = try to?.date(for: "--to")
@@ -60,10 +55,10 @@ struct HistoryCommand: FeatureCommand {
         switch formatting.format {
         case .json:
             try formatting.emit(
-                try JSONOutput.string(points.map { Row(date: $0.date.iso8601, nav: $0.nav) }), to: context.terminal)
+                try JSONOutput.string(NAVHistoryRow.rows(points)), to: context.terminal)
         case .csv:
             try formatting.emit(
-                try CSVOutput.rows(points.map { Row(date: $0.date.iso8601, nav: $0.nav) }, columns: ["date", "nav"]),
+                try CSVOutput.rows(NAVHistoryRow.rows(points), columns: NAVHistoryRow.columns),
                 to: context.terminal)
         case .table:
             guard !points.isEmpty else {

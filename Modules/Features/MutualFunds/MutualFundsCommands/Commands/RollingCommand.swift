@@ -43,103 +43,47 @@ struct RollingCommand: FeatureCommand {
     @OptionGroup var cache: CacheOptions
     @OptionGroup var formatting: FormatOptions
 
-    struct Extreme: Encodable {
-        var cagr: Double
-        var fromDate: String
-        var toDate: String
-    }
-
-    struct Summary: Encodable {
-        var code: Int
-        var name: String
-        var window: String
-        var count: Int
-        var firstStart: String
-        var lastStart: String
-        var mean: Double
-        var median: Double
-        var min: Extreme
-        var max: Extreme
-        var negativeShare: Double
-        var buckets: [RollingBucket]
-        var stale: Bool
-        var asOf: Date
-    }
-
     func run(in context: FeatureContext) async throws {
         let services = FundsServices(context: context)
-        let cached = try await services.history(code: code.value, refresh: cache.refresh)
-        services.warnIfStale(cached, what: "NAV history of \(code.value)")
-        let history = cached.value
-        let study = RollingReturns.study(history.series, window: window)
-        let observations = study.observations
-        guard let summary = RollingReturns.summary(of: observations, window: window) else {
-            let span = "\(history.points.first?.date.iso8601 ?? "?") to \(history.latest?.date.iso8601 ?? "?")"
-            if study.skipped > 0, let shortfall = study.firstShortfall {
-                throw FolioError(
-                    .refused, "no \(window.rawValue) rolling returns for \(code.value)",
-                    why: "none of its \(study.skipped) windows is covered: \(shortfall)")
-            }
-            throw FolioError(
-                .refused, "no \(window.rawValue) rolling returns for \(code.value)",
-                why: "its history (\(span)) is shorter than \(window.years) year\(window.years == 1 ? "" : "s")",
-                hint: window == .oneYear ? nil : "try a shorter --window")
-        }
+        let (report, study) = try await services.service().rolling(
+            code: code.value, window: window, mode: services.mode(refresh: cache.refresh))
+        services.warnIfStale(report.freshness, what: "NAV history of \(code.value)")
         if study.skipped > 0, let shortfall = study.firstShortfall {
             context.terminal.warn(
                 "\(study.skipped) \(window.rawValue) window\(study.skipped == 1 ? "" : "s") left out: \(shortfall)")
         }
         switch formatting.format {
         case .json:
-            let json = Summary(
-                code: history.code, name: history.name, window: window.rawValue, count: summary.count,
-                firstStart: observations.first!.from.iso8601, lastStart: observations.last!.from.iso8601,
-                mean: summary.mean, median: summary.median,
-                min: Extreme(
-                    cagr: summary.minimum.cagr, fromDate: summary.minimum.from.iso8601,
-                    toDate: summary.minimum.to.iso8601),
-                max: Extreme(
-                    cagr: summary.maximum.cagr, fromDate: summary.maximum.from.iso8601,
-                    toDate: summary.maximum.to.iso8601),
-                negativeShare: summary.negativeShare, buckets: summary.buckets, stale: cached.isStale,
-                asOf: cached.asOf)
-            try formatting.emit(try JSONOutput.string(json), to: context.terminal)
+            try formatting.emit(try JSONOutput.string(report), to: context.terminal)
         case .csv:
             try formatting.emit(
-                try CSVOutput.rows(summary.buckets, columns: ["label", "lower", "upper", "count", "share"]),
+                try CSVOutput.rows(report.buckets, columns: ["label", "lower", "upper", "count", "share"]),
                 to: context.terminal)
         case .table:
-            try formatting.emit(
-                text(summary, observations: observations, history: history, cached: cached, context: context),
-                to: context.terminal)
+            try formatting.emit(text(report, context: context), to: context.terminal)
         }
     }
 
-    private func text(
-        _ summary: RollingSummary, observations: [RollingObservation], history: NAVHistory,
-        cached: Fetched<NAVHistory>, context: FeatureContext
-    ) -> String {
+    private func text(_ report: RollingReport, context: FeatureContext) -> String {
         let style = context.style
-        func range(_ observation: RollingObservation) -> String {
-            "\(observation.from.iso8601) → \(observation.to.iso8601)"
-        }
+        func range(_ extreme: RollingReport.Extreme) -> String { "\(extreme.fromDate) → \(extreme.toDate)" }
         var lines = [
-            style.bold("\(window.rawValue) rolling returns (CAGR)") + " — \(history.name) (\(history.code))",
-            "\(summary.count) windows starting \(observations.first!.from.iso8601) to \(observations.last!.from.iso8601)",
+            style.bold("\(window.rawValue) rolling returns (CAGR)") + " — \(report.name) (\(report.code))",
+            "\(report.count) windows starting \(report.firstStart) to \(report.lastStart)",
             "",
         ]
         let rows: [(String, String)] = [
-            ("Mean", FundsFormat.percent(summary.mean)),
-            ("Median", FundsFormat.percent(summary.median)),
-            ("Minimum", "\(FundsFormat.percent(summary.minimum.cagr))  \(range(summary.minimum))"),
-            ("Maximum", "\(FundsFormat.percent(summary.maximum.cagr))  \(range(summary.maximum))"),
-            ("Negative", NumberFormat.percent(summary.negativeShare, signed: false) + " of windows"),
+            ("Mean", FundsFormat.percent(report.mean)),
+            ("Median", FundsFormat.percent(report.median)),
+            ("Minimum", "\(FundsFormat.percent(report.min.cagr))  \(range(report.min))"),
+            ("Maximum", "\(FundsFormat.percent(report.max.cagr))  \(range(report.max))"),
+            ("Negative", NumberFormat.percent(report.negativeShare, signed: false) + " of windows"),
         ]
         for (label, value) in rows { lines.append(TextWidth.pad(label, to: 10, alignRight: false) + value) }
         lines.append("")
         let table = TextTable(
             columns: [.text("CAGR"), .number("WINDOWS"), .number("SHARE"), .text("")],
-            rows: summary.buckets.map { bucket in
+            rows: report.buckets.map { bucket in
                 let bar = String(repeating: "█", count: Int((bucket.share * 40).rounded()))
                 return [
                     TextTable.Cell(bucket.label), TextTable.Cell(String(bucket.count)),
@@ -150,7 +94,7 @@ struct RollingCommand: FeatureCommand {
         lines.append(table.render(style: style, maxWidth: context.terminal.width))
         lines.append(
             style.dim(
-                "Data as of \(FundsFormat.asOf(cached.asOf, now: context.timing.now()))\(cached.isStale ? ", stale" : "")."
+                "Data as of \(FundsFormat.asOf(report.asOf, now: context.timing.now()))\(report.stale ? ", stale" : "")."
             ))
         return lines.joined(separator: "\n") + "\n"
     }

@@ -60,6 +60,18 @@ public struct WatchlistService: Sendable {
         return symbols.map { $0.uppercased() }
     }
 
+    /// What ``remove(_:for:)`` would stop watching, as stored (upper case), changing nothing: a page asks before
+    /// removing, and a symbol that is not watched is refused at that first step.
+    /// - Throws: ``FolioError`` (not found, field `symbol`) when one is not watched.
+    public func watched(_ symbols: [String], for owner: Session) async throws -> [String] {
+        let wanted = symbols.map { $0.trimmingCharacters(in: .whitespaces).uppercased() }
+        let watched = Set(try await self.symbols(for: owner))
+        if let missing = wanted.first(where: { !watched.contains($0) }) {
+            throw StockTradingError.translated(StockTradingError.notWatched(missing))
+        }
+        return wanted
+    }
+
     /// The watched symbols, alphabetical, without prices.
     public func symbols(for owner: Session) async throws -> [String] {
         try await watchlist(owner).items().map(\.symbol)

@@ -1,5 +1,6 @@
 import Foundation
 import Money
+import Timing
 
 /// What is cached: `folio funds cache status --format json`.
 public struct CacheReport: Codable, Sendable, Equatable {
@@ -78,4 +79,16 @@ public struct CacheClearReport: Codable, Sendable, Equatable {
     public var schemes: Int
     /// Histories removed.
     public var histories: Int
+}
+
+extension CacheReport {
+    /// How long a cached item stays fresh, as every face says it: `fresh for 12m`, `stale (expired 3h ago)`, or
+    /// `fresh` for one that never expires.
+    public static func freshness(_ expiresAt: Date?, now: Date) -> String {
+        guard let expiresAt else { return "fresh" }
+        let seconds = Int(expiresAt.timeIntervalSince(now))
+        return seconds > 0
+            ? "fresh for \(DurationFormat.short(seconds: seconds))"
+            : "stale (expired \(DurationFormat.short(seconds: -seconds)) ago)"
+    }
 }
