@@ -6,7 +6,17 @@ public enum ReportExport {
     /// The report as CSV (RFC 4180, CRLF line ends): one row per ETF with the JSON rows' keys as columns
     /// (``ETFRow/columns``), figures as the JSON gives them, an absent annualized return empty.
     public static func csv(_ report: PortfolioReport) -> String {
-        ([ETFRow.columns] + report.rows.map(\.fields)).map { $0.map(csvField).joined(separator: ",") + "\r\n" }.joined()
+        // One growing string, not a string per row joined at the end: a 10,000-row report is 1.5 MB.
+        var document = ""
+        document.reserveCapacity(160 * (report.etfs.count + 1))
+        for fields in [ETFRow.columns] + report.rows.map(\.fields) {
+            for (index, field) in fields.enumerated() {
+                if index > 0 { document.append(",") }
+                document.append(csvField(field))
+            }
+            document.append("\r\n")
+        }
+        return document
     }
 
     /// The shareable Markdown report: summary, ETF table, allocation, fee drag, every ETF's breakdown and the
@@ -26,6 +36,7 @@ public enum ReportExport {
             byte == UInt8(ascii: ",") || byte == UInt8(ascii: "\"") || byte == 0x0A || byte == 0x0D
         }
         guard needsQuotes else { return text }
-        return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        // Split and joined in Swift: `replacingOccurrences` goes through NSString, a tenth of a large report's time.
+        return "\"" + text.split(separator: "\"", omittingEmptySubsequences: false).joined(separator: "\"\"") + "\""
     }
 }
