@@ -64,4 +64,32 @@ struct PostgresStartupTests {
             #expect(reason.contains("run the command again once it accepts connections"), "\(reason)")
         }
     }
+
+    /// The pool keeps a lease waiting while its connections are refused, retrying on its own clock until its
+    /// circuit breaker trips after 60 s; a lease it has not served within the grace has the server checked
+    /// directly, and the check's answer ends the lease.
+    @Test func aLeaseThePoolCannotServeIsEndedByTheDirectCheck() async throws {
+        try await PostgresTestDatabase.withSchemaURL { url in
+            // The check before the first lease reaches the server; every later connection is refused.
+            let server = try StartingUpServer(refusals: 0, upstreamPort: try Self.upstreamPort(), relays: 1)
+            defer { server.stop() }
+            let clock = ManualClock()
+            let database = try PostgresDatabase(
+                location: try Self.location(through: server, url: url), startupPatience: .seconds(2),
+                leaseGrace: .milliseconds(200), clock: clock)
+            let started = ContinuousClock.now
+            let outcome = await Result(catching: {
+                try await clock.drive(stepping: .seconds(1)) { try await database.connect() }
+            })
+            let waited = ContinuousClock.now - started
+            await database.close()
+            guard case .failure(PersistenceError.unavailable(let reason, .unreachable)) = outcome else {
+                Issue.record("expected the direct check's answer, got \(outcome)")
+                return
+            }
+            #expect(reason.contains("127.0.0.1:\(server.port) is still starting up"), "\(reason)")
+            #expect(clock.totalSleeps == 4, "the check waits for a starting server on the injected clock")
+            #expect(waited < .seconds(30), "\(waited): the pool alone fails the lease after 60 s")
+        }
+    }
 }
