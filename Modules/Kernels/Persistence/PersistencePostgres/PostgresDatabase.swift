@@ -41,6 +41,8 @@ public final class PostgresDatabase: KeyValueDatabase {
     let reachability: PostgresReachability
     /// How long a lease may wait for the pool before the server is checked directly.
     let leaseGrace: Duration
+    /// Sleeps on the clock ``leaseGrace`` is measured on.
+    let leaseSleep: @Sendable (Duration) async throws -> Void
     private let threads: NIOThreadPool
     private let now: @Sendable () -> Date
     private let sleep: @Sendable (Duration) async throws -> Void
@@ -55,13 +57,17 @@ public final class PostgresDatabase: KeyValueDatabase {
     ///   - writeBatch: Puts sent together; 1 sends each as it comes (what the benchmark compares against).
     ///   - startupPatience: How long to keep trying a server that is still starting up.
     ///   - leaseGrace: How long a transaction waits for a connection from the pool before the server is checked
-    ///     directly, on the real clock (the pool's own retries run on it too).
+    ///     directly (see ``leasing(_:)``).
+    ///   - leaseClock: Measures ``leaseGrace``. The pool's own connection retries run on the real clock whatever
+    ///     is given here, so only a test replaces it, to end a lease without waiting.
     ///   - clock: Paces the retries after a serialisation conflict and the waits for a starting server.
     ///   - now: Stamps each record's `storedAt`.
     /// - Throws: ``PersistenceError/storage(_:)`` when TLS cannot be set up.
     public init(
         location: PostgresLocation, maxConnections: Int = 8, maxAttempts: Int = 40, writeBatch: Int = 2_000,
-        startupPatience: Duration = .seconds(30), leaseGrace: Duration = .seconds(10), clock: any Clock<Duration> = ContinuousClock(), now: @escaping @Sendable () -> Date = { Date() },
+        startupPatience: Duration = .seconds(30), leaseGrace: Duration = .seconds(10),
+        leaseClock: any Clock<Duration> = ContinuousClock(), clock: any Clock<Duration> = ContinuousClock(),
+        now: @escaping @Sendable () -> Date = { Date() },
         logger: Logger = Logger(label: "folio.postgres", factory: { _ in SwiftLogNoOpLogHandler() })
     ) throws {
         self.location = location
@@ -69,6 +75,7 @@ public final class PostgresDatabase: KeyValueDatabase {
         self.writeBatch = max(1, writeBatch)
         self.startupPatience = startupPatience
         self.leaseGrace = leaseGrace
+        leaseSleep = { duration in try await leaseClock.sleep(for: duration) }
         self.now = now
         self.logger = logger
         sleep = { duration in try await clock.sleep(for: duration) }

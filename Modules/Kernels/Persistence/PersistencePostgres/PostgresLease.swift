@@ -22,7 +22,7 @@ extension PostgresDatabase {
                     }
                 }
                 group.addTask {
-                    try await Task.sleep(for: self.leaseGrace)
+                    try await self.leaseSleep(self.leaseGrace)
                     guard lease.state == .waiting else { return nil }
                     self.reachability.forget()
                     do {
@@ -45,6 +45,8 @@ extension PostgresDatabase {
             case .abandoned:
                 // The direct check's own error, already in Folio's words.
                 throw error
+            case .waiting where Task.isCancelled:
+                throw CancellationError()
             case .waiting:
                 // The pool gave up connecting (its circuit breaker) or was closed: the direct check says why.
                 reachability.forget()

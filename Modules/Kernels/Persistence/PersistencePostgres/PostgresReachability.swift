@@ -19,6 +19,10 @@ final class PostgresReachability: Sendable {
     private let configuration: PostgresConnection.Configuration
     private let logger: Logger
     private let state = Mutex(State.unknown)
+    private let connectionsOpened = Mutex(0)
+
+    /// How many connections the checks have tried to open: what the guard costs.
+    var attempts: Int { connectionsOpened.withLock { $0 } }
 
     init(configuration: PostgresConnection.Configuration, logger: Logger) {
         self.configuration = configuration
@@ -33,6 +37,7 @@ final class PostgresReachability: Sendable {
         case .closed: throw PostgresStoreClosed()
         case .unknown: break
         }
+        connectionsOpened.withLock { $0 += 1 }
         let connection = try await PostgresConnection.connect(
             on: PostgresConnection.defaultEventLoopGroup.any(), configuration: configuration, id: 0, logger: logger)
         try? await connection.close()
