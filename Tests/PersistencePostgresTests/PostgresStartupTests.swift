@@ -87,12 +87,14 @@ struct PostgresStartupTests {
             await leaseClock.advance(by: .seconds(10))
             let outcome = await connecting.value
             let checks = database.reachability.attempts
+            let givenUp = database.leasesGivenUp
             await database.close()
             guard case .failure(PersistenceError.unavailable(let reason, .unreachable)) = outcome else {
                 Issue.record("expected the direct check's answer, got \(outcome)")
                 return
             }
             #expect(reason.contains("127.0.0.1:\(server.port) is still starting up"), "\(reason)")
+            #expect(givenUp == 1, "the deadline's check ended the lease, not the pool's circuit breaker")
             #expect(checksBeforeTheDeadline == 1, "one check before the first lease")
             // The deadline's check: the first try and one after each of the pauses of 0.25, 0.5, 1 and 2 s.
             #expect(checks == 6)

@@ -48,6 +48,10 @@ public final class PostgresDatabase: KeyValueDatabase {
     private let sleep: @Sendable (Duration) async throws -> Void
     private let logger: Logger
     let prepared = Mutex(false)
+    /// Leases given up by the check after ``leaseGrace`` (see ``leasing(_:)``): how a test tells that path
+    /// from the pool's own circuit breaker, whose failure the same check explains.
+    var leasesGivenUp: Int { givenUpLeases.withLock { $0 } }
+    let givenUpLeases = Mutex(0)
 
     /// Creates the database object; nothing is connected until the first transaction.
     /// - Parameters:

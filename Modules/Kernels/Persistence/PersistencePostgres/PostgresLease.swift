@@ -28,7 +28,10 @@ extension PostgresDatabase {
                     do {
                         try await self.checkWaitingForStartup()
                     } catch {
-                        if lease.settle(.abandoned) { throw error }
+                        if lease.settle(.abandoned) {
+                            self.givenUpLeases.withLock { $0 += 1 }
+                            throw error
+                        }
                     }
                     return nil
                 }
