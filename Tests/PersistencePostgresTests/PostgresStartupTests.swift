@@ -1,6 +1,6 @@
 import Foundation
 import Persistence
-import PersistencePostgres
+@testable import PersistencePostgres
 import PersistencePostgresTesting
 import Testing
 import TimingTesting
@@ -62,6 +62,44 @@ struct PostgresStartupTests {
             #expect(server.connections == 5)
             #expect(reason.contains("127.0.0.1:\(server.port) is still starting up"), "\(reason)")
             #expect(reason.contains("run the command again once it accepts connections"), "\(reason)")
+        }
+    }
+
+    /// The pool keeps a lease waiting while its connections are refused, retrying on its own real clock until
+    /// its circuit breaker trips after 60 s; a lease it has not served within the grace (on the injected lease
+    /// clock) has the server checked directly, and the check's answer ends the lease.
+    @Test func aLeaseThePoolCannotServeIsEndedByTheDirectCheck() async throws {
+        try await PostgresTestDatabase.withSchemaURL { url in
+            // The check before the first lease reaches the server; every later connection is refused.
+            let server = try StartingUpServer(refusals: 0, upstreamPort: try Self.upstreamPort(), relays: 1)
+            defer { server.stop() }
+            let clock = ManualClock()
+            let leaseClock = ManualClock()
+            let database = try PostgresDatabase(
+                location: try Self.location(through: server, url: url), startupPatience: .seconds(2),
+                leaseGrace: .seconds(10), leaseClock: leaseClock, clock: clock)
+            let connecting = Task {
+                await Result(catching: { try await clock.drive(stepping: .seconds(1)) { try await database.connect() } })
+            }
+            // The lease is waiting for the pool once its deadline is set.
+            await leaseClock.waitForSleepers(1)
+            let checksBeforeTheDeadline = database.reachability.attempts
+            await leaseClock.advance(by: .seconds(10))
+            let outcome = await connecting.value
+            let checks = database.reachability.attempts
+            let givenUp = database.leasesGivenUp
+            await database.close()
+            guard case .failure(PersistenceError.unavailable(let reason, .unreachable)) = outcome else {
+                Issue.record("expected the direct check's answer, got \(outcome)")
+                return
+            }
+            #expect(reason.contains("127.0.0.1:\(server.port) is still starting up"), "\(reason)")
+            #expect(givenUp == 1, "the deadline's check ended the lease, not the pool's circuit breaker")
+            #expect(checksBeforeTheDeadline == 1, "one check before the first lease")
+            // The deadline's check: the first try and one after each of the pauses of 0.25, 0.5, 1 and 2 s.
+            #expect(checks == 6)
+            #expect(clock.totalSleeps == 4, "the check waits for a starting server on the injected clock")
+            #expect(leaseClock.totalSleeps == 1, "one deadline for the one lease")
         }
     }
 }

@@ -4,11 +4,13 @@ import Synchronization
 /// A loopback server that answers the first `refusals` logins as a PostgreSQL server still recovering does
 /// (FATAL, SQLSTATE 57P03 "the database system is starting up") and then relays every later connection to the
 /// real server at `upstreamPort`: the moment a restarted server starts taking connections, made deterministic.
+/// With `relays`, only that many are relayed and every later one is refused again.
 final class StartingUpServer: Sendable {
     let port: Int
     private let listener: Int32
     private let upstreamPort: Int
     private let refusals: Int
+    private let relays: Int
     private let state = Mutex(State())
 
     private struct State {
@@ -19,8 +21,9 @@ final class StartingUpServer: Sendable {
     /// How many connections arrived, refused or relayed.
     var connections: Int { state.withLock { $0.accepted } }
 
-    init(refusals: Int, upstreamPort: Int) throws {
+    init(refusals: Int, upstreamPort: Int, relays: Int = .max) throws {
         self.refusals = refusals
+        self.relays = relays
         self.upstreamPort = upstreamPort
         let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         var address = Self.loopback(port: 0)
@@ -60,7 +63,7 @@ final class StartingUpServer: Sendable {
                 close(client)
                 return
             }
-            if number <= refusals {
+            if number <= refusals || number - refusals > relays {
                 Thread { Self.refuseAsStartingUp(client) }.start()
             } else {
                 let upstreamPort = upstreamPort

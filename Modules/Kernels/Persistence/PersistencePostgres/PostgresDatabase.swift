@@ -18,7 +18,11 @@ import Synchronization
 /// committed throughput grows with clients. Read transactions run REPEATABLE READ, READ ONLY: one snapshot,
 /// no locks, never a conflict.
 ///
-/// Connections are opened on first use, so building the database costs nothing until a command reads or writes.
+/// Connections come from PostgresNIO's `PostgresClient` (its pool, at most `maxConnections`), opened on first
+/// use, so building the database costs nothing until a command reads or writes. Each transaction is begun on
+/// the leased connection by Folio itself, because `withTransaction` sends a plain `BEGIN` and these isolation
+/// levels need their own. Before the first lease, and after a lost or refused connection, the server is checked
+/// with one connection of Folio's own (``PostgresReachability`` says why).
 /// ``StoreTransaction`` is synchronous, so each transaction body runs on a thread of a small blocking pool owned
 /// by the database, never on an event loop or a Swift concurrency thread.
 public final class PostgresDatabase: KeyValueDatabase {
@@ -32,12 +36,22 @@ public final class PostgresDatabase: KeyValueDatabase {
     /// crash) is waited for, on the injected clock, before the command gives up.
     public let startupPatience: Duration
     let tables: PostgresTables
-    private let pool: PostgresConnectionPool
+    let client: PostgresClient
+    private let running: Task<Void, Never>
+    let reachability: PostgresReachability
+    /// How long a lease may wait for the pool before the server is checked directly.
+    let leaseGrace: Duration
+    /// Sleeps on the clock ``leaseGrace`` is measured on.
+    let leaseSleep: @Sendable (Duration) async throws -> Void
     private let threads: NIOThreadPool
     private let now: @Sendable () -> Date
     private let sleep: @Sendable (Duration) async throws -> Void
     private let logger: Logger
     let prepared = Mutex(false)
+    /// Leases given up by the check after ``leaseGrace`` (see ``leasing(_:)``): how a test tells that path
+    /// from the pool's own circuit breaker, whose failure the same check explains.
+    var leasesGivenUp: Int { givenUpLeases.withLock { $0 } }
+    let givenUpLeases = Mutex(0)
 
     /// Creates the database object; nothing is connected until the first transaction.
     /// - Parameters:
@@ -46,29 +60,44 @@ public final class PostgresDatabase: KeyValueDatabase {
     ///   - maxAttempts: Runs of a transaction before a serialisation conflict is given up on.
     ///   - writeBatch: Puts sent together; 1 sends each as it comes (what the benchmark compares against).
     ///   - startupPatience: How long to keep trying a server that is still starting up.
+    ///   - leaseGrace: How long a transaction waits for a connection from the pool before the server is checked
+    ///     directly (see ``leasing(_:)``).
+    ///   - leaseClock: Measures ``leaseGrace``. The pool's own connection retries run on the real clock whatever
+    ///     is given here, so only a test replaces it, to end a lease without waiting.
     ///   - clock: Paces the retries after a serialisation conflict and the waits for a starting server.
     ///   - now: Stamps each record's `storedAt`.
     /// - Throws: ``PersistenceError/storage(_:)`` when TLS cannot be set up.
     public init(
         location: PostgresLocation, maxConnections: Int = 8, maxAttempts: Int = 40, writeBatch: Int = 2_000,
-        startupPatience: Duration = .seconds(30), clock: any Clock<Duration> = ContinuousClock(), now: @escaping @Sendable () -> Date = { Date() },
+        startupPatience: Duration = .seconds(30), leaseGrace: Duration = .seconds(10),
+        leaseClock: any Clock<Duration> = ContinuousClock(), clock: any Clock<Duration> = ContinuousClock(),
+        now: @escaping @Sendable () -> Date = { Date() },
         logger: Logger = Logger(label: "folio.postgres", factory: { _ in SwiftLogNoOpLogHandler() })
     ) throws {
         self.location = location
         self.maxAttempts = max(1, maxAttempts)
         self.writeBatch = max(1, writeBatch)
         self.startupPatience = startupPatience
+        self.leaseGrace = leaseGrace
+        leaseSleep = { duration in try await leaseClock.sleep(for: duration) }
         self.now = now
         self.logger = logger
         sleep = { duration in try await clock.sleep(for: duration) }
         tables = PostgresTables(schema: location.schema)
-        var configuration = PostgresConnection.Configuration(
+        let tls = try Self.tls(for: location)
+        var configuration = PostgresClient.Configuration(
             host: location.host, port: location.port, username: location.user, password: location.password,
-            database: location.database, tls: try Self.tls(for: location))
+            database: location.database, tls: tls.client)
         configuration.options.connectTimeout = .seconds(10)
-        pool = PostgresConnectionPool(
-            configuration: configuration, eventLoopGroup: PostgresConnection.defaultEventLoopGroup, logger: logger,
-            limit: maxConnections)
+        configuration.options.maximumConnections = max(1, maxConnections)
+        var direct = PostgresConnection.Configuration(
+            host: location.host, port: location.port, username: location.user, password: location.password,
+            database: location.database, tls: tls.direct)
+        direct.options.connectTimeout = .seconds(10)
+        reachability = PostgresReachability(configuration: direct, logger: logger)
+        let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
+        self.client = client
+        running = Task { await client.run() }
         threads = NIOThreadPool(numberOfThreads: max(1, maxConnections))
         threads.start()
     }
@@ -81,6 +110,7 @@ public final class PostgresDatabase: KeyValueDatabase {
     }
 
     deinit {
+        running.cancel()
         threads.shutdownGracefully { _ in }
     }
 
@@ -91,7 +121,9 @@ public final class PostgresDatabase: KeyValueDatabase {
 
     /// Closes the connections and stops the blocking threads; the database cannot be used afterwards.
     public func close() async {
-        await pool.close()
+        reachability.close()
+        running.cancel()
+        await running.value
         try? await threads.shutdownGracefully()
     }
 
@@ -190,42 +222,46 @@ public final class PostgresDatabase: KeyValueDatabase {
     func withConnection<R: Sendable>(
         namespace: String, prepare: Bool = true, _ body: @escaping @Sendable (PostgresTransaction) throws -> R
     ) async throws -> R {
-        let connection = try await checkOutWaitingForStartup()
-        let (tables, location, now, logger, writeBatch) = (tables, location, now, logger, writeBatch)
+        try await checkWaitingForStartup()
+        let (tables, location, now, logger, writeBatch, threads) = (tables, location, now, logger, writeBatch, threads)
         let mustPrepare = prepare && !prepared.withLock { $0 }
-        do {
-            let result = try await threads.runIfActive { () throws -> Checked<R> in
-                let transaction = PostgresTransaction(
-                    connection: connection, namespace: namespace, tables: tables, location: location, now: now,
-                    writeBatch: writeBatch, logger: logger)
-                do {
-                    if mustPrepare { try PostgresSchema.prepare(transaction, tables: tables) }
-                    return Checked(value: try body(transaction), failed: transaction.failed)
-                } catch {
-                    throw CheckedFailure(error: error, failed: transaction.failed)
+        let result = try await leasing { connection -> R in
+            let checked: Checked<R>
+            do {
+                checked = try await threads.runIfActive { () throws -> Checked<R> in
+                    let transaction = PostgresTransaction(
+                        connection: connection, namespace: namespace, tables: tables, location: location, now: now,
+                        writeBatch: writeBatch, logger: logger)
+                    do {
+                        if mustPrepare { try PostgresSchema.prepare(transaction, tables: tables) }
+                        return Checked(value: try body(transaction), failed: transaction.failed)
+                    } catch {
+                        throw CheckedFailure(error: error, failed: transaction.failed)
+                    }
                 }
+            } catch let failure as CheckedFailure {
+                if failure.failed { try? await connection.close() }
+                throw failure.error
+            } catch {
+                try? await connection.close()
+                throw error
             }
-            if mustPrepare { prepared.withLock { $0 = true } }
-            await pool.checkIn(connection, reusable: !result.failed)
-            return result.value
-        } catch let failure as CheckedFailure {
-            await pool.checkIn(connection, reusable: !failure.failed)
-            throw PostgresFailure.map(failure.error, location: location)
-        } catch {
-            await pool.checkIn(connection, reusable: false)
-            throw PostgresFailure.map(error, location: location)
+            if checked.failed { try? await connection.close() }
+            return checked.value
         }
+        if mustPrepare { prepared.withLock { $0 = true } }
+        return result
     }
 
-    /// A connection from the pool. A server still starting up refuses connections for a while (SQLSTATE 57P03)
-    /// and then takes them, so it is tried again after pauses of 250 ms doubling up to 4 s, until
-    /// ``startupPatience`` has passed on the clock; a server that is down fails at once.
-    private func checkOutWaitingForStartup() async throws -> PostgresConnection {
+    /// The guard before a lease (``PostgresReachability``). A server still starting up refuses connections for a
+    /// while (SQLSTATE 57P03) and then takes them, so it is tried again after pauses of 250 ms doubling up to
+    /// 4 s, until ``startupPatience`` has passed on the clock; a server that is down fails at once.
+    func checkWaitingForStartup() async throws {
         var waited = Duration.zero
         var attempts = 1
         while true {
             do {
-                return try await pool.checkOut()
+                return try await reachability.check()
             } catch where PostgresFailure.isStartingUp(error) && waited < startupPatience {
                 let pause = Self.startupPause(attempt: attempts)
                 try await sleep(pause)
@@ -247,16 +283,20 @@ public final class PostgresDatabase: KeyValueDatabase {
         .milliseconds(250 << min(attempt - 1, 4))
     }
 
-    private static func tls(for location: PostgresLocation) throws -> PostgresConnection.Configuration.TLS {
+    /// The TLS mode as the pool takes it and as a direct connection takes it.
+    private static func tls(
+        for location: PostgresLocation
+    ) throws -> (client: PostgresClient.Configuration.TLS, direct: PostgresConnection.Configuration.TLS) {
         var configuration = TLSConfiguration.makeClientConfiguration()
         switch location.sslMode {
-        case .disable: return .disable
+        case .disable: return (.disable, .disable)
         case .prefer, .require: configuration.certificateVerification = .none
         case .verifyFull: configuration.certificateVerification = .fullVerification
         }
         do {
             let context = try NIOSSLContext(configuration: configuration)
-            return location.sslMode == .prefer ? .prefer(context) : .require(context)
+            return location.sslMode == .prefer
+                ? (.prefer(configuration), .prefer(context)) : (.require(configuration), .require(context))
         } catch {
             throw PersistenceError.storage("TLS for \(location.masked) could not be set up: \(error)")
         }

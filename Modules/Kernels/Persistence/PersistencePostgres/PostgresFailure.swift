@@ -19,7 +19,7 @@ enum PostgresFailure {
         switch error {
         case let error as PSQLError:
             return map(error, location: location)
-        case is NIOThreadPoolError.ThreadPoolInactive, is PostgresPoolClosed:
+        case is NIOThreadPoolError.ThreadPoolInactive, is PostgresStoreClosed:
             return PersistenceError.storage("the PostgreSQL store was closed")
         case is IOError, is NIOConnectionError, is ChannelError:
             return PersistenceError.unavailable("\(location.endpoint): \(describe(error))")

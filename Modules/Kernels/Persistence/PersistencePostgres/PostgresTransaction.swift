@@ -49,8 +49,10 @@ final class PostgresTransaction: StoreTransaction {
     /// The statement is handed to the connection on its event loop, after checking there that the connection is
     /// still open: PostgresNIO drops a statement written to a connection the server has closed (a restart
     /// between two statements of a transaction) without ever answering it, and the transaction would wait
-    /// forever. On the event loop nothing can close the connection between the check and the write; a
-    /// connection lost after the write fails the statement.
+    /// forever. Connections leased from `PostgresClient` are the same `PostgresConnection` and drop it the same
+    /// way: without this check, a transaction cut by a restart waited past its test's time limit. On the event
+    /// loop nothing can close the connection between the check and the write; a connection lost after the
+    /// write fails the statement.
     func rows(_ sql: String, _ binds: PostgresBindings = PostgresBindings()) throws -> [PostgresRow] {
         let query = PostgresQuery(unsafeSQL: sql, binds: binds)
         let (connection, logger) = (connection, logger)

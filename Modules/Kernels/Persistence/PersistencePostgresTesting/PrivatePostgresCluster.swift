@@ -128,6 +128,7 @@ public final class PrivatePostgresCluster: Sendable {
         posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         posix_spawn_file_actions_adddup2(&actions, 1, 2)
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        closeInheritedDescriptors(&actions)
         let arguments = command.map { strdup($0) } + [nil]
         defer { for argument in arguments { free(argument) } }
         var pid: pid_t = 0
@@ -138,6 +139,18 @@ public final class PrivatePostgresCluster: Sendable {
         }
         // WIFEXITED / WEXITSTATUS, which Swift does not import as functions.
         return status & 0x7f == 0 ? (status >> 8) & 0xff : -1
+    }
+
+    /// Has the child close every descriptor above standard error. The server `pg_ctl` leaves running would
+    /// otherwise hold, for as long as it runs, every descriptor the test process had open at that moment, among
+    /// them the socket through which Foundation's `Process` notices that another child (a `folio serve` of
+    /// another test) has exited: that child's `waitUntilExit()` then waits for this server, and a run whose
+    /// cooperative threads all wait so never gets to stop the server. glibc's `closefrom` action needs
+    /// `_GNU_SOURCE`, which Swift does not import with, so it is looked up by name.
+    private static func closeInheritedDescriptors(_ actions: inout posix_spawn_file_actions_t) {
+        typealias CloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
+        guard let symbol = dlsym(nil, "posix_spawn_file_actions_addclosefrom_np") else { return }
+        _ = unsafeBitCast(symbol, to: CloseFrom.self)(&actions, 3)
     }
 
     private static func freePort() throws -> Int {

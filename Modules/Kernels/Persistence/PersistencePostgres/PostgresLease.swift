@@ -1,0 +1,86 @@
+import Persistence
+import PostgresNIO
+import Synchronization
+
+extension PostgresDatabase {
+    /// Runs `body` with a connection leased from the pool, guarded by ``PostgresReachability``.
+    ///
+    /// The pool keeps a lease waiting while it fails to connect (see ``PostgresReachability``), which the check
+    /// before a lease does not cover when the server goes away after it: an idle process whose server stopped.
+    /// So a lease not served within ``leaseGrace`` has the server checked directly, and is given up with that
+    /// check's error when the server does not answer. A body that has started is never given up.
+    func leasing<R: Sendable>(
+        _ body: @escaping @Sendable (PostgresConnection) async throws -> R
+    ) async throws -> R {
+        let lease = Lease()
+        do {
+            return try await withThrowingTaskGroup(of: R?.self) { group in
+                group.addTask {
+                    try await self.client.withConnection { connection -> R? in
+                        guard lease.settle(.leased) else { throw CancellationError() }
+                        return try await body(connection)
+                    }
+                }
+                group.addTask {
+                    try await self.leaseSleep(self.leaseGrace)
+                    guard lease.state == .waiting else { return nil }
+                    self.reachability.forget()
+                    do {
+                        try await self.checkWaitingForStartup()
+                    } catch {
+                        if lease.settle(.abandoned) {
+                            self.givenUpLeases.withLock { $0 += 1 }
+                            throw error
+                        }
+                    }
+                    return nil
+                }
+                while let next = try await group.next() {
+                    if let value = next {
+                        group.cancelAll()
+                        return value
+                    }
+                }
+                throw CancellationError()
+            }
+        } catch {
+            switch lease.state {
+            case .abandoned:
+                // The direct check's own error, already in Folio's words.
+                throw error
+            case .waiting where Task.isCancelled:
+                throw CancellationError()
+            case .waiting:
+                // The pool gave up connecting (its circuit breaker) or was closed: the direct check says why.
+                reachability.forget()
+                try await checkWaitingForStartup()
+                throw PersistenceError.unavailable(
+                    "\(location.endpoint): no connection could be made for a while (\(error)); the server answers "
+                        + "again now, so running the command again should work")
+            case .leased:
+                let mapped = PostgresFailure.map(error, location: location)
+                if case PersistenceError.unavailable? = mapped as? PersistenceError { reachability.forget() }
+                throw mapped
+            }
+        }
+    }
+}
+
+/// Where a lease stands: waiting for the pool, served to the body, or given up by the guard; it leaves
+/// `waiting` once, so a body never starts on a lease the guard has given up.
+private final class Lease: Sendable {
+    enum State { case waiting, leased, abandoned }
+
+    private let current = Mutex(State.waiting)
+
+    var state: State { current.withLock { $0 } }
+
+    /// Moves from `waiting` to `outcome`; false when the lease had already left `waiting`.
+    func settle(_ outcome: State) -> Bool {
+        current.withLock { state in
+            guard state == .waiting else { return false }
+            state = outcome
+            return true
+        }
+    }
+}
