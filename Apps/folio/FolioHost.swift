@@ -78,7 +78,12 @@ enum FolioHost {
         case .host(let command):
             try await command.run(host: host)
         case .alertKind(let command):
-            try await AlertsHost.start(host).run(command)
+            do {
+                try await AlertsHost.start(host).run(command)
+            } catch let refusal as FolioError {
+                // A kind's parser words its refusals for the web too; the terminal names the flag typed.
+                throw refusal.namingFlag(typedIn: arguments)
+            }
         case .plain:
             do {
                 var command = command

@@ -5,11 +5,11 @@ import Testing
 
 @Suite("Alert input: thresholds and webhook URLs")
 struct InputTests {
-    @Test("a negative, zero, absurd or non-numeric level is refused by option", arguments: ["-85", "0", "100000001", "85abc", "1e9"])
+    @Test("a negative, zero, absurd or non-numeric level is refused beside its field, in words naming no flag", arguments: ["-85", "0", "100000001", "85abc", "1e9"])
     func badLevel(_ text: String) {
-        #expect(throws: FolioError.self) { try AlertThreshold.level(text, option: "--below", maximum: Amount(100_000_000)) }
+        #expect(throws: FolioError.self) { try AlertThreshold.level(text, field: "below", maximum: Amount(100_000_000)) }
         do {
-            _ = try AlertThreshold.level(text, option: "--below", maximum: Amount(100_000_000))
+            _ = try AlertThreshold.level(text, field: "below", maximum: Amount(100_000_000))
         } catch let error as FolioError {
             #expect(error.kind == .invalid)
             #expect(error.field == "below")
@@ -20,11 +20,11 @@ struct InputTests {
 
     @Test("levels and percentages that make sense are read exactly")
     func goodInput() throws {
-        #expect(try AlertThreshold.level("85.5", option: "--below", maximum: Amount(1_000)) == Amount(855, places: 1))
-        #expect(try AlertThreshold.level("-2500", option: "--below", maximum: Amount(10_000), allowsNegative: true) == Amount(-2500))
-        #expect(try AlertThreshold.percent("3%", option: "--move") == Amount(3))
-        #expect(throws: FolioError.self) { try AlertThreshold.percent("0", option: "--move") }
-        #expect(throws: FolioError.self) { try AlertThreshold.percent("150%", option: "--drawdown") }
+        #expect(try AlertThreshold.level("85.5", field: "below", maximum: Amount(1_000)) == Amount(855, places: 1))
+        #expect(try AlertThreshold.level("-2500", field: "below", maximum: Amount(10_000), allowsNegative: true) == Amount(-2500))
+        #expect(try AlertThreshold.percent("3%", field: "move") == Amount(3))
+        #expect(throws: FolioError.self) { try AlertThreshold.percent("0", field: "move") }
+        #expect(throws: FolioError.self) { try AlertThreshold.percent("150%", field: "drawdown") }
     }
 
     @Test("a malformed webhook URL is refused as usage", arguments: ["not a url", "ftp://example.com/x", "https://", "/relative/path"])

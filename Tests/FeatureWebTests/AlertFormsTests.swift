@@ -74,7 +74,7 @@ struct AlertFormsTests {
             #expect(rows.contains("4,stock,stocks,AAPL above $180.00,armed,0"), "\(listed.stdout)")
 
             let refusals: [([(String, String)], field: String, typed: String, message: String)] = [
-                ([("kind", "fund"), ("code", "122639"), ("below", "-85")], "below", "-85", "-85 is not a level"),
+                ([("kind", "fund"), ("code", "122639"), ("below", "-85")], "below", "-85", "-85 is not a level — a level is a positive amount"),
                 ([("kind", "fund"), ("code", "122639"), ("above", "90"), ("move", "3%")], "move", "3%", "more than one condition"),
                 ([("kind", "race"), ("category", "llama"), ("within", "5m")], "category", "llama", "unknown category"),
                 ([("kind", "race"), ("category", "horse"), ("within", "soon")], "within", "soon", "is not a window"),
@@ -91,6 +91,7 @@ struct AlertFormsTests {
                     "\(fields): the typed value and the error are on the blamed field")
                 let error = refused.body.components(separatedBy: "id=\"\(field)-error\">").dropFirst().first ?? ""
                 #expect(error.prefix { $0 != "<" }.contains(message), "\(fields): \(error.prefix(200))")
+                #expect(!error.prefix { $0 != "<" }.contains("--"), "\(fields): a form's refusal names no flag")
             }
             let after = try await FolioBinary.run(["alerts", "list", "--format", "csv"], home: home)
             #expect(after.stdout == listed.stdout, "nothing stored on refusal")
@@ -119,6 +120,7 @@ struct AlertFormsTests {
                 #expect(status == 422, "\(request): \(status) \(body)")
                 let problem = try JSONSerialization.jsonObject(with: Data(body.utf8)) as? [String: Any]
                 #expect(problem?["field"] as? String == field, "\(request): \(body)")
+                #expect(!body.contains("--"), "\(request): problem details name the field, not a flag: \(body)")
             }
             let (forbidden, _) = try await Self.postJSON(browser, #"{"kind": "networth", "above": 1}"#, token: nil)
             #expect(forbidden == 403, "a state-changing call needs the CSRF header")

@@ -37,7 +37,10 @@ struct Setup {
         WebEnvironment(
             contexts: [StockTradingPlugin.descriptor.id: context()],
             layout: Layout(navigation: [StockTradingWeb.feature.navigation]), ticker: Ticker(clock: timing.clock),
-            timing: timing, sessions: BrowserSessions(now: { Date() }), alerts: AlertDesk(store: alerts, timing: timing))
+            timing: timing, sessions: BrowserSessions(now: { Date() }),
+            alerts: AlertDesk(
+                store: alerts, timing: timing, kinds: StockTradingPlugin.descriptor.alertKinds.map(\.kind),
+                context: { _ in context() }))
     }
 
     func application() -> some ApplicationProtocol {

@@ -30,6 +30,8 @@ public struct AlertInput: Sendable, Equatable {
     }
 
     /// Which one of `names` was given.
+    /// - Parameter wording: the conditions in the user's words, as forms label them (`a NAV at or above a level,
+    ///   …`): a refusal names no flag, the terminal adds the flag of its field.
     /// - Throws: ``FolioError`` (usage) when none or several were: blaming the first of them, or the second given.
     public func exactlyOne(of names: [String], _ wording: String) throws -> String {
         let given = names.filter { values[$0] != nil }

@@ -28,12 +28,11 @@ public struct AlertLevel: Sendable, Equatable {
         guard let direction = given.first else { return nil }
         guard given.count == 1 else {
             throw FolioError(
-                .usage, "both --above and --below given", why: "an alert watches one level in one direction",
+                .usage, "a level above and a level below given", why: "an alert watches one level in one direction",
                 field: Direction.below.rawValue)
         }
         let level = try AlertThreshold.level(
-            input[direction.rawValue] ?? "", option: "--\(direction.rawValue)", maximum: maximum,
-            allowsNegative: allowsNegative)
+            input[direction.rawValue] ?? "", field: direction.rawValue, maximum: maximum, allowsNegative: allowsNegative)
         return AlertLevel(direction, level)
     }
 

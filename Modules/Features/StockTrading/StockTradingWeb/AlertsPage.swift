@@ -52,17 +52,16 @@ enum AlertsPage {
         var form = AlertForm(symbol: fields["symbol"] ?? "", direction: fields["direction"] ?? "", level: fields["level"] ?? "")
         do {
             let direction = try PriceAlert.Direction(parsing: fields["direction"])
-            let level = try TypedInput.priceLevel(form.level)
-            let desk = try AlertsWeb.desk(environment)
-            let parameters = try await StocksWebServices.make(environment).market.alertParameters(
-                symbol: form.symbol, direction: direction, level: level)
-            let definition = try AlertDefinition(
-                kind: StockAlertParameters.kind, parameters: parameters, summary: parameters.summary(money: { Dollars.text($0) }))
-            let alert = try await desk.add(definition, featureID: StockTradingWeb.feature.id)
+            // The stock kind's own parser, the one of /alerts and `folio alerts add stock`: its level field is
+            // named by the direction, which this page asks for in a select of its own.
+            let input = AlertInput(["symbol": form.symbol, direction.rawValue: form.level])
+            let alert = try await AlertsWeb.desk(environment).add(kind: StockAlertParameters.kind, input: input)
             return WebResponses.redirect(
                 to: "/stocks/alerts", flash: Flash(.success, "Added alert #\(alert.id): \(alert.definition.summary)."))
         } catch {
-            let failure = FolioError.from(error)
+            var failure = FolioError.from(error)
+            // The parser blames the level by its direction (`below`); on this page that is the level box.
+            if ["above", "below"].contains(failure.field ?? "") { failure.field = "level" }
             let field = ["symbol", "direction", "level"].contains(failure.field ?? "") ? failure.field! : "general"
             form.errors[field] = failure.line
             return await show(

@@ -29,7 +29,8 @@ enum FundsAlerts {
         add: FundAlertCommand.self)
 
     /// Until the day's NAV is in, as often as a history stays fresh (`funds.historyTTL`): a check sooner would
-    /// read the same cached history. Once it is in, the check asks for the next day (see ``nextNAVDay(after:now:)``).
+    /// read the same cached history. Once it is in, the check asks for the next weekday (see
+    /// ``nextNAVDay(after:now:)``).
     static func rate(_ context: FeatureContext) throws -> Duration {
         try FundsSettings(context.configuration).historyTTL
     }
@@ -37,13 +38,20 @@ enum FundsAlerts {
     /// NAVs are published once a day for a calendar date in India.
     static let india = TimeZone(identifier: "Asia/Kolkata") ?? TimeZone(secondsFromGMT: 19_800)!
 
-    /// When the NAV of `latest` is today's in India, the time to the next day there; nil otherwise.
+    /// When every NAV published so far can be in — the latest is today's in India or, on a Saturday or Sunday
+    /// there (no NAV is published for those days), the Friday's — the time to the start of the next weekday
+    /// there; nil otherwise, so a NAV still to come is looked for at the rate. Holidays are not known here.
     static func nextNAVDay(after latest: CalendarDate, now: Date) -> Duration? {
         let today = CalendarDate(now, in: india)
-        guard latest >= today else { return nil }
-        let next = today.adding(days: 1).startOfDay(in: india)
-        return .seconds(max(1, Int(next.timeIntervalSince(now).rounded(.up))))
+        var lastNAVDay = today
+        while isWeekend(lastNAVDay) { lastNAVDay = lastNAVDay.adding(days: -1) }
+        guard latest >= lastNAVDay else { return nil }
+        var next = today.adding(days: 1)
+        while isWeekend(next) { next = next.adding(days: 1) }
+        return .seconds(max(1, Int(next.startOfDay(in: india).timeIntervalSince(now).rounded(.up))))
     }
+
+    private static func isWeekend(_ date: CalendarDate) -> Bool { date.weekday >= 6 }
 
     /// The form of `/alerts` and the parser of `folio alerts add fund`.
     static let form = AlertForm(
@@ -66,7 +74,8 @@ enum FundsAlerts {
                 hint: "funds search finds a scheme's code", field: "code")
         }
         _ = try input.exactlyOne(
-            of: ["above", "below", "move", "drawdown"], "--above NAV, --below NAV, --move PERCENT or --drawdown PERCENT")
+            of: ["above", "below", "move", "drawdown"],
+            "a NAV at or above a level, a NAV at or below one, a day's move beyond a percentage or a fall from the peak")
         var parameters = FundAlertParameters(code: code.value)
         let condition: String
         if let level = try AlertLevel.read(input, maximum: Amount(10_000_000)) {
@@ -74,11 +83,11 @@ enum FundsAlerts {
             parameters.below = level.below
             condition = "NAV at or \(level.direction.rawValue) \(FundsFormat.nav(level.level))"
         } else if let move = input["move"] {
-            let percent = try AlertThreshold.percent(move, option: "--move")
+            let percent = try AlertThreshold.percent(move, field: "move")
             parameters.movePercent = percent
             condition = "a day's move beyond \(percent)%"
         } else {
-            let percent = try AlertThreshold.percent(input["drawdown"] ?? "", option: "--drawdown")
+            let percent = try AlertThreshold.percent(input["drawdown"] ?? "", field: "drawdown")
             parameters.drawdownPercent = percent
             condition = "more than \(percent)% below its peak"
         }
@@ -144,7 +153,8 @@ struct FundAlertCommand: AlertAddCommand {
             when it leaves it; --move fires for a NAV day whose |NAV − previous NAV| × 100 > X × previous NAV; \
             --drawdown fires once when (peak − NAV) × 100 > X × peak, the peak being the highest NAV of the \
             history, and re-arms when the fund recovers. A stale history fires nothing. A watch checks as often \
-            as a history stays fresh (funds.historyTTL) until the day's NAV is in, then the next day.
+            as a history stays fresh (funds.historyTTL) until the day's NAV is in, then from the start of the \
+            next weekday in India (no NAV is published on Saturdays and Sundays).
 
             Examples:
               folio alerts add fund 122639 --below 85

@@ -46,7 +46,7 @@ enum NetWorthAlerts {
     /// Reads a net worth alert: exactly one target, any sign (a net worth can be negative).
     /// - Throws: ``FolioError`` naming the field at fault.
     static func definition(_ input: AlertInput, context: FeatureContext) async throws -> AlertDefinition {
-        _ = try input.exactlyOne(of: ["above", "below"], "--above AMOUNT or --below AMOUNT")
+        _ = try input.exactlyOne(of: ["above", "below"], "a net worth at or above a target or one at or below")
         // The same bound as a balance: totals of thousands of accounts still fit the exact type.
         guard let level = try AlertLevel.read(input, maximum: Amount(1_000_000_000_000_000), allowsNegative: true) else {
             throw FolioError(.internal, "a net worth alert without a target")

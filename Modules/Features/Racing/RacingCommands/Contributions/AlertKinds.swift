@@ -75,7 +75,7 @@ enum RacingAlerts {
         let request = try BoardRequest(categories: input["category"].map { [$0] } ?? [], countries: [])
         guard let window = Configuration.parseDuration(within), window >= .seconds(1), window <= .seconds(86_400) else {
             throw FolioError(
-                .invalid, "--within \"\(within)\" is not a window", why: "a window is a duration from 1s to 24h, such as 5m",
+                .invalid, "\"\(within)\" is not a window", why: "a window is a duration from 1s to 24h, such as 5m",
                 field: "within")
         }
         let names = BoardRequest.words(input["meeting"].map { [$0] } ?? [])

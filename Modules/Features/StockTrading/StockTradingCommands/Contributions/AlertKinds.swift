@@ -35,7 +35,7 @@ enum StockAlerts {
     /// - Throws: ``FolioError`` naming the field at fault.
     static func definition(_ input: AlertInput, context: FeatureContext) async throws -> AlertDefinition {
         let symbol = try input.required("symbol", "the symbol", example: "AAPL")
-        let field = try input.exactlyOne(of: ["above", "below"], "--above PRICE or --below PRICE")
+        let field = try input.exactlyOne(of: ["above", "below"], "a price at or above a level or one at or below")
         let direction: PriceAlert.Direction = field == "above" ? .above : .below
         let level: Amount
         do {
