@@ -9,14 +9,16 @@ import Timing
 
 /// `/networth/report`: what `report` prints — net worth at the end of each month (or year), with its change — and
 /// the same rows as a CSV download (`/networth/report.csv`, a column per counted account as `report --format csv`).
-/// `period` = `monthly` or `yearly`, `from`/`to` = YYYY-MM-DD, and the summary's pension/mortgage toggles.
+/// `period` = `monthly` or `yearly`, `from`/`to` = YYYY-MM-DD or YYYY-MM (the month's first day for `from`, its last
+/// for `to`, as the command reads them), and the summary's pension/mortgage toggles.
 enum ReportPage {
     /// The report the query asks for, or the refusal blaming the parameter.
     static func report(_ request: Request, environment: WebEnvironment) async throws -> NetWorthReport {
         let query = request.uri.queryParameters
         let period = query["period"].flatMap { ReportPeriod(rawValue: String($0)) } ?? .monthly
         return try await ReportService(NetWorthWeb.dependencies(environment)).report(
-            period, from: try NetWorthWeb.day(query["from"], "from"), to: try NetWorthWeb.day(query["to"], "to"),
+            period, from: try NetWorthWeb.dayOrMonth(query["from"], "from", end: false),
+            to: try NetWorthWeb.dayOrMonth(query["to"], "to", end: true),
             inclusion: InclusionOverride(request))
     }
 
@@ -42,8 +44,12 @@ enum ReportPage {
         }
         let periods = ReportPeriod.allCases.map { ($0.rawValue, $0.rawValue.capitalized) }
         var form = Components.select("period", label: "Period", options: periods, selected: period)
-        form += Components.field("from", label: "From (optional)", value: from, error: errors["from"], type: "date")
-        form += Components.field("to", label: "To (default today)", value: to, error: errors["to"], type: "date")
+        form += Components.field(
+            "from", label: "From (optional, YYYY-MM-DD or YYYY-MM)", value: from, error: errors["from"],
+            placeholder: "2024-01")
+        form += Components.field(
+            "to", label: "To (default today, YYYY-MM-DD or YYYY-MM)", value: to, error: errors["to"],
+            placeholder: "2024-12")
         form += "<button type=\"submit\">Show</button>"
         var content: HTML = NetWorthWeb.subnavigation
         content += "<form method=\"get\" action=\"/networth/report\" aria-label=\"Report range\">\(form)</form>"
@@ -63,17 +69,9 @@ enum ReportPage {
         }
     }
 
-    /// The fixed columns then one per counted account, as `report --format csv`.
+    /// The rows as `report --format csv` writes them (the domain's one export).
     static func csv(_ report: NetWorthReport) -> String {
-        let header = ["period", "date", "currency", "assets", "debts", "netWorth", "change", "changePercent"]
-            + report.accounts
-        let rows = report.rows.map { row -> [String] in
-            [
-                row.period, row.date.iso8601, report.currency, "\(row.assets)", "\(row.debts)", "\(row.netWorth)",
-                row.change.map { "\($0)" } ?? "", row.changePercent.map { "\($0)" } ?? "",
-            ] + row.values.map { $0.map { "\($0)" } ?? "" }
-        }
-        return CSVOutput.document(header: header, rows: rows)
+        CSVOutput.document(header: report.csvHeader, rows: report.csvRows)
     }
 
     static func table(_ report: NetWorthReport) -> HTML {
