@@ -92,6 +92,9 @@ public enum NetWorthWeb {
             router.get("/networth/report") { request, context in
                 await ReportPage.render(request, context: context, environment: environment)
             }
+            router.get("/networth/chart.svg") { request, _ in
+                await ChartDownload.svg(request, environment: environment)
+            }
             router.get("/networth/report.csv") { request, _ in
                 await ReportPage.download(request, environment: environment)
             }

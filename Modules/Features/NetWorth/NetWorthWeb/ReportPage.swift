@@ -27,13 +27,14 @@ enum ReportPage {
         let from = query["from"].map(String.init) ?? ""
         let to = query["to"].map(String.init) ?? ""
         let period = query["period"].map(String.init) ?? ReportPeriod.monthly.rawValue
+        let details = query["details"].map { !$0.isEmpty } ?? false
         var errors: [String: String] = [:]
         var general: String?
         var body = HTML.empty
         var status = HTTPResponse.Status.ok
         do {
             let report = try await report(request, environment: environment)
-            body += table(report)
+            body += table(report, details: details)
             let download = "/networth/report.csv?period=\(queryValue(period))&from=\(queryValue(from))&to=\(queryValue(to))"
             body += "<p><a href=\"\(download)\" download>Download as CSV</a></p>"
         } catch {
@@ -50,6 +51,7 @@ enum ReportPage {
         form += Components.field(
             "to", label: "To (default today, YYYY-MM-DD or YYYY-MM)", value: to, error: errors["to"],
             placeholder: "2024-12")
+        form += Components.checkbox("details", label: "A column per account (as --details)", checked: details)
         form += "<button type=\"submit\">Show</button>"
         var content: HTML = NetWorthWeb.subnavigation
         content += "<form method=\"get\" action=\"/networth/report\" aria-label=\"Report range\">\(form)</form>"
@@ -74,20 +76,23 @@ enum ReportPage {
         CSVOutput.document(header: report.csvHeader, rows: report.csvRows)
     }
 
-    static func table(_ report: NetWorthReport) -> HTML {
+    /// Newest first; `details` adds each counted account's value (`report --details`), a debt as the amount owed.
+    static func table(_ report: NetWorthReport, details: Bool = false) -> HTML {
         let currency = report.currency
+        let fixed = [report.period == .monthly ? "Month" : "Year", "Valued on", "Assets", "Debts", "Net worth", "Change", "Change %"]
+        let accounts = details ? report.accounts : []
         return Components.table(
             caption: report.rows.isEmpty
                 ? "Nothing to report: no counted account has a balance update yet." : "Values in \(currency)",
-            headers: [report.period == .monthly ? "Month" : "Year", "Valued on", "Assets", "Debts", "Net worth", "Change", "Change %"],
-            numeric: [2, 3, 4, 5, 6],
+            headers: fixed + accounts,
+            numeric: Set(2..<(fixed.count + accounts.count)),
             rows: report.rows.reversed().map { row in
                 [
                     "\(row.period)", Day.html(row.date), "\(Show.money(row.assets, currency))",
                     "\(Show.money(row.debts, currency))", "\(Show.money(row.netWorth, currency))",
                     "\(row.change.map { Show.money($0, currency, signed: true) } ?? "—")",
                     "\(row.change == nil ? "—" : Show.percent(row.changePercent))",
-                ]
+                ] + (details ? row.values.map { "\(Show.money($0, currency))" } : [])
             }, id: "report")
     }
 }
