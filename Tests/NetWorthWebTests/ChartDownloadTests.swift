@@ -44,6 +44,9 @@ import Testing
             try await client.execute(uri: "/networth/chart.svg", method: .get, headers: localhost) { response in
                 #expect(!String(buffer: response.body).contains("Debts"))
             }
+            try await client.execute(uri: "/networth/account?name=Everyday%20Current", method: .get, headers: localhost) { response in
+                #expect(String(buffer: response.body).contains("href=\"/networth/chart.svg?account=Everyday%20Current\" download"))
+            }
             try await client.execute(uri: "/networth", method: .get, headers: localhost) { response in
                 let html = String(buffer: response.body)
                 #expect(html.contains("href=\"/networth/chart.svg?pension=include&amp;mortgage=include\" download"))
