@@ -42,8 +42,11 @@ PAGES = [
     ("/networth/account?name=Everyday%20Current", False, 200),
     ("/networth/account?name=Everyday%20Current&sort=-balance&page=2", False, 200),
     ("/networth/rates", False, 200),
+    ("/networth/rates?only=USD", False, 200),
+    ("/networth/rates?only=DOLLARS", False, 422),
     ("/networth/report", False, 200),
     ("/networth/report?period=yearly", False, 200),
+    ("/networth/report?details=on&from=2025-01&to=2025-06", False, 200),
     ("/networth/import", False, 200),
     ("/networth/settings", False, 200),
     ("/funds", False, 200),
@@ -92,9 +95,9 @@ PAGES = [
 
 
 # GET routes that are not pages: JSON, assets, the races board's and the stocks prices' event streams.
-# /etf/template and /networth/report.csv are file downloads, not pages.
+# /etf/template, /networth/report.csv and /networth/chart.svg are file downloads, not pages.
 NOT_PAGES = ("/api/", "/assets/", "/favicon.ico", "/races/events", "/stocks/events", "/alerts/events", "/etf/template",
-             "/networth/report.csv")
+             "/networth/report.csv", "/networth/chart.svg")
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 

@@ -114,15 +114,10 @@ enum AccountForms {
                 try AmountInput.parse(text, what: "rate")
             }
             let date = try form.date.isEmpty ? dependencies.today : NetWorthForms.parseDate(form.date)
-            do {
-                try await NetWorthRepository(store: dependencies.store).setRate(currency: currency, rate: rate, on: date)
-            } catch let error as NetWorthError {
-                throw FolioError(error)
-            }
-            let base = try await NetWorthRepository(store: dependencies.store).settings().baseCurrency
+            let set = try await RateService(dependencies).set(currency, rate: rate, on: date).set
             return WebResponses.redirect(
                 to: "/networth",
-                flash: Flash(.success, "Set 1 \(currency) = \(rate.plainText) \(base) from \(date.iso8601)."))
+                flash: Flash(.success, "Set 1 \(set.currency) = \(rate.plainText) \(set.base) from \(date.iso8601)."))
         } catch {
             let refusal = FolioError.from(error)
             NetWorthForms.place(

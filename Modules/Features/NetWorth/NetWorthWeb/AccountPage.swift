@@ -165,5 +165,7 @@ enum AccountPage {
         let chart = WebChart(
             title: "Balance of \(history.account.name)", points: points, axisLabel: { ChartLabels.money($0, symbol: symbol) })
         return chart.figure(id: "account-chart", caption: "Each recorded balance (\(points.count) updates).")
+            + "<p><a href=\"/networth/chart.svg?account=\(queryValue(history.account.name))\" download>Download the "
+            + "chart as SVG</a> (what <code>chart NAME --svg</code> writes)</p>"
     }
 }

@@ -160,6 +160,16 @@ enum NetWorthPage {
         let chart = WebChart(
             title: "Net worth by month", points: points, axisLabel: { ChartLabels.money($0, symbol: symbol) })
         return chart.figure(id: "networth-chart", caption: "Net worth at the end of each month (\(points.count) months).")
+            + svgLinks(report.inclusion)
+    }
+
+    /// The downloads of what `chart --svg FILE [--breakdown]` writes, counting what the page counts.
+    static func svgLinks(_ inclusion: Inclusion) -> HTML {
+        let query = "pension=\(inclusion.includePensions ? "include" : "exclude")"
+            + "&mortgage=\(inclusion.includeMortgages ? "include" : "exclude")"
+        return "<p><a href=\"/networth/chart.svg?\(query)\" download>Download the chart as SVG</a> · "
+            + "<a href=\"/networth/chart.svg?breakdown=1&amp;\(query)\" download>with assets and debts</a> "
+            + "(what <code>chart --svg</code> and <code>--breakdown</code> write)</p>"
     }
 
     /// The dashboard's card: the figures, or why they cannot be shown (never silently dropped once there are

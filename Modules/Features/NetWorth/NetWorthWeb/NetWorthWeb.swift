@@ -26,6 +26,18 @@ public enum NetWorthWeb {
                 "An account's balance updates, as `folio networth history ACCOUNT --format json`. `account` = the "
                     + "account's name (any case); `from`/`to` = YYYY-MM-DD.",
                 query: ["account", "from", "to"], response: OpenAPISchema.array(NetWorthSchema.historyEntry)),
+            "/api/networth/report": .openAPIGet(
+                "Net worth at each period end, as `folio networth report --format json`: the fixed keys then one per "
+                    + "counted account (a name equal to a fixed key gets ` (account)`). `period` = `monthly` (default) "
+                    + "or `yearly`; `from`/`to` = YYYY-MM-DD or YYYY-MM; `pension`/`mortgage` = `include` or `exclude`.",
+                query: ["period", "from", "to", "pension", "mortgage"],
+                response: OpenAPISchema.array(NetWorthSchema.reportRow)),
+            "/api/networth/rates": .openAPIGet(
+                "The exchange rates, as `folio networth rate list --format json`. `currency` = only this currency.",
+                query: ["currency"], response: OpenAPISchema.array(NetWorthSchema.rate)),
+            "/api/networth/settings": .openAPIGet(
+                "The saved toggles and base currency, as `folio networth settings --format json`.",
+                response: NetWorthSchema.settings),
         ],
         dashboard: { environment, _ in await NetWorthPage.dashboardCard(environment) },
         routes: { router, environment in
@@ -80,6 +92,9 @@ public enum NetWorthWeb {
             router.get("/networth/report") { request, context in
                 await ReportPage.render(request, context: context, environment: environment)
             }
+            router.get("/networth/chart.svg") { request, _ in
+                await ChartDownload.svg(request, environment: environment)
+            }
             router.get("/networth/report.csv") { request, _ in
                 await ReportPage.download(request, environment: environment)
             }
@@ -106,6 +121,24 @@ public enum NetWorthWeb {
             }
             router.get("/api/networth/accounts") { _, _ in
                 await answer { try await AccountService(dependencies(environment)).listings() }
+            }
+            router.get("/api/networth/report") { request, _ in
+                await answer { try await ReportPage.report(request, environment: environment).jsonRows }
+            }
+            router.get("/api/networth/rates") { request, _ in
+                await answer {
+                    let currency = request.uri.queryParameters["currency"].map(String.init) ?? ""
+                    let code: String?
+                    do {
+                        code = currency.isEmpty ? nil : try CurrencyCode.validate(currency)
+                    } catch let error as NetWorthError {
+                        throw FolioError(error).blaming("currency")
+                    }
+                    return try await RateService(dependencies(environment)).list(code).rates.map(RateRow.init)
+                }
+            }
+            router.get("/api/networth/settings") { _, _ in
+                await answer { SettingsRow(try await RateService(dependencies(environment)).settings()) }
             }
             router.get("/api/networth/history") { request, _ in
                 await answer {
@@ -161,6 +194,17 @@ public enum NetWorthWeb {
         guard let text, !text.isEmpty else { return nil }
         do {
             return try DateArgument.parse(String(text), option: name)
+        } catch {
+            throw error.blaming(name)
+        }
+    }
+
+    /// A report bound, `YYYY-MM-DD` or a whole month `YYYY-MM` (its first day, or its last when `end`), by the same
+    /// FeatureKit rule as the command's `--from`/`--to`, blamed on its name.
+    static func dayOrMonth(_ text: Substring?, _ name: String, end: Bool) throws(FolioError) -> CalendarDate? {
+        guard let text, !text.isEmpty else { return nil }
+        do {
+            return try DateArgument.parse(String(text), option: name, accepting: [.day, .month], monthEnd: end)
         } catch {
             throw error.blaming(name)
         }

@@ -7,22 +7,42 @@ import Money
 import NetWorth
 import Timing
 
-/// `/networth/rates`: what `rate list` prints, each rate with a remove button that asks first (a second post, so it
-/// works without JavaScript), and the form of `rate set`.
+/// `/networth/rates`: what `rate list [CUR]` prints (`only` = the currency, named apart from the set form's field),
+/// each rate with a remove button that asks first (a second post, so it works without JavaScript), and the form of
+/// `rate set`.
 enum RatesPage {
     static func render(
         _ request: Request, context: WebRequestContext, environment: WebEnvironment,
         rateForm: AccountForms.RateForm = AccountForms.RateForm(), status: HTTPResponse.Status = .ok
     ) async -> Response {
-        let listed: (base: String, rates: [ExchangeRate])
+        let currency = request.uri.queryParameters["only"].map(String.init) ?? ""
+        var listed: (base: String, rates: [ExchangeRate])
+        var filterError: String?
+        var status = status
         do {
-            listed = try await RateService(NetWorthWeb.dependencies(environment)).list()
+            let service = try RateService(NetWorthWeb.dependencies(environment))
+            do {
+                listed = try await service.list(currency.isEmpty ? nil : currency)
+            } catch let refusal as FolioError {
+                // A bad filter still shows every rate, with the reason beside the filter.
+                filterError = NetWorthForms.sentence(refusal)
+                status = WebResponses.status(for: refusal)
+                listed = try await service.list()
+            }
         } catch {
             return environment.failurePage(FolioError.from(error), title: "Exchange rates", request: request, context: context)
         }
+        let filtered = !currency.isEmpty && filterError == nil
         let csrf = context.csrfToken
+        let filter = "<form method=\"get\" action=\"/networth/rates\" aria-label=\"Filter rates\">"
+            + Components.field(
+                "only", label: "Only this currency (as rate list CUR)", value: currency, error: filterError,
+                placeholder: "USD")
+            + "<button type=\"submit\">Filter</button></form>"
         let table = Components.table(
-            caption: listed.rates.isEmpty ? "No rates yet." : "1 unit of each currency in \(listed.base)",
+            caption: listed.rates.isEmpty
+                ? (filtered ? "No \(currency.uppercased()) rates yet." : "No rates yet.")
+                : "1 unit of each currency in \(listed.base)",
             headers: ["Currency", "From", "Rate", ""], numeric: [2],
             rows: listed.rates.map { rate in
                 [
@@ -32,7 +52,7 @@ enum RatesPage {
                         "<input type=\"hidden\" name=\"currency\" value=\"\(rate.currency)\"><input type=\"hidden\" name=\"date\" value=\"\(rate.date.iso8601)\"><button type=\"submit\" class=\"secondary\">Remove…</button>"),
                 ]
             }, id: "rates")
-        let content: HTML = NetWorthWeb.subnavigation + table + "<h2 id=\"set-rate\">Set a rate</h2>"
+        let content: HTML = NetWorthWeb.subnavigation + filter + table + "<h2 id=\"set-rate\">Set a rate</h2>"
             + AccountForms.rateForm(rateForm, csrf: csrf)
         return environment.page("Exchange rates", request: request, context: context, status: status, content: content)
     }

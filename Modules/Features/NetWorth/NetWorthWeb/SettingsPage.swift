@@ -38,7 +38,7 @@ enum SettingsPage {
         let base = fields["baseCurrency"] ?? ""
         do {
             let saved = try await RateService(NetWorthWeb.dependencies(environment)).saveSettings(
-                includePensions: fields["pension"] != nil, includeMortgages: fields["mortgage"] != nil,
+                InclusionOverride(pensions: fields["pension"] != nil, mortgages: fields["mortgage"] != nil),
                 baseCurrency: base.isEmpty ? nil : base)
             let message = "Saved: pensions \(saved.inclusion.includePensions ? "included" : "excluded"), mortgages "
                 + "\(saved.inclusion.includeMortgages ? "included" : "excluded"), base currency \(saved.baseCurrency)."

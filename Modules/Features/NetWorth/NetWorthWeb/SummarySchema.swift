@@ -1,3 +1,4 @@
+import FeatureKit
 import FeatureWeb
 import NetWorth
 
@@ -75,5 +76,30 @@ enum NetWorthSchema {
         "date": OpenAPISchema.date, "balance": OpenAPISchema.number, "change": OpenAPISchema.nullable(OpenAPISchema.number),
         "changePercent": OpenAPISchema.nullable(OpenAPISchema.number), "trend": OpenAPISchema.nullable(trend),
         "note": OpenAPISchema.nullable(OpenAPISchema.string),
+    ])
+
+    /// ``ReportJSONRow``: the fixed keys always present; the account keys vary with the store, so any other key is
+    /// an account's value (null before its first update).
+    static let reportRow: JSONValue = {
+        guard case .object(var members) = OpenAPISchema.record([
+            "period": OpenAPISchema.string, "date": OpenAPISchema.date, "currency": OpenAPISchema.string,
+            "assets": OpenAPISchema.number, "debts": OpenAPISchema.number, "netWorth": OpenAPISchema.number,
+            "change": OpenAPISchema.nullable(OpenAPISchema.number),
+            "changePercent": OpenAPISchema.nullable(OpenAPISchema.number),
+        ]) else { return OpenAPISchema.anyObject }
+        members["additionalProperties"] = OpenAPISchema.nullable(OpenAPISchema.number)
+        return .object(members)
+    }()
+
+    /// ``RateRow``.
+    static let rate = OpenAPISchema.record([
+        "currency": OpenAPISchema.string, "base": OpenAPISchema.string, "date": OpenAPISchema.date,
+        "rate": OpenAPISchema.number,
+    ])
+
+    /// ``SettingsRow``.
+    static let settings = OpenAPISchema.record([
+        "includePensions": OpenAPISchema.boolean, "includeMortgages": OpenAPISchema.boolean,
+        "baseCurrency": OpenAPISchema.string,
     ])
 }

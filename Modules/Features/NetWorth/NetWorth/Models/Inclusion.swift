@@ -31,6 +31,13 @@ public struct Inclusion: Sendable, Hashable, Codable {
     }
 }
 
+extension Inclusion {
+    /// `pensions included · mortgages excluded`: how every face says what is counted.
+    public var phrase: String {
+        "pensions \(includePensions ? "included" : "excluded") · mortgages \(includeMortgages ? "included" : "excluded")"
+    }
+}
+
 /// The persisted preferences of the feature.
 public struct NetWorthSettings: Sendable, Hashable, Codable {
     /// The pension and mortgage toggles used when a command does not override them.

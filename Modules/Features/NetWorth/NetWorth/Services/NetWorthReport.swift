@@ -13,6 +13,15 @@ public struct NetWorthReport: Codable, Sendable, Equatable {
     public var rows: [NetWorthReportRow]
     /// The toggles the report counted with.
     public var inclusion: Inclusion
+
+    /// `report`'s value of `periods`, computed with `inclusion`.
+    public init(_ periods: PeriodReport, period: ReportPeriod, inclusion: Inclusion) {
+        currency = periods.currency
+        self.period = period
+        accounts = periods.accounts.map(\.name)
+        rows = periods.rows.map(NetWorthReportRow.init)
+        self.inclusion = inclusion
+    }
 }
 
 /// One period end.

@@ -2,7 +2,7 @@ import Failures
 import Money
 import Timing
 
-/// `rate list`, `rate remove` and `settings`, for faces that change them outside a command: each one transaction.
+/// `rate set`, `rate list`, `rate remove` and `settings`: each change one transaction.
 public struct RateService: Sendable {
     private let dependencies: NetWorthDependencies
 
@@ -17,6 +17,22 @@ public struct RateService: Sendable {
             let rates = try await dependencies.repository.rates()
             let code = try currency.map(CurrencyCode.validate)
             return (rates.base, code.map { rates.history(of: $0) } ?? rates.all)
+        } catch let error as NetWorthError {
+            throw FolioError(error)
+        }
+    }
+
+    /// Sets `currency`'s rate from `date` on, replacing a rate of the same date.
+    /// - Returns: The rate set (into the base currency) and the one it replaced, if any.
+    /// - Throws: ``FolioError`` for an unknown currency, the base currency itself, or a rate that is not positive.
+    public func set(_ currency: String, rate: Amount, on date: CalendarDate) async throws
+        -> (set: ExchangeRate, replaced: ExchangeRate?)
+    {
+        do {
+            let code = try CurrencyCode.validate(currency)
+            let replaced = try await dependencies.repository.setRate(currency: code, rate: rate, on: date)
+            let base = try await dependencies.repository.settings().baseCurrency
+            return (ExchangeRate(currency: code, base: base, date: date, rate: rate), replaced)
         } catch let error as NetWorthError {
             throw FolioError(error)
         }
@@ -41,11 +57,9 @@ public struct RateService: Sendable {
         }
     }
 
-    /// Saves the toggles and, when given, a new base currency.
+    /// Saves the toggles `inclusion` sets (leaving the others as saved) and, when given, a new base currency.
     /// - Throws: ``FolioError`` (field `baseCurrency`) for an unknown currency.
-    public func saveSettings(includePensions: Bool, includeMortgages: Bool, baseCurrency: String?) async throws
-        -> NetWorthSettings
-    {
+    public func saveSettings(_ inclusion: InclusionOverride, baseCurrency: String?) async throws -> NetWorthSettings {
         do {
             let base: String?
             do {
@@ -54,8 +68,7 @@ public struct RateService: Sendable {
                 throw FolioError(error).blaming("baseCurrency")
             }
             return try await dependencies.repository.updateSettings { settings in
-                settings.inclusion.includePensions = includePensions
-                settings.inclusion.includeMortgages = includeMortgages
+                settings.inclusion = inclusion.resolve(settings.inclusion)
                 if let base { settings.baseCurrency = base }
             }
         } catch let error as NetWorthError {

@@ -31,8 +31,6 @@ public struct ReportService: Sendable {
         } catch {
             throw FolioError(error)
         }
-        return NetWorthReport(
-            currency: report.currency, period: period, accounts: report.accounts.map(\.name),
-            rows: report.rows.map(NetWorthReportRow.init), inclusion: portfolio.inclusion)
+        return NetWorthReport(report, period: period, inclusion: portfolio.inclusion)
     }
 }

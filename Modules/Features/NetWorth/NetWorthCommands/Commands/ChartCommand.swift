@@ -63,56 +63,31 @@ struct ChartCommand: FeatureCommand {
             throw FolioError(
                 .usage, "--breakdown is for the net worth chart", hint: "drop the account name or --breakdown")
         }
-        var portfolio = try await services.repository.portfolio()
-        portfolio.inclusion = inclusion.resolve(portfolio.inclusion)
-        let (title, currency, series) = try await chartSeries(portfolio, start: start, end: end, in: services)
-        guard series.contains(where: { !$0.points.isEmpty }) else {
+        let chart = try await ChartService(services.dependencies).chart(
+            account: name, from: start, to: end, breakdown: breakdown, inclusion: inclusion.override)
+        guard !chart.isEmpty else {
             services.terminal.print(
-                "Nothing to chart: \(name == nil ? "no counted account has" : "\"\(title)\" has") balance updates in that range."
+                "Nothing to chart: \(name == nil ? "no counted account has" : "\"\(chart.title)\" has") balance updates in that range."
             )
             return
         }
+        let series = chart.lines.map { line in
+            ChartSeries(name: line.name, points: line.points.map { ChartPoint(date: $0.date, y: $0.value.doubleValue) })
+        }
+        let currency = chart.currency
         let symbolic: @Sendable (Double) -> String = { value in
             NumberFormat.money(Amount(value, places: 0) ?? .zero, currency: currency, fractionDigits: 0)
         }
         if let svg {
-            let document = SVGChart.dated(series: series, title: title, yLabel: symbolic).render()
+            let document = SVGChart.dated(series: series, title: chart.title, yLabel: symbolic).render()
             try OutputDestination(path: svg).emit(document, to: services.terminal)
-            services.terminal.print("Wrote the chart of \(title) to \(svg).")
+            services.terminal.print("Wrote the chart of \(chart.title) to \(svg).")
             return
         }
         let labelWidth = 14
         let width = max(20, min(100, services.terminal.width) - labelWidth - 3)
-        let chart = LineChart.dated(series: series, height: height, width: width, yLabel: symbolic)
-        services.terminal.print(services.style.bold(title))
-        services.terminal.write(chart.render(style: services.style))
-    }
-
-    private func chartSeries(
-        _ portfolio: Portfolio, start: CalendarDate?, end: CalendarDate?, in services: NetWorthServices
-    ) async throws -> (String, String, [ChartSeries]) {
-        func inRange(_ date: CalendarDate) -> Bool {
-            (start.map { date >= $0 } ?? true) && (end.map { date <= $0 } ?? true)
-        }
-        if let name {
-            let account = try await services.repository.account(named: name)
-            let points = account.updates.filter { inRange($0.date) }.map {
-                ChartPoint(date: $0.date, y: $0.amount.doubleValue)
-            }
-            let title = "\(account.name) (\(account.currency))"
-            return (title, account.currency, [ChartSeries(name: account.name, points: points)])
-        }
-        let values = try portfolio.netWorthSeries(from: start, to: end)
-        func series(_ name: String, _ pick: (Totals) -> Amount) -> ChartSeries {
-            ChartSeries(
-                name: name,
-                points: values.map {
-                    ChartPoint(date: $0.date, y: pick($0.totals).doubleValue)
-                })
-        }
-        let title = "Net worth (\(portfolio.baseCurrency); \(portfolio.inclusion.phrase))"
-        var lines = [series("Net worth", \.netWorth)]
-        if breakdown { lines += [series("Assets", \.assets), series("Debts", \.debts)] }
-        return (title, portfolio.baseCurrency, lines)
+        let drawn = LineChart.dated(series: series, height: height, width: width, yLabel: symbolic)
+        services.terminal.print(services.style.bold(chart.title))
+        services.terminal.write(drawn.render(style: services.style))
     }
 }

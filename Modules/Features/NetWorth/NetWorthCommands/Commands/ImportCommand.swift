@@ -47,7 +47,7 @@ struct ImportCommand: FeatureCommand {
             // A file that cannot be read as balances is bad input data (65), not a bad command line.
             throw FolioError(.dataError, "\(source): \(error.what)", why: error.why, hint: error.hint)
         }
-        let outcome = try await services.repository.importBalances(parsed, today: services.today)
+        let outcome = try await ImportService(services.dependencies).importBalances(parsed)
         var message =
             "Imported \(parsed.rows.count) row\(parsed.rows.count == 1 ? "" : "s"): \(outcome.added) new, \(outcome.replaced) replaced"
         if !outcome.createdAccounts.isEmpty {

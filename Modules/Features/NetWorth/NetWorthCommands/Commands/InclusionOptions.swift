@@ -39,10 +39,3 @@ struct InclusionOptions: ParsableArguments {
     /// Whether any override was given.
     var isEmpty: Bool { pension == nil && mortgage == nil }
 }
-
-extension Inclusion {
-    /// `pensions included · mortgages excluded`.
-    var phrase: String {
-        "pensions \(includePensions ? "included" : "excluded") · mortgages \(includeMortgages ? "included" : "excluded")"
-    }
-}

@@ -57,10 +57,8 @@ struct RateSetCommand: FeatureCommand {
     private func execute(_ services: NetWorthServices) async throws {
         let value = try Input.amount(rate, what: "rate", example: "0.79 or 1.2745")
         let day = try date.map { try Input.date($0, option: "--date") } ?? services.today
-        let replaced = try await services.repository.setRate(currency: currency, rate: value, on: day)
-        let rates = try await services.repository.rates()
-        let code = currency.uppercased()
-        var message = "Set 1 \(code) = \(value) \(rates.base) from \(day.iso8601)"
+        let (set, replaced) = try await RateService(services.dependencies).set(currency, rate: value, on: day)
+        var message = "Set 1 \(set.currency) = \(value) \(set.base) from \(day.iso8601)"
         if let replaced { message += " (was \(replaced.rate))" }
         services.terminal.print(message + ".")
     }
@@ -90,18 +88,17 @@ struct RateListCommand: FeatureCommand {
 
     private func execute(_ services: NetWorthServices) async throws {
         let code = try currency.map { try CurrencyCode.validate($0) }
-        let rates = try await services.repository.rates()
-        let selected = code.map { rates.history(of: $0) } ?? rates.all
-        let rows = selected.map { RateRow(currency: $0.currency, base: $0.base, date: $0.date.iso8601, rate: $0.rate) }
+        let listed = try await RateService(services.dependencies).list(code)
+        let rows = listed.rates.map(RateRow.init)
         switch formatting.format {
         case .json: try formatting.emit(JSONOutput.string(rows), to: services.terminal)
         case .csv:
             try formatting.emit(
-                CSVOutput.rows(rows, columns: ["currency", "base", "date", "rate"]), to: services.terminal)
+                CSVOutput.rows(rows, columns: RateRow.columns), to: services.terminal)
         case .table:
             guard !rows.isEmpty else {
                 try formatting.emit(
-                    "No \(code.map { "\($0) " } ?? "")rates into \(rates.base) yet. Set one with "
+                    "No \(code.map { "\($0) " } ?? "")rates into \(listed.base) yet. Set one with "
                         + "`folio networth rate set \(code ?? "USD") RATE --date YYYY-MM-DD`.", to: services.terminal
                 )
                 return
@@ -117,14 +114,6 @@ struct RateListCommand: FeatureCommand {
                 to: services.terminal)
         }
     }
-}
-
-/// A rate as JSON and CSV.
-private struct RateRow: Encodable {
-    var currency: String
-    var base: String
-    var date: String
-    var rate: Amount
 }
 
 /// `folio networth rate remove CUR --date D`
@@ -152,7 +141,7 @@ struct RateRemoveCommand: FeatureCommand {
 
     private func execute(_ services: NetWorthServices) async throws {
         let day = try Input.date(date, option: "--date")
-        let removed = try await services.repository.removeRate(currency: currency, on: day)
+        let removed = try await RateService(services.dependencies).remove(currency, on: day)
         services.terminal.print(
             "Removed the \(removed.currency) rate of \(removed.date.iso8601) (\(removed.rate) \(removed.base)).")
     }

@@ -63,33 +63,17 @@ struct ReportCommand: FeatureCommand {
         var portfolio = try await services.repository.portfolio()
         portfolio.inclusion = inclusion.resolve(portfolio.inclusion)
         let report = try portfolio.report(period: period.period, from: start, to: end)
+        let exported = NetWorthReport(report, period: period.period, inclusion: portfolio.inclusion)
         let output: String
         switch formatting.format {
-        case .csv: output = csv(report)
-        case .json: output = try JSONOutput.string(report.rows.map { ReportRowJSON(row: $0, report: report) })
+        case .csv: output = CSVOutput.document(header: exported.csvHeader, rows: exported.csvRows)
+        case .json: output = try JSONOutput.string(exported.jsonRows)
         case .table:
             output = table(
                 report, inclusion: portfolio.inclusion, style: services.style,
                 width: services.tableWidth(formatting))
         }
         try formatting.emit(output, to: services.terminal)
-    }
-
-    /// The CSV header: fixed columns then one per account.
-    static func header(_ report: PeriodReport) -> [String] {
-        ["period", "date", "currency", "assets", "debts", "netWorth", "change", "changePercent"]
-            + ReportRowJSON.accountKeys(report)
-    }
-
-    private func csv(_ report: PeriodReport) -> String {
-        let rows = report.rows.map { row -> [String] in
-            [
-                row.period, row.date.iso8601, report.currency, "\(row.totals.assets)", "\(row.totals.debts)",
-                "\(row.totals.netWorth)", row.change.map { "\($0.amount)" } ?? "",
-                row.change?.roundedFraction.map { "\($0)" } ?? "",
-            ] + row.values.map { $0.map { "\($0)" } ?? "" }
-        }
-        return CSVOutput.document(header: Self.header(report), rows: rows)
     }
 
     private func table(_ report: PeriodReport, inclusion: Inclusion, style: Style, width: Int) -> String {
@@ -119,43 +103,4 @@ struct ReportCommand: FeatureCommand {
         let note = style.dim("Values in \(currency); counting: \(inclusion.phrase).")
         return table.render(style: style, maxWidth: details ? Int.max : width) + note
     }
-}
-
-/// One report row as JSON: the fixed keys then one key per account name, the same columns as the CSV.
-private struct ReportRowJSON: Encodable {
-    let row: ReportRow
-    let report: PeriodReport
-
-    /// Account column names; a name equal to a fixed column gets ` (account)` appended.
-    static func accountKeys(_ report: PeriodReport) -> [String] {
-        let fixed: Set<String> = [
-            "period", "date", "currency", "assets", "debts", "networth", "change", "changepercent",
-        ]
-        return report.accounts.map { fixed.contains($0.name.lowercased()) ? "\($0.name) (account)" : $0.name }
-    }
-
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: DynamicKey.self)
-        try container.encode(row.period, forKey: DynamicKey("period"))
-        try container.encode(row.date.iso8601, forKey: DynamicKey("date"))
-        try container.encode(report.currency, forKey: DynamicKey("currency"))
-        try container.encode(row.totals.assets, forKey: DynamicKey("assets"))
-        try container.encode(row.totals.debts, forKey: DynamicKey("debts"))
-        try container.encode(row.totals.netWorth, forKey: DynamicKey("netWorth"))
-        try container.encode(row.change?.amount, forKey: DynamicKey("change"))
-        try container.encode(row.change?.roundedFraction, forKey: DynamicKey("changePercent"))
-        for (key, value) in zip(Self.accountKeys(report), row.values) {
-            try container.encode(value, forKey: DynamicKey(key))
-        }
-    }
-}
-
-/// A coding key made at run time (account names as JSON keys).
-struct DynamicKey: CodingKey {
-    var stringValue: String
-    var intValue: Int? { nil }
-
-    init(_ string: String) { stringValue = string }
-    init?(stringValue: String) { self.stringValue = stringValue }
-    init?(intValue: Int) { nil }
 }

@@ -33,15 +33,15 @@ struct SettingsCommand: FeatureCommand {
     }
 
     private func execute(_ services: NetWorthServices) async throws {
-        var settings = try await services.repository.settings()
+        let service = RateService(services.dependencies)
         let changing = !inclusion.isEmpty || baseCurrency != nil
+        let settings: NetWorthSettings
         if changing {
+            // Validated here so a bad code reads as the option's error, not the form field's.
             let base = try baseCurrency.map { try CurrencyCode.validate($0) }
-            let overrides = inclusion
-            settings = try await services.repository.updateSettings { settings in
-                settings.inclusion = overrides.resolve(settings.inclusion)
-                if let base { settings.baseCurrency = base }
-            }
+            settings = try await service.saveSettings(inclusion.override, baseCurrency: base)
+        } else {
+            settings = try await service.settings()
         }
         switch formatting.format {
         case .json, .csv:
@@ -49,7 +49,7 @@ struct SettingsCommand: FeatureCommand {
             let text =
                 formatting.format == .json
                 ? try JSONOutput.string(row)
-                : try CSVOutput.rows([row], columns: ["includePensions", "includeMortgages", "baseCurrency"])
+                : try CSVOutput.rows([row], columns: SettingsRow.columns)
             try formatting.emit(text, to: services.terminal)
         case .table:
             var lines = [
@@ -76,18 +76,5 @@ struct SettingsCommand: FeatureCommand {
                 "no rates into \(settings.baseCurrency) for \(missing.joined(separator: ", ")); set them with "
                     + "`folio networth rate set \(missing[0]) RATE --date YYYY-MM-DD`")
         }
-    }
-}
-
-/// The settings as JSON and CSV.
-private struct SettingsRow: Encodable {
-    var includePensions: Bool
-    var includeMortgages: Bool
-    var baseCurrency: String
-
-    init(_ settings: NetWorthSettings) {
-        includePensions = settings.inclusion.includePensions
-        includeMortgages = settings.inclusion.includeMortgages
-        baseCurrency = settings.baseCurrency
     }
 }
