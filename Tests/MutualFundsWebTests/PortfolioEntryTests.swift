@@ -56,6 +56,28 @@ struct PortfolioEntryTests {
         #expect(try await fetch(setup, "/funds/portfolio").html.contains("href=\"/funds/portfolio/transactions\""))
     }
 
+    @Test("60 transactions are 50 a page: page 2 shows the last 10, its links keep the order")
+    func paging() async throws {
+        // Sixty monthly purchases of one unit at ₹10, each balance the running total, as a statement writes them.
+        let purchases = (1...60).map { month in
+            let date = String(format: "%04d-%02d-05", 2019 + (month - 1) / 12, (month - 1) % 12 + 1)
+            return #"{"date":"\#(date)","description":"p","amount":"10","units":"1","nav":"10","balance":"\#(month)","type":"PURCHASE"}"#
+        }
+        let statement = #"{"cas_type":"DETAILED","folios":[{"folio":"9","amc":"PPFAS","schemes":[{"scheme":"Parag Parikh Flexi Cap Fund - Direct Growth","isin":"INF879O01027","amfi":"122639","type":"EQUITY","open":"0","close":"60","transactions":["#
+            + purchases.joined(separator: ",") + "]}]}]}"
+        let setup = try PortfolioSetup()
+        try await setup.imported(statement)
+        #expect(try await stored(setup).count == 60)
+        let first = try await fetch(setup, "/funds/portfolio/transactions?sort=-date").html
+        #expect(first.contains("Showing 1–50 of 60 transactions"))
+        #expect(first.contains("href=\"/funds/portfolio/transactions?sort=-date&amp;page=2#transactions\"")
+            || first.contains("href=\"/funds/portfolio/transactions?sort=-date&page=2#transactions\""))
+        #expect(first.contains("2023-12-05") && !first.contains("2019-01-05"))
+        let second = try await fetch(setup, "/funds/portfolio/transactions?sort=-date&page=2").html
+        #expect(second.contains("Showing 51–60 of 60 transactions"))
+        #expect(second.contains("2019-01-05") && !second.contains("2023-12-05"))
+    }
+
     @Test("a purchase added on the page is stored as `portfolio add` stores it")
     func addEqualsCLI() async throws {
         let web = try PortfolioSetup()
