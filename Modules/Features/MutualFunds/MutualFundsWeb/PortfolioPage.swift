@@ -21,14 +21,14 @@ enum PortfolioPage {
             return environment.failurePage(FolioError.from(error), title: "My funds", request: request, context: context)
         }
         var content = uploadForm(csrf: context.csrfToken, refusal: refusal)
+        content += "<p><a href=\"\(TransactionsPage.path)\">Transactions</a>: every one with its id, remove one, "
+            + "or record a purchase or redemption made outside any statement.</p>"
         do {
             let report = try await service.valuePortfolio()
             let query = request.uri.queryParameters
             let order = TableOrders(
                 holdings: query["sort"].map(String.init), gains: query["gainsSort"].map(String.init))
             content += holdings(report, order: order)
-            content += "<p><a href=\"\(TransactionsPage.path)\">Transactions</a>: every one with its id, remove one, "
-                + "or record a purchase or redemption made outside any statement.</p>"
             content += TreatmentForms.html(report, csrf: context.csrfToken)
             if !report.holdings.isEmpty {
                 let gains = try await service.gains()
