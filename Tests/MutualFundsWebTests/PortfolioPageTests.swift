@@ -18,50 +18,7 @@ import Timing
 import TimingTesting
 
 private let localhost: HTTPFields = [HTTPField.Name("Host")!: "localhost"]
-private let secret = "funds-portfolio-secret"
-
-/// A funds context whose MF API knows 122639 (the recorded history) and nothing else.
-private struct PortfolioSetup {
-    static let now = Date(timeIntervalSince1970: 1_788_000_000)
-    let timing = Timing.test(now: PortfolioSetup.now)
-    let store = InMemoryDatabase(now: { PortfolioSetup.now }).store(namespace: "funds")
-    let http: any HTTPClient
-    let configuration = Configuration(environment: ["FOLIO_MFAPI_URL": "http://127.0.0.1:9"])
-
-    init() throws {
-        let list = try Fixtures.data("mfapi/list_sample_first50.json")
-        let history = try Fixtures.data("mfapi/scheme_122639_history_full_3266pts.json")
-        http = StubHTTPClient { request in
-            switch request.url.path {
-            case "/mf": Networking.HTTPResponse(status: 200, body: list, url: request.url)
-            case "/mf/122639": Networking.HTTPResponse(status: 200, body: history, url: request.url)
-            default: Networking.HTTPResponse(status: 404, body: Data(), url: request.url)
-            }
-        }
-    }
-
-    func context(terminal: any Terminal = CapturedTerminal()) -> FeatureContext {
-        .test(featureID: "funds", http: http, store: store, timing: timing, configuration: configuration, terminal: terminal)
-    }
-
-    func application() -> some ApplicationProtocol {
-        let environment = WebEnvironment(
-            contexts: [MutualFundsPlugin.descriptor.id: context()],
-            layout: Layout(navigation: [MutualFundsWeb.feature.navigation]), ticker: Ticker(clock: timing.clock),
-            timing: timing, sessions: BrowserSessions(now: { Date() }))
-        return Application(
-            router: WebServer.router(
-                features: [MutualFundsWeb.feature], environment: environment,
-                configuration: WebServerConfiguration(secret: secret)))
-    }
-
-    func cli(_ arguments: [String]) async throws -> String {
-        let terminal = CapturedTerminal()
-        let command = try #require(try MutualFundsPlugin.descriptor.command.parseAsRoot(arguments) as? any FeatureCommand)
-        try await command.run(in: context(terminal: terminal))
-        return terminal.output
-    }
-}
+private let secret = PortfolioSetup.secret
 
 /// The page's form as a browser posts it: CSRF first, the checkbox when ticked, then the file.
 private func upload(_ content: String, allowMismatch: Bool) -> (HTTPFields, ByteBuffer) {
@@ -125,11 +82,12 @@ struct PortfolioPageTests {
         #expect(try await setup.cli(["portfolio", "transactions", "--format", "json"]).contains("\"balance\" : 3500"))
     }
 
-    @Test("GET /api/funds/portfolio and /gains answer byte for byte what --format json prints", arguments: [
+    @Test("GET /api/funds/portfolio, /gains and /transactions answer byte for byte what --format json prints", arguments: [
         ("/api/funds/portfolio", ["portfolio", "show"]),
         ("/api/funds/portfolio?asOf=2023-01-02", ["portfolio", "show", "--as-of", "2023-01-02"]),
         ("/api/funds/portfolio/gains", ["portfolio", "gains"]),
         ("/api/funds/portfolio/gains?fy=2023-24&summary=true", ["portfolio", "gains", "--fy", "2023-24", "--summary"]),
+        ("/api/funds/portfolio/transactions", ["portfolio", "transactions"]),
     ])
     func apiEqualsCLI(route: String, arguments: [String]) async throws {
         let setup = try PortfolioSetup()

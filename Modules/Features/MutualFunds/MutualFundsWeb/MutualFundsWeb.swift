@@ -25,6 +25,24 @@ public enum MutualFundsWeb {
             router.post("/funds/portfolio/import") { request, context in
                 try await PortfolioPage.upload(request, context: context, environment: environment)
             }
+            router.get("/funds/portfolio/transactions") { request, context in
+                await TransactionsPage.page(request, context: context, environment: environment)
+            }
+            router.post("/funds/portfolio/add") { request, context in
+                try await EntryForm.post(.buy, request: request, context: context, environment: environment)
+            }
+            router.post("/funds/portfolio/sell") { request, context in
+                try await EntryForm.post(.sell, request: request, context: context, environment: environment)
+            }
+            router.post("/funds/portfolio/remove") { request, context in
+                try await TransactionRemoval.post(request, context: context, environment: environment)
+            }
+            router.post("/funds/portfolio/treat-as") { request, context in
+                try await TreatmentForms.post(request, context: context, environment: environment)
+            }
+            router.get("/api/funds/portfolio/transactions") { _, _ in
+                await api { try await FundsWebService.make(environment).portfolioTransactions() }
+            }
             router.get("/api/funds/portfolio") { request, _ in
                 await api {
                     let asOf = try PortfolioQuery.date(request.uri.queryParameters["asOf"].map(String.init))

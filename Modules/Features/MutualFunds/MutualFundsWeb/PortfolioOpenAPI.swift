@@ -3,7 +3,7 @@ import FeatureWeb
 import MutualFunds
 
 /// The portfolio routes' schemas, property by property as ``MutualFunds/PortfolioReport``,
-/// ``MutualFunds/GainRow`` and ``MutualFunds/GainsSummaryRow`` encode (every key present, absent figures null).
+/// ``MutualFunds/GainRow``, ``MutualFunds/GainsSummaryRow`` and ``MutualFunds/TransactionRow`` encode (every key present, absent figures null).
 enum PortfolioOpenAPI {
     static let paths: [String: JSONValue] = [
         "/api/funds/portfolio": .openAPIGet(
@@ -17,6 +17,10 @@ enum PortfolioOpenAPI {
             query: ["fy", "summary"],
             // One array type either way: its items are lots, or summary rows with `summary=true`.
             response: OpenAPISchema.array(.object(["anyOf": .array([gainRow, summaryRow])]))),
+        "/api/funds/portfolio/transactions": .openAPIGet(
+            "Every stored transaction by folio, scheme and date, each with the id `remove` takes, as "
+                + "`folio funds portfolio transactions --format json`; units and amounts leaving a folio are negative.",
+            response: OpenAPISchema.array(transaction)),
     ]
 
     static let money = OpenAPISchema.number
@@ -58,6 +62,15 @@ enum PortfolioOpenAPI {
         "purchaseNAV": money, "purchaseValue": money, "stampDuty": money, "acquisitionValue": money,
         "saleDate": OpenAPISchema.date, "saleNAV": money, "saleValue": money, "stt": money, "longTermGain": money,
         "longTermTaxableGain": money, "shortTermGain": money, "grandfatheringNAV": OpenAPISchema.nullable(money),
+    ])
+
+    static let transaction = OpenAPISchema.record([
+        "id": OpenAPISchema.string, "folio": OpenAPISchema.string, "scheme": OpenAPISchema.string,
+        "isin": OpenAPISchema.nullable(OpenAPISchema.string), "code": OpenAPISchema.nullable(OpenAPISchema.integer),
+        "date": OpenAPISchema.date, "type": OpenAPISchema.string, "description": OpenAPISchema.string,
+        "amount": OpenAPISchema.nullable(money), "units": OpenAPISchema.nullable(money),
+        "nav": OpenAPISchema.nullable(money), "balance": OpenAPISchema.nullable(money),
+        "reconciled": OpenAPISchema.boolean,
     ])
 
     static let summaryRow = OpenAPISchema.record([

@@ -21,12 +21,15 @@ enum PortfolioPage {
             return environment.failurePage(FolioError.from(error), title: "My funds", request: request, context: context)
         }
         var content = uploadForm(csrf: context.csrfToken, refusal: refusal)
+        content += "<p><a href=\"\(TransactionsPage.path)\">Transactions</a>: every one with its id, remove one, "
+            + "or record a purchase or redemption made outside any statement.</p>"
         do {
             let report = try await service.valuePortfolio()
             let query = request.uri.queryParameters
             let order = TableOrders(
                 holdings: query["sort"].map(String.init), gains: query["gainsSort"].map(String.init))
             content += holdings(report, order: order)
+            content += TreatmentForms.html(report, csrf: context.csrfToken)
             if !report.holdings.isEmpty {
                 let gains = try await service.gains()
                 content += gainsByYear(gains, order: order)
@@ -129,7 +132,7 @@ enum PortfolioPage {
 
     static func holdings(_ report: PortfolioReport, order: TableOrders = TableOrders()) -> HTML {
         guard !report.holdings.isEmpty else {
-            return Components.notice("No holdings yet: import a statement above, or use folio funds portfolio add.")
+            return Components.notice("No holdings yet: import a statement above, or record a purchase under Transactions.")
         }
         var html = report.warnings.html { Components.notice($0, kind: "warning") }
         html += "<p class=\"stamp\">\(report.asOf.map { "Valued at the NAVs on or before \($0)" } ?? "Valued at the latest NAVs")</p>"

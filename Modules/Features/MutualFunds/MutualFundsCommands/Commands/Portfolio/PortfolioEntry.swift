@@ -72,20 +72,12 @@ struct EntryOptions: ParsableArguments, Sendable {
 
     @OptionGroup var formatting: FormatOptions
 
-    func figure(_ text: String?, option: String, places: Int) throws -> Amount? {
-        guard let text else { return nil }
-        do {
-            return try Amount(parsing: text, options: ParseOptions(allowsSign: false, maximumPlaces: places, symbols: ["₹"]))
-        } catch {
-            throw FolioError(.invalid, "invalid \(option) \"\(text)\"", why: "\(error)", field: String(option.dropFirst(2)))
-        }
-    }
-
     func record(_ side: ManualEntry.Side, in context: FeatureContext) async throws {
         let entry = ManualEntry(
             side: side, code: code.value, date: try date.date(for: "--date"),
-            amount: try figure(amount, option: "--amount", places: 2), units: try figure(units, option: "--units", places: 4),
-            nav: try figure(nav, option: "--nav", places: 8), folio: folio)
+            amount: try ManualEntry.figure(amount, field: "amount", named: "--amount"),
+            units: try ManualEntry.figure(units, field: "units", named: "--units"),
+            nav: try ManualEntry.figure(nav, field: "nav", named: "--nav"), folio: folio)
         let services = FundsServices(context: context)
         let row = try await services.service().addManual(entry, mode: try services.mode(refresh: false))
         switch formatting.format {

@@ -1,0 +1,43 @@
+import Failures
+import FeatureKit
+import FeatureWeb
+import Hummingbird
+import MutualFunds
+
+/// Removing a transaction by its id (`folio funds portfolio remove ID`): the first post asks, naming the
+/// transaction; only the confirmed post removes it, so it works without JavaScript.
+enum TransactionRemoval {
+    static let action = "/funds/portfolio/remove"
+
+    /// The row's remove button.
+    static func button(_ row: TransactionRow, csrf: String) -> HTML {
+        Components.postForm(
+            action: action, csrf: csrf, class: "inline",
+            "<input type=\"hidden\" name=\"id\" value=\"\(row.id)\"><button type=\"submit\" class=\"secondary\" aria-label=\"Remove transaction \(row.id)\">Remove</button>")
+    }
+
+    static func post(_ request: Request, context: WebRequestContext, environment: WebEnvironment) async throws -> Response {
+        let fields = try await FormData.read(request, context: context)
+        let id = fields["id"] ?? ""
+        let flash: Flash
+        do {
+            let service = try FundsWebService.make(environment)
+            guard fields["confirmed"] == "yes" else {
+                guard let row = try await service.portfolioTransactions().first(where: { $0.id == id }) else {
+                    throw FolioError(.notFound, "no transaction \(id)", field: "id")
+                }
+                let content = Components.confirmation(
+                    "Remove the \(row.type) of \(row.date) in <strong>\(row.scheme)</strong> (folio \(row.folio), id \(row.id))? "
+                        + "The holdings and gains are worked out again without it.",
+                    action: action, csrf: context.csrfToken, fields: [(name: "id", value: row.id)],
+                    button: "Remove transaction \(row.id)", cancel: TransactionsPage.path)
+                return environment.page("Remove transaction \(row.id)?", request: request, context: context, content: content)
+            }
+            let row = try await service.removeTransaction(id: id)
+            flash = Flash(.success, "Removed the \(row.type) of \(row.date) in \(row.scheme) (folio \(row.folio)).")
+        } catch {
+            flash = Flash(.error, FolioError.from(error).line)
+        }
+        return WebResponses.redirect(to: TransactionsPage.path, flash: flash)
+    }
+}
