@@ -28,13 +28,15 @@ public struct WebEnvironment: Sendable {
     /// The host's alerts (every feature's), nil when the host keeps none: the `/alerts` pages and the forms
     /// that add one use it.
     public var alerts: AlertDesk?
+    /// Charts drawn for earlier views, reused while their points are unchanged.
+    public var charts: RenderedCharts
 
     /// Creates the environment.
     public init(
         contexts: [String: FeatureContext], layout: Layout, ticker: Ticker, timing: Timing, refresh: Duration = .seconds(30),
         sessions: BrowserSessions,
         pagePolicy: PagePolicy = PagePolicy(deadline: .seconds(3), memory: FailureMemory(duration: .seconds(30))),
-        alerts: AlertDesk? = nil
+        alerts: AlertDesk? = nil, charts: RenderedCharts = RenderedCharts()
     ) {
         self.contexts = contexts
         self.layout = layout
@@ -44,6 +46,7 @@ public struct WebEnvironment: Sendable {
         self.sessions = sessions
         self.pagePolicy = pagePolicy
         self.alerts = alerts
+        self.charts = charts
     }
 
     /// The context of feature `id` (its store, HTTP client, clocks, configuration), nil when it is disabled.

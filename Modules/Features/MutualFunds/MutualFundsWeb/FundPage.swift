@@ -54,7 +54,7 @@ enum FundPage {
                 ? "<input type=\"hidden\" name=\"action\" value=\"remove\"><button type=\"submit\" class=\"secondary\" aria-pressed=\"true\">★ Favourite — remove</button>"
                 : "<input type=\"hidden\" name=\"action\" value=\"add\"><button type=\"submit\" class=\"secondary\" aria-pressed=\"false\">☆ Add to favourites</button>")
         content += "<h2>NAV</h2>" + ranges(code: code, current: range, error: rangeError)
-        content += chart(shown.history, analytics: shown.analytics)
+        content += chart(shown.history, analytics: shown.analytics, charts: environment.charts)
         content += "<p><a href=\"/funds/\(code)/history\">Every NAV, the NAV on a date, CSV download</a> · <a href=\"/funds/\(code)/rolling\">Rolling returns</a></p>"
         content += "<h2>Returns and risk</h2>" + returnsTable(fund)
         content += "<h2 id=\"sip\">SIP calculator</h2>" + sip
@@ -72,7 +72,7 @@ enum FundPage {
     }
 
     /// The range's NAVs from its start NAV, as `show` charts them.
-    static func chart(_ history: NAVHistory, analytics: FundReport) -> HTML {
+    static func chart(_ history: NAVHistory, analytics: FundReport, charts: RenderedCharts) -> HTML {
         let span = analytics.rangeSpan
         let points = (span.start...span.end).map { index in
             ChartPoint(date: history.series.date(at: index), y: history.series.values[index])
@@ -81,7 +81,7 @@ enum FundPage {
         let chart = WebChart(
             title: "NAV of \(history.name) — \(analytics.range.rawValue)", points: points, axisLabel: { Rupees.axisLabel($0) },
             valueText: { Rupees.axisLabel($0, places: 4) })
-        return chart.figure(id: "nav-chart", caption: "NAV (₹), \(points.count) points.")
+        return charts.figure(chart, id: "nav-chart", caption: "NAV (₹), \(points.count) points.")
     }
 
     static func returnsTable(_ fund: FundShowReport) -> HTML {
