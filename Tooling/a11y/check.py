@@ -8,6 +8,7 @@ PAGES does not reach.
 Usage: check.py BASE_URL, with FOLIO_A11Y_SESSION the folio_session cookie of a logged-in stocks user
 (Tooling/a11y/run sets up the server and the session). FOLIO_A11Y_CHROMIUM: the browser, default /usr/bin/chromium.
 FOLIO_A11Y_ONLY: check only the pages whose path or form name contains this text, while fixing one."""
+import collections
 import os
 import re
 import sys
@@ -176,11 +177,27 @@ SUBMISSIONS = [
 ]
 
 
+# Per page: its renderings and axe's findings by impact, for the report FOLIO_A11Y_REPORT asks for.
+TALLY = collections.defaultdict(collections.Counter)
+
+
+def write_report(path):
+    """A Markdown table of every page and form answer: renderings, and axe's findings by impact (nodes)."""
+    rows = ["| page | renderings | critical | serious | moderate | minor |", "|---|---:|---:|---:|---:|---:|"]
+    for label, tally in TALLY.items():
+        rows.append(f"| `{label}` | {tally['renderings']} | {tally['critical']} | {tally['serious']} | "
+                    f"{tally['moderate']} | {tally['minor']} |")
+    with open(path, "w") as report:
+        report.write("\n".join(rows) + "\n")
+
+
 def violations(page, axe, label, width, scheme):
     """The serious and critical axe violations on the page, its chart labels' contrast and its sideways scroll at
     phone width, as lines."""
     found = []
+    TALLY[label]["renderings"] += 1
     for violation in axe.run(page).response["violations"]:
+        TALLY[label][violation.get("impact") or "unknown"] += len(violation["nodes"])
         if violation.get("impact") not in IMPACTS:
             continue
         for node in violation["nodes"]:
@@ -266,6 +283,8 @@ def main():
                     page.context.close()
         browser.close()
     elapsed = time.monotonic() - started
+    if os.environ.get("FOLIO_A11Y_REPORT"):
+        write_report(os.environ["FOLIO_A11Y_REPORT"])
     print(f"a11y: {checked} page renderings ({len(pages)} pages and {len(submissions)} form answers × widths "
           f"{'/'.join(map(str, WIDTHS))} × {'/'.join(SCHEMES)}) in {elapsed:.0f} s")
     if failures:
