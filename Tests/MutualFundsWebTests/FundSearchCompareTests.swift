@@ -185,6 +185,35 @@ struct FundSearchCompareTests {
         }
     }
 
+    @Test("compare is reached from the search results (ticked schemes) and from the favourites (all of them)")
+    func compareLinks() async throws {
+        let harness = try Harness()
+        try await harness.application().test(.router) { client in
+            let (_, results) = try await get(client, "/funds?q=fund")
+            #expect(results.contains("<form method=\"get\" action=\"/funds/compare\" class=\"compare-picks\">"))
+            for code in resultCodes(results) {
+                #expect(results.contains("<input type=\"checkbox\" name=\"codes\" value=\"\(code)\""), "a box for \(code)")
+            }
+            // What the ticked boxes send: one `codes` per scheme.
+            let (ticked, tickedPage) = try await get(client, "/funds/compare?codes=122639&codes=120505&range=1Y")
+            let (typed, typedPage) = try await get(client, "/funds/compare?codes=122639,120505&range=1Y")
+            #expect(ticked == .ok && typed == .ok)
+            #expect(tickedPage.contains("id=\"compare\"") && tickedPage.contains("href=\"/funds/120505\""))
+            #expect(tickedPage.components(separatedBy: "<table").dropFirst().first == typedPage.components(separatedBy: "<table").dropFirst().first)
+
+            let (_, none) = try await get(client, "/funds")
+            #expect(!none.contains("Compare the favourites"), "no favourites, no link")
+            _ = await harness.cli(["favorites", "add", "122639"])
+            let (_, one) = try await get(client, "/funds")
+            #expect(!one.contains("Compare the favourites"), "one favourite is nothing to compare")
+            _ = await harness.cli(["favorites", "add", "120505"])
+            let (_, two) = try await get(client, "/funds")
+            let link = try #require(two.range(of: "href=\"/funds/compare?codes=")).upperBound
+            let codes = two[link...].prefix { $0 != "\"" }.split(separator: ",").compactMap { Int($0) }
+            #expect(Set(codes) == [122639, 120505])
+        }
+    }
+
     @Test("the dashboard card lists the favourite funds with their 1-year return from `favorites list`, and its as-of")
     func dashboardCard() async throws {
         let harness = try Harness()

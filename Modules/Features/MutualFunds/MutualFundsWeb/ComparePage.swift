@@ -12,7 +12,8 @@ import Timing
 enum ComparePage {
     static func page(_ request: Request, context: WebRequestContext, environment: WebEnvironment) async -> Response {
         let query = request.uri.queryParameters
-        let typed = query["codes"].map(String.init) ?? ""
+        // Typed as one list (`codes=122639,120505`) or ticked in the search results (`codes=…&codes=…`).
+        let typed = query.getAll("codes").joined(separator: ",")
         let rangeText = query["range"].map(String.init)
         var range = HistoryRange.oneYear
         var refusal: FolioError?

@@ -57,6 +57,7 @@ enum FundsSearchPage {
                 ["<a href=\"/funds/\(row.code)\">\(row.name)</a>", "\(row.nav.map(FundText.nav) ?? "—")",
                  "\(row.navDate ?? "—")", "\(FundText.percent(row.return1Y))", row.stale ? "stale" : ""]
             }.html
+            content += compareLink(rows)
         }
         let status: HTTPResponse.Status = refusal.map(WebResponses.status(for:)) ?? .ok
         return environment.page("Funds", request: request, context: context, status: status, content: content)
@@ -78,13 +79,27 @@ enum FundsSearchPage {
             rows.isEmpty
             ? (first == 0 ? "No scheme matches" : "No more schemes match: page past the last result")
             : "Showing \(first + 1)–\(first + rows.count) of \(total) scheme\(total == "1" ? "" : "s")"
-        return Components.table(
+        let table = Components.table(
             caption: caption,
-            headers: ["Code", "Name", "Fund house", "Category", "Plan", "Option"],
+            headers: ["Code", "Name", "Fund house", "Category", "Plan", "Option", "Compare"],
             rows: rows.map { row in
                 ["\(row.code)", "<a href=\"/funds/\(row.code)\">\(row.name)</a>", "\(row.fundHouse ?? "—")",
-                 "\(row.category?.rawValue ?? "—")", "\(row.plan?.rawValue ?? "—")", "\(row.option?.rawValue ?? "—")"]
+                 "\(row.category?.rawValue ?? "—")", "\(row.plan?.rawValue ?? "—")", "\(row.option?.rawValue ?? "—")",
+                 "<input type=\"checkbox\" name=\"codes\" value=\"\(row.code)\" aria-label=\"Compare \(row.name)\">"]
             }, id: "search-results")
+        guard rows.count > 1 else { return table }
+        // A plain GET form: the ticked codes arrive as `codes=…&codes=…`, which the compare page reads as a list.
+        return """
+            <form method="get" action="/funds/compare" class="compare-picks">\(table)\
+            <button type="submit" class="secondary">Compare the ticked schemes</button></form>
+            """
+    }
+
+    /// A link comparing every favourite side by side, when there are two or more.
+    static func compareLink(_ rows: [FavoriteRow]) -> HTML {
+        guard rows.count > 1 else { return .empty }
+        let codes = rows.map { "\($0.code)" }.joined(separator: ",")
+        return "<p><a href=\"/funds/compare?codes=\(codes)\">Compare the favourites side by side</a></p>"
     }
 
     /// Previous and next links: plain links, so paging needs no script.
