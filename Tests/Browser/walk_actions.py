@@ -59,8 +59,11 @@ class Walk:
             submit.click()
         return self.page
 
-    def confirm(self, action):
-        """Presses the confirming button on a removal's confirmation page."""
+    def confirm(self, action, still):
+        """Presses the confirming button on a removal's confirmation page, once `still` (a CLI read) shows the first
+        press only asked: nothing is removed before the confirmation."""
+        if not still():
+            raise AssertionError("removed before the confirmation page was answered")
         self.page.locator(f'form[action="{action}"] button[type="submit"]').first.wait_for()
         with self.page.expect_navigation():
             self.page.locator(f'form[action="{action}"] button[type="submit"]').last.click()
@@ -113,11 +116,11 @@ def net_worth(w):
            lambda: expect(chf_rates() == [("2026-01-01", 0.88)], f"CHF rates: {chf_rates()}"))
     w.step("remove the rate (confirmed)",
            lambda: (page.goto("/networth/rates"), w.submit("/networth/rates/remove", having=("currency", "CHF")),
-                    w.confirm("/networth/rates/remove")),
+                    w.confirm("/networth/rates/remove", still=lambda: chf_rates() != [])),
            lambda: expect(chf_rates() == [] and len(cli("networth", "rate", "list")) > 0, f"CHF rates: {chf_rates()}"))
     w.step("remove the account (confirmed)",
            lambda: (page.goto("/networth/account?name=Walk%20Reserve"), w.submit("/networth/accounts/remove"),
-                    w.confirm("/networth/accounts/remove")),
+                    w.confirm("/networth/accounts/remove", still=lambda: "Walk Reserve" in accounts())),
            lambda: expect("Walk Reserve" not in accounts(), f"names: {sorted(accounts())}"))
 
 
@@ -161,7 +164,7 @@ def stocks(w):
            lambda: expect(watched() == ["AAPL"], f"watchlist: {watched()}"))
     w.step("remove from the watchlist (confirmed)",
            lambda: (page.goto("/stocks/watchlist"), w.submit("/stocks/watchlist/remove", having=("symbol", "AAPL")),
-                    w.confirm("/stocks/watchlist/remove")),
+                    w.confirm("/stocks/watchlist/remove", still=lambda: watched() == ["AAPL"])),
            lambda: expect(watched() == [], f"watchlist: {watched()}"))
     w.step("add a stock alert",
            lambda: (page.goto("/stocks/alerts"), w.submit("/stocks/alerts/add", {
@@ -186,12 +189,13 @@ def funds(w):
                           f"transactions: {transactions()}"))
     w.step("remove the purchase (confirmed)",
            lambda: (page.goto("/funds/portfolio/transactions"), w.submit("/funds/portfolio/remove"),
-                    w.confirm("/funds/portfolio/remove")),
+                    w.confirm("/funds/portfolio/remove", still=lambda: len(transactions()) == 1)),
            lambda: expect(transactions() == [], f"transactions: {transactions()}"))
     cached = {}
     w.step("clear the cache (confirmed), keeping the favourites",
            lambda: (cached.update(cli("funds", "cache", "status")), page.goto("/funds/cache"),
-                    w.submit("/funds/cache/clear"), w.confirm("/funds/cache/clear")),
+                    w.submit("/funds/cache/clear"),
+                    w.confirm("/funds/cache/clear", still=lambda: cli("funds", "cache", "status")["histories"] != [])),
            lambda: expect(len(cached.get("histories", [])) > 0 and cli("funds", "cache", "status")["histories"] == []
                           and cli("funds", "cache", "status")["list"] is None and favourites() == [122639],
                           f"before: {cached}, after: {cli('funds', 'cache', 'status')}, favourites: {favourites()}"))
@@ -214,7 +218,8 @@ def etf(w):
                                                  button='button[value="save"]')),
            lambda: expect(saved() == ["walked"], f"saved: {cli('etf', 'list')}"))
     w.step("delete the saved portfolio (confirmed)",
-           lambda: (page.goto("/etf/saved"), w.submit("/etf/saved/delete"), w.confirm("/etf/saved/delete")),
+           lambda: (page.goto("/etf/saved"), w.submit("/etf/saved/delete"),
+                    w.confirm("/etf/saved/delete", still=lambda: saved() == ["walked"])),
            lambda: expect(saved() == [], f"saved: {cli('etf', 'list')}"))
 
 
@@ -232,7 +237,7 @@ def alerts(w):
     w.step("remove the net-worth alert (confirmed)",
            lambda: (page.goto("/alerts"),
                     w.submit("/alerts/remove", having=("id", str(networth_alerts()[0]["id"]))),
-                    w.confirm("/alerts/remove")),
+                    w.confirm("/alerts/remove", still=lambda: len(networth_alerts()) == 1)),
            lambda: expect(networth_alerts() == [] and alert_ids() == before["ids"], f"alerts: {cli('alerts', 'list')}"))
 
 
