@@ -16,8 +16,9 @@ enum Playwright {
         return process.terminationStatus == 0
     }
 
-    /// Runs the script `name` of Tests/Browser against `base`; its stdout, parsed as a JSON object.
-    static func run(_ name: String, base: URL) async throws -> [String: Any] {
+    /// Runs the script `name` of Tests/Browser against `base`, with `environment` added to the test's own; its
+    /// stdout, parsed as a JSON object.
+    static func run(_ name: String, base: URL, environment: [String: String] = [:], timeout: Double = 120) async throws -> [String: Any] {
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Browser").appendingPathComponent(name)
         let output = try await offThePool { () -> (Data, Data, Int32) in
@@ -25,13 +26,14 @@ enum Playwright {
             process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
             process.arguments = ["python3", script.path, base.absoluteString]
             process.environment = ProcessInfo.processInfo.environment.merging(["FOLIO_CHROMIUM": Chromium.path ?? ""]) { $1 }
+                .merging(environment) { $1 }
             let stdout = Pipe()
             let stderr = Pipe()
             process.standardOutput = stdout
             process.standardError = stderr
             try process.run()
-            // Bounded: a browser that hangs is stopped after two minutes and the test fails on its output.
-            DispatchQueue.global().asyncAfter(deadline: .now() + 120) { if process.isRunning { process.terminate() } }
+            // Bounded: a browser that hangs is stopped after `timeout` seconds and the test fails on its output.
+            DispatchQueue.global().asyncAfter(deadline: .now() + timeout) { if process.isRunning { process.terminate() } }
             let out = stdout.fileHandleForReading.readDataToEndOfFile()
             let err = stderr.fileHandleForReading.readDataToEndOfFile()
             process.waitUntilExit()
