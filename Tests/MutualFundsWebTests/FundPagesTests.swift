@@ -18,52 +18,10 @@ import Timing
 import TimingTesting
 
 private let localhost: HTTPFields = [HTTPField.Name("Host")!: "localhost"]
-private let secret = "funds-test-secret"
+private let secret = PortfolioSetup.secret
 
 /// A funds context answering `/mf` with the 50-scheme list and `/mf/122639` with the 3,266-point history.
-private struct Setup {
-    static let now = Date(timeIntervalSince1970: 1_788_000_000)
-    let timing = Timing.test(now: Setup.now)
-    let store = InMemoryDatabase(now: { Setup.now }).store(namespace: "funds")
-    let http: any HTTPClient
-    let configuration = Configuration(environment: ["FOLIO_MFAPI_URL": "http://127.0.0.1:9"])
-
-    init(http: any HTTPClient) { self.http = http }
-
-    static func fixtures() throws -> Setup {
-        let list = try Fixtures.data("mfapi/list_sample_first50.json")
-        let history = try Fixtures.data("mfapi/scheme_122639_history_full_3266pts.json")
-        return Setup(http: StubHTTPClient { request in
-            switch request.url.path {
-            case "/mf": Networking.HTTPResponse(status: 200, body: list, url: request.url)
-            case "/mf/122639": Networking.HTTPResponse(status: 200, body: history, url: request.url)
-            default: Networking.HTTPResponse(status: 404, body: Data(), url: request.url)
-            }
-        })
-    }
-
-    func context(terminal: any Terminal = CapturedTerminal()) -> FeatureContext {
-        .test(featureID: "funds", http: http, store: store, timing: timing, configuration: configuration, terminal: terminal)
-    }
-
-    func application() -> some ApplicationProtocol {
-        let environment = WebEnvironment(
-            contexts: [MutualFundsPlugin.descriptor.id: context()],
-            layout: Layout(navigation: [MutualFundsWeb.feature.navigation]), ticker: Ticker(clock: timing.clock),
-            timing: timing, sessions: BrowserSessions(now: { Date() }))
-        return Application(
-            router: WebServer.router(
-                features: [MutualFundsWeb.feature], environment: environment,
-                configuration: WebServerConfiguration(secret: secret)))
-    }
-
-    func cli(_ arguments: [String]) async throws -> String {
-        let terminal = CapturedTerminal()
-        let command = try #require(try MutualFundsPlugin.descriptor.command.parseAsRoot(arguments) as? any FeatureCommand)
-        try await command.run(in: context(terminal: terminal))
-        return terminal.output
-    }
-}
+private typealias Setup = PortfolioSetup
 
 private func formHeaders() -> HTTPFields {
     var headers = localhost
@@ -90,7 +48,7 @@ struct FundPagesTests {
             ("/api/funds/122639/rolling", ["rolling", "122639"]),
         ])
     func apiEqualsCLI(route: String, arguments: [String]) async throws {
-        let setup = try Setup.fixtures()
+        let setup = try Setup()
         let printed = try await setup.cli(arguments + ["--format", "json"])
         #expect(printed.count > 3, "the command printed a document")
         try await setup.application().test(.router) { client in
@@ -104,7 +62,7 @@ struct FundPagesTests {
 
     @Test("the fund page's SVG has one point per NAV in the range: 3,266 for Max, fewer for 1Y")
     func chartPoints() async throws {
-        let setup = try Setup.fixtures()
+        let setup = try Setup()
         try await setup.application().test(.router) { client in
             try await client.execute(uri: "/funds/122639?range=MAX", method: .get, headers: localhost) { response in
                 let html = String(buffer: response.body)
@@ -129,7 +87,7 @@ struct FundPagesTests {
 
     @Test("the favourite toggle adds and removes through the service, as `favorites list` then shows")
     func favourite() async throws {
-        let setup = try Setup.fixtures()
+        let setup = try Setup()
         let token = CSRF.token(seed: "seed", secret: secret)
         try await setup.application().test(.router) { client in
             try await client.execute(
@@ -150,7 +108,7 @@ struct FundPagesTests {
 
     @Test("the SIP form shows the result, or the refusal next to the field it blames, keeping what was typed")
     func sip() async throws {
-        let setup = try Setup.fixtures()
+        let setup = try Setup()
         try await setup.application().test(.router) { client in
             try await client.execute(uri: "/funds/122639?amount=5000&from=2020-01-01", method: .get, headers: localhost) { response in
                 #expect(String(buffer: response.body).contains("id=\"sip-result\""))
@@ -172,7 +130,7 @@ struct FundPagesTests {
 
     @Test("a code that is not a number is a 404 page; a dead service with nothing cached is 503")
     func refusals() async throws {
-        let setup = try Setup.fixtures()
+        let setup = try Setup()
         try await setup.application().test(.router) { client in
             try await client.execute(uri: "/funds/abc", method: .get, headers: localhost) { response in
                 #expect(response.status == .notFound)
@@ -202,7 +160,7 @@ private func firstCells(_ html: String, table id: String) -> [String] {
 struct FundNAVPagesTests {
     @Test("the history page: 50 NAVs a page, newest first, sorted by a heading's link, and the CLI's CSV as the download")
     func history() async throws {
-        let setup = try Setup.fixtures()
+        let setup = try Setup()
         let csv = try await setup.cli(["history", "122639", "--from", "2024-01-01", "--to", "2024-03-31", "--format", "csv"])
         try await setup.application().test(.router) { client in
             try await client.execute(uri: "/funds/122639/history", method: .get, headers: localhost) { response in
@@ -236,7 +194,7 @@ struct FundNAVPagesTests {
 
     @Test("the NAV on a date reads as `funds nav --on`; a date before the history is the CLI's refusal beside the field")
     func navOnDate() async throws {
-        let setup = try Setup.fixtures()
+        let setup = try Setup()
         let printed = try await setup.cli(["nav", "122639", "--on", "2024-03-30"])
         let words = printed.split(separator: " ").map(String.init)
         let (nav, date) = (try #require(words.first), words[2])
@@ -256,7 +214,7 @@ struct FundNAVPagesTests {
 
     @Test("rolling returns: the figures and buckets of `funds rolling`; an unknown window is refused beside the links")
     func rolling() async throws {
-        let setup = try Setup.fixtures()
+        let setup = try Setup()
         try await setup.application().test(.router) { client in
             try await client.execute(uri: "/funds/122639/rolling?window=1Y", method: .get, headers: localhost) { response in
                 let html = String(buffer: response.body)
@@ -275,7 +233,7 @@ struct FundNAVPagesTests {
         "every funds page that shows a signed figure writes the sign before the rupee sign",
         arguments: ["/funds/122639", "/funds/122639/history", "/funds/122639/rolling"])
     func oneSignStyle(path: String) async throws {
-        let setup = try Setup.fixtures()
+        let setup = try Setup()
         try await setup.application().test(.router) { client in
             try await client.execute(uri: path, method: .get, headers: localhost) { response in
                 let html = String(buffer: response.body)
@@ -291,7 +249,7 @@ struct FundNAVPagesTests {
 
     @Test("the cache page lists what is cached; clearing asks first, then clears as `funds cache clear`, favourites kept")
     func cache() async throws {
-        let setup = try Setup.fixtures()
+        let setup = try Setup()
         _ = try await setup.cli(["favorites", "add", "122639"])
         let token = CSRF.token(seed: "seed", secret: secret)
         try await setup.application().test(.router) { client in

@@ -17,7 +17,8 @@ import Testing
 import Timing
 import TimingTesting
 
-/// A funds context whose MF API knows 122639 (the recorded history) and nothing else.
+/// A funds context whose MF API knows the recorded scheme list and 122639's history and nothing else (or answers as
+/// a given client does), served by the funds pages alone.
 struct PortfolioSetup {
     static let secret = "funds-portfolio-secret"
     static let localhost: HTTPFields = [HTTPField.Name("Host")!: "localhost"]
@@ -28,16 +29,18 @@ struct PortfolioSetup {
     let http: any HTTPClient
     let configuration = Configuration(environment: ["FOLIO_MFAPI_URL": "http://127.0.0.1:9"])
 
+    init(http: any HTTPClient) { self.http = http }
+
     init() throws {
         let list = try Fixtures.data("mfapi/list_sample_first50.json")
         let history = try Fixtures.data("mfapi/scheme_122639_history_full_3266pts.json")
-        http = StubHTTPClient { request in
+        self.init(http: StubHTTPClient { request in
             switch request.url.path {
             case "/mf": Networking.HTTPResponse(status: 200, body: list, url: request.url)
             case "/mf/122639": Networking.HTTPResponse(status: 200, body: history, url: request.url)
             default: Networking.HTTPResponse(status: 404, body: Data(), url: request.url)
             }
-        }
+        })
     }
 
     func context(terminal: any Terminal = CapturedTerminal()) -> FeatureContext {

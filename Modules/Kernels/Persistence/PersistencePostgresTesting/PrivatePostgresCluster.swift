@@ -145,12 +145,14 @@ public final class PrivatePostgresCluster: Sendable {
     /// otherwise hold, for as long as it runs, every descriptor the test process had open at that moment, among
     /// them the socket through which Foundation's `Process` notices that another child (a `folio serve` of
     /// another test) has exited: that child's `waitUntilExit()` then waits for this server, and a run whose
-    /// cooperative threads all wait so never gets to stop the server. glibc's `closefrom` action needs
-    /// `_GNU_SOURCE`, which Swift does not import with, so it is looked up by name.
+    /// cooperative threads all wait so never gets to stop the server. The open descriptors are listed from
+    /// /proc/self/fd; one closed by another thread before the spawn is no error (glibc fails a close action only
+    /// for a descriptor out of range).
     private static func closeInheritedDescriptors(_ actions: inout posix_spawn_file_actions_t) {
-        typealias CloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
-        guard let symbol = dlsym(nil, "posix_spawn_file_actions_addclosefrom_np") else { return }
-        _ = unsafeBitCast(symbol, to: CloseFrom.self)(&actions, 3)
+        let open = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
+        for descriptor in open.compactMap({ Int32($0) }) where descriptor > 2 {
+            posix_spawn_file_actions_addclose(&actions, descriptor)
+        }
     }
 
     private static func freePort() throws -> Int {
