@@ -40,6 +40,18 @@ struct HTTPMethodsTests {
             try await client.execute(uri: "/nowhere", method: .get, headers: localhost) { response in
                 #expect(response.status == .notFound)
             }
+            // A read is answered before the route table is asked: a path only POST serves is still 405 for GET
+            // and HEAD, and a page's own 404 for a path GET serves stays 404.
+            for method in [HTTPRequest.Method.get, .head] {
+                try await client.execute(uri: "/demo/only-post", method: method, headers: localhost) { response in
+                    #expect(response.status == .methodNotAllowed, "\(method)")
+                    #expect(response.headers[.allow] == "POST", "\(method)")
+                }
+            }
+            try await client.execute(uri: "/demo/gone", method: .get, headers: localhost) { response in
+                #expect(response.status == .notFound)
+                #expect(response.text.contains("no such demo item"))
+            }
         }
     }
 

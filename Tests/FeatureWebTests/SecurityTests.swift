@@ -24,6 +24,23 @@ struct SecurityTests {
         }
     }
 
+    @Test("random tokens are 256 bits in base64url: 43 characters of A–Z a–z 0–9 - _, never the same twice")
+    func randomTokens() {
+        let tokens = (0..<200).map { _ in Secrets.randomToken() }
+        let alphabet = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
+        for token in tokens {
+            #expect(token.count == 43, "\(token)")
+            #expect(token.allSatisfy(alphabet.contains), "\(token)")
+        }
+        #expect(Set(tokens).count == tokens.count)
+        // Every position takes many values: a generator that filled only some bytes would leave some fixed. (The
+        // 43rd character carries the last 4 bits only.)
+        for position in 0..<42 {
+            let seen = Set(tokens.map { Array($0)[position] })
+            #expect(seen.count > 16, "position \(position)")
+        }
+    }
+
     @Test("a Host header other than the bound address or localhost gets 421 (DNS rebinding)")
     func rebinding() async throws {
         try await demoApplication().test(.router) { client in

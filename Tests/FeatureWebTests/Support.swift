@@ -53,6 +53,11 @@ let demoFeature = WebFeature(
         router.get("/demo/crash") { _, _ -> Response in
             throw DemoCommand.Crash.Secret()
         }
+        router.post("/demo/only-post") { _, _ in WebResponses.redirect(to: "/demo") }
+        router.get("/demo/gone") { request, context in
+            let missing = FolioError(.notFound, "no such demo item")
+            return environment.failurePage(missing, title: "Demo", request: request, context: context)
+        }
     })
 
 let testSecret = "test-secret"

@@ -5,9 +5,9 @@ import Foundation
 public enum Secrets {
     /// 256 random bits from the system's secure generator, base64url without padding.
     public static func randomToken() -> String {
-        var generator = SystemRandomNumberGenerator()
-        let bytes = (0..<32).map { _ in UInt8.random(in: 0...255, using: &generator) }
-        return base64URL(Data(bytes))
+        // One request to the generator for the whole key: a byte at a time was 32 system calls, a twentieth of
+        // what a page view costs a browser without the cookie yet.
+        base64URL(SymmetricKey(size: .bits256).withUnsafeBytes { Data($0) })
     }
 
     /// HMAC-SHA256 of `message` under `key`, base64url.
@@ -31,7 +31,14 @@ public enum Secrets {
     }
 
     private static func base64URL(_ data: Data) -> String {
-        data.base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
-            .replacingOccurrences(of: "=", with: "")
+        let urlSafe = data.base64EncodedString().utf8.compactMap { byte -> UInt8? in
+            switch byte {
+            case UInt8(ascii: "+"): UInt8(ascii: "-")
+            case UInt8(ascii: "/"): UInt8(ascii: "_")
+            case UInt8(ascii: "="): nil
+            default: byte
+            }
+        }
+        return String(decoding: urlSafe, as: UTF8.self)
     }
 }

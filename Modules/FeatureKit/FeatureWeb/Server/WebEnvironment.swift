@@ -30,13 +30,15 @@ public struct WebEnvironment: Sendable {
     public var alerts: AlertDesk?
     /// Charts drawn for earlier views, reused while their points are unchanged.
     public var charts: RenderedCharts
+    /// Each feature's settings, resolved once from its context's configuration.
+    public var settings: ResolvedSettings
 
     /// Creates the environment.
     public init(
         contexts: [String: FeatureContext], layout: Layout, ticker: Ticker, timing: Timing, refresh: Duration = .seconds(30),
         sessions: BrowserSessions,
         pagePolicy: PagePolicy = PagePolicy(deadline: .seconds(3), memory: FailureMemory(duration: .seconds(30))),
-        alerts: AlertDesk? = nil, charts: RenderedCharts = RenderedCharts()
+        alerts: AlertDesk? = nil, charts: RenderedCharts = RenderedCharts(), settings: ResolvedSettings = ResolvedSettings()
     ) {
         self.contexts = contexts
         self.layout = layout
@@ -47,6 +49,7 @@ public struct WebEnvironment: Sendable {
         self.pagePolicy = pagePolicy
         self.alerts = alerts
         self.charts = charts
+        self.settings = settings
     }
 
     /// The context of feature `id` (its store, HTTP client, clocks, configuration), nil when it is disabled.

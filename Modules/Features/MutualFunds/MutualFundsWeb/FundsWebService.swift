@@ -15,7 +15,9 @@ enum FundsWebService {
         guard let context = environment.context("funds") else {
             throw FolioError(.unavailable, "the funds feature is not enabled")
         }
-        let settings = try FundsSettings(context.configuration)
+        let settings = try environment.settings.settings(FundsSettings.self, feature: "funds") {
+            try FundsSettings(context.configuration)
+        }
         return FundsService(
             http: context.http, store: context.store, timing: context.timing, settings: settings,
             page: environment.pagePolicy)

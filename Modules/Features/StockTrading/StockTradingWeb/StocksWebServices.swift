@@ -17,7 +17,9 @@ enum StocksWebServices {
         }
         let services = StockTradingServices(
             store: context.store, http: context.http, timing: context.timing,
-            settings: try StocksSettings(context.configuration), page: forTrading ? nil : environment.pagePolicy)
+            settings: try environment.settings.settings(StocksSettings.self, feature: "stocks") {
+                try StocksSettings(context.configuration)
+            }, page: forTrading ? nil : environment.pagePolicy)
         try await services.prepare()
         return services
     }

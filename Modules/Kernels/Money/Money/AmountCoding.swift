@@ -69,7 +69,7 @@ extension Amount: Codable {
     init?(shortestDigitsOf double: Double) {
         guard double.isFinite, abs(double) < 1e15 else { return nil }
         let text = "\(double)"
-        guard !text.contains("e"), let amount = try? Amount(parsing: text, options: .plain) else { return nil }
+        guard !text.utf8.contains(UInt8(ascii: "e")), let amount = try? Amount(parsing: text, options: .plain) else { return nil }
         self = amount
     }
 }
@@ -104,7 +104,11 @@ extension Amount {
         precondition((0...Self.places).contains(places), "places must be 0…\(Self.places)")
         guard value.isFinite else { return nil }
         let scaled = (value * Double(Self.powerOfTen(places))).rounded(rule)
-        guard abs(scaled) < 1e30, let integer = Int128(exactly: scaled) else { return nil }
+        // Int64 first: converting a Double to Int128 takes the generic path, several times slower, and almost
+        // every figure fits.
+        guard abs(scaled) < 1e30 else { return nil }
+        let small = Int64(exactly: scaled)
+        guard let integer = small.map({ Int128($0) }) ?? Int128(exactly: scaled) else { return nil }
         let (units, overflow) = integer.multipliedReportingOverflow(by: Self.powerOfTen(Self.places - places))
         guard !overflow, let amount = try? Amount(units: units) else { return nil }
         self = amount

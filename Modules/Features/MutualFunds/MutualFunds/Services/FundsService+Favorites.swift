@@ -23,7 +23,8 @@ extension FundsService {
 
     /// Whether `code` is a favourite (never fetches).
     public func isFavorite(code: Int) async throws -> Bool {
-        try await mapped { try await store.read { try $0.get(Favorite.self, FavoritesStore.key(code: code)) != nil } }
+        // Whether the record exists; decoding it would tell nothing more.
+        try await mapped { try await store.read { try $0.get(FavoritesStore.key(code: code)) != nil } }
     }
 
     /// Adds `code` to the favourites, checking it with the MF API (or the cache) first.
