@@ -47,6 +47,29 @@ import TimingTesting
         }
     }
 
+    @Test("a read transaction refuses every write, and the store keeps what it held")
+    func readsRefuseWrites() async throws {
+        try await TemporaryFiles.withDatabaseURL { url in
+            let store = try SQLiteDatabase(fileURL: url).store(namespace: "demo")
+            try await store.write { try $0.put("k", "v") }
+            let writes: [(String, @Sendable (any StoreTransaction) throws -> Void)] = [
+                ("put", { try $0.put("k", "changed") }),
+                ("put a new key", { try $0.put("new", "x") }),
+                ("delete", { try $0.delete("k") }),
+                ("delete a range", { try $0.delete(.prefix("")) }),
+                ("restore", {
+                    try $0.restore(ExportedRecord(record: RawRecord(key: "r", value: Data("1".utf8), storedAt: Date(), expiresAt: nil), searchText: nil))
+                }),
+            ]
+            for (name, write) in writes {
+                let refusal = await #expect(throws: PersistenceError.self, "\(name)") { try await store.read(write) }
+                #expect(refusal?.description.contains("a read transaction cannot write") == true, "\(name)")
+            }
+            #expect(try await store.read { try $0.scan(.prefix("")).map(\.key) } == ["k"])
+            #expect(try await store.read { try $0.value(String.self, "k") } == "v")
+        }
+    }
+
     @Test func afterTheLastCloseTheMainFileAloneHoldsEveryWrite() async throws {
         try await TemporaryFiles.withDatabaseURL { url in
             do {

@@ -13,14 +13,22 @@ public enum Components {
         caption: String? = nil, headers: [String], numeric: Set<Int> = [], rows: [[HTML]], id: String? = nil,
         headings: [Int: HTML] = [:]
     ) -> HTML {
+        let body = rows.html { cells in
+            "<tr>\(cells.enumerated().html { index, cell in numeric.contains(index) ? "<td class=\"num\">\(cell)</td>" : "<td>\(cell)</td>" })</tr>"
+        }
+        return table(caption: caption, headers: headers, numeric: numeric, body: body, id: id, headings: headings)
+    }
+
+    /// The same table around rows already written (`<tr>…</tr>` each), for rows with their own attributes.
+    public static func table(
+        caption: String? = nil, headers: [String], numeric: Set<Int> = [], body: HTML, id: String? = nil,
+        headings: [Int: HTML] = [:]
+    ) -> HTML {
         let head = headers.enumerated().html { index, title in
             if let heading = headings[index] { return heading }
             // A column of buttons has no visible title, but a screen reader reading a cell names its column.
             let text: HTML = title.isEmpty ? "<span class=\"visually-hidden\">Actions</span>" : "\(title)"
             return numeric.contains(index) ? "<th scope=\"col\" class=\"num\">\(text)</th>" : "<th scope=\"col\">\(text)</th>"
-        }
-        let body = rows.html { cells in
-            "<tr>\(cells.enumerated().html { index, cell in numeric.contains(index) ? "<td class=\"num\">\(cell)</td>" : "<td>\(cell)</td>" })</tr>"
         }
         let captionHTML: HTML = caption.map { "<caption>\($0)</caption>" } ?? .empty
         let idHTML: HTML = id.map { " id=\"\($0)\"" } ?? .empty

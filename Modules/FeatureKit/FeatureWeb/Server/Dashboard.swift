@@ -7,36 +7,53 @@ import Timing
 enum Dashboard {
     static let patience: Duration = .seconds(3)
 
-    /// The card, or nil when `clock` reaches `limit` first (the card's work is then cancelled).
-    static func within(
-        _ limit: Duration, clock: any Clock<Duration>, _ card: @escaping @Sendable () async -> HTML?
-    ) async -> HTML?? {
-        await withTaskGroup(of: HTML??.self) { group in
-            group.addTask { .some(await card()) }
+    /// What reaches the page first: a feature's card (nil when it has nothing to show) or the page's deadline.
+    private enum Arrival: Sendable {
+        case card(index: Int, HTML?)
+        case deadline
+    }
+
+    /// Every card that answers within `limit` of the page's start, in the features' order, with a note for each that
+    /// did not (its work is then cancelled). One deadline for the page, not one per card: each waiting timer stays
+    /// with the clock until it is due, and four per view were thousands pending under load.
+    static func cards(
+        _ features: [WebFeature], limit: Duration, clock: any Clock<Duration>,
+        card: @escaping @Sendable (WebFeature) async -> HTML?
+    ) async -> [HTML] {
+        await withTaskGroup(of: Arrival.self) { group in
+            var waiting: [Int: String] = [:]
+            for (index, feature) in features.enumerated() where feature.dashboard != nil {
+                waiting[index] = feature.navigation.title
+                group.addTask { .card(index: index, await card(feature)) }
+            }
+            guard !waiting.isEmpty else { return [] }
             group.addTask {
                 try? await clock.sleep(for: limit)
-                return .none
+                return .deadline
             }
-            let first = await group.next() ?? .none
+            var shown: [(index: Int, html: HTML)] = []
+            while !waiting.isEmpty, let arrival = await group.next() {
+                switch arrival {
+                case .card(let index, let html):
+                    waiting[index] = nil
+                    if let html { shown.append((index, html)) }
+                case .deadline:
+                    for (index, title) in waiting {
+                        shown.append((index, Components.notice("\(title): no answer within \(DurationFormat.short(limit)).", kind: "warning")))
+                    }
+                    waiting = [:]
+                }
+            }
             group.cancelAll()
-            return first
+            return shown.sorted { $0.index < $1.index }.map(\.html)
         }
     }
 
     static func page(
         features: [WebFeature], environment: WebEnvironment, request: Request, context: WebRequestContext
     ) async -> Response {
-        let cards = await withTaskGroup(of: (Int, HTML?).self) { group in
-            for (index, feature) in features.enumerated() {
-                guard let card = feature.dashboard else { continue }
-                group.addTask {
-                    (index, await within(Dashboard.patience, clock: environment.timing.clock) { await card(environment, context) }
-                        ?? Components.notice("\(feature.navigation.title): no answer within \(DurationFormat.short(Dashboard.patience)).", kind: "warning"))
-                }
-            }
-            var cards: [(Int, HTML)] = []
-            for await (index, card) in group { if let card { cards.append((index, card)) } }
-            return cards.sorted { $0.0 < $1.0 }.map(\.1)
+        let cards = await cards(features, limit: Dashboard.patience, clock: environment.timing.clock) { feature in
+            await feature.dashboard?(environment, context)
         }
         let content: HTML =
             cards.isEmpty

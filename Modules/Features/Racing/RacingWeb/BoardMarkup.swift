@@ -11,11 +11,10 @@ enum BoardMarkup {
         let eventsAttribute: HTML = events.map { " data-race-events=\"\($0)\"" } ?? .empty
         let table = Components.table(
             caption: report.races.isEmpty ? "No races match right now." : nil,
-            headers: ["Start", "In", "Category", "Meeting", "No", "Race", "Country"], numeric: [1, 4], rows: [])
-        let body = rows(report.races, now: report.now)
+            headers: ["Start", "In", "Category", "Meeting", "No", "Race", "Country"], numeric: [1, 4],
+            body: rows(report.races, now: report.now))
         return HTML(raw: "<div class=\"board\" data-server-now=\"\(milliseconds(report.now))\"\(eventsAttribute.markup)>")
-            + HTML(raw: table.markup.replacingOccurrences(of: "<tbody></tbody>", with: "<tbody>\(body.markup)</tbody>"))
-            + "</div>"
+            + table + "</div>"
     }
 
     /// One row per race, countdowns from `now`.

@@ -203,8 +203,24 @@ struct SQLiteStore: KeyValueStore {
     func read<R: Sendable>(_ body: @escaping @Sendable (any StoreTransaction) throws -> R) async throws -> R {
         let namespace = namespace
         let now = now
-        return try SQLiteDatabase.mapErrors {
-            try queue.read { db in try body(SQLiteTransaction(db: db, namespace: namespace, now: now)) }
+        return try readTransaction { db in
+            try body(SQLiteTransaction(db: db, namespace: namespace, now: now, readOnly: true))
+        }
+    }
+
+    /// A deferred transaction around `body`. Not `queue.read`: it sets `PRAGMA query_only` before and after each
+    /// read, and changing a flag pragma expires every prepared statement, so each cached statement was compiled
+    /// again on every read (a sixth of a dashboard view). A read's ``SQLiteTransaction`` refuses writes itself.
+    private func readTransaction<R>(_ body: (Database) throws -> R) throws -> R {
+        try SQLiteDatabase.mapErrors {
+            try queue.inDatabase { db in
+                var result: R?
+                try db.inTransaction(.deferred) {
+                    result = try body(db)
+                    return .commit
+                }
+                return result!
+            }
         }
     }
 
@@ -225,11 +241,9 @@ struct SQLiteStore: KeyValueStore {
 
     func schemaVersion() async throws -> Int {
         let namespace = namespace
-        return try SQLiteDatabase.mapErrors {
-            try queue.read { db in
-                try Int.fetchOne(db, sql: "SELECT version FROM namespaces WHERE namespace = ?", arguments: [namespace])
-                    ?? 0
-            }
+        return try readTransaction { db in
+            try Int.fetchOne(
+                db.cachedStatement(sql: "SELECT version FROM namespaces WHERE namespace = ?"), arguments: [namespace]) ?? 0
         }
     }
 

@@ -9,11 +9,18 @@ final class SQLiteTransaction: StoreTransaction {
     private let db: Database
     private let namespace: String
     private let now: @Sendable () -> Date
+    private let readOnly: Bool
 
-    init(db: Database, namespace: String, now: @escaping @Sendable () -> Date) {
+    /// - Parameter readOnly: Whether writes are refused (a read transaction), as PostgreSQL's READ ONLY does.
+    init(db: Database, namespace: String, now: @escaping @Sendable () -> Date, readOnly: Bool = false) {
         self.db = db
         self.namespace = namespace
         self.now = now
+        self.readOnly = readOnly
+    }
+
+    private func requireWritable() throws {
+        guard !readOnly else { throw PersistenceError.storage("a read transaction cannot write (use write)") }
     }
 
     func get(_ key: String) throws -> RawRecord? {
@@ -27,10 +34,12 @@ final class SQLiteTransaction: StoreTransaction {
     }
 
     func put(_ key: String, value: Data, expiresAt: Date?, searchText: String?) throws {
+        try requireWritable()
         try store(key, value: value, storedAt: now(), expiresAt: expiresAt, searchText: searchText)
     }
 
     func restore(_ exported: ExportedRecord) throws {
+        try requireWritable()
         let record = exported.record
         try store(
             record.key, value: record.value, storedAt: record.storedAt, expiresAt: record.expiresAt,
@@ -96,12 +105,14 @@ final class SQLiteTransaction: StoreTransaction {
     }
 
     func delete(_ key: String) throws {
+        try requireWritable()
         let statement = try db.cachedStatement(
             sql: "DELETE FROM records WHERE namespace = \(Self.text) AND key = \(Self.text) RETURNING id")
         if let id = try Int64.fetchOne(statement, arguments: [Self.bytes(namespace), Self.bytes(key)]) { try deleteSearchText(id: id) }
     }
 
     func delete(_ range: KeyRange) throws -> Int {
+        try requireWritable()
         let (condition, values) = rangeCondition(range)
         let ids = try Int64.fetchAll(
             db, sql: "DELETE FROM records WHERE namespace = \(Self.text)\(condition) RETURNING id",

@@ -425,11 +425,16 @@ struct Tx {
     /// through their inverse or a cross rate.
     func rates(base: String) throws -> ExchangeRates {
         var rates: [ExchangeRate] = []
-        for entry in try transaction.scan([StoredRate].self, StoreKey.rates) {
-            let parts = entry.key.split(separator: "/")
+        for record in try transaction.scan(StoreKey.rates, limit: nil, reverse: false) {
+            let parts = record.key.split(separator: "/")
             guard parts.count == 3 else { continue }
             let (rateBase, currency) = (String(parts[1]), String(parts[2]))
-            for stored in entry.value { rates.append(try rate(stored, currency: currency, base: rateBase)) }
+            let decode = { (bytes: Data) in
+                try RecordCoding.decode([StoredRate].self, from: bytes, key: record.key).map { stored in
+                    try rate(stored, currency: currency, base: rateBase)
+                }
+            }
+            rates += try decoded.map { try $0.value([ExchangeRate].self, of: record, decode: decode) } ?? decode(record.value)
         }
         return ExchangeRates(base: base, rates: rates)
     }
