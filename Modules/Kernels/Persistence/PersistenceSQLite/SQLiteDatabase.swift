@@ -210,7 +210,7 @@ struct SQLiteStore: KeyValueStore {
 
     /// A deferred transaction around `body`. Not `queue.read`: it sets `PRAGMA query_only` before and after each
     /// read, and changing a flag pragma expires every prepared statement, so each cached statement was compiled
-    /// again on every read (a sixth of a dashboard view). A read's ``SQLiteTransaction`` refuses writes itself.
+    /// again on every read (a quarter of a dashboard view). A read's ``SQLiteTransaction`` refuses writes itself.
     private func readTransaction<R>(_ body: (Database) throws -> R) throws -> R {
         try SQLiteDatabase.mapErrors {
             try queue.inDatabase { db in
