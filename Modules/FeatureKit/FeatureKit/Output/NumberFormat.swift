@@ -49,28 +49,11 @@ public enum NumberFormat {
 
     /// A `Double` fraction (a statistic such as volatility) as a percentage; `n/a` when it is not finite.
     public static func percent(_ fraction: Double, fractionDigits: Int = 2, signed: Bool = true) -> String {
-        // The shortest decimal that reads back as the same Double, then rounded like any amount.
-        guard fraction.isFinite, let amount = Amount(parsingDouble: fraction) else { return "n/a" }
-        return percent(amount, fractionDigits: fractionDigits, signed: signed)
-    }
-}
-
-extension Amount {
-    /// The amount whose digits are the `Double`'s shortest round-trip text (`0.1` is 0.1, not
-    /// 0.1000000000000000055…), to 12 places; nil beyond the range.
-    init?(parsingDouble value: Double) {
-        let text = "\(value)"
-        // Byte scans: `String.contains(String)` and `split` go through Foundation's NSString bridge, which made
-        // this a tenth of a fund page's time.
-        let bytes = text.utf8
-        let places = bytes.firstIndex(of: UInt8(ascii: ".")).map { bytes.distance(from: $0, to: bytes.endIndex) - 1 } ?? 0
-        if !bytes.contains(UInt8(ascii: "e")), places <= Amount.places,
-            let amount = try? Amount(parsing: text, options: .plain)
-        {
-            self = amount
-        } else {
-            guard let rounded = Amount(value, places: Amount.places) else { return nil }
-            self = rounded
+        // The shortest decimal that reads back as the same Double (else the Double to 12 places), then rounded like
+        // any amount.
+        guard let amount = Amount(shortestDigitsOf: fraction) ?? Amount(fraction, places: Amount.places) else {
+            return "n/a"
         }
+        return percent(amount, fractionDigits: fractionDigits, signed: signed)
     }
 }

@@ -65,8 +65,9 @@ extension Amount: Codable {
 
     static let doublePowersOfTen: [Double] = (0...Amount.places).map { pow(10, Double($0)) }
 
-    /// The amount written by a Double's shortest text, when that text has at most 12 decimal places.
-    init?(shortestDigitsOf double: Double) {
+    /// The amount written by a Double's shortest text (`0.1` is 0.1, not 0.1000000000000000055…), when that text
+    /// has at most 12 decimal places and no exponent; nil otherwise.
+    public init?(shortestDigitsOf double: Double) {
         guard double.isFinite, abs(double) < 1e15 else { return nil }
         let text = "\(double)"
         guard !text.utf8.contains(UInt8(ascii: "e")), let amount = try? Amount(parsing: text, options: .plain) else { return nil }
