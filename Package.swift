@@ -42,12 +42,15 @@ struct Feature {
     var commands: [Target.Dependency] = []
     /// Resources of the domain target.
     var resources: [Resource] = []
+    /// Further domain targets in the feature's folder, each built on the first (`MutualFundsPortfolio` on
+    /// `MutualFunds`) and reusable with it; the faces use them all.
+    var libraries: [String] = []
     /// Whether the feature has web pages: a target `<name>Web` for `folio serve` (and `<name>WebTests`).
     var web = false
 }
 
 let features: [Feature] = [
-    Feature(name: "MutualFunds", commands: [logging], web: true),
+    Feature(name: "MutualFunds", commands: [logging], libraries: ["MutualFundsPortfolio"], web: true),
     Feature(name: "NetWorth", web: true),
     Feature(
         name: "StockTrading", domain: [crypto, cryptoExtras],
@@ -71,8 +74,14 @@ func unitTests(_ name: String, dependencies: [Target.Dependency]) -> Target {
     .testTarget(name: name, dependencies: dependencies, path: "Tests/\(name)", swiftSettings: strictSettings)
 }
 
-/// The web targets of the features with pages, for the host.
-let webTargetDependencies: [Target.Dependency] = features.filter(\.web).map { .target(name: "\($0.name)Web") }
+/// The feature's plug-in target: its faces joined into the one value the host registers.
+func pluginTarget(for feature: Feature) -> Target {
+    let name = feature.name
+    return .target(
+        name: "\(name)Feature",
+        dependencies: [.target(name: "\(name)Commands"), "FeatureHost"] + (feature.web ? [.target(name: "\(name)Web")] : []),
+        path: "Modules/Features/\(name)/\(name)Feature", swiftSettings: strictSettings)
+}
 
 /// The feature's web target and its route tests, when it has pages.
 func webTargets(for feature: Feature) -> [Target] {
@@ -80,29 +89,51 @@ func webTargets(for feature: Feature) -> [Target] {
     guard feature.web else { return [] }
     return [
         .target(
-            name: "\(name)Web", dependencies: [
-                .target(name: name), "Alerting", "Caching", "Failures", "FeatureKit", "FeatureWeb", "Money", "Persistence",
+            name: "\(name)Web", dependencies: domains(of: feature) + [
+                "AlertRules", "Alerting", "Caching", "Failures", "FeatureKit", "FeatureWeb", "Money", "Persistence",
                 "Settings", "Timing", hummingbird, httpTypes,
             ],
             path: "Modules/Features/\(name)/\(name)Web", swiftSettings: strictSettings),
         unitTests(
             "\(name)WebTests",
             dependencies: [
-                .target(name: "\(name)Web"), .target(name: "\(name)Commands"), .target(name: name), "Alerting", "Failures", "FeatureCLI",
+                .target(name: "\(name)Web"), .target(name: "\(name)Commands"), "AlertRules", "Alerting", "Failures", "FeatureCLI",
                 "FeatureWeb", "FeatureKit", "FeatureKitTesting", "Money",
                 "Networking", "NetworkingTesting", "Persistence", "Settings", "Timing", "TimingTesting", hummingbird, hummingbirdTesting,
                 httpTypes,
                 argumentParser,
-            ]),
+            ] + domains(of: feature)),
+    ]
+}
+
+/// The feature's domain targets: the first, named after the feature, and the ones built on it.
+func domains(of feature: Feature) -> [Target.Dependency] {
+    ([feature.name] + feature.libraries).map { .target(name: $0) }
+}
+
+/// A further domain target of the feature and its tests: built on the feature's first domain and the kernels.
+func libraryTargets(_ library: String, of feature: Feature) -> [Target] {
+    let kernels: [Target.Dependency] = [
+        "AlertRules", "Caching", "Failures", "Money", "Networking", "Persistence", "Settings", "Timing",
+    ]
+    return [
+        .target(
+            name: library, dependencies: [.target(name: feature.name)] + kernels,
+            path: "Modules/Features/\(feature.name)/\(library)", swiftSettings: strictSettings),
+        unitTests(
+            "\(library)Tests",
+            dependencies: [.target(name: library), .target(name: feature.name), "NetworkingTesting", "PersistenceTesting", "TimingTesting"]
+                + kernels),
     ]
 }
 
 func targets(for feature: Feature) -> [Target] {
     let name = feature.name
-    return [
+    return feature.libraries.flatMap { libraryTargets($0, of: feature) } + [
         .target(
             name: name,
-            dependencies: ["Caching", "Failures", "Money", "Networking", "Persistence", "Settings", "Timing"] + feature.domain,
+            dependencies: ["AlertRules", "Caching", "Failures", "Money", "Networking", "Persistence", "Settings", "Timing"]
+                + feature.domain,
             path: "Modules/Features/\(name)/\(name)",
             exclude: [],
             resources: feature.resources,
@@ -110,8 +141,8 @@ func targets(for feature: Feature) -> [Target] {
         ),
         .target(
             name: "\(name)Commands",
-            dependencies: [
-                .target(name: name), "Alerting", "Caching", "Failures", "FeatureCLI", "FeatureKit", "Money", "Networking",
+            dependencies: domains(of: feature) + [
+                "AlertRules", "Alerting", "Caching", "Failures", "FeatureCLI", "FeatureKit", "Money", "Networking",
                 "Persistence", "Settings", "Timing", argumentParser,
             ]
                 + feature.commands,
@@ -127,14 +158,23 @@ func targets(for feature: Feature) -> [Target] {
         ),
         unitTests(
             "\(name)CommandsTests",
-            dependencies: [
-                .target(name: name), .target(name: "\(name)Commands"), "Alerting", "Caching", "Failures", "FeatureCLI", "FeatureKit",
+            dependencies: domains(of: feature) + [
+                .target(name: "\(name)Commands"), "AlertRules", "Alerting", "Caching", "Failures", "FeatureCLI", "FeatureKit",
                 "FeatureKitTesting", "Money",
                 "Networking", "Persistence", "Settings", "Timing", "NetworkingTesting", "PersistenceTesting", "TimingTesting",
                 argumentParser, "folio",
             ]
         ),
     ]
+}
+
+/// The features' plug-in targets, which the host registers.
+let pluginDependencies: [Target.Dependency] = features.map { .target(name: "\($0.name)Feature") }
+
+/// Each feature's domain targets and its terminal face, as libraries another package may use.
+let featureProducts: [Product] = features.flatMap { feature -> [Product] in
+    let domains = ([feature.name] + feature.libraries).map { Product.library(name: $0, targets: [$0]) }
+    return domains + [.library(name: "\(feature.name)Commands", targets: ["\(feature.name)Commands"])]
 }
 
 // MARK: - Package
@@ -161,12 +201,7 @@ let package = Package(
         .library(name: "FeatureKit", targets: ["FeatureKit"]),
         .library(name: "FeatureCLI", targets: ["FeatureCLI"]),
         .library(name: "FeatureKitTesting", targets: ["FeatureKitTesting"]),
-    ] + features.flatMap { feature in
-        [
-            .library(name: feature.name, targets: [feature.name]),
-            .library(name: "\(feature.name)Commands", targets: ["\(feature.name)Commands"]),
-        ]
-    },
+    ] + featureProducts,
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
@@ -192,6 +227,8 @@ let package = Package(
         kernel("Settings", dependencies: ["Failures"]),
         /** The cache-first / stale-if-error policy over a store and the clocks, for any domain service. */
         kernel("Caching", dependencies: ["Failures", "Persistence", "Timing"]),
+        /** The words alert kinds are written in (input, definition, reading, levels): domains state their rules in them. */
+        kernel("AlertRules", dependencies: ["Failures", "Money"]),
         /** Wall clock, sleeping clock, the shared Ticker and duration formatting. Imports nothing of ours. */
         kernel("Timing"),
         /** ManualClock and pinned wall clocks for tests. */
@@ -236,7 +273,7 @@ let package = Package(
         /** Alert kinds contributed by plug-ins, the host's alert state and outbox, webhook delivery. */
         .target(
             name: "Alerting",
-            dependencies: ["Failures", "FeatureKit", "Money", "Networking", "Persistence", "Timing"],
+            dependencies: ["AlertRules", "Failures", "FeatureKit", "Money", "Networking", "Persistence", "Timing"],
             path: "Modules/FeatureKit/Alerting",
             exclude: ["README.md"],
             swiftSettings: strictSettings
@@ -244,7 +281,7 @@ let package = Package(
         /** The terminal's part of the plug-in contract: FeatureCommand, FeatureDescriptor, --format and --output. */
         .target(
             name: "FeatureCLI",
-            dependencies: ["Alerting", "Failures", "FeatureKit", "Persistence", argumentParser],
+            dependencies: ["AlertRules", "Alerting", "Failures", "FeatureKit", "Persistence", argumentParser],
             path: "Modules/FeatureKit/FeatureCLI",
             swiftSettings: strictSettings
         ),
@@ -265,9 +302,9 @@ let package = Package(
         .executableTarget(
             name: "folio",
             dependencies: [
-                "Alerting", "Caching", "Failures", "FeatureCLI", "FeatureKit", "Networking", "NetworkingAsyncHTTPClient",
+                "AlertRules", "Alerting", "Caching", "Failures", "FeatureCLI", "FeatureKit", "Networking", "NetworkingAsyncHTTPClient",
                 "Persistence", "PersistenceSQLite", "PersistencePostgres", "Settings", "Timing", argumentParser, logging,
-            ] + features.map { .target(name: "\($0.name)Commands") },
+            ] + pluginDependencies,
             path: "Apps/folio",
             swiftSettings: strictSettings
         ),
@@ -327,14 +364,14 @@ let package = Package(
         unitTests(
             "FolioTests",
             dependencies: [
-                "folio", "Failures", "FeatureCLI", "FeatureKit", "FeatureKitTesting", "Networking", "Persistence",
+                "folio", "Failures", "FeatureCLI", "FeatureHost", "FeatureKit", "FeatureKitTesting", "FeatureWeb", "Networking", "Persistence",
                 "PersistenceTesting", "Timing", "TimingTesting", argumentParser,
             ]
         ),
         unitTests(
             "AlertingTests",
             dependencies: [
-                "Alerting", "Failures", "FeatureKit", "FeatureKitTesting", "Money", "Networking", "NetworkingAsyncHTTPClient",
+                "AlertRules", "Alerting", "Failures", "FeatureKit", "FeatureKitTesting", "Money", "Networking", "NetworkingAsyncHTTPClient",
                 "NetworkingTesting", "Persistence", "PersistenceSQLite", "PersistencePostgres", "PersistencePostgresTesting",
                 "Settings", "Timing", "TimingTesting",
             ]),
@@ -351,7 +388,7 @@ package.targets += [
     .target(
         name: "FeatureWeb",
         dependencies: [
-            "Alerting", "Caching", "Failures", "FeatureKit", "Money", "Persistence", "Timing", logging, hummingbird,
+            "AlertRules", "Alerting", "Caching", "Failures", "FeatureKit", "Money", "Persistence", "Timing", logging, hummingbird,
             httpTypes, serviceLifecycle,
             crypto, .product(name: "MultipartKit", package: "multipart-kit"),
             .product(name: "HummingbirdAuth", package: "hummingbird-auth"),
@@ -364,11 +401,16 @@ package.targets += [
     unitTests(
         "FeatureWebTests",
         dependencies: [
-            "Alerting", "Failures", "FeatureCLI", "FeatureWeb", "FeatureKit", "FeatureKitTesting", "NetworkingTesting", "Persistence",
+            "AlertRules", "Alerting", "Failures", "FeatureCLI", "FeatureHost", "FeatureWeb", "FeatureKit", "FeatureKitTesting", "NetworkingTesting", "Persistence",
             "PersistencePostgres", "PersistencePostgresTesting", "PersistenceSQLite", "Timing", "TimingTesting",
             hummingbird, hummingbirdTesting, httpTypes, argumentParser, "folio",
         ]),
+    /** The one value a feature hands the host: its terminal and web faces side by side. */
+    .target(
+        name: "FeatureHost", dependencies: ["FeatureCLI", "FeatureWeb"], path: "Modules/FeatureKit/FeatureHost",
+        swiftSettings: strictSettings),
 ] + features.flatMap(webTargets(for:))
+package.targets += features.map(pluginTarget(for:))
 package.dependencies += [
     .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
     .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
@@ -377,5 +419,4 @@ package.dependencies += [
     .package(url: "https://github.com/hummingbird-project/hummingbird-auth", from: "2.5.0"),
 ]
 package.targets.first { $0.name == "folio" }?.dependencies +=
-    ["FeatureWeb", hummingbird, serviceLifecycle, .product(name: "UnixSignals", package: "swift-service-lifecycle")]
-    + webTargetDependencies
+    ["FeatureHost", "FeatureWeb", hummingbird, serviceLifecycle, .product(name: "UnixSignals", package: "swift-service-lifecycle")]

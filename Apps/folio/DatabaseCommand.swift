@@ -1,3 +1,4 @@
+import AlertRules
 import Alerting
 import ArgumentParser
 import Failures
@@ -142,7 +143,9 @@ struct DatabaseMigrateCommand: HostCommand {
             let migrations = feature.migrations(try LiveContext.make(for: feature, host: host))
                 .sorted { $0.version < $1.version }
             // The store a command of the feature gets (device-local keys included), on this one database.
-            let store = selection.store(namespace: feature.id, in: database, home: host.home, timing: host.timing)
+            let store = selection.store(
+                namespace: feature.id, in: database, home: host.home, timing: host.timing,
+                deviceLocalKeys: feature.deviceLocalKeys)
             let before = try await store.schemaVersion()
             var after = before
             if let latest = migrations.last?.version, before < latest {

@@ -1,3 +1,4 @@
+import AlertRules
 import Alerting
 import ArgumentParser
 import Failures
@@ -48,7 +49,9 @@ struct DatabaseCopyCommand: HostCommand {
         let destination = try PostgresDatabase(location: targetLocation, now: { host.timing.now() })
         do {
             try await refuseCopyOntoItself(from: source, to: destination)
-            let copied = try await copy(from: source, to: destination, namespaces: host.registry.map(\.id) + [AlertStore.namespace])
+            let copied = try await copy(
+                from: source, to: destination, namespaces: host.registry.map(\.id) + [AlertStore.namespace],
+                deviceLocalKeys: Dictionary(uniqueKeysWithValues: host.registry.map { ($0.id, $0.deviceLocalKeys) }))
             await close(source, destination)
             try report(copied, from: selection, to: targetLocation, host: host)
         } catch {
@@ -71,8 +74,11 @@ struct DatabaseCopyCommand: HostCommand {
             hint: "name another database or schema with --to")
     }
 
-    private func copy(from source: any KeyValueDatabase, to destination: PostgresDatabase, namespaces: [String])
-        async throws -> [Copied]
+    /// Copies each namespace but the records that belong to this device alone (`deviceLocalKeys`, by namespace).
+    private func copy(
+        from source: any KeyValueDatabase, to destination: PostgresDatabase, namespaces: [String],
+        deviceLocalKeys: [String: Set<String>]
+    ) async throws -> [Copied]
     {
         if !force {
             for namespace in namespaces {
@@ -89,7 +95,7 @@ struct DatabaseCopyCommand: HostCommand {
         for namespace in namespaces {
             let outcome = try await NamespaceCopy.copy(
                 from: source.store(namespace: namespace), to: destination.store(namespace: namespace),
-                replacing: force, excluding: DeviceLocalKeys.keys[namespace] ?? [])
+                replacing: force, excluding: deviceLocalKeys[namespace] ?? [])
             copied.append(Copied(namespace: namespace, schemaVersion: outcome.schemaVersion, records: outcome.records))
         }
         return copied

@@ -56,17 +56,19 @@ enum DatabaseSelection: Sendable {
         }
     }
 
-    /// The store for `namespace`; on a shared server, the records that belong to this device alone (see
-    /// ``DeviceLocalKeys``) stay in the SQLite file in `home`.
-    func store(namespace: String, home: URL, timing: Timing) throws -> any KeyValueStore {
-        store(namespace: namespace, in: try open(timing: timing), home: home, timing: timing)
+    /// The store for `namespace`; on a shared server, the records that belong to this device alone
+    /// (`deviceLocalKeys`, the feature's ``FeatureDescriptor/deviceLocalKeys``) stay in the SQLite file in `home`.
+    func store(namespace: String, home: URL, timing: Timing, deviceLocalKeys: Set<String> = []) throws -> any KeyValueStore {
+        store(namespace: namespace, in: try open(timing: timing), home: home, timing: timing, deviceLocalKeys: deviceLocalKeys)
     }
 
     /// The store for `namespace` in `database`, opened by ``open(timing:)``: for a command that goes through
     /// several namespaces on one connection pool.
-    func store(namespace: String, in database: any KeyValueDatabase, home: URL, timing: Timing) -> any KeyValueStore {
+    func store(
+        namespace: String, in database: any KeyValueDatabase, home: URL, timing: Timing, deviceLocalKeys keys: Set<String> = []
+    ) -> any KeyValueStore {
         let shared = database.store(namespace: namespace)
-        guard case .postgres = self, let keys = DeviceLocalKeys.keys[namespace] else { return shared }
+        guard case .postgres = self, !keys.isEmpty else { return shared }
         let local = LazyKeyValueStore(namespace: namespace) {
             try SQLiteDatabase(fileURL: LiveContext.databaseURL(home: home), now: { timing.now() })
                 .store(namespace: namespace)

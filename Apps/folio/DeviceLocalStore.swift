@@ -1,14 +1,8 @@
 import Foundation
 import Persistence
 
-/// Records that belong to one device even when the data is shared: logging in on one laptop must not log in
-/// the other. Keys by namespace; each is kept in `FOLIO_HOME`'s SQLite file, the rest on the shared server.
-enum DeviceLocalKeys {
-    /// `stocks`' `session` (StockTrading's `StorageKeys.session`): who is logged in on this device.
-    static let keys: [String: Set<String>] = ["stocks": ["session"]]
-}
-
-/// A store whose device-local keys live in a local store and everything else in the shared one.
+/// A store whose device-local keys (a feature's ``FeatureDescriptor/deviceLocalKeys``: logging in on one laptop
+/// must not log in the other) live in `FOLIO_HOME`'s SQLite file and everything else in the shared one.
 ///
 /// A transaction runs on the shared store; it reads the local keys from a snapshot taken just before and
 /// writes them to an overlay, which is stored locally once the shared transaction has committed. Only this

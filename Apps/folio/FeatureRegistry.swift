@@ -1,23 +1,23 @@
-import ETFAnalyzerCommands
-import FeatureCLI
-import FeatureKit
-import MutualFundsCommands
-import NetWorthCommands
-import RacingCommands
-import StockTradingCommands
+import ETFAnalyzerFeature
+import FeatureHost
+import MutualFundsFeature
+import NetWorthFeature
+import RacingFeature
+import StockTradingFeature
 
-/// Every feature plug-in the host knows: registering a feature is one line here plus its line in
+/// Every feature the host knows, each one value from its own folder (its commands, pages, alert kinds, value
+/// sources, device-local records and aliases): registering a feature is one line here plus its line in
 /// `Package.swift`. A test fails when a folder under `Modules/Features/` is missing from this list.
 enum FeatureRegistry {
     /// The registered features, in `folio --help` order.
-    static let all: [FeatureDescriptor] = [
-        MutualFundsPlugin.descriptor,
-        StockTradingPlugin.descriptor,
-        RacingPlugin.descriptor,
-        NetWorthPlugin.descriptor,
-        ETFAnalyzerPlugin.descriptor,
+    static let all: [FeaturePlugin] = [
+        MutualFundsFeature.plugin,
+        StockTradingFeature.plugin,
+        RacingFeature.plugin,
+        NetWorthFeature.plugin,
+        ETFAnalyzerFeature.plugin,
     ]
 
     /// The registry in force: ``all``, or the plug-ins a test put in place with `$current.withValue`.
-    @TaskLocal static var current: [FeatureDescriptor] = all
+    @TaskLocal static var current: [FeaturePlugin] = all
 }

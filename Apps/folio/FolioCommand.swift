@@ -1,5 +1,6 @@
 import ArgumentParser
 import FeatureCLI
+import FeatureHost
 import FeatureKit
 
 /// `folio`: the root command. Its subcommands are the registered features plus the host's own commands.
@@ -33,7 +34,7 @@ struct Folio: AsyncParsableCommand {
             version: FolioVersion.current,
             subcommands: [FeaturesCommand.self, DatabaseCommand.self, ServeCommand.self, AlertsCommand.self],
             groupedSubcommands: [
-                CommandGroup(name: "Features", subcommands: FeatureRegistry.current.map(\.command))
+                CommandGroup(name: "Features", subcommands: FeatureRegistry.current.map(\.commands.command))
             ]
         )
     }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Failures
 import FeatureCLI
+import FeatureHost
 import FeatureKit
 import Foundation
 import NetworkingAsyncHTTPClient
@@ -21,10 +22,10 @@ enum FolioHost {
     ) async -> Int32 {
         do {
             let globals = try GlobalArguments.split(arguments)
-            let remaining = try StocksAlertsAlias.rewrite(globals.remaining)
+            let remaining = try rewritingAliases(globals.remaining, registry: FeatureRegistry.current)
             let home = HostEnvironment.resolveHome(flag: globals.home, environment: environment)
             let host = HostEnvironment(
-                registry: FeatureRegistry.current, home: home,
+                plugins: FeatureRegistry.current, home: home,
                 configuration: try HostEnvironment.loadConfiguration(home: home, environment: environment),
                 terminal: terminal,
                 style: Style.resolve(
@@ -34,7 +35,7 @@ enum FolioHost {
             // ArgumentParser reflects over every command in the tree before it parses; when the first word
             // names a feature, only that feature's subtree is built, which halves start-up with five features.
             let code: Int32
-            if let feature = host.registry.first(where: { $0.id == remaining.first }) {
+            if let feature = host.plugins.first(where: { $0.id == remaining.first }) {
                 code = try await FeatureRegistry.$current.withValue([feature]) {
                     try await dispatch(remaining, host: host, makeContext: makeContext)
                 }
@@ -51,6 +52,14 @@ enum FolioHost {
             }
             return report(error, terminal: terminal)
         }
+    }
+
+    /// The command line after the first feature alias that applies to it (an older spelling of a command).
+    private static func rewritingAliases(_ arguments: [String], registry: [FeaturePlugin]) throws -> [String] {
+        for alias in registry.flatMap(\.commands.aliases) {
+            if let rewritten = try alias.rewrite(arguments) { return rewritten }
+        }
+        return arguments
     }
 
     private static func dispatch(

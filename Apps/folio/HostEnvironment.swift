@@ -1,6 +1,8 @@
 import Failures
 import FeatureCLI
+import FeatureHost
 import FeatureKit
+import FeatureWeb
 import Foundation
 import Logging
 import NetworkingAsyncHTTPClient
@@ -9,7 +11,8 @@ import Timing
 
 /// What the host knows before any feature runs: where data lives, the configuration, the streams.
 struct HostEnvironment: Sendable {
-    var registry: [FeatureDescriptor]
+    /// The registered features (``FeatureRegistry/current``).
+    var plugins: [FeaturePlugin]
     var home: URL
     var configuration: Configuration
     var terminal: any Terminal
@@ -21,6 +24,14 @@ struct HostEnvironment: Sendable {
     var proxies = ProxySettings()
     /// `--database-url`, which wins over `FOLIO_DATABASE_URL` and `database.url` (``DatabaseSelection``).
     var databaseURL: String?
+
+    /// The features' terminal parts: commands, alert kinds, value sources, device-local records.
+    var registry: [FeatureDescriptor] { plugins.map(\.commands) }
+
+    /// The web faces of the features configuration has not disabled, in the registry's order.
+    var enabledWebFeatures: [WebFeature] {
+        plugins.filter { !configuration.disabledFeatures.contains($0.id) }.compactMap(\.web)
+    }
 
     /// The database the host opens.
     func database() throws -> DatabaseSelection {

@@ -34,8 +34,9 @@ enum LiveContext {
         let store: any KeyValueStore
         if feature.requirements.contains(.persistence) {
             let (database, home, timing, namespace) = (try host.database(), host.home, host.timing, feature.id)
+            let localKeys = feature.deviceLocalKeys
             store = LazyKeyValueStore(namespace: namespace) {
-                try database.store(namespace: namespace, home: home, timing: timing)
+                try database.store(namespace: namespace, home: home, timing: timing, deviceLocalKeys: localKeys)
             }
         } else {
             store = InMemoryDatabase().store(namespace: feature.id)

@@ -1,3 +1,4 @@
+import AlertRules
 import Alerting
 import ArgumentParser
 import Failures
@@ -63,8 +64,7 @@ struct ServeCommand: HostCommand {
         let newAlerts = NewAlerts()
         let web = try WebHost.environment(
             host: environment, refresh: try refreshInterval(), alerts: alertsHost.desk(feed: feed, newAlerts: newAlerts))
-        let features = WebRegistry.all.filter { !environment.configuration.disabledFeatures.contains($0.id) }
-            + [AlertsWeb.feature]
+        let features = environment.enabledWebFeatures + [AlertsWeb.feature]
         let router = WebServer.router(features: features, environment: web, configuration: configuration)
         let terminal = environment.terminal
         let shownHosts = ServeAddresses.shown(for: host)

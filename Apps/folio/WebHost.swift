@@ -1,3 +1,4 @@
+import AlertRules
 import Alerting
 import FeatureCLI
 import Caching
@@ -22,8 +23,7 @@ enum WebHost {
             context.ticker = ticker
             return (descriptor: descriptor, context: context)
         }
-        let navigation = WebRegistry.all.filter { feature in enabled.contains { $0.id == feature.id } }.map(\.navigation)
-            + [AlertsWeb.feature.navigation]
+        let navigation = host.enabledWebFeatures.map(\.navigation) + [AlertsWeb.feature.navigation]
         let timing = host.timing
         let deadline = try host.configuration.duration(pageDeadlineKey) ?? .seconds(3)
         let memory = try host.configuration.duration(failureMemoryKey) ?? .seconds(30)

@@ -1,4 +1,5 @@
 import FeatureKit
+import FeatureHost
 import FeatureKitTesting
 import FeatureWeb
 import Foundation
@@ -16,9 +17,9 @@ import TimingTesting
 private func realRouter() -> Router<WebRequestContext> {
     let timing = Timing.test()
     let environment = WebEnvironment(
-        contexts: [:], layout: Layout(navigation: WebRegistry.all.map(\.navigation)),
+        contexts: [:], layout: Layout(navigation: FeatureRegistry.all.compactMap(\.web).map(\.navigation)),
         ticker: Ticker(clock: timing.clock), timing: timing, sessions: BrowserSessions(now: { timing.now() }))
-    return WebServer.router(features: WebRegistry.all, environment: environment, configuration: WebServerConfiguration(secret: testSecret))
+    return WebServer.router(features: FeatureRegistry.all.compactMap(\.web), environment: environment, configuration: WebServerConfiguration(secret: testSecret))
 }
 
 @Suite("OpenAPI document of the real features")

@@ -39,7 +39,7 @@ import Timing
         async -> Int32
     {
         let database = self.database
-        return await FeatureRegistry.$current.withValue([DemoPlugin.descriptor]) {
+        return await FeatureRegistry.$current.withValue([DemoPlugin.plugin]) {
             await FolioHost.run(arguments: arguments, environment: environment, terminal: terminal) { feature, host in
                 .test(
                     featureID: feature.id, store: database.store(namespace: feature.id), terminal: host.terminal,
@@ -128,7 +128,7 @@ import Timing
         try await withTemporaryDirectory(prefix: "folio-e2e") { directory throws in
             let home = directory.appendingPathComponent("nested/home")
             let terminal = CapturedTerminal()
-            let code = await FeatureRegistry.$current.withValue([DemoPlugin.descriptor]) {
+            let code = await FeatureRegistry.$current.withValue([DemoPlugin.plugin]) {
                 await FolioHost.run(arguments: ["demo", "count", "--by", "5"], environment: ["FOLIO_HOME": home.path], terminal: terminal)
             }
             #expect(code == 0)
@@ -143,7 +143,7 @@ import Timing
         try await withTemporaryDirectory(prefix: "folio-e2e") { directory in
             let home = directory.appendingPathComponent("untouched")
             let terminal = CapturedTerminal()
-            let code = await FeatureRegistry.$current.withValue([DemoPlugin.descriptor]) {
+            let code = await FeatureRegistry.$current.withValue([DemoPlugin.plugin]) {
                 await FolioHost.run(arguments: ["demo", "refuse"], environment: ["FOLIO_HOME": home.path], terminal: terminal)
             }
             #expect(code == 1)
@@ -156,7 +156,7 @@ import Timing
             // A directory where the database file should be: SQLite cannot open it.
             try FileManager.default.createDirectory(at: LiveContext.databaseURL(home: home), withIntermediateDirectories: true)
             let terminal = CapturedTerminal()
-            let code = await FeatureRegistry.$current.withValue([DemoPlugin.descriptor]) {
+            let code = await FeatureRegistry.$current.withValue([DemoPlugin.plugin]) {
                 await FolioHost.run(arguments: ["demo", "count"], environment: ["FOLIO_HOME": home.path], terminal: terminal)
             }
             #expect(code == 70)

@@ -16,7 +16,7 @@ import Testing
 
     private func run(_ arguments: [String]) async -> (code: Int32, terminal: CapturedTerminal) {
         let (database, terminal) = (database, CapturedTerminal())
-        let code = await FeatureRegistry.$current.withValue([DemoPlugin.descriptor]) {
+        let code = await FeatureRegistry.$current.withValue([DemoPlugin.plugin]) {
             await FolioHost.run(arguments: arguments, environment: [:], terminal: terminal) { feature, host in
                 .test(featureID: feature.id, store: database.store(namespace: feature.id), terminal: host.terminal)
             }

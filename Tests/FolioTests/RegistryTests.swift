@@ -1,7 +1,9 @@
 import ArgumentParser
 import FeatureCLI
+import FeatureHost
 import FeatureKit
 import FeatureKitTesting
+import FeatureWeb
 import Foundation
 import Testing
 
@@ -11,7 +13,7 @@ import Testing
     @Test func idsAreUniqueAndEqualTheirCommandNames() {
         let ids = FeatureRegistry.all.map(\.id)
         #expect(Set(ids).count == ids.count)
-        for feature in FeatureRegistry.all {
+        for feature in FeatureRegistry.all.map(\.commands) {
             #expect(feature.id == feature.commandName, "\(feature.id) has root command \(feature.commandName)")
             #expect(!feature.summary.isEmpty)
             #expect(feature.command.configuration.abstract == feature.summary, "folio --help shows the root abstract")
@@ -29,11 +31,20 @@ import Testing
                     atPath: featuresFolder.appendingPathComponent(name).path, isDirectory: &isDirectory)
                     && isDirectory.boolValue
             }
-        let registeredModules = Set(FeatureRegistry.all.map { String(reflecting: $0.command).split(separator: ".").first.map(String.init) ?? "" })
+        let registeredModules = Set(FeatureRegistry.all.map { String(reflecting: $0.commands.command).split(separator: ".").first.map(String.init) ?? "" })
         for folder in folders {
             #expect(registeredModules.contains("\(folder)Commands"), "Modules/Features/\(folder) is not in FeatureRegistry.all")
+            let hasPages = FileManager.default.fileExists(atPath: featuresFolder.appendingPathComponent("\(folder)/\(folder)Web").path)
+            let plugin = FeatureRegistry.all.first { String(reflecting: $0.commands.command).hasPrefix("\(folder)Commands.") }
+            #expect((plugin?.web != nil) == hasPages, "Modules/Features/\(folder)'s pages are not in its plug-in")
         }
         #expect(registeredModules.count == FeatureRegistry.all.count)
+    }
+
+    @Test func eachPluginsFacesShareItsID() {
+        for plugin in FeatureRegistry.all {
+            if let web = plugin.web { #expect(web.id == plugin.id, "\(plugin.id)'s pages say \(web.id)") }
+        }
     }
 
     @Test func everyFeatureHelpRendersUnderTheRoot() async throws {

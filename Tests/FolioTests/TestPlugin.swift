@@ -1,6 +1,7 @@
 import ArgumentParser
 import Failures
 import FeatureCLI
+import FeatureHost
 import FeatureKit
 import Foundation
 import Persistence
@@ -10,6 +11,7 @@ import Persistence
 enum DemoPlugin {
     static let descriptor = FeatureDescriptor(
         id: "demo", summary: "A test-only plug-in.", requirements: [.persistence], command: DemoCommand.self)
+    static let plugin = FeaturePlugin(commands: descriptor)
 }
 
 struct DemoCommand: ParsableCommand {

@@ -1,7 +1,9 @@
+import AlertRules
 import Alerting
 import ArgumentParser
 import Failures
 import FeatureCLI
+import FeatureHost
 import FeatureKit
 
 /// `folio alerts …`: alerts over every feature's kinds, kept by the host.
@@ -46,7 +48,7 @@ struct AlertsAddCommand: AsyncParsableCommand {
                   folio alerts add fund 122639 --below 85
                   folio alerts add networth --above 250000
                 """,
-            subcommands: AlertsHost.contributions(FeatureRegistry.current).map(\.contribution.add))
+            subcommands: AlertsHost.contributions(FeatureRegistry.current.map(\.commands)).map(\.contribution.add))
     }
 }
 

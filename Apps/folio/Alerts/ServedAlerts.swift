@@ -1,3 +1,4 @@
+import AlertRules
 import Alerting
 import Failures
 import FeatureCLI

@@ -1,3 +1,4 @@
+import AlertRules
 import Foundation
 
 /// What one check of every alert did: what fired, what could not be checked and why, and the webhook's outcome.

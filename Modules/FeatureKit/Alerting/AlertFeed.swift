@@ -1,3 +1,5 @@
+import AlertRules
+
 /// The firings of this process, numbered, for pages that show them as they happen (`folio serve`'s event
 /// stream) and list the recent ones. Kept in memory and bounded: the store holds each alert's state, this only
 /// what a browser connected now has still to be told.

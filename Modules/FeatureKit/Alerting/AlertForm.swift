@@ -1,31 +1,14 @@
+import AlertRules
 import FeatureKit
 
 /// How a kind's alerts are added from outside the terminal (the `/alerts` forms, `POST /api/alerts`): its
 /// fields and the parser the kind's `folio alerts add` command calls too, so both read input one way.
 public struct AlertForm: Sendable {
-    /// One field of the form.
-    public struct Field: Sendable, Equatable {
-        /// The field's name: the option's name without dashes (`above`).
-        public var name: String
-        /// Its label.
-        public var label: String
-        /// A line under it: what to type.
-        public var hint: String
-        /// An example value.
-        public var placeholder: String
-        /// Whether the field must be filled (a condition among several is not: the parser asks for one).
-        public var required: Bool
+    /// One field of the form (declared by the domain that parses it).
+    public typealias Field = AlertField
 
-        /// Creates a field.
-        public init(_ name: String, label: String, hint: String = "", placeholder: String = "", required: Bool = false) {
-            self.name = name
-            self.label = label
-            self.hint = hint
-            self.placeholder = placeholder
-            self.required = required
-        }
-    }
-
+    /// The form's heading (`Net worth`); nil for the kind's name, capitalised.
+    public let title: String?
     /// The fields, in order.
     public let fields: [Field]
     /// Reads the input into what to store, checked against the feature's rules and data.
@@ -33,7 +16,11 @@ public struct AlertForm: Sendable {
     public let define: @Sendable (AlertInput, FeatureContext) async throws -> AlertDefinition
 
     /// Creates a form.
-    public init(fields: [Field], define: @escaping @Sendable (AlertInput, FeatureContext) async throws -> AlertDefinition) {
+    public init(
+        title: String? = nil, fields: [Field],
+        define: @escaping @Sendable (AlertInput, FeatureContext) async throws -> AlertDefinition
+    ) {
+        self.title = title
         self.fields = fields
         self.define = define
     }

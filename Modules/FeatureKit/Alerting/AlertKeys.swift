@@ -1,3 +1,4 @@
+import AlertRules
 import Foundation
 import Persistence
 

@@ -1,3 +1,4 @@
+import AlertRules
 import FeatureKit
 import Foundation
 

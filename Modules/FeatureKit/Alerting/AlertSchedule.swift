@@ -1,3 +1,4 @@
+import AlertRules
 import Failures
 import FeatureKit
 import Timing

@@ -1,3 +1,4 @@
+import AlertRules
 import Failures
 import Foundation
 import Persistence

@@ -1,3 +1,4 @@
+import AlertRules
 import Foundation
 
 /// An alert a feature kept itself before the host kept them all (the stocks feature's price alerts), taken

@@ -1,3 +1,5 @@
+import AlertRules
+
 /// Alerts added while a schedule runs (by `folio serve`'s forms): the schedule checks them at its next tick,
 /// not at their kind's rate, so an alert added on a page fires in a second when its condition already holds.
 public actor NewAlerts {

@@ -1,3 +1,4 @@
+import AlertRules
 import Foundation
 
 /// An alert as the host keeps it in the `alerts` namespace, with its state.

@@ -46,6 +46,11 @@ public struct FeatureDescriptor: Sendable {
     public private(set) var valueSources: [ValueSourceKind] = []
     /// The alert kinds the feature contributes to `folio alerts`.
     public let alertKinds: [AlertContribution]
+    /// The keys of the feature's namespace that belong to one device even when the data is shared (a login):
+    /// on a shared server they stay in `FOLIO_HOME`'s SQLite file. None by default.
+    public private(set) var deviceLocalKeys: Set<String> = []
+    /// Older spellings of the feature's commands the host still accepts (``CommandAlias``). None by default.
+    public private(set) var aliases: [CommandAlias] = []
 
     /// Creates a descriptor.
     /// - Parameters:
@@ -68,6 +73,20 @@ public struct FeatureDescriptor: Sendable {
     public func contributing(valueSources kinds: [ValueSourceKind]) -> FeatureDescriptor {
         var descriptor = self
         descriptor.valueSources = kinds
+        return descriptor
+    }
+
+    /// The descriptor with `keys` kept on this device (``deviceLocalKeys``).
+    public func keepingOnDevice(_ keys: Set<String>) -> FeatureDescriptor {
+        var descriptor = self
+        descriptor.deviceLocalKeys = keys
+        return descriptor
+    }
+
+    /// The descriptor with `aliases` accepted before the command line is parsed (``aliases``).
+    public func accepting(aliases: [CommandAlias]) -> FeatureDescriptor {
+        var descriptor = self
+        descriptor.aliases = aliases
         return descriptor
     }
 

@@ -5,19 +5,7 @@ import Money
 /// caller names its seed's rule, and a value that rounds to zero shows no sign.
 public enum NumberFormat {
     /// The symbol for an ISO 4217 code, or the code and a space when there is no well-known symbol.
-    public static func currencySymbol(_ code: String) -> String {
-        switch code.uppercased() {
-        case "GBP": "£"
-        case "USD": "$"
-        case "EUR": "€"
-        case "INR": "₹"
-        case "JPY": "¥"
-        case "AUD": "A$"
-        case "NZD": "NZ$"
-        case "CAD": "C$"
-        default: code.uppercased() + " "
-        }
-    }
+    public static func currencySymbol(_ code: String) -> String { MoneyText.symbol(code) }
 
     /// `value` rounded to `fractionDigits` with thousands separators: `1,234.56`.
     public static func decimal(_ value: Amount, fractionDigits: Int = 2, grouping: Bool = true,
@@ -30,7 +18,7 @@ public enum NumberFormat {
     public static func money(_ value: Amount, currency: String, fractionDigits: Int = 2,
         rounding: RoundingRule = .halfEven) -> String
     {
-        value.formatted(places: fractionDigits, rounding: rounding, symbol: currencySymbol(currency))
+        MoneyText.money(value, currency: currency, fractionDigits: fractionDigits, rounding: rounding)
     }
 
     /// Money with an explicit sign: `+£12.00`, `-£3.50`, `£0.00`.
@@ -43,8 +31,7 @@ public enum NumberFormat {
     /// A fraction as a percentage: `0.1234` → `+12.34%`, `-0.05` → `-5.00%`, `0` → `0.00%`
     /// (`signed: false` → `12.34%`).
     public static func percent(_ fraction: Amount, fractionDigits: Int = 2, signed: Bool = true) -> String {
-        guard let hundredfold = try? fraction * 100 else { return "n/a" }
-        return hundredfold.formatted(places: fractionDigits, sign: signed ? .always : .negativeOnly) + "%"
+        MoneyText.percent(fraction, fractionDigits: fractionDigits, signed: signed)
     }
 
     /// A `Double` fraction (a statistic such as volatility) as a percentage; `n/a` when it is not finite.

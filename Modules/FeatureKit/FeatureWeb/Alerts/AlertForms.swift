@@ -1,3 +1,4 @@
+import AlertRules
 import Alerting
 import Failures
 import FeatureKit
@@ -43,10 +44,7 @@ enum AlertForms {
     }
 
     static func title(_ kind: AlertKind) -> String {
-        switch kind.name {
-        case "networth": "Net worth"
-        default: kind.name.prefix(1).uppercased() + kind.name.dropFirst()
-        }
+        kind.form?.title ?? kind.name.prefix(1).uppercased() + kind.name.dropFirst()
     }
 
     /// `POST /alerts/add`: stores the alert and says so on `/alerts`, or shows the page again (422) with the

@@ -55,7 +55,7 @@ enum OpenAPIDocument {
     }
 
     /// A GET path item returning JSON of `schema`, with the refusals every JSON route can answer.
-    static func get(_ summary: String, parameters: [JSONValue], response: JSONValue, needsLogin: Bool) -> JSONValue {
+    static func get(_ summary: String, parameters: [JSONValue], response: JSONValue, loginPage: String?) -> JSONValue {
         var responses: [String: JSONValue] = [
             "200": .object(["description": .string("The command's --format json output."), "content": content(response)]),
             "404": problem("What was asked for does not exist."),
@@ -64,8 +64,8 @@ enum OpenAPIDocument {
             "500": problem("An internal failure."),
             "503": problem("The upstream service or the database is down and nothing usable is saved."),
         ]
-        if needsLogin {
-            responses["401"] = problem("Not logged in: log in at /stocks/login first (the session cookie).")
+        if let loginPage {
+            responses["401"] = problem("Not logged in: log in at \(loginPage) first (the session cookie).")
         }
         return .object([
             "get": .object([
@@ -140,13 +140,13 @@ public enum OpenAPISchema {
 
 extension JSONValue {
     /// A GET path item returning JSON of `response`, for a feature's ``WebFeature/openAPIPaths``.
-    /// - Parameter needsLogin: The route answers 401 without a logged-in session.
+    /// - Parameter loginPage: Where to log in, for a route that answers 401 without a logged-in session.
     public static func openAPIGet(
-        _ summary: String, query: [String] = [], path: [String] = [], response: JSONValue, needsLogin: Bool = false
+        _ summary: String, query: [String] = [], path: [String] = [], response: JSONValue, loginPage: String? = nil
     ) -> JSONValue {
         let parameters: [JSONValue] =
             path.map { .object(["name": .string($0), "in": .string("path"), "required": .bool(true), "schema": .object(["type": .string("string")])]) }
             + query.map { .object(["name": .string($0), "in": .string("query"), "schema": .object(["type": .string("string")])]) }
-        return OpenAPIDocument.get(summary, parameters: parameters, response: response, needsLogin: needsLogin)
+        return OpenAPIDocument.get(summary, parameters: parameters, response: response, loginPage: loginPage)
     }
 }

@@ -2,8 +2,8 @@ import FeatureKit
 import Hummingbird
 
 /// What a feature contributes to `folio serve`, from inside its own folder: its navigation entry, its pages
-/// and JSON routes, a dashboard card and its part of the OpenAPI document. The host lists one of these per
-/// feature in its web registry, as it lists ``FeatureDescriptor``s for the command line.
+/// and JSON routes, a dashboard card and its part of the OpenAPI document. The feature's plug-in target joins it
+/// with its commands into the one value the host registers.
 public struct WebFeature: Sendable {
     /// The feature id (the same as its ``FeatureDescriptor/id``), used to run its commands.
     public var id: String

@@ -4,6 +4,7 @@ import FeatureWeb
 import Hummingbird
 import Money
 import MutualFunds
+import MutualFundsPortfolio
 import Settings
 import Timing
 
@@ -29,8 +30,7 @@ struct EntryForm: Sendable {
     /// The typed entry, read as the terminal reads its options.
     /// - Throws: ``FolioError`` (invalid or usage) blaming the field.
     func entry() throws(FolioError) -> ManualEntry {
-        let code = value("code").trimmingWhitespace()
-        guard !code.isEmpty, code.count <= 9, code.allSatisfy({ ("0"..."9").contains($0) }), let number = Int(code), number > 0 else {
+        guard let number = SchemeCodeText.parse(value("code").trimmingWhitespace()) else {
             throw FolioError(.invalid, "invalid scheme code \"\(value("code"))\"", hint: "give the scheme's code, e.g. 122639", field: "code")
         }
         let date: CalendarDate
@@ -88,7 +88,7 @@ struct EntryForm: Sendable {
         var form = EntryForm(side: side)
         for name in fields { form.values[name] = posted[name] ?? "" }
         do {
-            let row = try await FundsWebService.make(environment).addManual(try form.entry())
+            let row = try await FundsWebService.portfolio(environment).addManual(try form.entry())
             let message = "Recorded \(row.units?.plainText ?? "") units of \(row.scheme) at NAV \(row.nav?.plainText ?? "") on "
                 + "\(row.date) (\(row.amount.map(FundText.money) ?? "")) in folio \(row.folio); id \(row.id)."
             return WebResponses.redirect(to: TransactionsPage.path, flash: Flash(.success, message))

@@ -4,6 +4,7 @@ import FeatureKit
 import FeatureWeb
 import Foundation
 import MutualFunds
+import MutualFundsPortfolio
 
 /// The funds service as every page and API route builds it: from the feature's context, with the server's page
 /// policy (a stale copy at once while it is refreshed, an uncached scheme within the page's deadline, a failure
@@ -21,5 +22,11 @@ enum FundsWebService {
         return FundsService(
             http: context.http, store: context.store, timing: context.timing, settings: settings,
             page: environment.pagePolicy)
+    }
+
+    /// The portfolio service for one request, over ``make(_:)``'s fund data.
+    /// - Throws: as ``make(_:)``.
+    static func portfolio(_ environment: WebEnvironment) throws -> PortfolioService {
+        PortfolioService(funds: try make(environment))
     }
 }

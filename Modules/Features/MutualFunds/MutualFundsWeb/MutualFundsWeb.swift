@@ -5,6 +5,7 @@ import Foundation
 import Hummingbird
 import Money
 import MutualFunds
+import MutualFundsPortfolio
 import Timing
 
 /// The funds pages: search (results as you type), a fund's page (NAV chart with ranges, returns and risk,
@@ -41,19 +42,19 @@ public enum MutualFundsWeb {
                 try await TreatmentForms.post(request, context: context, environment: environment)
             }
             router.get("/api/funds/portfolio/transactions") { _, _ in
-                await api { try await FundsWebService.make(environment).portfolioTransactions() }
+                await api { try await FundsWebService.portfolio(environment).portfolioTransactions() }
             }
             router.get("/api/funds/portfolio") { request, _ in
                 await api {
                     let asOf = try PortfolioQuery.date(request.uri.queryParameters["asOf"].map(String.init))
-                    return try await FundsWebService.make(environment).valuePortfolio(asOf: asOf)
+                    return try await FundsWebService.portfolio(environment).valuePortfolio(asOf: asOf)
                 }
             }
             router.get("/api/funds/portfolio/gains") { request, _ in
                 let query = request.uri.queryParameters
                 let summary = query["summary"].map(String.init)
                 return await api {
-                    let report = try await FundsWebService.make(environment).gains(
+                    let report = try await FundsWebService.portfolio(environment).gains(
                         financialYear: query["fy"].map(String.init).flatMap { $0.isEmpty ? nil : $0 })
                     return try PortfolioQuery.isSummary(summary) ? GainsRows.summary(report.summary) : GainsRows.lots(report.rows)
                 }
@@ -142,9 +143,8 @@ public enum MutualFundsWeb {
 
     /// The scheme code from the path: digits only, else 404.
     static func code(_ context: WebRequestContext) throws -> Int {
-        guard let text = context.parameters.get("code"), !text.isEmpty, text.count <= 9, text.allSatisfy({ $0.isASCII && $0.isNumber }),
-            let code = Int(text), code > 0
-        else {
+        // No spaces in a path: the code is the segment exactly.
+        guard let text = context.parameters.get("code"), !text.contains(" "), let code = SchemeCodeText.parse(text) else {
             throw HTTPError(.notFound, message: "There is no scheme with that code.")
         }
         return code

@@ -1,6 +1,7 @@
 import FeatureKit
 import FeatureWeb
 import MutualFunds
+import MutualFundsPortfolio
 
 /// The portfolio routes' schemas, property by property as ``MutualFunds/PortfolioReport``,
 /// ``MutualFunds/GainRow``, ``MutualFunds/GainsSummaryRow`` and ``MutualFunds/TransactionRow`` encode (every key present, absent figures null).

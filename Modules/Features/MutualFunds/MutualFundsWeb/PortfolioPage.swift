@@ -5,6 +5,7 @@ import Foundation
 import Hummingbird
 import Money
 import MutualFunds
+import MutualFundsPortfolio
 import Timing
 
 /// `/funds/portfolio`: the holdings valued (as `folio funds portfolio`), the allocation as bar charts, the gains
@@ -14,9 +15,9 @@ enum PortfolioPage {
     static func page(
         _ request: Request, context: WebRequestContext, environment: WebEnvironment, refusal: FolioError? = nil
     ) async -> Response {
-        let service: FundsService
+        let service: PortfolioService
         do {
-            service = try FundsWebService.make(environment)
+            service = try FundsWebService.portfolio(environment)
         } catch {
             return environment.failurePage(FolioError.from(error), title: "My funds", request: request, context: context)
         }
@@ -57,7 +58,7 @@ enum PortfolioPage {
                 refusal: FolioError(.invalid, "choose a statement file to upload", field: "file"))
         }
         do {
-            let report = try await FundsWebService.make(environment).importStatement(
+            let report = try await FundsWebService.portfolio(environment).importStatement(
                 Data(file.data), allowMismatch: form.fields["allowMismatch"] == "on")
             var message = "Imported \(report.added) new transaction\(report.added == 1 ? "" : "s") "
                 + "(\(report.alreadyHeld) already held) in \(report.schemes) scheme\(report.schemes == 1 ? "" : "s")."

@@ -1,5 +1,6 @@
 import Failures
 import MutualFunds
+import MutualFundsPortfolio
 import Timing
 
 /// The portfolio routes' query parameters, refused by name (422) rather than replaced by a default.

@@ -3,6 +3,7 @@ import FeatureKit
 import FeatureWeb
 import Hummingbird
 import MutualFunds
+import MutualFundsPortfolio
 
 /// Removing a transaction by its id (`folio funds portfolio remove ID`): the first post asks, naming the
 /// transaction; only the confirmed post removes it, so it works without JavaScript.
@@ -21,7 +22,7 @@ enum TransactionRemoval {
         let id = fields["id"] ?? ""
         let flash: Flash
         do {
-            let service = try FundsWebService.make(environment)
+            let service = try FundsWebService.portfolio(environment)
             guard fields["confirmed"] == "yes" else {
                 guard let row = try await service.portfolioTransactions().first(where: { $0.id == id }) else {
                     throw FolioError(.notFound, "no transaction \(id)", field: "id")

@@ -4,6 +4,7 @@ import FeatureWeb
 import Hummingbird
 import Money
 import MutualFunds
+import MutualFundsPortfolio
 
 /// `/funds/portfolio/transactions`: every stored transaction with the id `remove` takes (as
 /// `folio funds portfolio transactions`), sortable and paged, each with its remove button, and the forms that
@@ -34,7 +35,7 @@ enum TransactionsPage {
     ) async -> Response {
         let rows: [TransactionRow]
         do {
-            rows = try await FundsWebService.make(environment).portfolioTransactions()
+            rows = try await FundsWebService.portfolio(environment).portfolioTransactions()
         } catch {
             return environment.failurePage(FolioError.from(error), title: "Transactions", request: request, context: context)
         }

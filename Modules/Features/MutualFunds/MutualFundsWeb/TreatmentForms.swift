@@ -3,6 +3,7 @@ import FeatureKit
 import FeatureWeb
 import Hummingbird
 import MutualFunds
+import MutualFundsPortfolio
 
 /// The portfolio page's tax treatment forms (`folio funds portfolio treat-as SCHEME equity|debt|auto`): one per
 /// held scheme, by its code (else its ISIN), stored for every folio holding it.
@@ -40,7 +41,7 @@ enum TreatmentForms {
                 throw FolioError(
                     .invalid, "invalid treatment \"\(text)\"", hint: "choose equity, debt or auto", field: "treatment")
             }
-            let changes = try await FundsWebService.make(environment).setTreatment(
+            let changes = try await FundsWebService.portfolio(environment).setTreatment(
                 of: fields["scheme"] ?? "", to: TaxTreatment(rawValue: text))
             flash = Flash(.success, changes.map { change in
                 let now = change.treatAs.map { "taxed as \($0.rawValue)" } ?? "taxed as the rules decide"

@@ -13,7 +13,10 @@ public enum StockTradingPlugin {
         requirements: [.network, .persistence, .timing], command: StocksCommand.self,
         migrations: { StocksTerminal.migrations($0) },
         alertKinds: [StockAlerts.stock]
-    ).contributing(valueSources: StocksValueSources.kinds)
+    )
+    .contributing(valueSources: StocksValueSources.kinds)
+    .keepingOnDevice(DeviceLocalRecords.keys)
+    .accepting(aliases: [StocksAlertsAlias.alias])
 }
 
 struct StocksCommand: AsyncParsableCommand {

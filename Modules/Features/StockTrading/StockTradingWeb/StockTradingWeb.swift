@@ -17,19 +17,19 @@ public enum StockTradingWeb {
         openAPIPaths: [
             "/api/stocks/portfolio": .openAPIGet(
                 "The logged-in browser's paper portfolio, as `folio stocks portfolio --format json`.",
-                response: StocksAPISchema.portfolio, needsLogin: true),
+                response: StocksAPISchema.portfolio, loginPage: "/stocks/login"),
             "/api/stocks/quotes": .openAPIGet(
                 "Every listed stock's price, as `folio stocks quotes --format json`.",
-                response: OpenAPISchema.array(StocksAPISchema.quote), needsLogin: true),
+                response: OpenAPISchema.array(StocksAPISchema.quote), loginPage: "/stocks/login"),
             "/api/stocks/history": .openAPIGet(
                 "The logged-in browser's trades and cash movements, as `folio stocks history --format json`.",
-                response: OpenAPISchema.array(StocksAPISchema.historyRow), needsLogin: true),
+                response: OpenAPISchema.array(StocksAPISchema.historyRow), loginPage: "/stocks/login"),
             "/api/stocks/watchlist": .openAPIGet(
                 "The logged-in browser's watchlist with prices, as `folio stocks watchlist list --format json`.",
-                response: OpenAPISchema.array(StocksAPISchema.quote), needsLogin: true),
+                response: OpenAPISchema.array(StocksAPISchema.quote), loginPage: "/stocks/login"),
             "/api/stocks/whoami": .openAPIGet(
                 "Who the browser is logged in as, and since when, as `folio stocks whoami --format json`.",
-                response: StocksAPISchema.session, needsLogin: true),
+                response: StocksAPISchema.session, loginPage: "/stocks/login"),
         ],
         dashboard: { environment, context in await PortfolioPage.dashboardCard(environment, context: context) },
         routes: { router, environment in

@@ -32,7 +32,7 @@ extension FundsService {
     }
 
     /// The stored AMFI entries of `codes` and of `isins` (read one record each, never the whole file).
-    func amfiEntries(codes: [Int], isins: [String]) async throws -> (byCode: [Int: AMFINAV], byISIN: [String: AMFINAV]) {
+    package func amfiEntries(codes: [Int], isins: [String]) async throws -> (byCode: [Int: AMFINAV], byISIN: [String: AMFINAV]) {
         try await mapped {
             try await store.read { transaction in
                 var byCode: [Int: AMFINAV] = [:]
@@ -114,7 +114,7 @@ public enum AMFICache {
 
 extension AMFINAV {
     /// The entry as a one-NAV history, for the valuation that reads histories.
-    var history: NAVHistory {
+    package var history: NAVHistory {
         NAVHistory(
             code: code,
             meta: SchemeMeta(

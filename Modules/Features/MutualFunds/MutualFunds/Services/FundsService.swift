@@ -16,8 +16,8 @@ import Timing
 public struct FundsService: Sendable {
     /// The settings in force.
     public let settings: FundsSettings
-    let store: any KeyValueStore
-    let timing: Timing
+    package let store: any KeyValueStore
+    package let timing: Timing
     let client: MFAPIClient
     let http: any HTTPClient
     let diagnostics: @Sendable (String) -> Void
@@ -213,7 +213,7 @@ public struct FundsService: Sendable {
     }
 
     /// Runs `body`, turning whatever it throws into a ``FolioError`` in the user's words.
-    func mapped<T>(_ body: () async throws -> T) async throws -> T {
+    package func mapped<T>(_ body: () async throws -> T) async throws -> T {
         do {
             return try await body()
         } catch {

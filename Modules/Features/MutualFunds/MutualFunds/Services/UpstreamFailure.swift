@@ -44,7 +44,7 @@ struct UpstreamFailure: Error, Sendable, CustomStringConvertible {
 
 extension FolioError {
     /// What a failure behind a funds use case means to the user, with the kind its status follows from.
-    static func funds(_ error: any Error) -> FolioError {
+    package static func funds(_ error: any Error) -> FolioError {
         switch error {
         case let error as FolioError:
             return error

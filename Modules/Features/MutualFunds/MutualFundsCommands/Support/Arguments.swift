@@ -10,10 +10,7 @@ struct SchemeCode: ExpressibleByArgument, Sendable, Hashable {
     var value: Int
 
     init?(argument: String) {
-        let trimmed = argument.trimmingCharacters(in: .whitespaces)
-        guard !trimmed.isEmpty, trimmed.count <= 9, trimmed.allSatisfy(\.isASCIIDigit), let value = Int(trimmed),
-            value > 0
-        else { return nil }
+        guard let value = SchemeCodeText.parse(argument) else { return nil }
         self.value = value
     }
 
@@ -91,8 +88,4 @@ extension Choice: ExpressibleByArgument where Value: ChoiceValue {
 struct CacheOptions: ParsableArguments, Sendable {
     @Flag(help: "Fetch from the MF API even when the cached copy is still fresh.")
     var refresh = false
-}
-
-extension Character {
-    fileprivate var isASCIIDigit: Bool { ("0"..."9").contains(self) }
 }

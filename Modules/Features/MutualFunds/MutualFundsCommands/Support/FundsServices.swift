@@ -4,6 +4,7 @@ import FeatureKit
 import Foundation
 import Logging
 import MutualFunds
+import MutualFundsPortfolio
 import Timing
 
 /// The funds service for one command run, built from the context, with what only a terminal does around it:
@@ -27,6 +28,10 @@ struct FundsServices: Sendable {
     /// The service.
     /// - Throws: ``FolioError`` (usage) naming a malformed setting.
     func service() throws -> FundsService { try resolved.get() }
+
+    /// The portfolio service, over ``service()``'s fund data.
+    /// - Throws: ``FolioError`` (usage) naming a malformed setting.
+    func portfolio() throws -> PortfolioService { PortfolioService(funds: try service()) }
 
     /// The settings.
     func settings() throws -> FundsSettings { try service().settings }

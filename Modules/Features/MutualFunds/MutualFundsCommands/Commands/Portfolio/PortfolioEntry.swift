@@ -4,6 +4,7 @@ import FeatureCLI
 import FeatureKit
 import Money
 import MutualFunds
+import MutualFundsPortfolio
 
 /// `folio funds portfolio add`.
 struct PortfolioAdd: FeatureCommand {
@@ -79,7 +80,7 @@ struct EntryOptions: ParsableArguments, Sendable {
             units: try ManualEntry.figure(units, field: "units", named: "--units"),
             nav: try ManualEntry.figure(nav, field: "nav", named: "--nav"), folio: folio)
         let services = FundsServices(context: context)
-        let row = try await services.service().addManual(entry, mode: try services.mode(refresh: false))
+        let row = try await services.portfolio().addManual(entry, mode: try services.mode(refresh: false))
         switch formatting.format {
         case .json: try formatting.emit(try JSONOutput.string(row), to: context.terminal)
         case .csv: try formatting.emit(try CSVOutput.rows([row], columns: TransactionRow.columns), to: context.terminal)

@@ -4,6 +4,7 @@ import FeatureCLI
 import FeatureKit
 import Money
 import MutualFunds
+import MutualFundsPortfolio
 
 /// `folio funds portfolio gains`.
 struct PortfolioGains: FeatureCommand {
@@ -75,7 +76,7 @@ struct PortfolioGains: FeatureCommand {
         let mode = try services.mode(refresh: cache.refresh)
         let report: GainsReport
         do {
-            report = try await services.service().gains(financialYear: fy, overrides: try overrides(), mode: mode)
+            report = try await services.portfolio().gains(financialYear: fy, overrides: try overrides(), mode: mode)
         } catch let error as FolioError where error.field == "fy" {
             throw FolioError(.usage, "invalid --fy \"\(fy ?? "")\"", why: error.why, hint: error.hint, field: "fy")
         }

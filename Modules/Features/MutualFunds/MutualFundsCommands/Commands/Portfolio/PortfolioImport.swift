@@ -4,6 +4,7 @@ import FeatureCLI
 import FeatureKit
 import Foundation
 import MutualFunds
+import MutualFundsPortfolio
 
 /// `folio funds portfolio import`.
 struct PortfolioImport: FeatureCommand {
@@ -46,7 +47,7 @@ struct PortfolioImport: FeatureCommand {
         }
         let report: ImportReport
         do {
-            report = try await FundsServices(context: context).service().importStatement(data, allowMismatch: allowMismatch)
+            report = try await FundsServices(context: context).portfolio().importStatement(data, allowMismatch: allowMismatch)
         } catch let error as FolioError where error.hint?.contains("allowing mismatches") == true {
             throw FolioError(
                 error.kind, error.what, why: error.why,

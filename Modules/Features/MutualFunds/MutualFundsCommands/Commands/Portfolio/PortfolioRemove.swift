@@ -3,6 +3,7 @@ import Failures
 import FeatureCLI
 import FeatureKit
 import MutualFunds
+import MutualFundsPortfolio
 
 /// `folio funds portfolio remove`.
 struct PortfolioRemove: FeatureCommand {
@@ -22,7 +23,7 @@ struct PortfolioRemove: FeatureCommand {
     func run(in context: FeatureContext) async throws {
         let row: TransactionRow
         do {
-            row = try await FundsServices(context: context).service().removeTransaction(id: id)
+            row = try await FundsServices(context: context).portfolio().removeTransaction(id: id)
         } catch let error as FolioError where error.kind == .notFound {
             throw FolioError(
                 error.kind, error.what, hint: "see the ids with: folio funds portfolio transactions", field: error.field)

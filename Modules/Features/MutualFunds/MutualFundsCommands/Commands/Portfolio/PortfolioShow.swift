@@ -4,6 +4,7 @@ import FeatureKit
 import Foundation
 import Money
 import MutualFunds
+import MutualFundsPortfolio
 
 /// `folio funds portfolio` (`show`): the holdings valued, XIRR, allocation.
 struct PortfolioShow: FeatureCommand {
@@ -39,7 +40,7 @@ struct PortfolioShow: FeatureCommand {
         let services = FundsServices(context: context)
         let mode = try services.mode(refresh: cache.refresh)
         let date = try asOf?.date(for: "--as-of")
-        let service = try services.service()
+        let service = try services.portfolio()
         let positions = try await service.positions(asOf: date)
         let bar = services.progressBar("Fetching NAVs", count: positions.count)
         let report = try await service.valuePortfolio(positions, asOf: date, mode: mode, progress: { bar?.advance() })

@@ -1,6 +1,7 @@
 import FeatureKit
 import Money
 import MutualFunds
+import MutualFundsPortfolio
 
 /// The `funds portfolio` table.
 enum PortfolioText {

@@ -3,6 +3,7 @@ import FeatureCLI
 import FeatureKit
 import Money
 import MutualFunds
+import MutualFundsPortfolio
 
 /// `folio funds portfolio transactions`.
 struct PortfolioTransactions: FeatureCommand {
@@ -22,7 +23,7 @@ struct PortfolioTransactions: FeatureCommand {
     @OptionGroup var formatting: FormatOptions
 
     func run(in context: FeatureContext) async throws {
-        let rows = try await FundsServices(context: context).service().portfolioTransactions()
+        let rows = try await FundsServices(context: context).portfolio().portfolioTransactions()
         switch formatting.format {
         case .json: try formatting.emit(try JSONOutput.string(rows), to: context.terminal)
         case .csv: try formatting.emit(try CSVOutput.rows(rows, columns: TransactionRow.columns), to: context.terminal)

@@ -2,6 +2,7 @@ import ArgumentParser
 import FeatureCLI
 import FeatureKit
 import MutualFunds
+import MutualFundsPortfolio
 
 /// `folio funds portfolio treat-as`: a held scheme's tax treatment chosen by hand and stored with the portfolio.
 struct PortfolioTreatAs: FeatureCommand {
@@ -35,7 +36,7 @@ struct PortfolioTreatAs: FeatureCommand {
 
     func run(in context: FeatureContext) async throws {
         let services = FundsServices(context: context)
-        let changes = try await services.service().setTreatment(
+        let changes = try await services.portfolio().setTreatment(
             of: scheme, to: treatment.value.treatment, mode: services.mode(refresh: cache.refresh))
         switch formatting.format {
         case .json: try formatting.emit(try JSONOutput.string(changes), to: context.terminal)

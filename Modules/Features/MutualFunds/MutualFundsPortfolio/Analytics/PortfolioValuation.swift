@@ -1,0 +1,108 @@
+import Foundation
+import Money
+import MutualFunds
+import Timing
+
+/// Values a portfolio from the schemes' NAV histories (pure: the service fetches them).
+public enum PortfolioValuation {
+    /// What valuing one scheme needs: its code and history (or why there is none).
+    public struct Priced: Sendable {
+        /// The MF API code, when matched.
+        public var code: Int?
+        /// The history, or why it could not be had.
+        public var history: Result<Fetched<NAVHistory>, FolioErrorText>
+        /// Where the NAV comes from: `mfapi` (the scheme's history) or `amfi` (AMFI's daily file).
+        public var source = "mfapi"
+        /// Something to say about the NAV (an AMFI NAV older than its file).
+        public var note: String?
+
+        /// Creates one.
+        public init(code: Int?, history: Result<Fetched<NAVHistory>, FolioErrorText>) {
+            self.code = code
+            self.history = history
+        }
+    }
+
+    /// Values every scheme from its position on `asOf` at the NAV on or before it (the latest NAV and position when
+    /// nil): units, invested at cost, value, gain, XIRR; then the totals and the allocation by category, fund house
+    /// and plan.
+    public static func report(positions: [Position], priced: [SchemeKey: Priced], asOf: CalendarDate?) throws
+        -> PortfolioReport
+    {
+        var rows: [HoldingRow] = []
+        var allFlows: [CashFlow] = []
+        var totals = (invested: Amount.zero, value: Amount.zero, valuedInvested: Amount.zero)
+        for scheme in positions {
+            let units = scheme.units
+            var notes: [String] = []
+            if scheme.opensWithUnits { notes.append("opens with units whose cost the statement does not give") }
+            if !scheme.reconciled { notes.append("unreconciled: \(scheme.mismatch ?? "imported with mismatches")") }
+            let entry = priced[scheme.key]
+            var row = HoldingRow(
+                folio: scheme.folio, scheme: scheme.name, isin: scheme.isin, code: entry?.code, units: units,
+                invested: scheme.invested, treatAs: scheme.treatAs, stale: false, reconciled: scheme.reconciled)
+            var flows = scheme.flows
+            switch entry?.history {
+            case .success(let fetched):
+                let history = fetched.value
+                row.source = entry?.source
+                if let note = entry?.note { notes.append(note) }
+                let profile = SchemeClassifier.profile(meta: history.meta, name: history.name)
+                row.category = profile.assetClass?.rawValue
+                row.fundHouse = profile.fundHouse ?? history.meta.fundHouse
+                row.plan = profile.plan?.rawValue
+                row.stale = fetched.freshness.stale
+                if let point = asOf.map({ history.point(onOrBefore: $0) }) ?? history.latest {
+                    let value = try units.multiplied(by: point.nav, rounding: .halfEven).rounded(toPlaces: 2, .halfEven)
+                    row.nav = point.nav
+                    row.navDate = point.date.iso8601
+                    row.value = value
+                    row.gain = try value - scheme.invested
+                    if !value.isZero { flows.append(CashFlow(date: CashFlows.instant(point.date), amount: value)) }
+                    row.xirr = try? XIRR.rate(flows)
+                    totals.value = try totals.value + value
+                    totals.valuedInvested = try totals.valuedInvested + scheme.invested
+                    allFlows += flows
+                } else {
+                    notes.append("no NAV on or before \(asOf?.iso8601 ?? "today")")
+                }
+            case .failure(let reason): notes.append(reason.text)
+            case nil: notes.append("not matched to an MF API scheme (no AMFI code, and its ISIN is not in the list)")
+            }
+            totals.invested = try totals.invested + scheme.invested
+            row.note = notes.isEmpty ? nil : notes.joined(separator: "; ")
+            rows.append(row)
+        }
+        let allocation = PortfolioReport.Allocation(
+            category: allocate(rows, by: \.category), fundHouse: allocate(rows, by: \.fundHouse),
+            plan: allocate(rows, by: \.plan))
+        return PortfolioReport(
+            asOf: asOf?.iso8601, holdings: rows, invested: totals.invested, value: totals.value,
+            gain: try totals.value - totals.valuedInvested, xirr: try? XIRR.rate(allFlows), allocation: allocation,
+            stale: rows.contains(where: \.stale), warnings: [])
+    }
+
+    /// The valued holdings grouped by a field, largest first.
+    static func allocate(_ rows: [HoldingRow], by field: KeyPath<HoldingRow, String?>) -> [AllocationRow] {
+        var groups: [String: Amount] = [:]
+        var total = Amount.zero
+        for row in rows {
+            guard let value = row.value, value.isPositive else { continue }
+            let name = row[keyPath: field] ?? "unknown"
+            groups[name] = (try? (groups[name] ?? .zero) + value) ?? groups[name]
+            total = (try? total + value) ?? total
+        }
+        return groups.map { name, value in
+            AllocationRow(name: name, value: value, fraction: value.ratio(to: total) ?? 0)
+        }.sorted { $0.value != $1.value ? $0.value > $1.value : $0.name < $1.name }
+    }
+}
+
+/// A failure's words, carried where a value type must stay `Sendable` and `Hashable`.
+public struct FolioErrorText: Error, Sendable, Hashable {
+    /// The words.
+    public var text: String
+
+    /// Creates one.
+    public init(_ text: String) { self.text = text }
+}

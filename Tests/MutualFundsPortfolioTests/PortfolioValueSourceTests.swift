@@ -1,0 +1,23 @@
+import Foundation
+import Money
+import MutualFunds
+import MutualFundsPortfolio
+import Testing
+import Timing
+
+/// `funds:portfolio` as another feature reads it: nothing until there are holdings, then the portfolio's value in
+/// INR as of the latest NAV date used.
+@Suite struct PortfolioValueSourceTests {
+    @Test("no holdings give nothing; imported holdings give their value in INR as of the latest NAV date")
+    func value() async throws {
+        let app = try FundsPortfolioValuationTests.app()
+        #expect(try await app.service.portfolioValue() == nil)
+        _ = try await app.service.importStatement(FundsPortfolioValuationTests.statement())
+        let value = try #require(try await app.service.portfolioValue())
+        #expect(value.amount == Amount(1800))
+        #expect(value.currency == "INR")
+        #expect(value.staleBecause == nil)
+        let india = TimeZone(identifier: "Asia/Kolkata")!
+        #expect(value.asOf == CalendarDate(iso8601: "2024-01-01")!.startOfDay(in: india))
+    }
+}
