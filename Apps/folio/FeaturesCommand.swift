@@ -42,24 +42,14 @@ struct FeaturesCommand: HostCommand {
                 kernels: feature.requirements.names,
                 valueSources: feature.valueSources.map { $0.pattern(feature: feature.id) })
         }
-        switch formatting.format {
-        case .json:
-            try formatting.emit(try JSONOutput.string(rows), to: host.terminal)
-        case .csv:
-            try formatting.emit(try CSVOutput.rows(rows, columns: ["id", "summary", "enabled", "kernels"]), to: host.terminal)
-        case .table:
-            guard !rows.isEmpty else {
-                try formatting.emit("No features are registered.", to: host.terminal)
-                return
-            }
+        try formatting.render(rows: rows, columns: ["id", "summary", "enabled", "kernels"], to: host.terminal) {
+            guard !rows.isEmpty else { return "No features are registered." }
             let table = TextTable(
                 columns: [.text("ID"), .text("SUMMARY", truncatable: true), .text("ENABLED"), .text("KERNELS")],
                 rows: rows.map { [.init($0.id), .init($0.summary), .init($0.enabled ? "yes" : "no"), .init($0.kernels.joined(separator: ", "))] })
             let sources = rows.flatMap(\.valueSources)
-            try formatting.emit(
-                table.render(style: host.style, maxWidth: host.terminal.width)
-                    + (sources.isEmpty ? "" : "\nValue sources: " + sources.joined(separator: ", ")),
-                to: host.terminal)
+            return table.render(style: host.style, maxWidth: host.terminal.width)
+                + (sources.isEmpty ? "" : "\nValue sources: " + sources.joined(separator: ", "))
         }
     }
 

@@ -62,6 +62,8 @@ import Testing
             ["history", "Savings", "--from", "2024-07-01", "--to", "2024-06-01"], .usage,
             "--from 2024-07-01 is after --to 2024-06-01"
         ),
+        // The report's range is checked by its service, as the web's report form is: one refusal for both.
+        (["report", "--from", "2024-07", "--to", "2024-06"], .usage, "the report range is empty"),
     ])
     func badUpdatesAreRefusedAndChangeNothing(arguments: [String], kind: FolioError.Kind, what: String) async throws {
         let harness = try await seeded()

@@ -68,7 +68,7 @@ final class FakeSources: Sendable {
     func paperAccount() async throws {
         sources.set(Self.paper, Self.usd("10174.50"))
         _ = try await AccountService(dependencies).add(
-            NewAccount(name: "Paper", type: .investment), linkedTo: Self.paper, currencyFromSource: true)
+            NewAccount(name: "Paper", type: .investment), linkedTo: Self.paper)
         _ = try await NetWorthRepository(store: store).setRate(currency: "USD", rate: money("0.8"), on: day("2024-01-01"))
     }
 
@@ -160,9 +160,9 @@ final class FakeSources: Sendable {
         }
         #expect(currency?.why?.contains("USD") == true)
         #expect(try await snapshot() == before)
-        _ = try await AccountService(dependencies).add(NewAccount(name: "Paper", type: .investment), linkedTo: Self.paper, currencyFromSource: true)
+        _ = try await AccountService(dependencies).add(NewAccount(name: "Paper", type: .investment), linkedTo: Self.paper)
         let taken = await refusal {
-            _ = try await AccountService(dependencies).add(NewAccount(name: "Again", type: .investment), linkedTo: Self.paper, currencyFromSource: true)
+            _ = try await AccountService(dependencies).add(NewAccount(name: "Again", type: .investment), linkedTo: Self.paper)
         }
         #expect(taken?.what.contains("already follows") == true)
     }

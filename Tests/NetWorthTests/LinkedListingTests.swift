@@ -25,7 +25,7 @@ import TimingTesting
     @Test("an account added to follow an empty funds portfolio takes INR, not the base currency")
     func emptySourceGivesItsCurrency() async throws {
         let added = try await AccountService(dependencies).add(
-            NewAccount(name: "Funds", type: .investment), linkedTo: Self.funds, currencyFromSource: true)
+            NewAccount(name: "Funds", type: .investment), linkedTo: Self.funds)
         #expect(added.currency == "INR")
         #expect(try await AccountService(dependencies).account(named: "funds").currency == "INR")
     }
@@ -57,9 +57,9 @@ import TimingTesting
     func listingsShowTheLink() async throws {
         sources.set(Self.paper, .value(SourcedValue(amount: money("10174.505"), currency: "USD", asOf: Self.now)))
         _ = try await AccountService(dependencies).add(
-            NewAccount(name: "Paper", type: .investment), linkedTo: Self.paper, currencyFromSource: true)
+            NewAccount(name: "Paper", type: .investment), linkedTo: Self.paper)
         _ = try await AccountService(dependencies).add(
-            NewAccount(name: "Funds", type: .investment), linkedTo: Self.funds, currencyFromSource: true)
+            NewAccount(name: "Funds", type: .investment), linkedTo: Self.funds)
         _ = try await AccountService(dependencies).add(
             NewAccount(
                 name: "Cash", type: .current, openingBalance: BalanceUpdate(date: day("2024-06-01"), amount: money("50"))))

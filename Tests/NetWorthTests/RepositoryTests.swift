@@ -163,6 +163,15 @@ import Timing
         await #expect(throws: NetWorthError.self) { try await repository.updateSettings { $0.baseCurrency = "nope" } }
     }
 
+    @Test("an account added without a currency is in the base currency, from the terminal and the web alike")
+    func accountWithoutCurrencyTakesTheBase() async throws {
+        try await repository.updateSettings { $0.baseCurrency = "EUR" }
+        let account = try await repository.add(NewAccount(name: "Girokonto", type: .current), today: today)
+        #expect(account.currency == "EUR")
+        let dollars = try await repository.add(NewAccount(name: "Wise", type: .current, currency: "usd"), today: today)
+        #expect(dollars.currency == "USD")
+    }
+
     @Test func sampleRefusesExistingDataUnlessForced() async throws {
         try await seed()
         let sample = SampleData.generate(today: today)

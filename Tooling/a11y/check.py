@@ -3,7 +3,7 @@
 /usr/bin/chromium through Playwright, never a downloaded browser), at 390 and 1280 px wide, in the light and the dark
 colour scheme. Fails on any violation of impact serious or critical, on any chart label under WCAG contrast
 (svg-contrast.js) or rendered under 11 px, on any page that scrolls sideways at 390 px, and on any page route the sources register that
-PAGES does not reach.
+no listed page reaches (the host's here, each feature's in its folder's pages.json).
 
 Usage: check.py BASE_URL, with FOLIO_A11Y_SESSION the folio_session cookie of a logged-in stocks user
 (Tooling/a11y/run sets up the server and the session). FOLIO_A11Y_CHROMIUM: the browser, default /usr/bin/chromium.
@@ -16,6 +16,9 @@ import time
 
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Error as PlaywrightError, sync_playwright
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+import feature_pages  # noqa: E402  (Tooling/feature_pages.py)
 
 WIDTHS = {390: 844, 1280: 900}
 SCHEMES = ("light", "dark")
@@ -30,77 +33,20 @@ CHART_LABEL_SIZES = """() => [...document.querySelectorAll('svg text')]
                t.textContent.trim().slice(0, 40)])
     .filter(([size]) => size < 11)"""
 
-# Every GET page the features register (Modules/Features/*/*Web and the host's dashboard), with the query strings
-# that render a different page: (path, logged in to stocks, expected status). Written out rather than crawled so a
-# page nothing links to is still checked, and a page that disappears fails here instead of silently dropping out.
+# The host's own pages; each feature lists its pages in its folder (Tooling/feature_pages.py): (path, logged in to
+# stocks, expected status). Written out rather than crawled so a page nothing links to is still checked, and a page
+# that disappears fails here instead of silently dropping out.
+FEATURES = feature_pages.load()
 PAGES = [
     ("/", False, 200),
     ("/", True, 200),
-    ("/networth", False, 200),
-    ("/networth?pension=exclude&mortgage=exclude", False, 200),
-    ("/networth/accounts", False, 200),
-    ("/networth/accounts?sort=-balance", False, 200),
-    ("/networth/account?name=Everyday%20Current", False, 200),
-    ("/networth/account?name=Everyday%20Current&sort=-balance&page=2", False, 200),
-    ("/networth/rates", False, 200),
-    ("/networth/rates?only=USD", False, 200),
-    ("/networth/rates?only=DOLLARS", False, 422),
-    ("/networth/report", False, 200),
-    ("/networth/report?period=yearly", False, 200),
-    ("/networth/report?details=on&from=2025-01&to=2025-06", False, 200),
-    ("/networth/import", False, 200),
-    ("/networth/settings", False, 200),
-    ("/funds", False, 200),
-    ("/funds?q=hdfc", False, 200),
-    ("/funds?q=hdfc&plan=direct&category=equity", False, 200),
-    ("/funds?q=fund&page=2", False, 200),
-    ("/funds/122639", False, 200),
-    ("/funds/122639?range=5Y", False, 200),
-    ("/funds/122639?amount=5000&from=2020-01-01&day=5#sip", False, 200),
-    ("/funds/122639?amount=abc&from=2020-01-01", False, 200),
-    ("/funds/compare", False, 200),
-    ("/funds/compare?codes=122639,120505", False, 200),
-    ("/funds/compare?codes=122639,abc", False, 422),
-    ("/funds/portfolio", False, 200),
-    ("/funds/portfolio/transactions", False, 200),
-    ("/funds/portfolio/transactions?sort=-date", False, 200),
-    ("/stocks/login", False, 200),
-    ("/stocks/signup", False, 200),
-    ("/stocks", False, 200),  # logged out: redirected to the login page
-    ("/stocks", True, 200),
-    ("/stocks/history", True, 200),
-    ("/stocks/history?sort=-amount", True, 200),
-    ("/stocks/quotes", True, 200),
-    ("/stocks/cash", True, 200),
-    ("/stocks/analytics", True, 200),
-    ("/stocks/watchlist", True, 200),
-    ("/stocks/alerts", True, 200),
     ("/alerts", False, 200),
-    ("/races", False, 200),
-    ("/races?live=0", False, 200),
-    ("/etf", False, 200),
-    ("/etf?saved=core", False, 200),
-    ("/etf/saved", False, 200),
-    ("/etf/saved?sort=-invested", False, 200),
-    ("/etf/new", False, 200),
-    ("/etf/new?rows=4", False, 200),
-    ("/funds/122639/history", False, 200),
-    ("/funds/122639/history?on=2024-03-30&sort=-change&page=2", False, 200),
-    ("/funds/122639/history?from=2024-02-01&to=2024-01-01", False, 422),
-    ("/funds/122639/rolling", False, 200),
-    ("/funds/122639/rolling?window=1Y", False, 200),
-    ("/funds/cache", False, 200),
-    ("/stocks?sort=-value", True, 200),
-    ("/stocks/watchlist?sort=-percent", True, 200),
     ("/nowhere", False, 404),
-    ("/funds/not-a-code", False, 404),
-]
+] + FEATURES["pages"]
 
 
-# GET routes that are not pages: JSON, assets, the races board's and the stocks prices' event streams.
-# /etf/template, /networth/report.csv and /networth/chart.svg are file downloads, not pages.
-NOT_PAGES = ("/api/", "/assets/", "/favicon.ico", "/races/events", "/stocks/events", "/alerts/events", "/etf/template",
-             "/networth/report.csv", "/networth/chart.svg")
+# GET routes that are not pages: JSON, assets, the alerts' event stream, and what each feature lists as not pages.
+NOT_PAGES = ("/api/", "/assets/", "/favicon.ico", "/alerts/events", *FEATURES["notPages"])
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 
@@ -142,39 +88,11 @@ def fill_and_submit(page, action, values):
         form.locator('[type="submit"]').first.click()
 
 
-# Pages only a form post renders: (name, start page, logged in, form action, values).
+# Pages only a form post renders: (name, start page, logged in, form action, values); the host's, then each feature's.
 SUBMISSIONS = [
-    ("networth update refused", "/networth", False, "/networth/update", {"amount": "twelve"}),
-    ("networth update saved", "/networth", False, "/networth/update", {"amount": "1350.50"}),
-    ("networth add account refused", "/networth", False, "/networth/accounts/add", {"name": "Premium Bonds", "balance": "lots"}),
-    ("networth note refused", "/networth/account?name=Everyday%20Current", False, "/networth/accounts/note", {"note": "x" * 1001}),
-    ("networth balance remove confirmation", "/networth/account?name=Everyday%20Current", False, "/networth/update/remove", {}),
-    ("networth rate remove confirmation", "/networth/rates", False, "/networth/rates/remove", {}),
-    ("networth report refused", "/networth/report", False, "/networth/report", {"from": "2025-06-01", "to": "2025-01-01"}),
-    ("networth settings refused", "/networth/settings", False, "/networth/settings", {"baseCurrency": "XYZ"}),
-    ("stocks login refused", "/stocks/login", False, "/stocks/login", {"email": "test@stockport.com", "password": "wrong"}),
-    ("stocks signup refused", "/stocks/signup", False, "/stocks/signup",
-     {"email": "new@example.com", "password": "short", "confirmation": "other"}),
-    ("stocks trade refused", "/stocks", True, "/stocks/trade", {"symbol": "AAPL", "quantity": "1000000"}),
-    ("stocks alert refused", "/stocks/alerts", True, "/stocks/alerts/add", {"symbol": "AAPL", "level": "-5"}),
-    ("stocks deposit refused", "/stocks/cash", True, "/stocks/cash", {"amount": "-5"}),
     ("alert remove confirmation", "/alerts", False, "/alerts/remove", {}),
     ("alert add refused", "/alerts", False, "/alerts/add", {"code": "122639", "below": "-85"}),
-    ("etf delete confirmation", "/etf/saved", False, "/etf/saved/delete", {}),
-    ("stocks watchlist remove confirmation", "/stocks/watchlist", True, "/stocks/watchlist/remove", {}),
-    ("funds cache clear confirmation", "/funds/cache", False, "/funds/cache/clear", {}),
-    ("funds add refused", "/funds/portfolio/transactions", False, "/funds/portfolio/add",
-     {"code": "122639", "amount": "5000.123", "date": "2024-01-10"}),
-    ("funds sell refused", "/funds/portfolio/transactions", False, "/funds/portfolio/sell",
-     {"code": "122639", "units": "999999", "date": "2024-06-03", "folio": "1234567"}),
-    ("funds transaction remove confirmation", "/funds/portfolio/transactions", False, "/funds/portfolio/remove", {}),
-    ("funds treat-as saved", "/funds/portfolio", False, "/funds/portfolio/treat-as", {}),
-    ("etf new portfolio report", "/etf/new", False, "/etf/new",
-     {"name_1": "VTI", "expense_ratio_1": "0.03", "yield_1": "1.3", "shares_1": "10", "purchase_price_1": "200",
-      "purchase_date_1": "2023-01-02", "current_price_1": "250"}),
-    ("etf report", "/etf", False, "/etf", {"saved": "core"}),
-    ("etf paste refused", "/etf", False, "/etf", {"csv": "name,expense_ratio\nVTI,abc\n"}),
-]
+] + FEATURES["submissions"]
 
 
 # Per page: its renderings and axe's findings by impact, for the report FOLIO_A11Y_REPORT asks for.
@@ -240,7 +158,8 @@ def main():
     pages = [page for page in PAGES if only in page[0]]
     submissions = [submission for submission in SUBMISSIONS if only in submission[0] or only in submission[3]]
     axe = Axe()
-    failures = [f"GET {route}: a page route that PAGES in {__file__} does not list" for route in unlisted_routes()]
+    failures = [f"GET {route}: a page route no pages.json (or the host's list in {__file__}) lists"
+                for route in unlisted_routes()]
     checked = 0
     started = time.monotonic()
     with sync_playwright() as playwright:

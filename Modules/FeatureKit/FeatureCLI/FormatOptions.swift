@@ -33,5 +33,27 @@ public struct FormatOptions: ParsableArguments, Sendable {
     public func emit(_ text: String, to terminal: any Terminal) throws {
         try OutputDestination(path: output).emit(text, to: terminal)
     }
-}
 
+    /// Writes one report in the chosen format: `--format json` prints `report` itself (the value `/api/…` encodes),
+    /// `csv` what `csv` writes, and a table what `table` draws. Every command renders through this, so no command
+    /// switches on the format itself.
+    /// - Throws: ``FolioError`` when the output cannot be written, or what a rendering throws.
+    public func render<Report: Encodable>(
+        _ report: Report, to terminal: any Terminal, csv: () throws -> String, table: () throws -> String
+    ) throws {
+        switch format {
+        case .json: try emit(try JSONOutput.string(report), to: terminal)
+        case .csv: try emit(try csv(), to: terminal)
+        case .table: try emit(try table(), to: terminal)
+        }
+    }
+
+    /// Writes a list in the chosen format: the rows as a JSON array, as CSV with `columns` (every key, sorted, when
+    /// nil), or the table `table` draws.
+    /// - Throws: ``FolioError`` when the output cannot be written, or what a rendering throws.
+    public func render<Row: Encodable>(
+        rows: [Row], columns: [String]? = nil, to terminal: any Terminal, table: () throws -> String
+    ) throws {
+        try render(rows, to: terminal, csv: { try CSVOutput.rows(rows, columns: columns) }, table: table)
+    }
+}

@@ -42,9 +42,7 @@ enum AccountForms {
                     why: "one of \(AccountType.allCases.map(\.rawValue).joined(separator: ", "))", field: "type")
             }
             let dependencies = try NetWorthWeb.dependencies(environment)
-            let currency = try form.currency.isEmpty
-                ? await NetWorthRepository(store: dependencies.store).settings().baseCurrency
-                : validated(form.currency, field: "currency", CurrencyCode.validate)
+            let currency = try form.currency.isEmpty ? nil : validated(form.currency, field: "currency", CurrencyCode.validate)
             var opening: BalanceUpdate?
             if !form.balance.isEmpty {
                 let amount = try validated(form.balance, field: "balance") { text throws(NetWorthError) in

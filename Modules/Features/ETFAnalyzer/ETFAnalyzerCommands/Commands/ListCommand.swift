@@ -26,17 +26,8 @@ struct ListCommand: FeatureCommand {
 
     func run(in context: FeatureContext) async throws {
         let rows = try await ETFAnalyzerServices(context: context).analysis.list()
-        switch formatting.format {
-        case .json:
-            try formatting.emit(try JSONOutput.string(rows), to: context.terminal)
-        case .csv:
-            try OutputDestination(path: formatting.output).emit(
-                try CSVOutput.rows(rows, columns: ["name", "etfs", "invested", "savedAt", "source"]), to: context.terminal)
-        case .table:
-            guard !rows.isEmpty else {
-                try formatting.emit("No saved portfolios. Save one with `folio etf save NAME FILE`.", to: context.terminal)
-                return
-            }
+        try formatting.render(rows: rows, columns: ["name", "etfs", "invested", "savedAt", "source"], to: context.terminal) {
+            guard !rows.isEmpty else { return "No saved portfolios. Save one with `folio etf save NAME FILE`." }
             let table = TextTable(
                 columns: [.text("NAME"), .number("ETFS"), .number("INVESTED"), .text("SAVED"), .text("SOURCE", truncatable: true)],
                 rows: rows.map { row in
@@ -46,7 +37,7 @@ struct ListCommand: FeatureCommand {
                     ]
                 })
             let style = formatting.output == nil ? context.style : Style(colorEnabled: false)
-            try formatting.emit(table.render(style: style, maxWidth: context.terminal.width), to: context.terminal)
+            return table.render(style: style, maxWidth: context.terminal.width)
         }
     }
 }

@@ -7,8 +7,8 @@ public struct NewAccount: Sendable, Hashable {
     public var name: String
     /// The kind of account.
     public var type: AccountType
-    /// The ISO 4217 currency.
-    public var currency: String
+    /// The ISO 4217 currency; nil for the base currency (or, for an account that follows a source, the source's).
+    public var currency: String?
     /// A free-text note.
     public var note: String?
     /// Whether it counts towards net worth.
@@ -18,7 +18,7 @@ public struct NewAccount: Sendable, Hashable {
 
     /// Creates a request to add an account.
     public init(
-        name: String, type: AccountType, currency: String = "GBP", note: String? = nil, isIncluded: Bool = true,
+        name: String, type: AccountType, currency: String? = nil, note: String? = nil, isIncluded: Bool = true,
         openingBalance: BalanceUpdate? = nil
     ) {
         self.name = name

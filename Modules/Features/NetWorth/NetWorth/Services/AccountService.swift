@@ -47,6 +47,19 @@ public struct AccountService: Sendable {
         }
     }
 
+    /// The account called `name` with its listing, how it counts and its value today (``AccountDetail``).
+    /// - Throws: ``FolioError`` (refused) when no account has that name.
+    public func detail(named name: String) async throws -> AccountDetail {
+        let listing = try await listing(named: name)
+        do {
+            let portfolio = try await dependencies.repository.portfolio()
+            let account = try await dependencies.repository.account(named: listing.name)
+            return try AccountDetail(account, listing: listing, portfolio: portfolio, today: dependencies.today)
+        } catch let error as NetWorthError {
+            throw FolioError(error)
+        }
+    }
+
     /// The account called `name`, matched in NFC and ignoring case.
     /// - Throws: ``FolioError`` (refused, field `account`) when there is none.
     public func account(named name: String) async throws -> Account {
@@ -63,20 +76,18 @@ public struct AccountService: Sendable {
     /// - Parameters:
     ///   - source: A value source the account follows from the start (checked first: nothing is stored when it is
     ///     refused).
-    ///   - currencyFromSource: Whether the account takes the source's currency; when false, a source valuing in
-    ///     another currency than `request.currency` is refused.
-    public func add(_ request: NewAccount, linkedTo source: String? = nil, currencyFromSource: Bool = false)
-        async throws -> AccountReport
-    {
+    ///   An account given no currency takes its source's when it follows one, else the base currency; one given a
+    ///   currency other than its source's is refused.
+    public func add(_ request: NewAccount, linkedTo source: String? = nil) async throws -> AccountReport {
         var request = request
         var link: AccountLink?
         if let source {
             let checked = try await LinkService.check(source, with: dependencies.sources)
             if let currency = checked.currency, currency != request.currency {
-                guard currencyFromSource else {
+                if let asked = request.currency {
                     throw FolioError(
                         .refused, "\"\(request.name)\" cannot follow \(source)",
-                        why: "the source values in \(currency), not \(request.currency)",
+                        why: "the source values in \(currency), not \(asked)",
                         hint: "leave the currency out, or give \(currency)", field: "source")
                 }
                 request.currency = currency

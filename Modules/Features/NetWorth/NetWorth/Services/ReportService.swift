@@ -17,6 +17,16 @@ public struct ReportService: Sendable {
         _ period: ReportPeriod, from start: CalendarDate? = nil, to end: CalendarDate? = nil,
         inclusion: InclusionOverride = InclusionOverride()
     ) async throws -> NetWorthReport {
+        try await periods(period, from: start, to: end, inclusion: inclusion).report
+    }
+
+    /// The report with the rows it was made from, whose changes keep their trend (good or bad news), for a face
+    /// that draws them.
+    /// - Throws: as ``report(_:from:to:inclusion:)``.
+    public func periods(
+        _ period: ReportPeriod, from start: CalendarDate? = nil, to end: CalendarDate? = nil,
+        inclusion: InclusionOverride = InclusionOverride()
+    ) async throws -> (periods: PeriodReport, report: NetWorthReport) {
         let end = end ?? dependencies.today
         if let start, start > end {
             throw FolioError(
@@ -31,6 +41,6 @@ public struct ReportService: Sendable {
         } catch {
             throw FolioError(error)
         }
-        return NetWorthReport(report, period: period, inclusion: portfolio.inclusion)
+        return (report, NetWorthReport(report, period: period, inclusion: portfolio.inclusion))
     }
 }

@@ -84,7 +84,13 @@ public struct NetWorthRepository: Sendable {
     @discardableResult
     public func add(_ request: NewAccount, today: CalendarDate, link: AccountLink? = nil) async throws -> Account {
         let name = try AccountName.validate(request.name)
-        let currency = try CurrencyCode.validate(request.currency)
+        // An account added without a currency is in the base currency, whichever face adds it.
+        let currency: String
+        if let code = request.currency {
+            currency = try CurrencyCode.validate(code)
+        } else {
+            currency = try await settings().baseCurrency
+        }
         let note = try InputLimits.note(request.note)
         if let opening = request.openingBalance {
             try BalanceRules.check(

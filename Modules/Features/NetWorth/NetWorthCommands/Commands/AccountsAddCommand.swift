@@ -29,7 +29,7 @@ struct AccountsAddCommand: FeatureCommand {
         completion: .list(AccountType.allCases.map(\.rawValue)))
     var type: String
 
-    @Option(help: "The ISO 4217 currency of its balances (default GBP, or the source's with --linked-to).",
+    @Option(help: "The ISO 4217 currency of its balances (default the base currency, or the source's with --linked-to).",
         completion: .currencies)
     var currency: String?
 
@@ -69,10 +69,10 @@ struct AccountsAddCommand: FeatureCommand {
             opening = BalanceUpdate(date: day, amount: amount)
         }
         let request = NewAccount(
-            name: name, type: accountType, currency: currency ?? "GBP", note: note, isIncluded: !exclude, openingBalance: opening
+            name: name, type: accountType, currency: currency, note: note, isIncluded: !exclude, openingBalance: opening
         )
         let account = try await AccountService(services.dependencies).add(
-            request, linkedTo: linkedTo, currencyFromSource: currency == nil)
+            request, linkedTo: linkedTo)
         var message = "Added \"\(account.name)\" (\(account.type.rawValue), \(account.currency))"
         if let balance = account.balance, let date = account.lastUpdate {
             message += " with a balance of \(NumberFormat.money(balance, currency: account.currency)) on \(date.iso8601)"

@@ -31,43 +31,29 @@ struct AccountsShowCommand: FeatureCommand {
     }
 
     private func execute(_ services: NetWorthServices) async throws {
-        let portfolio = try await services.repository.portfolio()
-        let account = try await services.repository.account(named: name)
-        let listing = try await AccountService(services.dependencies).listing(named: account.name)
-        let value = try valueText(account, portfolio: portfolio, today: services.today)
-        switch formatting.format {
-        case .json:
-            try formatting.emit(
-                JSONOutput.string(try ShowRow(account, listing: listing, portfolio: portfolio, today: services.today)),
-                to: services.terminal)
-        case .csv:
-            try formatting.emit(
-                CSVOutput.rows([listing], columns: AccountListing.columns), to: services.terminal)
-        case .table:
-            try formatting.emit(
-                try lines(account, listing: listing, portfolio: portfolio, value: value, style: services.style), to: services.terminal)
+        let detail = try await AccountService(services.dependencies).detail(named: name)
+        try formatting.render(
+            detail, to: services.terminal,
+            csv: { try CSVOutput.rows([detail.listing], columns: AccountListing.columns) },
+            table: { try lines(detail, style: services.style) })
+    }
+
+    /// `£1,234.56 at 1.25 GBP/USD (inverse rate)`, or why there is no value.
+    private func valueText(_ valuation: AccountDetail.Valuation, detail: AccountDetail) -> String {
+        switch valuation {
+        case .missingRate: return "no \(detail.account.currency) rate set"
+        case .converted(let value, let rate, let method, let via):
+            let how = method == "direct" ? "" : " (\(method == "cross" ? "cross rate through \(via ?? "")" : "inverse rate"))"
+            return "\(NumberFormat.money(value, currency: detail.baseCurrency)) at \(rate) \(detail.baseCurrency)/\(detail.account.currency)\(how)"
         }
     }
 
-    private func valueText(_ account: Account, portfolio: Portfolio, today: CalendarDate) throws -> String? {
-        guard account.currency != portfolio.baseCurrency, let latest = account.latestUpdate else { return nil }
-        guard let conversion = portfolio.rates.conversion(for: account.currency, on: today) else {
-            return "no \(account.currency) rate set"
-        }
-        let value = try conversion.apply(latest.amount, places: 2)
-        let rate = conversion.method == "direct" ? conversion.legs[0].rate.rate : conversion.effectiveRate
-        let how = conversion.method == "direct" ? "" : " (\(conversion.method == "cross" ? "cross rate through \(conversion.via ?? "")" : "inverse rate"))"
-        return
-            "\(NumberFormat.money(value, currency: portfolio.baseCurrency)) at \(rate) \(portfolio.baseCurrency)/\(account.currency)\(how)"
-    }
-
-    private func lines(_ account: Account, listing: AccountListing, portfolio: Portfolio, value: String?, style: Style)
-        throws -> String
-    {
+    private func lines(_ detail: AccountDetail, style: Style) throws -> String {
+        let (account, listing) = (detail.account, detail.listing)
         var rows: [(String, String)] = [
             ("Type", "\(account.type.rawValue) (\(account.type.isDebt ? "debt, subtracted" : "asset"))"),
             ("Currency", account.currency),
-            ("Counted", portfolio.inclusion.exclusionReason(account).map { "no — \($0)" } ?? "yes"),
+            ("Counted", detail.excludedBecause.map { "no — \($0)" } ?? "yes"),
             ("Added", account.createdOn.iso8601),
         ]
         if let note = account.note { rows.append(("Note", note)) }
@@ -80,7 +66,7 @@ struct AccountsShowCommand: FeatureCommand {
         } else {
             rows.append(("Balance", "no updates yet"))
         }
-        if let value { rows.append(("Value", value)) }
+        if let valuation = detail.valuation { rows.append(("Value", valueText(valuation, detail: detail))) }
         if let source = listing.source {
             rows.append(("Follows", source + (listing.linkedOn.map { " (linked \($0))" } ?? "")))
             let asOf = listing.sourceAsOf.map { " as of " + $0.formatted(.iso8601) } ?? ""
@@ -119,32 +105,4 @@ struct AccountsShowCommand: FeatureCommand {
             + rows.map { "  " + TextWidth.pad($0.0, to: width, alignRight: false) + "  " + $0.1 })
             .joined(separator: "\n")
     }
-}
-
-/// `accounts show --format json`: the account row plus how it counts and its value.
-private struct ShowRow: Encodable {
-    var account: AccountListing
-    var counted: Bool
-    @NullEncodable var excludedBecause: String?
-    @NullEncodable var value: Amount?
-    var baseCurrency: String
-
-    init(_ account: Account, listing: AccountListing, portfolio: Portfolio, today: CalendarDate) throws {
-        self.account = listing
-        counted = portfolio.inclusion.counts(account)
-        excludedBecause = portfolio.inclusion.exclusionReason(account)
-        value = try? portfolio.value(of: account, on: today)
-        baseCurrency = portfolio.baseCurrency
-    }
-
-    func encode(to encoder: any Encoder) throws {
-        try account.encode(to: encoder)
-        var container = encoder.container(keyedBy: Key.self)
-        try container.encode(counted, forKey: .counted)
-        try container.encode(_excludedBecause, forKey: .excludedBecause)
-        try container.encode(_value, forKey: .value)
-        try container.encode(baseCurrency, forKey: .baseCurrency)
-    }
-
-    private enum Key: String, CodingKey { case counted, excludedBecause, value, baseCurrency }
 }

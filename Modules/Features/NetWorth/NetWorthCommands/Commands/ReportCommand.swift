@@ -56,24 +56,15 @@ struct ReportCommand: FeatureCommand {
 
     private func execute(_ services: NetWorthServices) async throws {
         let start = try from.map { try Input.dateOrMonth($0, option: "--from", end: false) }
-        let end = try to.map { try Input.dateOrMonth($0, option: "--to", end: true) } ?? services.today
-        if let start, start > end {
-            throw FolioError(.usage, "--from \(start.iso8601) is after --to \(end.iso8601)")
-        }
-        var portfolio = try await services.repository.portfolio()
-        portfolio.inclusion = inclusion.resolve(portfolio.inclusion)
-        let report = try portfolio.report(period: period.period, from: start, to: end)
-        let exported = NetWorthReport(report, period: period.period, inclusion: portfolio.inclusion)
-        let output: String
-        switch formatting.format {
-        case .csv: output = CSVOutput.document(header: exported.csvHeader, rows: exported.csvRows)
-        case .json: output = try JSONOutput.string(exported.jsonRows)
-        case .table:
-            output = table(
-                report, inclusion: portfolio.inclusion, style: services.style,
-                width: services.tableWidth(formatting))
-        }
-        try formatting.emit(output, to: services.terminal)
+        let end = try to.map { try Input.dateOrMonth($0, option: "--to", end: true) }
+        let (periods, exported) = try await ReportService(services.dependencies).periods(
+            period.period, from: start, to: end, inclusion: inclusion.override)
+        try formatting.render(
+            exported.jsonRows, to: services.terminal,
+            csv: { CSVOutput.document(header: exported.csvHeader, rows: exported.csvRows) },
+            table: {
+                table(periods, inclusion: exported.inclusion, style: services.style, width: services.tableWidth(formatting))
+            })
     }
 
     private func table(_ report: PeriodReport, inclusion: Inclusion, style: Style, width: Int) -> String {
