@@ -56,7 +56,7 @@ struct RacingLiveTests {
         let firstReport = try await services.nextRaces(board)
         let firstEvent = feed.event(for: firstReport)
         let first = try #require(firstEvent)
-        #expect(try announcement(first.event) == "", "the page already shows the first board")
+        #expect(try announcement(first) == "", "the page already shows the first board")
         let sameReport = try await services.nextRaces(board)
         #expect(feed.event(for: sameReport) == nil, "same races, same starts: no event")
         // 68 s on, the Shepparton race is past start + 60 s: it leaves (the page already said so) and the next joins.
@@ -65,7 +65,8 @@ struct RacingLiveTests {
         let laterEvent = feed.event(for: laterReport)
         let next = try #require(laterEvent)
         #expect(next.id != first.id)
-        #expect(try announcement(next.event) == "Race 1 at Mount Gambier joined the board.")
+        #expect(try announcement(next) == "Race 1 at Mount Gambier joined the board.")
+        #expect(next.encoded.hasPrefix("id: \(next.id ?? "")\nretry: 5000\nevent: board\n"), "id and retry come first")
     }
 
     private func announcement(_ event: ServerSentEvent) throws -> String {

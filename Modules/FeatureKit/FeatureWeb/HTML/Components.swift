@@ -36,6 +36,17 @@ public enum Components {
         return "<div class=\"table-wrap\" role=\"region\" tabindex=\"0\" aria-label=\"\(name)\"><table\(idHTML)>\(captionHTML)<thead><tr>\(head)</tr></thead><tbody>\(body)</tbody></table></div>"
     }
 
+    /// A refusal's message beside the field it blames, as `NAME-error` (what the field's `aria-describedby` names);
+    /// nothing when there is none. Every form places its refusals through this or ``field(_:label:value:error:type:placeholder:attributes:)``.
+    public static func fieldError(_ message: String?, for name: String) -> HTML {
+        message.map { "<span class=\"field-error\" id=\"\(name)-error\">\($0)</span>" } ?? .empty
+    }
+
+    /// A refusal of a whole query or form (no one field to stand beside), announced where it stands.
+    public static func refusal(_ message: String, for name: String) -> HTML {
+        "<p class=\"field-error\" id=\"\(name)-error\" role=\"alert\">\(message)</p>"
+    }
+
     /// A labelled text field with its error (the CLI's message) beside it, keeping what the user typed.
     public static func field(
         _ name: String, label: String, value: String = "", error: String? = nil, type: String = "text",
@@ -43,7 +54,7 @@ public enum Components {
     ) -> HTML {
         let errorID = "\(name)-error"
         let invalid: HTML = error == nil ? .empty : " aria-invalid=\"true\" aria-describedby=\"\(errorID)\""
-        let message: HTML = error.map { "<span class=\"field-error\" id=\"\(errorID)\">\($0)</span>" } ?? .empty
+        let message = fieldError(error, for: name)
         return """
             <label class="field"><span>\(label)</span><input type="\(type)" name="\(name)" value="\(value)" placeholder="\(placeholder)"\(invalid)\(attributes)>\(message)</label>
             """

@@ -8,16 +8,25 @@ public struct ServerSentEvent: Sendable, Equatable {
     public var name: String?
     /// The data; each line becomes a `data:` line.
     public var data: String
+    /// The event's id (`id:`), which a reconnecting browser sends back as `Last-Event-ID`; nil for none.
+    public var id: String?
+    /// How long a browser waits before reconnecting after the stream drops (`retry:`, milliseconds); nil for its
+    /// default.
+    public var retryMilliseconds: Int?
 
     /// Creates an event.
-    public init(name: String? = nil, data: String) {
+    public init(name: String? = nil, data: String, id: String? = nil, retryMilliseconds: Int? = nil) {
         self.name = name
         self.data = data
+        self.id = id
+        self.retryMilliseconds = retryMilliseconds
     }
 
     /// The event on the wire.
     public var encoded: String {
-        var text = name.map { "event: \($0)\n" } ?? ""
+        var text = id.map { "id: \($0)\n" } ?? ""
+        if let retryMilliseconds { text += "retry: \(retryMilliseconds)\n" }
+        text += name.map { "event: \($0)\n" } ?? ""
         for line in data.split(separator: "\n", omittingEmptySubsequences: false) { text += "data: \(line)\n" }
         return text + "\n"
     }

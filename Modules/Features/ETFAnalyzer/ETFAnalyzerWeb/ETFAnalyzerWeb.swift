@@ -59,7 +59,7 @@ public enum ETFAnalyzerWeb {
                 "saved", label: "Saved portfolio", options: [(value: "", title: "— paste below instead —")] + saved.map { (value: $0.name, title: $0.name) },
                 selected: form.saved)
         }
-        let csvError: HTML = form.errors["csv"].map { "<span class=\"field-error\" id=\"csv-error\">\($0)</span>" } ?? .empty
+        let csvError = Components.fieldError(form.errors["csv"], for: "csv")
         fields += """
             <label class="field wide"><span>Portfolio CSV (name, expense_ratio, yield, shares, purchase_price, purchase_date, current_price[, analysis_date])</span>\
             <textarea name="csv" id="csv" spellcheck="false"\(form.errors["csv"] == nil ? .empty : HTML(raw: " aria-invalid=\"true\" aria-describedby=\"csv-error\""))>\(form.csv)</textarea>\(csvError)</label>\

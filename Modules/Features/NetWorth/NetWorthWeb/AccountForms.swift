@@ -143,7 +143,7 @@ enum AccountForms {
         content += Components.field("name", label: "Name", value: form.name, error: form.errors["name"], attributes: " required")
         content += Components.select(
             "type", label: "Type", options: AccountType.allCases.map { ($0.rawValue, $0.rawValue) }, selected: form.type)
-        if let error = form.errors["type"] { content += "<span class=\"field-error\" id=\"type-error\">\(error)</span>" }
+        content += Components.fieldError(form.errors["type"], for: "type")
         content += Components.field("currency", label: "Currency (default the base currency)", value: form.currency, error: form.errors["currency"], placeholder: "GBP")
         content += Components.field("balance", label: "Opening balance (optional)", value: form.balance, error: form.errors["balance"], attributes: " inputmode=\"decimal\"")
         content += Components.field("date", label: "Date of the opening balance (default today)", value: form.date, error: form.errors["date"], type: "date")

@@ -11,9 +11,7 @@ enum ImportPage {
     static func render(
         _ request: Request, context: WebRequestContext, environment: WebEnvironment, refusal: FolioError? = nil
     ) -> Response {
-        let message: HTML = refusal.map {
-            "<span class=\"field-error\" id=\"file-error\">\(NetWorthForms.sentence($0))</span>"
-        } ?? .empty
+        let message = Components.fieldError(refusal.map(NetWorthForms.sentence), for: "file")
         let invalid: HTML = refusal == nil ? .empty : HTML(raw: " aria-invalid=\"true\" aria-describedby=\"file-error\"")
         let fields: HTML = """
             <label class="field wide"><span>A CSV of balances (up to \(WebLimits.maxBodyBytes / 1024) KB)</span>\

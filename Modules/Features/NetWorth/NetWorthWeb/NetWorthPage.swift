@@ -144,7 +144,7 @@ enum NetWorthPage {
     static func updateForm(_ names: [String], form: UpdateForm, csrf: String) -> HTML {
         var content = HTML.empty
         if let general = form.general { content += Components.notice(general, kind: "error") }
-        let accountError: HTML = form.errors["account"].map { "<span class=\"field-error\">\($0)</span>" } ?? .empty
+        let accountError = Components.fieldError(form.errors["account"], for: "account")
         content += Components.select("account", label: "Account", options: names.map { ($0, $0) }, selected: form.account) + accountError
         content += Components.field("amount", label: "Balance", value: form.amount, error: form.errors["amount"], placeholder: "1350.50", attributes: " inputmode=\"decimal\" required")
         content += Components.field("date", label: "Date (default today)", value: form.date, error: form.errors["date"], type: "date")

@@ -19,8 +19,8 @@ struct BoardFeed: Sendable {
         lastID = lastEventID.flatMap { $0.isEmpty ? nil : $0 }
     }
 
-    /// The event for `report` with its id, or nil when the browser already shows this board.
-    mutating func event(for report: NextRacesReport) -> (id: String, event: ServerSentEvent)? {
+    /// The event for `report`, with its id and retry delay, or nil when the browser already shows this board.
+    mutating func event(for report: NextRacesReport) -> ServerSentEvent? {
         let id = Self.id(of: report.races)
         defer {
             lastID = id
@@ -30,7 +30,7 @@ struct BoardFeed: Sendable {
         let update = BoardUpdate(
             now: report.now, rows: BoardMarkup.rows(report.races, now: report.now),
             announce: shown.map { Self.announcement(from: $0, to: report.races, at: report.now) } ?? "")
-        return (id, ServerSentEvent(name: "board", data: update.json))
+        return ServerSentEvent(name: "board", data: update.json, id: id, retryMilliseconds: Self.retryMilliseconds)
     }
 
     /// An id that changes exactly when the board's races or their starts change.

@@ -65,7 +65,7 @@ public enum RacingWeb {
         let boxes = RaceCategory.Kind.allCases.map(\.rawValue).html { category in
             Components.checkbox("category", label: category, checked: query.categories.contains(category), value: category)
         }
-        let message: HTML = error.map { "<p class=\"field-error\" id=\"\($0.field ?? "query")-error\" role=\"alert\">\($0.line)</p>" } ?? .empty
+        let message: HTML = error.map { Components.refusal($0.line, for: $0.field ?? "query") } ?? .empty
         return """
             <form method="get" action="/races" class="inline" aria-label="Categories">\(boxes)<button type="submit" class="secondary">Show</button></form>
             \(message)

@@ -39,7 +39,7 @@ enum AlertsPage {
         fields += Components.select(
             "direction", label: "When the price goes", options: [(value: "above", title: "above"), (value: "below", title: "below")],
             selected: form.direction)
-        if let direction = form.errors["direction"] { fields += "<span class=\"field-error\" id=\"direction-error\">\(direction)</span>" }
+        fields += Components.fieldError(form.errors["direction"], for: "direction")
         fields += Components.field("level", label: "Level ($)", value: form.level, error: form.errors["level"], placeholder: "180", attributes: " inputmode=\"decimal\" required")
         fields += "<button type=\"submit\">Add alert</button>"
         content += "<h2 id=\"add\">Add an alert</h2>" + Components.postForm(action: "/stocks/alerts/add", csrf: context.csrfToken, fields)

@@ -34,7 +34,7 @@ enum PortfolioPage {
         form += Components.field("symbol", label: "Symbol", value: trade.symbol, error: trade.errors["symbol"], placeholder: "AAPL", attributes: " required")
         form += Components.field("quantity", label: "Shares", value: trade.quantity, error: trade.errors["quantity"], attributes: " inputmode=\"numeric\" required")
         form += "<button type=\"submit\" name=\"side\" value=\"buy\">Buy</button><button type=\"submit\" name=\"side\" value=\"sell\" class=\"secondary\">Sell</button>"
-        if let side = trade.errors["side"] { form += "<span class=\"field-error\" id=\"side-error\">\(side)</span>" }
+        form += Components.fieldError(trade.errors["side"], for: "side")
         content += "<h2 id=\"trade\">Trade</h2>" + Components.postForm(action: "/stocks/trade", csrf: context.csrfToken, form)
         return environment.page(
             "Portfolio", request: request, context: context, status: status, scripts: StocksLive.scripts(request), content: content)
