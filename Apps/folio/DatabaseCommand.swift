@@ -22,8 +22,14 @@ struct DatabaseCommand: AsyncParsableCommand {
               folio db status
               FOLIO_DATABASE_URL=postgres://folio@db.home:5432/folio folio db migrate
               folio db copy --to postgres://folio@db.home:5432/folio
+              folio db export --output household.jsonl
+              folio db backup ~/backups/folio-2026-12-04.sqlite
             """,
-        subcommands: [DatabaseStatusCommand.self, DatabaseMigrateCommand.self, DatabaseCopyCommand.self]
+        subcommands: [
+            DatabaseStatusCommand.self, DatabaseMigrateCommand.self, DatabaseCopyCommand.self,
+            DatabaseExportCommand.self, DatabaseImportCommand.self, DatabaseBackupCommand.self,
+            DatabaseRestoreCommand.self,
+        ]
     )
 }
 
@@ -34,49 +40,34 @@ struct DatabaseStatusCommand: HostCommand {
 
     @OptionGroup var formatting: FormatOptions
 
-    struct Report: Encodable {
-        var backend: String
-        var location: String
-        var namespaces: [Namespace]
-    }
-
-    struct Namespace: Encodable {
-        var namespace: String
-        var schemaVersion: Int
-        var records: Int
-    }
-
     func run(host: HostEnvironment) async throws {
         let selection = try host.database()
         let database = try selection.open(timing: host.timing)
-        var namespaces: [Namespace] = []
+        var namespaces: [NamespaceSummary] = []
         do {
-            for namespace in host.registry.map(\.id) + [AlertStore.namespace] {
+            for namespace in HouseholdData.namespaces(host) {
                 let store = database.store(namespace: namespace)
                 let version = try await store.schemaVersion()
                 let records = try await store.read { try $0.count(.all) }
-                namespaces.append(Namespace(namespace: namespace, schemaVersion: version, records: records))
+                namespaces.append(NamespaceSummary(namespace: namespace, schemaVersion: version, records: records))
             }
         } catch {
             await (database as? PostgresDatabase)?.close()
             throw error
         }
         await (database as? PostgresDatabase)?.close()
-        let report = Report(backend: selection.backend, location: selection.location, namespaces: namespaces)
-        switch formatting.format {
-        case .json:
-            try formatting.emit(try JSONOutput.string(report), to: host.terminal)
-        case .csv:
-            try formatting.emit(
-                try CSVOutput.rows(namespaces, columns: ["namespace", "schemaVersion", "records"]), to: host.terminal)
-        case .table:
-            let table = TextTable(
-                columns: [.text("NAMESPACE"), .text("SCHEMA"), .text("RECORDS")],
-                rows: namespaces.map { [.init($0.namespace), .init("\($0.schemaVersion)"), .init("\($0.records)")] })
-            let text = "backend: \(report.backend)\nlocation: \(report.location)\n\n"
-                + table.render(style: host.style, maxWidth: host.terminal.width)
-            try formatting.emit(text, to: host.terminal)
+        guard formatting.format != .json else {
+            struct Report: Encodable {
+                var backend: String
+                var location: String
+                var namespaces: [NamespaceSummary]
+            }
+            let report = Report(backend: selection.backend, location: selection.location, namespaces: namespaces)
+            return try formatting.emit(try JSONOutput.string(report), to: host.terminal)
         }
+        try NamespaceSummary.emit(
+            namespaces, title: "backend: \(selection.backend)\nlocation: \(selection.location)", formatting: formatting,
+            host: host)
     }
 
     func run() async throws {
@@ -165,10 +156,13 @@ struct DatabaseMigrateCommand: HostCommand {
         }
         // The host's own namespace, after the features': its migration takes in the alerts they kept themselves.
         let before = try await AlertsHost.prepared(host).before
-        let applied = before < AlertStore.schemaVersion ? [(version: AlertStore.schemaVersion, name: AlertStore.migrationName)] : []
+        let applied =
+            before < AlertStore.schemaVersion
+            ? [(version: AlertStore.schemaVersion, name: AlertStore.migrationName)] : []
         host.terminal.print(
             Outcome(
-                namespace: AlertStore.namespace, before: before, after: max(before, AlertStore.schemaVersion), applied: applied,
+                namespace: AlertStore.namespace, before: before, after: max(before, AlertStore.schemaVersion),
+                applied: applied,
                 hasMigrations: true
             ).line)
     }

@@ -28,6 +28,12 @@ struct HostEnvironment: Sendable {
     /// The features' terminal parts: commands, alert kinds, value sources, device-local records.
     var registry: [FeatureDescriptor] { plugins.map(\.commands) }
 
+    /// Each namespace's records that belong to this device alone (``FeatureDescriptor/deviceLocalKeys``): never
+    /// copied, exported or replaced along with the shared data.
+    var deviceLocalKeys: [String: Set<String>] {
+        Dictionary(uniqueKeysWithValues: registry.filter { !$0.deviceLocalKeys.isEmpty }.map { ($0.id, $0.deviceLocalKeys) })
+    }
+
     /// The web faces of the features configuration has not disabled, in the registry's order.
     var enabledWebFeatures: [WebFeature] {
         plugins.filter { !configuration.disabledFeatures.contains($0.id) }.compactMap(\.web)

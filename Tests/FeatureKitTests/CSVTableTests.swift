@@ -22,9 +22,23 @@ import Testing
         #expect(table.rows.map(\.line) == [2, 3, 5])
     }
 
-    @Test func keepsRaggedRowsForTheCallerToJudge() throws {
-        let table = try CSVTable(text: "a,b,c\n1,2\n1,2,3,4\n")
+    @Test func keepsRaggedRowsForACallerThatJudgesThemItself() throws {
+        let table = try CSVTable(text: "a,b,c\n1,2\n1,2,3,4\n", options: .init(requiresHeaderWidth: false))
         #expect(table.rows.map(\.fields.count) == [2, 4])
+    }
+
+    @Test func refusesTheFirstRowWiderOrNarrowerThanTheHeaderWithItsLine() throws {
+        let wider = #expect(throws: CSVTableError.self) {
+            try CSVTable(text: "account,date,amount\nCurrent,2024-08-30,1\n\nEveryday Current,2024-08-31,12,34,5x\n")
+        }
+        #expect(wider?.line == 4)
+        #expect(wider?.reason == .fieldCount)
+        #expect(
+            wider?.message == "the row has 5 fields where the header has 3 — nothing was read; put a field that "
+                + "contains a comma in double quotes")
+        let narrower = #expect(throws: CSVTableError.self) { try CSVTable(text: "a,b,c\n1,2,3\n\"x\ny\",2\n") }
+        #expect(narrower?.line == 3)
+        #expect(narrower?.message == "the row has 2 fields where the header has 3 — nothing was read")
     }
 
     @Test func trimsFieldsAndSkipsCommentsAndByteOrderMarkWhenAsked() throws {

@@ -145,7 +145,7 @@ import Testing
         let harness = try await seeded()
         try await withTemporaryDirectory(prefix: "networth") { directory in
             let file = directory.appendingPathComponent("balances.csv")
-            try "account,date,amount,type\nSavings,2024-06-01,1250\nBonds,2024-06-01,5000,investment\n".write(
+            try "account,date,amount,type\nSavings,2024-06-01,1250,\nBonds,2024-06-01,5000,investment\n".write(
                 to: file, atomically: true, encoding: .utf8)
             #expect(
                 try await harness.output(["import", file.path])

@@ -137,5 +137,8 @@ import Testing
         #expect(again?.what == "not loading the sample data")
         #expect(try await harness.output(["sample", "--force"]).hasPrefix("Loaded 10"))
         #expect(try await harness.output(["summary"]).contains("US Dollar Account"))
+        // On the harness's pinned clock the sample ends on 2024-06-30: a header, 85 months, a final line break.
+        let report = try await harness.output(["report", "--monthly", "--format", "csv"])
+        #expect(report.components(separatedBy: "\r\n").count == 87)
     }
 }

@@ -5,7 +5,9 @@ import Settings
 
 /// A CSV document as a header and rows, read by the CSV.swift package (RFC 4180: commas, fields quoted with
 /// `"` and doubled inside, line breaks inside quotes, LF or CRLF). Each row keeps its number and the line it
-/// starts on, so errors can point at both. Blank lines are skipped; so are `#` comment lines when asked.
+/// starts on, so errors can point at both. Blank lines are skipped; so are `#` comment lines when asked. A row
+/// with more or fewer fields than the header is refused with its line unless the caller checks widths itself: an
+/// unquoted `12,34` read as two fields would otherwise be stored as 12.
 public struct CSVTable: Sendable, Equatable {
     /// One data row.
     public struct Row: Sendable, Equatable {
@@ -13,7 +15,7 @@ public struct CSVTable: Sendable, Equatable {
         public var number: Int
         /// The 1-based line of the file the row starts on.
         public var line: Int
-        /// The fields, unquoted; as many as the row has, which may differ from the header's count.
+        /// The fields, unquoted; as many as the header has, unless ``Options/requiresHeaderWidth`` is off.
         public var fields: [String]
 
         /// Creates a row.
@@ -30,11 +32,15 @@ public struct CSVTable: Sendable, Equatable {
         public var trimsFields: Bool
         /// Skip lines whose first field starts with `#`.
         public var skipsComments: Bool
+        /// Refuse the first row whose field count differs from the header's; off for a reader that reports
+        /// every such row itself.
+        public var requiresHeaderWidth: Bool
 
         /// Creates options.
-        public init(trimsFields: Bool = true, skipsComments: Bool = false) {
+        public init(trimsFields: Bool = true, skipsComments: Bool = false, requiresHeaderWidth: Bool = true) {
             self.trimsFields = trimsFields
             self.skipsComments = skipsComments
+            self.requiresHeaderWidth = requiresHeaderWidth
         }
     }
 
@@ -46,7 +52,8 @@ public struct CSVTable: Sendable, Equatable {
     public var rows: [Row]
 
     /// Reads `text` (a leading byte-order mark is dropped).
-    /// - Throws: ``CSVTableError`` when the text has no header row or a quote is never closed.
+    /// - Throws: ``CSVTableError`` when the text has no header row, a quote is never closed, or a row is wider or
+    ///   narrower than the header.
     public init(text: String, options: Options = Options()) throws(CSVTableError) {
         var text = text
         if text.unicodeScalars.first == "\u{FEFF}" { text.unicodeScalars.removeFirst() }
@@ -87,6 +94,12 @@ public struct CSVTable: Sendable, Equatable {
         }
         guard let header else {
             throw CSVTableError(line: 1, message: "the file is empty — it needs a header row", reason: .empty)
+        }
+        if options.requiresHeaderWidth, let row = rows.first(where: { $0.fields.count != header.count }) {
+            var message = "the row has \(row.fields.count) field\(row.fields.count == 1 ? "" : "s") where the header has "
+                + "\(header.count) — nothing was read"
+            if row.fields.count > header.count { message += "; put a field that contains a comma in double quotes" }
+            throw CSVTableError(line: row.line, message: message, reason: .fieldCount)
         }
         self.header = header
         self.headerLine = headerLine
@@ -172,6 +185,8 @@ public struct CSVTableError: Error, Sendable, Equatable, CustomStringConvertible
         case unclosedQuote
         /// The text could not be read as CSV at all.
         case unreadable
+        /// A row has more or fewer fields than the header.
+        case fieldCount
     }
 
     /// The 1-based line.

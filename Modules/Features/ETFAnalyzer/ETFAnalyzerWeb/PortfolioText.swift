@@ -31,7 +31,7 @@ enum PortfolioText {
     private static func table(_ text: String) throws(PortfolioInputError) -> PortfolioTable {
         let split: CSVTable
         do {
-            split = try CSVTable(text: text, options: .init(trimsFields: true, skipsComments: true))
+            split = try CSVTable(text: text, options: .init(trimsFields: true, skipsComments: true, requiresHeaderWidth: false))
         } catch where error.reason == .empty {
             return PortfolioTable(header: [], rows: [])
         } catch {

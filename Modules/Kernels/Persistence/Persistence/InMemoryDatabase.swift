@@ -227,3 +227,33 @@ struct InMemoryStore: KeyValueStore {
         try database.migrate(namespace, migrations)
     }
 }
+
+extension InMemoryDatabase: WholeDatabase {
+    /// Every namespace read under one lock.
+    public func snapshot(_ namespaces: [String], excluding: [String: Set<String>]) async throws -> [NamespaceContents] {
+        let (all, now) = (self.namespaces.withLock { $0 }, now)
+        return try namespaces.map { namespace in
+            let state = all[namespace] ?? NamespaceState()
+            let excluded = excluding[namespace] ?? []
+            let records = try InMemoryTransaction(state: state, now: now).export(.all)
+                .filter { !excluded.contains($0.record.key) }
+            return NamespaceContents(namespace: namespace, schemaVersion: state.version, records: records)
+        }
+    }
+
+    /// Every namespace written under one lock, committed only once all of them are filled.
+    public func load(_ contents: [NamespaceContents], replacing: Bool, keeping: [String: Set<String>]) async throws {
+        let now = now
+        try namespaces.withLock { all in
+            var filled = all
+            for namespace in contents {
+                let transaction = InMemoryTransaction(state: all[namespace.namespace] ?? NamespaceState(), now: now)
+                try NamespaceLoad.fill(
+                    transaction, with: namespace, replacing: replacing, keeping: keeping[namespace.namespace] ?? [])
+                transaction.state.version = namespace.schemaVersion
+                transaction.commit(into: &filled, namespace: namespace.namespace)
+            }
+            all = filled
+        }
+    }
+}

@@ -314,23 +314,6 @@ private struct CheckedFailure: Error {
     let failed: Bool
 }
 
-/// One namespace of a database: what `folio db status` lists.
-public struct NamespaceSummary: Sendable, Hashable {
-    /// The namespace (a feature's id).
-    public var namespace: String
-    /// Its schema version, 0 before any migration.
-    public var schemaVersion: Int
-    /// How many records it holds.
-    public var records: Int
-
-    /// Creates a summary.
-    public init(namespace: String, schemaVersion: Int, records: Int) {
-        self.namespace = namespace
-        self.schemaVersion = schemaVersion
-        self.records = records
-    }
-}
-
 extension PostgresDatabase {
     /// Drops this database's PostgreSQL schema with every table in it: for the tests' schemas of their own.
     /// - Throws: ``PersistenceError/storage(_:)`` for the `public` schema, which is never Folio's alone.

@@ -13,7 +13,7 @@ import PostgresNIO
 /// word-prefix term is a range scan of one index.
 final class PostgresTransaction: StoreTransaction {
     private let connection: PostgresConnection
-    private let namespace: String
+    private var namespace: String
     let tables: PostgresTables
     private let now: @Sendable () -> Date
     private let logger: Logger
@@ -39,6 +39,13 @@ final class PostgresTransaction: StoreTransaction {
         self.location = location
         self.now = now
         self.logger = logger
+    }
+
+    /// Moves the transaction onto `other`, first sending the puts held back for the namespace it was on: how one
+    /// transaction reads or loads several namespaces (``PostgresDatabase/load(_:replacing:keeping:)``).
+    func switchNamespace(to other: String) throws {
+        try flush()
+        namespace = other
     }
 
     // MARK: Running statements

@@ -20,8 +20,8 @@ public final class SQLiteDatabase: KeyValueDatabase {
     static let walSizeLimit = 4 << 20
     /// How much of the file SQLite may map into memory (bytes): address space, not memory.
     static let memoryMapLimit = 256 << 20
-    private let queue: DatabaseQueue
-    private let now: @Sendable () -> Date
+    let queue: DatabaseQueue
+    let now: @Sendable () -> Date
 
     /// Opens (creating if needed) the database at `fileURL`.
     /// - Parameters:
@@ -100,7 +100,7 @@ public final class SQLiteDatabase: KeyValueDatabase {
 
     /// Creates the folder and an empty file when missing; names the real cause when they cannot be used, and
     /// never touches an existing file it refuses.
-    private static func prepareFile(at url: URL) throws {
+    static func prepareFile(at url: URL) throws {
         let manager = FileManager.default
         let directory = url.deletingLastPathComponent()
         var isFolder: ObjCBool = false

@@ -53,7 +53,7 @@ struct PortfolioLoader {
     static func table(csv text: String) throws(PortfolioInputError) -> PortfolioTable {
         let table: CSVTable
         do {
-            table = try CSVTable(text: text, options: .init(trimsFields: true, skipsComments: true))
+            table = try CSVTable(text: text, options: .init(trimsFields: true, skipsComments: true, requiresHeaderWidth: false))
         } catch where error.reason == .empty {
             return PortfolioTable(header: [], rows: [])
         } catch {
