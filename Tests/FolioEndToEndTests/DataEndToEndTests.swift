@@ -65,6 +65,8 @@ import Testing
             #expect(export.exitCode == 0, "\(export.stderr)")
             #expect(export.stderr.contains("records of"), "\(export.stderr)")
             let exported = try String(contentsOfFile: file, encoding: .utf8)
+            let mode = try FileManager.default.attributesOfItem(atPath: file)[.posixPermissions] as? Int
+            #expect(mode == 0o600, "the export is readable by its owner alone")
             #expect(exported.hasPrefix(#"{"exportedAt":"#))
             #expect(exported.contains(#""namespace":"alerts""#))
             #expect(exported.contains("1234567.89"), "the amount as stored, every digit")

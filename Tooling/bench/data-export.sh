@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Benchmarks `folio db export` and `folio db import` (issue #40) on the benchmark household — 100 accounts × 120
 # monthly balances (Tooling/bench/data/household.sh), a casparser statement of 5,000 transactions over 50 schemes,
-# 1,000 paper trades — beside `sqlite3 .dump` of the same file and reading that dump into a new file.
+# 1,000 paper trades (TRADES) — beside `sqlite3 .dump` of the same file and reading that dump into a new file.
 # Each figure is the median of RUNS runs, whole processes, wall time; the import goes into a fresh home each run.
 #
 # Usage: Tooling/bench/data-export.sh                 (FOLIO_BIN defaults to .build/release/folio)
@@ -11,6 +11,7 @@ set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 FOLIO_BIN="${FOLIO_BIN:-$ROOT/.build/release/folio}"
 RUNS="${RUNS:-5}"
+TRADES="${TRADES:-1000}"
 NAVALL="$ROOT/Tests/Fixtures/amfi/amfiindiamirror_NAVAll_2026-08-18_6col.txt"
 HISTORY="$ROOT/Tests/Fixtures/mfapi/scheme_122639_history_full_3266pts.json"
 [[ -x "$FOLIO_BIN" ]] || { echo "error: $FOLIO_BIN is not built (swift build -c release, or set FOLIO_BIN)" >&2; exit 1; }
@@ -35,7 +36,7 @@ echo "filling the household (this takes a while) …"
 python3 "$ROOT/Tooling/bench/data/portfolio_data.py" "$NAVALL" "$WORK/cas.json" 50 5000 >/dev/null
 "$FOLIO_BIN" funds portfolio import "$WORK/cas.json" >/dev/null
 echo "Test@123" | "$FOLIO_BIN" stocks login --email test@stockport.com --password-stdin >/dev/null
-for _ in $(seq 500); do "$FOLIO_BIN" stocks buy AAPL 1 >/dev/null; "$FOLIO_BIN" stocks sell AAPL 1 >/dev/null; done
+for _ in $(seq $((TRADES / 2))); do "$FOLIO_BIN" stocks buy AAPL 1 >/dev/null; "$FOLIO_BIN" stocks sell AAPL 1 >/dev/null; done
 
 now_us() { echo $((${EPOCHREALTIME/[.,]/})); }
 median_of() { printf '%s\n' "$@" | sort -n | awk '{a[NR]=$1} END {m = (NR % 2) ? a[(NR+1)/2] : (a[NR/2] + a[NR/2+1]) / 2; printf "%.0f", m / 1000}'; }

@@ -38,6 +38,8 @@ struct DatabaseExportCommand: HostCommand {
         // Every byte is UTF-8: values that are not are written in Base64.
         try OutputDestination(path: output).emit(String(decoding: data, as: UTF8.self), to: host.terminal)
         if let output, output != "-" {
+            // Balances and password hashes: readable by this user alone, as folio.sqlite is.
+            chmod(output, 0o600)
             let records = contents.map(\.records.count).reduce(0, +)
             host.terminal.writeError(
                 "exported \(records) records of \(contents.count) namespaces from \(selection.backend) at "

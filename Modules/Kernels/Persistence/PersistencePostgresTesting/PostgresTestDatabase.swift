@@ -2,7 +2,7 @@ import Foundation
 import Persistence
 import PersistencePostgres
 
-/// The PostgreSQL server the tests may use: `FOLIO_TEST_DATABASE_URL`, which `.ci/run` sets to a throwaway
+/// The PostgreSQL server the tests may use: `FOLIO_TEST_DATABASE_URL`, which `Tooling/test` sets to a throwaway
 /// cluster. Each test gets a schema of its own, dropped when it ends, so tests never see each other's records.
 public enum PostgresTestDatabase {
     /// The server's URL, or nil when the PostgreSQL tests are to be skipped.
@@ -18,7 +18,7 @@ public enum PostgresTestDatabase {
 
     /// Why the PostgreSQL tests did not run.
     public static let skipReason =
-        "FOLIO_TEST_DATABASE_URL is not set: PostgreSQL tests skipped (.ci/run starts a server and sets it)"
+        "FOLIO_TEST_DATABASE_URL is not set: PostgreSQL tests skipped (Tooling/test starts a server and sets it)"
 
     /// A URL for a new schema on the configured server, `folio_test_<random>`.
     public static func freshSchemaURL() throws -> String {

@@ -1,11 +1,11 @@
 import Foundation
 
-/// A PostgreSQL cluster of a test's own, started the way `.ci/run` starts its cluster (`initdb` in a temporary
+/// A PostgreSQL cluster of a test's own, started the way `Tooling/test` starts its cluster (`initdb` in a temporary
 /// directory, trust auth, a free loopback port), that the test may stop and start again: the shared
 /// `FOLIO_TEST_DATABASE_URL` server must never go down under other tests. Given a password, the cluster
 /// checks it (SCRAM), as a rented server does, where the shared trusting one accepts any.
 ///
-/// The server refuses to run as root, so as root it runs as `folio-ci` (the user `.ci/run` creates) or else
+/// The server refuses to run as root, so as root it runs as `folio-ci` (the user `Tooling/test` creates) or else
 /// `nobody`, through `runuser`.
 public final class PrivatePostgresCluster: Sendable {
     /// The URL of its `postgres` database.
@@ -27,7 +27,7 @@ public final class PrivatePostgresCluster: Sendable {
     /// Why a test that needs one is skipped.
     public static let skipReason =
         "no PostgreSQL server binaries under /usr/lib/postgresql: tests that stop and restart a server skipped "
-        + "(.ci/run installs them)"
+        + "(Tooling/test installs them)"
 
     /// Creates and starts a cluster; with `password`, user `folio` must log in with it. With `ipv6`, it listens
     /// on `::1` as well as on 127.0.0.1 (the URL names 127.0.0.1 either way).
