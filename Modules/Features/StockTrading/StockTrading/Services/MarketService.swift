@@ -1,6 +1,7 @@
 import Caching
 import Failures
 import Foundation
+import MarketData
 import Money
 import Networking
 import Persistence
@@ -21,7 +22,8 @@ public struct MarketService: Sendable {
                 store: store, source: HTTPQuoteSource(http: http, url: url), timing: timing, timeToLive: settings.quotesTTL,
                 page: page)
         } else {
-            let market = SimulatedMarket(store: store, timing: timing, seed: settings.seed)
+            let market = SimulatedMarket(
+                store: store, timing: timing, seed: settings.seed, stateKey: StorageKeys.marketState)
             book = QuoteBook(store: store, source: market, timing: timing, timeToLive: settings.quotesTTL)
         }
         self.settings = settings
