@@ -407,6 +407,5 @@ package.targets += [
 ]
 package.targets.first { $0.name == "folio" }?.dependencies +=
     ["MarketData", "MarketDataYahoo", "MarketDataAlphaVantage"]
-for name in ["StockTradingTests", "folio-benchmarks"] {
-    package.targets.first { $0.name == name }?.dependencies.append("MarketData")
-}
+package.targets.first { $0.name == "folio-benchmarks" }?.dependencies.append("MarketData")
+package.targets.first { $0.name == "StockTradingTests" }?.dependencies += ["MarketData", "MarketDataTesting"]
