@@ -112,7 +112,7 @@ public struct MarketService: Sendable {
         (try? await book.quotes(.offline).prices) ?? [:]
     }
 
-    private static func marketMode(_ mode: FetchMode) -> MarketDataService.Mode {
+    static func marketMode(_ mode: FetchMode) -> MarketDataService.Mode {
         switch mode {
         case .normal: .normal
         case .offline: .offline

@@ -28,6 +28,8 @@ public struct StockTradingServices: Sendable {
     public let portfolio: PortfolioService
     /// The watchlist.
     public let watchlist: WatchlistService
+    /// Splits and dividends applied to holdings.
+    public let corporateActions: CorporateActionsService
     /// The price alerts kept per account before the host kept them all, for its one-time import.
     public let legacyAlerts: LegacyAlertsService
 
@@ -50,6 +52,8 @@ public struct StockTradingServices: Sendable {
         trading = TradingService(store: store, timing: timing, timeZone: settings.timeZone, market: market)
         portfolio = PortfolioService(store: store, timing: timing, timeZone: settings.timeZone, market: market)
         watchlist = WatchlistService(store: store, timing: timing, market: market)
+        corporateActions = CorporateActionsService(
+            store: store, timing: timing, timeZone: settings.timeZone, market: market)
         legacyAlerts = LegacyAlertsService(store: store)
     }
 
