@@ -111,3 +111,19 @@ import TimingTesting
         #expect(provider.requests == ["quote AAPL"])
     }
 }
+
+@Suite struct ColdAndWarmTests {
+    @Test func twentySymbolsColdAreOneRequestEachWithinTheLimitAndWarmAreNone() async throws {
+        let world = World()
+        let provider = ScriptedProvider(id: "yahoo", quote: { .sample($0, price: 100) })
+        let market = world.service([provider.limited(.yahoo, timing: world.timing)])
+        let symbols = (1...20).map { "S\($0)" }
+        let cold = try await world.clock.drive(stepping: .milliseconds(250)) { await market.quotes(symbols) }
+        #expect(cold.values.allSatisfy { (try? $0.get())?.isStale == false })
+        #expect(provider.requests.sorted() == symbols.map { "quote \($0)" }.sorted())
+        // Yahoo's default least gap of 250 ms between starts: the twentieth starts 19 gaps after the first.
+        #expect(world.clock.now.offset == .milliseconds(4750))
+        let warm = await market.quotes(symbols)
+        #expect(warm.count == 20 && provider.requests.count == 20)
+    }
+}
