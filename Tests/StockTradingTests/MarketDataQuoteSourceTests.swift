@@ -32,6 +32,7 @@ import TimingTesting
                 switch symbol {
                 case "AAPL": return .sample(symbol, price: Amount("227.55")!, previousClose: Amount("227.79")!)
                 case "MSFT": return .sample(symbol, price: Amount("112.13")!)
+                case "SPY": return .sample(symbol, price: Amount("579.58")!)
                 case "VOD.L":
                     var quote = PriceQuote.sample(symbol, price: Amount("0.7152")!)
                     quote.currency = "GBP"
@@ -67,6 +68,32 @@ import TimingTesting
             email: "ann@example.com", password: "correct horse", confirmation: "correct horse")
         let bought = try await services.trading.trade(.buy, "AAPL", quantity: 2, for: me).report
         #expect(bought.price == Amount("227.55") && bought.amount == Amount("455.1"))
+    }
+
+    @Test func aSymbolBeyondTheTenIsPricedWhenAskedFor() async throws {
+        let (services, _) = try await services(provider())
+        let me = try await services.accounts.openAccount(
+            email: "ann@example.com", password: "correct horse", confirmation: "correct horse")
+        let bought = try await services.trading.trade(.buy, "spy", quantity: 2, for: me).report
+        #expect(bought.symbol == "SPY" && bought.price == Amount("579.58"))
+        let portfolio = try await services.portfolio.portfolio(for: me).report
+        #expect(portfolio.holdings.contains { $0.symbol == "SPY" && $0.price == Amount("579.58") })
+        let watched = try await services.watchlist.add(["SPY"], for: me)
+        #expect(watched.added == ["SPY"])
+        #expect(try await services.market.listing(["SPY", "AAPL"]).report.map(\.symbol) == ["SPY", "AAPL"])
+        func refusal(_ symbol: String) async -> FolioError? {
+            do {
+                _ = try await services.trading.trade(.buy, symbol, quantity: 1, for: me)
+                return nil
+            } catch {
+                return error as? FolioError
+            }
+        }
+        let unknown = await refusal("NOPE")
+        #expect(
+            unknown?.kind == .notFound && unknown?.field == "symbol" && unknown?.line.contains("Yahoo Finance") == true)
+        let pounds = await refusal("VOD.L")
+        #expect(pounds?.kind == .refused && pounds?.field == "symbol" && pounds?.why?.contains("GBP") == true)
     }
 
     @Test func onlyFreshPricesInTheAccountCurrencyAreOffered() async throws {

@@ -93,10 +93,44 @@ public struct MarketService: Sendable {
         }
     }
 
+    /// Every listed quote as ``quotes(_:)`` gives them, plus `symbols` the listing lacks when the host's market data
+    /// can price them (a real market lists far more than the feature's ten): each asked for once, under the
+    /// market data's cache and limits.
+    /// - Throws: ``FolioError``: what ``quotes(_:)`` throws; the provider's refusal for a symbol it cannot price
+    ///   (not found for an unknown symbol), refused (field `symbol`) for one priced in another currency.
+    public func quotes(_ mode: FetchMode = .normal, including symbols: [String]) async throws -> QuoteSet {
+        var set = try await quotes(mode)
+        guard let marketData else { return set }
+        let missing = Set(symbols.map { $0.trimmingCharacters(in: .whitespaces).uppercased() })
+            .filter { !$0.isEmpty && set.quote(for: $0) == nil }
+        guard !missing.isEmpty else { return set }
+        let results = await marketData.quotes(missing.sorted(), mode: Self.marketMode(mode))
+        for symbol in missing.sorted() {
+            switch results[symbol] {
+            case .success(let reading) where reading.quote.currency == MarketDataQuoteSource.accountCurrency:
+                let quote = StockQuote(
+                    symbol: symbol, name: reading.quote.name ?? symbol, sector: "Other", price: reading.quote.price,
+                    previousClose: reading.quote.previousClose)
+                set.quotes[symbol] = MarketQuote(quote: quote, asOf: reading.fetchedAt, isStale: reading.isStale)
+            case .success(let reading):
+                throw FolioError(
+                    .refused, "cannot price \(symbol) in dollars",
+                    why: "it is quoted in \(reading.quote.currency) and accounts are in "
+                        + MarketDataQuoteSource.accountCurrency,
+                    field: "symbol")
+            case .failure(let error):
+                throw error.folioError
+            case nil:
+                continue
+            }
+        }
+        return set
+    }
+
     /// The quotes of `symbols` (every listed one when empty), in the order asked.
     /// - Throws: ``FolioError`` (invalid, field `symbol`) for a symbol the market does not list.
     public func listing(_ symbols: [String], mode: FetchMode = .normal) async throws -> Priced<[QuoteRow]> {
-        let set = try await quotes(mode)
+        let set = try await quotes(mode, including: symbols)
         let wanted = symbols.isEmpty ? set.symbols : symbols.map { $0.uppercased() }
         let rows: [QuoteRow]
         do {

@@ -72,10 +72,9 @@ public struct PortfolioService: Sendable {
     private func valued(
         _ owner: Session, basis: CostBasisMethod, mode: FetchMode
     ) async throws -> (PortfolioValuation, [LedgerEntry], QuoteSet) {
-        let quotes = try await market.quotes(mode)
+        let brokerage = brokerage(owner)
+        let (holdings, quotes) = try await priced(brokerage, mode: mode)
         do {
-            let brokerage = brokerage(owner)
-            let holdings = try await brokerage.holdings()
             let history = try await brokerage.history()
             try await brokerage.recordSnapshot(prices: quotes.prices)
             let valuation = try PortfolioValuation.make(holdings: holdings, history: history, quotes: quotes, basis: basis)
@@ -83,6 +82,17 @@ public struct PortfolioService: Sendable {
         } catch {
             throw StockTradingError.translated(error)
         }
+    }
+
+    /// The account's holdings and the quotes that value them, every held symbol included.
+    func priced(_ brokerage: Brokerage, mode: FetchMode) async throws -> (Holdings, QuoteSet) {
+        let holdings: Holdings
+        do {
+            holdings = try await brokerage.holdings()
+        } catch {
+            throw StockTradingError.translated(error)
+        }
+        return (holdings, try await market.quotes(mode, including: holdings.positions.map(\.symbol)))
     }
 
     private func brokerage(_ owner: Session) -> Brokerage {

@@ -27,7 +27,7 @@ public struct TradingService: Sendable {
     public func trade(
         _ side: TradeSide, _ symbol: String, quantity: Int, for owner: Session, mode: FetchMode = .normal
     ) async throws -> Priced<TradeReport> {
-        let quotes = try await market.quotes(mode)
+        let quotes = try await market.quotes(mode, including: [symbol])
         do {
             let quote = try quotes.require(symbol)
             let brokerage = brokerage(owner)
