@@ -81,6 +81,19 @@ import TimingTesting
         }
     }
 
+    @Test func reportsBringTheActionsUpToDate() async throws {
+        let (services, me) = try await services(
+            provider(
+                bars: [DailyBar(date: Self.day("2019-11-15"), close: Amount("66.44")!, adjustedClose: nil)],
+                dividends: [Dividend(exDate: Self.day("2020-11-06"), amountPerShare: Amount("0.205")!)],
+                splits: [Split(date: Self.day("2020-08-31"), numerator: 4, denominator: 1)]))
+        _ = try await services.trading.trade(.buy, "AAPL", quantity: 10, for: me, on: Self.day("2019-11-16"))
+        let history = try await services.portfolio.history(for: me)
+        #expect(history.rows.suffix(2).map(\.side) == ["split", "dividend"])
+        #expect(history.rows.last?.amount == Amount("8.2"))
+        #expect(try await services.portfolio.history(for: me).total == history.total)
+    }
+
     @Test func aFractionOfAShareIsPaidOutAsCashInLieu() async throws {
         let (services, me) = try await services(
             provider(

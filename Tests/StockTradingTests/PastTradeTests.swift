@@ -57,7 +57,7 @@ import TimingTesting
         // Saturday 16 November 2019: Friday's close, 66.44 in today's shares, was 4 × 66.44 = 265.76 then.
         let bought = try await services.trading.trade(.buy, "aapl", quantity: 10, for: me, on: day("2019-11-16")).report
         #expect(bought.symbol == "AAPL" && bought.price == Amount("265.76") && bought.amount == Amount("2657.6"))
-        let entry = try #require(try await services.portfolio.history(for: me).rows.last)
+        let entry = try #require(try await services.portfolio.history(for: me).rows.first { $0.symbol == "AAPL" })
         #expect(entry.side == "buy" && entry.quantity == 10)
         #expect(entry.timestamp == Date(timeIntervalSince1970: 1_573_920_000))  // 2019-11-16 16:00 UTC
         let afterSplit = try await services.trading.trade(.sell, "AAPL", quantity: 1, for: me, on: day("2020-09-01"))
