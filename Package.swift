@@ -53,7 +53,7 @@ let features: [Feature] = [
     Feature(name: "MutualFunds", commands: [logging], libraries: ["MutualFundsPortfolio"], web: true),
     Feature(name: "NetWorth", web: true),
     Feature(
-        name: "StockTrading", domain: [crypto, cryptoExtras],
+        name: "StockTrading", domain: [crypto, cryptoExtras, "MarketData"],
         resources: [.embedInCode("Analytics/common-passwords.txt")], web: true),
     Feature(name: "Racing", web: true),
     Feature(name: "ETFAnalyzer", web: true),
@@ -420,3 +420,33 @@ package.dependencies += [
 ]
 package.targets.first { $0.name == "folio" }?.dependencies +=
     ["FeatureHost", "FeatureWeb", hummingbird, serviceLifecycle, .product(name: "UnixSignals", package: "swift-service-lifecycle")]
+
+// MARK: - Market data (a kernel; only Apps/ links the live providers)
+
+package.targets += [
+    /** Quotes, daily bars and corporate actions behind a protocol; the simulated market; limits, cache, fallback. */
+    kernel("MarketData", dependencies: ["Failures", "Money", "Networking", "Persistence", "Settings", "Timing"]),
+    /** Scripted providers for tests. */
+    kernel("MarketDataTesting", dependencies: ["MarketData", "Money", "Timing"], folder: "MarketData"),
+    /** Yahoo Finance's v8 chart API (unofficial, no key). */
+    kernel("MarketDataYahoo", dependencies: ["MarketData", "Money", "Networking", "Timing"], folder: "MarketData"),
+    /** Alpha Vantage's GLOBAL_QUOTE and TIME_SERIES_DAILY (with a key). */
+    kernel(
+        "MarketDataAlphaVantage", dependencies: ["MarketData", "Money", "Networking", "Timing"], folder: "MarketData"),
+    unitTests(
+        "MarketDataTests",
+        dependencies: [
+            "MarketData", "MarketDataTesting", "Failures", "Money", "Persistence", "PersistenceSQLite", "Settings",
+            "Timing", "TimingTesting",
+        ]),
+    unitTests(
+        "MarketDataProvidersTests",
+        dependencies: [
+            "MarketData", "MarketDataYahoo", "MarketDataAlphaVantage", "Failures", "Money", "Networking",
+            "NetworkingAsyncHTTPClient", "NetworkingTesting", "Persistence", "Timing", "TimingTesting",
+        ]),
+]
+package.targets.first { $0.name == "folio" }?.dependencies +=
+    ["MarketData", "MarketDataYahoo", "MarketDataAlphaVantage"]
+package.targets.first { $0.name == "folio-benchmarks" }?.dependencies.append("MarketData")
+package.targets.first { $0.name == "StockTradingTests" }?.dependencies += ["MarketData", "MarketDataTesting"]

@@ -3,6 +3,9 @@ import FeatureCLI
 import FeatureKit
 import Foundation
 import Logging
+import MarketData
+import MarketDataAlphaVantage
+import MarketDataYahoo
 import Networking
 import NetworkingAsyncHTTPClient
 import Persistence
@@ -47,6 +50,29 @@ enum LiveContext {
             style: host.style, logger: logger, offline: host.offline, home: host.home)
         context.valueSources = ValueSourceWiring.directory(host: host)
         return context
+    }
+}
+
+extension LiveContext {
+    /// The market data every feature shares, as `market.provider` chooses: Yahoo (and Alpha Vantage after it when
+    /// a key is set), Alpha Vantage then Yahoo, or the simulated market; each live provider under its rate limit,
+    /// over `http` (the host's retrying client, or the offline one), storing in the `market` namespace.
+    static func marketData(host: HostEnvironment, http: any HTTPClient) throws -> MarketDataService {
+        let settings = try MarketSettings(host.configuration)
+        let (database, home, timing) = (try host.database(), host.home, host.timing)
+        let store = LazyKeyValueStore(namespace: "market") {
+            try database.store(namespace: "market", home: home, timing: timing)
+        }
+        return settings.service(store: store, timing: timing) { choice in
+            switch choice {
+            case .yahoo: YahooFinanceProvider(http: http, baseURL: settings.yahooURL, timing: timing)
+            case .alphavantage:
+                settings.alphaVantageKey.map {
+                    AlphaVantageProvider(http: http, apiKey: $0, baseURL: settings.alphaVantageURL, timing: timing)
+                }
+            case .simulated: SimulatedMarket(store: store, timing: timing)
+            }
+        }
     }
 }
 

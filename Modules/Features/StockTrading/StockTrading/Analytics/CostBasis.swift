@@ -40,9 +40,21 @@ public enum CostBasis {
         var costs: [Int: Amount] = [:]
         var realizedTotal = Amount.zero
         for entry in entries.sorted(by: { $0.sequence < $1.sequence }) {
-            guard let symbol = entry.symbol, let quantity = entry.quantity, entry.kind.isTrade else { continue }
+            guard let symbol = entry.symbol, let quantity = entry.quantity, entry.kind.isTrade || entry.kind == .split
+            else { continue }
             var position = positions[symbol] ?? Position(symbol: symbol, quantity: 0, cost: .zero)
-            if entry.kind == .buy {
+            if entry.kind == .split {
+                let removed = entry.costOfSharesSold ?? .zero
+                position.quantity += quantity
+                position.cost = try position.cost - removed
+                try split(
+                    &lots[symbol, default: []], ratio: entry.ratio ?? 1, total: position.quantity, removed: removed)
+                if let gain = entry.realizedPL {
+                    realized[entry.sequence] = gain
+                    realizedTotal = try realizedTotal + gain
+                    costs[entry.sequence] = removed
+                }
+            } else if entry.kind == .buy {
                 position.quantity += quantity
                 position.cost = try position.cost + entry.amount
                 lots[symbol, default: []].append((quantity, entry.amount))
@@ -73,6 +85,25 @@ public enum CostBasis {
         }
         return Replay(
             positions: positions, realizedBySequence: realized, costBySequence: costs, realizedPL: realizedTotal)
+    }
+
+    /// Multiplies each lot's shares by a split's `ratio` (whole shares), the newest lot taking what rounding left
+    /// over so the lots add up to the position's `total`; a cash-in-lieu cost `removed` comes off the newest lot.
+    private static func split(_ lots: inout [(quantity: Int, cost: Amount)], ratio: Amount, total: Int, removed: Amount)
+        throws
+    {
+        guard !lots.isEmpty else { return }
+        for index in lots.indices {
+            lots[index].quantity = wholeShares(try lots[index].quantity * ratio)
+        }
+        lots[lots.count - 1].quantity += total - lots.map(\.quantity).reduce(0, +)
+        lots[lots.count - 1].cost = try lots[lots.count - 1].cost - removed
+    }
+
+    /// The whole shares in `shares` (rounded down).
+    static func wholeShares(_ shares: Amount) -> Int {
+        // Amount keeps 12 decimal places in its units.
+        Int(shares.rounded(toPlaces: 0, .down).units / 1_000_000_000_000)
     }
 
     /// Removes `quantity` shares from the front of `lots`; a lot split in two keeps its cost pro rata.

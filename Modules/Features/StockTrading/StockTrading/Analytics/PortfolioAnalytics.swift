@@ -36,7 +36,8 @@ public struct PortfolioAnalytics: Sendable, Equatable {
             switch entry.kind {
             case .deposit: CashFlow(date: entry.timestamp, amount: -entry.amount)
             case .withdrawal: CashFlow(date: entry.timestamp, amount: entry.amount)
-            case .buy, .sell: nil
+            // A dividend or a split's cash in lieu is the portfolio's own return, not money from outside.
+            case .buy, .sell, .split, .dividend: nil
             }
         }
         flows.append(CashFlow(date: now, amount: valuation.totalValue))

@@ -1,6 +1,7 @@
 import Caching
 import Failures
 import Foundation
+import MarketData
 import Networking
 import Persistence
 import Timing
@@ -78,6 +79,10 @@ public struct QuoteBook: Sendable {
             fresh = try await source.fetchQuotes()
         } catch let error as NetworkError where error.isTransient {
             return try fallBack(stored, identity: identity, reason: error.description)
+        } catch let error as MarketDataError where error.allowsFallback {
+            return try fallBack(stored, identity: identity, reason: error.description)
+        } catch let error as MarketDataError {
+            throw error.folioError
         } catch let error as NetworkError {
             switch error {
             case .decoding:
@@ -111,7 +116,10 @@ public struct QuoteBook: Sendable {
         let sourceName = self.sourceName
         let timing = self.timing
         let hasCopy = stored.fetch?.value.source == identity && !stored.quotes.isEmpty
-        let fetch = CachedFetch(store: store, timing: timing, fallsBack: NetworkError.isTransient, page: page)
+        let fallsBack: @Sendable (any Error) -> Bool = {
+            NetworkError.isTransient($0) || (($0 as? MarketDataError)?.allowsFallback ?? false)
+        }
+        let fetch = CachedFetch(store: store, timing: timing, fallsBack: fallsBack, page: page)
         let cached: Cached<[StockQuote]>
         do {
             cached = try await fetch.value(
@@ -130,6 +138,9 @@ public struct QuoteBook: Sendable {
                         expiresAt: expiresAt)
                     for quote in fresh { try transaction.put(StorageKeys.quote(quote.symbol), quote) }
                 })
+        } catch let error as MarketDataError {
+            throw error.allowsFallback
+                ? StockTradingError.quotesUnavailable(source: sourceName, reason: error.reason) : error.folioError
         } catch let error as NetworkError {
             switch error {
             case .decoding: throw StockTradingError.badQuoteData(source: sourceName, reason: error.description)

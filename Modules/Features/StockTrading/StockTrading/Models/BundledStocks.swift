@@ -1,4 +1,5 @@
 import Foundation
+import MarketData
 import Money
 
 /// A stock the simulated market lists, with the price it starts from.
@@ -23,19 +24,10 @@ public struct ListedStock: Sendable, Equatable {
 
 /// The ten stocks of the StockPort app's `stocks.json`, with the app's prices and a sector each.
 public enum BundledStocks {
-    /// The listings, in the app's order.
-    public static let all: [ListedStock] = [
-        ListedStock(symbol: "AAPL", name: "Apple Inc.", sector: "Technology", basePrice: Amount(17426, places: 2)),
-        ListedStock(symbol: "TSLA", name: "Tesla, Inc.", sector: "Consumer Discretionary", basePrice: Amount(25814, places: 2)),
-        ListedStock(symbol: "GOOGL", name: "Alphabet Inc.", sector: "Communication Services", basePrice: Amount(13550, places: 2)),
-        ListedStock(symbol: "MSFT", name: "Microsoft Corporation", sector: "Technology", basePrice: Amount(37885, places: 2)),
-        ListedStock(symbol: "AMZN", name: "Amazon.com, Inc.", sector: "Consumer Discretionary", basePrice: Amount(14530, places: 2)),
-        ListedStock(symbol: "META", name: "Meta Platforms, Inc.", sector: "Communication Services", basePrice: Amount(31245, places: 2)),
-        ListedStock(symbol: "NVDA", name: "NVIDIA Corporation", sector: "Technology", basePrice: Amount(87520, places: 2)),
-        ListedStock(symbol: "NFLX", name: "Netflix, Inc.", sector: "Communication Services", basePrice: Amount(48575, places: 2)),
-        ListedStock(symbol: "AMD", name: "Advanced Micro Devices, Inc.", sector: "Technology", basePrice: Amount(12890, places: 2)),
-        ListedStock(symbol: "INTC", name: "Intel Corporation", sector: "Technology", basePrice: Amount(4215, places: 2)),
-    ]
+    /// The listings, in the app's order: the simulated market's.
+    public static let all: [ListedStock] = SimulatedListing.bundled.map {
+        ListedStock(symbol: $0.symbol, name: $0.name, sector: $0.sector, basePrice: $0.basePrice)
+    }
 
     /// The listing for `symbol`.
     public static func stock(_ symbol: String) -> ListedStock? {

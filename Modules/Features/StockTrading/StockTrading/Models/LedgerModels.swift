@@ -11,6 +11,11 @@ public enum EntryKind: String, Codable, Sendable, CaseIterable {
     case deposit
     /// Paper cash taken out (an external cash flow).
     case withdrawal
+    /// A split changed the shares held (`quantity` added, negative for a reverse split; `ratio`); a fraction of a
+    /// share is paid out as cash in lieu (`amount`).
+    case split
+    /// A cash dividend credited for the shares held on its ex-date (`quantity` × `price` per share = `amount`).
+    case dividend
 
     /// Whether the entry is a trade rather than a cash flow.
     public var isTrade: Bool { self == .buy || self == .sell }
@@ -40,12 +45,14 @@ public struct LedgerEntry: Codable, Sendable, Equatable {
     public var cashAfter: Amount
     /// A remark (`opening balance`).
     public var note: String?
+    /// For splits: new shares per old share (4 for 4:1).
+    public var ratio: Amount?
 
     /// Creates an entry.
     public init(
         sequence: Int, kind: EntryKind, timestamp: Date, symbol: String? = nil, quantity: Int? = nil,
         price: Amount? = nil, amount: Amount, realizedPL: Amount? = nil, costOfSharesSold: Amount? = nil,
-        cashAfter: Amount, note: String? = nil
+        cashAfter: Amount, note: String? = nil, ratio: Amount? = nil
     ) {
         self.sequence = sequence
         self.kind = kind
@@ -58,13 +65,14 @@ public struct LedgerEntry: Codable, Sendable, Equatable {
         self.costOfSharesSold = costOfSharesSold
         self.cashAfter = cashAfter
         self.note = note
+        self.ratio = ratio
     }
 
     /// The entry's effect on cash: negative for buys and withdrawals.
     public var cashDelta: Amount {
         switch kind {
         case .buy, .withdrawal: -amount
-        case .sell, .deposit: amount
+        case .sell, .deposit, .split, .dividend: amount
         }
     }
 }

@@ -1,6 +1,7 @@
 import Caching
 import Failures
 import Foundation
+import MarketData
 import Money
 import Networking
 import Persistence
@@ -12,19 +13,69 @@ public struct MarketService: Sendable {
     /// The book behind the service, for callers that drive it themselves (the alert monitor).
     public let book: QuoteBook
     private let settings: StocksSettings
+    /// The host's shared market data, when it gave one: past prices and corporate actions come only from it.
+    public let marketData: MarketDataService?
 
     /// Creates the service.
     /// - Parameter page: A server's page policy for prices fetched over HTTP (``QuoteBook/init(store:source:timing:timeToLive:page:)``).
-    public init(store: any KeyValueStore, http: any HTTPClient, timing: Timing, settings: StocksSettings, page: PagePolicy? = nil) {
-        if let url = settings.quotesURL {
+    /// - Parameter marketData: The host's shared market data; when given, prices come from it rather than from the
+    ///   quotes URL or the feature's own simulated market.
+    public init(
+        store: any KeyValueStore, http: any HTTPClient, timing: Timing, settings: StocksSettings,
+        page: PagePolicy? = nil, marketData: MarketDataService? = nil
+    ) {
+        if let marketData {
+            book = QuoteBook(
+                store: store, source: MarketDataQuoteSource(market: marketData), timing: timing,
+                timeToLive: settings.quotesTTL, page: page)
+        } else if let url = settings.quotesURL {
             book = QuoteBook(
                 store: store, source: HTTPQuoteSource(http: http, url: url), timing: timing, timeToLive: settings.quotesTTL,
                 page: page)
         } else {
-            let market = SimulatedMarket(store: store, timing: timing, seed: settings.seed)
+            let market = SimulatedMarket(
+                store: store, timing: timing, seed: settings.seed, stateKey: StorageKeys.marketState)
             book = QuoteBook(store: store, source: market, timing: timing, timeToLive: settings.quotesTTL)
         }
         self.settings = settings
+        self.marketData = marketData
+    }
+
+    /// The price actually paid for `symbol` on `date`: the close of that day (or of the last trading day before it)
+    /// times the ratios of the splits since, from daily bars fetched up to `today`.
+    /// - Throws: ``FolioError``: usage without market data; not found (field `date`) when the provider has no close
+    ///   on or before the day; refused (field `symbol`) for a price not in the account's currency; the provider's
+    ///   refusal otherwise.
+    public func pricePaid(_ symbol: String, on date: CalendarDate, today: CalendarDate, mode: FetchMode = .normal)
+        async throws -> (day: CalendarDate, price: Amount)
+    {
+        let symbol = symbol.uppercased()
+        guard let marketData else {
+            throw FolioError(
+                .usage, "no past price for \(symbol)", why: "past prices come from a market data provider",
+                hint: "give the price, or choose a provider (market.provider)", field: "price")
+        }
+        let history: PriceHistory
+        do {
+            // A week before the day, so a weekend or holiday finds the trading day before it.
+            history = try await marketData.history(
+                symbol, from: date.adding(days: -7), to: today, mode: Self.marketMode(mode)).history
+        } catch let error as MarketDataError {
+            throw error.folioError
+        }
+        guard history.currency == MarketDataQuoteSource.accountCurrency else {
+            throw FolioError(
+                .refused, "cannot trade \(symbol) at its past price",
+                why: "it is priced in \(history.currency) and accounts are in \(MarketDataQuoteSource.accountCurrency)",
+                field: "symbol")
+        }
+        guard let paid = history.pricePaid(on: date), paid.day.days(to: date) <= 7 else {
+            throw FolioError(
+                .notFound, "no price for \(symbol) on \(date)",
+                why: "\(marketData.providerName) has no close on or before it",
+                hint: "give the price", field: "date")
+        }
+        return paid
     }
 
     /// Every listed quote, fresh or cached as `mode` asks.
@@ -42,10 +93,44 @@ public struct MarketService: Sendable {
         }
     }
 
+    /// Every listed quote as ``quotes(_:)`` gives them, plus `symbols` the listing lacks when the host's market data
+    /// can price them (a real market lists far more than the feature's ten): each asked for once, under the
+    /// market data's cache and limits.
+    /// - Throws: ``FolioError``: what ``quotes(_:)`` throws; the provider's refusal for a symbol it cannot price
+    ///   (not found for an unknown symbol), refused (field `symbol`) for one priced in another currency.
+    public func quotes(_ mode: FetchMode = .normal, including symbols: [String]) async throws -> QuoteSet {
+        var set = try await quotes(mode)
+        guard let marketData else { return set }
+        let missing = Set(symbols.map { $0.trimmingCharacters(in: .whitespaces).uppercased() })
+            .filter { !$0.isEmpty && set.quote(for: $0) == nil }
+        guard !missing.isEmpty else { return set }
+        let results = await marketData.quotes(missing.sorted(), mode: Self.marketMode(mode))
+        for symbol in missing.sorted() {
+            switch results[symbol] {
+            case .success(let reading) where reading.quote.currency == MarketDataQuoteSource.accountCurrency:
+                let quote = StockQuote(
+                    symbol: symbol, name: reading.quote.name ?? symbol, sector: "Other", price: reading.quote.price,
+                    previousClose: reading.quote.previousClose)
+                set.quotes[symbol] = MarketQuote(quote: quote, asOf: reading.fetchedAt, isStale: reading.isStale)
+            case .success(let reading):
+                throw FolioError(
+                    .refused, "cannot price \(symbol) in dollars",
+                    why: "it is quoted in \(reading.quote.currency) and accounts are in "
+                        + MarketDataQuoteSource.accountCurrency,
+                    field: "symbol")
+            case .failure(let error):
+                throw error.folioError
+            case nil:
+                continue
+            }
+        }
+        return set
+    }
+
     /// The quotes of `symbols` (every listed one when empty), in the order asked.
     /// - Throws: ``FolioError`` (invalid, field `symbol`) for a symbol the market does not list.
     public func listing(_ symbols: [String], mode: FetchMode = .normal) async throws -> Priced<[QuoteRow]> {
-        let set = try await quotes(mode)
+        let set = try await quotes(mode, including: symbols)
         let wanted = symbols.isEmpty ? set.symbols : symbols.map { $0.uppercased() }
         let rows: [QuoteRow]
         do {
@@ -59,6 +144,14 @@ public struct MarketService: Sendable {
     /// The stored prices without asking any source, for snapshots taken beside cash movements.
     func storedPrices() async -> [String: Amount] {
         (try? await book.quotes(.offline).prices) ?? [:]
+    }
+
+    static func marketMode(_ mode: FetchMode) -> MarketDataService.Mode {
+        switch mode {
+        case .normal: .normal
+        case .offline: .offline
+        case .refresh: .refresh
+        }
     }
 
     private static func mode(_ mode: FetchMode) -> QuoteBook.Mode {

@@ -17,11 +17,11 @@ extension PortfolioService {
                 .notFound, "there is no paper account \(normalized)", hint: "sign up with `folio stocks signup`",
                 field: "email")
         }
-        let quotes = try await market.quotes(mode)
+        let brokerage = Brokerage(store: store, timing: timing, userID: account.userID, timeZone: timeZone)
+        let (holdings, quotes) = try await priced(brokerage, mode: mode)
         do {
-            let brokerage = Brokerage(store: store, timing: timing, userID: account.userID, timeZone: timeZone)
             let valuation = try PortfolioValuation.make(
-                holdings: try await brokerage.holdings(), history: [], quotes: quotes, basis: .average)
+                holdings: holdings, history: [], quotes: quotes, basis: .average)
             let stale = quotes.isStale || valuation.holdings.contains(where: \.isStale)
             return SourcedValue(
                 amount: valuation.totalValue, currency: "USD", asOf: quotes.asOf,

@@ -49,6 +49,7 @@ public struct PortfolioService: Sendable {
     public func history(
         for owner: Session, filter: HistoryFilter = HistoryFilter(), basis: CostBasisMethod = .average
     ) async throws -> HistoryReport {
+        await applyCorporateActions(owner, mode: .normal)
         do {
             let all = try await brokerage(owner).history()
             let replay = basis == .fifo ? try CostBasis.replay(all, method: .fifo) : nil
@@ -72,10 +73,10 @@ public struct PortfolioService: Sendable {
     private func valued(
         _ owner: Session, basis: CostBasisMethod, mode: FetchMode
     ) async throws -> (PortfolioValuation, [LedgerEntry], QuoteSet) {
-        let quotes = try await market.quotes(mode)
+        await applyCorporateActions(owner, mode: mode)
+        let brokerage = brokerage(owner)
+        let (holdings, quotes) = try await priced(brokerage, mode: mode)
         do {
-            let brokerage = brokerage(owner)
-            let holdings = try await brokerage.holdings()
             let history = try await brokerage.history()
             try await brokerage.recordSnapshot(prices: quotes.prices)
             let valuation = try PortfolioValuation.make(holdings: holdings, history: history, quotes: quotes, basis: basis)
@@ -83,6 +84,25 @@ public struct PortfolioService: Sendable {
         } catch {
             throw StockTradingError.translated(error)
         }
+    }
+
+    /// Brings splits and dividends up to date before a report, when the host gave market data. A provider that
+    /// cannot answer now leaves them for a later report: the holdings as recorded are still right up to then.
+    private func applyCorporateActions(_ owner: Session, mode: FetchMode) async {
+        guard market.marketData != nil else { return }
+        _ = try? await CorporateActionsService(store: store, timing: timing, timeZone: timeZone, market: market)
+            .apply(for: owner, mode: mode)
+    }
+
+    /// The account's holdings and the quotes that value them, every held symbol included.
+    func priced(_ brokerage: Brokerage, mode: FetchMode) async throws -> (Holdings, QuoteSet) {
+        let holdings: Holdings
+        do {
+            holdings = try await brokerage.holdings()
+        } catch {
+            throw StockTradingError.translated(error)
+        }
+        return (holdings, try await market.quotes(mode, including: holdings.positions.map(\.symbol)))
     }
 
     private func brokerage(_ owner: Session) -> Brokerage {

@@ -1,6 +1,7 @@
 import Caching
 import Failures
 import Foundation
+import MarketData
 import Networking
 import Persistence
 import Timing
@@ -27,23 +28,32 @@ public struct StockTradingServices: Sendable {
     public let portfolio: PortfolioService
     /// The watchlist.
     public let watchlist: WatchlistService
+    /// Splits and dividends applied to holdings.
+    public let corporateActions: CorporateActionsService
     /// The price alerts kept per account before the host kept them all, for its one-time import.
     public let legacyAlerts: LegacyAlertsService
 
     /// Builds the services over the feature's store (its `stocks` namespace), an HTTP client for a quotes
     /// service, the clocks and the settings.
-    /// - Parameter page: For a server's pages: prices under its page policy (a stale copy at once, a deadline, a
-    ///   failure remembered); nil for the terminal.
+    /// - Parameters:
+    ///   - page: For a server's pages: prices under its page policy (a stale copy at once, a deadline, a failure
+    ///     remembered); nil for the terminal.
+    ///   - marketData: The host's shared market data (Yahoo, Alpha Vantage or the simulated market); nil for the
+    ///     feature's own quotes URL or simulated market.
     public init(
         store: any KeyValueStore, http: any HTTPClient, timing: Timing, settings: StocksSettings = StocksSettings(),
-        hasher: any PasswordHashing = PBKDF2PasswordHasher(), page: PagePolicy? = nil
+        hasher: any PasswordHashing = PBKDF2PasswordHasher(), page: PagePolicy? = nil,
+        marketData: MarketDataService? = nil
     ) {
-        let market = MarketService(store: store, http: http, timing: timing, settings: settings, page: page)
+        let market = MarketService(
+            store: store, http: http, timing: timing, settings: settings, page: page, marketData: marketData)
         self.market = market
         accounts = AccountsService(store: store, hasher: hasher, timing: timing, timeZone: settings.timeZone)
         trading = TradingService(store: store, timing: timing, timeZone: settings.timeZone, market: market)
         portfolio = PortfolioService(store: store, timing: timing, timeZone: settings.timeZone, market: market)
         watchlist = WatchlistService(store: store, timing: timing, market: market)
+        corporateActions = CorporateActionsService(
+            store: store, timing: timing, timeZone: settings.timeZone, market: market)
         legacyAlerts = LegacyAlertsService(store: store)
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import MarketData
 import Settings
 
 /// What the host's configuration says about the feature: where prices come from and how long they stay

@@ -27,7 +27,7 @@ public struct TradingService: Sendable {
     public func trade(
         _ side: TradeSide, _ symbol: String, quantity: Int, for owner: Session, mode: FetchMode = .normal
     ) async throws -> Priced<TradeReport> {
-        let quotes = try await market.quotes(mode)
+        let quotes = try await market.quotes(mode, including: [symbol])
         do {
             let quote = try quotes.require(symbol)
             let brokerage = brokerage(owner)
@@ -38,6 +38,45 @@ public struct TradingService: Sendable {
                 receipt = try await brokerage.sell(symbol, quantity: quantity, quotes: quotes)
             }
             return Priced(report: TradeReport(receipt, stalePrice: quote.isStale), quotes: quotes)
+        } catch {
+            throw StockTradingError.translated(error)
+        }
+    }
+
+    /// Records a buy or sell of `quantity` shares of `symbol` made on `date`, an earlier day, at `price` or, without
+    /// one, at the price actually paid that day (its close times the splits since; quantities are in that day's
+    /// shares). The entry is stamped 16:00 that day; cash and shares are checked against the account now.
+    /// - Throws: ``FolioError``: invalid (field `date`) for a day after today, (field `price`) for a price that is
+    ///   not positive; what ``MarketService/pricePaid(_:on:today:mode:)`` and ``trade(_:_:quantity:for:mode:)``
+    ///   throw.
+    public func trade(
+        _ side: TradeSide, _ symbol: String, quantity: Int, for owner: Session, on date: CalendarDate,
+        price: Amount? = nil, mode: FetchMode = .normal
+    ) async throws -> Priced<TradeReport> {
+        let now = timing.now()
+        let today = CalendarDate(now, in: timeZone)
+        guard date <= today else {
+            throw FolioError(.invalid, "cannot trade on \(date)", why: "it is after today (\(today))", field: "date")
+        }
+        if let price, !price.isPositive {
+            throw FolioError(
+                .invalid, "cannot trade at \(price)", why: "a price must be more than zero", field: "price")
+        }
+        let paid: Amount
+        if let price {
+            paid = price
+        } else {
+            paid = try await market.pricePaid(symbol, on: date, today: today, mode: mode).price
+        }
+        // Today's prices only value the day's snapshot: without them the trade is still recorded.
+        let quotes =
+            (try? await market.quotes(mode))
+            ?? QuoteSet(quotes: [:], source: market.book.sourceName, asOf: now, isStale: true)
+        do {
+            let receipt = try await brokerage(owner).record(
+                side, symbol, quantity: quantity, price: paid,
+                at: date.startOfDay(in: timeZone).addingTimeInterval(16 * 3600), prices: quotes.prices)
+            return Priced(report: TradeReport(receipt, stalePrice: false), quotes: quotes)
         } catch {
             throw StockTradingError.translated(error)
         }

@@ -37,7 +37,7 @@ public struct WatchlistService: Sendable {
     /// Watches `symbols`; all or nothing.
     /// - Throws: ``FolioError`` (invalid, field `symbol`) when one is not listed; nothing is added then.
     public func add(_ symbols: [String], for owner: Session) async throws -> Added {
-        let quotes = try await market.quotes()
+        let quotes = try await market.quotes(including: symbols)
         let now = timing.now()
         do {
             let added = try await watchlist(owner).add(symbols, listed: quotes, at: now)
@@ -80,7 +80,7 @@ public struct WatchlistService: Sendable {
     /// The watchlist with current prices.
     public func list(for owner: Session, mode: FetchMode = .normal) async throws -> Priced<Listing> {
         let items = try await watchlist(owner).items()
-        let quotes = try await market.quotes(mode)
+        let quotes = try await market.quotes(mode, including: items.map(\.symbol))
         let rows = items.compactMap { quotes.quote(for: $0.symbol).map(QuoteRow.init) }
         let unpriced = items.map(\.symbol).filter { quotes.quote(for: $0) == nil }
         return Priced(report: Listing(rows: rows, unpriced: unpriced), quotes: quotes)

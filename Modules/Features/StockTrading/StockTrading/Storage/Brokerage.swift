@@ -42,6 +42,21 @@ public struct Brokerage: Sendable {
         }
     }
 
+    /// Records a trade made at `date` (an earlier day) at `price`; the shares and cash it needs are checked against
+    /// what the account holds now, and today's value snapshot is valued at `prices`.
+    /// - Throws: as ``buy(_:quantity:quotes:)`` and ``sell(_:quantity:quotes:)``; nothing is written then.
+    public func record(
+        _ side: TradeSide, _ symbol: String, quantity: Int, price: Amount, at date: Date, prices: [String: Amount]
+    ) async throws -> TradeReceipt {
+        try Self.check(quantity)
+        let symbol = symbol.uppercased()
+        return try await trade(prices: prices) { writer, _ in
+            side == .buy
+                ? try writer.buy(symbol: symbol, quantity: quantity, price: price, at: date)
+                : try writer.sell(symbol: symbol, quantity: quantity, price: price, at: date)
+        }
+    }
+
     /// Adds paper cash (an external cash flow).
     public func deposit(_ amount: Amount, prices: [String: Amount] = [:]) async throws -> LedgerEntry {
         guard amount.isPositive else {

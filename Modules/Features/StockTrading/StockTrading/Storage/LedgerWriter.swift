@@ -86,6 +86,52 @@ struct LedgerWriter {
         return entry
     }
 
+    /// Applies a split to the `held` shares of `symbol` held before it: they become `held × ratio`, whole shares
+    /// kept and a fraction paid out at `price` (cash in lieu, its cost taken off pro rata and its gain realized);
+    /// the position's total cost is otherwise unchanged, so its cost per share divides by the ratio.
+    @discardableResult
+    func split(symbol: String, held: Int, ratio: Amount, price: Amount?, at date: Date) throws -> LedgerEntry {
+        var state = try state()
+        var position = try position(symbol)
+        let after = try held * ratio
+        let whole = CostBasis.wholeShares(after)
+        let fraction = try after - Amount(whole)
+        var cash = Amount.zero
+        var removed: Amount?
+        var gain: Amount?
+        if fraction.isPositive, let price {
+            cash = try price.multiplied(by: fraction, rounding: .halfEven).rounded(toPlaces: 2, .halfEven)
+            let shares = try Amount(position.quantity - held + whole) + fraction
+            let cost = try position.cost.multiplied(by: fraction, rounding: .halfEven).divided(
+                by: shares, places: 2, rounding: .halfUp)
+            removed = cost
+            gain = try cash - cost
+            position.cost = try position.cost - cost
+            state.cash = try state.cash + cash
+            state.realizedPL = try state.realizedPL + (gain ?? .zero)
+        }
+        position.quantity += whole - held
+        let entry = LedgerEntry(
+            sequence: state.nextSequence, kind: .split, timestamp: date, symbol: symbol, quantity: whole - held,
+            amount: cash, realizedPL: gain, costOfSharesSold: removed, cashAfter: state.cash,
+            note: "\(ratio) for 1", ratio: ratio)
+        try commit(entry, state: &state, position: position)
+        return entry
+    }
+
+    /// Credits a dividend of `perShare` on `shares` (cash rounded half-even to the cent).
+    @discardableResult
+    func dividend(symbol: String, shares: Int, perShare: Amount, at date: Date) throws -> LedgerEntry {
+        var state = try state()
+        let cash = try (perShare * shares).rounded(toPlaces: 2, .halfEven)
+        state.cash = try state.cash + cash
+        let entry = LedgerEntry(
+            sequence: state.nextSequence, kind: .dividend, timestamp: date, symbol: symbol, quantity: shares,
+            price: perShare, amount: cash, cashAfter: state.cash)
+        try commit(entry, state: &state, position: nil)
+        return entry
+    }
+
     /// Values the account with `prices` (a holding without a price counts at cost) and keeps it as the
     /// day's snapshot.
     @discardableResult

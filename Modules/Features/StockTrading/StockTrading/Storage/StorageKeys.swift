@@ -20,6 +20,10 @@ enum StorageKeys {
     static func positions(_ userID: String) -> KeyRange { .prefix("u/\(userID)/pos/") }
     static func entry(_ userID: String, _ sequence: Int) -> String { "u/\(userID)/tx/\(padded(sequence))" }
     static func entries(_ userID: String) -> KeyRange { .prefix("u/\(userID)/tx/") }
+    /// A corporate action already applied to the user's holding of `symbol`, so applying again changes nothing.
+    static func action(_ userID: String, _ symbol: String, _ day: String, _ kind: String) -> String {
+        "u/\(userID)/act/\(symbol)/\(day)/\(kind)"
+    }
     static func watch(_ userID: String, _ symbol: String) -> String { "u/\(userID)/watch/\(symbol)" }
     static func watchlist(_ userID: String) -> KeyRange { .prefix("u/\(userID)/watch/") }
     static func snapshot(_ userID: String, _ day: String) -> String { "u/\(userID)/snap/\(day)" }

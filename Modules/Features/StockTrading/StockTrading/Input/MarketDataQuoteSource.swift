@@ -1,0 +1,58 @@
+import Foundation
+import MarketData
+
+/// Quotes from the shared market-data kernel (Yahoo, Alpha Vantage or the simulated market, under its limits,
+/// cache and fallback) for the symbols the feature lists. Only fresh prices in the account currency are reported
+/// as fresh: a stored price the kernel kept because its providers failed is left to ``QuoteBook``, which marks it
+/// stale with its age; a symbol quoted in another currency is left out until trades convert through FX quotes.
+public struct MarketDataQuoteSource: MarketDataSource {
+    /// The currency every account of the feature keeps.
+    public static let accountCurrency = "USD"
+
+    private let market: MarketDataService
+    /// The symbols asked for on each refresh.
+    public let symbols: [String]
+
+    /// Creates the source over the shared service.
+    public init(market: MarketDataService, symbols: [String] = BundledStocks.all.map(\.symbol)) {
+        self.market = market
+        self.symbols = symbols
+    }
+
+    /// `market:<provider ids>`: prices from another choice of providers are not taken as fresh.
+    public var identity: String { "market:" + market.providers.map(\.id).joined(separator: "+") }
+    /// Whether any provider needs the network.
+    public var requiresNetwork: Bool { market.providers.contains { $0.requiresNetwork } }
+    /// The first provider's name (`Yahoo Finance`).
+    public var displayName: String { market.providerName }
+
+    /// The fresh quotes of ``symbols``.
+    /// - Throws: The first symbol's ``MarketDataError`` when no symbol has a fresh price (``QuoteBook`` falls back
+    ///   to the stored prices for a provider failure, and reports a refusal on the merits).
+    public func fetchQuotes() async throws -> [StockQuote] {
+        let results = await market.quotes(symbols)
+        var quotes: [StockQuote] = []
+        var failure: MarketDataError?
+        for symbol in symbols.map({ $0.uppercased() }) {
+            switch results[symbol] {
+            case .success(let reading) where !reading.isStale && reading.quote.currency == Self.accountCurrency:
+                let listing = BundledStocks.stock(symbol)
+                quotes.append(
+                    StockQuote(
+                        symbol: symbol, name: reading.quote.name ?? listing?.name ?? symbol,
+                        sector: listing?.sector ?? "Other", price: reading.quote.price,
+                        previousClose: reading.quote.previousClose))
+            case .success(let reading):
+                failure =
+                    failure
+                    ?? .unavailable(symbol: symbol, provider: reading.provider, reason: reading.failure ?? "stale")
+            case .failure(let error):
+                failure = failure ?? error
+            case nil:
+                continue
+            }
+        }
+        if quotes.isEmpty, let failure { throw failure }
+        return quotes
+    }
+}
