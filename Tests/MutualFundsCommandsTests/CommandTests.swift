@@ -246,7 +246,8 @@ struct CommandTests {
             try await harness.run(["sip", "122639", "--amount", "100", "--from", "2012-01-01"])
         }
         #expect(early?.exitCode == 1)
-        #expect(early?.hint == "use --from 2013-05-28 or later")
+        // The service's words, as the page shows them: the terminal does not rewrite a refusal.
+        #expect(early?.hint == "start on 2013-05-28 or later" && early?.field == "from")
         #expect(throws: (any Error).self) {
             try FundsCommand.parseAsRoot(["sip", "122639", "--amount", "-5", "--from", "2020-01-01"])
         }

@@ -56,14 +56,30 @@ public struct FolioError: Error, Sendable, CustomStringConvertible, Equatable {
     /// The input the refusal blames, in the names forms and JSON use (`quantity`, `symbol`, `amount`, `date`,
     /// `file`); nil when no one input is at fault.
     public var field: String?
+    /// Which refusal this is, for a face that offers its own way out of it (a flag on the terminal, a checkbox on a
+    /// form); nil for most. Faces switch on it, never on the words.
+    public var reason: Reason?
+
+    /// A stable name of a refusal's cause, declared by the domain that throws it
+    /// (`extension FolioError.Reason { public static let … }`).
+    public struct Reason: RawRepresentable, Hashable, Sendable {
+        /// The name.
+        public var rawValue: String
+
+        /// Creates a reason from its name.
+        public init(rawValue: String) { self.rawValue = rawValue }
+    }
 
     /// Creates an error.
-    public init(_ kind: Kind, _ what: String, why: String? = nil, hint: String? = nil, field: String? = nil) {
+    public init(
+        _ kind: Kind, _ what: String, why: String? = nil, hint: String? = nil, field: String? = nil, reason: Reason? = nil
+    ) {
         self.kind = kind
         self.what = what
         self.why = why
         self.hint = hint
         self.field = field
+        self.reason = reason
     }
 
     /// The process exit code.

@@ -66,7 +66,7 @@ public enum SIPError: Error, Sendable, Equatable, CustomStringConvertible {
     /// `to` is before `from`.
     case endsBeforeStart(from: CalendarDate, to: CalendarDate)
     /// The amount or day is out of range.
-    case invalidPlan(String)
+    case invalidPlan(String, field: String)
 
     /// One line saying what is wrong.
     public var description: String {
@@ -76,7 +76,7 @@ public enum SIPError: Error, Sendable, Equatable, CustomStringConvertible {
         case .noInstallments(let from, let to):
             "no installment between \(from.iso8601) and \(to.iso8601) has a NAV to buy at"
         case .endsBeforeStart(let from, let to): "the SIP ends \(to.iso8601), before it starts \(from.iso8601)"
-        case .invalidPlan(let reason): reason
+        case .invalidPlan(let reason, _): reason
         }
     }
 }
@@ -92,8 +92,8 @@ public enum SIPCalculator {
     /// Runs `plan` over `history`.
     /// - Throws: ``SIPError`` when the plan cannot be simulated on this history.
     public static func simulate(_ plan: SIPPlan, on history: NAVHistory) throws -> SIPResult {
-        guard plan.amount.isPositive else { throw SIPError.invalidPlan("the SIP amount must be more than zero") }
-        guard (1...31).contains(plan.day) else { throw SIPError.invalidPlan("the SIP day must be 1 to 31") }
+        guard plan.amount.isPositive else { throw SIPError.invalidPlan("the SIP amount must be more than zero", field: "amount") }
+        guard (1...31).contains(plan.day) else { throw SIPError.invalidPlan("the SIP day must be 1 to 31", field: "day") }
         guard let first = history.points.first, let latest = history.latest else {
             throw SIPError.noInstallments(from: plan.from, to: plan.to ?? plan.from)
         }
@@ -136,7 +136,7 @@ public enum SIPCalculator {
                 absoluteReturn: try (value - invested).ratio(to: invested) ?? 0,
                 xirr: try? XIRR.rate(flows))
         } catch let error as MoneyError {
-            throw SIPError.invalidPlan("the SIP's amounts are out of range: \(error)")
+            throw SIPError.invalidPlan("the SIP's amounts are out of range: \(error)", field: "amount")
         }
     }
 

@@ -24,7 +24,7 @@ extension FundsService {
                 hint = "start on \(first.iso8601) or later"
             case .endsBeforeStart: field = "to"
             case .noInstallments: field = "from"
-            case .invalidPlan(let reason): field = reason.contains("day") ? "day" : "amount"
+            case .invalidPlan(_, let blamed): field = blamed
             }
             throw FolioError(.invalid, "cannot simulate this SIP", why: error.description, hint: hint, field: field)
         }

@@ -79,16 +79,7 @@ struct SIPCommand: FeatureCommand {
             throw FolioError(.usage, "--to \(end.iso8601) is before --from \(start.iso8601)")
         }
         let plan = SIPPlan(amount: try amountValue(), day: day ?? start.day, from: start, to: end)
-        let (report, result, fetched): (SIPReport, SIPResult, Fetched<NAVHistory>)
-        do {
-            (report, result, fetched) = try await services.service().sip(code: code.value, plan: plan, mode: mode)
-        } catch let error as FolioError where error.field == "from" {
-            // The service says when to start in words; the terminal names its flag.
-            throw FolioError(
-                error.kind, error.what, why: error.why,
-                hint: error.hint.map { "use --from " + $0.replacingOccurrences(of: "start on ", with: "") },
-                field: error.field)
-        }
+        let (report, result, fetched) = try await services.service().sip(code: code.value, plan: plan, mode: mode)
         let history = fetched.value
         let freshness = fetched.freshness
         services.warnIfStale(freshness, what: "NAV history of \(code.value)")
