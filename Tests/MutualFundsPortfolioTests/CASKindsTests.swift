@@ -53,6 +53,13 @@ struct CASKindsTests {
         #expect(report.rows[0].stampDuty == Amount("0.05")! && report.rows[0].term == "long")
         #expect(report.rows[1].term == "long", "held from 1-Jun-2023, more than 12 months by 2-Sep-2024")
         #expect(report.rows.map(\.saleValue) == [Amount(2500), Amount(2500)])
+        // The holdings carry the same cost: the merged lots' purchase values and stamp duty, not the switch's amount.
+        let portfolio = Portfolio(schemes: [old, new])
+        let carried = Mergers.carriedCosts(portfolio)
+        let merged = try Position(new, asOf: Self.day("2024-03-01"), carried: carried)
+        #expect(merged.units == Amount(400) && merged.invested == Amount("2500.05")!)
+        let gone = try Position(old, asOf: Self.day("2024-03-01"), carried: carried)
+        #expect(gone.units == .zero && gone.invested == .zero)
     }
 
     @Test("a reversal dated after the purchase cancels that purchase, in gains and holdings")

@@ -26,7 +26,9 @@ struct CostLots {
 
     /// Applies one transaction's units; stamp duty joins the cost of the lot bought before it (as the gains add
     /// it to the lot's cost: one definition of what a holding cost).
-    mutating func apply(_ transaction: PortfolioTransaction) throws {
+    /// - Parameter carried: the cost a merger's switch in carries over (``Mergers/carriedCosts(_:)``), in place
+    ///   of its amount.
+    mutating func apply(_ transaction: PortfolioTransaction, carried: Amount? = nil) throws {
         if transaction.kind == .stampDuty, let amount = transaction.amount, !lots.isEmpty {
             lots[lots.count - 1].cost = try lots[lots.count - 1].cost + amount.magnitude
             return
@@ -36,6 +38,8 @@ struct CostLots {
             let cost: Amount
             if transaction.kind == .segregation {
                 cost = .zero
+            } else if let carried {
+                cost = carried
             } else if let amount = transaction.amount {
                 cost = amount.magnitude
             } else if let nav = transaction.nav {

@@ -12,7 +12,9 @@ extension PortfolioService {
         try await mapped {
             try await store.read { transaction in
                 if asOf == nil, let stored = try PortfolioStore.positions(in: transaction) { return stored }
-                return try PortfolioStore.load(in: transaction).schemes.map { try Position($0, asOf: asOf) }
+                let portfolio = try PortfolioStore.load(in: transaction)
+                let carried = Mergers.carriedCosts(portfolio)
+                return try portfolio.schemes.map { try Position($0, asOf: asOf, carried: carried) }
             }
         }
     }

@@ -21,7 +21,8 @@ public enum PortfolioStore {
     /// Stores `portfolio` in place of the one stored, and its latest positions with it.
     public static func save(_ portfolio: Portfolio, in transaction: any StoreTransaction) throws {
         try transaction.put(key, portfolio)
-        try transaction.put(positionsKey, try portfolio.schemes.map { try Position($0, asOf: nil) })
+        let carried = Mergers.carriedCosts(portfolio)
+        try transaction.put(positionsKey, try portfolio.schemes.map { try Position($0, asOf: nil, carried: carried) })
     }
 
     /// The latest positions; nil when none are stored (a portfolio saved by a folio that did not store them), and

@@ -14,22 +14,50 @@ public enum Mergers {
         var schemes = portfolio.schemes
         for source in schemes.indices {
             for out in schemes[source].transactions where out.kind == .switchOutMerger {
-                guard let outUnits = out.units?.magnitude, outUnits.isPositive,
-                    let target = target(of: out, from: source, in: schemes),
-                    let incoming = schemes[target].transactions.firstIndex(where: {
-                        $0.kind == .switchInMerger && $0.date == out.date
-                    }),
-                    let inUnits = schemes[target].transactions[incoming].units, inUnits.isPositive,
-                    let held = try? lots(of: schemes[source], before: out),
+                guard let found = match(out, from: source, in: schemes),
                     let replacement = try? purchases(
-                        held, ratio: (from: outUnits, to: inUnits), scheme: schemes[target], date: out.date)
+                        found.held, ratio: found.ratio, scheme: schemes[found.target], date: out.date)
                 else { continue }
                 schemes[source].transactions.removeAll { $0.id == out.id }
-                schemes[target].transactions.remove(at: incoming)
-                schemes[target].transactions = Portfolio.ordered(schemes[target].transactions + replacement)
+                schemes[found.target].transactions.remove(at: found.incoming)
+                schemes[found.target].transactions = Portfolio.ordered(schemes[found.target].transactions + replacement)
             }
         }
         return Portfolio(schemes: schemes)
+    }
+
+    /// What each merger's switch in (by transaction id) cost: the cost of the lots it replaces (purchase values
+    /// and stamp duty), so that a holding's "invested" carries the merged scheme's cost as the gains do.
+    public static func carriedCosts(_ portfolio: Portfolio) -> [String: Amount] {
+        var costs: [String: Amount] = [:]
+        let schemes = portfolio.schemes
+        for source in schemes.indices {
+            for out in schemes[source].transactions where out.kind == .switchOutMerger {
+                guard let found = match(out, from: source, in: schemes),
+                    let cost = try? found.held.map({ try FIFOMatching.paisa($0.units, $0.nav) + $0.stampDuty }).sum()
+                else { continue }
+                costs[schemes[found.target].transactions[found.incoming].id] = cost
+            }
+        }
+        return costs
+    }
+
+    /// The switch in matching `out` of `schemes[source]`: its scheme, its index there, the lots it replaces and
+    /// the units' ratio; nil when there is none.
+    static func match(
+        _ out: PortfolioTransaction, from source: Int, in schemes: [HeldScheme]
+    )
+        -> (target: Int, incoming: Int, held: [FIFOMatching.Lot], ratio: (from: Amount, to: Amount))?
+    {
+        guard let outUnits = out.units?.magnitude, outUnits.isPositive,
+            let target = target(of: out, from: source, in: schemes),
+            let incoming = schemes[target].transactions.firstIndex(where: {
+                $0.kind == .switchInMerger && $0.date == out.date
+            }),
+            let inUnits = schemes[target].transactions[incoming].units, inUnits.isPositive,
+            let held = try? lots(of: schemes[source], before: out)
+        else { return nil }
+        return (target, incoming, held, (outUnits, inUnits))
     }
 
     /// The scheme holding the matching switch in: the same folio first.
