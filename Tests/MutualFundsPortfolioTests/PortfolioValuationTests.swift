@@ -96,6 +96,16 @@ struct FundsPortfolioValuationTests {
         #expect(before.units == Amount(100) && before.invested == Amount("1000.05")! && before.value == Amount(1000))
     }
 
+    @Test("--as-of leaves out the schemes first bought after it")
+    func asOfLeavesOutLaterSchemes() async throws {
+        let app = try Self.app()
+        _ = try await app.service.importStatement(Self.statement())
+        let early = try await app.service.valuePortfolio(asOf: CalendarDate(iso8601: "2022-12-31")!)
+        #expect(early.holdings.isEmpty)
+        let later = try await app.service.valuePortfolio(asOf: CalendarDate(iso8601: "2023-01-01")!)
+        #expect(later.holdings.count == 2)
+    }
+
     @Test("a scheme opening with units counts them, at no known cost, and says so; gains skip it with the reason")
     func openingUnits() async throws {
         let json = #"""
