@@ -96,6 +96,22 @@ struct FundsPortfolioValuationTests {
         #expect(before.units == Amount(100) && before.invested == Amount("1000.05")! && before.value == Amount(1000))
     }
 
+    @Test("the plan comes from the statement's name when the NAV source's name does not say it")
+    func planFromStatement() async throws {
+        let json = #"""
+            {"cas_type":"DETAILED","folios":[{"folio":"3 / 0","amc":"A","schemes":[
+            {"scheme":"Fund C - Direct Plan - Growth","isin":"INF000000C01","amfi":"900003","type":"EQUITY","open":"0","close":"10","transactions":[
+             {"date":"2023-01-02","description":"p","amount":"100","units":"10","nav":"10","balance":"10","type":"PURCHASE"}]}]}]}
+            """#
+        var answers = try Self.answers()
+        answers["/mf/900003"] = PortfolioApp.historyBody(
+            code: 900003, name: "Fund C", points: [("2023-01-02", "10"), ("2024-01-01", "12")])
+        let app = PortfolioApp(answers: answers)
+        _ = try await app.service.importStatement(Data(json.utf8))
+        let holding = try #require(try await app.service.valuePortfolio().holdings.first)
+        #expect(holding.plan == "direct")
+    }
+
     @Test("--as-of leaves out the schemes first bought after it")
     func asOfLeavesOutLaterSchemes() async throws {
         let app = try Self.app()
