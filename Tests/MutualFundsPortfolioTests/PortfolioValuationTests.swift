@@ -96,6 +96,13 @@ struct FundsPortfolioValuationTests {
         #expect(before.units == Amount(100) && before.invested == Amount("1000.05")! && before.value == Amount(1000))
     }
 
+    /// The app after importing `json`, and its first holding valued.
+    static func firstHolding(_ json: String, answers: [String: Data]) async throws -> (PortfolioApp, HoldingRow) {
+        let app = PortfolioApp(answers: answers)
+        _ = try await app.service.importStatement(Data(json.utf8))
+        return (app, try #require(try await app.service.valuePortfolio().holdings.first))
+    }
+
     @Test("the plan comes from the statement's name when the NAV source's name does not say it")
     func planFromStatement() async throws {
         let json = #"""
@@ -106,9 +113,7 @@ struct FundsPortfolioValuationTests {
         var answers = try Self.answers()
         answers["/mf/900003"] = PortfolioApp.historyBody(
             code: 900003, name: "Fund C", points: [("2023-01-02", "10"), ("2024-01-01", "12")])
-        let app = PortfolioApp(answers: answers)
-        _ = try await app.service.importStatement(Data(json.utf8))
-        let holding = try #require(try await app.service.valuePortfolio().holdings.first)
+        let (_, holding) = try await Self.firstHolding(json, answers: answers)
         #expect(holding.plan == "direct")
     }
 
@@ -129,9 +134,7 @@ struct FundsPortfolioValuationTests {
             {"scheme":"Fund A","isin":"INF000000A01","amfi":"900001","type":"EQUITY","open":"10","close":"110","transactions":[
              {"date":"2023-01-01","description":"p","amount":"1000","units":"100","nav":"10","balance":"110","type":"PURCHASE"}]}]}]}
             """#
-        let app = try Self.app()
-        _ = try await app.service.importStatement(Data(json.utf8))
-        let holding = try #require(try await app.service.valuePortfolio().holdings.first)
+        let (app, holding) = try await Self.firstHolding(json, answers: try Self.answers())
         #expect(holding.units == Amount(110) && holding.invested == Amount(1000) && holding.value == Amount(1320))
         #expect(holding.note?.contains("opens with units whose cost the statement does not give") == true)
         let gains = try await app.service.gains()
