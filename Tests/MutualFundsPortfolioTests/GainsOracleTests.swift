@@ -135,7 +135,7 @@ struct GainsOracleTests {
             guard purchase == TaxRules.grandfatheringDate else { return nil }
             return ("equity bought on 31-Jan-2018: grandfathered by folio (on or before), not by casparser (before)",
                 ["acquisitionValue", "longTermTaxableGain"])
-        case .debt:
+        case .debt, .other:
             let indexed = mine.term == "long" && sale < TaxRules.regime2024
             let ourCost =
                 indexed

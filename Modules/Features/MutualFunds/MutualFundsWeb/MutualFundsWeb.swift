@@ -26,6 +26,12 @@ public enum MutualFundsWeb {
             router.post("/funds/portfolio/import") { request, context in
                 try await PortfolioPage.upload(request, context: context, environment: environment)
             }
+            router.get("/funds/portfolio/tax") { request, context in
+                await TaxPage.page(request, context: context, environment: environment)
+            }
+            router.get("/api/funds/portfolio/tax") { request, _ in
+                await api { try await TaxPage.Query(request).report(FundsWebService.portfolio(environment)) }
+            }
             router.get("/funds/portfolio/transactions") { request, context in
                 await TransactionsPage.page(request, context: context, environment: environment)
             }

@@ -18,6 +18,13 @@ enum PortfolioOpenAPI {
             query: ["fy", "summary"],
             // One array type either way: its items are lots, or summary rows with `summary=true`.
             response: OpenAPISchema.array(.object(["anyOf": .array([gainRow, summaryRow])]))),
+        "/api/funds/portfolio/tax": .openAPIGet(
+            "A financial year's capital-gains tax, as `folio funds portfolio tax --fy FY --format json`: Schedule "
+                + "112A rows (per lot with `details=true`), Schedule CG lines with set-off, exemption and tax at the "
+                + "rates in force on each transfer (before surcharge and cess), losses brought and carried forward, "
+                + "and gains by advance-tax period. `fy` (2024-25) is required; `slab` (30 or 30%) taxes short-term "
+                + "gains of non-equity funds. A missing or malformed one is refused with 422 naming it.",
+            query: ["fy", "slab", "details"], response: taxReport),
         "/api/funds/portfolio/transactions": .openAPIGet(
             "Every stored transaction by folio, scheme and date, each with the id `remove` takes, as "
                 + "`folio funds portfolio transactions --format json`; units and amounts leaving a folio are negative.",
@@ -78,5 +85,41 @@ enum PortfolioOpenAPI {
         "financialYear": OpenAPISchema.string, "scheme": OpenAPISchema.string,
         "isin": OpenAPISchema.nullable(OpenAPISchema.string), "folio": OpenAPISchema.string, "treatment": treatment,
         "treatmentBasis": basis, "longTermGain": money, "longTermTaxableGain": money, "shortTermGain": money,
+    ])
+
+    static let schedule112ARow = OpenAPISchema.record([
+        "acquired": OpenAPISchema.oneOf(["BE", "AE"]), "transferred": OpenAPISchema.nullable(OpenAPISchema.oneOf(["BE", "AE"])),
+        "isin": OpenAPISchema.nullable(OpenAPISchema.string), "name": OpenAPISchema.string, "units": money,
+        "salePrice": money, "fullValue": money, "costWithoutIndexation": money, "costOfAcquisition": money,
+        "lowerOfValueAndFMV": money, "fmvPerUnit": OpenAPISchema.nullable(money), "totalFMV": money,
+        "transferExpenses": money, "totalDeductions": money, "balance": money,
+        "folio": OpenAPISchema.nullable(OpenAPISchema.string), "purchaseDate": OpenAPISchema.nullable(OpenAPISchema.date),
+        "saleDate": OpenAPISchema.nullable(OpenAPISchema.date),
+    ])
+
+    static let taxLine = OpenAPISchema.record([
+        "head": FundsOpenAPI.choice(GainHead.self), "section": OpenAPISchema.string,
+        "term": OpenAPISchema.oneOf(["long", "short"]), "transfers": OpenAPISchema.string,
+        "rate": OpenAPISchema.nullable(money), "saleValue": money, "acquisitionValue": money, "gain": money,
+        "setOff": money, "broughtForwardSetOff": money, "exemption": money, "taxable": money,
+        "tax": OpenAPISchema.nullable(money),
+    ])
+
+    static let carriedLoss = OpenAPISchema.record([
+        "financialYear": OpenAPISchema.string, "lastYear": OpenAPISchema.string, "shortTerm": money, "longTerm": money,
+    ])
+
+    static let taxReport = OpenAPISchema.record([
+        "financialYear": OpenAPISchema.string, "schedule112A": OpenAPISchema.array(schedule112ARow),
+        "lines": OpenAPISchema.array(taxLine), "broughtForward": OpenAPISchema.array(carriedLoss),
+        "carriedForward": OpenAPISchema.array(carriedLoss), "exemptionLimit": money, "exemptionUsed": money,
+        "slab": OpenAPISchema.nullable(money), "tax": money,
+        "advanceTax": OpenAPISchema.array(
+            OpenAPISchema.record([
+                "section": OpenAPISchema.string, "transfers": OpenAPISchema.string,
+                "rate": OpenAPISchema.nullable(money), "amounts": OpenAPISchema.array(money),
+            ])),
+        "advanceTaxPeriods": OpenAPISchema.array(OpenAPISchema.string),
+        "notes": OpenAPISchema.array(OpenAPISchema.string), "skipped": OpenAPISchema.array(OpenAPISchema.string),
     ])
 }

@@ -193,6 +193,7 @@ enum PortfolioPage {
                 "\(row.scheme) (folio \(row.folio)): taxed as \(row.treatment.rawValue) (\(row.treatmentBasis.wording))")
         }
         for line in report.skipped { html += Components.notice(line, kind: "warning") }
-        return html + "<p>Every lot: <a href=\"/api/funds/portfolio/gains\">/api/funds/portfolio/gains</a> (JSON).</p>"
+        return html + "<p>Every lot: <a href=\"/api/funds/portfolio/gains\">/api/funds/portfolio/gains</a> (JSON). "
+            + "A year's Schedule 112A, set-off and tax: <a href=\"\(TaxPage.path)\">Capital gains tax</a>.</p>"
     }
 }

@@ -5,11 +5,11 @@ import Hummingbird
 import MutualFunds
 import MutualFundsPortfolio
 
-/// The portfolio page's tax treatment forms (`folio funds portfolio treat-as SCHEME equity|debt|auto`): one per
+/// The portfolio page's tax treatment forms (`folio funds portfolio treat-as SCHEME equity|debt|other|auto`): one per
 /// held scheme, by its code (else its ISIN), stored for every folio holding it.
 enum TreatmentForms {
     static let action = "/funds/portfolio/treat-as"
-    static let choices = ["auto", "equity", "debt"]
+    static let choices = ["auto", "equity", "debt", "other"]
 
     /// The forms, one per scheme, the current choice selected.
     static func html(_ report: PortfolioReport, csrf: String) -> HTML {
@@ -21,13 +21,13 @@ enum TreatmentForms {
                 "<input type=\"hidden\" name=\"scheme\" value=\"\(name)\">"
                 + Components.select(
                     "treatment", label: "Tax \(row.scheme) (\(name)) as",
-                    options: [("auto", "the rules decide"), ("equity", "equity"), ("debt", "debt")],
+                    options: [("auto", "the rules decide"), ("equity", "equity"), ("debt", "debt"), ("other", "other")],
                     selected: row.treatAs?.rawValue ?? "auto")
                 + "<button type=\"submit\" class=\"secondary\">Save</button>"
             forms += Components.postForm(action: action, csrf: csrf, fields)
         }
         guard !seen.isEmpty else { return .empty }
-        return "<h2 id=\"treatment\">Tax treatment</h2><p>Where a scheme's category misleads, tax it as equity or debt; "
+        return "<h2 id=\"treatment\">Tax treatment</h2><p>Where a scheme's category misleads, tax it as equity, debt or other (gold, silver, overseas, balanced hybrids); "
             + "the choice is kept for every folio holding it and used by the gains from then on.</p>" + forms
     }
 
@@ -39,7 +39,7 @@ enum TreatmentForms {
             let text = fields["treatment"] ?? ""
             guard choices.contains(text) else {
                 throw FolioError(
-                    .invalid, "invalid treatment \"\(text)\"", hint: "choose equity, debt or auto", field: "treatment")
+                    .invalid, "invalid treatment \"\(text)\"", hint: "choose equity, debt, other or auto", field: "treatment")
             }
             let changes = try await FundsWebService.portfolio(environment).setTreatment(
                 of: fields["scheme"] ?? "", to: TaxTreatment(rawValue: text))

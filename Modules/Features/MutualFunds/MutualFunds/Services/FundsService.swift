@@ -212,10 +212,17 @@ public struct FundsService: Sendable {
         return Fetched(value: cached.value.info, freshness: Freshness(cached))
     }
 
-    /// Runs `body`, turning whatever it throws into a ``FolioError`` in the user's words.
+    /// Runs `body`, turning whatever it throws into a ``FolioError`` in the user's words; the store's own failures
+    /// pass as they are, for the faces to map as every feature's.
     package func mapped<T>(_ body: () async throws -> T) async throws -> T {
         do {
             return try await body()
+        } catch let error as StorageFileError {
+            // Folio's own store refused: the faces name the file and its exit code (77 when it may not be written),
+            // which the funds service's words would hide under an internal failure (70).
+            throw error
+        } catch let error as PersistenceError {
+            throw error
         } catch {
             throw FolioError.funds(error)
         }

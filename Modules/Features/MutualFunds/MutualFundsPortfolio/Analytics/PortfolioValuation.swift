@@ -50,7 +50,8 @@ public enum PortfolioValuation {
                 let profile = SchemeClassifier.profile(meta: history.meta, name: history.name)
                 row.category = profile.assetClass?.rawValue
                 row.fundHouse = profile.fundHouse ?? history.meta.fundHouse
-                row.plan = profile.plan?.rawValue
+                // The statement's name says the plan where the source's does not (AMFI's short names).
+                row.plan = (profile.plan ?? SchemeClassifier.plan(name: scheme.name))?.rawValue
                 row.stale = fetched.freshness.stale
                 if let point = asOf.map({ history.point(onOrBefore: $0) }) ?? history.latest {
                     let value = try units.multiplied(by: point.nav, rounding: .halfEven).rounded(toPlaces: 2, .halfEven)

@@ -39,11 +39,12 @@ public struct Position: Sendable, Hashable {
 
     /// The position of `scheme` after its transactions dated on or before `asOf` (all of them when nil).
     /// - Throws: ``Money/MoneyError`` when a figure overflows.
-    public init(_ scheme: HeldScheme, asOf: CalendarDate?) throws {
+    /// - Parameter carried: what mergers' switches in cost, by transaction id (``Mergers/carriedCosts(_:)``).
+    public init(_ scheme: HeldScheme, asOf: CalendarDate?, carried: [String: Amount] = [:]) throws {
         var lots = CostLots()
         if scheme.openingUnits.isPositive { lots.open(units: scheme.openingUnits) }
         for transaction in scheme.transactions where asOf.map({ transaction.date <= $0 }) ?? true {
-            try lots.apply(transaction)
+            try lots.apply(transaction, carried: carried[transaction.id])
         }
         folio = scheme.folio
         name = scheme.name

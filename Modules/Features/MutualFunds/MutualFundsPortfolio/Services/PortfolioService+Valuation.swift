@@ -7,12 +7,20 @@ import Persistence
 import Timing
 
 extension PortfolioService {
-    /// The held schemes' positions on `asOf`, or the latest (read as stored, without decoding every transaction).
+    /// The held schemes' positions on `asOf` (leaving out schemes first bought after it), or the latest (read as
+    /// stored, without decoding every transaction).
     public func positions(asOf: CalendarDate? = nil) async throws -> [Position] {
         try await mapped {
             try await store.read { transaction in
                 if asOf == nil, let stored = try PortfolioStore.positions(in: transaction) { return stored }
-                return try PortfolioStore.load(in: transaction).schemes.map { try Position($0, asOf: asOf) }
+                let portfolio = try PortfolioStore.load(in: transaction)
+                let carried = Mergers.carriedCosts(portfolio)
+                // On a date, a scheme first bought after it is not yet held.
+                let held = portfolio.schemes.filter { scheme in
+                    guard let asOf else { return true }
+                    return scheme.openingUnits.isPositive || scheme.transactions.contains { $0.date <= asOf }
+                }
+                return try held.map { try Position($0, asOf: asOf, carried: carried) }
             }
         }
     }

@@ -15,11 +15,12 @@ struct PortfolioCommand: AsyncParsableCommand {
               folio funds portfolio import cas.json
               folio funds portfolio
               folio funds portfolio gains --fy 2024-25
+              folio funds portfolio tax --fy 2024-25 --slab 30%
               folio funds portfolio treat-as 122639 equity
             """,
         subcommands: [
             PortfolioShow.self, PortfolioImport.self, PortfolioAdd.self, PortfolioSell.self,
-            PortfolioTransactions.self, PortfolioRemove.self, PortfolioGains.self, PortfolioTreatAs.self,
+            PortfolioTransactions.self, PortfolioRemove.self, PortfolioGains.self, PortfolioTax.self, PortfolioTreatAs.self,
         ],
         defaultSubcommand: PortfolioShow.self
     )

@@ -19,19 +19,27 @@ struct PortfolioGains: FeatureCommand {
             financial year of the sale (April–March). A scheme whose statement opens with units it has no \
             purchases for gets no gains, with that reason; the others are computed.
 
-            Equity-oriented schemes (the statement's type, else STT on its redemptions, else the MF API \
-            category): long-term when held more than 12 months; long-term gains on sales before 1-Apr-2018 are \
-            exempt (taxable 0); for lots bought on or before 31-Jan-2018 the taxable gain uses the cost \
-            max(cost, min(units × the NAV of 31-Jan-2018, sale value)), the NAV from the scheme's history.
+            Each lot is taxed by the law in force on its transfer (sale) date:
 
-            Other schemes: long-term after 36 months for sales before 23-Jul-2024 and after 24 months from that \
-            date; the cost is indexed by the Cost Inflation Index (cost × CII of the sale's year / CII of the \
-            purchase's year, to the paisa) for sales before 23-Jul-2024; units of debt-oriented schemes bought \
-            on or after 1-Apr-2023 are always short-term. Debt-oriented: MF API categories of debt, money \
-            market, liquid, overnight and gilt schemes, conservative hybrids, and funds of funds, ETFs and \
-            index funds holding debt, gold or silver. Where the category misleads, folio funds portfolio \
-            treat-as CODE equity|debt stores a scheme's treatment, and --treat-as CODE=equity|debt (a code or \
-            ISIN) overrides it for one report; both are marked (JSON treatmentBasis "set" or "override").
+            Equity-oriented schemes (the statement's type, else STT on its redemptions, else the MF API \
+            category): long-term when held more than 12 months (s. 2(42A)); long-term gains on sales before \
+            1-Apr-2018 are exempt (s. 10(38)); lots acquired on or before 31-Jan-2018 are grandfathered (s. \
+            55(2)(ac), Finance Act 2018): cost max(cost, min(units × the NAV of 31-Jan-2018, sale value)), the \
+            NAV from the scheme's history.
+
+            Other schemes (debt; other = gold, silver, overseas funds of funds, balanced hybrids): transferred \
+            on or before 10-Jul-2014, long-term after 12 months; from 11-Jul-2014, 36 months (Finance (No. 2) \
+            Act 2014); from 23-Jul-2024, 24 months (Finance (No. 2) Act 2024). Long-term transfers before \
+            23-Jul-2024 index the cost (s. 48: cost × CII of the sale's year / CII of the purchase's year, to \
+            the paisa, CBDT's notified index); none from then. Specified mutual funds (s. 50AA): units bought \
+            on or after 1-Apr-2023 are always short-term — debt funds (more than 65% in debt) throughout, other \
+            funds only for transfers before FY 2025-26, when the definition changed from "at most 35% in \
+            domestic equity" to "more than 65% in debt" (Finance (No. 2) Act 2024). Debt-oriented: MF API \
+            categories of debt, money market, liquid, overnight and gilt schemes, conservative hybrids; other: \
+            gold, silver and overseas funds of funds. Where the category misleads, folio funds portfolio \
+            treat-as CODE equity|debt|other stores a scheme's treatment, and --treat-as CODE=equity|debt|other \
+            (a code or ISIN) overrides it for one report; both are marked (JSON treatmentBasis "set" or \
+            "override").
 
             Cost = purchase value + stamp duty. Realised gain = sale value − cost; taxable long-term gain = sale \
             value − acquisition value (the cost after grandfathering or indexation).
@@ -51,32 +59,19 @@ struct PortfolioGains: FeatureCommand {
     @Option(
         parsing: .singleValue,
         help: ArgumentHelp(
-            "Tax a scheme as equity or debt for this report only: CODE=equity or ISIN=debt (repeatable).",
+            "Tax a scheme as equity, debt or other for this report only: CODE=equity or ISIN=debt (repeatable).",
             valueName: "scheme=kind"))
     var treatAs: [String] = []
 
     @OptionGroup var cache: CacheOptions
     @OptionGroup var formatting: FormatOptions
 
-    func overrides() throws -> [String: TaxTreatment] {
-        var result: [String: TaxTreatment] = [:]
-        for text in treatAs {
-            let parts = text.split(separator: "=", maxSplits: 1).map(String.init)
-            guard parts.count == 2, let treatment = TaxTreatment(rawValue: parts[1].lowercased()) else {
-                throw FolioError(
-                    .usage, "invalid --treat-as \"\(text)\"", hint: "write CODE=equity or CODE=debt, e.g. 120503=debt")
-            }
-            result[parts[0]] = treatment
-        }
-        return result
-    }
-
     func run(in context: FeatureContext) async throws {
         let services = FundsServices(context: context)
         let mode = try services.mode(refresh: cache.refresh)
         let report: GainsReport
         do {
-            report = try await services.portfolio().gains(financialYear: fy, overrides: try overrides(), mode: mode)
+            report = try await services.portfolio().gains(financialYear: fy, overrides: try TreatAsOverrides.parse(treatAs), mode: mode)
         } catch let error as FolioError where error.field == "fy" {
             throw FolioError(.usage, "invalid --fy \"\(fy ?? "")\"", why: error.why, hint: error.hint, field: "fy")
         }
@@ -87,15 +82,20 @@ struct PortfolioGains: FeatureCommand {
         case (.csv, false): try formatting.emit(try CSVOutput.rows(report.rows, columns: GainRow.columns), to: context.terminal)
         case (.csv, true):
             try formatting.emit(try CSVOutput.rows(report.summary, columns: GainsSummaryRow.columns), to: context.terminal)
-        case (.table, _): try formatting.emit(GainsText.render(report, summary: summary, context: context), to: context.terminal)
+        case (.table, _):
+            try formatting.emit(
+                GainsText.render(report, summary: summary, financialYear: fy, context: context), to: context.terminal)
         }
     }
 }
 
 /// The `gains` tables.
 enum GainsText {
-    static func render(_ report: GainsReport, summary: Bool, context: FeatureContext) -> String {
-        guard !report.rows.isEmpty else { return "No capital gains: nothing was sold.\n" }
+    static func render(_ report: GainsReport, summary: Bool, financialYear: String?, context: FeatureContext) -> String {
+        guard !report.rows.isEmpty else {
+            return financialYear.map { "No sales in \(report.financialYear ?? $0).\n" }
+                ?? "No capital gains: nothing was sold.\n"
+        }
         let style = context.style
         let chosen = chosenTreatments(report).map { style.dim($0) + "\n" }.joined()
         let money = { (value: Amount) in TextTable.Cell(FundsFormat.money(value)) }

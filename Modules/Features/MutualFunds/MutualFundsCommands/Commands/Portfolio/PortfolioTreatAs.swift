@@ -8,7 +8,7 @@ import MutualFundsPortfolio
 struct PortfolioTreatAs: FeatureCommand {
     static let configuration = CommandConfiguration(
         commandName: "treat-as",
-        abstract: "Tax a held scheme as equity or debt where its category misleads; auto returns it to the rules.",
+        abstract: "Tax a held scheme as equity, debt or other where its category misleads; auto returns it to the rules.",
         discussion: """
             The choice is stored with the portfolio (every folio holding the scheme) and used by every later \
             gains report, which marks such schemes (JSON treatmentBasis "set"); a report's own --treat-as still \
@@ -25,7 +25,7 @@ struct PortfolioTreatAs: FeatureCommand {
     @Argument(help: "The scheme's code or ISIN, as the portfolio lists it.")
     var scheme: String
 
-    @Argument(help: "equity, debt, or auto (the rules decide).")
+    @Argument(help: "equity, debt, other (gold, silver, overseas, balanced hybrids), or auto (the rules decide).")
     var treatment: Choice<TreatAsChoice>
 
     @OptionGroup var cache: CacheOptions
@@ -54,13 +54,14 @@ struct PortfolioTreatAs: FeatureCommand {
 
 /// `equity`, `debt` or `auto` on the command line.
 enum TreatAsChoice: String, ChoiceValue {
-    case equity, debt, auto
+    case equity, debt, other, auto
 
     /// The treatment to store; nil lets the rules decide.
     var treatment: TaxTreatment? {
         switch self {
         case .equity: .equity
         case .debt: .debt
+        case .other: .other
         case .auto: nil
         }
     }

@@ -48,7 +48,7 @@ public enum CapitalGains {
     ) throws -> GainsReport {
         var rows: [GainRow] = []
         var skipped: [String] = []
-        for scheme in portfolio.schemes {
+        for scheme in Mergers.carried(portfolio).schemes {
             let lots: [MatchedLot]
             do {
                 lots = try FIFOMatching.match(scheme)
@@ -71,7 +71,9 @@ public enum CapitalGains {
             if a.saleDate != b.saleDate { return a.saleDate < b.saleDate }
             return left.offset < right.offset
         }.map(\.element)
-        return GainsReport(rows: ordered.filter { financialYear == nil || $0.financialYear == financialYear }, skipped: skipped)
+        return GainsReport(
+            rows: ordered.filter { financialYear == nil || $0.financialYear == financialYear }, skipped: skipped,
+            financialYear: financialYear)
     }
 
     /// Whether any lot of `scheme` may need the NAV of 31-Jan-2018 (bought by then, sold from 1-Apr-2018).

@@ -35,7 +35,8 @@ public struct GainsRefusal: Error, Sendable, Hashable {
 /// purchases (purchase, SIP, switch in, reinvested dividend, reversal) and sales (redemption, switch out)
 /// merged, at the NAV of the day's last such transaction in that order, with the day's stamp duty and STT; a
 /// segregation adds units at NAV 0. Each day buys first, then sells; a sale takes the oldest lots until less
-/// than 0.01 unit is left.
+/// than 0.01 unit is left. Where casparser drops a day whose purchases net negative (a reversal dated after the
+/// purchase it reverses), folio cancels that purchase (``cancel(_:in:from:)``).
 public enum FIFOMatching {
     struct Lot {
         var date: CalendarDate
@@ -62,7 +63,7 @@ public enum FIFOMatching {
                     + "their cost and date are unknown")
         }
         do {
-            return try run(days(scheme.transactions), scheme: scheme)
+            return try run(days(scheme.transactions), scheme: scheme).matched
         } catch let refusal as GainsRefusal {
             throw refusal
         } catch {
@@ -101,7 +102,7 @@ public enum FIFOMatching {
         return result
     }
 
-    static func run(_ days: [(CalendarDate, Day)], scheme: HeldScheme) throws -> [MatchedLot] {
+    static func run(_ days: [(CalendarDate, Day)], scheme: HeldScheme) throws -> (matched: [MatchedLot], left: [Lot]) {
         var queue: [Lot] = []
         var head = 0
         var matched: [MatchedLot] = []
@@ -109,6 +110,8 @@ public enum FIFOMatching {
         for (date, day) in days {
             if day.purchaseUnits.isPositive {
                 queue.append(Lot(date: date, units: day.purchaseUnits, nav: day.nav, stampDuty: day.stampDuty))
+            } else if day.purchaseUnits.isNegative {
+                try cancel(day.purchaseUnits.magnitude, in: &queue, from: head)
             }
             guard day.saleUnits.isNegative else { continue }
             let original = day.saleUnits.magnitude
@@ -138,7 +141,31 @@ public enum FIFOMatching {
                 }
             }
         }
-        return matched
+        return (matched, Array(queue[head...]))
+    }
+
+    /// A reversal on a later day than the purchase it reverses (casparser ignores it, keeping units the folio no
+    /// longer holds): the lot of exactly those units, the newest such, else units from the newest lots back.
+    static func cancel(_ units: Amount, in queue: inout [Lot], from head: Int) throws {
+        if let exact = queue.indices.last(where: { $0 >= head && queue[$0].units == units }) {
+            queue.remove(at: exact)
+            return
+        }
+        var pending = units
+        while pending.isPositive, queue.count > head {
+            let last = queue.count - 1
+            if queue[last].units <= pending {
+                pending = try pending - queue[last].units
+                queue.removeLast()
+            } else {
+                let left = try queue[last].units - pending
+                let stampDuty = try (queue[last].stampDuty * left).divided(
+                    by: queue[last].units, places: 2, rounding: .halfEven)
+                queue[last].units = left
+                queue[last].stampDuty = stampDuty
+                pending = .zero
+            }
+        }
     }
 
     /// `units × nav` rounded half to even to the paisa, as Python's `round(Decimal, 2)`.

@@ -12,7 +12,7 @@ public struct GainRow: Codable, Sendable, Hashable {
     @NullEncodable public var isin: String?
     /// The folio.
     public var folio: String
-    /// `equity` or `debt`.
+    /// `equity`, `debt` or `other`.
     public var treatment: TaxTreatment
     /// What decided the treatment: `override` (this report's `--treat-as`), `set` (stored with `portfolio
     /// treat-as`), `statement`, `stt`, `category` or `assumed`.
@@ -89,8 +89,8 @@ public struct GainRow: Codable, Sendable, Hashable {
                 acquisitionValue = max(cost, min(fairValue, lot.saleValue)).rounded(toPlaces: 2, .halfEven)
             }
         case .equity: acquisitionValue = cost
-        case .debt:
-            if long && lot.saleDate < TaxRules.regime2024 {
+        case .debt, .other:
+            if long && TaxRules.isIndexed(treatment, sale: lot.saleDate) {
                 acquisitionValue = try (cost * TaxRules.cii(of: lot.saleDate)).divided(
                     by: TaxRules.cii(of: lot.purchaseDate), places: 2, rounding: .halfEven)
             } else {

@@ -10,11 +10,14 @@ public struct GainsReport: Codable, Sendable, Hashable {
     public var summary: [GainsSummaryRow]
     /// Schemes left out, each `folio …, scheme: why`.
     public var skipped: [String]
+    /// The financial year the report was restricted to (`2030-31`), nil for every year.
+    public var financialYear: String?
 
     /// Creates a report from its lots.
-    public init(rows: [GainRow], skipped: [String]) {
+    public init(rows: [GainRow], skipped: [String], financialYear: String? = nil) {
         self.rows = rows
         self.skipped = skipped
+        self.financialYear = financialYear
         var summary: [GainsSummaryRow] = []
         for row in rows {
             if let last = summary.last, last.financialYear == row.financialYear, last.scheme == row.scheme,

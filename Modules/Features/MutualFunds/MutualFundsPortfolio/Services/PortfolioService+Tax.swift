@@ -1,0 +1,45 @@
+import Caching
+import Failures
+import Foundation
+import Money
+import MutualFunds
+
+extension PortfolioService {
+    /// The tax report of `financialYear` (`2024-25`): Schedule 112A, Schedule CG's lines with set-off,
+    /// exemption and losses carried forward, the tax at the rates in force on each transfer, and the gains by
+    /// advance-tax period (see ``TaxComputation``). Every year's gains are worked out, so that losses of the
+    /// eight years before carry forward.
+    /// - Parameters:
+    ///   - slab: the slab rate in per cent for short-term gains of non-equity funds (`30`, `30%`); without it
+    ///     they are left out of the tax.
+    ///   - details: Schedule 112A per lot rather than per scheme.
+    /// - Throws: ``FolioError`` (invalid) for a malformed year (blaming `fy`) or slab (blaming `slab`); as
+    ///   ``gains(financialYear:overrides:mode:)``.
+    public func tax(
+        financialYear: String, slab: String? = nil, details: Bool = false, overrides: [String: TaxTreatment] = [:],
+        mode: FetchMode = .normal
+    ) async throws -> TaxReport {
+        let year = try Self.financialYear(parsing: financialYear)
+        let rate = try slab.map(Self.slab(parsing:))
+        let gains = try await gains(overrides: overrides, mode: mode)
+        return try await mapped {
+            try TaxComputation.report(
+                rows: gains.rows, financialYear: year, slab: rate, details: details, skipped: gains.skipped)
+        }
+    }
+
+    /// `30`, `30%` or `12.5 %` as a rate in per cent, 0 to 50.
+    /// - Throws: ``FolioError`` (invalid, blaming `slab`).
+    static func slab(parsing text: String) throws(FolioError) -> Amount {
+        var trimmed = text.trimmingCharacters(in: .whitespaces)
+        if trimmed.hasSuffix("%") { trimmed.removeLast() }
+        guard let rate = try? Amount(parsing: trimmed.trimmingCharacters(in: .whitespaces), options: .plain),
+            !rate.isNegative, rate <= Amount(50)
+        else {
+            throw FolioError(
+                .invalid, "invalid slab rate \"\(text)\"", why: "a slab rate is a percentage from 0 to 50",
+                hint: "write it as 30%", field: "slab")
+        }
+        return rate
+    }
+}

@@ -1,0 +1,142 @@
+import Failures
+import FeatureKit
+import FeatureWeb
+import Hummingbird
+import Money
+import MutualFunds
+import MutualFundsPortfolio
+
+/// `/funds/portfolio/tax`: a financial year's tax report, as `folio funds portfolio tax` (the JSON route answers
+/// what `--format json` prints).
+enum TaxPage {
+    static let path = "/funds/portfolio/tax"
+
+    /// The query: `fy`, `slab`, `details`.
+    struct Query {
+        var fy: String?
+        var slab: String?
+        var details: Bool
+
+        init(_ request: Request) throws(FolioError) {
+            let query = request.uri.queryParameters
+            fy = query["fy"].map(String.init).flatMap { $0.isEmpty ? nil : $0 }
+            slab = query["slab"].map(String.init).flatMap { $0.isEmpty ? nil : $0 }
+            switch query["details"].map(String.init) {
+            case nil, "", "false", "0": details = false
+            case "true", "1", "on": details = true
+            case let text?:
+                throw FolioError(.invalid, "invalid details \"\(text)\"", hint: "give true or false", field: "details")
+            }
+        }
+
+        /// The report the query asks for.
+        func report(_ service: PortfolioService) async throws -> TaxReport {
+            guard let fy else {
+                throw FolioError(.invalid, "give a financial year", hint: "fy=2024-25", field: "fy")
+            }
+            return try await service.tax(financialYear: fy, slab: slab, details: details)
+        }
+    }
+
+    static func page(_ request: Request, context: WebRequestContext, environment: WebEnvironment) async -> Response {
+        var content: HTML = .empty
+        var status: HTTPResponse.Status = .ok
+        do {
+            let query = try Query(request)
+            content += form(query)
+            if query.fy != nil {
+                content += html(try await query.report(FundsWebService.portfolio(environment)))
+            }
+        } catch {
+            let refusal = FolioError.from(error)
+            status = WebResponses.status(for: refusal)
+            content += Components.notice(refusal.line, kind: "error")
+        }
+        return environment.page(
+            "Capital gains tax", request: request, context: context, status: status, content: content)
+    }
+
+    static func form(_ query: Query) -> HTML {
+        "<form method=\"get\" action=\"\(path)\">"
+            + Components.field("fy", label: "Financial year", value: query.fy ?? "", placeholder: "2024-25")
+            + Components.field(
+                "slab", label: "Slab rate (short-term gains of other funds)", value: query.slab ?? "",
+                placeholder: "30%")
+            + Components.checkbox("details", label: "Schedule 112A per lot", checked: query.details)
+            + "<button type=\"submit\">Show</button></form>"
+    }
+
+    static func html(_ report: TaxReport) -> HTML {
+        let money = { (value: Amount) in HTML(stringLiteral: FundText.money(value)) }
+        let rate = { (value: Amount?) in HTML(stringLiteral: value.map { "\($0.plainText)%" } ?? "slab") }
+        var html: HTML = "<h2>FY \(report.financialYear)</h2>"
+        guard report.hasSales else {
+            html += Components.notice("No sales in \(report.financialYear).")
+            return html + carried(report)
+        }
+        html += Components.table(
+            caption: "Schedule CG",
+            headers: [
+                "Section", "Term", "Transfers", "Rate", "Sale", "Cost", "Gain",
+                "Set off", "Brought forward", "Exempt", "Taxable", "Tax",
+            ],
+            numeric: Set(3...11),
+            rows: report.lines.map { line in
+                [
+                    "\(line.section)", "\(line.term)", "\(line.transfers)", rate(line.rate), money(line.saleValue),
+                    money(line.acquisitionValue), money(line.gain), money(line.setOff),
+                    money(line.broughtForwardSetOff),
+                    money(line.exemption), money(line.taxable), line.tax.map(money) ?? "—",
+                ]
+            })
+        html +=
+            "<div class=\"figures\">"
+            + Components.figure("Tax (estimate)", FundText.money(report.tax), detail: "before surcharge and cess")
+            + Components.figure(
+                "s. 112A exemption used", FundText.money(report.exemptionUsed),
+                detail: "of \(FundText.money(report.exemptionLimit))")
+            + "</div>"
+        html += carried(report)
+        html += Components.table(
+            caption: "Schedule 112A",
+            headers: [
+                "1a", "1b", "Name", "Units", "Sale (6)", "Cost (8)", "FMV (11)",
+                "Deductions (13)", "Balance (14)",
+            ],
+            numeric: Set(3...8),
+            rows: report.schedule112A.map { row in
+                [
+                    "\(row.acquired)", "\(row.transferred ?? "—")", "\(row.name)", "\(row.units.plainText)",
+                    money(row.fullValue), money(row.costOfAcquisition), money(row.totalFMV), money(row.totalDeductions),
+                    money(row.balance),
+                ]
+            })
+        html += Components.table(
+            caption: "Gains by advance-tax period (before set-off)",
+            headers: ["Section", "Transfers", "Rate"] + report.advanceTaxPeriods,
+            numeric: Set(2...(2 + report.advanceTaxPeriods.count)),
+            rows: report.advanceTax.map { row in
+                ["\(row.section)", "\(row.transfers)", rate(row.rate)] + row.amounts.map(money)
+            })
+        for note in report.notes { html += Components.notice(note) }
+        for line in report.skipped { html += Components.notice(line, kind: "warning") }
+        return html + "<p>As JSON: <a href=\"/api/funds/portfolio/tax?fy=\(report.financialYear)\">"
+            + "/api/funds/portfolio/tax?fy=\(report.financialYear)</a>.</p>"
+    }
+
+    static func carried(_ report: TaxReport) -> HTML {
+        var html: HTML = .empty
+        for (title, losses) in [
+            ("Brought forward", report.broughtForward), ("To carry forward", report.carriedForward),
+        ]
+        where !losses.isEmpty {
+            html += Components.table(
+                caption: "Losses \(title.lowercased())", headers: ["From FY", "Until FY", "Short-term", "Long-term"],
+                numeric: [2, 3],
+                rows: losses.map { ["\($0.financialYear)", "\($0.lastYear)", money($0.shortTerm), money($0.longTerm)] })
+        }
+        return html
+    }
+
+    static func money(_ value: Amount) -> HTML { HTML(stringLiteral: FundText.money(value)) }
+}

@@ -1,0 +1,97 @@
+import Failures
+import FeatureKit
+import FeatureKitTesting
+import Foundation
+import MutualFunds
+import MutualFundsPortfolio
+import Networking
+import NetworkingTesting
+import Persistence
+import Testing
+import TimingTesting
+
+@testable import MutualFundsCommands
+
+@Suite("folio funds portfolio tax, and the defects of issue 39")
+struct TaxCommandTests {
+    /// A harness holding the shared statement (its ICICI scheme sells 28.261 units in FY 2022-23).
+    static func harness() async throws -> Harness {
+        let harness = Harness()
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("cas-\(UUID().uuidString).json")
+        try Fixtures.data("cas/hilla-folioman_upload-03_icici_nn50.json").write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        try await harness.run(["portfolio", "import", file.path, "--allow-mismatch"])
+        return harness
+    }
+
+    @Test("--schedule 112a --format csv writes the form's header and a row per scheme; JSON has every part")
+    func schedule() async throws {
+        let harness = try await Self.harness()
+        let csv = try await harness.run(
+            ["portfolio", "tax", "--fy", "2022-23", "--schedule", "112a", "--format", "csv"]).output
+        let lines = csv.split(whereSeparator: \.isNewline).map(String.init)
+        #expect(lines.first == Schedule112ARow.header(financialYear: "2022-23").joined(separator: ","))
+        #expect(lines.count == 2 && lines[1].hasPrefix("AE,INF109K01Y80,") && lines[1].hasSuffix(",2455,2545"))
+        let report = try await harness.json(["portfolio", "tax", "--fy", "2022-23"]) as! [String: Any]
+        #expect(report["financialYear"] as? String == "2022-23")
+        let taxLines = report["lines"] as! [[String: Any]]
+        #expect(taxLines.count == 1 && taxLines[0]["section"] as? String == "112A")
+        #expect("\(report["exemptionUsed"]!)" == "2545.1" && "\(report["tax"]!)" == "0")
+        let table = try await harness.run(["portfolio", "tax", "--fy", "2022-23"]).output
+        #expect(table.contains("Schedule 112A") && table.contains("before surcharge and cess"))
+    }
+
+    @Test("a year without sales says so, in gains and tax")
+    func noSales() async throws {
+        let harness = try await Self.harness()
+        #expect(try await harness.run(["portfolio", "gains", "--fy", "2030-31"]).output == "No sales in 2030-31.\n")
+        #expect(try await harness.run(["portfolio", "tax", "--fy", "2030"]).output == "No sales in 2030-31.\n")
+    }
+
+    @Test("tax refuses a malformed --fy, --slab or --schedule (exit 64)")
+    func refusals() async throws {
+        let harness = Harness()
+        let slab = await folioError { try await harness.run(["portfolio", "tax", "--fy", "2024-25", "--slab", "60%"]) }
+        #expect(slab?.kind == .usage && slab?.field == "slab")
+        let year = await folioError { try await harness.run(["portfolio", "tax", "--fy", "2024-26"]) }
+        #expect(year?.kind == .usage && year?.field == "fy")
+        let schedule = await folioError {
+            try await harness.run(["portfolio", "tax", "--fy", "2024-25", "--schedule", "112b"])
+        }
+        #expect(schedule?.kind == .usage)
+    }
+
+    @Test("add and sell refuse figures beyond sensible bounds (exit 1)")
+    func bounds() async throws {
+        let harness = Harness()
+        for (option, value) in [("--amount", "10000000001"), ("--units", "1000000001")] {
+            let refused = await folioError {
+                try await harness.run(["portfolio", "add", "122639", option, value, "--date", "2024-01-10"])
+            }
+            #expect(
+                refused?.kind == .invalid && refused?.kind.exitCode == 1
+                    && refused?.field == String(option.dropFirst(2)))
+        }
+        let nav = await folioError {
+            try await harness.run([
+                "portfolio", "sell", "122639", "--units", "1", "--nav", "2000000", "--date", "2024-01-10",
+            ])
+        }
+        #expect(nav?.kind == .invalid && nav?.field == "nav")
+    }
+
+    @Test("folio's own store refusing passes through the funds service as the store's failure: exit 77")
+    func storePermission() async throws {
+        let service = FundsService(
+            http: StubHTTPClient { request in HTTPResponse(status: 404, body: Data(), url: request.url) },
+            store: InMemoryDatabase(now: { Harness.start }).store(namespace: "funds"),
+            timing: .test(now: Harness.start),
+            settings: FundsSettings(baseURL: URL(string: "http://mfapi.test")!))
+        let error = await folioError {
+            _ = try await service.mapped { () async throws -> Int in
+                throw StorageFileError(path: "/home/me/.folio/folio.sqlite", problem: .permissionDenied)
+            }
+        }
+        #expect(error?.kind == .noPermission && error?.kind.exitCode == 77)
+    }
+}

@@ -1,0 +1,93 @@
+import FeatureWeb
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import MutualFundsWeb
+import Testing
+
+@Suite("/funds/portfolio/tax and its JSON route")
+struct TaxPageTests {
+    static let localhost = PortfolioSetup.localhost
+
+    static func imported() async throws -> PortfolioSetup {
+        let setup = try PortfolioSetup()
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("portfolio-\(UUID().uuidString).json")
+        try Data(PortfolioPageTests.statement.utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        _ = try await setup.cli(["portfolio", "import", file.path])
+        return setup
+    }
+
+    @Test(
+        "GET /api/funds/portfolio/tax answers byte for byte what tax --format json prints",
+        arguments: [
+            ("/api/funds/portfolio/tax?fy=2023-24", ["portfolio", "tax", "--fy", "2023-24"]),
+            (
+                "/api/funds/portfolio/tax?fy=2023-24&slab=30&details=true",
+                ["portfolio", "tax", "--fy", "2023-24", "--slab", "30", "--details"]
+            ),
+        ])
+    func apiEqualsCLI(route: String, arguments: [String]) async throws {
+        let setup = try await Self.imported()
+        let printed = try await setup.cli(arguments + ["--format", "json"])
+        try await setup.application().test(.router) { client in
+            try await client.execute(uri: route, method: .get, headers: Self.localhost) { response in
+                #expect(response.status == .ok)
+                #expect(String(buffer: response.body) == printed)
+            }
+        }
+    }
+
+    @Test("the page shows Schedule CG, Schedule 112A and the estimate; the OpenAPI schema names every key")
+    func page() async throws {
+        let setup = try await Self.imported()
+        try await setup.application().test(.router) { client in
+            try await client.execute(uri: "/funds/portfolio/tax?fy=2023-24", method: .get, headers: Self.localhost) {
+                response in
+                let body = String(buffer: response.body)
+                #expect(response.status == .ok)
+                #expect(
+                    body.contains("Schedule CG") && body.contains("Schedule 112A") && body.contains("before surcharge"))
+            }
+        }
+        let report = try #require(
+            try JSONSerialization.jsonObject(
+                with: Data(try await setup.cli(["portfolio", "tax", "--fy", "2023-24", "--format", "json"]).utf8))
+                as? [String: Any])
+        let document =
+            try JSONSerialization.jsonObject(
+                with: JSONEncoder().encode(MutualFundsWeb.feature.openAPIPaths["/api/funds/portfolio/tax"]))
+            as? [String: Any]
+        let ok = ((document?["get"] as? [String: Any])?["responses"] as? [String: Any])?["200"] as? [String: Any]
+        let schema = try #require(
+            ((ok?["content"] as? [String: Any])?["application/json"] as? [String: Any])?["schema"] as? [String: Any])
+        let properties = try #require(schema["properties"] as? [String: Any])
+        #expect(Set(properties.keys) == Set(report.keys))
+        let row = try #require((report["schedule112A"] as? [[String: Any]])?.first)
+        let rowSchema = try #require(
+            ((properties["schedule112A"] as? [String: Any])?["items"] as? [String: Any])?["properties"]
+                as? [String: Any])
+        #expect(Set(rowSchema.keys) == Set(row.keys))
+    }
+
+    @Test("a missing or malformed fy, slab or details is 422 naming it")
+    func refusals() async throws {
+        let setup = try PortfolioSetup()
+        try await setup.application().test(.router) { client in
+            for (route, field) in [
+                ("/api/funds/portfolio/tax", "fy"), ("/api/funds/portfolio/tax?fy=2023-25", "fy"),
+                ("/api/funds/portfolio/tax?fy=2023-24&slab=x", "slab"),
+                ("/api/funds/portfolio/tax?fy=2023-24&details=maybe", "details"),
+            ] {
+                try await client.execute(uri: route, method: .get, headers: Self.localhost) { response in
+                    #expect(response.status == .unprocessableContent, "\(route)")
+                    let problem =
+                        try JSONSerialization.jsonObject(with: Data(String(buffer: response.body).utf8))
+                        as? [String: Any]
+                    #expect(problem?["field"] as? String == field, "\(route)")
+                }
+            }
+        }
+    }
+}
