@@ -64,7 +64,7 @@ struct ServeOperationsTests {
             }
             try await client.execute(uri: "/api/items", method: .get, headers: localhost) { response in
                 #expect(response.headers[.contentType] == "application/problem+json")
-                #expect(response.text.contains("\"kind\":\"unavailable\""))
+                #expect(response.text.contains("\"kind\" : \"unavailable\""))
             }
             // Fail fast: none of those reached the store; only the probe will.
             #expect(harness.store.reached == reachedBefore)

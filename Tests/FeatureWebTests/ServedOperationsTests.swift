@@ -33,11 +33,11 @@ struct ServedOperationsTests {
             #expect(posted != 403, "the token of a page served before the restart is accepted")
 
             let (healthy, healthBody, _) = try await server.request("/healthz")
-            #expect(healthy == 200 && healthBody.contains("\"up\":true"))
+            #expect(healthy == 200 && healthBody.filter { $0 != " " }.contains("\"up\":true"))
 
             try await cluster.stopServer()
             let (down, downBody, _) = try await server.request("/healthz")
-            #expect(down == 503 && downBody.contains("\"up\":false"))
+            #expect(down == 503 && downBody.filter { $0 != " " }.contains("\"up\":false"))
             for path in ["/", "/stocks", "/api/stocks/portfolio", "/funds/122639", "/api/funds/122639", "/networth"] {
                 let (status, _, _, retryAfter) = try await server.requestWithRetryAfter(path)
                 #expect(status == 503, "\(path)")
@@ -118,7 +118,7 @@ extension ServedOperationsTests {
                 default: #expect(copies <= 1, "\(target) got no answer")
                 }
             }
-            #expect(answers.values.contains { $0 == 303 })
+            #expect(answers.values.contains { $0 == 303 }, "\(answers.values.map { $0.map(String.init) ?? "none" })")
         } catch {
             await cluster.destroy()
             throw error
