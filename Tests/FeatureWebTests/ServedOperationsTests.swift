@@ -85,21 +85,23 @@ extension ServedOperationsTests {
             let token = try #require(ServedFolio.csrfToken(in: page))
             let seed = try #require(cookie)
             let targets = (1...40).map { 7_000_000 + $0 }
+            let answered = AnswerCount()
             let answers = await withTaskGroup(of: (Int, Int?).self) { group in
-                for (index, target) in targets.enumerated() {
+                for target in targets {
                     group.addTask {
                         let status = try? await server.request(
                             "/alerts/add", method: "POST", body: "_csrf=\(token)&kind=networth&above=\(target)",
                             cookie: seed
                         ).0
+                        await answered.add()
                         return (target, status)
                     }
-                    // The signal goes out while the later posts are still being sent.
-                    if index == 20 {
-                        group.addTask {
-                            _ = server.terminate(); return (0, nil)
-                        }
-                    }
+                }
+                // The signal goes out once a few posts were answered, while the others are in flight.
+                group.addTask {
+                    _ = await yieldUntil(limit: .seconds(60)) { await answered.value >= 3 }
+                    _ = server.terminate()
+                    return (0, nil)
                 }
                 var answers: [Int: Int?] = [:]
                 for await (target, status) in group where target != 0 { answers[target] = status }
@@ -113,18 +115,25 @@ extension ServedOperationsTests {
             for (target, status) in answers {
                 let copies = stored.components(separatedBy: String(target)).count - 1
                 switch status {
-                case 303?: #expect(copies == 1, "\(target) was answered 303")
+                // URLSession on Linux follows the 303 whatever its delegate says: the page it leads to is a 200.
+                case let code? where (200..<400).contains(code): #expect(copies == 1, "\(target) was answered \(code)")
                 case let code? where code >= 400: #expect(copies == 0, "\(target) was answered \(code)")
                 default: #expect(copies <= 1, "\(target) got no answer")
                 }
             }
-            #expect(answers.values.contains { $0 == 303 }, "\(answers.values.map { $0.map(String.init) ?? "none" })")
+            #expect(answers.values.contains { ($0 ?? 0) >= 200 && ($0 ?? 0) < 400 }, "\(answers.values.map { $0.map(String.init) ?? "none" })")
         } catch {
             await cluster.destroy()
             throw error
         }
         await cluster.destroy()
     }
+}
+
+/// How many posts have been answered so far.
+actor AnswerCount {
+    var value = 0
+    func add() { value += 1 }
 }
 
 /// `folio serve --port 0` on a database, its stderr kept in a file the test reads after it stopped.
