@@ -1,5 +1,4 @@
-import CoreMetrics
-import Foundation
+import Metrics
 import Prometheus
 
 /// What `/metrics` exposes, recorded through swift-metrics into one Prometheus registry this server owns.
@@ -27,7 +26,7 @@ public final class ServerMetrics: Sendable {
     public func request(route: String, method: String, status: Int, duration: Duration) {
         let dimensions = [("route", route), ("method", method), ("status", String(status))]
         Counter(label: "folio_http_requests_total", dimensions: dimensions, factory: factory).increment()
-        CoreMetrics.Timer(
+        Timer(
             label: "folio_http_request_duration_seconds", dimensions: [("route", route), ("method", method)],
             factory: factory
         ).recordNanoseconds(Self.nanoseconds(duration))
@@ -36,12 +35,6 @@ public final class ServerMetrics: Sendable {
     /// One store transaction: `kind` read, write or migrate; `outcome` ok, error or unavailable.
     public func storeTransaction(kind: String, outcome: String) {
         count("folio_store_transactions_total", [("kind", kind), ("outcome", outcome)])
-    }
-
-    /// Transactions the backend ran again after a serialisation conflict with another writer.
-    public func storeConflictsRetried(_ count: Int) {
-        guard count > 0 else { return }
-        Counter(label: "folio_store_conflicts_retried_total", factory: factory).increment(by: count)
     }
 
     /// One request to an upstream service, by host; `failed` when it threw (an HTTP status is the caller's).
@@ -53,11 +46,6 @@ public final class ServerMetrics: Sendable {
     /// One run of a background job.
     public func backgroundJob(_ name: String, failed: Bool) {
         count("folio_background_job_runs_total", [("job", name), ("outcome", failed ? "failed" : "ok")])
-    }
-
-    /// One attempt to deliver an alert: `outcome` delivered, retry (refused or unreachable, tried again) or claimed.
-    public func alertDelivery(outcome: String) {
-        count("folio_alert_deliveries_total", [("outcome", outcome)])
     }
 
     /// Whether the store answers (1) or not (0), set at each change.
