@@ -450,3 +450,17 @@ package.targets.first { $0.name == "folio" }?.dependencies +=
     ["MarketData", "MarketDataYahoo", "MarketDataAlphaVantage"]
 package.targets.first { $0.name == "folio-benchmarks" }?.dependencies.append("MarketData")
 package.targets.first { $0.name == "StockTradingTests" }?.dependencies += ["MarketData", "MarketDataTesting"]
+
+// MARK: - Operations (`folio serve`'s /metrics: swift-metrics through a Prometheus registry, injected, never bootstrapped)
+
+package.dependencies += [
+    .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
+    .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
+]
+package.targets.first { $0.name == "FeatureWeb" }?.dependencies += ["Networking"]
+package.targets.first { $0.name == "FeatureWebTests" }?.dependencies += [logging]
+for name in ["FeatureWeb", "FeatureWebTests", "folio"] {
+    package.targets.first { $0.name == name }?.dependencies += [
+        .product(name: "Metrics", package: "swift-metrics"), .product(name: "Prometheus", package: "swift-prometheus"),
+    ]
+}

@@ -9,6 +9,7 @@ struct BackgroundJobs: Service, CustomStringConvertible {
     let environment: WebEnvironment
     let clock: any Clock<Duration>
     let logger: Logger
+    var metrics: ServerMetrics?
 
     /// What the service group's log names: the jobs only, never the environment (its configuration may hold a
     /// database password).
@@ -19,7 +20,12 @@ struct BackgroundJobs: Service, CustomStringConvertible {
             await withDiscardingTaskGroup { group in
                 for job in jobs {
                     group.addTask {
-                        await job.repeatedly(with: environment, clock: clock) { logger.warning("\(job.name) failed: \($0)") }
+                        await job.repeatedly(
+                            with: environment, clock: clock,
+                            failed: { failure in
+                                metrics?.backgroundJob(job.name, failed: true)
+                                logger.warning("\(job.name) failed: \(failure)")
+                            }, succeeded: { metrics?.backgroundJob(job.name, failed: false) })
                     }
                 }
             }

@@ -40,10 +40,18 @@ struct ServeCommand: HostCommand {
     @Option(help: ArgumentHelp("How often live boards are fetched again (e.g. 30s, 5s).", valueName: "duration"))
     var refresh = "30s"
 
+    @Option(help: ArgumentHelp(
+        "What the server logs to stderr: warning (the default: outages and failures), info (-v: also one line per request), debug.",
+        valueName: "level"))
+    var logLevel: String?
+
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be 0 to 65535, not \(port).") }
         if let token, token.count < 16 { throw ValidationError("--token must be at least 16 characters.") }
         _ = try refreshInterval()
+        if let logLevel, Logger.Level(rawValue: logLevel.lowercased()) == nil {
+            throw ValidationError("--log-level must be one of \(Logger.Level.allCases.map(\.rawValue).joined(separator: ", ")), not \"\(logLevel)\".")
+        }
     }
 
     func refreshInterval() throws -> Duration {
@@ -57,18 +65,34 @@ struct ServeCommand: HostCommand {
 
     func run(host environment: HostEnvironment) async throws {
         let generatedToken = WebServerConfiguration.isLoopback(host) || token != nil ? nil : Secrets.randomToken()
-        let configuration = WebServerConfiguration(host: host, port: port, token: token ?? generatedToken)
+        let level = try ServeOperations.level(flag: logLevel, verbose: environment.verbose)
+        let logger = ServeOperations.logger(label: "folio.serve", level: level)
+        let accessLog = try ServeOperations.accessLogEnabled(environment.configuration, verbose: environment.verbose)
+            ? ServeOperations.logger(label: "folio.access", level: .info) : nil
+        let drainDeadline = try ServeOperations.drainDeadline(environment.configuration)
+        let timing = environment.timing
+        let sessionStore = try environment.database().store(namespace: "web", home: environment.home, timing: timing)
+        let metrics = ServerMetrics()
+        let operations = ServerOperations(
+            metrics: metrics, store: StoreHealth(logger: logger, metrics: metrics, now: { timing.now() }),
+            upstreams: UpstreamHealth(logger: logger, now: { timing.now() }), accessLog: accessLog,
+            probeStore: sessionStore)
+        let configuration = WebServerConfiguration(
+            host: host, port: port, token: token ?? generatedToken,
+            secret: try await ServeOperations.csrfSecret(in: operations.observe(sessionStore)))
         // The alerts' namespace is brought to its schema before the first page can list it.
         let alertsHost = try await AlertsHost.start(environment)
         let feed = AlertFeed()
         let newAlerts = NewAlerts()
-        let web = try WebHost.environment(
-            host: environment, refresh: try refreshInterval(), alerts: alertsHost.desk(feed: feed, newAlerts: newAlerts))
+        let web = ServeOperations.observed(
+            try WebHost.environment(
+                host: environment, refresh: try refreshInterval(), alerts: alertsHost.desk(feed: feed, newAlerts: newAlerts)),
+            operations: operations, sessionStore: sessionStore, now: { timing.now() })
         let features = environment.enabledWebFeatures + [AlertsWeb.feature]
-        let router = WebServer.router(features: features, environment: web, configuration: configuration)
+        let router = WebServer.router(
+            features: features, environment: web, configuration: configuration, operations: operations)
         let terminal = environment.terminal
         let shownHosts = ServeAddresses.shown(for: host)
-        let logger = environment.logger(label: "folio.serve")
         let application = WebServer.application(router: router, configuration: configuration, logger: logger) { port in
             // The first line names one address a browser can open; a wildcard bind lists every other one after it.
             terminal.print("Folio is serving on http://\(shownHosts[0]):\(port)")
@@ -86,12 +110,12 @@ struct ServeCommand: HostCommand {
                 application, alerts,
                 BackgroundJobs(
                     jobs: features.flatMap(\.backgroundJobs), environment: web, clock: environment.timing.clock,
-                    logger: logger),
+                    logger: logger, metrics: metrics),
             ],
             gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
-        // Requests in flight get 5 s to finish after Ctrl-C or SIGTERM; then they are cancelled, so a stream that
-        // somehow outlives its shutdown handler cannot keep the process alive.
-        serviceConfiguration.maximumGracefulShutdownDuration = .seconds(5)
+        // Requests in flight get `web.drainDeadline` (10 s) to finish after Ctrl-C or SIGTERM; then they are
+        // cancelled, so a stream that somehow outlives its shutdown handler cannot keep the process alive.
+        serviceConfiguration.maximumGracefulShutdownDuration = drainDeadline
         let services = ServiceGroup(configuration: serviceConfiguration)
         // Off the CLI's single-thread executor: the server answers many requests at once.
         try await withTaskExecutorPreference(globalConcurrentExecutor) {

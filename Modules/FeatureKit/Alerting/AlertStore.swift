@@ -11,8 +11,14 @@ import Persistence
 public struct AlertStore: Sendable {
     /// The namespace's name.
     public static let namespace = "alerts"
-    /// How long a process may hold an outbox entry it is delivering before another may try it.
-    public static let claimLifetime: TimeInterval = 120
+    /// How long one delivery attempt may take: the webhook's own deadline (``Webhook/timeout``).
+    public static let attemptDeadline: TimeInterval = 10
+    /// What a claim adds to the attempts it covers: the store's commit of the outcome, and clocks a little apart.
+    public static let claimMargin: TimeInterval = 5
+    /// How long a process may hold an outbox entry it is about to deliver before another may try it: one
+    /// attempt's deadline plus the margin, so a watcher killed mid-delivery delays a firing by seconds, well
+    /// within the alert's own window (a race "within 5 minutes").
+    public static let claimLifetime: TimeInterval = attemptDeadline + claimMargin
 
     /// The namespace's schema version once ``prepare(importing:)`` has run.
     public static let schemaVersion = 1
@@ -114,20 +120,24 @@ public struct AlertStore: Sendable {
     }
 
     /// Claims, for `claimant`, every outbox entry that it already holds or nobody holds (or whose claim
-    /// expired), oldest firing first.
+    /// expired), oldest firing first. The entries are delivered one after another, so the n-th is held for n
+    /// attempts' deadlines plus the margin: each claim outlasts the attempts before it and its own, and no longer.
     public func claimOutbox(claimant: String, at date: Date) async throws -> [OutboxEntry] {
         try await store.write { transaction in
+            let free = try transaction.scan(OutboxEntry.self, AlertKeys.outbox).filter { entry in
+                let value = entry.value
+                return value.claimedBy == nil || value.claimedBy == claimant || (value.claimedUntil ?? .distantPast) <= date
+            }
+            let ordered = free.sorted { ($0.value.firing.firedAt, $0.value.firing.key) < ($1.value.firing.firedAt, $1.value.firing.key) }
             var claimed: [OutboxEntry] = []
-            for entry in try transaction.scan(OutboxEntry.self, AlertKeys.outbox) {
+            for (position, entry) in ordered.enumerated() {
                 var value = entry.value
-                let free = value.claimedBy == nil || value.claimedBy == claimant || (value.claimedUntil ?? .distantPast) <= date
-                guard free else { continue }
                 value.claimedBy = claimant
-                value.claimedUntil = date.addingTimeInterval(Self.claimLifetime)
+                value.claimedUntil = date.addingTimeInterval(Self.attemptDeadline * Double(position + 1) + Self.claimMargin)
                 try transaction.put(entry.key, value)
                 claimed.append(value)
             }
-            return claimed.sorted { ($0.firing.firedAt, $0.firing.key) < ($1.firing.firedAt, $1.firing.key) }
+            return claimed
         }
     }
 

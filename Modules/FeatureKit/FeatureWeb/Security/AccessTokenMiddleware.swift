@@ -8,13 +8,24 @@ public struct AccessTokenMiddleware: RouterMiddleware {
     public typealias Context = WebRequestContext
     static let cookieName = "folio_token"
     let token: String
+    let exemptsLoopbackProbes: Bool
 
-    /// Creates the middleware.
-    public init(token: String) { self.token = token }
+    /// Creates the middleware; with `exemptsLoopbackProbes`, `/healthz` and `/metrics` asked by a peer on this
+    /// machine need no token (an uptime check or scraper beside the server has nowhere safe to keep it, and
+    /// neither path shows a record, a cookie or a setting); from anywhere else they need it like every path.
+    public init(token: String, exemptsLoopbackProbes: Bool = false) {
+        self.token = token
+        self.exemptsLoopbackProbes = exemptsLoopbackProbes
+    }
 
     public func handle(
         _ request: Request, context: WebRequestContext, next: (Request, WebRequestContext) async throws -> Response
     ) async throws -> Response {
+        if exemptsLoopbackProbes, ServerOperations.probePaths.contains(request.uri.path),
+            [.get, .head].contains(request.method), context.remoteAddress.map(WebServerConfiguration.isLoopback) == true
+        {
+            return try await next(request, context)
+        }
         if let bearer = request.headers[.authorization], bearer.hasPrefix("Bearer "),
             Secrets.constantTimeEqual(String(bearer.dropFirst(7)), token)
         {

@@ -19,13 +19,15 @@ public struct BackgroundJob: Sendable {
 
 extension BackgroundJob {
     /// Runs the job now and then after each ``interval`` on `clock`, until the task is cancelled; `failed` hears
-    /// each run that threw, and the next interval tries again.
+    /// each run that threw, and the next interval tries again; `succeeded` hears each run that did not.
     public func repeatedly(
-        with environment: WebEnvironment, clock: any Clock<Duration>, failed: @Sendable (any Error) -> Void = { _ in }
+        with environment: WebEnvironment, clock: any Clock<Duration>, failed: @Sendable (any Error) -> Void = { _ in },
+        succeeded: @Sendable () -> Void = {}
     ) async {
         while !Task.isCancelled {
             do {
                 try await run(environment)
+                succeeded()
             } catch where !Task.isCancelled {
                 failed(error)
             } catch {

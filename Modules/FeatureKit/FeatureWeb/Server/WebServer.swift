@@ -12,7 +12,8 @@ public struct WebServerConfiguration: Sendable {
     public var port: Int
     /// The access token required on every request (always set for a non-loopback host).
     public var token: String?
-    /// The secret for CSRF tokens (random per process).
+    /// The secret for CSRF tokens: random per process unless the host reads it from the store (`folio serve`
+    /// does, so that open forms survive a restart and every server on one database accepts them).
     public var secret: String
 
     /// Creates a configuration.
@@ -32,21 +33,31 @@ public struct WebServerConfiguration: Sendable {
 /// Puts the server together: the security middleware, the shared assets, the dashboard, the OpenAPI
 /// document and each feature's routes.
 public enum WebServer {
-    /// The router with every route and middleware.
+    /// The router with every route and middleware; with `operations`, also `/healthz`, `/metrics`, the
+    /// request record (metrics and access log) and the 503s of a store outage.
     public static func router(
-        features: [WebFeature], environment: WebEnvironment, configuration: WebServerConfiguration
+        features: [WebFeature], environment: WebEnvironment, configuration: WebServerConfiguration,
+        operations: ServerOperations? = nil
     ) -> Router<WebRequestContext> {
         // HEAD is answered wherever GET is, with GET's headers and no body (RFC 9110 §9.3.2).
         let router = Router(context: WebRequestContext.self, options: .autoGenerateHeadEndpoints)
         let table = RouteTable()
+        // Outermost, so that every answer is counted, refusals by the security middleware included.
+        if let operations { router.add(middleware: RequestRecordMiddleware(operations: operations)) }
         router.add(middleware: SecurityHeadersMiddleware())
         router.add(middleware: ErrorPageMiddleware(layout: environment.layout))
         router.add(middleware: HostCheckMiddleware(policy: HostPolicy(boundHost: configuration.host)))
-        if let token = configuration.token { router.add(middleware: AccessTokenMiddleware(token: token)) }
+        if let token = configuration.token {
+            router.add(middleware: AccessTokenMiddleware(token: token, exemptsLoopbackProbes: operations != nil))
+        }
         router.add(middleware: MethodNotAllowedMiddleware(table: table))
         router.add(middleware: BodyLimitMiddleware())
         router.add(middleware: FlashMiddleware())
         router.add(middleware: CSRFMiddleware(secret: configuration.secret))
+        if let operations {
+            router.add(middleware: OutageMiddleware(operations: operations, layout: environment.layout))
+            ProbeRoutes.add(to: router, operations: operations)
+        }
         AssetRoutes.add(to: router)
         // The dashboard shows a logged-in browser's portfolio card, so it reads the session.
         environment.sessions.routes(router).get("/") { request, context in

@@ -36,8 +36,14 @@ public final class PostgresDatabase: KeyValueDatabase {
     /// crash) is waited for, on the injected clock, before the command gives up.
     public let startupPatience: Duration
     let tables: PostgresTables
-    let client: PostgresClient
-    private let running: Task<Void, Never>
+    /// The pool leases come from; replaced once after the server was found down and answers again
+    /// (``renewPoolAfterOutage()``).
+    var client: PostgresClient { pool.withLock { $0.client } }
+    private let pool: Mutex<(client: PostgresClient, running: Task<Void, Never>)>
+    private let poolConfiguration: PostgresClient.Configuration
+    /// Set when a direct check found the server unreachable: every connection of the pool is then dead, and the
+    /// pool is retrying on its own growing backoff (up to a minute), so the next successful check replaces it.
+    private let serverWasDown = Mutex(false)
     let reachability: PostgresReachability
     /// How long a lease may wait for the pool before the server is checked directly.
     let leaseGrace: Duration
@@ -56,20 +62,21 @@ public final class PostgresDatabase: KeyValueDatabase {
     /// Creates the database object; nothing is connected until the first transaction.
     /// - Parameters:
     ///   - location: The server, database, credentials, TLS mode and schema.
-    ///   - maxConnections: Connections (and transactions running at once) in this process.
+    ///   - maxConnections: Connections (and transactions running at once) in this process; nil takes the URL's
+    ///     `pool_max_conns`, else 8.
     ///   - maxAttempts: Runs of a transaction before a serialisation conflict is given up on.
     ///   - writeBatch: Puts sent together; 1 sends each as it comes (what the benchmark compares against).
     ///   - startupPatience: How long to keep trying a server that is still starting up.
     ///   - leaseGrace: How long a transaction waits for a connection from the pool before the server is checked
-    ///     directly (see ``leasing(_:)``).
+    ///     directly (see ``leasing(_:)``); nil takes the URL's `pool_wait`, else 10 s.
     ///   - leaseClock: Measures ``leaseGrace``. The pool's own connection retries run on the real clock whatever
     ///     is given here, so only a test replaces it, to end a lease without waiting.
     ///   - clock: Paces the retries after a serialisation conflict and the waits for a starting server.
     ///   - now: Stamps each record's `storedAt`.
     /// - Throws: ``PersistenceError/storage(_:)`` when TLS cannot be set up.
     public init(
-        location: PostgresLocation, maxConnections: Int = 8, maxAttempts: Int = 40, writeBatch: Int = 2_000,
-        startupPatience: Duration = .seconds(30), leaseGrace: Duration = .seconds(10),
+        location: PostgresLocation, maxConnections: Int? = nil, maxAttempts: Int = 40, writeBatch: Int = 2_000,
+        startupPatience: Duration = .seconds(30), leaseGrace: Duration? = nil,
         leaseClock: any Clock<Duration> = ContinuousClock(), clock: any Clock<Duration> = ContinuousClock(),
         now: @escaping @Sendable () -> Date = { Date() },
         logger: Logger = Logger(label: "folio.postgres", factory: { _ in SwiftLogNoOpLogHandler() })
@@ -78,7 +85,8 @@ public final class PostgresDatabase: KeyValueDatabase {
         self.maxAttempts = max(1, maxAttempts)
         self.writeBatch = max(1, writeBatch)
         self.startupPatience = startupPatience
-        self.leaseGrace = leaseGrace
+        self.leaseGrace = leaseGrace ?? location.poolWait ?? .seconds(10)
+        let maxConnections = max(1, maxConnections ?? location.poolSize ?? 8)
         leaseSleep = { duration in try await leaseClock.sleep(for: duration) }
         self.now = now
         self.logger = logger
@@ -95,9 +103,8 @@ public final class PostgresDatabase: KeyValueDatabase {
             database: location.database, tls: tls.direct)
         direct.options.connectTimeout = .seconds(10)
         reachability = PostgresReachability(configuration: direct, logger: logger)
-        let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
-        self.client = client
-        running = Task { await client.run() }
+        poolConfiguration = configuration
+        pool = Mutex(Self.startPool(configuration, logger: logger))
         threads = NIOThreadPool(numberOfThreads: max(1, maxConnections))
         threads.start()
     }
@@ -110,8 +117,35 @@ public final class PostgresDatabase: KeyValueDatabase {
     }
 
     deinit {
-        running.cancel()
+        pool.withLock { $0.running.cancel() }
         threads.shutdownGracefully { _ in }
+    }
+
+    /// A pool and the task that runs it. The task is detached: a database first used inside a service of a
+    /// `ServiceGroup` (a request of `folio serve`) would otherwise inherit that service's graceful shutdown,
+    /// and `PostgresClient.run()` shuts the pool down on it, failing the very requests the server is draining.
+    private static func startPool(
+        _ configuration: PostgresClient.Configuration, logger: Logger
+    ) -> (client: PostgresClient, running: Task<Void, Never>) {
+        let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
+        return (client, Task.detached { await client.run() })
+    }
+
+    /// After the server was found down, the first check that finds it answering replaces the pool: the old
+    /// one would keep its leases waiting for its backoff, which grows with the outage's length. Its
+    /// connections all died with the server, so shutting it down cuts no transaction; a lease still waiting on
+    /// it is tried again on the new pool (``leasing(_:)``).
+    func renewPoolAfterOutage() {
+        guard serverWasDown.withLock({ was in
+            defer { was = false }
+            return was
+        }) else { return }
+        let fresh = Self.startPool(poolConfiguration, logger: logger)
+        let old = pool.withLock { current in
+            defer { current = fresh }
+            return current
+        }
+        old.running.cancel()
     }
 
     /// The store for `namespace`.
@@ -122,6 +156,7 @@ public final class PostgresDatabase: KeyValueDatabase {
     /// Closes the connections and stops the blocking threads; the database cannot be used afterwards.
     public func close() async {
         reachability.close()
+        let running = pool.withLock { $0.running }
         running.cancel()
         await running.value
         try? await threads.shutdownGracefully()
@@ -261,7 +296,8 @@ public final class PostgresDatabase: KeyValueDatabase {
         var attempts = 1
         while true {
             do {
-                return try await reachability.check()
+                try await reachability.check()
+                return renewPoolAfterOutage()
             } catch where PostgresFailure.isStartingUp(error) && waited < startupPatience {
                 let pause = Self.startupPause(attempt: attempts)
                 try await sleep(pause)
@@ -273,7 +309,11 @@ public final class PostgresDatabase: KeyValueDatabase {
                         + "tries over \(waited.components.seconds) s; it may be recovering after a restart or a crash: "
                         + "run the command again once it accepts connections")
             } catch {
-                throw PostgresFailure.map(error, location: location)
+                let mapped = PostgresFailure.map(error, location: location)
+                if case PersistenceError.unavailable(_, .unreachable)? = mapped as? PersistenceError {
+                    serverWasDown.withLock { $0 = true }
+                }
+                throw mapped
             }
         }
     }

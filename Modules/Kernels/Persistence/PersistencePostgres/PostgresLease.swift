@@ -13,10 +13,11 @@ extension PostgresDatabase {
         _ body: @escaping @Sendable (PostgresConnection) async throws -> R
     ) async throws -> R {
         let lease = Lease()
+        let client = client
         do {
             return try await withThrowingTaskGroup(of: R?.self) { group in
                 group.addTask {
-                    try await self.client.withConnection { connection -> R? in
+                    try await client.withConnection { connection -> R? in
                         guard lease.settle(.leased) else { throw CancellationError() }
                         return try await body(connection)
                     }
@@ -27,6 +28,11 @@ extension PostgresDatabase {
                     self.reachability.forget()
                     do {
                         try await self.checkWaitingForStartup()
+                        // The check found the server back and replaced the pool this lease waits on: give it up
+                        // and lease again from the new one.
+                        if client !== self.client, lease.settle(.abandoned) { throw PoolReplaced() }
+                    } catch is PoolReplaced {
+                        throw PoolReplaced()
                     } catch {
                         if lease.settle(.abandoned) {
                             self.givenUpLeases.withLock { $0 += 1 }
@@ -43,8 +49,13 @@ extension PostgresDatabase {
                 }
                 throw CancellationError()
             }
+        } catch is PoolReplaced {
+            return try await leasing(body)
         } catch {
             switch lease.state {
+            case .waiting where client !== self.client && !Task.isCancelled:
+                // The pool was replaced after an outage while this lease waited on the old one.
+                return try await leasing(body)
             case .abandoned:
                 // The direct check's own error, already in Folio's words.
                 throw error
@@ -65,6 +76,9 @@ extension PostgresDatabase {
         }
     }
 }
+
+/// A lease given up because the pool it waited on was replaced by a fresh one.
+private struct PoolReplaced: Error {}
 
 /// Where a lease stands: waiting for the pool, served to the body, or given up by the guard; it leaves
 /// `waiting` once, so a body never starts on a lease the guard has given up.

@@ -21,7 +21,7 @@ public struct PostgresLocation: Sendable, Equatable, CustomStringConvertible {
 
     /// The URL options Folio understands; any other is refused rather than silently ignored, since an ignored
     /// misspelt `sslmode` would connect without the encryption it asked for.
-    public static let knownOptions = ["sslmode", "schema"]
+    public static let knownOptions = ["sslmode", "schema", "pool_max_conns", "pool_wait"]
 
     /// The server's host name or address; an IPv6 address without the brackets the URL writes it in.
     public var host: String
@@ -38,6 +38,12 @@ public struct PostgresLocation: Sendable, Equatable, CustomStringConvertible {
     /// The PostgreSQL schema that holds Folio's tables (`?schema=`, default `public`): several Folios, or the
     /// tests, can share one database each in a schema of its own.
     public var schema: String
+    /// Connections (and transactions at once) a process opens at most (`?pool_max_conns=`, 1–100), nil for the
+    /// database's default (8).
+    public var poolSize: Int?
+    /// How long a transaction waits for a connection from the pool before the server is checked directly
+    /// (`?pool_wait=` in whole seconds, or `500ms`), nil for the database's default (10 s).
+    public var poolWait: Duration?
 
     /// Parses a `postgres://` or `postgresql://` URL.
     ///
@@ -80,7 +86,8 @@ public struct PostgresLocation: Sendable, Equatable, CustomStringConvertible {
         self.password = password
         let name = try PercentDecoding.decode(path.drop { $0 == "/" }, naming: "the database name")
         database = name.isEmpty ? self.user : name
-        (sslMode, schema) = try Self.options(query)
+        let options = try Self.options(query)
+        (sslMode, schema, poolSize, poolWait) = (options.mode, options.schema, options.poolSize, options.poolWait)
     }
 
     /// `host[:port]` or `[v6address][:port]`; the port defaults to 5432.
@@ -111,9 +118,13 @@ public struct PostgresLocation: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// The query's options; an unknown name (names are case-sensitive, as libpq's) or value is refused.
-    private static func options(_ query: Substring) throws -> (SSLMode, String) {
+    private static func options(
+        _ query: Substring
+    ) throws -> (mode: SSLMode, schema: String, poolSize: Int?, poolWait: Duration?) {
         var mode = SSLMode.prefer
         var schema = "public"
+        var poolSize: Int?
+        var poolWait: Duration?
         for item in query.split(separator: "&") {
             let parts = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             let name = try PercentDecoding.decode(parts[0], naming: "an option's name")
@@ -132,13 +143,37 @@ public struct PostgresLocation: Sendable, Equatable, CustomStringConvertible {
             case "schema":
                 guard !value.isEmpty else { throw PersistenceError.storage("the database URL's schema is empty") }
                 schema = value
+            case "pool_max_conns":
+                guard let size = Int(value), (1...100).contains(size) else {
+                    throw PersistenceError.storage("pool_max_conns \"\(value)\" is not a whole number from 1 to 100")
+                }
+                poolSize = size
+            case "pool_wait":
+                guard let wait = parseWait(value) else {
+                    throw PersistenceError.storage(
+                        "pool_wait \"\(value)\" is not a duration from 100ms to 600s (such as 2s or 500ms)")
+                }
+                poolWait = wait
             default:
                 throw PersistenceError.storage(
                     "the database URL's option \"\(name)\" is not one Folio knows (it knows "
                         + knownOptions.joined(separator: " and ") + "; names are case-sensitive)")
             }
         }
-        return (mode, schema)
+        return (mode, schema, poolSize, poolWait)
+    }
+
+    /// `2`, `2s` or `500ms`, from 100 ms to 600 s.
+    private static func parseWait(_ text: String) -> Duration? {
+        let wait: Duration
+        if text.hasSuffix("ms"), let value = Int(text.dropLast(2)) {
+            wait = .milliseconds(value)
+        } else if let value = Int(text.hasSuffix("s") ? String(text.dropLast()) : text) {
+            wait = .seconds(value)
+        } else {
+            return nil
+        }
+        return (Duration.milliseconds(100)...Duration.seconds(600)).contains(wait) ? wait : nil
     }
 
     /// The host and port as a URL writes them: `db.home:5432`, `[::1]:5432`.
@@ -152,6 +187,8 @@ public struct PostgresLocation: Sendable, Equatable, CustomStringConvertible {
         var items: [String] = []
         if sslMode != .prefer { items.append("sslmode=\(sslMode.rawValue)") }
         if schema != "public" { items.append("schema=\(PercentDecoding.encode(schema))") }
+        if let poolSize { items.append("pool_max_conns=\(poolSize)") }
+        if let poolWait { items.append("pool_wait=\(poolWait.components.seconds * 1000 + poolWait.components.attoseconds / 1_000_000_000_000_000)ms") }
         let query = items.isEmpty ? "" : "?" + items.joined(separator: "&")
         return "postgres://\(credentials)@\(endpoint)/\(PercentDecoding.encode(database))\(query)"
     }
