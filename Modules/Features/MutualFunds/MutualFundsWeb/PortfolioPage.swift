@@ -66,7 +66,7 @@ enum PortfolioPage {
             return WebResponses.redirect(to: "/funds/portfolio", flash: Flash(.success, message))
         } catch {
             var refusal = FolioError.from(error)
-            if refusal.hint?.contains("allowing mismatches") == true {
+            if refusal.reason == .statementDoesNotReconcile {
                 refusal = FolioError(
                     refusal.kind, refusal.what, why: refusal.why,
                     hint: "check the statement, or tick “Import even if it does not reconcile”", field: "file")

@@ -55,8 +55,14 @@ public enum Reconciliation {
                 .dataError, "the statement does not reconcile; nothing was imported",
                 why: first + (problems.count > 1 ? " (and \(problems.count - 1) more scheme\(problems.count > 2 ? "s" : ""))" : ""),
                 hint: "check the statement, or import it allowing mismatches: those schemes are then marked unreconciled",
-                field: "file")
+                field: "file", reason: .statementDoesNotReconcile)
         }
         return schemes
     }
+}
+
+extension FolioError.Reason {
+    /// A statement that does not reconcile: a face offers its own way to import it anyway (the terminal's
+    /// `--allow-mismatch`, the page's checkbox).
+    public static let statementDoesNotReconcile = FolioError.Reason(rawValue: "statementDoesNotReconcile")
 }

@@ -48,7 +48,7 @@ struct PortfolioImport: FeatureCommand {
         let report: ImportReport
         do {
             report = try await FundsServices(context: context).portfolio().importStatement(data, allowMismatch: allowMismatch)
-        } catch let error as FolioError where error.hint?.contains("allowing mismatches") == true {
+        } catch let error as FolioError where error.reason == .statementDoesNotReconcile {
             throw FolioError(
                 error.kind, error.what, why: error.why,
                 hint: "check the statement, or import it with --allow-mismatch (those schemes stay marked unreconciled)",
