@@ -155,22 +155,26 @@ public final class PrivatePostgresCluster: Sendable {
         }
     }
 
+    /// A free loopback port below the kernel's ephemeral range (32768 and up on Linux): a port from that range can be
+    /// taken by a client's own connection (the server's reconnect attempts) while the cluster is stopped for a
+    /// restart, and PostgreSQL then cannot bind it again.
     private static func freePort() throws -> Int {
-        let socket = Foundation.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(socket) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        try withUnsafeMutablePointer(to: &address) { pointer in
-            try pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { raw in
-                guard bind(socket, raw, length) == 0, getsockname(socket, raw, &length) == 0 else {
-                    throw ClusterError.failed("could not find a free loopback port")
+        for _ in 0..<200 {
+            let port = Int.random(in: 20_000..<32_000)
+            let socket = Foundation.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            defer { close(socket) }
+            var address = sockaddr_in()
+            address.sin_family = sa_family_t(AF_INET)
+            address.sin_addr.s_addr = inet_addr("127.0.0.1")
+            address.sin_port = UInt16(port).bigEndian
+            let bound = withUnsafePointer(to: &address) { pointer in
+                pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { raw in
+                    bind(socket, raw, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
                 }
             }
+            if bound { return port }
         }
-        return Int(UInt16(bigEndian: address.sin_port))
+        throw ClusterError.failed("could not find a free loopback port below 32000")
     }
 
     /// Why the cluster could not be set up.
