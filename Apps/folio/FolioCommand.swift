@@ -16,7 +16,9 @@ struct Folio: AsyncParsableCommand {
                 on the flag, the variable or the config.json key (with its path) it came from.
 
                 A request to a service has one deadline: 40 s over at most 4 tries (a terminal shows each retry). \
-                Negative numbers are values: `folio stocks buy AAPL -3` is refused by the feature, with its reason.
+                A word that starts with "-" is read as an option: join an option's negative value with "=" \
+                (`--amount=-5000`), and put "--" after every option and before a negative argument \
+                (`folio stocks buy AAPL --refresh -- -3`); the feature then refuses or stores it.
 
                 Exit codes, the same in every feature: 0 success; 1 refused (an invalid amount or rate, not \
                 enough cash, a confirmation declined or impossible without a terminal); 64 usage or configuration \

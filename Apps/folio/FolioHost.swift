@@ -70,7 +70,7 @@ enum FolioHost {
         do {
             command = try Folio.parseAsRoot(arguments)
         } catch {
-            return reportParse(error, hint: NegativeNumberHint.hint(for: arguments), terminal: host.terminal)
+            return reportParse(error, arguments: arguments, terminal: host.terminal)
         }
         switch Role(command) {
         case .feature(let command):
@@ -102,7 +102,7 @@ enum FolioHost {
                     try command.run()
                 }
             } catch {
-                return reportParse(error, terminal: host.terminal)
+                return reportParse(error, arguments: arguments, terminal: host.terminal)
             }
         }
         return 0
@@ -131,17 +131,65 @@ enum FolioHost {
         }
     }
 
-    /// ArgumentParser's own outcomes: help and version (exit 0), usage errors (64).
-    private static func reportParse(_ error: any Error, hint: String? = nil, terminal: any Terminal) -> Int32 {
+    /// ArgumentParser's own outcomes: help and version (exit 0), usage errors (64); a refusal a command's
+    /// parsing or validation threw (a ``FolioError``) keeps its own code and wording.
+    ///
+    /// Every message starts with exactly one `error: ` (ArgumentParser's own say `Error: `), and a mistyped long
+    /// option is named with the nearest one the command takes, in every command.
+    private static func reportParse(_ error: any Error, arguments: [String], terminal: any Terminal) -> Int32 {
+        if let refusal = refusal(in: error) {
+            return report(refusal, terminal: terminal)
+        }
         let code = Folio.exitCode(for: error).rawValue
         let message = Folio.fullMessage(for: error)
         if code == 0 {
             if !message.isEmpty { terminal.print(message) }
-        } else {
-            terminal.printError(message)
-            if let hint { terminal.printError("hint: \(hint)") }
+            return code
+        }
+        let options = CommandOptions(arguments: arguments)
+        if let unknown = options.unknownOption(in: arguments) {
+            let suggestion = unknown.nearest.map { " — did you mean '\($0)'?" } ?? ""
+            terminal.printError("error: unknown option '\(unknown.typed)'\(suggestion)")
+            terminal.printError("Usage: \(Folio.usageString(for: options.command))")
+            terminal.printError("  See 'folio \((options.path + ["--help"]).joined(separator: " "))' for more information.")
+            return ExitCode.validationFailure.rawValue
+        }
+        terminal.printError(oneErrorPrefix(message))
+        if code == ExitCode.validationFailure.rawValue,
+            let hint = NegativeNumberHint.hint(for: arguments, takingValues: options.takingValues)
+        {
+            terminal.printError("hint: \(hint)")
         }
         return code
+    }
+
+    /// ArgumentParser's `Error: Missing expected argument` as `error: missing expected argument`.
+    private static func oneErrorPrefix(_ message: String) -> String {
+        var text = Substring(message)
+        while text.hasPrefix("Error: ") || text.hasPrefix("error: ") { text = text.dropFirst("error: ".count) }
+        // Lower-case a capitalised first word only, never a symbol or code such as `AAPL`.
+        let first = text.prefix(while: { $0.isLetter })
+        if first.count > 1, first.first?.isUppercase == true, first.dropFirst().allSatisfy(\.isLowercase) {
+            text = first.prefix(1).lowercased() + text.dropFirst()
+        }
+        return "error: " + text
+    }
+
+    /// The ``FolioError`` a command's transform or `validate()` threw, which ArgumentParser wraps in its own
+    /// (internal) error types.
+    private static func refusal(in error: any Error, depth: Int = 0) -> FolioError? {
+        if let refusal = error as? FolioError { return refusal }
+        guard depth < 3 else { return nil }
+        for child in Mirror(reflecting: error).children {
+            if let refusal = child.value as? FolioError { return refusal }
+            if let nested = child.value as? any Error, let refusal = refusal(in: nested, depth: depth + 1) {
+                return refusal
+            }
+            for grandchild in Mirror(reflecting: child.value).children {
+                if let refusal = grandchild.value as? FolioError { return refusal }
+            }
+        }
+        return nil
     }
 
     private static func report(_ error: any Error, terminal: any Terminal) -> Int32 {

@@ -104,7 +104,8 @@ struct ServeCommand: HostCommand {
         }
         // The alerts are checked in the background at each kind's rate (one added on a page at the next tick), on
         // the pages' ticker, and stop with them.
-        let alerts = ServedAlerts(alerts: alertsHost, ticker: web.ticker, feed: feed, newAlerts: newAlerts)
+        var alerts = ServedAlerts(alerts: alertsHost, ticker: web.ticker, feed: feed, newAlerts: newAlerts)
+        if port != 0 { alerts.served = "http://\(shownHosts[0]):\(port)" }
         var serviceConfiguration = ServiceGroupConfiguration(
             services: [
                 application, alerts,

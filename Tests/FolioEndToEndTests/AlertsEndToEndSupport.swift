@@ -38,14 +38,15 @@ final class ScenarioClock: Sendable {
 
 /// A loopback webhook: what it received, answering from a script of statuses (the last one repeats).
 final class WebhookReceiver: Sendable {
-    private let state: Mutex<(statuses: [Int], keys: [String], titles: [String])>
+    private let state: Mutex<(statuses: [Int], keys: [String], titles: [String], clicks: [String])>
 
-    init(answering statuses: [Int] = [200]) { state = Mutex((statuses, [], [])) }
+    init(answering statuses: [Int] = [200]) { state = Mutex((statuses, [], [], [])) }
 
     func answer(_ request: LoopbackRequest) -> LoopbackResponse {
         LoopbackResponse(status: state.withLock { state in
             state.keys.append(request.headers["idempotency-key"] ?? "")
             state.titles.append(request.headers["title"] ?? "")
+            state.clicks.append(request.headers["click"] ?? "")
             return state.statuses.count > 1 ? state.statuses.removeFirst() : state.statuses[0]
         })
     }
@@ -58,6 +59,8 @@ final class WebhookReceiver: Sendable {
     var keys: [String] { state.withLock { $0.keys } }
     /// Every `Title` received.
     var titles: [String] { state.withLock { $0.titles } }
+    /// Every `Click` received.
+    var clicks: [String] { state.withLock { $0.clicks } }
 }
 
 /// A loopback racing service on a scenario clock and a loopback webhook, running for `body`: it gets the clock,

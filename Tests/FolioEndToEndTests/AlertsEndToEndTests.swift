@@ -149,7 +149,7 @@ struct AlertsEndToEndTests {
     func badInput() async throws {
         try await FolioBinary.withTemporaryHome { home in
             let refusals: [([String], Int32, String)] = [
-                (["alerts", "add", "comet"], 64, "Unexpected argument 'comet'"),
+                (["alerts", "add", "comet"], 64, "error: unexpected argument 'comet'"),
                 (["alerts", "add", "networth", "--above", "abc"], 1, "error: --above: \"abc\" is not a number"),
                 (["alerts", "add", "networth", "--above", "1e30"], 1, "error: --above: \"1e30\" is not a number"),
                 (["alerts", "add", "networth", "--below", "-2000000000000000000"], 1, "error: --below: -2000000000000000000 is out of range"),

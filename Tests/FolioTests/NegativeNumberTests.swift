@@ -27,13 +27,26 @@ import Testing
     @Test(arguments: [
         (["demo", "say", "AAPL", "-3"], "folio demo say AAPL -- -3"),
         (["demo", "say", "-3", "AAPL"], "folio demo say -- -3 AAPL"),
-        (["demo", "say", "JPY", "-£1", "--yes"], "folio demo say JPY -- -£1 --yes"),
+        (["demo", "say", "JPY", "-£1", "--yes"], "folio demo say JPY --yes -- -£1"),
         (["demo", "say", "my note", "-.5"], "folio demo say 'my note' -- -.5"),
     ])
     func aPositionalNegativeNumberIsRefusedWithTheSpellingThatWorks(arguments: [String], spelled: String) async {
         let (code, terminal) = await run(arguments)
         #expect(code == 64)
         #expect(terminal.errors.contains("hint: a value that starts with \"-\" is read as an option; put \"--\" before a negative value: \(spelled)\n"), "\(terminal.errors)")
+    }
+
+    /// The spelling the hint gives runs: options before `--`, the negative value after it.
+    @Test func theHintedSpellingWithAnOptionAfterTheValueRuns() async {
+        let (code, terminal) = await run(["demo", "say", "JPY", "--yes", "--", "-£1"])
+        #expect(code == 0, "\(terminal.errors)")
+        #expect(terminal.output == "JPY -£1 - yes\n")
+    }
+
+    @Test func aNegativeValueForAnOptionIsToldToJoinItWithEquals() async {
+        let (code, terminal) = await run(["demo", "say", "x", "--note", "-3"])
+        #expect(code == 64)
+        #expect(terminal.errors.contains("hint: a value that starts with \"-\" is read as an option; join it to its option with \"=\": --note=-3\n"), "\(terminal.errors)")
     }
 
     @Test(arguments: [

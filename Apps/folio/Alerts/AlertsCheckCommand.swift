@@ -68,19 +68,30 @@ struct AlertsWatchCommand: HostCommand {
     func run(host: HostEnvironment) async throws {
         let alerts = try await AlertsHost.start(host)
         let engine = alerts.engine(webhook: try alerts.webhook(notify: notify))
-        host.terminal.printError("Watching alerts; press Ctrl-C to stop.")
-        var reported: Set<String> = []
         let untilFired = untilFired
-        await AlertSchedule.run(engine: engine, ticker: alerts.context.ticker) { outcome in
-            switch outcome {
-            case .success(let report):
-                AlertsOutput.printFirings(report, host: host)
-                // The same refusal on every tick is noise: each is reported once per watch.
-                for line in AlertsOutput.warnings(report) where reported.insert(line).inserted { host.terminal.warn(line) }
-                return !(untilFired && !report.fired.isEmpty)
-            case .failure(let error):
-                host.terminal.warn(error.line)
-                return true
+        let ticker = alerts.context.ticker
+        // Ctrl-C or SIGTERM stops the watch within half a second, even in the middle of a check.
+        await InterruptSignal.run {
+            host.terminal.printError("Watching alerts; press Ctrl-C to stop.")
+            var reported: Set<String> = []
+            // A firing is printed as soon as it is stored, before the webhook is sent it.
+            await AlertSchedule.run(
+                engine: engine, ticker: ticker,
+                fired: { firings in for firing in firings { host.terminal.print(AlertsOutput.line(firing)) } }
+            ) { outcome in
+                // A check an interrupt cut short has nothing to report: its alerts are checked next time.
+                guard !Task.isCancelled else { return false }
+                switch outcome {
+                case .success(let report):
+                    // The same refusal on every tick is noise: each is reported once per watch.
+                    for line in AlertsOutput.warnings(report) where reported.insert(line).inserted {
+                        host.terminal.warn(line)
+                    }
+                    return !(untilFired && !report.fired.isEmpty)
+                case .failure(let error):
+                    host.terminal.warn(error.line)
+                    return true
+                }
             }
         }
     }
@@ -95,17 +106,14 @@ enum AlertsOutput {
         case .json: try formatting.emit(try JSONOutput.string(report), to: host.terminal)
         case .csv:
             try formatting.emit(
-                try CSVOutput.rows(report.fired, columns: ["alertID", "kind", "title", "body", "link", "firedAt", "key"]),
+                try CSVOutput.rows(
+                    report.fired, columns: ["alertID", "kind", "title", "body", "link", "firedAt", "key"]),
                 to: host.terminal)
         case .table:
             let lines = report.fired.map(line)
             if !lines.isEmpty { try formatting.emit(lines.joined(separator: "\n"), to: host.terminal) }
         }
         for warning in warnings(report) { host.terminal.warn(warning) }
-    }
-
-    static func printFirings(_ report: AlertCheckReport, host: HostEnvironment) {
-        for firing in report.fired { host.terminal.print(line(firing)) }
     }
 
     static func line(_ firing: Firing) -> String {

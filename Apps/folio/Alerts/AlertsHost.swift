@@ -13,6 +13,11 @@ import Timing
 struct AlertsHost: Sendable {
     /// `alerts.webhook` in config.json, or `FOLIO_ALERTS_WEBHOOK`.
     static let webhookKey = ConfigKey("alerts.webhook", environment: "FOLIO_ALERTS_WEBHOOK")
+    /// `web.publicURL` in config.json, or `FOLIO_WEB_PUBLIC_URL`: where the pages are reached from elsewhere (a
+    /// phone opening a webhook's link), when that is not the address `folio serve` listens on.
+    static let publicURLKey = ConfigKey("web.publicURL", environment: "FOLIO_WEB_PUBLIC_URL")
+    /// The address `folio serve` listens on by default.
+    static let defaultServeAddress = "http://127.0.0.1:8080"
 
     /// The pseudo-feature whose context owns the `alerts` namespace and posts webhooks.
     static let descriptor = FeatureDescriptor(
@@ -50,13 +55,16 @@ struct AlertsHost: Sendable {
     var store: AlertStore { AlertStore(store: context.store) }
 
     /// Every contribution of the registered plug-ins, with the feature it belongs to.
-    static func contributions(_ registry: [FeatureDescriptor]) -> [(feature: FeatureDescriptor, contribution: AlertContribution)] {
+    static func contributions(
+        _ registry: [FeatureDescriptor]
+    ) -> [(feature: FeatureDescriptor, contribution: AlertContribution)] {
         registry.flatMap { feature in feature.alertKinds.map { (feature, $0) } }
     }
 
     /// The webhook: `--notify`, else the configuration; a plain-http URL to another machine is warned about.
+    /// Its links are resolved against `web.publicURL`, else `served` (the address `folio serve` listens on).
     /// - Throws: ``FolioError`` (usage) for a malformed URL, naming where it came from.
-    func webhook(notify: String?) throws -> Webhook? {
+    func webhook(notify: String?, served: String = AlertsHost.defaultServeAddress) throws -> Webhook? {
         let webhook: Webhook?
         if let notify {
             webhook = try Webhook(notify, origin: "--notify")
@@ -66,7 +74,24 @@ struct AlertsHost: Sendable {
             webhook = nil
         }
         if let warning = webhook?.warning { host.terminal.warn(warning) }
+        guard var webhook else { return nil }
+        webhook.linkBase = try linkBase(served: served)
         return webhook
+    }
+
+    /// `web.publicURL`, else `served`.
+    /// - Throws: ``FolioError`` (usage) when `web.publicURL` is not an absolute http(s) URL, naming where it came from.
+    private func linkBase(served: String) throws -> URL? {
+        guard let configured = host.configuration.string(Self.publicURLKey) else { return URL(string: served) }
+        guard let url = URL(string: configured.trimmingCharacters(in: .whitespaces)),
+            ["http", "https"].contains(url.scheme?.lowercased() ?? ""), url.host?.isEmpty == false
+        else {
+            throw FolioError(
+                .usage, "\(host.configuration.source(of: Self.publicURLKey)) \"\(configured)\" is not a public URL",
+                why: "it is the absolute http or https address the pages are reached at",
+                hint: "for example https://folio.example.net")
+        }
+        return url
     }
 
     /// The engine over every registered kind.
@@ -98,7 +123,8 @@ struct AlertsHost: Sendable {
     /// - Throws: ``FolioError``: the kind's feature is disabled, or the command refused its options; nothing is stored.
     func add(_ command: any AlertAddCommand) async throws -> StoredAlert {
         let type = type(of: command)
-        guard let feature = Self.contributions(host.registry).first(where: { $0.contribution.add == type })?.feature else {
+        guard let feature = Self.contributions(host.registry).first(where: { $0.contribution.add == type })?.feature
+        else {
             throw FolioError(.internal, "no registered feature contributes \(type)")
         }
         try admit(feature.id)
@@ -115,7 +141,8 @@ struct AlertsHost: Sendable {
         guard host.configuration.disabledFeatures.contains(featureID) else { return }
         throw FolioError(
             .usage, "the \(featureID) feature is disabled", why: "its alerts cannot be checked",
-            hint: "remove \(featureID) from disabledFeatures in \(host.home.appendingPathComponent("config.json").path)")
+            hint: "remove \(featureID) from disabledFeatures in \(host.home.appendingPathComponent("config.json").path)"
+        )
     }
 
     /// What `folio serve`'s pages may do with the alerts, its firings going to `feed` and its additions to

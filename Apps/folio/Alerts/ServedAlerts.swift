@@ -14,6 +14,8 @@ struct ServedAlerts: Service {
     let ticker: Ticker
     let feed: AlertFeed
     let newAlerts: NewAlerts
+    /// The address the server listens on, which a webhook's links point at unless `web.publicURL` is set.
+    var served = AlertsHost.defaultServeAddress
 
     func run() async throws {
         // Firings and warnings go to stderr: stdout carries the server's address lines alone.
@@ -21,7 +23,7 @@ struct ServedAlerts: Service {
         // A bad webhook setting must not take the pages down: the alerts still fire, on the terminal.
         let webhook: Webhook?
         do {
-            webhook = try alerts.webhook(notify: nil)
+            webhook = try alerts.webhook(notify: nil, served: served)
         } catch {
             terminal.warn("alerts are not sent to a webhook: \(FolioError.from(error).line)")
             webhook = nil
@@ -31,12 +33,17 @@ struct ServedAlerts: Service {
         let newAlerts = newAlerts
         await cancelWhenGracefulShutdown {
             var reported: Set<String> = []
-            await AlertSchedule.run(engine: engine, ticker: ticker, newAlerts: newAlerts) { outcome in
+            // Firings are shown as soon as they are stored, before the webhook is sent them.
+            let shown: ([Firing]) -> Void = { fired in
+                for firing in fired { terminal.printError(AlertsOutput.line(firing)) }
+                Task { await feed.publish(fired) }
+            }
+            await AlertSchedule.run(engine: engine, ticker: ticker, newAlerts: newAlerts, fired: shown) { outcome in
                 switch outcome {
                 case .success(let report):
-                    for firing in report.fired { terminal.printError(AlertsOutput.line(firing)) }
-                    if !report.fired.isEmpty { Task { await feed.publish(report.fired) } }
-                    for line in AlertsOutput.warnings(report) where reported.insert(line).inserted { terminal.warn(line) }
+                    for line in AlertsOutput.warnings(report) where reported.insert(line).inserted {
+                        terminal.warn(line)
+                    }
                 case .failure(let error):
                     terminal.warn("alerts: \(error.line)")
                 }

@@ -65,8 +65,12 @@ public struct AlertEngine: Sendable {
         return .success(kind)
     }
 
-    /// Checks the alerts `due` selects (all by default), then delivers the outbox.
-    public func check(due: @Sendable (StoredAlert, AlertKind) -> Bool = { _, _ in true }) async throws -> AlertCheckReport {
+    /// Checks the alerts `due` selects (all by default), tells `fired` what fired once it is stored, then
+    /// delivers the outbox (a slow webhook never delays what a terminal shows).
+    public func check(
+        due: @Sendable (StoredAlert, AlertKind) -> Bool = { _, _ in true },
+        fired firedNow: ([Firing]) -> Void = { _ in }
+    ) async throws -> AlertCheckReport {
         let alerts = try await store.list()
         var readings: [Int: AlertReading] = [:]
         var notChecked: [AlertCheckReport.NotChecked] = []
@@ -93,6 +97,7 @@ public struct AlertEngine: Sendable {
         }
         let now = timing.now()
         let fired = try await store.commit(readings, at: now, webhook: webhook?.url.absoluteString, claimant: claimant)
+        if !fired.isEmpty { firedNow(fired) }
         let (delivered, undelivered) = try await deliver()
         return AlertCheckReport(
             checkedAt: now, fired: fired, notChecked: notChecked, delivered: delivered, undelivered: undelivered,
@@ -116,7 +121,9 @@ public struct AlertEngine: Sendable {
         var undelivered: [AlertCheckReport.Undelivered] = []
         for entry in try await store.claimOutbox(claimant: claimant, at: timing.now()) {
             do {
-                try await Webhook(entry.target, origin: "the queued webhook").deliver(entry.firing, over: http)
+                var target = try Webhook(entry.target, origin: "the queued webhook")
+                target.linkBase = webhook?.linkBase
+                try await target.deliver(entry.firing, over: http)
                 try await store.delivered(entry.firing.key)
                 delivered.append(entry.firing.key)
             } catch let error where !(error is CancellationError) {

@@ -34,19 +34,19 @@ public struct AlertSchedule: Sendable, Equatable {
 
     /// Checks at once, then on `ticker` as kinds fall due (and alerts `newAlerts` was told of at the next tick),
     /// until the ticker's subscription ends, the task is cancelled or `report` answers false; each check's
-    /// outcome goes to `report`.
+    /// outcome goes to `report`, and its firings to `fired` as soon as they are stored (before delivery).
     public static func run(
-        engine: AlertEngine, ticker: Ticker, newAlerts: NewAlerts? = nil,
+        engine: AlertEngine, ticker: Ticker, newAlerts: NewAlerts? = nil, fired: ([Firing]) -> Void = { _ in },
         report: (Result<AlertCheckReport, FolioError>) -> Bool
     ) async {
-        await run(engine: engine, ticker: ticker, newAlerts: newAlerts, handled: { _ in }, report: report)
+        await run(engine: engine, ticker: ticker, newAlerts: newAlerts, handled: { _ in }, fired: fired, report: report)
     }
 
     /// ``run(engine:ticker:report:)``, telling `handled` the number of each tick dealt with (0 for the first
     /// check), so a test on a manual clock moves it on only once the schedule has caught up.
     static func run(
         engine: AlertEngine, ticker: Ticker, newAlerts: NewAlerts? = nil, handled: (Int) -> Void,
-        report: (Result<AlertCheckReport, FolioError>) -> Bool
+        fired: ([Firing]) -> Void = { _ in }, report: (Result<AlertCheckReport, FolioError>) -> Bool
     ) async {
         var schedule = AlertSchedule(rates: engine.rates())
         // A shared ticker counts from its own start: offsets here count from the first check, made at once
@@ -58,9 +58,9 @@ public struct AlertSchedule: Sendable, Equatable {
             guard !due.isEmpty || added, !Task.isCancelled else { return true }
             do {
                 // An alert never checked is one just added (or one whose source has had no news yet).
-                let outcome = try await engine.check { alert, kind in
-                    due.contains(kind.name) || (added && alert.lastCheckedAt == nil)
-                }
+                let outcome = try await engine.check(
+                    due: { alert, kind in due.contains(kind.name) || (added && alert.lastCheckedAt == nil) },
+                    fired: fired)
                 schedule.checked(due, at: now, report: outcome)
                 return report(.success(outcome))
             } catch {

@@ -4,8 +4,8 @@ import Foundation
 import Networking
 
 /// A webhook firings are POSTed to, in the form ntfy and similar services accept: the text as the body,
-/// `Title` and `Click` (the link) as headers, and an `Idempotency-Key` that is the firing's identity, so a
-/// receiver drops a repeat (one is possible only when a process dies after a POST and before its commit).
+/// `Title` and `Click` (the link, absolute so a phone can open it) as headers, and an `Idempotency-Key` that is
+/// the firing's identity, so a receiver drops a repeat (one is possible only when a process dies after a POST and before its commit).
 public struct Webhook: Sendable, Equatable {
     /// The URL.
     public let url: URL
@@ -13,6 +13,9 @@ public struct Webhook: Sendable, Equatable {
     public let warning: String?
     /// How long one POST may take before it counts as failed (and stays in the outbox for the next check).
     public var timeout: Duration = .seconds(10)
+    /// Where a firing's relative link (`/races`) is resolved for `Click`: `web.publicURL`, or the address
+    /// `folio serve` listens on; nil sends the link as it is.
+    public var linkBase: URL?
 
     /// Reads a webhook URL as typed or configured; `origin` names where it came from (`--notify`, the
     /// `alerts.webhook` key of config.json).
@@ -42,8 +45,16 @@ public struct Webhook: Sendable, Equatable {
             "Idempotency-Key": firing.key,
             "Tags": "folio,\(firing.kind)",
         ]
-        if let link = firing.link { headers["Click"] = link }
+        if let link = firing.link { headers["Click"] = absolute(link) }
         return HTTPRequest(method: "POST", url: url, headers: headers, body: Data(firing.body.utf8), timeout: timeout)
+    }
+
+    /// `link` resolved against ``linkBase``; an absolute link stays as it is.
+    func absolute(_ link: String) -> String {
+        guard let linkBase, URLComponents(string: link)?.scheme == nil,
+            let resolved = URL(string: link, relativeTo: linkBase)
+        else { return link }
+        return resolved.absoluteString
     }
 
     /// Sends `firing`; returns normally only on a 2xx answer.
@@ -57,7 +68,8 @@ public struct Webhook: Sendable, Equatable {
         }
         guard response.isSuccess else {
             throw FolioError(
-                .unavailable, "the webhook \(url.absoluteString) refused the alert", why: "it answered \(response.status)")
+                .unavailable, "the webhook \(url.absoluteString) refused the alert",
+                why: "it answered \(response.status)")
         }
     }
 
@@ -65,10 +77,13 @@ public struct Webhook: Sendable, Equatable {
     /// beyond ASCII (`£`) is sent as RFC 2047 encoded-words (`=?UTF-8?B?…?=`), which ntfy and mail-style
     /// receivers decode back to the exact text; an ASCII title is sent as it is.
     static func headerSafe(_ text: String) -> String {
-        let line = String(text.unicodeScalars.map { scalar -> Character in
-            scalar == "\n" || scalar == "\r" || scalar == "\t" ? " " : Character(scalar)
-        })
-        guard line.unicodeScalars.contains(where: { !$0.isASCII || $0.value < 0x20 || $0.value == 0x7F }) else { return line }
+        let line = String(
+            text.unicodeScalars.map { scalar -> Character in
+                scalar == "\n" || scalar == "\r" || scalar == "\t" ? " " : Character(scalar)
+            })
+        guard line.unicodeScalars.contains(where: { !$0.isASCII || $0.value < 0x20 || $0.value == 0x7F }) else {
+            return line
+        }
         return encodedWords(line)
     }
 

@@ -27,21 +27,74 @@ public enum InterruptSignal {
     ///
     /// Signal dispositions are process-wide: have only one waiter at a time.
     public static func wait() async {
-        let sources = [SIGINT, SIGTERM].map { signalNumber -> any DispatchSourceSignal in
-            signal(signalNumber, SIG_IGN)
-            return DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
-        }
-        defer {
-            for source in sources { source.cancel() }
-            signal(SIGINT, SIG_DFL)
-            signal(SIGTERM, SIG_DFL)
-        }
-        let stream = AsyncStream<Void> { continuation in
+        let signals = Listener()
+        defer { signals.stop() }
+        for await _ in signals.stream { return }
+    }
+
+    /// SIGINT and SIGTERM caught from creation until ``stop()``: both are in place before `init` returns, so a
+    /// signal sent right after is never handled by the default (killing) disposition.
+    // Sources are only created in `init` and cancelled in `stop()`; Dispatch makes both thread-safe.
+    private final class Listener: @unchecked Sendable {
+        let stream: AsyncStream<Void>
+        private let sources: [any DispatchSourceSignal]
+
+        init() {
+            sources = [SIGINT, SIGTERM].map { signalNumber -> any DispatchSourceSignal in
+                signal(signalNumber, SIG_IGN)
+                return DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
+            }
+            let (stream, continuation) = AsyncStream.makeStream(of: Void.self)
+            self.stream = stream
             for source in sources {
                 source.setEventHandler { continuation.yield() }
                 source.resume()
             }
         }
-        for await _ in stream { return }
+
+        func stop() {
+            for source in sources { source.cancel() }
+            signal(SIGINT, SIG_DFL)
+            signal(SIGTERM, SIG_DFL)
+        }
+    }
+
+    /// Runs `body` until it ends or SIGINT or SIGTERM arrives; then cancels it and returns once it has ended, or
+    /// after `grace` at the latest, so a watcher stops promptly even while a request ignores cancellation.
+    ///
+    /// Returning within `grace` leaves nothing half-written: every store write is one transaction, which either
+    /// commits or is rolled back when the process exits.
+    /// - Returns: Whether a signal ended the run.
+    @discardableResult
+    public static func run(
+        grace: Duration = .milliseconds(400), _ body: @escaping @Sendable () async -> Void
+    ) async -> Bool {
+        // true: the body ended; false: a signal arrived.
+        let (events, continuation) = AsyncStream.makeStream(of: Bool.self)
+        // Caught before the body starts: a signal the moment it has begun (say, once it has printed) stops it.
+        let signals = Listener()
+        defer { signals.stop() }
+        let work = Task {
+            await body()
+            continuation.yield(true)
+        }
+        let signal = Task {
+            for await _ in signals.stream {
+                continuation.yield(false)
+                return
+            }
+        }
+        var iterator = events.makeAsyncIterator()
+        let bodyEnded = await iterator.next() ?? true
+        signal.cancel()
+        guard !bodyEnded else { return false }
+        work.cancel()
+        let timer = Task {
+            try? await Task.sleep(for: grace)
+            continuation.finish()
+        }
+        _ = await iterator.next()
+        timer.cancel()
+        return true
     }
 }

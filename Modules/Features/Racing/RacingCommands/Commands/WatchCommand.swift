@@ -39,7 +39,8 @@ struct WatchCommand: FeatureCommand {
     @Option(help: ArgumentHelp("How often to refresh the board (at least 10s).", valueName: "duration"))
     var refresh: String?
 
-    @Option(help: "table: the live screen, or one line per change without a terminal; json: one JSON object per change.")
+    @Option(
+        help: "table: the live screen, or one line per change without a terminal; json: one JSON object per change.")
     var format: LineFormat = .table
 
     @Option(help: .hidden)
@@ -99,39 +100,47 @@ struct WatchCommand: FeatureCommand {
     /// `--refresh`, else `races.refresh`, else 30 s.
     /// - Throws: ``FolioError`` (usage) for a duration under 10 s.
     func refreshInterval(in context: FeatureContext) throws -> Duration {
-        let interval = try refresh.flatMap(Configuration.parseDuration)
+        let interval =
+            try refresh.flatMap(Configuration.parseDuration)
             ?? context.configuration.duration(RacingSettings.refreshKey) ?? RefreshScheduler.Settings.defaultInterval
         guard interval >= RefreshScheduler.Settings.minimumInterval else {
             // Name the setting the value came from, so a config.json value is not blamed on the flag.
-            let source = refresh != nil
+            let source =
+                refresh != nil
                 ? ConfigurationSource.flag("--refresh") : context.configuration.source(of: RacingSettings.refreshKey)
             throw FolioError(
                 .usage, "a refresh every \(DurationFormat.short(interval)) (from \(source.setting)) is too often",
-                why: "the board refreshes at most every \(DurationFormat.short(RefreshScheduler.Settings.minimumInterval))",
+                why:
+                    "the board refreshes at most every \(DurationFormat.short(RefreshScheduler.Settings.minimumInterval))",
                 hint: "set \(source.setting) to 10s or more")
         }
         return interval
     }
 
     /// Runs `body` until it ends, `q` is pressed (when input is a terminal), or — with `handleInterrupt` —
-    /// Ctrl-C arrives; then cancels the rest.
+    /// Ctrl-C or SIGTERM arrives, which stops it within half a second even mid-request; then cancels the rest.
     private static func untilQuit(
         terminal: any Terminal, handleInterrupt: Bool, _ body: @escaping @Sendable () async -> Void
     ) async {
         let keys = terminal.keyPresses()
-        await withTaskGroup(of: Void.self) { group in
-            group.addTask { await body() }
-            if let keys {
-                group.addTask {
-                    for await key in keys where Self.quitKeys.contains(key) { return }
-                    // Input closed without a quit key: keep watching until something else ends it.
-                    for await _ in AsyncStream<Void>(unfolding: { nil }) {}
-                    await Task.cancellationWait()
+        let watch: @Sendable () async -> Void = {
+            await withTaskGroup(of: Void.self) { group in
+                group.addTask { await body() }
+                if let keys {
+                    group.addTask {
+                        for await key in keys where Self.quitKeys.contains(key) { return }
+                        // Input closed without a quit key: keep watching until something else ends it.
+                        await Task.cancellationWait()
+                    }
                 }
-                if handleInterrupt { group.addTask { await InterruptSignal.wait() } }
+                await group.next()
+                group.cancelAll()
             }
-            await group.next()
-            group.cancelAll()
+        }
+        if handleInterrupt {
+            await InterruptSignal.run(watch)
+        } else {
+            await watch()
         }
     }
 

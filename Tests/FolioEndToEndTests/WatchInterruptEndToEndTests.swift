@@ -1,0 +1,87 @@
+import FeatureKitTesting
+import Foundation
+import Synchronization
+import Testing
+
+/// Issue 40 item 5: `alerts watch` and `races watch` end on SIGINT or SIGTERM by themselves — the signal is
+/// caught, the watch cancelled, and the process exits 0 — rather than being killed by it.
+@Suite("watchers stop on SIGINT and SIGTERM", .serialized)
+struct WatchInterruptEndToEndTests {
+    @Test(arguments: [SIGINT, SIGTERM])
+    func alertsWatchStops(signal: Int32) async throws {
+        try await FolioBinary.withTemporaryHome { home in
+            let stopped = try await Self.interrupt(
+                ["alerts", "watch"], home: home, with: signal, once: "Watching alerts")
+            #expect(stopped.reason == .exit, "\(stopped.stderr)")
+            #expect(stopped.status == 0, "\(stopped.stderr)")
+        }
+    }
+
+    @Test(arguments: [SIGINT, SIGTERM])
+    func racesWatchStops(signal: Int32) async throws {
+        try await withRaceScenario { _, _, _, environment in
+            try await FolioBinary.withTemporaryHome { home in
+                let stopped = try await Self.interrupt(
+                    ["races", "watch", "--plain"], home: home, environment: environment, with: signal, once: "Race")
+                #expect(stopped.reason == .exit, "\(stopped.stderr)")
+                #expect(stopped.status == 0, "\(stopped.stderr)")
+                #expect(stopped.stdout.contains("Race"), "\(stopped.stdout)")
+            }
+        }
+    }
+
+    /// Starts `folio arguments…`, sends `signal` once its output (stdout or stderr) contains `marker`, and
+    /// waits for it to end.
+    static func interrupt(
+        _ arguments: [String], home: URL, environment: [String: String] = [:], with signal: Int32, once marker: String
+    ) async throws -> (reason: Process.TerminationReason, status: Int32, stdout: String, stderr: String) {
+        try await Task.detached {
+            let process = Process()
+            process.executableURL = FolioBinary.url
+            process.arguments = arguments
+            var env = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("FOLIO_") }
+            env["FOLIO_HOME"] = home.path
+            env["NO_COLOR"] = "1"
+            env.merge(environment) { $1 }
+            process.environment = env
+            let (stdout, stderr) = (Pipe(), Pipe())
+            process.standardOutput = stdout
+            process.standardError = stderr
+            process.standardInput = FileHandle.nullDevice
+            let seen = Mutex((out: Data(), err: Data()))
+            let ready = DispatchSemaphore(value: 0)
+            let signalled = Atomic(false)
+            func watch(_ pipe: Pipe, _ append: @escaping @Sendable (inout (out: Data, err: Data), Data) -> Void) {
+                pipe.fileHandleForReading.readabilityHandler = { handle in
+                    let data = handle.availableData
+                    let text = seen.withLock { seen -> String in
+                        append(&seen, data)
+                        return String(decoding: seen.out + seen.err, as: UTF8.self)
+                    }
+                    if text.contains(marker),
+                        signalled.compareExchange(expected: false, desired: true, ordering: .relaxed).exchanged
+                    {
+                        ready.signal()
+                    }
+                    if data.isEmpty { handle.readabilityHandler = nil }
+                }
+            }
+            watch(stdout) { $0.out.append($1) }
+            watch(stderr) { $0.err.append($1) }
+            try process.run()
+            ready.wait()
+            kill(process.processIdentifier, signal)
+            process.waitUntilExit()
+            stdout.fileHandleForReading.readabilityHandler = nil
+            stderr.fileHandleForReading.readabilityHandler = nil
+            let rest = (
+                stdout.fileHandleForReading.readDataToEndOfFile(), stderr.fileHandleForReading.readDataToEndOfFile()
+            )
+            let output = seen.withLock { ($0.out + rest.0, $0.err + rest.1) }
+            return (
+                process.terminationReason, process.terminationStatus, String(decoding: output.0, as: UTF8.self),
+                String(decoding: output.1, as: UTF8.self)
+            )
+        }.value
+    }
+}
