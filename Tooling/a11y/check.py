@@ -45,8 +45,9 @@ PAGES = [
 ] + FEATURES["pages"]
 
 
-# GET routes that are not pages: JSON, assets, the alerts' event stream, and what each feature lists as not pages.
-NOT_PAGES = ("/api/", "/assets/", "/favicon.ico", "/alerts/events", *FEATURES["notPages"])
+# GET routes that are not pages: JSON, assets, the alerts' event stream, the health and metrics probes, and what each
+# feature lists as not pages.
+NOT_PAGES = ("/api/", "/assets/", "/favicon.ico", "/alerts/events", "/healthz", "/metrics", *FEATURES["notPages"])
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 
