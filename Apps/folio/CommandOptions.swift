@@ -21,7 +21,7 @@ struct CommandOptions {
         for word in arguments {
             guard
                 let next = command.configuration.subcommands.first(where: {
-                    $0._commandName == word || $0.configuration.aliases.contains(word)
+                    Self.name(of: $0) == word || $0.configuration.aliases.contains(word)
                 })
             else { break }
             command = next
@@ -77,5 +77,17 @@ struct CommandOptions {
             }
         }
         return table[a.count][b.count]
+    }
+
+    /// The word that names `command` on the command line: its declared name, else its type's name in kebab case, as
+    /// ArgumentParser derives it (read through the public configuration, not its underscored property).
+    static func name(of command: any ParsableCommand.Type) -> String {
+        if let declared = command.configuration.commandName { return declared }
+        var words = ""
+        for (index, character) in String(describing: command).enumerated() {
+            if character.isUppercase, index > 0 { words.append("-") }
+            words.append(Character(character.lowercased()))
+        }
+        return words
     }
 }
