@@ -90,14 +90,15 @@ func webTargets(for feature: Feature) -> [Target] {
     return [
         .target(
             name: "\(name)Web", dependencies: domains(of: feature) + [
-                "AlertRules", "Alerting", "Caching", "Failures", "FeatureKit", "FeatureWeb", "Money", "Persistence",
-                "Settings", "Timing", hummingbird, httpTypes,
+                "AlertRules", "Alerting", "CSVText", "Caching", "Failures", "FeatureKit", "FeatureWeb", "Money",
+                "Persistence", "Settings", "Timing", hummingbird, httpTypes,
             ],
             path: "Modules/Features/\(name)/\(name)Web", swiftSettings: strictSettings),
         unitTests(
             "\(name)WebTests",
             dependencies: [
-                .target(name: "\(name)Web"), .target(name: "\(name)Commands"), "AlertRules", "Alerting", "Failures", "FeatureCLI",
+                .target(name: "\(name)Web"), .target(name: "\(name)Commands"), "AlertRules", "Alerting", "CSVText", "Failures",
+                "FeatureCLI",
                 "FeatureWeb", "FeatureKit", "FeatureKitTesting", "Money",
                 "Networking", "NetworkingTesting", "Persistence", "Settings", "Timing", "TimingTesting", hummingbird, hummingbirdTesting,
                 httpTypes,
@@ -114,7 +115,7 @@ func domains(of feature: Feature) -> [Target.Dependency] {
 /// A further domain target of the feature and its tests: built on the feature's first domain and the kernels.
 func libraryTargets(_ library: String, of feature: Feature) -> [Target] {
     let kernels: [Target.Dependency] = [
-        "AlertRules", "Caching", "Failures", "Money", "Networking", "Persistence", "Settings", "Timing",
+        "AlertRules", "CSVText", "Caching", "Failures", "Money", "Networking", "Persistence", "Settings", "Timing",
     ]
     return [
         .target(
@@ -132,7 +133,10 @@ func targets(for feature: Feature) -> [Target] {
     return feature.libraries.flatMap { libraryTargets($0, of: feature) } + [
         .target(
             name: name,
-            dependencies: ["AlertRules", "Caching", "Failures", "Money", "Networking", "Persistence", "Settings", "Timing"]
+            dependencies: [
+                "AlertRules", "CSVText", "Caching", "Failures", "Money", "Networking", "Persistence", "Settings",
+                "Timing",
+            ]
                 + feature.domain,
             path: "Modules/Features/\(name)/\(name)",
             exclude: [],
@@ -142,8 +146,8 @@ func targets(for feature: Feature) -> [Target] {
         .target(
             name: "\(name)Commands",
             dependencies: domains(of: feature) + [
-                "AlertRules", "Alerting", "Caching", "Failures", "FeatureCLI", "FeatureKit", "Money", "Networking",
-                "Persistence", "Settings", "Timing", argumentParser,
+                "AlertRules", "Alerting", "CSVText", "Caching", "Failures", "FeatureCLI", "FeatureKit", "Money",
+                "Networking", "Persistence", "Settings", "Timing", argumentParser,
             ]
                 + feature.commands,
             path: "Modules/Features/\(name)/\(name)Commands",
@@ -152,14 +156,15 @@ func targets(for feature: Feature) -> [Target] {
         unitTests(
             "\(name)Tests",
             dependencies: [
-                .target(name: name), "Caching", "Failures", "Money", "Networking", "Persistence", "Timing",
+                .target(name: name), "CSVText", "Caching", "Failures", "Money", "Networking", "Persistence", "Timing",
                 "NetworkingTesting", "PersistenceTesting", "TimingTesting",
             ]
         ),
         unitTests(
             "\(name)CommandsTests",
             dependencies: domains(of: feature) + [
-                .target(name: "\(name)Commands"), "AlertRules", "Alerting", "Caching", "Failures", "FeatureCLI", "FeatureKit",
+                .target(name: "\(name)Commands"), "AlertRules", "Alerting", "CSVText", "Caching", "Failures", "FeatureCLI",
+                "FeatureKit",
                 "FeatureKitTesting", "Money",
                 "Networking", "Persistence", "Settings", "Timing", "NetworkingTesting", "PersistenceTesting", "TimingTesting",
                 argumentParser, "folio",
@@ -227,6 +232,8 @@ let package = Package(
         kernel("Settings", dependencies: ["Failures"]),
         /** The cache-first / stale-if-error policy over a store and the clocks, for any domain service. */
         kernel("Caching", dependencies: ["Failures", "Persistence", "Timing"]),
+        /** CSV texts as a header and rows with their lines (yaslab/CSV.swift), for domains and faces alike. */
+        kernel("CSVText", dependencies: ["Settings", csv]),
         /** The words alert kinds are written in (input, definition, reading, levels): domains state their rules in them. */
         kernel("AlertRules", dependencies: ["Failures", "Money"]),
         /** Wall clock, sleeping clock, the shared Ticker and duration formatting. Imports nothing of ours. */
@@ -266,7 +273,7 @@ let package = Package(
         /** The plug-in contract, FeatureContext, output (tables, JSON, CSV, charts), fetch policy, errors. */
         .target(
             name: "FeatureKit",
-            dependencies: ["Failures", "Money", "Networking", "Persistence", "Settings", "Timing", logging, csv],
+            dependencies: ["CSVText", "Failures", "Money", "Networking", "Persistence", "Settings", "Timing", logging],
             path: "Modules/FeatureKit/FeatureKit",
             swiftSettings: strictSettings
         ),
@@ -357,7 +364,7 @@ let package = Package(
         unitTests(
             "FeatureKitTests",
             dependencies: [
-                "Caching", "Failures", "FeatureCLI", "FeatureKit", "FeatureKitTesting", "Money", "Networking",
+                "CSVText", "Caching", "Failures", "FeatureCLI", "FeatureKit", "FeatureKitTesting", "Money", "Networking",
                 "NetworkingTesting", "Persistence", "Settings", "Timing", "TimingTesting", argumentParser, csv, .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),

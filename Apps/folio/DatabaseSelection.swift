@@ -26,7 +26,8 @@ enum DatabaseSelection: Sendable {
             return .postgres(try PostgresLocation(parsing: text))
         } catch let error as PersistenceError {
             throw FolioError(
-                .usage, "the database URL is not usable", why: error.description.replacingOccurrences(
+                .usage, "the database URL is not usable",
+                why: error.description.replacingOccurrences(
                     of: "storage failed: ", with: ""),
                 hint: "use postgres://user:password@host:5432/database (--database-url, FOLIO_DATABASE_URL or "
                     + "database.url in config.json)")
@@ -58,14 +59,19 @@ enum DatabaseSelection: Sendable {
 
     /// The store for `namespace`; on a shared server, the records that belong to this device alone
     /// (`deviceLocalKeys`, the feature's ``FeatureDescriptor/deviceLocalKeys``) stay in the SQLite file in `home`.
-    func store(namespace: String, home: URL, timing: Timing, deviceLocalKeys: Set<String> = []) throws -> any KeyValueStore {
-        store(namespace: namespace, in: try open(timing: timing), home: home, timing: timing, deviceLocalKeys: deviceLocalKeys)
+    func store(
+        namespace: String, home: URL, timing: Timing, deviceLocalKeys: Set<String> = []
+    ) throws -> any KeyValueStore {
+        store(
+            namespace: namespace, in: try open(timing: timing), home: home, timing: timing,
+            deviceLocalKeys: deviceLocalKeys)
     }
 
     /// The store for `namespace` in `database`, opened by ``open(timing:)``: for a command that goes through
     /// several namespaces on one connection pool.
     func store(
-        namespace: String, in database: any KeyValueDatabase, home: URL, timing: Timing, deviceLocalKeys keys: Set<String> = []
+        namespace: String, in database: any KeyValueDatabase, home: URL, timing: Timing,
+        deviceLocalKeys keys: Set<String> = []
     ) -> any KeyValueStore {
         let shared = database.store(namespace: namespace)
         guard case .postgres = self, !keys.isEmpty else { return shared }

@@ -124,7 +124,9 @@ final class RoutedTransaction: StoreTransaction {
         try base.searchHits(terms, in: range, limit: limit)
     }
 
-    func firstSearchHits(_ terms: [String], wholeWords: [String], in range: KeyRange, limit: Int) throws
+    func firstSearchHits(
+        _ terms: [String], wholeWords: [String], in range: KeyRange, limit: Int
+    ) throws
         -> SearchHitList
     {
         try base.firstSearchHits(terms, wholeWords: wholeWords, in: range, limit: limit)

@@ -46,7 +46,12 @@ struct FeaturesCommand: HostCommand {
             guard !rows.isEmpty else { return "No features are registered." }
             let table = TextTable(
                 columns: [.text("ID"), .text("SUMMARY", truncatable: true), .text("ENABLED"), .text("KERNELS")],
-                rows: rows.map { [.init($0.id), .init($0.summary), .init($0.enabled ? "yes" : "no"), .init($0.kernels.joined(separator: ", "))] })
+                rows: rows.map {
+                    [
+                        .init($0.id), .init($0.summary), .init($0.enabled ? "yes" : "no"),
+                        .init($0.kernels.joined(separator: ", ")),
+                    ]
+                })
             let sources = rows.flatMap(\.valueSources)
             return table.render(style: host.style, maxWidth: host.terminal.width)
                 + (sources.isEmpty ? "" : "\nValue sources: " + sources.joined(separator: ", "))

@@ -44,13 +44,16 @@ struct Folio: AsyncParsableCommand {
     // The global options, declared here so `folio --help` lists them; the host takes them out of the command
     // line before ArgumentParser sees it (``GlobalArguments``), so features never declare them. They sit on the
     // root itself rather than in an option group: each group type costs ArgumentParser three protocol lookups
-    // per process, and on Linux every such first lookup scans all 11,000 conformance records (~0.5 ms).
-    @Option(help: ArgumentHelp("Folio's data directory (default $FOLIO_HOME, else $XDG_DATA_HOME/folio).", valueName: "dir"))
+    // per process, and on Linux every such first lookup scans every conformance record of the binary.
+    @Option(
+        help: ArgumentHelp("Folio's data directory (default $FOLIO_HOME, else $XDG_DATA_HOME/folio).", valueName: "dir")
+    )
     var home: String?
 
-    @Option(help: ArgumentHelp(
-        "A PostgreSQL server to share data on (default $FOLIO_DATABASE_URL, else database.url, else SQLite in the home).",
-        valueName: "url"))
+    @Option(
+        help: ArgumentHelp(
+            "A PostgreSQL server to share data on (default $FOLIO_DATABASE_URL, else database.url, else SQLite in the home).",
+            valueName: "url"))
     var databaseURL: String?
 
     @Flag(help: "Never touch the network: use cached data only.")

@@ -83,7 +83,14 @@ enum FolioHost {
                     why: "\(host.home.appendingPathComponent("config.json").path) lists it under disabledFeatures")
             }
             let context = try makeContext(feature, host)
-            try await command.run(in: context)
+            do {
+                try await command.run(in: context)
+            } catch let refusal as FolioError where refusal.reason == .unknownOption {
+                // A command that reads its own words (a negative amount) finds the stray option itself; the
+                // nearest spelling comes from the host, as for every other command.
+                return reportUnknownOption(arguments: arguments, terminal: host.terminal)
+                    ?? report(refusal, terminal: host.terminal)
+            }
         case .host(let command):
             try await command.run(host: host)
         case .alertKind(let command):
@@ -146,14 +153,8 @@ enum FolioHost {
             if !message.isEmpty { terminal.print(message) }
             return code
         }
+        if let code = reportUnknownOption(arguments: arguments, terminal: terminal) { return code }
         let options = CommandOptions(arguments: arguments)
-        if let unknown = options.unknownOption(in: arguments) {
-            let suggestion = unknown.nearest.map { " — did you mean '\($0)'?" } ?? ""
-            terminal.printError("error: unknown option '\(unknown.typed)'\(suggestion)")
-            terminal.printError("Usage: \(Folio.usageString(for: options.command))")
-            terminal.printError("  See 'folio \((options.path + ["--help"]).joined(separator: " "))' for more information.")
-            return ExitCode.validationFailure.rawValue
-        }
         terminal.printError(oneErrorPrefix(message))
         if code == ExitCode.validationFailure.rawValue,
             let hint = NegativeNumberHint.hint(for: arguments, takingValues: options.takingValues)
@@ -161,6 +162,19 @@ enum FolioHost {
             terminal.printError("hint: \(hint)")
         }
         return code
+    }
+
+    /// `error: unknown option '--ammount' — did you mean '--amount'?` with the command's usage (exit 64), or nil when
+    /// every long option typed is one the command takes.
+    private static func reportUnknownOption(arguments: [String], terminal: any Terminal) -> Int32? {
+        let options = CommandOptions(arguments: arguments)
+        guard let unknown = options.unknownOption(in: arguments) else { return nil }
+        let suggestion = unknown.nearest.map { " — did you mean '\($0)'?" } ?? ""
+        terminal.printError("error: unknown option '\(unknown.typed)'\(suggestion)")
+        terminal.printError("Usage: \(Folio.usageString(for: options.command))")
+        terminal.printError(
+            "  See 'folio \((options.path + ["--help"]).joined(separator: " "))' for more information.")
+        return ExitCode.validationFailure.rawValue
     }
 
     /// ArgumentParser's `Error: Missing expected argument` as `error: missing expected argument`.

@@ -1,3 +1,6 @@
+import Failures
+import FeatureKit
+
 /// The global options taken out of the command line, wherever they appear before `--`.
 struct GlobalArguments: Equatable {
     var home: String?
@@ -50,6 +53,3 @@ struct GlobalArguments: Equatable {
         return result
     }
 }
-
-import Failures
-import FeatureKit

@@ -31,7 +31,8 @@ struct HostEnvironment: Sendable {
     /// Each namespace's records that belong to this device alone (``FeatureDescriptor/deviceLocalKeys``): never
     /// copied, exported or replaced along with the shared data.
     var deviceLocalKeys: [String: Set<String>] {
-        Dictionary(uniqueKeysWithValues: registry.filter { !$0.deviceLocalKeys.isEmpty }.map { ($0.id, $0.deviceLocalKeys) })
+        Dictionary(
+            uniqueKeysWithValues: registry.filter { !$0.deviceLocalKeys.isEmpty }.map { ($0.id, $0.deviceLocalKeys) })
     }
 
     /// The web faces of the features configuration has not disabled, in the registry's order.

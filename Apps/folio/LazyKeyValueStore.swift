@@ -1,7 +1,7 @@
 import Persistence
 
 /// Opens the store on its first use: a command that never touches it (`etf analyze FILE`, `races next`)
-/// does not pay for opening the SQLite file and checking its schema, about 5 ms per process.
+/// does not pay for opening the SQLite file and checking its schema.
 /// A failure to open is thrown from that first use, and again from every later one.
 final class LazyKeyValueStore: KeyValueStore {
     let namespace: String

@@ -22,7 +22,8 @@ enum LiveContext {
         let logger = host.logger(label: "folio.\(feature.id)")
         let http: any HTTPClient
         if host.offline || !feature.requirements.contains(.network) {
-            http = OfflineHTTPClient(reason: host.offline ? "--offline was given" : "\(feature.id) declares no network use")
+            http = OfflineHTTPClient(
+                reason: host.offline ? "--offline was given" : "\(feature.id) declares no network use")
         } else {
             let transport = LazyHTTPClient {
                 AsyncHTTPClientTransport(

@@ -18,7 +18,8 @@ enum RetryNotice {
     ) -> @Sendable (RetryEvent) -> Void {
         { event in
             debug(
-                "retrying \(event.request.url.absoluteString) in \(event.delay) after attempt \(event.failedAttempt): \(event.failure)")
+                "retrying \(event.request.url.absoluteString) in \(event.delay) after attempt \(event.failedAttempt): \(event.failure)"
+            )
             if terminal.errorIsInteractive { terminal.printError(text(for: event)) }
         }
     }

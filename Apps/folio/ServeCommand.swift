@@ -9,8 +9,8 @@ import Hummingbird
 import Logging
 import ServiceLifecycle
 import Settings
-import UnixSignals
 import Timing
+import UnixSignals
 
 /// `folio serve`: the web dashboard over the same feature commands, on this machine.
 struct ServeCommand: HostCommand {
@@ -40,9 +40,10 @@ struct ServeCommand: HostCommand {
     @Option(help: ArgumentHelp("How often live boards are fetched again (e.g. 30s, 5s).", valueName: "duration"))
     var refresh = "30s"
 
-    @Option(help: ArgumentHelp(
-        "What the server logs to stderr: warning (the default: outages and failures), info (-v: also one line per request), debug.",
-        valueName: "level"))
+    @Option(
+        help: ArgumentHelp(
+            "What the server logs to stderr: warning (the default: outages and failures), info (-v: also one line per request), debug.",
+            valueName: "level"))
     var logLevel: String?
 
     func validate() throws {
@@ -50,7 +51,9 @@ struct ServeCommand: HostCommand {
         if let token, token.count < 16 { throw ValidationError("--token must be at least 16 characters.") }
         _ = try refreshInterval()
         if let logLevel, Logger.Level(rawValue: logLevel.lowercased()) == nil {
-            throw ValidationError("--log-level must be one of \(Logger.Level.allCases.map(\.rawValue).joined(separator: ", ")), not \"\(logLevel)\".")
+            throw ValidationError(
+                "--log-level must be one of \(Logger.Level.allCases.map(\.rawValue).joined(separator: ", ")), not \"\(logLevel)\"."
+            )
         }
     }
 
@@ -67,7 +70,8 @@ struct ServeCommand: HostCommand {
         let generatedToken = WebServerConfiguration.isLoopback(host) || token != nil ? nil : Secrets.randomToken()
         let level = try ServeOperations.level(flag: logLevel, verbose: environment.verbose)
         let logger = ServeOperations.logger(label: "folio.serve", level: level)
-        let accessLog = try ServeOperations.accessLogEnabled(environment.configuration, verbose: environment.verbose)
+        let accessLog =
+            try ServeOperations.accessLogEnabled(environment.configuration, verbose: environment.verbose)
             ? ServeOperations.logger(label: "folio.access", level: .info) : nil
         let drainDeadline = try ServeOperations.drainDeadline(environment.configuration)
         let timing = environment.timing
@@ -86,7 +90,8 @@ struct ServeCommand: HostCommand {
         let newAlerts = NewAlerts()
         let web = ServeOperations.observed(
             try WebHost.environment(
-                host: environment, refresh: try refreshInterval(), alerts: alertsHost.desk(feed: feed, newAlerts: newAlerts)),
+                host: environment, refresh: try refreshInterval(),
+                alerts: alertsHost.desk(feed: feed, newAlerts: newAlerts)),
             operations: operations, sessionStore: sessionStore, now: { timing.now() })
         let features = environment.enabledWebFeatures + [AlertsWeb.feature]
         let router = WebServer.router(
@@ -98,8 +103,9 @@ struct ServeCommand: HostCommand {
             terminal.print("Folio is serving on http://\(shownHosts[0]):\(port)")
             for other in shownHosts.dropFirst() { terminal.print("Also on http://\(other):\(port)") }
             if let generatedToken {
-                terminal.print("Access token (shown once): \(generatedToken) — open "
-                    + shownHosts.map { "http://\($0):\(port)/?token=\(generatedToken)" }.joined(separator: " or "))
+                terminal.print(
+                    "Access token (shown once): \(generatedToken) — open "
+                        + shownHosts.map { "http://\($0):\(port)/?token=\(generatedToken)" }.joined(separator: " or "))
             }
         }
         // The alerts are checked in the background at each kind's rate (one added on a page at the next tick), on

@@ -14,7 +14,8 @@ enum ValueSourceWiring {
                 return ValueSourceDirectory.Provider(
                     featureID: descriptor.id, kinds: descriptor.valueSources,
                     disabledBecause: disabled
-                        ? "the \(descriptor.id) feature is disabled (config.json lists it under disabledFeatures)" : nil,
+                        ? "the \(descriptor.id) feature is disabled (config.json lists it under disabledFeatures)"
+                        : nil,
                     context: { try context.value() })
             })
     }

@@ -1,7 +1,7 @@
 import AlertRules
 import Alerting
-import FeatureCLI
 import Caching
+import FeatureCLI
 import FeatureKit
 import FeatureWeb
 import Settings
@@ -13,7 +13,8 @@ enum WebHost {
     /// How long a page waits for an item nothing is saved of: `web.pageDeadline` in config.json.
     static let pageDeadlineKey = ConfigKey("web.pageDeadline", environment: "FOLIO_WEB_PAGE_DEADLINE", default: "3s")
     /// How long a failed fetch is remembered so page views do not wait for it again: `web.failureMemory`.
-    static let failureMemoryKey = ConfigKey("web.failureMemory", environment: "FOLIO_WEB_FAILURE_MEMORY", default: "30s")
+    static let failureMemoryKey = ConfigKey(
+        "web.failureMemory", environment: "FOLIO_WEB_FAILURE_MEMORY", default: "30s")
 
     static func environment(host: HostEnvironment, refresh: Duration, alerts: AlertDesk) throws -> WebEnvironment {
         let ticker = Ticker(clock: host.timing.clock)
@@ -31,7 +32,9 @@ enum WebHost {
             contexts: Dictionary(uniqueKeysWithValues: features.map { ($0.descriptor.id, $0.context) }),
             layout: Layout(navigation: navigation, banner: AlertsWeb.banner), ticker: ticker,
             timing: timing, refresh: refresh,
-            sessions: BrowserSessions(store: try host.database().store(namespace: "web", home: host.home, timing: timing), now: { timing.now() }),
+            sessions: BrowserSessions(
+                store: try host.database().store(namespace: "web", home: host.home, timing: timing),
+                now: { timing.now() }),
             pagePolicy: PagePolicy(deadline: deadline, memory: FailureMemory(duration: memory)), alerts: alerts)
     }
 }

@@ -70,7 +70,10 @@ struct AlertStateTests {
         let engine = Probe.engine(store: store, source: source, disabled: ["probe"])
         let report = try await engine.check()
         #expect(report.fired.isEmpty)
-        #expect(report.notChecked.map(\.reason) == ["the probe feature is disabled — config.json lists it under disabledFeatures"])
+        #expect(
+            report.notChecked.map(\.reason) == [
+                "the probe feature is disabled — config.json lists it under disabledFeatures"
+            ])
         #expect(source.readCount == 0)
         #expect(try await AlertStore(store: store).list().count == 1)
     }
@@ -101,9 +104,12 @@ struct AlertSchemaTests {
     func importOnce() async throws {
         let store = AlertStore(store: InMemoryDatabase().store(namespace: AlertStore.namespace))
         let imported = ImportedAlert(
-            featureID: "probe", definition: try Probe.definition(), firedKeys: ["below"], createdAt: Date(timeIntervalSince1970: 5))
+            featureID: "probe", definition: try Probe.definition(), firedKeys: ["below"],
+            createdAt: Date(timeIntervalSince1970: 5))
         try await store.prepare { [imported, imported] }
-        try await store.prepare { Issue.record("loaded again"); return [] }
+        try await store.prepare {
+            Issue.record("loaded again"); return []
+        }
         let alerts = try await store.list()
         #expect(alerts.map(\.id) == [1, 2])
         #expect(alerts.map(\.status) == ["fired", "fired"])

@@ -15,14 +15,18 @@ import Timing
 struct ConcurrentCheckTests {
     /// Adds `count` alerts through `first`, then runs one check on each store at once, `rounds` times with the
     /// source flipping between holding and clear, and returns every firing key and what the webhook received.
-    private func race(first: any KeyValueStore, second: any KeyValueStore, count: Int = 8, rounds: Int = 3) async throws
+    private func race(
+        first: any KeyValueStore, second: any KeyValueStore, count: Int = 8, rounds: Int = 3
+    ) async throws
         -> (fired: [String], received: [String])
     {
         let receiver = try await WebhookReceiver.start()
         defer { Task { await receiver.server.stop() } }
         let transport = AsyncHTTPClientTransport(configuration: .init(userAgent: "folio-tests"))
         defer { Task { try? await transport.shutdown() } }
-        for _ in 0..<count { _ = try await AlertStore(store: first).add(try Probe.definition(), featureID: "probe", at: Date()) }
+        for _ in 0..<count {
+            _ = try await AlertStore(store: first).add(try Probe.definition(), featureID: "probe", at: Date())
+        }
         let source = ProbeSource()
         let webhook = try receiver.webhook()
         let one = Probe.engine(store: first, source: source, http: transport, webhook: webhook, timing: .live)
@@ -63,7 +67,8 @@ struct ConcurrentCheckTests {
             let two = try PostgresDatabase(url: url)
             do {
                 let (fired, received) = try await race(
-                    first: one.store(namespace: AlertStore.namespace), second: two.store(namespace: AlertStore.namespace))
+                    first: one.store(namespace: AlertStore.namespace),
+                    second: two.store(namespace: AlertStore.namespace))
                 #expect(fired.count == 8 * 3)
                 #expect(Set(fired).count == fired.count)
                 #expect(Set(received) == Set(fired))

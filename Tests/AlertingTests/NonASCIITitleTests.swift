@@ -54,7 +54,8 @@ struct NonASCIITitleTests {
     func asciiKept() throws {
         let webhook = try Webhook("https://ntfy.example.com/folio", origin: "test")
         let firing = Firing(
-            key: "k-1", alertID: 1, kind: "stock", title: "AAPL rose to $180.00\nnow", body: "b", link: nil, firedAt: Date())
+            key: "k-1", alertID: 1, kind: "stock", title: "AAPL rose to $180.00\nnow", body: "b", link: nil,
+            firedAt: Date())
         #expect(webhook.request(for: firing).headers["Title"] == "AAPL rose to $180.00 now")
     }
 }

@@ -47,7 +47,9 @@ private final class TimedSource: Sendable {
 struct ScheduleTests {
     /// Runs the schedule on a ticker of the manual clock for `seconds`, one second at a time, each moved on
     /// only once the schedule has dealt with the last tick; the sources' reads say when each kind was checked.
-    private func run(_ sources: [TimedSource], settings: [String: String], clock: ManualClock, seconds: Int) async throws {
+    private func run(
+        _ sources: [TimedSource], settings: [String: String], clock: ManualClock, seconds: Int
+    ) async throws {
         let store = InMemoryDatabase().store(namespace: AlertStore.namespace)
         for source in sources {
             _ = try await AlertStore(store: store).add(
@@ -63,14 +65,16 @@ struct ScheduleTests {
         let ticker = Ticker(clock: clock)
         let handled = Mutex(-1)
         let schedule = Task {
-            await AlertSchedule.run(engine: engine, ticker: ticker, handled: { tick in handled.withLock { $0 = tick } }) { _ in true }
+            await AlertSchedule.run(engine: engine, ticker: ticker, handled: { tick in handled.withLock { $0 = tick } })
+            { _ in true }
         }
         defer { schedule.cancel() }
         #expect(await yieldUntil { handled.withLock { $0 } == 0 })
         for second in 1...seconds {
             await clock.waitForSleepers()
             await clock.advance(by: .seconds(1))
-            #expect(await yieldUntil { handled.withLock { $0 } == second }, "the schedule did not deal with tick \(second)")
+            #expect(
+                await yieldUntil { handled.withLock { $0 } == second }, "the schedule did not deal with tick \(second)")
         }
     }
 
@@ -97,7 +101,8 @@ struct ScheduleTests {
         let clock = ManualClock()
         let soon = TimedSource("soon", clock: clock, nextCheck: .seconds(2))
         let later = TimedSource("later", clock: clock, nextCheck: .seconds(9))
-        try await run([soon, later], settings: ["soon.refresh": "30s", "later.refresh": "4s"], clock: clock, seconds: 10)
+        try await run(
+            [soon, later], settings: ["soon.refresh": "30s", "later.refresh": "4s"], clock: clock, seconds: 10)
         #expect(soon.reads == [0, 2, 4, 6, 8, 10].map { Duration.seconds($0) })
         #expect(later.reads == [0, 9].map { Duration.seconds($0) })
     }

@@ -16,7 +16,9 @@ final class ProbeSource: Sendable {
     private let reads = Mutex(0)
 
     func set(_ value: AlertReading) { reading.withLock { $0 = value } }
-    func hold(_ keys: String...) { set(.holding(keys.map { AlertSignal(key: $0, title: "probe \($0)", body: "body of \($0)", link: "/probe") })) }
+    func hold(_ keys: String...) {
+        set(.holding(keys.map { AlertSignal(key: $0, title: "probe \($0)", body: "body of \($0)", link: "/probe") }))
+    }
 
     /// How many checks read the source.
     var readCount: Int { reads.withLock { $0 } }

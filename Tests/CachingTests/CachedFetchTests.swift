@@ -21,12 +21,16 @@ import TimingTesting
 
     @Test func aFreshCacheMakesNoRequest() async throws {
         let (fetch, wall, loads) = setUp()
-        let first = try await fetch.value([String].self, key: "list", ttl: .seconds(3600), mode: .normal, source: "list") {
+        let first = try await fetch.value(
+            [String].self, key: "list", ttl: .seconds(3600), mode: .normal, source: "list"
+        ) {
             loads.record(["a"])
         }
         #expect(first.fromCache == false && first.isStale == false)
         wall.advance(by: 3599)
-        let second = try await fetch.value([String].self, key: "list", ttl: .seconds(3600), mode: .normal, source: "list") {
+        let second = try await fetch.value(
+            [String].self, key: "list", ttl: .seconds(3600), mode: .normal, source: "list"
+        ) {
             loads.record(["b"])
         }
         #expect(second.value == ["a"])
@@ -43,7 +47,11 @@ import TimingTesting
         let decoded = DecodedRecords()
         let page = PagePolicy(deadline: .seconds(3), memory: FailureMemory(duration: .seconds(30)), decoded: decoded)
         let fetch = CachedFetch(store: store, timing: timing, fallsBack: NetworkError.isTransient, page: page)
-        let read = { try await fetch.value([String].self, key: "board", ttl: .seconds(60), mode: .normal, source: "board") { ["fetched"] } }
+        let read = {
+            try await fetch.value([String].self, key: "board", ttl: .seconds(60), mode: .normal, source: "board") {
+                ["fetched"]
+            }
+        }
         #expect(try await read().value == ["fetched"])
         #expect(try await read().value == ["fetched"])
         #expect(decoded.count == 1)
@@ -55,9 +63,13 @@ import TimingTesting
 
     @Test func anExpiredCacheIsRefetched() async throws {
         let (fetch, wall, loads) = setUp()
-        _ = try await fetch.value([String].self, key: "list", ttl: .seconds(60), mode: .normal, source: "list") { loads.record(["a"]) }
+        _ = try await fetch.value([String].self, key: "list", ttl: .seconds(60), mode: .normal, source: "list") {
+            loads.record(["a"])
+        }
         wall.advance(by: 60)
-        let refreshed = try await fetch.value([String].self, key: "list", ttl: .seconds(60), mode: .normal, source: "list") {
+        let refreshed = try await fetch.value(
+            [String].self, key: "list", ttl: .seconds(60), mode: .normal, source: "list"
+        ) {
             loads.record(["b"])
         }
         #expect(refreshed.value == ["b"] && !refreshed.fromCache)
@@ -66,10 +78,14 @@ import TimingTesting
 
     @Test func staleIfErrorServesTheOldCopyMarkedStale() async throws {
         let (fetch, wall, loads) = setUp()
-        _ = try await fetch.value([String].self, key: "list", ttl: .seconds(60), mode: .normal, source: "list") { loads.record(["a"]) }
+        _ = try await fetch.value([String].self, key: "list", ttl: .seconds(60), mode: .normal, source: "list") {
+            loads.record(["a"])
+        }
         wall.advance(by: 600)
         let url = self.url
-        let served = try await fetch.value([String].self, key: "list", ttl: .seconds(60), mode: .normal, source: "the list") {
+        let served = try await fetch.value(
+            [String].self, key: "list", ttl: .seconds(60), mode: .normal, source: "the list"
+        ) {
             throw NetworkError.connectionFailed(url: url, reason: "refused")
         }
         #expect(served.value == ["a"])
@@ -82,7 +98,9 @@ import TimingTesting
         let (fetch, _, _) = setUp()
         let url = self.url
         let error = await #expect(throws: FolioError.self) {
-            try await fetch.value([String].self, key: "list", ttl: .seconds(60), mode: .normal, source: url.absoluteString) {
+            try await fetch.value(
+                [String].self, key: "list", ttl: .seconds(60), mode: .normal, source: url.absoluteString
+            ) {
                 throw NetworkError.timedOut(url: url, after: .seconds(10))
             }
         }
@@ -93,7 +111,9 @@ import TimingTesting
 
     @Test func aNonTransientFailureIsNotMaskedByTheCache() async throws {
         let (fetch, wall, loads) = setUp()
-        _ = try await fetch.value([String].self, key: "list", ttl: .seconds(60), mode: .normal, source: "list") { loads.record(["a"]) }
+        _ = try await fetch.value([String].self, key: "list", ttl: .seconds(60), mode: .normal, source: "list") {
+            loads.record(["a"])
+        }
         wall.advance(by: 600)
         let url = self.url
         await #expect(throws: NetworkError.self) {
@@ -106,12 +126,18 @@ import TimingTesting
     @Test func offlineUsesOnlyTheCacheEvenWhenExpired() async throws {
         let (fetch, wall, loads) = setUp()
         let missing = await #expect(throws: FolioError.self) {
-            try await fetch.value([String].self, key: "list", ttl: .seconds(60), mode: .offline, source: "list") { loads.record(["x"]) }
+            try await fetch.value([String].self, key: "list", ttl: .seconds(60), mode: .offline, source: "list") {
+                loads.record(["x"])
+            }
         }
         #expect(missing?.exitCode == 69)
-        _ = try await fetch.value([String].self, key: "list", ttl: .seconds(60), mode: .normal, source: "list") { loads.record(["a"]) }
+        _ = try await fetch.value([String].self, key: "list", ttl: .seconds(60), mode: .normal, source: "list") {
+            loads.record(["a"])
+        }
         wall.advance(by: 6000)
-        let offline = try await fetch.value([String].self, key: "list", ttl: .seconds(60), mode: .offline, source: "list") {
+        let offline = try await fetch.value(
+            [String].self, key: "list", ttl: .seconds(60), mode: .offline, source: "list"
+        ) {
             loads.record(["never"])
         }
         #expect(offline.value == ["a"] && offline.isStale)
@@ -120,8 +146,12 @@ import TimingTesting
 
     @Test func refreshBypassesFreshness() async throws {
         let (fetch, _, loads) = setUp()
-        _ = try await fetch.value([String].self, key: "list", ttl: .seconds(3600), mode: .normal, source: "list") { loads.record(["a"]) }
-        let refreshed = try await fetch.value([String].self, key: "list", ttl: .seconds(3600), mode: .refresh, source: "list") {
+        _ = try await fetch.value([String].self, key: "list", ttl: .seconds(3600), mode: .normal, source: "list") {
+            loads.record(["a"])
+        }
+        let refreshed = try await fetch.value(
+            [String].self, key: "list", ttl: .seconds(3600), mode: .refresh, source: "list"
+        ) {
             loads.record(["b"])
         }
         #expect(refreshed.value == ["b"])
@@ -130,10 +160,14 @@ import TimingTesting
 
     @Test func refreshFallsBackToTheStoredCopyWhenTheServiceFails() async throws {
         let (fetch, wall, loads) = setUp()
-        _ = try await fetch.value([String].self, key: "list", ttl: .seconds(3600), mode: .normal, source: "list") { loads.record(["a"]) }
+        _ = try await fetch.value([String].self, key: "list", ttl: .seconds(3600), mode: .normal, source: "list") {
+            loads.record(["a"])
+        }
         wall.advance(by: 30)
         let url = self.url
-        let served = try await fetch.value([String].self, key: "list", ttl: .seconds(3600), mode: .refresh, source: "the list") {
+        let served = try await fetch.value(
+            [String].self, key: "list", ttl: .seconds(3600), mode: .refresh, source: "the list"
+        ) {
             throw NetworkError.connectionFailed(url: url, reason: "refused")
         }
         #expect(served.value == ["a"])

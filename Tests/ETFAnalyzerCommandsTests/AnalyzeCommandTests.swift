@@ -1,6 +1,5 @@
 import ArgumentParser
 import ETFAnalyzer
-@testable import ETFAnalyzerCommands
 import Failures
 import FeatureKit
 import FeatureKitTesting
@@ -8,6 +7,8 @@ import Foundation
 import Money
 import Persistence
 import Testing
+
+@testable import ETFAnalyzerCommands
 
 @Suite("folio etf analyze")
 struct AnalyzeCommandTests {
@@ -21,8 +22,14 @@ struct AnalyzeCommandTests {
         #expect(output.contains("Portfolio annual return       +9.18%  from totals over 919 days"))
         #expect(output.contains("Weighted expense ratio        0.066%  $35.15 a year at today's value"))
         #expect(output.contains("Note: The weighted figure differs from the portfolio's own return by 4.60"))
-        #expect(output.contains("\nInvesco QQQ Trust (QQQ)         144   $6,600.00   $7,576.50     +$986.92  +14.95%  +42.37%*   14.30%\n"))
-        #expect(output.contains("\nTotal                           919  $44,610.00  $52,971.50  +$11,039.17  +24.75%    +9.18%  100.00%\n"))
+        #expect(
+            output.contains(
+                "\nInvesco QQQ Trust (QQQ)         144   $6,600.00   $7,576.50     +$986.92  +14.95%  +42.37%*   14.30%\n"
+            ))
+        #expect(
+            output.contains(
+                "\nTotal                           919  $44,610.00  $52,971.50  +$11,039.17  +24.75%    +9.18%  100.00%\n"
+            ))
         // Too long for 100 columns with the figures beside it, so cut in the middle, keeping the ticker.
         #expect(output.contains("\nSchwab U.S. D…ity ETF (SCHD)    480"))
         #expect(output.contains("* held under a year"))
@@ -51,7 +58,10 @@ struct AnalyzeCommandTests {
         try await withTemporaryDirectory(prefix: "etf-tests") { directory in
             let file = directory.appendingPathComponent("p.csv").path
             var text = "name,expense_ratio,yield,shares,purchase_price,purchase_date,current_price\n"
-            for (name, shares) in [("Vanguard S&P 500 Index Fund ETF Shares (VOO)", 1), ("Vanguard Total Stock Market Index Fund ETF Shares (VTI)", 2)] {
+            for (name, shares) in [
+                ("Vanguard S&P 500 Index Fund ETF Shares (VOO)", 1),
+                ("Vanguard Total Stock Market Index Fund ETF Shares (VTI)", 2),
+            ] {
                 text += "\(name),0.03,1.2,\(shares),38.05,2020-01-02,52.03\n"
             }
             try text.write(toFile: file, atomically: true, encoding: .utf8)
@@ -86,7 +96,8 @@ struct AnalyzeCommandTests {
         let etfs = try #require(object["etfs"] as? [[String: Any]])
         let portfolio = try #require(object["portfolio"] as? [String: Any])
         let etfKeys: Set = [
-            "name", "daysHeld", "initialInvestment", "currentValue", "capitalAppreciation", "yieldIncome", "grossReturn",
+            "name", "daysHeld", "initialInvestment", "currentValue", "capitalAppreciation", "yieldIncome",
+            "grossReturn",
             "expenses", "netReturn", "totalReturnPercent", "annualizedReturn", "weight", "allocationPercent",
         ]
         let portfolioKeys: Set = [
@@ -123,7 +134,8 @@ struct AnalyzeCommandTests {
     func nullAnnualized() async throws {
         try await withTemporaryDirectory(prefix: "etf-tests") { directory in
             let file = directory.appendingPathComponent("p.csv").path
-            try "name,expense_ratio,yield,shares,purchase_price,purchase_date,current_price\nNew,0.1,1,1,10,2025-05-26,10\n"
+            try
+                "name,expense_ratio,yield,shares,purchase_price,purchase_date,current_price\nNew,0.1,1,1,10,2025-05-26,10\n"
                 .write(toFile: file, atomically: true, encoding: .utf8)
             let json = try await runETF(["analyze", file, "--as-of", "2025-05-26", "--format", "json"]).output
             #expect(json.contains("\"annualizedReturn\" : null,"))
@@ -154,7 +166,10 @@ struct AnalyzeCommandTests {
             let text = try String(contentsOfFile: report, encoding: .utf8)
             #expect(text.hasPrefix("# ETF Portfolio Analysis\n"))
             #expect(text.contains("| Net return | +$11,039.17 (+24.75%) |"))
-            #expect(text.contains("| Invesco QQQ Trust (QQQ) | 144 | $6,600.00 | $7,576.50 | +$986.92 | +14.95% | +42.37%\\* | 14.79% | 14.30% |"))
+            #expect(
+                text.contains(
+                    "| Invesco QQQ Trust (QQQ) | 144 | $6,600.00 | $7,576.50 | +$986.92 | +14.95% | +42.37%\\* | 14.79% | 14.30% |"
+                ))
             #expect(text.contains("### iShares Core MSCI EAFE ETF, IEFA"))
             #expect(text.contains("## Fee drag"))
             #expect(text.contains("## How the figures are calculated"))
@@ -165,7 +180,8 @@ struct AnalyzeCommandTests {
     func options() async throws {
         try await withTemporaryDirectory(prefix: "etf-tests") { directory in
             let file = directory.appendingPathComponent("p.csv").path
-            try "name,expense_ratio,yield,shares,purchase_price,purchase_date,current_price\nA,1,0,10,100,2024-01-01,110\n"
+            try
+                "name,expense_ratio,yield,shares,purchase_price,purchase_date,current_price\nA,1,0,10,100,2024-01-01,110\n"
                 .write(toFile: file, atomically: true, encoding: .utf8)
             let output = try await runETF([
                 "analyze", file, "--as-of", "2024-12-31", "--growth", "5", "--currency", "eur",
@@ -180,14 +196,21 @@ struct AnalyzeCommandTests {
 
     @Test("standard input, CSV or JSON")
     func stdin() async throws {
-        let csv = try await runETF(["analyze", "-", "--format", "csv"], input: [
-            "name,expense_ratio,yield,shares,purchase_price,purchase_date,current_price", "\"A, B\",0,0,1,1,2025-01-01,2",
-        ]).output
+        let csv = try await runETF(
+            ["analyze", "-", "--format", "csv"],
+            input: [
+                "name,expense_ratio,yield,shares,purchase_price,purchase_date,current_price",
+                "\"A, B\",0,0,1,1,2025-01-01,2",
+            ]
+        ).output
         #expect(csv.contains("\"A, B\",2025-05-26,145,1,2,1,0,1,0,1,1,"))
-        let json = try await runETF(["analyze", "-", "--format", "json"], input: [
-            "[{\"name\": \"J, K\", \"expenseRatio\": 0, \"yield\": 0, \"shares\": 1, \"purchasePrice\": 1,",
-            "\"purchaseDate\": \"2025-01-01\", \"currentPrice\": 2}]",
-        ]).output
+        let json = try await runETF(
+            ["analyze", "-", "--format", "json"],
+            input: [
+                "[{\"name\": \"J, K\", \"expenseRatio\": 0, \"yield\": 0, \"shares\": 1, \"purchasePrice\": 1,",
+                "\"purchaseDate\": \"2025-01-01\", \"currentPrice\": 2}]",
+            ]
+        ).output
         #expect(json.contains("\"name\" : \"J, K\""))
     }
 
@@ -195,7 +218,8 @@ struct AnalyzeCommandTests {
     func invalidFile() async throws {
         try await withTemporaryDirectory(prefix: "etf-tests") { directory in
             let file = directory.appendingPathComponent("bad.csv").path
-            try "name,expense_ratio,yield,shares,purchase_price,purchase_date,current_price\n,-1,x,0,1,2024-01-01,1\nOK,0,0,1,1,2026-01-01,1\n"
+            try
+                "name,expense_ratio,yield,shares,purchase_price,purchase_date,current_price\n,-1,x,0,1,2024-01-01,1\nOK,0,0,1,1,2026-01-01,1\n"
                 .write(toFile: file, atomically: true, encoding: .utf8)
             let terminal = CapturedTerminal()
             let error = await folioError { try await runETF(["analyze", file]) }
@@ -208,7 +232,10 @@ struct AnalyzeCommandTests {
             #expect(why.contains("\(file): row 1 (line 2), column expense_ratio: -1 is negative"))
             #expect(why.contains("\(file): row 1 (line 2), column yield: \"x\" is not a number"))
             #expect(why.contains("\(file): row 1 (line 2), column shares: 0 is not more than 0"))
-            #expect(why.contains("\(file): row 2 (line 3), column purchase_date: purchase date 2026-01-01 is after the analysis date 2025-05-26"))
+            #expect(
+                why.contains(
+                    "\(file): row 2 (line 3), column purchase_date: purchase date 2026-01-01 is after the analysis date 2025-05-26"
+                ))
             #expect(terminal.output.isEmpty)
         }
     }
@@ -217,10 +244,12 @@ struct AnalyzeCommandTests {
     func usage() async throws {
         // A missing input file: FeatureKit's rule, exit 66, the same as `networth import`.
         #expect(await folioError { try await runETF(["analyze", "/nonexistent/p.csv"]) }?.exitCode == 66)
-        #expect(await folioError { try await runETF(["analyze", examplePath, "--as-of", "2025-13-01"]) }?.kind == .usage)
+        #expect(
+            await folioError { try await runETF(["analyze", examplePath, "--as-of", "2025-13-01"]) }?.kind == .usage)
         #expect(await folioError { try await runETF(["analyze", examplePath, "--growth", "abc"]) }?.kind == .refused)
         #expect(await folioError { try await runETF(["analyze", examplePath, "--growth=-100"]) }?.kind == .refused)
-        #expect(await folioError { try await runETF(["analyze", examplePath, "--currency", "dollars"]) }?.kind == .usage)
+        #expect(
+            await folioError { try await runETF(["analyze", examplePath, "--currency", "dollars"]) }?.kind == .usage)
         #expect(throws: (any Error).self) { try ETFCommand.parseAsRoot(["analyze", examplePath, "--saved", "x"]) }
         #expect(throws: (any Error).self) { try ETFCommand.parseAsRoot(["analyze"]) }
         #expect(throws: (any Error).self) { try ETFCommand.parseAsRoot(["analyze", examplePath, "--format", "xml"]) }

@@ -1,10 +1,12 @@
+import CSVText
 import ETFAnalyzer
-@testable import ETFAnalyzerCommands
 import FeatureKit
 import Foundation
 import Money
 import Testing
 import Timing
+
+@testable import ETFAnalyzerCommands
 
 /// The CSV syntax of a portfolio file, read by FeatureKit's `CSVTable` in the plug-in: quotes, comments,
 /// blank lines, CRLF, a byte-order mark, line numbers across multi-line fields, unclosed quotes.
@@ -49,7 +51,8 @@ struct CSVSyntaxTests {
 
     @Test("comments, blank lines, CRLF, a byte-order mark, loose headers, % signs and padding")
     func lenientLayout() throws {
-        let text = "\u{FEFF}# my ETFs\r\n\r\nName, Expense Ratio, Yield, Shares, Purchase-Price, purchaseDate, Current Price, Analysis Date\r\n"
+        let text =
+            "\u{FEFF}# my ETFs\r\n\r\nName, Expense Ratio, Yield, Shares, Purchase-Price, purchaseDate, Current Price, Analysis Date\r\n"
             + "  # a comment inside\r\n"
             + "Fund A , 0.07% , 2.5 % ,10,100,2024-01-01,110, 2024-12-31\r\n"
             + "Fund B,0,0,1.5,20,2024-02-01,21,\r\n"
@@ -64,7 +67,8 @@ struct CSVSyntaxTests {
 
     @Test("a quoted field after a space still reads as one field")
     func quoteAfterSpace() throws {
-        let text = "name, expense_ratio, yield, shares, purchase_price, purchase_date, current_price\n"
+        let text =
+            "name, expense_ratio, yield, shares, purchase_price, purchase_date, current_price\n"
             + "  \"Fund, with comma\", 0.1, 1, 10, 100, 2024-01-01, 101\n"
         let document = try read(text)
         #expect(document.holdings.first?.name == "Fund, with comma")
@@ -74,7 +78,10 @@ struct CSVSyntaxTests {
     func multilineName() {
         let text = header + "\n\"Two\nLines\",0,0,1,1,2024-01-01,1\nBad,0,0,0,1,2024-01-01,1\n"
         let found = issues(text)
-        #expect(found == [InputIssue(row: 2, line: 4, column: "shares", message: "0 is not more than 0 — shares must be positive")])
+        #expect(
+            found == [
+                InputIssue(row: 2, line: 4, column: "shares", message: "0 is not more than 0 — shares must be positive")
+            ])
     }
 
     @Test("empty files, header-only files and unclosed quotes")
@@ -90,7 +97,8 @@ struct CSVSyntaxTests {
 
     @Test("long or multi-line bad values are shown quoted and cut")
     func quotedValues() {
-        let found = issues(header + "\nF,\"1\n2\",0,1,1,2024-01-01,1\nG,0,0,\(String(repeating: "9", count: 45))x,1,2024-01-01,1\n")
+        let found = issues(
+            header + "\nF,\"1\n2\",0,1,1,2024-01-01,1\nG,0,0,\(String(repeating: "9", count: 45))x,1,2024-01-01,1\n")
         #expect(found[0].message == "\"1\\n2\" is not a number")
         #expect(found[1].message.hasPrefix("\"999999999999999999999999999999999999999…\" is not a number"))
     }
@@ -99,7 +107,8 @@ struct CSVSyntaxTests {
     func splitterEdges() throws {
         // Text after a closing quote (`"Quoted" tail`) is not RFC 4180; CSV.swift reads such a field on to
         // the next quote, so it is no longer read as "Quoted tail" and is left out here.
-        let text = header + "\r\n\"Line\r\nBreak\",0,0,1,1,2024-01-01,1\r\n"
+        let text =
+            header + "\r\n\"Line\r\nBreak\",0,0,1,1,2024-01-01,1\r\n"
             + "\"\"\"Only\"\" quotes\",0,0,3,1,2024-01-01,1"
         let document = try read(text)
         #expect(document.holdings.map(\.name) == ["Line\nBreak", "\"Only\" quotes"])
@@ -109,6 +118,7 @@ struct CSVSyntaxTests {
     @Test("a trailing comma is one more, empty, field")
     func trailingComma() {
         let found = issues(header + "\nF,0,0,1,1,2024-01-01,1,\n")
-        #expect(found.map(\.message) == ["has 8 fields, the header has 7 — put names that contain commas in double quotes"])
+        #expect(
+            found.map(\.message) == ["has 8 fields, the header has 7 — put names that contain commas in double quotes"])
     }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
-@testable import ETFAnalyzerCommands
 import Testing
+
+@testable import ETFAnalyzerCommands
 
 /// Shells complete price currencies and portfolio file names, not only subcommands.
 @Suite("Shell completion")

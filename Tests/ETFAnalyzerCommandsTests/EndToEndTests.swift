@@ -30,7 +30,10 @@ struct EndToEndTests {
                 #expect(lines[5].hasPrefix("\"Vanguard Total Bond Market ETF, BND\",2025-05-26,1455,7540,7280,-260,"))
             default:
                 #expect(result.stdout.hasPrefix("# ETF Portfolio Analysis\n"))
-                #expect(result.stdout.contains("| **Total** | 919 | $44,610.00 | $52,971.50 | +$11,039.17 | +24.75% | +9.18% | 100.00% | 100.00% |"))
+                #expect(
+                    result.stdout.contains(
+                        "| **Total** | 919 | $44,610.00 | $52,971.50 | +$11,039.17 | +24.75% | +9.18% | 100.00% | 100.00% |"
+                    ))
             }
         }
     }
@@ -39,7 +42,8 @@ struct EndToEndTests {
     func outputFile() async throws {
         try await FolioBinary.withTemporaryHome { home in
             let file = home.appendingPathComponent("report.txt").path
-            let result = try await FolioBinary.run(["etf", "analyze", examplePath, "--details", "--output", file], home: home)
+            let result = try await FolioBinary.run(
+                ["etf", "analyze", examplePath, "--details", "--output", file], home: home)
             #expect(result.exitCode == 0)
             #expect(result.stdout.isEmpty)
             let text = try String(contentsOfFile: file, encoding: .utf8)
@@ -60,9 +64,13 @@ struct EndToEndTests {
                 result.stderr.hasPrefix("error: stdin is not a valid portfolio — 3 problems, nothing was analyzed:\n"))
             #expect(result.stderr.contains("  stdin: row 1 (line 2), column expense_ratio: -0.5 is negative"))
             #expect(result.stderr.contains("  stdin: row 1 (line 2), column purchase_price: \"abc\" is not a number"))
-            #expect(result.stderr.contains("  stdin: row 1 (line 2), column analysis_date: purchase date 2024-01-01 is after the analysis date 2023-01-01"))
+            #expect(
+                result.stderr.contains(
+                    "  stdin: row 1 (line 2), column analysis_date: purchase date 2024-01-01 is after the analysis date 2023-01-01"
+                ))
             #expect(result.stderr.contains("hint: "))
-            let missing = try await FolioBinary.run(["etf", "analyze", home.appendingPathComponent("none.csv").path], home: home)
+            let missing = try await FolioBinary.run(
+                ["etf", "analyze", home.appendingPathComponent("none.csv").path], home: home)
             #expect(missing.exitCode == 66)
             #expect(missing.stderr.hasPrefix("error: cannot read "))
             let usage = try await FolioBinary.run(["etf", "analyze", examplePath, "--format", "xml"], home: home)
@@ -93,11 +101,15 @@ struct EndToEndTests {
     func new() async throws {
         try await FolioBinary.withTemporaryHome { home in
             let file = home.appendingPathComponent("p.csv").path
-            let answers = ["1", "Solo, ETF", "0.1", "2", "10", "100", "2024-05-26", "110", ""].joined(separator: "\n") + "\n"
-            let result = try await FolioBinary.run(["etf", "new", file, "--as-of", "2025-05-26", "--format", "csv"], home: home, input: answers)
+            let answers =
+                ["1", "Solo, ETF", "0.1", "2", "10", "100", "2024-05-26", "110", ""].joined(separator: "\n") + "\n"
+            let result = try await FolioBinary.run(
+                ["etf", "new", file, "--as-of", "2025-05-26", "--format", "csv"], home: home, input: answers)
             #expect(result.exitCode == 0)
             #expect(result.stderr.contains("How many ETFs?"))
-            #expect(result.stdout.contains("\"Solo, ETF\",2025-05-26,365,1000,1100,100,20,120,1,119,0.119,0.119,false,1,1\r\n"))
+            #expect(
+                result.stdout.contains(
+                    "\"Solo, ETF\",2025-05-26,365,1000,1100,100,20,120,1,119,0.119,0.119,false,1,1\r\n"))
             #expect(FileManager.default.fileExists(atPath: file))
         }
     }

@@ -1,5 +1,4 @@
 import ETFAnalyzer
-@testable import ETFAnalyzerCommands
 import Failures
 import FeatureKit
 import FeatureKitTesting
@@ -7,6 +6,8 @@ import Foundation
 import Money
 import Persistence
 import Testing
+
+@testable import ETFAnalyzerCommands
 
 @Suite("folio etf save, list, delete, template")
 struct PortfolioCommandsTests {
@@ -28,7 +29,9 @@ struct PortfolioCommandsTests {
         #expect(refused?.kind == .refused)
         #expect(refused?.exitCode == 1)
         #expect(refused?.what == "not deleting Retirement without confirmation")
-        #expect(try await runETF(["delete", "retirement", "--yes"], store: store).output == "Deleted saved portfolio Retirement.\n")
+        #expect(
+            try await runETF(["delete", "retirement", "--yes"], store: store).output
+                == "Deleted saved portfolio Retirement.\n")
         #expect(try await runETF(["list"], store: store).output.contains("No saved portfolios."))
     }
 
@@ -36,7 +39,9 @@ struct PortfolioCommandsTests {
     func deleteAsks() async throws {
         let store = InMemoryDatabase().store(namespace: "etf")
         try await runETF(["save", "p", examplePath], store: store)
-        let kept = await folioError { try await runETF(["delete", "p"], input: ["n"], interactive: true, store: store) }
+        let kept = await folioError {
+            try await runETF(["delete", "p"], input: ["n"], interactive: true, store: store)
+        }
         #expect(kept?.kind == .refused)
         try await runETF(["delete", "p"], input: ["y"], interactive: true, store: store)
         #expect(try await SavedPortfolios(store: store).all().isEmpty)
@@ -47,7 +52,9 @@ struct PortfolioCommandsTests {
         let store = InMemoryDatabase().store(namespace: "etf")
         try await runETF(["save", "core", examplePath], store: store)
         #expect(await folioError { try await runETF(["save", "Core", examplePath], store: store) }?.kind == .refused)
-        #expect(try await runETF(["save", "Core", examplePath, "--yes"], store: store).output.hasPrefix("Replaced portfolio Core"))
+        #expect(
+            try await runETF(["save", "Core", examplePath, "--yes"], store: store).output.hasPrefix(
+                "Replaced portfolio Core"))
         try await withTemporaryDirectory(prefix: "etf-tests") { directory in
             let bad = directory.appendingPathComponent("bad.json").path
             try "[{\"name\": \"x\"}]".write(toFile: bad, atomically: true, encoding: .utf8)
@@ -55,19 +62,27 @@ struct PortfolioCommandsTests {
             #expect(
                 await folioError { try await runETF(["save", "bad name", examplePath], store: store) }?.kind == .usage)
             #expect(try await SavedPortfolios(store: store).all().map(\.name) == ["Core"])
-            #expect(await folioError { try await runETF(["analyze", "--saved", "missing"], store: store) }?.kind == .refused)
+            #expect(
+                await folioError { try await runETF(["analyze", "--saved", "missing"], store: store) }?.kind == .refused
+            )
         }
     }
 
     @Test("a saved portfolio is checked again against a new --as-of")
     func savedRevalidated() async throws {
         let store = InMemoryDatabase().store(namespace: "etf")
-        try await runETF(["save", "p", "-"], input: [
-            "name,expense_ratio,yield,shares,purchase_price,purchase_date,current_price", "A,0,0,1,1,2025-01-01,2",
-        ], store: store)
-        let error = await folioError { try await runETF(["analyze", "--saved", "p", "--as-of", "2024-12-31"], store: store) }
+        try await runETF(
+            ["save", "p", "-"],
+            input: [
+                "name,expense_ratio,yield,shares,purchase_price,purchase_date,current_price", "A,0,0,1,1,2025-01-01,2",
+            ], store: store)
+        let error = await folioError {
+            try await runETF(["analyze", "--saved", "p", "--as-of", "2024-12-31"], store: store)
+        }
         #expect(error?.kind == .dataError)
-        #expect(error?.why?.contains("row 1, column purchase_date: purchase date 2025-01-01 is after the analysis date 2024-12-31") == true)
+        #expect(
+            error?.why?.contains(
+                "row 1, column purchase_date: purchase date 2025-01-01 is after the analysis date 2024-12-31") == true)
     }
 
     @Test("both templates read back and analyze")
@@ -118,13 +133,20 @@ struct NewCommandTests {
             #expect(terminal.errors.contains("✗ \"2024-13-01\" is not a date"))
             #expect(terminal.errors.contains("✗ \"two\" is not a whole number of ETFs, 1 or more"))
             #expect(terminal.errors.contains("✗ \"1,000\" is not a number — write it without thousands separators"))
-            #expect(terminal.errors.contains(
-                "✗ purchase date 2030-01-01 is after the analysis date 2025-05-26 (--as-of, else today); enter both dates again"))
-            #expect(terminal.errors.contains("✗ purchase date 2024-01-01 is after the analysis date 2023-12-31; enter both dates again"))
+            #expect(
+                terminal.errors.contains(
+                    "✗ purchase date 2030-01-01 is after the analysis date 2025-05-26 (--as-of, else today); enter both dates again"
+                ))
+            #expect(
+                terminal.errors.contains(
+                    "✗ purchase date 2024-01-01 is after the analysis date 2023-12-31; enter both dates again"))
             #expect(terminal.errors.contains("Wrote 2 ETFs to \(file)."))
             let written = try String(contentsOfFile: file, encoding: .utf8)
-            #expect(written == "name,expense_ratio,yield,shares,purchase_price,purchase_date,current_price,analysis_date\r\n"
-                + "\"Vanguard, Total\",0.03,1.3,10,100,2024-01-01,120,\r\n" + "Bonds,0.05,3.5,20,50,2024-06-01,49,2025-01-01\r\n")
+            #expect(
+                written
+                    == "name,expense_ratio,yield,shares,purchase_price,purchase_date,current_price,analysis_date\r\n"
+                    + "\"Vanguard, Total\",0.03,1.3,10,100,2024-01-01,120,\r\n"
+                    + "Bonds,0.05,3.5,20,50,2024-06-01,49,2025-01-01\r\n")
             #expect(terminal.output.contains("\"Vanguard, Total\",2025-05-26,511,1000,1200,200,"))
             #expect(terminal.output.contains("Bonds,2025-01-01,214,1000,980,-20,"))
             #expect(try await SavedPortfolios(store: store).load("mine").holdings.count == 2)
@@ -135,8 +157,10 @@ struct NewCommandTests {
     func jsonFile() async throws {
         try await withTemporaryDirectory(prefix: "etf-tests") { directory in
             let file = directory.appendingPathComponent("mine.json").path
-            try await runETF(["new", file, "--as-of", "2025-05-26"], input: ["1", "A", "0", "0", "1", "1", "2025-01-01", "2", ""])
-            let document = try PortfolioLoader.document(try String(contentsOfFile: file, encoding: .utf8), path: file, defaultAnalysisDate: nil)
+            try await runETF(
+                ["new", file, "--as-of", "2025-05-26"], input: ["1", "A", "0", "0", "1", "1", "2025-01-01", "2", ""])
+            let document = try PortfolioLoader.document(
+                try String(contentsOfFile: file, encoding: .utf8), path: file, defaultAnalysisDate: nil)
             #expect(document.holdings.map(\.name) == ["A"])
         }
     }
@@ -154,7 +178,9 @@ struct NewCommandTests {
             let store = InMemoryDatabase().store(namespace: "etf")
             try await runETF(["save", "taken", examplePath], store: store)
             let other = directory.appendingPathComponent("q.csv").path
-            #expect(await folioError { try await runETF(["new", other, "--save", "taken"], input: ["1"], store: store) }?.kind == .refused)
+            #expect(
+                await folioError { try await runETF(["new", other, "--save", "taken"], input: ["1"], store: store) }?
+                    .kind == .refused)
         }
     }
 }

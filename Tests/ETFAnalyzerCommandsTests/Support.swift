@@ -1,5 +1,4 @@
 import ArgumentParser
-@testable import ETFAnalyzerCommands
 import Failures
 import FeatureCLI
 import FeatureKit
@@ -9,6 +8,8 @@ import Money
 import Persistence
 import Timing
 import TimingTesting
+
+@testable import ETFAnalyzerCommands
 
 /// The shipped example portfolio.
 let examplePath = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

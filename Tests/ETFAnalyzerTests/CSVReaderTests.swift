@@ -61,11 +61,12 @@ struct CSVReaderTests {
         let found = issues(text)
         #expect(found.map(\.row) == [1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2, 3, 4, 5, 5])
         #expect(found.map(\.line) == [3, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 4, 5, 6, 7, 7])
-        #expect(found.map { $0.column ?? "" } == [
-            "name", "expense_ratio", "yield", "shares", "purchase_price", "current_price",
-            "expense_ratio", "yield", "shares", "purchase_price", "purchase_date", "current_price",
-            "analysis_date", "purchase_date", "purchase_date", "analysis_date",
-        ])
+        #expect(
+            found.map { $0.column ?? "" } == [
+                "name", "expense_ratio", "yield", "shares", "purchase_price", "current_price",
+                "expense_ratio", "yield", "shares", "purchase_price", "purchase_date", "current_price",
+                "analysis_date", "purchase_date", "purchase_date", "analysis_date",
+            ])
         #expect(found[0].message == "is empty — every ETF needs a name")
         #expect(found[1].message == "-0.1 is negative — the expense ratio must be 0 or more")
         #expect(found[2].message == "-2 is negative — the yield must be 0 or more")
@@ -79,7 +80,8 @@ struct CSVReaderTests {
         #expect(found[10].message.hasPrefix("\"2024-13-01\" is not a date"))
         #expect(found[11].message == "0 is not more than 0 — current price must be positive")
         #expect(found[12].message == "purchase date 2024-06-01 is after the analysis date 2024-05-31")
-        #expect(found[13].message == "purchase date 2030-01-01 is after the analysis date 2025-05-26 (--as-of, else today)")
+        #expect(
+            found[13].message == "purchase date 2030-01-01 is after the analysis date 2025-05-26 (--as-of, else today)")
         #expect(found[14].message.hasPrefix("\"2023-02-29\" is not a date"))
         #expect(found[15].message.hasPrefix("\"2024/01/0x\" is not a date"))
         #expect(found[3].description == "row 1 (line 3), column shares: 0 is not more than 0 — shares must be positive")
@@ -114,7 +116,9 @@ struct CSVReaderTests {
         let missing = issues("name,yield,shares\nF,1,1\n")
         #expect(missing.count == 1)
         #expect(missing[0].line == 1)
-        #expect(missing[0].message.hasPrefix("the header lacks expense_ratio, purchase_price, purchase_date, current_price"))
+        #expect(
+            missing[0].message.hasPrefix("the header lacks expense_ratio, purchase_price, purchase_date, current_price")
+        )
         let duplicate = issues(header + ",Shares\nF,0,0,1,1,2024-01-01,1,2\n")
         #expect(duplicate.map(\.column) == ["Shares"])
         #expect(duplicate[0].message.hasPrefix("appears twice in the header"))
@@ -122,7 +126,8 @@ struct CSVReaderTests {
 
     @Test("columns in any order, loose headers, % signs and padding")
     func looseColumns() throws {
-        let text = "current_price, Name ,shares,Yield,purchaseDate,Expense Ratio,Purchase-Price, Analysis Date\n"
+        let text =
+            "current_price, Name ,shares,Yield,purchaseDate,Expense Ratio,Purchase-Price, Analysis Date\n"
             + "520.25,Fund A ,40, 2.5 % ,2022-03-15, 0.07% ,380.50,2024-12-31\n"
             + "78.90,Fund B,1.5,0,2023-01-10,0,68.20,\n"
         let document = try read(text)
@@ -144,7 +149,10 @@ struct CSVReaderTests {
         let found = #expect(throws: PortfolioInputError.self) {
             try PortfolioReader.read(table, defaultAnalysisDate: day("2025-05-26"))
         }
-        #expect(found?.issues == [InputIssue(row: 1, line: 2, column: "expense_ratio", message: "\"1\\n2\" is not a number")])
+        #expect(
+            found?.issues == [
+                InputIssue(row: 1, line: 2, column: "expense_ratio", message: "\"1\\n2\" is not a number")
+            ])
     }
 
     @Test("an empty table and a header without rows")

@@ -104,7 +104,8 @@ struct PortfolioFormulaTests {
 
     @Test("totals, weights, allocation, weighted and own annual returns")
     func totals() throws {
-        let report = try PortfolioCalculator.report(holdings, defaultAnalysisDate: day("2024-01-01"), growthRate: dec("0.07"))
+        let report = try PortfolioCalculator.report(
+            holdings, defaultAnalysisDate: day("2024-01-01"), growthRate: dec("0.07"))
         let summary = report.portfolio
         #expect(summary.count == 2)
         #expect(summary.totalInitial == 2000)
@@ -131,7 +132,8 @@ struct PortfolioFormulaTests {
 
     @Test("weighted expense ratio, annual fees and fee drag at the growth rate")
     func fees() throws {
-        let report = try PortfolioCalculator.report(holdings, defaultAnalysisDate: day("2024-01-01"), growthRate: dec("0.07"))
+        let report = try PortfolioCalculator.report(
+            holdings, defaultAnalysisDate: day("2024-01-01"), growthRate: dec("0.07"))
         let summary = report.portfolio
         // Fees at today's value: 1100 × 0.5 % + 1210 × 0 % = 5.50 a year; ratio 5.5 / 2310.
         #expect(summary.annualFees == dec("5.5"))
@@ -150,7 +152,8 @@ struct PortfolioFormulaTests {
 
     @Test("zero expense ratio: no fees and no drag")
     func zeroExpenseRatio() throws {
-        let report = try PortfolioCalculator.report([holdings[1]], defaultAnalysisDate: day("2024-01-01"), growthRate: dec("0.05"))
+        let report = try PortfolioCalculator.report(
+            [holdings[1]], defaultAnalysisDate: day("2024-01-01"), growthRate: dec("0.05"))
         #expect(report.portfolio.annualFees == 0)
         #expect(report.portfolio.weightedExpenseRatio == 0)
         #expect(report.portfolio.feeDrag.allSatisfy { $0.drag == 0 })
@@ -192,7 +195,8 @@ struct PortfolioFormulaTests {
         let huge = holding(
             er: "0.123456789", yield: "1.987654321", shares: "123456789.123456", buy: "987654321.123456",
             bought: "2000-01-01", now: "987654322.654321")
-        let report = try PortfolioCalculator.report([huge, holding()], defaultAnalysisDate: day("2025-01-01"), growthRate: dec("0.07"))
+        let report = try PortfolioCalculator.report(
+            [huge, holding()], defaultAnalysisDate: day("2025-01-01"), growthRate: dec("0.07"))
         // 12 decimal places in all: the product is exact.
         #expect(report.etfs[0].initialInvestment == dec("121932631249808602.211401383936"))
         let tooBig = holding(shares: "99999999999999", buy: "99999999999999")

@@ -88,9 +88,10 @@ struct JSONReaderTests {
             """
         let found = issues(text)
         #expect(found.map(\.row) == [1, 1, 1, 1, 1, 1, 1, 2, 3, 4, 4, 4, 4, 4, 4])
-        #expect(found.prefix(7).map { $0.column ?? "" } == [
-            "name", "expenseRatio", "yield", "shares", "purchasePrice", "purchaseDate", "currentPrice",
-        ])
+        #expect(
+            found.prefix(7).map { $0.column ?? "" } == [
+                "name", "expenseRatio", "yield", "shares", "purchasePrice", "purchaseDate", "currentPrice",
+            ])
         #expect(found[2].message == "expected a number, found true")
         #expect(found[4].message == "\"x\" is not a number")
         #expect(found[5].message == "expected a date as \"YYYY-MM-DD\", found the number 20240101")
@@ -102,12 +103,16 @@ struct JSONReaderTests {
 
     @Test("exponents are read exactly; numbers too large to hold are reported, not rounded")
     func exponents() throws {
-        let row = #"{"name": "A", "expenseRatio": 3e-2, "yield": 0, "shares": 1E+2, "purchasePrice": 1, "purchaseDate": "2024-01-01", "currentPrice": 1}"#
+        let row =
+            #"{"name": "A", "expenseRatio": 3e-2, "yield": 0, "shares": 1E+2, "purchasePrice": 1, "purchaseDate": "2024-01-01", "currentPrice": 1}"#
         let document = try read("[\(row)]")
         #expect(document.holdings[0].expenseRatio == dec("0.03"))
         #expect(document.holdings[0].shares == 100)
         let huge = issues("[\(row.replacingOccurrences(of: "1E+2", with: "1e200"))]")
-        #expect(huge.map(\.message) == ["expected a number, found the number 1e+200, which has more digits or a larger exponent than folio can hold"])
+        #expect(
+            huge.map(\.message) == [
+                "expected a number, found the number 1e+200, which has more digits or a larger exponent than folio can hold"
+            ])
     }
 
     @Test("malformed JSON names the line; wrong shapes are explained")
@@ -118,7 +123,8 @@ struct JSONReaderTests {
         // Foundation's parser names the place; its wording is its own.
         #expect(syntax[0].message.hasPrefix("the JSON cannot be parsed — "))
         #expect(syntax[0].message.hasSuffix(" at column 12"))
-        #expect(issues("{\"name\": \"A\"}").map(\.message) == ["the JSON must be an array of ETF objects, found an object"])
+        #expect(
+            issues("{\"name\": \"A\"}").map(\.message) == ["the JSON must be an array of ETF objects, found an object"])
         #expect(issues("[]").map(\.message) == ["the array is empty — add one object per ETF"])
     }
 }

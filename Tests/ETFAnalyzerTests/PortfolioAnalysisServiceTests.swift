@@ -10,7 +10,8 @@ import TimingTesting
 @Suite("PortfolioAnalysisService")
 struct PortfolioAnalysisServiceTests {
     let service = PortfolioAnalysisService(
-        store: InMemoryDatabase().store(namespace: "etf"), timing: .test(now: Date(timeIntervalSince1970: 1_748_260_800)))
+        store: InMemoryDatabase().store(namespace: "etf"),
+        timing: .test(now: Date(timeIntervalSince1970: 1_748_260_800)))
 
     @Test("a saved portfolio is analysed at the date asked for, or today; computed money at the currency's minor unit")
     func analyzeSaved() async throws {
@@ -41,7 +42,8 @@ struct PortfolioAnalysisServiceTests {
 
     @Test("the list gives each portfolio's ETFs and what was invested; delete removes one")
     func listAndDelete() async throws {
-        _ = try await service.save("b", holdings: [holding(shares: "2", buy: "50.5"), holding()], source: "b.csv", replace: false)
+        _ = try await service.save(
+            "b", holdings: [holding(shares: "2", buy: "50.5"), holding()], source: "b.csv", replace: false)
         _ = try await service.save("a", holdings: [holding()], source: "a.csv", replace: false)
         let list = try await service.list()
         #expect(list.map(\.name) == ["a", "b"])

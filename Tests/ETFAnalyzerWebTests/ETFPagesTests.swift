@@ -1,4 +1,6 @@
 import ArgumentParser
+import ETFAnalyzerCommands
+import ETFAnalyzerWeb
 import FeatureCLI
 import FeatureKit
 import FeatureKitTesting
@@ -7,8 +9,6 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
-import ETFAnalyzerCommands
-import ETFAnalyzerWeb
 import Persistence
 import Testing
 import Timing
@@ -34,12 +34,14 @@ private struct Setup {
             timing: timing, sessions: BrowserSessions(now: { Date() }))
         return Application(
             router: WebServer.router(
-                features: [ETFAnalyzerWeb.feature], environment: environment, configuration: WebServerConfiguration(secret: secret)))
+                features: [ETFAnalyzerWeb.feature], environment: environment,
+                configuration: WebServerConfiguration(secret: secret)))
     }
 
     func cli(_ arguments: [String]) async throws -> String {
         let terminal = CapturedTerminal()
-        let command = try #require(try ETFAnalyzerPlugin.descriptor.command.parseAsRoot(arguments) as? any FeatureCommand)
+        let command = try #require(
+            try ETFAnalyzerPlugin.descriptor.command.parseAsRoot(arguments) as? any FeatureCommand)
         try await command.run(in: context(terminal: terminal))
         return terminal.output
     }
@@ -50,8 +52,9 @@ private func post(_ fields: [String: String]) -> (HTTPFields, ByteBuffer) {
     headers[.cookie] = "\(CSRF.cookieName)=seed"
     headers[.contentType] = "application/x-www-form-urlencoded"
     var components = URLComponents()
-    components.queryItems = (fields.map { URLQueryItem(name: $0.key, value: $0.value) }
-        + [URLQueryItem(name: "_csrf", value: CSRF.token(seed: "seed", secret: secret))])
+    components.queryItems =
+        (fields.map { URLQueryItem(name: $0.key, value: $0.value) }
+            + [URLQueryItem(name: "_csrf", value: CSRF.token(seed: "seed", secret: secret))])
     let body = components.percentEncodedQuery!.replacingOccurrences(of: "+", with: "%2B")
     return (headers, ByteBuffer(string: body))
 }
@@ -70,7 +73,9 @@ struct ETFPagesTests {
                 let html = String(buffer: response.body)
                 #expect(response.status == .ok)
                 #expect(html.contains("id=\"etf-figures\"") && html.contains("Vanguard S&amp;P 500 ETF (VOO)"))
-                #expect(html.contains("id=\"allocation-chart\"") && html.contains("<li class=\"bar-row\"><span class=\"bar-label\">"))
+                #expect(
+                    html.contains("id=\"allocation-chart\"")
+                        && html.contains("<li class=\"bar-row\"><span class=\"bar-label\">"))
             }
             let (mdHeaders, mdBody) = post(["csv": csv, "format": "markdown"])
             try await client.execute(uri: "/etf", method: .post, headers: mdHeaders, body: mdBody) { response in
@@ -106,7 +111,8 @@ struct ETFPagesTests {
     @Test("a bad CSV shows the CLI's message next to the box, keeping what was pasted")
     func badCSV() async throws {
         try await Setup().application().test(.router) { client in
-            let csv = "name,expense_ratio,yield,shares,purchase_price,purchase_date,current_price\nBad,abc,1,1,1,2024-01-01,1"
+            let csv =
+                "name,expense_ratio,yield,shares,purchase_price,purchase_date,current_price\nBad,abc,1,1,1,2024-01-01,1"
             let (headers, body) = post(["csv": csv, "format": "html"])
             try await client.execute(uri: "/etf", method: .post, headers: headers, body: body) { response in
                 let html = String(buffer: response.body)
@@ -135,7 +141,9 @@ struct ETFPagesTests {
 
 /// A `multipart/form-data` body as a browser sends the page's form: the CSRF field first, then `fields`,
 /// then the file input (`file`, empty when no file was chosen).
-private func multipart(_ fields: [(String, String)], file: (name: String, content: String)?, csrf: Bool = true) -> (HTTPFields, ByteBuffer) {
+private func multipart(
+    _ fields: [(String, String)], file: (name: String, content: String)?, csrf: Bool = true
+) -> (HTTPFields, ByteBuffer) {
     let boundary = "----FolioTestBoundary7MA4YWxkTrZu0gW"
     var headers = localhost
     headers[.cookie] = "\(CSRF.cookieName)=seed"
@@ -171,7 +179,8 @@ struct ETFUploadTests {
         let csv = try String(contentsOf: example, encoding: .utf8)
         let markdown = try await setup.cli(["analyze", example.path, "--format", "markdown"])
         try await setup.application().test(.router) { client in
-            let (headers, body) = multipart([("csv", ""), ("asOf", ""), ("format", "html")], file: (name: "etfs.csv", content: csv))
+            let (headers, body) = multipart(
+                [("csv", ""), ("asOf", ""), ("format", "html")], file: (name: "etfs.csv", content: csv))
             try await client.execute(uri: "/etf", method: .post, headers: headers, body: body) { response in
                 let html = String(buffer: response.body)
                 #expect(response.status == .ok)
@@ -194,7 +203,8 @@ struct ETFUploadTests {
                 #expect(response.status == .ok)
                 #expect(String(buffer: response.body).contains("id=\"etf-figures\""))
             }
-            let bad = "name,expense_ratio,yield,shares,purchase_price,purchase_date,current_price\nBad,abc,1,1,1,2024-01-01,1"
+            let bad =
+                "name,expense_ratio,yield,shares,purchase_price,purchase_date,current_price\nBad,abc,1,1,1,2024-01-01,1"
             let (badHeaders, badBody) = multipart([("format", "html")], file: (name: "bad.csv", content: bad))
             try await client.execute(uri: "/etf", method: .post, headers: badHeaders, body: badBody) { response in
                 let html = String(buffer: response.body)
@@ -212,7 +222,8 @@ struct ETFUploadTests {
             try await client.execute(uri: "/etf", method: .post, headers: headers, body: body) { response in
                 #expect(response.status == .forbidden)
             }
-            let huge = String(repeating: "VOO,0.03,1.5,10,350,2020-01-01,420\n", count: (WebLimits.maxBodyBytes / 30) + 10)
+            let huge = String(
+                repeating: "VOO,0.03,1.5,10,350,2020-01-01,420\n", count: (WebLimits.maxBodyBytes / 30) + 10)
             let (bigHeaders, bigBody) = multipart([("format", "html")], file: (name: "big.csv", content: huge))
             try await client.execute(uri: "/etf", method: .post, headers: bigHeaders, body: bigBody) { response in
                 #expect(response.status == .contentTooLarge)
@@ -240,7 +251,9 @@ struct ETFUploadTests {
         }
     }
 
-    @Test("/api/etf/analyze?saved=NAME is exactly `folio etf analyze --saved NAME --format json`; a missing name is 400, an unknown one refused")
+    @Test(
+        "/api/etf/analyze?saved=NAME is exactly `folio etf analyze --saved NAME --format json`; a missing name is 400, an unknown one refused"
+    )
     func analyzeJSON() async throws {
         let setup = Setup()
         _ = try await setup.cli(["save", "core", example.path, "--yes"])
@@ -252,14 +265,17 @@ struct ETFUploadTests {
                 // The terminal ends what it prints with a newline; the document before it is the same bytes.
                 #expect(String(buffer: response.body) == json)
             }
-            try await client.execute(uri: "/api/etf/analyze?saved=core&asOf=2025-06-30", method: .get, headers: localhost) { response in
+            try await client.execute(
+                uri: "/api/etf/analyze?saved=core&asOf=2025-06-30", method: .get, headers: localhost
+            ) { response in
                 #expect(String(buffer: response.body) == dated)
             }
             try await client.execute(uri: "/api/etf/analyze", method: .get, headers: localhost) { response in
                 #expect(response.status == .unprocessableContent)
                 #expect(String(buffer: response.body).contains("?saved=NAME"))
             }
-            try await client.execute(uri: "/api/etf/analyze?saved=nothing-here", method: .get, headers: localhost) { response in
+            try await client.execute(uri: "/api/etf/analyze?saved=nothing-here", method: .get, headers: localhost) {
+                response in
                 #expect(response.status == .notFound)
                 #expect(response.headers[.contentType]?.hasPrefix("application/problem+json") == true)
                 #expect(String(buffer: response.body).contains("\"field\" : \"saved\""))
@@ -272,15 +288,21 @@ struct ETFUploadTests {
         let setup = Setup()
         _ = try await setup.cli(["save", "core", example.path, "--yes"])
         try await setup.application().test(.router) { client in
-            let body = try await client.execute(uri: "/api/etf/analyze?saved=core", method: .get, headers: localhost).body
+            let body = try await client.execute(uri: "/api/etf/analyze?saved=core", method: .get, headers: localhost)
+                .body
             let report = try JSONDecoder().decode(JSONValue.self, from: Data(String(buffer: body).utf8))
             let document = try await client.execute(uri: "/api/openapi.json", method: .get, headers: localhost).body
             let root = try JSONDecoder().decode(JSONValue.self, from: Data(String(buffer: document).utf8))
             let schema = try #require(
-                member(root, "paths", "/api/etf/analyze", "get", "responses", "200", "content", "application/json", "schema"))
+                member(
+                    root, "paths", "/api/etf/analyze", "get", "responses", "200", "content", "application/json",
+                    "schema"))
             for (encoded, declared) in [
                 (member(report), schema), (member(report, "portfolio"), member(schema, "properties", "portfolio")),
-                (member(report, "portfolio", "feeDrag", "10"), member(schema, "properties", "portfolio", "properties", "feeDrag", "properties", "10")),
+                (
+                    member(report, "portfolio", "feeDrag", "10"),
+                    member(schema, "properties", "portfolio", "properties", "feeDrag", "properties", "10")
+                ),
                 (first(member(report, "etfs")), member(schema, "properties", "etfs", "items")),
             ] {
                 let keys = keySet(encoded)
@@ -309,13 +331,15 @@ struct ETFUploadTests {
         }
     }
 
-    @Test("an asOf that is not a date is refused with 422 naming asOf, never replaced by today (issue 25, item 15)",
+    @Test(
+        "an asOf that is not a date is refused with 422 naming asOf, never replaced by today (issue 25, item 15)",
         arguments: ["garbage", "2025-13-01", "30/06/2025", "2025-06-31"])
     func badAsOf(asOf: String) async throws {
         let setup = Setup()
         _ = try await setup.cli(["save", "core", example.path, "--yes"])
         try await setup.application().test(.router) { client in
-            try await client.execute(uri: "/api/etf/analyze?saved=core&asOf=" + asOf, method: .get, headers: localhost) { response in
+            try await client.execute(uri: "/api/etf/analyze?saved=core&asOf=" + asOf, method: .get, headers: localhost)
+            { response in
                 #expect(response.status == .unprocessableContent)
                 #expect(response.headers[.contentType] == "application/problem+json")
                 let body = String(buffer: response.body)
@@ -353,8 +377,11 @@ struct SavedPortfoliosPageTests {
                 #expect(response.status == .unprocessableContent)
                 #expect(String(buffer: response.body).contains("id=\"saveAs-error\""))
             }
-            let (badRowsHeaders, badRowsBody) = post(["csv": csv + "\nBad,abc,1,1,1,2024-01-01,1", "format": "save", "saveAs": "broken"])
-            try await client.execute(uri: "/etf", method: .post, headers: badRowsHeaders, body: badRowsBody) { response in
+            let (badRowsHeaders, badRowsBody) = post([
+                "csv": csv + "\nBad,abc,1,1,1,2024-01-01,1", "format": "save", "saveAs": "broken",
+            ])
+            try await client.execute(uri: "/etf", method: .post, headers: badRowsHeaders, body: badRowsBody) {
+                response in
                 #expect(response.status != .seeOther && String(buffer: response.body).contains("id=\"csv-error\""))
             }
         }
@@ -364,14 +391,18 @@ struct SavedPortfoliosPageTests {
 
         try await setup.application().test(.router) { client in
             let (askHeaders, askBody) = post(["name": "core"])
-            try await client.execute(uri: "/etf/saved/delete", method: .post, headers: askHeaders, body: askBody) { response in
+            try await client.execute(uri: "/etf/saved/delete", method: .post, headers: askHeaders, body: askBody) {
+                response in
                 let html = String(buffer: response.body)
                 #expect(response.status == .ok && html.contains("Delete the saved portfolio <strong>core</strong>"))
                 #expect(html.contains("name=\"confirmed\" value=\"yes\""))
             }
-            #expect(try await setup.cli(["list", "--format", "json"]).contains("core"), "nothing deleted before the confirmation")
+            #expect(
+                try await setup.cli(["list", "--format", "json"]).contains("core"),
+                "nothing deleted before the confirmation")
             let (headers, body) = post(["name": "core", "confirmed": "yes"])
-            try await client.execute(uri: "/etf/saved/delete", method: .post, headers: headers, body: body) { response in
+            try await client.execute(uri: "/etf/saved/delete", method: .post, headers: headers, body: body) {
+                response in
                 #expect(response.status == .seeOther && response.headers[.location] == "/etf/saved")
             }
         }
@@ -396,7 +427,8 @@ struct ETFNewPortfolioTests {
         let json = try await setup.cli(["template", "--format", "json"])
         try await setup.application().test(.router) { client in
             for (query, printed, type) in [("csv", csv, "text/csv"), ("json", json, "application/json")] {
-                try await client.execute(uri: "/etf/template?format=\(query)", method: .get, headers: localhost) { response in
+                try await client.execute(uri: "/etf/template?format=\(query)", method: .get, headers: localhost) {
+                    response in
                     #expect(response.status == .ok)
                     #expect(response.headers[.contentType]?.hasPrefix(type) == true)
                     #expect(response.headers[.contentDisposition]?.contains("attachment") == true)
@@ -420,20 +452,27 @@ struct ETFNewPortfolioTests {
             }
             try await client.execute(uri: "/etf/new?rows=99", method: .get, headers: localhost) { response in
                 let html = String(buffer: response.body)
-                #expect(html.contains("name=\"name_20\"") && !html.contains("name=\"name_21\"") && !html.contains("rows=21"))
+                #expect(
+                    html.contains("name=\"name_20\"") && !html.contains("name=\"name_21\"") && !html.contains("rows=21")
+                )
             }
         }
     }
 
-    @Test("the rows are analysed as a file of them would be; with a name they are saved, as `etf new --save`; a bad row saves nothing")
+    @Test(
+        "the rows are analysed as a file of them would be; with a name they are saved, as `etf new --save`; a bad row saves nothing"
+    )
     func create() async throws {
         let setup = Setup()
         try await setup.application().test(.router) { client in
-            let (headers, body) = post(row(1, name: "Vanguard Total, VTI").merging(row(2, name: "AGG", shares: "5")) { $1 })
+            let (headers, body) = post(
+                row(1, name: "Vanguard Total, VTI").merging(row(2, name: "AGG", shares: "5")) { $1 })
             try await client.execute(uri: "/etf/new", method: .post, headers: headers, body: body) { response in
                 let html = String(buffer: response.body)
                 #expect(response.status == .ok)
-                #expect(html.contains("id=\"etf-figures\"") && html.contains("<td>Vanguard Total, VTI</td>") && html.contains("<td>AGG</td>"))
+                #expect(
+                    html.contains("id=\"etf-figures\"") && html.contains("<td>Vanguard Total, VTI</td>")
+                        && html.contains("<td>AGG</td>"))
                 #expect(html.contains("+$"), "a gain reads signed")
             }
             let (badHeaders, badBody) = post(row(1, name: "VTI", shares: "-3").merging(["saveAs": "broken"]) { $1 })
@@ -464,7 +503,8 @@ struct ETFNewPortfolioTests {
                 #expect(core < alpha, "descending by name")
                 #expect(html.contains("aria-sort=\"descending\""))
             }
-            try await client.execute(uri: "/etf?saved=core&sort=-allocation", method: .get, headers: localhost) { response in
+            try await client.execute(uri: "/etf?saved=core&sort=-allocation", method: .get, headers: localhost) {
+                response in
                 let html = String(buffer: response.body)
                 #expect(html.contains("<a href=\"/etf?saved=core&amp;sort=allocation\">Allocation ▼</a>"))
             }

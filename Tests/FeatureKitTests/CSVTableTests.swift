@@ -1,3 +1,4 @@
+import CSVText
 import Failures
 import FeatureKit
 import FeatureKitTesting
@@ -9,16 +10,18 @@ import Testing
         let table = try CSVTable(text: "account,date,amount\nCurrent,2024-01-31,100\n\nSavings,2024-01-31,250\n")
         #expect(table.header == ["account", "date", "amount"])
         #expect(table.headerLine == 1)
-        #expect(table.rows == [
-            CSVTable.Row(number: 1, line: 2, fields: ["Current", "2024-01-31", "100"]),
-            CSVTable.Row(number: 2, line: 4, fields: ["Savings", "2024-01-31", "250"]),
-        ])
+        #expect(
+            table.rows == [
+                CSVTable.Row(number: 1, line: 2, fields: ["Current", "2024-01-31", "100"]),
+                CSVTable.Row(number: 2, line: 4, fields: ["Savings", "2024-01-31", "250"]),
+            ])
     }
 
     @Test func quotedFieldsHoldCommasQuotesAndLineBreaksAndLinesStayTrue() throws {
         let text = "name,note\r\n\"Vanguard, Total\",\"said \"\"hi\"\"\"\r\n\"two\nlines\",x\r\nlast,y\r\n"
         let table = try CSVTable(text: text)
-        #expect(table.rows.map(\.fields) == [["Vanguard, Total", "said \"hi\""], ["two\nlines", "x"], ["last", "y"]])
+        #expect(
+            table.rows.map(\.fields) == [["Vanguard, Total", "said \"hi\""], ["two\nlines", "x"], ["last", "y"]])
         #expect(table.rows.map(\.line) == [2, 3, 5])
     }
 

@@ -1,7 +1,8 @@
 import CSV
-@testable import FeatureKit
 import PropertyBased
 import Testing
+
+@testable import CSVText
 
 /// `CSVTable` asks the CSV package to trim fields only where trimming changes one; on every generated text,
 /// what it reads must equal what the package reads trimming every field.

@@ -16,10 +16,11 @@ import Testing
         }
         #expect(error?.exitCode == 1)
         #expect(error == FolioError.confirmationNeeded(action: "deleting \"Core\""))
-        #expect(error?.description == """
-            error: not deleting "Core" without confirmation — standard input is not a terminal to ask on
-            hint: pass --yes to confirm
-            """)
+        #expect(
+            error?.description == """
+                error: not deleting "Core" without confirmation — standard input is not a terminal to ask on
+                hint: pass --yes to confirm
+                """)
     }
 
     @Test(arguments: [("y", true), ("YES", true), (" yes ", true), ("n", false), ("", false), ("sure", false)])
@@ -30,7 +31,9 @@ import Testing
     }
 
     @Test func endOfInputDeclines() throws {
-        #expect(try !Confirmation.ask("Delete it?", action: "deleting it", yes: false, terminal: CapturedTerminal(interactive: true)))
+        #expect(
+            try !Confirmation.ask(
+                "Delete it?", action: "deleting it", yes: false, terminal: CapturedTerminal(interactive: true)))
     }
 
     @Test func requireRefusesADeclineWithExitOne() {

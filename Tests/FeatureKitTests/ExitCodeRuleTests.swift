@@ -59,7 +59,8 @@ import Timing
         let fromFile = FolioError.from(
             notFound, configuredBy: key,
             in: Configuration(file: ["stocks.quotesURL": "http://127.0.0.1:9"], filePath: "/h/config.json"))
-        #expect(fromFile.why == "the service URL set by config.json key \"stocks.quotesURL\" (/h/config.json) looks wrong")
+        #expect(
+            fromFile.why == "the service URL set by config.json key \"stocks.quotesURL\" (/h/config.json) looks wrong")
         #expect(fromFile.hint == "check \"stocks.quotesURL\" in /h/config.json")
     }
 
@@ -72,7 +73,9 @@ import Timing
 @Suite struct DateArgumentTests {
     @Test func acceptsEachDeclaredForm() throws {
         #expect(try DateArgument.parse("2024-03-31", option: "--date").iso8601 == "2024-03-31")
-        #expect(try DateArgument.parse("2024-02", option: "--to", accepting: [.day, .month], monthEnd: true).iso8601 == "2024-02-29")
+        #expect(
+            try DateArgument.parse("2024-02", option: "--to", accepting: [.day, .month], monthEnd: true).iso8601
+                == "2024-02-29")
         #expect(try DateArgument.parse("2024-02", option: "--from", accepting: [.day, .month]).iso8601 == "2024-02-01")
     }
 
@@ -109,7 +112,8 @@ import Timing
     }
 
     @Test func aBadVariableIsBlamedOnTheVariableAndABadFlagOnTheFlag() throws {
-        let fromVariable = Configuration(environment: ["FOLIO_FUNDS_HISTORY_TTL": "banana"], file: ["funds.historyTTL": "1h"])
+        let fromVariable = Configuration(
+            environment: ["FOLIO_FUNDS_HISTORY_TTL": "banana"], file: ["funds.historyTTL": "1h"])
         #expect(fromVariable.source(of: ttl) == .environment("FOLIO_FUNDS_HISTORY_TTL"))
         let error = #expect(throws: FolioError.self) { try fromVariable.duration(ttl) }
         #expect(error?.what == "FOLIO_FUNDS_HISTORY_TTL is not a duration")
@@ -137,14 +141,16 @@ import Timing
             try fromVariable.value(seed, isNot: "a seed", expected: "should be a whole number", parse: parse)
         }
         #expect(variableError?.what == "FOLIO_STOCKS_SEED is not a seed")
-        #expect(try Configuration(file: ["stocks.seed": "7"]).value(seed, isNot: "a seed", expected: "", parse: parse) == 7)
+        #expect(
+            try Configuration(file: ["stocks.seed": "7"]).value(seed, isNot: "a seed", expected: "", parse: parse) == 7)
         #expect(try Configuration().value(seed, isNot: "a seed", expected: "", parse: parse) == nil)
     }
 }
 
 @Suite struct StorageErrorCodeTests {
     @Test func eachStorageProblemHasItsDocumentedCodeCauseAndHint() {
-        let damaged = FolioError.from(StorageFileError(path: "/h/folio.sqlite", problem: .damaged("file is not a database")))
+        let damaged = FolioError.from(
+            StorageFileError(path: "/h/folio.sqlite", problem: .damaged("file is not a database")))
         #expect(damaged.exitCode == 65)
         #expect(damaged.what == "cannot use /h/folio.sqlite")
         #expect(damaged.why == "it is damaged or not a folio database (file is not a database)")

@@ -8,9 +8,13 @@ struct FlagNamingTests {
 
     @Test("a field typed as an option gets its flag in front, spelled apart or with =")
     func typedFlag() {
-        for arguments in [["alerts", "add", "fund", "122639", "--below", "-85"], ["alerts", "add", "fund", "122639", "--below=-85"]] {
+        for arguments in [
+            ["alerts", "add", "fund", "122639", "--below", "-85"], ["alerts", "add", "fund", "122639", "--below=-85"],
+        ] {
             let named = Self.refusal.namingFlag(typedIn: arguments)
-            #expect(named.description == "error: --below: -85 is not a level — a level is a positive amount", "\(arguments)")
+            #expect(
+                named.description == "error: --below: -85 is not a level — a level is a positive amount", "\(arguments)"
+            )
             #expect(named.field == "below" && named.kind == .invalid)
         }
     }

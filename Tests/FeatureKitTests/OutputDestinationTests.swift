@@ -1,9 +1,10 @@
 import Failures
 import FeatureCLI
 import FeatureKit
-@testable import FeatureKitTesting
 import Foundation
 import Testing
+
+@testable import FeatureKitTesting
 
 @Suite struct OutputDestinationTests {
     @Test("a CSV document ending in CRLF is written byte for byte, with no stray LF")
@@ -38,7 +39,8 @@ import Testing
         let env = FolioBinary.childEnvironment(
             home: home, environment: ["FOLIO_NEDS_URL": "http://127.0.0.1:1"],
             inherited: ["PATH": "/bin", "FOLIO_QUOTES_URL": "https://example.com", "FOLIO_HOME": "/mine"])
-        #expect(env == ["PATH": "/bin", "FOLIO_HOME": "/tmp/home", "NO_COLOR": "1", "FOLIO_NEDS_URL": "http://127.0.0.1:1"])
+        #expect(
+            env == ["PATH": "/bin", "FOLIO_HOME": "/tmp/home", "NO_COLOR": "1", "FOLIO_NEDS_URL": "http://127.0.0.1:1"])
     }
 }
 

@@ -1,12 +1,13 @@
 import FeatureKit
-import Money
 import Foundation
-#if canImport(FoundationXML)
-    import FoundationXML
-#endif
+import Money
 import Settings
 import Testing
 import Timing
+
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
 
 @Suite struct TextTableTests {
     @Test func alignsColumnsByDisplayWidthWithAHeaderRuleAndTotals() {
@@ -26,7 +27,8 @@ import Timing
 
     @Test func shortensTruncatableColumnsToFitTheTerminal() {
         let name = String(repeating: "Very Long Scheme Name ", count: 6)
-        let table = TextTable(columns: [.text("NAME", truncatable: true), .number("CODE")], rows: [[.init(name), "122639"]])
+        let table = TextTable(
+            columns: [.text("NAME", truncatable: true), .number("CODE")], rows: [[.init(name), "122639"]])
         let lines = table.render(style: Style(colorEnabled: false), maxWidth: 60).split(separator: "\n")
         #expect(lines.allSatisfy { TextWidth.of(String($0)) <= 60 })
         #expect(lines[2].contains("…"))
@@ -34,7 +36,8 @@ import Timing
     }
 
     @Test func coloursOnlyWhenEnabled() {
-        let table = TextTable(columns: [.number("CHANGE")], rows: [[.trend("+1.00%", sign: 1)], [.trend("-2.00%", sign: -1)]])
+        let table = TextTable(
+            columns: [.number("CHANGE")], rows: [[.trend("+1.00%", sign: 1)], [.trend("-2.00%", sign: -1)]])
         #expect(!table.render(style: Style(colorEnabled: false)).contains("\u{1B}"))
         let coloured = table.render(style: Style(colorEnabled: true))
         #expect(coloured.contains("\u{1B}[32m+1.00%"))
@@ -85,7 +88,8 @@ import Timing
     }
 
     @Test func writesJSONWithSortedKeysISODatesExactDecimalsAndNulls() throws {
-        let row = Row(name: "A", nav: Decimal(string: "90.52890")!, date: Date(timeIntervalSince1970: 0), annualized: nil)
+        let row = Row(
+            name: "A", nav: Decimal(string: "90.52890")!, date: Date(timeIntervalSince1970: 0), annualized: nil)
         let text = try JSONOutput.string([row])
         #expect(text.contains("\"annualized\" : null"))
         #expect(text.contains("\"date\" : \"1970-01-01T00:00:00Z\""))
@@ -96,7 +100,9 @@ import Timing
 
     @Test func writesRFC4180CSVWithTheJSONColumns() throws {
         let rows = [
-            Row(name: "Fund, \"Growth\"", nav: Decimal(string: "0.1")!, date: Date(timeIntervalSince1970: 0), annualized: 0.25),
+            Row(
+                name: "Fund, \"Growth\"", nav: Decimal(string: "0.1")!, date: Date(timeIntervalSince1970: 0),
+                annualized: 0.25),
             Row(name: "Line\nbreak", nav: 2, date: Date(timeIntervalSince1970: 86_400), annualized: nil),
         ]
         let csv = try CSVOutput.rows(rows)
@@ -147,16 +153,20 @@ import Timing
 
     @Test func drawsATerminalChartWithAxesAndLabels() {
         let points = (0..<30).map { ChartPoint(x: Double($0), y: Double($0 * $0)) }
-        let chart = LineChart(series: [ChartSeries(name: "square", points: points)], height: 8, width: 40,
+        let chart = LineChart(
+            series: [ChartSeries(name: "square", points: points)], height: 8, width: 40,
             yLabel: { String(Int($0)) }, xLabel: { String(Int($0)) })
-        let lines = chart.render(style: Style(colorEnabled: false)).split(separator: "\n", omittingEmptySubsequences: false)
+        let lines = chart.render(style: Style(colorEnabled: false)).split(
+            separator: "\n", omittingEmptySubsequences: false)
         #expect(lines.count == 11)
         #expect(lines[0].contains("┤"))
         #expect(lines[8].contains("└"))
         #expect(lines[9].contains("0") && lines[9].contains("29"))
         let braille = lines.prefix(8).joined().unicodeScalars.filter { $0.value > 0x2800 && $0.value <= 0x28FF }
         #expect(braille.count >= 30)
-        #expect(LineChart(series: [], yLabel: { "\($0)" }).render(style: Style(colorEnabled: false)) == "(no data to chart)\n")
+        #expect(
+            LineChart(series: [], yLabel: { "\($0)" }).render(style: Style(colorEnabled: false))
+                == "(no data to chart)\n")
     }
 
     @Test func drawsSparklinesScaledToTheData() {
@@ -168,7 +178,8 @@ import Timing
 
     @Test func writesAWellFormedSVG() throws {
         let start = CalendarDate(year: 2023, month: 1, day: 1)!
-        let series = ChartSeries(name: "NAV <&>", points: (0..<50).map { ChartPoint(date: start.adding(days: $0 * 7), y: 100 + Double($0)) })
+        let series = ChartSeries(
+            name: "NAV <&>", points: (0..<50).map { ChartPoint(date: start.adding(days: $0 * 7), y: 100 + Double($0)) })
         let svg = SVGChart.dated(series: [series], title: "Fund & co", yLabel: { String(format: "%.0f", $0) }).render()
         #expect(svg.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\""))
         #expect(svg.hasSuffix("</svg>\n"))
@@ -188,7 +199,9 @@ import Timing
             "\nline\n", " \r\n x \r\n ", "e\u{301} ", " 📈 ", "\u{200B}zero width\u{200B}",
         ]
         for sample in samples {
-            #expect(sample.trimmingWhitespace() == sample.trimmingCharacters(in: .whitespaces), "\(sample.debugDescription)")
+            #expect(
+                sample.trimmingWhitespace() == sample.trimmingCharacters(in: .whitespaces), "\(sample.debugDescription)"
+            )
             #expect(sample[...].trimmingWhitespace() == sample.trimmingCharacters(in: .whitespaces))
         }
     }

@@ -8,9 +8,14 @@ struct AccessibleTableTests {
     @Test("the scrolling card is a focusable region named by the caption, else by the column titles")
     func namedRegion() {
         let captioned = Components.table(caption: "Nothing yet.", headers: ["Symbol"], rows: [])
-        #expect(captioned.markup.hasPrefix("<div class=\"table-wrap\" role=\"region\" tabindex=\"0\" aria-label=\"Nothing yet.\">"))
-        let plain = Components.table(headers: ["Account", "Balance", ""], rows: [["Savings", "£10.00", "<button>Remove</button>"]])
-        #expect(plain.markup.contains("aria-label=\"Table: Account, Balance\""), "an untitled column is left out of the name")
+        #expect(
+            captioned.markup.hasPrefix(
+                "<div class=\"table-wrap\" role=\"region\" tabindex=\"0\" aria-label=\"Nothing yet.\">"))
+        let plain = Components.table(
+            headers: ["Account", "Balance", ""], rows: [["Savings", "£10.00", "<button>Remove</button>"]])
+        #expect(
+            plain.markup.contains("aria-label=\"Table: Account, Balance\""),
+            "an untitled column is left out of the name")
     }
 
     @Test("a column of buttons gets a title only screen readers read, so no header cell is empty")

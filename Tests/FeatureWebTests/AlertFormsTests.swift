@@ -24,7 +24,9 @@ struct AlertFormsTests {
         var request = URLRequest(url: browser.baseURL.appendingPathComponent("api/alerts"))
         request.httpMethod = "POST"
         request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-        if let cookie = browser.cookie("folio_csrf") { request.setValue("folio_csrf=\(cookie)", forHTTPHeaderField: "Cookie") }
+        if let cookie = browser.cookie("folio_csrf") {
+            request.setValue("folio_csrf=\(cookie)", forHTTPHeaderField: "Cookie")
+        }
         if let token { request.setValue(token, forHTTPHeaderField: "X-CSRF-Token") }
         request.httpBody = Data(body.utf8)
         // A session of its own that keeps no cookies: the shared one would send cookies other servers on
@@ -68,14 +70,22 @@ struct AlertFormsTests {
             let listed = try await FolioBinary.run(["alerts", "list", "--format", "csv"], home: home)
             let rows = listed.stdout.split(whereSeparator: \.isNewline).dropFirst().map(String.init)
             #expect(rows.count == 4, "\(listed.stdout)")
-            #expect(rows.contains { $0.hasPrefix("1,fund,funds,") && $0.contains(": NAV at or below ") }, "\(listed.stdout)")
+            #expect(
+                rows.contains { $0.hasPrefix("1,fund,funds,") && $0.contains(": NAV at or below ") }, "\(listed.stdout)"
+            )
             #expect(rows.contains("2,race,races,horse races starting within 5m,armed,0"), "\(listed.stdout)")
             #expect(rows.contains { $0.hasPrefix("3,networth,networth,\"net worth at or above ") }, "\(listed.stdout)")
             #expect(rows.contains("4,stock,stocks,AAPL above $180.00,armed,0"), "\(listed.stdout)")
 
             let refusals: [([(String, String)], field: String, typed: String, message: String)] = [
-                ([("kind", "fund"), ("code", "122639"), ("below", "-85")], "below", "-85", "-85 is not a level — a level is a positive amount"),
-                ([("kind", "fund"), ("code", "122639"), ("above", "90"), ("move", "3%")], "move", "3%", "more than one condition"),
+                (
+                    [("kind", "fund"), ("code", "122639"), ("below", "-85")], "below", "-85",
+                    "-85 is not a level — a level is a positive amount"
+                ),
+                (
+                    [("kind", "fund"), ("code", "122639"), ("above", "90"), ("move", "3%")], "move", "3%",
+                    "more than one condition"
+                ),
                 ([("kind", "race"), ("category", "llama"), ("within", "5m")], "category", "llama", "unknown category"),
                 ([("kind", "race"), ("category", "horse"), ("within", "soon")], "within", "soon", "is not a window"),
                 ([("kind", "networth"), ("above", "abc")], "above", "abc", "is not a number"),
@@ -107,14 +117,19 @@ struct AlertFormsTests {
             let page = try await browser.get("/alerts")
             let token = try #require(FormClient.csrfToken(in: page.body))
 
-            let (status, body) = try await Self.postJSON(browser, #"{"kind": "networth", "below": -5000}"#, token: token)
+            let (status, body) = try await Self.postJSON(
+                browser, #"{"kind": "networth", "below": -5000}"#, token: token)
             #expect(status == 201, "\(body)")
             let created = try #require(try JSONSerialization.jsonObject(with: Data(body.utf8)) as? [String: Any])
-            #expect(created["id"] as? Int == 1 && created["kind"] as? String == "networth" && created["status"] as? String == "armed")
+            #expect(
+                created["id"] as? Int == 1 && created["kind"] as? String == "networth"
+                    && created["status"] as? String == "armed")
 
             for (request, field) in [
-                (#"{"kind": "comet"}"#, "kind"), (#"{"kind": "stock", "symbol": "AAPL", "above": "1", "below": "2"}"#, "below"),
-                (#"{"kind": "race", "within": "forever"}"#, "within"), (#"{"kind": "fund", "code": "x1", "below": 85}"#, "code"),
+                (#"{"kind": "comet"}"#, "kind"),
+                (#"{"kind": "stock", "symbol": "AAPL", "above": "1", "below": "2"}"#, "below"),
+                (#"{"kind": "race", "within": "forever"}"#, "within"),
+                (#"{"kind": "fund", "code": "x1", "below": 85}"#, "code"),
             ] {
                 let (status, body) = try await Self.postJSON(browser, request, token: token)
                 #expect(status == 422, "\(request): \(status) \(body)")
@@ -127,7 +142,9 @@ struct AlertFormsTests {
 
             let cli = try await FolioBinary.run(["alerts", "list", "--format", "json"], home: home)
             let rows = try #require(try JSONSerialization.jsonObject(with: Data(cli.stdout.utf8)) as? [[String: Any]])
-            #expect(rows.count == 1 && (rows.first?["condition"] as? String)?.hasPrefix("net worth at or below -") == true, "\(cli.stdout)")
+            #expect(
+                rows.count == 1 && (rows.first?["condition"] as? String)?.hasPrefix("net worth at or below -") == true,
+                "\(cli.stdout)")
         }
     }
 }

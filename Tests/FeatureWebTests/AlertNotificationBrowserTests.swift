@@ -18,22 +18,28 @@ enum Playwright {
 
     /// Runs the script `name` of Tests/Browser against `base`, with `environment` added to the test's own; its
     /// stdout, parsed as a JSON object.
-    static func run(_ name: String, base: URL, environment: [String: String] = [:], timeout: Double = 120) async throws -> [String: Any] {
+    static func run(
+        _ name: String, base: URL, environment: [String: String] = [:], timeout: Double = 120
+    ) async throws -> [String: Any] {
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Browser").appendingPathComponent(name)
         let output = try await offThePool { () -> (Data, Data, Int32) in
             let process = Process()
             process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
             process.arguments = ["python3", script.path, base.absoluteString]
-            process.environment = ProcessInfo.processInfo.environment.merging(["FOLIO_CHROMIUM": Chromium.path ?? ""]) { $1 }
-                .merging(environment) { $1 }
+            process.environment = ProcessInfo.processInfo.environment.merging(["FOLIO_CHROMIUM": Chromium.path ?? ""]) {
+                $1
+            }
+            .merging(environment) { $1 }
             let stdout = Pipe()
             let stderr = Pipe()
             process.standardOutput = stdout
             process.standardError = stderr
             try process.run()
             // Bounded: a browser that hangs is stopped after `timeout` seconds and the test fails on its output.
-            DispatchQueue.global().asyncAfter(deadline: .now() + timeout) { if process.isRunning { process.terminate() } }
+            DispatchQueue.global().asyncAfter(deadline: .now() + timeout) {
+                if process.isRunning { process.terminate() }
+            }
             let out = stdout.fileHandleForReading.readDataToEndOfFile()
             let err = stderr.fileHandleForReading.readDataToEndOfFile()
             process.waitUntilExit()
@@ -54,7 +60,8 @@ struct AlertNotificationBrowserTests {
     func allowThenNotified() async throws {
         try await FolioBinary.withTemporaryHome { home in
             let account = try await FolioBinary.run(
-                ["networth", "accounts", "add", "--name", "Savings", "--type", "savings", "--balance", "1000"], home: home)
+                ["networth", "accounts", "add", "--name", "Savings", "--type", "savings", "--balance", "1000"],
+                home: home)
             try #require(account.exitCode == 0, "\(account.stderr)")
             let server = try await ServeProcess.start(home: home, environment: [:])
             defer { _ = server.stop() }

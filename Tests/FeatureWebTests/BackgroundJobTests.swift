@@ -33,7 +33,11 @@ import TimingTesting
             }
             if run == 2 { throw Failure() }
         }
-        let task = Task { await job.repeatedly(with: environment, clock: clock) { error in runs.failures.withLock { $0.append("\(error)") } } }
+        let task = Task {
+            await job.repeatedly(with: environment, clock: clock) { error in
+                runs.failures.withLock { $0.append("\(error)") }
+            }
+        }
         await clock.waitForSleepers(1)
         #expect(runs.count.withLock { $0 } == 1)
         await clock.advance(by: .seconds(3599))

@@ -45,7 +45,9 @@ struct BrowserActionWalkTests {
                 walked = .success(
                     try await Playwright.run(
                         "walk_actions.py", base: server.baseURL,
-                        environment: ["FOLIO_BINARY": FolioBinary.url.path, "FOLIO_HOME": home.path, "FOLIO_MFAPI_URL": mfapi],
+                        environment: [
+                            "FOLIO_BINARY": FolioBinary.url.path, "FOLIO_HOME": home.path, "FOLIO_MFAPI_URL": mfapi,
+                        ],
                         timeout: 480))
             } catch {
                 walked = .failure(error)

@@ -9,7 +9,9 @@ import Testing
 private func nedsFixture(raceStartedAgo ago: Int) throws -> Data {
     let capturedAt = 1_768_438_793
     let shift = Int(Date().timeIntervalSince1970) - capturedAt - 7 - ago
-    var root = try JSONSerialization.jsonObject(with: try Fixtures.data("neds/nextraces_j-_payload-1768438793569.json")) as! [String: Any]
+    var root =
+        try JSONSerialization.jsonObject(with: try Fixtures.data("neds/nextraces_j-_payload-1768438793569.json"))
+        as! [String: Any]
     var data = root["data"] as! [String: Any]
     var summaries = data["race_summaries"] as! [String: Any]
     for (id, value) in summaries {
@@ -89,7 +91,8 @@ struct BrowserEndToEndTests {
             let server = try ServeProcess(
                 home: home,
                 environment: [
-                    "FOLIO_NEDS_URL": fixtures.baseURL.absoluteString, "FOLIO_MFAPI_URL": fixtures.baseURL.absoluteString,
+                    "FOLIO_NEDS_URL": fixtures.baseURL.absoluteString,
+                    "FOLIO_MFAPI_URL": fixtures.baseURL.absoluteString,
                     "FOLIO_WEB_PAGE_DEADLINE": "60s",
                 ])
             #expect(server.firstLine.hasPrefix("Folio is serving on http://127.0.0.1:"))
@@ -110,14 +113,18 @@ struct BrowserEndToEndTests {
 
     @Test(
         "countdowns tick in the browser and a race leaves a minute after its start",
-        .enabled(if: Chromium.isInstalled, "chromium is not installed (apt-get install -y chromium); browser test skipped"))
+        .enabled(
+            if: Chromium.isInstalled, "chromium is not installed (apt-get install -y chromium); browser test skipped"))
     func countdownsTick() async throws {
         try await FolioBinary.withTemporaryHome { home in
             let fixtures = try await fixtureServer(races: try nedsFixture(raceStartedAgo: 45))
-            let server = try await ServeProcess.start(home: home, environment: ["FOLIO_NEDS_URL": fixtures.baseURL.absoluteString])
+            let server = try await ServeProcess.start(
+                home: home, environment: ["FOLIO_NEDS_URL": fixtures.baseURL.absoluteString])
             defer { _ = server.stop() }
             // The board without its event stream: an open stream would keep Chromium's virtual time from advancing.
-            let board = server.baseURL.appendingPathComponent("races").appending(queryItems: [URLQueryItem(name: "live", value: "0")])
+            let board = server.baseURL.appendingPathComponent("races").appending(queryItems: [
+                URLQueryItem(name: "live", value: "0")
+            ])
             let (_, served) = try await server.get(board.absoluteString)
             let before = countdowns(served)
             let leaving = "Race 6 at Shepparton"
@@ -134,15 +141,19 @@ struct BrowserEndToEndTests {
 
     @Test(
         "the fund page's SVG has one point per NAV of the range",
-        .enabled(if: Chromium.isInstalled, "chromium is not installed (apt-get install -y chromium); browser test skipped"))
+        .enabled(
+            if: Chromium.isInstalled, "chromium is not installed (apt-get install -y chromium); browser test skipped"))
     func fundChart() async throws {
         try await FolioBinary.withTemporaryHome { home in
             let fixtures = try await fixtureServer(races: Data("{}".utf8))
-            let server = try await ServeProcess.start(home: home, environment: ["FOLIO_MFAPI_URL": fixtures.baseURL.absoluteString])
+            let server = try await ServeProcess.start(
+                home: home, environment: ["FOLIO_MFAPI_URL": fixtures.baseURL.absoluteString])
             defer { _ = server.stop() }
             // ?live=0: the alerts banner's event stream would keep Chromium's virtual time from advancing.
             let page = server.baseURL.appendingPathComponent("funds/122639")
-                .appending(queryItems: [URLQueryItem(name: "range", value: "MAX"), URLQueryItem(name: "live", value: "0")])
+                .appending(queryItems: [
+                    URLQueryItem(name: "range", value: "MAX"), URLQueryItem(name: "live", value: "0"),
+                ])
             let dom = try await Chromium.dumpDOM(page, budget: 2_000)
             let polyline = try #require(dom.range(of: "<polyline"))
             let attribute = try #require(dom[polyline.upperBound...].range(of: "points=\""))
@@ -154,7 +165,8 @@ struct BrowserEndToEndTests {
 
     @Test(
         "a buy through the stocks form changes the portfolio the browser shows",
-        .enabled(if: Chromium.isInstalled, "chromium is not installed (apt-get install -y chromium); browser test skipped"))
+        .enabled(
+            if: Chromium.isInstalled, "chromium is not installed (apt-get install -y chromium); browser test skipped"))
     func buyThroughTheForm() async throws {
         try await FolioBinary.withTemporaryHome { home in
             // Prices from the bundled simulated market: no quotes service, nothing on the network.
@@ -167,7 +179,8 @@ struct BrowserEndToEndTests {
             let email = "browser-\(UUID().uuidString.prefix(8).lowercased())@example.com"
             let password = "correct horse battery staple"
             let signedUp = try await browser.post(
-                "/stocks/signup", fields: [("email", email), ("password", password), ("confirmation", password)], from: signup)
+                "/stocks/signup", fields: [("email", email), ("password", password), ("confirmation", password)],
+                from: signup)
             #expect(signedUp.status == 303 && signedUp.location == "/stocks", "sign-up logs in: \(signedUp.body)")
             let session = try #require(browser.cookie("folio_session"), "the sign-up set a session cookie")
             let before = try await browser.get("/stocks")
@@ -184,7 +197,9 @@ struct BrowserEndToEndTests {
             let handoff = try await LoopbackServer.start { _ in
                 LoopbackResponse(
                     status: 302,
-                    headers: ["Location": stocks, "Set-Cookie": "folio_session=\(session); Path=/; HttpOnly; SameSite=Strict"])
+                    headers: [
+                        "Location": stocks, "Set-Cookie": "folio_session=\(session); Path=/; HttpOnly; SameSite=Strict",
+                    ])
             }
             let dom = try await Chromium.dumpDOM(handoff.baseURL.appendingPathComponent("handoff"), budget: 3_000)
             await handoff.stop()
@@ -195,7 +210,8 @@ struct BrowserEndToEndTests {
 
     @Test(
         "results as you type send the form's filters with the query",
-        .enabled(if: Chromium.isInstalled, "chromium is not installed (apt-get install -y chromium); browser test skipped"))
+        .enabled(
+            if: Chromium.isInstalled, "chromium is not installed (apt-get install -y chromium); browser test skipped"))
     func liveSearchCarriesFilters() async throws {
         try await FolioBinary.withTemporaryHome { home in
             // The real /funds page and script from the binary, served again from a loopback origin that also
@@ -206,11 +222,14 @@ struct BrowserEndToEndTests {
                 case "/api/funds/search":
                     .json(#"[{"code": 122639, "name": "Parag Parikh Flexi Cap Fund - Direct Plan - Growth"}]"#)
                 case "/funds", "/assets/folio.js", "/assets/folio.css":
-                    LoopbackResponse(status: 200, headers: ["Content-Type": pages.type(request.path)], body: pages.body(request.path))
+                    LoopbackResponse(
+                        status: 200, headers: ["Content-Type": pages.type(request.path)], body: pages.body(request.path)
+                    )
                 default: LoopbackResponse(status: 404)
                 }
             }
-            let server = try await ServeProcess.start(home: home, environment: ["FOLIO_MFAPI_URL": fixtures.baseURL.absoluteString])
+            let server = try await ServeProcess.start(
+                home: home, environment: ["FOLIO_MFAPI_URL": fixtures.baseURL.absoluteString])
             defer { _ = server.stop() }
             let (status, page) = try await server.get("/funds?category=&house=&plan=direct&option=growth")
             #expect(status == 200)
@@ -227,23 +246,31 @@ struct BrowserEndToEndTests {
             let searches = fixtures.requests.filter { $0.path == "/api/funds/search" }
             #expect(searches.count == 1, "one request after the pause in typing")
             let query = Dictionary(uniqueKeysWithValues: (searches.first?.query ?? []).map { ($0.name, $0.value) })
-            #expect(query == ["q": "parag", "plan": "direct", "option": "growth"], "the chosen filters, and no empty ones")
-            #expect(dom.contains("<a href=\"/funds/122639\">Parag Parikh Flexi Cap Fund - Direct Plan - Growth (122639)</a>"))
+            #expect(
+                query == ["q": "parag", "plan": "direct", "option": "growth"], "the chosen filters, and no empty ones")
+            #expect(
+                dom.contains(
+                    "<a href=\"/funds/122639\">Parag Parikh Flexi Cap Fund - Direct Plan - Growth (122639)</a>"))
             await fixtures.stop()
         }
     }
 
     @Test(
         "/races/events streams the board from the shared ticker, and SIGTERM closes the stream and stops the server",
-        .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/curl"), "curl is not installed; stream test skipped"))
+        .enabled(
+            if: FileManager.default.isExecutableFile(atPath: "/usr/bin/curl"),
+            "curl is not installed; stream test skipped"))
     func eventsAndShutdown() async throws {
         try await FolioBinary.withTemporaryHome { home in
             let fixtures = try await fixtureServer(races: try nedsFixture(raceStartedAgo: 10))
             let server = try ServeProcess(
-                home: home, environment: ["FOLIO_NEDS_URL": fixtures.baseURL.absoluteString], arguments: ["--refresh", "1s"])
+                home: home, environment: ["FOLIO_NEDS_URL": fixtures.baseURL.absoluteString],
+                arguments: ["--refresh", "1s"])
             let curl = Process()
             curl.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
-            curl.arguments = ["-sN", "--max-time", "30", server.baseURL.appendingPathComponent("races/events").absoluteString]
+            curl.arguments = [
+                "-sN", "--max-time", "30", server.baseURL.appendingPathComponent("races/events").absoluteString,
+            ]
             let output = Pipe()
             curl.standardOutput = output
             try curl.run()

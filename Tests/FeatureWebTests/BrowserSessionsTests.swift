@@ -18,7 +18,8 @@ private let sessionFeature = WebFeature(
         sessions.get("/me") { _, context in context.browserSession?.email ?? "anonymous" }
         sessions.post("/login") { request, context in
             try await environment.sessions.start(
-                BrowserSession(userID: "u1", email: "a@example.com", payload: Data("login".utf8)), request: request, context: context)
+                BrowserSession(userID: "u1", email: "a@example.com", payload: Data("login".utf8)), request: request,
+                context: context)
             return WebResponses.redirect(to: "/me")
         }
         sessions.post("/logout") { _, context in
@@ -46,10 +47,13 @@ private func headers(session: String? = nil) -> HTTPFields {
     return headers
 }
 
-private func logIn(_ client: some TestClientProtocol, session: String? = nil) async throws -> (id: String, setCookie: String) {
+private func logIn(
+    _ client: some TestClientProtocol, session: String? = nil
+) async throws -> (id: String, setCookie: String) {
     try await client.execute(uri: "/login", method: .post, headers: headers(session: session)) { response in
         #expect(response.status == .seeOther)
-        let setCookie = try #require(response.headers[values: .setCookie].first { $0.hasPrefix(BrowserSessions.cookieName + "=") })
+        let setCookie = try #require(
+            response.headers[values: .setCookie].first { $0.hasPrefix(BrowserSessions.cookieName + "=") })
         return (try #require(response.cookie(BrowserSessions.cookieName)), setCookie)
     }
 }
@@ -70,12 +74,17 @@ struct BrowserSessionsTests {
         let timing = timing
         try await backend.withDatabase(wallClock: wallClock) { open in
             let first = BrowserSessions(store: try open().store(namespace: "web"), now: { timing.now() })
-            let (id, setCookie) = try await application(sessions: first, timing: timing).test(.router) { try await logIn($0) }
-            #expect(setCookie.contains("HttpOnly") && setCookie.contains("SameSite=Strict") && setCookie.contains("Path=/"))
+            let (id, setCookie) = try await application(sessions: first, timing: timing).test(.router) {
+                try await logIn($0)
+            }
+            #expect(
+                setCookie.contains("HttpOnly") && setCookie.contains("SameSite=Strict") && setCookie.contains("Path=/"))
             #expect(setCookie.contains("Expires="), "a persistent cookie: the browser keeps it across its own restarts")
             #expect(Data(base64Encoded: id)?.count == 32, "256 random bits")
             let database = try open()
-            let keys = try await database.store(namespace: "web").read { try $0.scan(.all, limit: nil, reverse: false).map(\.key) }
+            let keys = try await database.store(namespace: "web").read {
+                try $0.scan(.all, limit: nil, reverse: false).map(\.key)
+            }
             #expect(keys.count == 1 && !keys[0].contains(id), "the store holds the id's digest, never the id")
             let restarted = BrowserSessions(store: database.store(namespace: "web"), now: { timing.now() })
             let who = try await application(sessions: restarted, timing: timing).test(.router) { client in
@@ -104,12 +113,15 @@ struct BrowserSessionsTests {
     func logout() async throws {
         let store = InMemoryDatabase().store(namespace: "web")
         let timing = timing
-        try await application(sessions: BrowserSessions(store: store, now: { timing.now() }), timing: timing).test(.router) { client in
+        try await application(sessions: BrowserSessions(store: store, now: { timing.now() }), timing: timing).test(
+            .router
+        ) { client in
             let (id, _) = try await logIn(client)
             #expect(try await store.read { try $0.count(.all) } == 1)
             try await client.execute(uri: "/logout", method: .post, headers: headers(session: id)) { response in
                 #expect(response.status == .seeOther)
-                let cleared = try #require(response.headers[values: .setCookie].first { $0.hasPrefix(BrowserSessions.cookieName + "=") })
+                let cleared = try #require(
+                    response.headers[values: .setCookie].first { $0.hasPrefix(BrowserSessions.cookieName + "=") })
                 let expires = try #require(cleared.split(separator: ";").first { $0.contains("Expires=") })
                 let format = DateFormatter()
                 format.locale = Locale(identifier: "en_US_POSIX")
@@ -126,7 +138,9 @@ struct BrowserSessionsTests {
     func noFixation() async throws {
         let store = InMemoryDatabase().store(namespace: "web")
         let timing = timing
-        try await application(sessions: BrowserSessions(store: store, now: { timing.now() }), timing: timing).test(.router) { client in
+        try await application(sessions: BrowserSessions(store: store, now: { timing.now() }), timing: timing).test(
+            .router
+        ) { client in
             let planted = "cGxhbnRlZCBieSBhbiBhdHRhY2tlciBvbiBhIHNoYXJlZCBjb21wdXRlcg=="
             let (first, _) = try await logIn(client, session: planted)
             #expect(first != planted)
@@ -142,7 +156,8 @@ struct BrowserSessionsTests {
     @Test("routes that do not use sessions neither see one nor set the cookie")
     func onlyWhereUsed() async throws {
         let timing = timing
-        try await application(sessions: BrowserSessions(now: { timing.now() }), timing: timing).test(.router) { client in
+        try await application(sessions: BrowserSessions(now: { timing.now() }), timing: timing).test(.router) {
+            client in
             let (id, _) = try await logIn(client)
             for path in ["/plain", "/demo", "/", "/me", "/api/openapi.json", "/assets/folio.css"] {
                 try await client.execute(uri: path, method: .get, headers: headers(session: id)) { response in

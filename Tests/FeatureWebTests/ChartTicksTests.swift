@@ -24,7 +24,9 @@ struct ChartTicksTests {
 
     @Test("dates fall on whole months, quarters or years by span, at most as many as fit")
     func regularDates() {
-        func day(_ year: Int, _ month: Int, _ day: Int) -> Int { CalendarDate(year: year, month: month, day: day)!.dayNumber }
+        func day(_ year: Int, _ month: Int, _ day: Int) -> Int {
+            CalendarDate(year: year, month: month, day: day)!.dayNumber
+        }
         let year = ChartTicks.dates(from: day(2024, 1, 15), to: day(2025, 1, 10), maxCount: 9)
         #expect(year.map(\.label) == ["Mar 2024", "May 2024", "Jul 2024", "Sep 2024", "Nov 2024", "Jan 2025"])
         let phone = ChartTicks.dates(from: day(2024, 1, 15), to: day(2025, 1, 10), maxCount: 4)
@@ -40,8 +42,11 @@ struct ChartTicksTests {
 
     @Test("the page chart draws a wide and a narrow rendering with 12 and 13 px labels, and the points for the readout")
     func twoRenderings() {
-        let points = (0..<500).map { ChartPoint(x: Double(CalendarDate(year: 2024, month: 1, day: 1)!.dayNumber + $0), y: 100 + Double($0 % 37)) }
-        let html = WebChart(title: "NAV", points: points, axisLabel: { "₹\(Int($0))" }).figure(id: "c", caption: "NAV").description
+        let points = (0..<500).map {
+            ChartPoint(x: Double(CalendarDate(year: 2024, month: 1, day: 1)!.dayNumber + $0), y: 100 + Double($0 % 37))
+        }
+        let html = WebChart(title: "NAV", points: points, axisLabel: { "₹\(Int($0))" }).figure(id: "c", caption: "NAV")
+            .description
         #expect(html.contains("class=\"chart-wide\"") && html.contains("class=\"chart-narrow\""))
         #expect(html.contains("class=\"chart-wide\" viewBox=\"0 0 900 380\"") && html.contains("font-size=\"12\""))
         #expect(html.contains("class=\"chart-narrow\" viewBox=\"0 0 300 220\"") && html.contains("font-size=\"13\""))

@@ -24,13 +24,15 @@ struct DashboardTests {
                 return "<section>late</section>"
             },
             routes: { _, _ in })
-        let context = FeatureContext.test(featureID: "demo", store: InMemoryDatabase().store(namespace: "demo"), timing: timing)
+        let context = FeatureContext.test(
+            featureID: "demo", store: InMemoryDatabase().store(namespace: "demo"), timing: timing)
         let environment = WebEnvironment(
             contexts: [demoDescriptor.id: context],
             layout: Layout(navigation: []), ticker: Ticker(clock: clock), timing: timing,
             sessions: BrowserSessions(now: { timing.now() }))
         let router = WebServer.router(
-            features: [slow, demoFeature], environment: environment, configuration: WebServerConfiguration(secret: testSecret))
+            features: [slow, demoFeature], environment: environment,
+            configuration: WebServerConfiguration(secret: testSecret))
         try await Application(router: router).test(.router) { client in
             async let page = client.execute(uri: "/", method: .get, headers: localhost) { String(buffer: $0.body) }
             await clock.waitForSleepers(2)

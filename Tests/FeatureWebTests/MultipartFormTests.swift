@@ -13,12 +13,15 @@ struct MultipartFormTests {
         #expect(MultipartForm.boundary(contentType: "Multipart/Form-Data; charset=utf-8; boundary=\"a b\"") == "a b")
         #expect(MultipartForm.boundary(contentType: "multipart/mixed; boundary=abc") == nil)
         #expect(MultipartForm.boundary(contentType: "multipart/form-data") == nil)
-        #expect(MultipartForm.boundary(contentType: "multipart/form-data; boundary=" + String(repeating: "x", count: 71)) == nil)
+        #expect(
+            MultipartForm.boundary(contentType: "multipart/form-data; boundary=" + String(repeating: "x", count: 71))
+                == nil)
     }
 
     @Test("fields and a file: names, file name with an escaped quote, type and bytes (CRLFs inside kept)")
     func fieldsAndFile() throws {
-        let text = "preamble\r\n--XX\r\nContent-Disposition: form-data; name=\"_csrf\"\r\n\r\ntoken\r\n"
+        let text =
+            "preamble\r\n--XX\r\nContent-Disposition: form-data; name=\"_csrf\"\r\n\r\ntoken\r\n"
             + "--XX\r\ncontent-disposition: form-data; name=\"file\"; filename=\"my \\\"etfs\\\".csv\"\r\nContent-Type: text/csv\r\n\r\n"
             + "a,b\r\n1,2\r\n\r\n--XX\r\nContent-Disposition: form-data; name=\"note\"\r\n\r\n\r\n--XX--\r\nepilogue"
         let form = try MultipartForm.parse(body(text), boundary: "XX")
@@ -37,14 +40,16 @@ struct MultipartFormTests {
         #expect(MultipartForm.File(fileName: "a", contentType: nil, data: [0xFF, 0xFE, 0x00]).text == nil)
     }
 
-    @Test("malformed bodies are a 400, never a guess", arguments: [
-        "no boundary at all",
-        "--XX\r\nContent-Disposition: form-data; name=\"a\"\r\n\r\nunterminated",
-        "--XX\r\nContent-Disposition: form-data\r\n\r\nno name\r\n--XX--",
-        "--XX\r\nContent-Disposition: attachment; name=\"a\"\r\n\r\nx\r\n--XX--",
-        "--XX\r\nno colon here\r\n\r\nx\r\n--XX--",
-        "--XXjunk",
-    ])
+    @Test(
+        "malformed bodies are a 400, never a guess",
+        arguments: [
+            "no boundary at all",
+            "--XX\r\nContent-Disposition: form-data; name=\"a\"\r\n\r\nunterminated",
+            "--XX\r\nContent-Disposition: form-data\r\n\r\nno name\r\n--XX--",
+            "--XX\r\nContent-Disposition: attachment; name=\"a\"\r\n\r\nx\r\n--XX--",
+            "--XX\r\nno colon here\r\n\r\nx\r\n--XX--",
+            "--XXjunk",
+        ])
     func malformed(_ text: String) {
         #expect(throws: HTTPError.self) { try MultipartForm.parse(body(text), boundary: "XX") }
     }
@@ -54,6 +59,8 @@ struct MultipartFormTests {
         let part = "--XX\r\nContent-Disposition: form-data; name=\"a\"\r\n\r\nx\r\n"
         let text = String(repeating: part, count: 65) + "--XX--\r\n"
         #expect(throws: HTTPError.self) { try MultipartForm.parse(body(text), boundary: "XX") }
-        #expect(throws: Never.self) { try MultipartForm.parse(body(String(repeating: part, count: 64) + "--XX--\r\n"), boundary: "XX") }
+        #expect(throws: Never.self) {
+            try MultipartForm.parse(body(String(repeating: part, count: 64) + "--XX--\r\n"), boundary: "XX")
+        }
     }
 }

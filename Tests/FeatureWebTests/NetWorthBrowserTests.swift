@@ -6,7 +6,8 @@ import Testing
 @Suite(.serialized) struct NetWorthBrowserTests {
     @Test(
         "issue 25 #14, #16, #22: a huge amount, sub-penny money and a 2 MB note are refused beside their fields; nothing is stored and /networth keeps its accounts and form",
-        .enabled(if: Chromium.isInstalled, "chromium is not installed (apt-get install -y chromium); browser test skipped"))
+        .enabled(
+            if: Chromium.isInstalled, "chromium is not installed (apt-get install -y chromium); browser test skipped"))
     func refusalsKeepThePage() async throws {
         try await FolioBinary.withTemporaryHome { home in
             #expect(try await FolioBinary.run(["networth", "sample"], home: home).exitCode == 0)
@@ -24,7 +25,8 @@ import Testing
             for refusal in refusals {
                 let answer = try await browser.post(
                     "/networth/update",
-                    fields: [("account", "Everyday Current"), ("amount", refusal.amount), ("note", refusal.note)], from: page)
+                    fields: [("account", "Everyday Current"), ("amount", refusal.amount), ("note", refusal.note)],
+                    from: page)
                 #expect(answer.status == 422, "\(refusal.field): \(answer.status)")
                 #expect(answer.body.contains("id=\"\(refusal.field)-error\">"), "\(refusal.field)")
                 #expect(answer.body.contains(refusal.message), "\(refusal.field)")
@@ -35,7 +37,9 @@ import Testing
             #expect(after == before, "nothing was stored")
             // ?live=0: the alerts banner's event stream would keep Chromium's virtual time from advancing.
             let dom = try await Chromium.dumpDOM(
-                server.baseURL.appendingPathComponent("networth").appending(queryItems: [URLQueryItem(name: "live", value: "0")]),
+                server.baseURL.appendingPathComponent("networth").appending(queryItems: [
+                    URLQueryItem(name: "live", value: "0")
+                ]),
                 budget: 3_000)
             #expect(dom.contains("id=\"networth-figures\""), "the summary is shown")
             #expect(dom.contains("action=\"/networth/update\""), "the update form is shown")

@@ -1,5 +1,5 @@
-import FeatureKit
 import FeatureHost
+import FeatureKit
 import FeatureKitTesting
 import FeatureWeb
 import Foundation
@@ -19,7 +19,9 @@ private func realRouter() -> Router<WebRequestContext> {
     let environment = WebEnvironment(
         contexts: [:], layout: Layout(navigation: FeatureRegistry.all.compactMap(\.web).map(\.navigation)),
         ticker: Ticker(clock: timing.clock), timing: timing, sessions: BrowserSessions(now: { timing.now() }))
-    return WebServer.router(features: FeatureRegistry.all.compactMap(\.web), environment: environment, configuration: WebServerConfiguration(secret: testSecret))
+    return WebServer.router(
+        features: FeatureRegistry.all.compactMap(\.web), environment: environment,
+        configuration: WebServerConfiguration(secret: testSecret))
 }
 
 @Suite("OpenAPI document of the real features")
@@ -30,7 +32,9 @@ struct OpenAPIRoutesTests {
         // Hummingbird's own list of what was registered: a route added without its OpenAPI entry, or an entry
         // left behind by a removed route, shows up here.
         let registered = Set(
-            router.routes.filter { $0.path.description.hasPrefix("/api/") }.map { "\($0.method.rawValue) \($0.path.description)" })
+            router.routes.filter { $0.path.description.hasPrefix("/api/") }.map {
+                "\($0.method.rawValue) \($0.path.description)"
+            })
         #expect(registered.contains("GET /api/stocks/portfolio") && registered.contains("GET /api/etf/analyze"))
         try await Application(router: router).test(.router) { client in
             try await client.execute(uri: "/api/openapi.json", method: .get, headers: localhost) { response in
@@ -44,7 +48,10 @@ struct OpenAPIRoutesTests {
                     guard case .object(let operations) = item else { continue }
                     for method in operations.keys { documented.insert("\(method.uppercased()) \(path)") }
                 }
-                #expect(documented == registered, "documented but not served: \(documented.subtracting(registered)); served but not documented: \(registered.subtracting(documented))")
+                #expect(
+                    documented == registered,
+                    "documented but not served: \(documented.subtracting(registered)); served but not documented: \(registered.subtracting(documented))"
+                )
             }
         }
     }
@@ -62,7 +69,8 @@ struct OpenAPIRoutesTests {
                 for (path, item) in paths {
                     guard case .object(let operations) = item else { continue }
                     for (method, operation) in operations {
-                        guard case .object(let fields) = operation, case .object(let responses)? = fields["responses"] else {
+                        guard case .object(let fields) = operation, case .object(let responses)? = fields["responses"]
+                        else {
                             Issue.record("\(method) \(path) has no responses")
                             continue
                         }
@@ -72,9 +80,12 @@ struct OpenAPIRoutesTests {
                                 Issue.record("\(method) \(path) \(status) has no JSON schema")
                                 continue
                             }
-                            #expect(schemaFields["type"] != nil, "\(method) \(path) \(status): the schema says what it is")
+                            #expect(
+                                schemaFields["type"] != nil, "\(method) \(path) \(status): the schema says what it is")
                             if schemaFields["type"] == .string("object") {
-                                #expect(schemaFields["properties"] != nil, "\(method) \(path) \(status): an object schema names its fields")
+                                #expect(
+                                    schemaFields["properties"] != nil,
+                                    "\(method) \(path) \(status): an object schema names its fields")
                             }
                         }
                     }

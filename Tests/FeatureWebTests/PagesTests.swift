@@ -2,7 +2,6 @@ import FeatureKit
 import FeatureWeb
 import Foundation
 import HTTPTypes
-import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import Testing
@@ -94,7 +93,10 @@ struct BuildingBlockTests {
     func escaping() {
         let name = "<script>alert('x')</script> & \"co\""
         let html: HTML = "<p title=\"\(name)\">\(name)\(HTML(raw: "<b>ok</b>"))</p>"
-        #expect(html.markup == "<p title=\"&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt; &amp; &quot;co&quot;\">&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt; &amp; &quot;co&quot;<b>ok</b></p>")
+        #expect(
+            html.markup
+                == "<p title=\"&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt; &amp; &quot;co&quot;\">&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt; &amp; &quot;co&quot;<b>ok</b></p>"
+        )
     }
 
     @Test("a field with an error shows the message beside it and keeps the value")
@@ -102,7 +104,9 @@ struct BuildingBlockTests {
         let field = Components.field("balance", label: "Balance", value: "12x", error: "\"12x\" is not an amount")
         #expect(field.markup.contains("value=\"12x\""))
         #expect(field.markup.contains("aria-invalid=\"true\" aria-describedby=\"balance-error\""))
-        #expect(field.markup.contains("<span class=\"field-error\" id=\"balance-error\">&quot;12x&quot; is not an amount</span>"))
+        #expect(
+            field.markup.contains(
+                "<span class=\"field-error\" id=\"balance-error\">&quot;12x&quot; is not an amount</span>"))
     }
 
     @Test("server-sent events put every data line on its own data: line")

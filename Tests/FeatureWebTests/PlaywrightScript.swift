@@ -54,7 +54,8 @@ enum PlaywrightScript {
             return (data, errors.withLock { $0 })
         }
         guard let findings = try? JSONDecoder().decode([String: JSONFinding].self, from: output) else {
-            throw Failure(description: "the script printed no findings: " + String(decoding: errors.suffix(2000), as: UTF8.self))
+            throw Failure(
+                description: "the script printed no findings: " + String(decoding: errors.suffix(2000), as: UTF8.self))
         }
         return findings
     }

@@ -11,10 +11,12 @@ struct RenderedChartsTests {
         var value: Int { calls.withLock { $0 } }
 
         func chart(_ points: [ChartPoint], title: String = "NAV") -> WebChart {
-            WebChart(title: title, points: points, axisLabel: { value in
-                self.calls.withLock { $0 += 1 }
-                return "₹\(value)"
-            })
+            WebChart(
+                title: title, points: points,
+                axisLabel: { value in
+                    self.calls.withLock { $0 += 1 }
+                    return "₹\(value)"
+                })
         }
     }
 
@@ -38,7 +40,8 @@ struct RenderedChartsTests {
         let second = Self.view(charts, labels.chart(Self.points(values)), id: "nav", caption: "NAV")
         #expect(second == first)
         #expect(labels.value == drawn, "the second view reuses the drawing")
-        #expect(second == labels.chart(Self.points(values)).figure(id: "nav", caption: "NAV"), "equal to a fresh drawing")
+        #expect(
+            second == labels.chart(Self.points(values)).figure(id: "nav", caption: "NAV"), "equal to a fresh drawing")
     }
 
     @Test("one changed point, another title or caption, or another id is drawn anew")
@@ -53,7 +56,9 @@ struct RenderedChartsTests {
         #expect(labels.value > drawn)
         #expect(revised != first)
         #expect(revised == labels.chart(Self.points(values)).figure(id: "nav", caption: "NAV"))
-        for (title, id, caption) in [("NAV 1Y", "nav", "NAV"), ("NAV", "other", "NAV"), ("NAV", "nav", "NAV, 300 points")] {
+        for (title, id, caption) in [
+            ("NAV 1Y", "nav", "NAV"), ("NAV", "other", "NAV"), ("NAV", "nav", "NAV, 300 points"),
+        ] {
             drawn = labels.value
             _ = Self.view(charts, labels.chart(Self.points(values), title: title), id: id, caption: HTML(raw: caption))
             #expect(labels.value > drawn, "\(title) \(id) \(caption)")

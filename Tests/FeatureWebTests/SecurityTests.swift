@@ -44,11 +44,13 @@ struct SecurityTests {
     @Test("a Host header other than the bound address or localhost gets 421 (DNS rebinding)")
     func rebinding() async throws {
         try await demoApplication().test(.router) { client in
-            try await client.execute(uri: "/", method: .get, headers: [HTTPField.Name("Host")!: "evil.example:8080"]) { response in
+            try await client.execute(uri: "/", method: .get, headers: [HTTPField.Name("Host")!: "evil.example:8080"]) {
+                response in
                 #expect(response.status == .misdirectedRequest)
                 #expect(response.text.contains("only for its own address"))
             }
-            try await client.execute(uri: "/", method: .get, headers: [HTTPField.Name("Host")!: "127.0.0.1:8080"]) { response in
+            try await client.execute(uri: "/", method: .get, headers: [HTTPField.Name("Host")!: "127.0.0.1:8080"]) {
+                response in
                 #expect(response.status == .ok)
             }
         }
@@ -74,7 +76,8 @@ struct SecurityTests {
             var headers = localhost
             headers[.cookie] = "\(CSRF.cookieName)=\(seed)"
             headers[.contentType] = "application/x-www-form-urlencoded"
-            try await client.execute(uri: "/demo", method: .post, headers: headers, body: ByteBuffer(string: "text=hi")) { response in
+            try await client.execute(uri: "/demo", method: .post, headers: headers, body: ByteBuffer(string: "text=hi"))
+            { response in
                 #expect(response.status == .forbidden)
             }
             try await client.execute(
@@ -139,7 +142,8 @@ struct SecurityTests {
     @Test("a non-loopback server needs its token on every request: bearer, cookie, or ?token= once")
     func accessToken() async throws {
         let token = "0123456789abcdef-token"
-        let app = demoApplication(configuration: WebServerConfiguration(host: "0.0.0.0", token: token, secret: testSecret))
+        let app = demoApplication(
+            configuration: WebServerConfiguration(host: "0.0.0.0", token: token, secret: testSecret))
         try await app.test(.router) { client in
             try await client.execute(uri: "/", method: .get, headers: localhost) { response in
                 #expect(response.status == .unauthorized)

@@ -86,7 +86,8 @@ enum Chromium {
     private static func blockingDumpDOM(_ url: URL, budget: Int) throws -> String {
         // A profile of its own for each run: no cookie survives from an earlier run, and two browsers never
         // contend for one profile's lock (a second Chromium on a locked profile hands its URL to the first).
-        let profile = FileManager.default.temporaryDirectory.appendingPathComponent("folio-chromium-\(UUID().uuidString)")
+        let profile = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "folio-chromium-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: profile, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: profile) }
         let process = Process()
@@ -150,12 +151,16 @@ final class FormClient: NSObject, URLSessionTaskDelegate, @unchecked Sendable {
 
     private func send(_ request: URLRequest) async throws -> Page {
         var request = request
-        let cookies = lock.withLock { jar.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "; ") }
+        let cookies = lock.withLock {
+            jar.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "; ")
+        }
         if !cookies.isEmpty { request.setValue(cookies, forHTTPHeaderField: "Cookie") }
         let (data, response) = try await session.data(for: request)
         let http = response as? HTTPURLResponse
         for (name, value) in http?.allHeaderFields ?? [:] {
-            guard let name = name as? String, name.lowercased() == "set-cookie", let value = value as? String else { continue }
+            guard let name = name as? String, name.lowercased() == "set-cookie", let value = value as? String else {
+                continue
+            }
             // Foundation joins repeated headers with ", "; cookie values here never contain a comma.
             for cookie in value.components(separatedBy: ", ") { remember(cookie) }
         }

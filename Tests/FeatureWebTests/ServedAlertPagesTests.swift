@@ -23,11 +23,14 @@ struct ServedAlertPagesTests {
             let signup = try await browser.get("/stocks/signup")
             let password = "correct horse battery staple"
             let signedUp = try await browser.post(
-                "/stocks/signup", fields: [("email", "alerts@example.com"), ("password", password), ("confirmation", password)],
+                "/stocks/signup",
+                fields: [("email", "alerts@example.com"), ("password", password), ("confirmation", password)],
                 from: signup)
             #expect(signedUp.status == 303, "\(signedUp.body)")
             let form = try await browser.get("/stocks/alerts")
-            #expect(form.status == 200 && form.body.contains("<td>AAPL above $100,000.00</td>"), "the stock alerts are the host's")
+            #expect(
+                form.status == 200 && form.body.contains("<td>AAPL above $100,000.00</td>"),
+                "the stock alerts are the host's")
             let refused = try await browser.post(
                 "/stocks/alerts/add", fields: [("symbol", "ZZZZ"), ("direction", "below"), ("level", "1")], from: form)
             #expect(refused.status == 422 && refused.body.contains("unknown symbol ZZZZ"))
@@ -44,10 +47,13 @@ struct ServedAlertPagesTests {
 
             let page = try await browser.get("/alerts")
             let asked = try await browser.post("/alerts/remove", fields: [("id", "1")], from: page)
-            #expect(asked.status == 200 && asked.body.contains("Remove alert #1") && asked.body.contains("name=\"confirmed\" value=\"yes\""))
+            #expect(
+                asked.status == 200 && asked.body.contains("Remove alert #1")
+                    && asked.body.contains("name=\"confirmed\" value=\"yes\""))
             let still = try await FolioBinary.run(["alerts", "list", "--format", "csv"], home: home)
             #expect(still.stdout.contains("AAPL above"), "nothing is removed before the confirmation")
-            let removed = try await browser.post("/alerts/remove", fields: [("id", "1"), ("confirmed", "yes")], from: asked)
+            let removed = try await browser.post(
+                "/alerts/remove", fields: [("id", "1"), ("confirmed", "yes")], from: asked)
             #expect(removed.status == 303 && removed.location == "/alerts")
             let after = try await FolioBinary.run(["alerts", "list", "--format", "csv"], home: home)
             #expect(!after.stdout.contains("AAPL above") && after.stdout.contains("MSFT below"), "\(after.stdout)")
@@ -59,7 +65,9 @@ struct ServedAlertPagesTests {
     @Test(
         "a firing of the background check reaches /alerts/events, the banner's stream, and /alerts lists it",
         .timeLimit(.minutes(10)),
-        .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/curl"), "curl is not installed; stream test skipped"))
+        .enabled(
+            if: FileManager.default.isExecutableFile(atPath: "/usr/bin/curl"),
+            "curl is not installed; stream test skipped"))
     func firingsReachTheEventStream() async throws {
         try await FolioBinary.withTemporaryHome { home in
             try await ServedAlertsTests.addHoldingAlert(home: home)
@@ -82,7 +90,8 @@ struct ServedAlertPagesTests {
             #expect(text.contains("\"sequence\":1"), "\(text)")
             #expect(text.contains("\"kind\":\"networth\""), "\(text)")
             let (status, page) = try await server.get("/alerts")
-            #expect(status == 200 && page.contains("Fired while this server runs") && !page.contains("Nothing has fired"))
+            #expect(
+                status == 200 && page.contains("Fired while this server runs") && !page.contains("Nothing has fired"))
             #expect(page.contains("data-alert-events=\"/alerts/events\"") && page.contains("aria-live=\"polite\""))
             #expect(server.stop() == 0, "graceful shutdown with the stream open")
             curl.waitUntilExit()

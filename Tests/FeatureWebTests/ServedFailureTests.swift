@@ -12,7 +12,9 @@ import Testing
 /// Issue 25's web items on the served binary, over real HTTP as a browser sends it.
 @Suite(.serialized) struct ServedFailureTests {
     /// One request with the method and the answer's status, headers and body.
-    private func send(_ method: String, _ url: URL) async throws -> (status: Int, headers: [String: String], body: String) {
+    private func send(
+        _ method: String, _ url: URL
+    ) async throws -> (status: Int, headers: [String: String], body: String) {
         var request = URLRequest(url: url)
         request.httpMethod = method
         request.timeoutInterval = 60
@@ -25,7 +27,9 @@ import Testing
         return (http?.statusCode ?? 0, headers, String(decoding: data, as: UTF8.self))
     }
 
-    @Test("issue 25 #20: HEAD works wherever GET does, a wrong method is 405 with Allow, /favicon.ico exists, a cacheable asset sets no cookie")
+    @Test(
+        "issue 25 #20: HEAD works wherever GET does, a wrong method is 405 with Allow, /favicon.ico exists, a cacheable asset sets no cookie"
+    )
     func methodsFaviconAndCookies() async throws {
         try await FolioBinary.withTemporaryHome { home in
             let server = try await ServeProcess.start(home: home, environment: [:])
@@ -45,7 +49,9 @@ import Testing
         }
     }
 
-    @Test("issue 25 #17, #19: a fund service that never answers fails the uncached page within the page deadline, in the user's words")
+    @Test(
+        "issue 25 #17, #19: a fund service that never answers fails the uncached page within the page deadline, in the user's words"
+    )
     func deadUpstream() async throws {
         let stalled = try FaultyServer(.stall)
         defer { stalled.stop() }
@@ -68,7 +74,9 @@ import Testing
         }
     }
 
-    @Test("a quotes service on loopback that never answers: a stock page with no prices saved is 503 at the page deadline, then at once")
+    @Test(
+        "a quotes service on loopback that never answers: a stock page with no prices saved is 503 at the page deadline, then at once"
+    )
     func deadQuotesService() async throws {
         let stalled = try FaultyServer(.stall)
         defer { stalled.stop() }
@@ -98,10 +106,12 @@ import Testing
     @Test("issue 25 #19: a scheme the MF API does not know is 404 'no such scheme', without the upstream URL or body")
     func missingFund() async throws {
         let api = try await LoopbackServer.start { request in
-            request.path == "/mf/999999" ? .json(Data("{\"meta\":{},\"data\":[],\"status\":\"SUCCESS\"}".utf8)) : LoopbackResponse(status: 404)
+            request.path == "/mf/999999"
+                ? .json(Data("{\"meta\":{},\"data\":[],\"status\":\"SUCCESS\"}".utf8)) : LoopbackResponse(status: 404)
         }
         try await FolioBinary.withTemporaryHome { home in
-            let server = try await ServeProcess.start(home: home, environment: ["FOLIO_MFAPI_URL": api.baseURL.absoluteString])
+            let server = try await ServeProcess.start(
+                home: home, environment: ["FOLIO_MFAPI_URL": api.baseURL.absoluteString])
             defer { _ = server.stop() }
             let page = try await send("GET", server.baseURL.appendingPathComponent("funds/999999"))
             #expect(page.status == 404)
@@ -138,7 +148,8 @@ import Testing
                 "/stocks/login", fields: [("email", "someone@example.com"), ("password", "not it")], from: page)
             #expect(wrong.status != 303, "a wrong password logs nobody in: \(wrong.status)")
             let database = try SQLiteDatabase(fileURL: home.appendingPathComponent("folio.sqlite"))
-            let failures = try await database.store(namespace: "stocks").get(FailedLogins.self, "throttle/client/127.0.0.1")
+            let failures = try await database.store(namespace: "stocks").get(
+                FailedLogins.self, "throttle/client/127.0.0.1")
             #expect(failures?.value.count == 1, "the failure is counted against 127.0.0.1")
         }
     }

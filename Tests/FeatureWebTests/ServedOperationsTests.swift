@@ -121,7 +121,9 @@ extension ServedOperationsTests {
                 default: #expect(copies <= 1, "\(target) got no answer")
                 }
             }
-            #expect(answers.values.contains { ($0 ?? 0) >= 200 && ($0 ?? 0) < 400 }, "\(answers.values.map { $0.map(String.init) ?? "none" })")
+            #expect(
+                answers.values.contains { ($0 ?? 0) >= 200 && ($0 ?? 0) < 400 },
+                "\(answers.values.map { $0.map(String.init) ?? "none" })")
         } catch {
             await cluster.destroy()
             throw error

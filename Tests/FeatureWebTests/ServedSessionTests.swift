@@ -1,11 +1,11 @@
 import FeatureKitTesting
 import Foundation
+import PersistencePostgresTesting
+import Testing
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
 #endif
-import PersistencePostgresTesting
-import Testing
 
 /// Logs `browser` in with the demo account; the session cookie's value.
 private func logIn(_ browser: FormClient) async throws -> String {

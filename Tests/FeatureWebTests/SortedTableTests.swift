@@ -30,7 +30,10 @@ struct SortedTableTests {
         let descending = table(sort: "-value", pageSize: nil)
         #expect(descending.rows.map(\.value) == funds.map(\.value).sorted(by: >))
         let html = descending.html.markup
-        #expect(html.contains("<th scope=\"col\" class=\"num\" aria-sort=\"descending\"><a href=\"/list?q=x&amp;sort=value\">Value ▼</a></th>"))
+        #expect(
+            html.contains(
+                "<th scope=\"col\" class=\"num\" aria-sort=\"descending\"><a href=\"/list?q=x&amp;sort=value\">Value ▼</a></th>"
+            ))
         #expect(html.contains("<th scope=\"col\"><a href=\"/list?q=x&amp;sort=name\">Fund</a></th>"))
         #expect(html.contains("<span class=\"visually-hidden\">Actions</span>"), "a column without a key does not sort")
     }
@@ -40,8 +43,10 @@ struct SortedTableTests {
         #expect(table(sort: "price", pageSize: nil).rows.map(\.name) == funds.map(\.name))
         #expect(table(sort: nil, pageSize: nil).rows.map(\.name) == funds.map(\.name))
         let newest = SortedTable(
-            columns: columns, rows: funds, id: "funds", noun: "funds", fallback: TableOrder(key: "name", descending: true),
-            sort: nil, link: { $0 }) { _ in [] }
+            columns: columns, rows: funds, id: "funds", noun: "funds",
+            fallback: TableOrder(key: "name", descending: true),
+            sort: nil, link: { $0 }
+        ) { _ in [] }
         #expect(newest.rows.first?.name == "F45")
     }
 
@@ -63,7 +68,8 @@ struct SortedTableTests {
         #expect(html.hasSuffix("<tr><td>Total</td><td class=\"num\">999</td><td></td></tr></tbody></table></div>"))
         let gains = SortedTable(
             columns: columns, rows: funds, id: "gains", noun: "years", pageSize: 20, sort: "value", page: "2",
-            link: { "/p?\($0)" }, parameters: ("gainsSort", "gainsPage")) { fund in ["\(fund.name)", "\(fund.value)", ""] }
+            link: { "/p?\($0)" }, parameters: ("gainsSort", "gainsPage")
+        ) { fund in ["\(fund.name)", "\(fund.value)", ""] }
         #expect(gains.html.markup.contains("href=\"/p?gainsSort=-value\""))
         #expect(gains.html.markup.contains("href=\"/p?gainsSort=value&amp;gainsPage=3\""))
     }

@@ -25,7 +25,8 @@ enum SessionBackend: String, CaseIterable, CustomTestStringConvertible {
         let now: @Sendable () -> Date = { wallClock.now() }
         switch self {
         case .sqlite:
-            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("folio-sessions-\(UUID().uuidString)")
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+                "folio-sessions-\(UUID().uuidString)")
             defer { try? FileManager.default.removeItem(at: folder) }
             let file = folder.appendingPathComponent("folio.sqlite")
             return try await body { try SQLiteDatabase(fileURL: file, now: now) }
@@ -68,7 +69,8 @@ struct StorePersistDriverTests {
 
     /// Runs `body` with a driver on an empty `web` store of `backend`, and the wall clock it expires records by.
     static func withDriver(
-        on backend: SessionBackend, _ body: (any KeyValueStore, StorePersistDriver, PinnedWallClock) async throws -> Void
+        on backend: SessionBackend,
+        _ body: (any KeyValueStore, StorePersistDriver, PinnedWallClock) async throws -> Void
     ) async throws {
         let wallClock = PinnedWallClock(Date(timeIntervalSince1970: 1_764_000_000))
         try await backend.withDatabase(wallClock: wallClock) { open in
@@ -77,7 +79,9 @@ struct StorePersistDriverTests {
         }
     }
 
-    @Test("a record is kept only under the digest of its name, and create refuses a live duplicate", arguments: SessionBackend.available)
+    @Test(
+        "a record is kept only under the digest of its name, and create refuses a live duplicate",
+        arguments: SessionBackend.available)
     func keysAreDigests(backend: SessionBackend) async throws {
         try await Self.withDriver(on: backend) { store, driver, wallClock in
             try await driver.create(key: "session/raw-id", value: Login(user: "u1"), expires: .seconds(60))
@@ -92,7 +96,9 @@ struct StorePersistDriverTests {
         }
     }
 
-    @Test("expiry follows the injected clock: the time left, kept on a plain set, then refused and removed", arguments: SessionBackend.available)
+    @Test(
+        "expiry follows the injected clock: the time left, kept on a plain set, then refused and removed",
+        arguments: SessionBackend.available)
     func expiry(backend: SessionBackend) async throws {
         try await Self.withDriver(on: backend) { store, driver, wallClock in
             try await driver.create(key: "k", value: Login(user: "u1"), expires: .seconds(3600))

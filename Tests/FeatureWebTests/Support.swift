@@ -30,12 +30,14 @@ let demoFeature = WebFeature(
     openAPIPaths: [
         "/api/demo": .openAPIGet(
             "Echo.", query: ["text"],
-            response: OpenAPISchema.object(["text": OpenAPISchema.string, "count": OpenAPISchema.string], required: ["text", "count"]))
+            response: OpenAPISchema.object(
+                ["text": OpenAPISchema.string, "count": OpenAPISchema.string], required: ["text", "count"]))
     ],
     dashboard: { _, _ in "<section class=\"card\"><h2>Demo card</h2></section>" },
     routes: { router, environment in
         router.get("/demo") { request, context in
-            let form = Components.postForm(action: "/demo", csrf: context.csrfToken, Components.field("text", label: "Text"))
+            let form = Components.postForm(
+                action: "/demo", csrf: context.csrfToken, Components.field("text", label: "Text"))
             return environment.page("Demo", request: request, context: context, content: form)
         }
         router.post("/demo") { request, context in
@@ -47,7 +49,8 @@ let demoFeature = WebFeature(
             return WebResponses.json(encoding: ["text": text, "count": "1"])
         }
         router.get("/demo/down") { request, context in
-            let down = FolioError(.unavailable, "the service is unavailable", why: "connection refused", hint: "try later")
+            let down = FolioError(
+                .unavailable, "the service is unavailable", why: "connection refused", hint: "try later")
             return environment.failurePage(down, title: "Demo", request: request, context: context)
         }
         router.get("/demo/crash") { _, _ -> Response in
@@ -66,7 +69,8 @@ func demoApplication(
     configuration: WebServerConfiguration = WebServerConfiguration(secret: testSecret)
 ) -> some ApplicationProtocol {
     let timing = Timing.test()
-    let context = FeatureContext.test(featureID: "demo", store: InMemoryDatabase().store(namespace: "demo"), timing: timing)
+    let context = FeatureContext.test(
+        featureID: "demo", store: InMemoryDatabase().store(namespace: "demo"), timing: timing)
     let environment = WebEnvironment(
         contexts: [demoDescriptor.id: context],
         layout: Layout(navigation: [demoFeature.navigation]), ticker: Ticker(clock: timing.clock), timing: timing,

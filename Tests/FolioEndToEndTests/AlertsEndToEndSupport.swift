@@ -43,12 +43,13 @@ final class WebhookReceiver: Sendable {
     init(answering statuses: [Int] = [200]) { state = Mutex((statuses, [], [], [])) }
 
     func answer(_ request: LoopbackRequest) -> LoopbackResponse {
-        LoopbackResponse(status: state.withLock { state in
-            state.keys.append(request.headers["idempotency-key"] ?? "")
-            state.titles.append(request.headers["title"] ?? "")
-            state.clicks.append(request.headers["click"] ?? "")
-            return state.statuses.count > 1 ? state.statuses.removeFirst() : state.statuses[0]
-        })
+        LoopbackResponse(
+            status: state.withLock { state in
+                state.keys.append(request.headers["idempotency-key"] ?? "")
+                state.titles.append(request.headers["title"] ?? "")
+                state.clicks.append(request.headers["click"] ?? "")
+                return state.statuses.count > 1 ? state.statuses.removeFirst() : state.statuses[0]
+            })
     }
 
     func serve() async throws -> LoopbackServer {

@@ -152,16 +152,34 @@ struct AlertsEndToEndTests {
                 (["alerts", "add", "comet"], 64, "error: unexpected argument 'comet'"),
                 (["alerts", "add", "networth", "--above", "abc"], 1, "error: --above: \"abc\" is not a number"),
                 (["alerts", "add", "networth", "--above", "1e30"], 1, "error: --above: \"1e30\" is not a number"),
-                (["alerts", "add", "networth", "--below", "-2000000000000000000"], 1, "error: --below: -2000000000000000000 is out of range"),
-                (["alerts", "add", "fund", "122639", "--below", "-85"], 1, "error: --below: -85 is not a level — a level is a positive amount"),
-                (["alerts", "add", "fund", "122639", "--drawdown", "250%"], 1, "error: --drawdown: 250% is out of range"),
-                (["alerts", "add", "race", "--category", "llama", "--within", "5m"], 1, "error: --category: unknown category \"llama\""),
+                (
+                    ["alerts", "add", "networth", "--below", "-2000000000000000000"], 1,
+                    "error: --below: -2000000000000000000 is out of range"
+                ),
+                (
+                    ["alerts", "add", "fund", "122639", "--below", "-85"], 1,
+                    "error: --below: -85 is not a level — a level is a positive amount"
+                ),
+                (
+                    ["alerts", "add", "fund", "122639", "--drawdown", "250%"], 1,
+                    "error: --drawdown: 250% is out of range"
+                ),
+                (
+                    ["alerts", "add", "race", "--category", "llama", "--within", "5m"], 1,
+                    "error: --category: unknown category \"llama\""
+                ),
                 (["alerts", "add", "race", "--within", "0s"], 1, "error: --within: \"0s\" is not a window"),
                 (["alerts", "add", "stock", "AAPL", "--above", "-3"], 1, "error: --above: invalid price \"-3\""),
                 (["alerts", "check", "--notify", "not a url"], 64, "--notify \"not a url\" is not a webhook URL"),
                 (["alerts", "remove", "7"], 1, "no alert #7"),
-                (["alerts", "add", "fund", "122639", "--above", "90", "--move", "3"], 64, "error: --move: more than one condition given"),
-                (["alerts", "add", "networth"], 64, "error: no condition given — give exactly one of a net worth at or above"),
+                (
+                    ["alerts", "add", "fund", "122639", "--above", "90", "--move", "3"], 64,
+                    "error: --move: more than one condition given"
+                ),
+                (
+                    ["alerts", "add", "networth"], 64,
+                    "error: no condition given — give exactly one of a net worth at or above"
+                ),
             ]
             for (arguments, code, message) in refusals {
                 let result = try await FolioBinary.run(arguments, home: home)

@@ -39,6 +39,8 @@ import Testing
         (["alerts", "watch", "--untilfired"], "--untilfired", "--until-fired"),
         (["races", "watch", "--countyr", "AU"], "--countyr", "--country"),
         (["db", "export", "--outptu", "x.json"], "--outptu", "--output"),
+        // Reads its own words (for a negative amount), so the stray option is found by the command, named by the host.
+        (["networth", "update", "Current", "100", "--ntoe", "x"], "--ntoe", "--note"),
     ]
 
     @Test func aMistypedOptionNamesTheNearestInEveryCommand() async throws {

@@ -23,7 +23,8 @@ struct DatabaseCopyEndToEndTests {
     ]
 
     @Test func everyFeaturesReportIsByteIdenticalAfterACopyFromSQLite() async throws {
-        let catalogue = try Data(contentsOf: Self.repository.appendingPathComponent("Tests/Fixtures/mfapi/list_sample_first50.json"))
+        let catalogue = try Data(
+            contentsOf: Self.repository.appendingPathComponent("Tests/Fixtures/mfapi/list_sample_first50.json"))
         let server = try await LoopbackServer.start { request in
             request.path == "/mf" ? .json(catalogue) : .json("not found", status: 404)
         }
@@ -31,7 +32,9 @@ struct DatabaseCopyEndToEndTests {
         try await PostgresTestDatabase.withSchemaURL { url in
             try await FolioBinary.withTemporaryHome { home in
                 let environment = ["FOLIO_QUOTES_TTL": "1h", "FOLIO_MFAPI_URL": server.baseURL.absoluteString]
-                func folio(_ arguments: [String], _ extra: [String: String] = [:], input: String? = nil) async throws
+                func folio(
+                    _ arguments: [String], _ extra: [String: String] = [:], input: String? = nil
+                ) async throws
                     -> FolioBinary.Result
                 {
                     try await FolioBinary.run(
@@ -107,9 +110,10 @@ struct DatabaseCopyEndToEndTests {
                     #expect(codes.count == 100 && codes.allSatisfy { $0 == 0 })
                     let history = try #require(
                         try JSONSerialization.jsonObject(
-                            with: Data(try await FolioBinary.run(
-                                ["stocks", "history", "--format", "json"], home: second, environment: environment
-                            ).stdout.utf8)) as? [[String: Any]])
+                            with: Data(
+                                try await FolioBinary.run(
+                                    ["stocks", "history", "--format", "json"], home: second, environment: environment
+                                ).stdout.utf8)) as? [[String: Any]])
                     #expect(history.filter { $0["side"] as? String == "buy" }.count == 100, "every buy recorded once")
                     #expect(history.map { $0["sequence"] as? Int } == Array(1...101).map { Optional($0) })
                     var cash: Decimal = 0
@@ -129,9 +133,10 @@ struct DatabaseCopyEndToEndTests {
                     #expect(shares == ["AAPL": 120, "TSLA": 60])
                     let portfolio = try #require(
                         try JSONSerialization.jsonObject(
-                            with: Data(try await FolioBinary.run(
-                                ["stocks", "portfolio", "--format", "json"], home: first, environment: environment
-                            ).stdout.utf8)) as? [String: Any])
+                            with: Data(
+                                try await FolioBinary.run(
+                                    ["stocks", "portfolio", "--format", "json"], home: first, environment: environment
+                                ).stdout.utf8)) as? [String: Any])
                     #expect(Decimal(string: "\((portfolio["totals"] as? [String: Any])?["cash"] ?? "")") == cash)
                     let held = (portfolio["holdings"] as? [[String: Any]] ?? []).map {
                         ($0["symbol"] as? String ?? "", $0["quantity"] as? Int ?? 0)

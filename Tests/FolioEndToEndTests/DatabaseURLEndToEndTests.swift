@@ -13,7 +13,8 @@ import Testing
         return (0...(characters.count - 3)).map { String(characters[$0..<($0 + 3)]) }
     }
 
-    private func folio(_ arguments: [String], _ environment: [String: String] = [:]) async throws -> FolioBinary.Result {
+    private func folio(_ arguments: [String], _ environment: [String: String] = [:]) async throws -> FolioBinary.Result
+    {
         try await FolioBinary.withTemporaryHome { home in
             try await FolioBinary.run(arguments, home: home, environment: environment)
         }
@@ -22,7 +23,9 @@ import Testing
     /// Issue 25.2: a misspelt or upper-case option was ignored and the connection made without TLS.
     @Test func anUnknownURLOptionExits64NamingItAndTheKnownOnes() async throws {
         for option in ["sslmod", "SSLMODE", "sslMode"] {
-            let result = try await folio(["--database-url", "postgres://folio@127.0.0.1:1/folio?\(option)=require", "db", "status"])
+            let result = try await folio([
+                "--database-url", "postgres://folio@127.0.0.1:1/folio?\(option)=require", "db", "status",
+            ])
             #expect(result.exitCode == 64, "\(option): \(result.stderr)")
             #expect(result.stderr.contains("option \"\(option)\" is not one Folio knows"), "\(result.stderr)")
             #expect(result.stderr.contains("sslmode and schema"), "\(result.stderr)")
@@ -33,7 +36,8 @@ import Testing
     @Test func aBrokenEscapeInThePasswordExits64SayingWhere() async throws {
         let result = try await folio(["--database-url", "postgres://folio:pw%ZZxy@127.0.0.1:1/folio", "db", "status"])
         #expect(result.exitCode == 64, "\(result.stderr)")
-        #expect(result.stderr.contains("the password in the database URL has a broken %-escape at its character 3"),
+        #expect(
+            result.stderr.contains("the password in the database URL has a broken %-escape at its character 3"),
             "\(result.stderr)")
         for piece in ["pw%", "%ZZ", "ZZx", "authMechanism"] {
             #expect(!result.stderr.contains(piece) && !result.stdout.contains(piece), "\(result.stderr)")
@@ -93,7 +97,9 @@ struct DatabaseURLServerEndToEndTests {
                 let refused = try await FolioBinary.run(["--database-url", odd, "db", "status"], home: home)
                 #expect(refused.exitCode == 69, "\(refused.stderr)")
                 #expect(refused.stderr.contains("\"odd\""), "\(refused.stderr)")
-                for piece in ["p@ss", "ss:w", "w/rd", "@ss"] { #expect(!refused.stderr.contains(piece), "\(refused.stderr)") }
+                for piece in ["p@ss", "ss:w", "w/rd", "@ss"] {
+                    #expect(!refused.stderr.contains(piece), "\(refused.stderr)")
+                }
             }
         }
     }
@@ -110,7 +116,8 @@ struct DatabaseURLServerEndToEndTests {
                     ["networth", "summary", "--format", "json"], home: home, environment: shared)
                 let alias = url.replacingOccurrences(of: "@127.0.0.1:", with: "@localhost:")
                 #expect(alias != url)
-                let copy = try await FolioBinary.run(["db", "copy", "--to", alias, "--force"], home: home, environment: shared)
+                let copy = try await FolioBinary.run(
+                    ["db", "copy", "--to", alias, "--force"], home: home, environment: shared)
                 #expect(copy.exitCode == 64, "\(copy.stderr)")
                 #expect(copy.stderr.contains("onto itself"), "\(copy.stderr)")
                 let after = try await FolioBinary.run(

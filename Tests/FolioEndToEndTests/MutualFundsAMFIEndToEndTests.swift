@@ -31,7 +31,9 @@ import Testing
         try await FolioBinary.withTemporaryHome { home in
             let statementFile = home.appendingPathComponent("cas.json")
             try Data(Self.statement.utf8).write(to: statementFile)
-            #expect(try await FolioBinary.run(["funds", "portfolio", "import", statementFile.path], home: home).exitCode == 0)
+            #expect(
+                try await FolioBinary.run(["funds", "portfolio", "import", statementFile.path], home: home).exitCode
+                    == 0)
             var requestsAfterEachRun: [Int] = []
             for _ in 0..<2 {
                 defer { requestsAfterEachRun.append(server.requests.count) }
@@ -56,7 +58,8 @@ import Testing
 
             let show = try await FolioBinary.run(["funds", "show", "122639"], home: home, environment: environment)
             #expect(show.exitCode == 0)
-            #expect(show.stdout.contains("(latest NAV from AMFI)") && show.stdout.contains("Parag Parikh Flexi Cap Fund"))
+            #expect(
+                show.stdout.contains("(latest NAV from AMFI)") && show.stdout.contains("Parag Parikh Flexi Cap Fund"))
         }
     }
 

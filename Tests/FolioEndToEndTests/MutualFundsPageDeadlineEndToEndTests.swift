@@ -73,13 +73,16 @@ private final class Served: @unchecked Sendable {
                     return
                 }
                 var line = Data()
-                while let byte = try? stdout.fileHandleForReading.read(upToCount: 1), !byte.isEmpty, byte != Data("\n".utf8) {
+                while let byte = try? stdout.fileHandleForReading.read(upToCount: 1), !byte.isEmpty,
+                    byte != Data("\n".utf8)
+                {
                     line.append(byte)
                 }
                 let text = String(decoding: line, as: UTF8.self)
                 guard let address = text.split(separator: " ").last, let url = URL(string: String(address)) else {
                     process.terminate()
-                    continuation.resume(throwing: CocoaError(.fileReadCorruptFile, userInfo: [NSDebugDescriptionErrorKey: text]))
+                    continuation.resume(
+                        throwing: CocoaError(.fileReadCorruptFile, userInfo: [NSDebugDescriptionErrorKey: text]))
                     return
                 }
                 continuation.resume(returning: Served(process: process, baseURL: url))

@@ -13,13 +13,16 @@ import Testing
             #expect(refused.stderr.contains("the statement does not reconcile; nothing was imported"))
             #expect(refused.stderr.contains("folio 15936342 / 43, ICICI Prudential Nifty Next 50"))
             #expect(refused.stderr.contains("--allow-mismatch"))
-            let empty = try await FolioBinary.run(["funds", "portfolio", "transactions", "--format", "json"], home: home)
+            let empty = try await FolioBinary.run(
+                ["funds", "portfolio", "transactions", "--format", "json"], home: home)
             #expect((try JSONSerialization.jsonObject(with: Data(empty.stdout.utf8)) as? [Any])?.isEmpty == true)
 
             let imported = try await FolioBinary.run(
                 ["funds", "portfolio", "import", statement, "--allow-mismatch"], home: home)
             #expect(imported.exitCode == 0)
-            #expect(imported.stdout.contains("Imported 6 new transactions (0 already held) in 2 schemes; 2 marked unreconciled."))
+            #expect(
+                imported.stdout.contains(
+                    "Imported 6 new transactions (0 already held) in 2 schemes; 2 marked unreconciled."))
             #expect(imported.stderr.contains("unreconciled: folio 91095687154 / 0, Axis ELSS"))
 
             let valued = try await FolioBinary.run(["--offline", "funds", "portfolio", "--format", "json"], home: home)

@@ -43,7 +43,8 @@ import Testing
             #expect(imported.exitCode == 0, "\(imported.stderr)")
             #expect(imported.stdout.contains("Imported 50 new transactions (0 already held) in 50 schemes"))
 
-            let cold = try await FolioBinary.run(["funds", "portfolio", "--format", "json"], home: home, environment: environment)
+            let cold = try await FolioBinary.run(
+                ["funds", "portfolio", "--format", "json"], home: home, environment: environment)
             #expect(cold.exitCode == 0, "\(cold.stderr)")
             // One request for the file, not 50 histories. A full parallel test run can starve this in-process server
             // past the request's deadline, and the retry policy then asks for the same file again, up to its four
@@ -54,10 +55,13 @@ import Testing
             let report = try #require(try JSONSerialization.jsonObject(with: Data(cold.stdout.utf8)) as? [String: Any])
             let holdings = try #require(report["holdings"] as? [[String: Any]])
             #expect(holdings.count == 50)
-            #expect(holdings.allSatisfy { $0["source"] as? String == "amfi" && $0["value"] as? Double != nil }, "every scheme valued from the file")
+            #expect(
+                holdings.allSatisfy { $0["source"] as? String == "amfi" && $0["value"] as? Double != nil },
+                "every scheme valued from the file")
             #expect(Set(holdings.compactMap { $0["code"] as? Int }) == Set(codes))
 
-            let warm = try await FolioBinary.run(["funds", "portfolio", "--format", "json"], home: home, environment: environment)
+            let warm = try await FolioBinary.run(
+                ["funds", "portfolio", "--format", "json"], home: home, environment: environment)
             #expect(warm.exitCode == 0)
             #expect(warm.stdout == cold.stdout, "the same report from the cached file")
             #expect(server.requests.count == coldRequests.count, "warm: no request")

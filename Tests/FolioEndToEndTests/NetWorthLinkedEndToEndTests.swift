@@ -15,7 +15,8 @@ import Testing
     }
 
     static func json(_ result: FolioBinary.Result) throws -> [String: Any] {
-        try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any], "\(result.stdout)")
+        try #require(
+            try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any], "\(result.stdout)")
     }
 
     /// The summary's row for `name`.
@@ -38,7 +39,8 @@ import Testing
     func followsStocks() async throws {
         try await FolioBinary.withTemporaryHome { home in
             let login = try await Self.run(
-                ["stocks", "login", "--email", "test@stockport.com", "--password-stdin"], home: home, input: "Test@123\n")
+                ["stocks", "login", "--email", "test@stockport.com", "--password-stdin"], home: home,
+                input: "Test@123\n")
             #expect(login.exitCode == 0, "\(login.stderr)")
             let add = try await Self.run(
                 ["networth", "accounts", "add", "--name", "Paper", "--type", "investment", "--linked-to", Self.paper],
@@ -62,8 +64,9 @@ import Testing
             let first = try await Self.run(["networth", "summary", "--format", "json"], home: home)
             let second = try await Self.run(["networth", "summary", "--format", "json"], home: home)
             #expect(first.stdout == second.stdout)
-            #expect(try await Self.run(["networth", "history", "Paper", "--format", "json"], home: home).stdout
-                .contains("\(total)") == false)
+            #expect(
+                try await Self.run(["networth", "history", "Paper", "--format", "json"], home: home).stdout
+                    .contains("\(total)") == false)
 
             let sync = try await Self.run(["networth", "sync", "--format", "json"], home: home)
             #expect(sync.exitCode == 0, "\(sync.stderr)")
@@ -77,14 +80,18 @@ import Testing
         }
     }
 
-    @Test("a source that goes away (its feature disabled, its saved portfolio deleted) shows the last value with its age")
+    @Test(
+        "a source that goes away (its feature disabled, its saved portfolio deleted) shows the last value with its age")
     func downShowsLastValue() async throws {
         try await FolioBinary.withTemporaryHome { home in
             let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
                 .deletingLastPathComponent().appendingPathComponent("Modules/Features/ETFAnalyzer/Examples/etfs.csv")
             #expect(try await Self.run(["etf", "save", "core", examples.path], home: home).exitCode == 0)
             for arguments in [
-                ["networth", "accounts", "add", "--name", "ETFs", "--type", "investment", "--linked-to", "etf:saved/core"],
+                [
+                    "networth", "accounts", "add", "--name", "ETFs", "--type", "investment", "--linked-to",
+                    "etf:saved/core",
+                ],
                 ["networth", "accounts", "add", "--name", "Paper", "--type", "investment", "--linked-to", Self.paper],
                 ["networth", "sync"],
             ] {
@@ -99,7 +106,8 @@ import Testing
             try Data(#"{"disabledFeatures": ["stocks"]}"#.utf8).write(to: home.appendingPathComponent("config.json"))
             let summary = try await Self.run(["networth", "summary", "--format", "json"], home: home)
             #expect(summary.exitCode == 0, "\(summary.stderr)")
-            #expect(summary.stderr.contains("warning: \"ETFs\" shows its last recorded balance, of "), "\(summary.stderr)")
+            #expect(
+                summary.stderr.contains("warning: \"ETFs\" shows its last recorded balance, of "), "\(summary.stderr)")
             #expect(summary.stderr.contains("(today): etf:saved/core — there is no saved ETF portfolio \"core\""))
             #expect(summary.stderr.contains("\"Paper\" shows its last recorded balance"))
             #expect(summary.stderr.contains("the stocks feature is disabled"))
@@ -120,19 +128,30 @@ import Testing
     @Test("unknown, malformed and disabled sources are refused with their exit codes; nothing is stored")
     func badSources() async throws {
         try await FolioBinary.withTemporaryHome { home in
-            #expect(try await Self.run(["networth", "accounts", "add", "--name", "Cash", "--type", "cash"], home: home)
-                .exitCode == 0)
+            #expect(
+                try await Self.run(["networth", "accounts", "add", "--name", "Cash", "--type", "cash"], home: home)
+                    .exitCode == 0)
             let cases: [([String], Int32, String)] = [
                 (["networth", "accounts", "link", "Cash", "--to", "stocks"], 1, "is not a source name"),
                 (["networth", "accounts", "link", "Cash", "--to", "stocks:portfolio"], 1, "needs /<EMAIL> after it"),
-                (["networth", "accounts", "link", "Cash", "--to", "bank:current"], 1, "there is no source bank:current"),
+                (
+                    ["networth", "accounts", "link", "Cash", "--to", "bank:current"], 1,
+                    "there is no source bank:current"
+                ),
                 (["networth", "accounts", "link", "Cash", "--to", "stocks:watchlist"], 1, "stocks has no source"),
                 (["networth", "accounts", "link", "Cash", "--to", "funds:portfolio/x"], 1, "takes nothing after it"),
-                (["networth", "accounts", "link", "Cash", "--to", "stocks:portfolio/nobody@example.com"], 1,
-                 "there is no paper account nobody@example.com"),
+                (
+                    ["networth", "accounts", "link", "Cash", "--to", "stocks:portfolio/nobody@example.com"], 1,
+                    "there is no paper account nobody@example.com"
+                ),
                 (["networth", "accounts", "link", "Nope", "--to", "funds:portfolio"], 1, "Nope"),
-                (["networth", "accounts", "add", "--name", "New", "--type", "investment", "--linked-to", "etf:saved/none"], 1,
-                 "there is no saved ETF portfolio \"none\""),
+                (
+                    [
+                        "networth", "accounts", "add", "--name", "New", "--type", "investment", "--linked-to",
+                        "etf:saved/none",
+                    ], 1,
+                    "there is no saved ETF portfolio \"none\""
+                ),
                 (["networth", "accounts", "unlink", "Cash"], 1, "follows no source"),
             ]
             for (arguments, code, message) in cases {
@@ -145,7 +164,8 @@ import Testing
             #expect(disabled.exitCode == 64, "\(disabled.stderr)")
             #expect(disabled.stderr.contains("the stocks feature is disabled"))
             let list = try await Self.run(["networth", "accounts", "list", "--format", "json"], home: home)
-            let accounts = try #require(try JSONSerialization.jsonObject(with: Data(list.stdout.utf8)) as? [[String: Any]])
+            let accounts = try #require(
+                try JSONSerialization.jsonObject(with: Data(list.stdout.utf8)) as? [[String: Any]])
             #expect(accounts.map { $0["name"] as? String } == ["Cash"])
             let summary = try await Self.row("Cash", home: home)
             #expect(summary["source"] is NSNull)
@@ -156,13 +176,18 @@ import Testing
     func emptyFundsListed() async throws {
         try await FolioBinary.withTemporaryHome { home in
             let add = try await Self.run(
-                ["networth", "accounts", "add", "--name", "Funds", "--type", "investment", "--linked-to", "funds:portfolio"],
+                [
+                    "networth", "accounts", "add", "--name", "Funds", "--type", "investment", "--linked-to",
+                    "funds:portfolio",
+                ],
                 home: home)
             #expect(add.exitCode == 0, "\(add.stderr)")
             #expect(add.stdout.contains("(investment, INR)"), "\(add.stdout)")
-            let cash = try await Self.run(["networth", "accounts", "add", "--name", "Cash", "--type", "cash"], home: home)
+            let cash = try await Self.run(
+                ["networth", "accounts", "add", "--name", "Cash", "--type", "cash"], home: home)
             #expect(cash.exitCode == 0, "\(cash.stderr)")
-            let link = try await Self.run(["networth", "accounts", "link", "Cash", "--to", "etf:saved/none"], home: home)
+            let link = try await Self.run(
+                ["networth", "accounts", "link", "Cash", "--to", "etf:saved/none"], home: home)
             #expect(link.exitCode == 1)
 
             let list = try await Self.run(["networth", "accounts", "list", "--format", "json"], home: home)

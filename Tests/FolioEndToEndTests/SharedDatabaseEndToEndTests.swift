@@ -16,9 +16,11 @@ struct SharedDatabaseEndToEndTests {
                     try JSONSerialization.data(withJSONObject: ["database.url": url])
                         .write(to: second.appendingPathComponent("config.json"))
                     let login = ["stocks", "login", "--email", "test@stockport.com", "--password-stdin"]
-                    let loggedIn = try await FolioBinary.run(login, home: first, environment: shared, input: "Test@123\n")
+                    let loggedIn = try await FolioBinary.run(
+                        login, home: first, environment: shared, input: "Test@123\n")
                     #expect(loggedIn.exitCode == 0, "\(loggedIn.stderr)")
-                    let bought = try await FolioBinary.run(["stocks", "buy", "AAPL", "1"], home: first, environment: shared)
+                    let bought = try await FolioBinary.run(
+                        ["stocks", "buy", "AAPL", "1"], home: first, environment: shared)
                     #expect(bought.exitCode == 0, "\(bought.stderr)")
                     // The session is per device: the second home is not logged in...
                     let refused = try await FolioBinary.run(["stocks", "portfolio"], home: second)

@@ -9,9 +9,11 @@ import Testing
     @Test func everyHelpExampleIsOnePasteableLine() async throws {
         try await FolioBinary.withTemporaryHome { home in
             for command in [["login"], ["signup"], ["buy"], ["alerts", "add"], ["history"], ["analytics"]] {
-                let help = try await FolioBinary.run(["stocks"] + command + ["--help"], home: home, environment: ["COLUMNS": "80"])
+                let help = try await FolioBinary.run(
+                    ["stocks"] + command + ["--help"], home: home, environment: ["COLUMNS": "80"])
                 let lines = help.stdout.components(separatedBy: "\n")
-                let start = try #require(lines.firstIndex { $0.trimmingCharacters(in: .whitespaces) == "Examples:" }, "\(command)")
+                let start = try #require(
+                    lines.firstIndex { $0.trimmingCharacters(in: .whitespaces) == "Examples:" }, "\(command)")
                 var examples: [String] = []
                 for line in lines[(start + 1)...] {
                     if line.trimmingCharacters(in: .whitespaces).isEmpty { break }
@@ -30,10 +32,13 @@ import Testing
     @Test func anAmountOutOfRangeNamesTheLimitHoweverItIsWritten() async throws {
         try await FolioBinary.withTemporaryHome { home in
             let login = try await FolioBinary.run(
-                ["stocks", "login", "--email", "test@stockport.com", "--password-stdin"], home: home, input: "Test@123\n")
+                ["stocks", "login", "--email", "test@stockport.com", "--password-stdin"], home: home,
+                input: "Test@123\n")
             #expect(login.exitCode == 0)
             let limit = "the most one movement may be is $1,000,000,000.00"
-            for arguments in [["withdraw", "1e29"], ["deposit", "1e26"], ["deposit", "1e29"], ["withdraw", "2000000000"]] {
+            for arguments in [
+                ["withdraw", "1e29"], ["deposit", "1e26"], ["deposit", "1e29"], ["withdraw", "2000000000"],
+            ] {
                 let result = try await FolioBinary.run(["stocks"] + arguments, home: home)
                 #expect(result.exitCode == 1, "\(arguments)")
                 #expect(result.stderr.contains(limit), "\(arguments): \(result.stderr)")

@@ -10,7 +10,9 @@ import Testing
             try Data("x".utf8).write(to: home)
             let result = try await FolioBinary.run(["networth", "accounts", "list"], home: home)
             #expect(result.exitCode == 64)
-            #expect(result.stderr.contains("error: cannot use \(home.path) — it is a file, not a folder"), "\(result.stderr)")
+            #expect(
+                result.stderr.contains("error: cannot use \(home.path) — it is a file, not a folder"),
+                "\(result.stderr)")
             #expect(result.stderr.contains("hint: "))
         }
     }

@@ -31,7 +31,8 @@ struct WriteFailureEndToEndTests {
             let result = try await FolioBinary.run(
                 ["etf", "analyze", Self.portfolio, "--format", "csv", "--output", "/dev/full"], home: home)
             #expect(result.exitCode == 74, "\(result.stderr)")
-            #expect(result.stderr.contains("error: cannot write /dev/full — no space left on device"), "\(result.stderr)")
+            #expect(
+                result.stderr.contains("error: cannot write /dev/full — no space left on device"), "\(result.stderr)")
             let attributes = try FileManager.default.attributesOfItem(atPath: "/dev/full")
             #expect(attributes[.type] as? FileAttributeType == .typeCharacterSpecial, "the device is still a device")
         }

@@ -12,7 +12,9 @@ import Timing
 
 @Suite struct GlobalArgumentTests {
     @Test func takesGlobalOptionsFromAnywhereBeforeDoubleDash() throws {
-        let parsed = try GlobalArguments.split(["funds", "--offline", "show", "-v", "--home", "/tmp/h", "122639", "--no-color"])
+        let parsed = try GlobalArguments.split([
+            "funds", "--offline", "show", "-v", "--home", "/tmp/h", "122639", "--no-color",
+        ])
         #expect(parsed.remaining == ["funds", "show", "122639"])
         #expect(parsed.offline && parsed.verbose && parsed.noColor)
         #expect(parsed.home == "/tmp/h")
@@ -25,9 +27,13 @@ import Timing
 
     @Test func resolvesHomeByPrecedence() {
         #expect(HostEnvironment.resolveHome(flag: "/flag", environment: ["FOLIO_HOME": "/env"]).path == "/flag")
-        #expect(HostEnvironment.resolveHome(flag: nil, environment: ["FOLIO_HOME": "/env", "XDG_DATA_HOME": "/xdg"]).path == "/env")
+        #expect(
+            HostEnvironment.resolveHome(flag: nil, environment: ["FOLIO_HOME": "/env", "XDG_DATA_HOME": "/xdg"]).path
+                == "/env")
         #expect(HostEnvironment.resolveHome(flag: nil, environment: ["XDG_DATA_HOME": "/xdg"]).path == "/xdg/folio")
-        #expect(HostEnvironment.resolveHome(flag: nil, environment: ["HOME": "/home/u"]).path == "/home/u/.local/share/folio")
+        #expect(
+            HostEnvironment.resolveHome(flag: nil, environment: ["HOME": "/home/u"]).path
+                == "/home/u/.local/share/folio")
         #expect(HostEnvironment.resolveHome(flag: "~/data", environment: ["HOME": "/home/u"]).path == "/home/u/data")
     }
 }
@@ -35,7 +41,9 @@ import Timing
 @Suite struct HostDispatchTests {
     let database = InMemoryDatabase()
 
-    private func run(_ arguments: [String], environment: [String: String] = [:], terminal: CapturedTerminal = CapturedTerminal())
+    private func run(
+        _ arguments: [String], environment: [String: String] = [:], terminal: CapturedTerminal = CapturedTerminal()
+    )
         async -> Int32
     {
         let database = self.database
@@ -129,7 +137,9 @@ import Timing
             let home = directory.appendingPathComponent("nested/home")
             let terminal = CapturedTerminal()
             let code = await FeatureRegistry.$current.withValue([DemoPlugin.plugin]) {
-                await FolioHost.run(arguments: ["demo", "count", "--by", "5"], environment: ["FOLIO_HOME": home.path], terminal: terminal)
+                await FolioHost.run(
+                    arguments: ["demo", "count", "--by", "5"], environment: ["FOLIO_HOME": home.path],
+                    terminal: terminal)
             }
             #expect(code == 0)
             #expect(terminal.output == "counter 5\n")
@@ -144,7 +154,8 @@ import Timing
             let home = directory.appendingPathComponent("untouched")
             let terminal = CapturedTerminal()
             let code = await FeatureRegistry.$current.withValue([DemoPlugin.plugin]) {
-                await FolioHost.run(arguments: ["demo", "refuse"], environment: ["FOLIO_HOME": home.path], terminal: terminal)
+                await FolioHost.run(
+                    arguments: ["demo", "refuse"], environment: ["FOLIO_HOME": home.path], terminal: terminal)
             }
             #expect(code == 1)
             #expect(!FileManager.default.fileExists(atPath: LiveContext.databaseURL(home: home).path))
@@ -154,10 +165,12 @@ import Timing
     @Test func aStoreThatCannotBeOpenedIsReportedOnFirstUseWithItsPath() async throws {
         try await FolioBinary.withTemporaryHome { home in
             // A directory where the database file should be: SQLite cannot open it.
-            try FileManager.default.createDirectory(at: LiveContext.databaseURL(home: home), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: LiveContext.databaseURL(home: home), withIntermediateDirectories: true)
             let terminal = CapturedTerminal()
             let code = await FeatureRegistry.$current.withValue([DemoPlugin.plugin]) {
-                await FolioHost.run(arguments: ["demo", "count"], environment: ["FOLIO_HOME": home.path], terminal: terminal)
+                await FolioHost.run(
+                    arguments: ["demo", "count"], environment: ["FOLIO_HOME": home.path], terminal: terminal)
             }
             #expect(code == 70)
             #expect(terminal.errors.contains("folio.sqlite"))

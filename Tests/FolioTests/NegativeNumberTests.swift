@@ -33,7 +33,10 @@ import Testing
     func aPositionalNegativeNumberIsRefusedWithTheSpellingThatWorks(arguments: [String], spelled: String) async {
         let (code, terminal) = await run(arguments)
         #expect(code == 64)
-        #expect(terminal.errors.contains("hint: a value that starts with \"-\" is read as an option; put \"--\" before a negative value: \(spelled)\n"), "\(terminal.errors)")
+        #expect(
+            terminal.errors.contains(
+                "hint: a value that starts with \"-\" is read as an option; put \"--\" before a negative value: \(spelled)\n"
+            ), "\(terminal.errors)")
     }
 
     /// The spelling the hint gives runs: options before `--`, the negative value after it.
@@ -46,7 +49,10 @@ import Testing
     @Test func aNegativeValueForAnOptionIsToldToJoinItWithEquals() async {
         let (code, terminal) = await run(["demo", "say", "x", "--note", "-3"])
         #expect(code == 64)
-        #expect(terminal.errors.contains("hint: a value that starts with \"-\" is read as an option; join it to its option with \"=\": --note=-3\n"), "\(terminal.errors)")
+        #expect(
+            terminal.errors.contains(
+                "hint: a value that starts with \"-\" is read as an option; join it to its option with \"=\": --note=-3\n"
+            ), "\(terminal.errors)")
     }
 
     @Test(arguments: [

@@ -31,11 +31,19 @@ import Testing
                     atPath: featuresFolder.appendingPathComponent(name).path, isDirectory: &isDirectory)
                     && isDirectory.boolValue
             }
-        let registeredModules = Set(FeatureRegistry.all.map { String(reflecting: $0.commands.command).split(separator: ".").first.map(String.init) ?? "" })
+        let registeredModules = Set(
+            FeatureRegistry.all.map {
+                String(reflecting: $0.commands.command).split(separator: ".").first.map(String.init) ?? ""
+            })
         for folder in folders {
-            #expect(registeredModules.contains("\(folder)Commands"), "Modules/Features/\(folder) is not in FeatureRegistry.all")
-            let hasPages = FileManager.default.fileExists(atPath: featuresFolder.appendingPathComponent("\(folder)/\(folder)Web").path)
-            let plugin = FeatureRegistry.all.first { String(reflecting: $0.commands.command).hasPrefix("\(folder)Commands.") }
+            #expect(
+                registeredModules.contains("\(folder)Commands"),
+                "Modules/Features/\(folder) is not in FeatureRegistry.all")
+            let hasPages = FileManager.default.fileExists(
+                atPath: featuresFolder.appendingPathComponent("\(folder)/\(folder)Web").path)
+            let plugin = FeatureRegistry.all.first {
+                String(reflecting: $0.commands.command).hasPrefix("\(folder)Commands.")
+            }
             #expect((plugin?.web != nil) == hasPages, "Modules/Features/\(folder)'s pages are not in its plug-in")
         }
         #expect(registeredModules.count == FeatureRegistry.all.count)

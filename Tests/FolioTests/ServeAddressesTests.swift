@@ -5,10 +5,12 @@ import Testing
 /// `folio serve --host 0.0.0.0` prints addresses a browser can open, never the wildcard itself.
 @Suite struct ServeAddressesTests {
     @Test func aWildcardBindListsTheMachinesAddresses() {
-        #expect(ServeAddresses.shown(for: "0.0.0.0", interfaces: ["192.168.1.20", "2001:db8::5", "10.0.0.3"])
-            == ["192.168.1.20", "10.0.0.3"])
-        #expect(ServeAddresses.shown(for: "::", interfaces: ["192.168.1.20", "2001:db8::5"])
-            == ["192.168.1.20", "[2001:db8::5]"])
+        #expect(
+            ServeAddresses.shown(for: "0.0.0.0", interfaces: ["192.168.1.20", "2001:db8::5", "10.0.0.3"])
+                == ["192.168.1.20", "10.0.0.3"])
+        #expect(
+            ServeAddresses.shown(for: "::", interfaces: ["192.168.1.20", "2001:db8::5"])
+                == ["192.168.1.20", "[2001:db8::5]"])
     }
 
     @Test func aMachineWithoutNetworksShowsLoopback() {

@@ -36,7 +36,9 @@ struct DemoCommand: ParsableCommand {
                 return total
             }
             switch formatting.format {
-            case .json: try formatting.emit(try JSONOutput.string(["counter": total, "offline": context.offline ? 1 : 0]), to: context.terminal)
+            case .json:
+                try formatting.emit(
+                    try JSONOutput.string(["counter": total, "offline": context.offline ? 1 : 0]), to: context.terminal)
             default: try formatting.emit("counter \(total)", to: context.terminal)
             }
         }

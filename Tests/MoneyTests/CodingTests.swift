@@ -12,14 +12,17 @@ struct CodingTests {
         let decoder = JSONDecoder()
         await propertyCheck(count: 2_000, input: Generators.amount) { generated in
             let data = try? encoder.encode(Record(price: generated.amount))
-            #expect(data.flatMap { String(decoding: $0, as: UTF8.self) } == "{\"price\":\(generated.text.trimmedZeros)}")
+            #expect(
+                data.flatMap { String(decoding: $0, as: UTF8.self) } == "{\"price\":\(generated.text.trimmedZeros)}")
             #expect(data.flatMap { try? decoder.decode(Record.self, from: $0) } == Record(price: generated.amount))
         }
     }
 
     @Test func readsNumbersInStringsAndRefusesNonsense() throws {
         let decoder = JSONDecoder()
-        #expect(try decoder.decode(Record.self, from: Data(#"{"price":"90.5289"}"#.utf8)).price == Amount(905_289, places: 4))
+        #expect(
+            try decoder.decode(Record.self, from: Data(#"{"price":"90.5289"}"#.utf8)).price
+                == Amount(905_289, places: 4))
         #expect(throws: DecodingError.self) { try decoder.decode(Record.self, from: Data(#"{"price":"1e5"}"#.utf8)) }
         #expect(throws: DecodingError.self) { try decoder.decode(Record.self, from: Data(#"{"price":1e-20}"#.utf8)) }
     }
@@ -31,8 +34,9 @@ struct CodingTests {
         let tiny = try decoder.decode(Record.self, from: Data(#"{"price":0.000001}"#.utf8)).price
         #expect(tiny == Amount(1, places: 6))
         let encoded = try JSONEncoder().encode([Record(price: long), Record(price: tiny), Record(price: -5)])
-        #expect(String(decoding: encoded, as: UTF8.self)
-            == #"[{"price":1234567.123456789012},{"price":0.000001},{"price":-5}]"#)
+        #expect(
+            String(decoding: encoded, as: UTF8.self)
+                == #"[{"price":1234567.123456789012},{"price":0.000001},{"price":-5}]"#)
     }
 
     @Test func doublesForStatisticsOnly() {

@@ -4,11 +4,13 @@ import Testing
 /// Issue 25, item 12: computed money is reported at its currency's minor unit, half-even.
 @Suite("Minor units")
 struct MinorUnitTests {
-    @Test("a computed figure rounds half-even to the currency's minor unit", arguments: [
-        ("637.3390684932", "USD", "637.34"), ("0.125", "USD", "0.12"), ("0.135", "usd", "0.14"),
-        ("-0.125", "EUR", "-0.12"), ("1234.5", "JPY", "1234"), ("1235.5", "JPY", "1236"),
-        ("1.2345", "KWD", "1.234"), ("1.23456", "CLF", "1.2346"), ("10", "GBP", "10"),
-    ])
+    @Test(
+        "a computed figure rounds half-even to the currency's minor unit",
+        arguments: [
+            ("637.3390684932", "USD", "637.34"), ("0.125", "USD", "0.12"), ("0.135", "usd", "0.14"),
+            ("-0.125", "EUR", "-0.12"), ("1234.5", "JPY", "1234"), ("1235.5", "JPY", "1236"),
+            ("1.2345", "KWD", "1.234"), ("1.23456", "CLF", "1.2346"), ("10", "GBP", "10"),
+        ])
     func rounds(value: String, currency: String, expected: String) throws {
         let amount = try #require(Amount(value))
         #expect(amount.roundedToMinorUnit(of: currency) == Amount(expected))

@@ -5,21 +5,26 @@ import Testing
 
 @Suite("Amount parsing")
 struct ParsingTests {
-    @Test("accepts what people type", arguments: [
-        ("1,234.56", "1234.56"), ("-12", "-12"), ("£5", "5"), ("  42.50 ", "42.5"), ("0.000001", "0.000001"),
-        ("-£1,000,000", "-1000000"), ("£-3.5", "-3.5"), (".5", "0.5"), ("+7", "7"), ("1,234,567.891", "1234567.891"),
-    ])
+    @Test(
+        "accepts what people type",
+        arguments: [
+            ("1,234.56", "1234.56"), ("-12", "-12"), ("£5", "5"), ("  42.50 ", "42.5"), ("0.000001", "0.000001"),
+            ("-£1,000,000", "-1000000"), ("£-3.5", "-3.5"), (".5", "0.5"), ("+7", "7"),
+            ("1,234,567.891", "1234567.891"),
+        ])
     func accepts(text: String, plain: String) throws {
         let amount = try Amount(parsing: text, options: ParseOptions(symbols: ["£"]))
         #expect(amount.plainText == plain)
     }
 
-    @Test("refuses with a reason", arguments: [
-        ("1e5", MoneyError.exponent), ("NaN", .notANumber), ("inf", .notANumber), ("1.2.3", .multiplePoints),
-        ("", .empty), ("   ", .empty), ("12a", .unexpectedCharacter("a")), ("1,23", .misplacedGrouping),
-        ("1,2345", .misplacedGrouping), ("£", .noDigits), ("-", .noDigits), ("$5", .unexpectedCharacter("$")),
-        ("1" + String(repeating: "0", count: 27), .overflow), ("0.0000000000001", .tooManyPlaces(allowed: 12)),
-    ])
+    @Test(
+        "refuses with a reason",
+        arguments: [
+            ("1e5", MoneyError.exponent), ("NaN", .notANumber), ("inf", .notANumber), ("1.2.3", .multiplePoints),
+            ("", .empty), ("   ", .empty), ("12a", .unexpectedCharacter("a")), ("1,23", .misplacedGrouping),
+            ("1,2345", .misplacedGrouping), ("£", .noDigits), ("-", .noDigits), ("$5", .unexpectedCharacter("$")),
+            ("1" + String(repeating: "0", count: 27), .overflow), ("0.0000000000001", .tooManyPlaces(allowed: 12)),
+        ])
     func refuses(text: String, error: MoneyError) {
         #expect(throws: error) { try Amount(parsing: text, options: ParseOptions(symbols: ["£"])) }
     }

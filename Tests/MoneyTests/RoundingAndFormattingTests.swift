@@ -35,15 +35,17 @@ struct RoundingAndFormattingTests {
         }
     }
 
-    @Test("formats as people read money", arguments: [
-        (Amount(123_456, places: 2), 2, "£", SignStyle.negativeOnly, "£1,234.56"),
-        (Amount(-250), 2, "£", .negativeOnly, "-£250.00"),
-        (Amount(905_289, places: 4), 4, "₹", .negativeOnly, "₹90.5289"),
-        (Amount(12), 2, "£", .always, "+£12.00"),
-        (Amount(-4, places: 3), 2, "£", .always, "£0.00"),
-        (Amount(1_000_000), 0, "", .negativeOnly, "1,000,000"),
-        (Amount(125, places: 3), 2, "$", .negativeOnly, "$0.12"),
-    ])
+    @Test(
+        "formats as people read money",
+        arguments: [
+            (Amount(123_456, places: 2), 2, "£", SignStyle.negativeOnly, "£1,234.56"),
+            (Amount(-250), 2, "£", .negativeOnly, "-£250.00"),
+            (Amount(905_289, places: 4), 4, "₹", .negativeOnly, "₹90.5289"),
+            (Amount(12), 2, "£", .always, "+£12.00"),
+            (Amount(-4, places: 3), 2, "£", .always, "£0.00"),
+            (Amount(1_000_000), 0, "", .negativeOnly, "1,000,000"),
+            (Amount(125, places: 3), 2, "$", .negativeOnly, "$0.12"),
+        ])
     func formats(amount: Amount, places: Int, symbol: String, sign: SignStyle, expected: String) {
         #expect(amount.formatted(places: places, symbol: symbol, sign: sign) == expected)
     }

@@ -26,12 +26,15 @@ struct XIRRTests {
             try XIRR.rate([CashFlow(date: day(0), amount: -1), CashFlow(date: day(400), amount: -1)])
         }
         #expect(throws: XIRR.Unavailable.underAYear) {
-            try XIRR.rate([CashFlow(date: day(0), amount: -1), CashFlow(date: day(100), amount: 2)], requiresAYear: true)
+            try XIRR.rate(
+                [CashFlow(date: day(0), amount: -1), CashFlow(date: day(100), amount: 2)], requiresAYear: true)
         }
     }
 
     @Test func totalLossFallsBackToBisection() throws {
-        let rate = try XIRR.rate([CashFlow(date: day(0), amount: -1_000), CashFlow(date: day(730), amount: Amount(1, places: 2))])
+        let rate = try XIRR.rate([
+            CashFlow(date: day(0), amount: -1_000), CashFlow(date: day(730), amount: Amount(1, places: 2)),
+        ])
         #expect(rate > -1 && rate < -0.9)
     }
 }

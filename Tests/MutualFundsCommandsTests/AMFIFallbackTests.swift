@@ -16,21 +16,30 @@ import TimingTesting
         let table = try await harness.run(["nav", "122639"], environment: Self.environment)
         #expect(table.output.contains("₹84.5628 on 2025-02-24 (latest NAV from AMFI)"))
         #expect(table.output.contains("Parag Parikh Flexi Cap Fund - Direct Plan - Growth (122639)"))
-        #expect(table.errors.contains(
-            "latest NAV from AMFI: the MF API's history of scheme 122639 is unavailable and nothing is cached — the MF API failed (HTTP 503)"))
+        #expect(
+            table.errors.contains(
+                "latest NAV from AMFI: the MF API's history of scheme 122639 is unavailable and nothing is cached — the MF API failed (HTTP 503)"
+            ))
         let json = try await harness.json(["nav", "122639"], environment: Self.environment) as! [String: Any]
-        #expect(json["source"] as? String == "amfi" && json["nav"] as? Double == 84.5628 && json["date"] as? String == "2025-02-24")
+        #expect(
+            json["source"] as? String == "amfi" && json["nav"] as? Double == 84.5628
+                && json["date"] as? String == "2025-02-24")
         let csv = try await harness.run(["nav", "122639", "--format", "csv"], environment: Self.environment).output
         let lines = csv.split(whereSeparator: \.isNewline)
         #expect(lines.first == "code,name,requestedDate,date,nav,exact,source,stale,asOf")
         #expect(lines.count == 2 && lines[1].contains(",2025-02-24,84.5628,true,amfi,false,"))
 
         harness.set(.replay)
-        let fresh = try await harness.json(["nav", "122639", "--refresh"], environment: Self.environment) as! [String: Any]
-        #expect(fresh["source"] as? String == "mfapi" && fresh["date"] as? String != "2025-02-24", "the MF API, once it answers")
+        let fresh =
+            try await harness.json(["nav", "122639", "--refresh"], environment: Self.environment) as! [String: Any]
+        #expect(
+            fresh["source"] as? String == "mfapi" && fresh["date"] as? String != "2025-02-24",
+            "the MF API, once it answers")
     }
 
-    @Test("show: the MF API failing, JSON has latestNAVSource amfi and null history figures, each with why; CSV and table say so")
+    @Test(
+        "show: the MF API failing, JSON has latestNAVSource amfi and null history figures, each with why; CSV and table say so"
+    )
     func showFromAMFI() async throws {
         let harness = Harness()
         harness.set(.mfapiFailing(status: 500))
@@ -68,15 +77,24 @@ import TimingTesting
             let error = await folioError { try await harness.run(arguments, environment: Self.environment) }
             #expect(error?.exitCode == 69, "\(arguments)")
             #expect(error?.what == "the MF API's history of scheme 122639 is unavailable and nothing is cached")
-            #expect(error?.why == "the MF API failed (HTTP 503); AMFI's NAV file cannot stand in: AMFI answered HTTP 503")
+            #expect(
+                error?.why == "the MF API failed (HTTP 503); AMFI's NAV file cannot stand in: AMFI answered HTTP 503")
         }
-        let offline = await folioError { try await harness.run(["nav", "122639"], offline: true, environment: Self.environment) }
+        let offline = await folioError {
+            try await harness.run(["nav", "122639"], offline: true, environment: Self.environment)
+        }
         #expect(offline?.exitCode == 69)
-        #expect(offline?.why == "--offline never uses the network; AMFI's NAV file cannot stand in: no cached copy of AMFI's NAV file")
+        #expect(
+            offline?.why
+                == "--offline never uses the network; AMFI's NAV file cannot stand in: no cached copy of AMFI's NAV file"
+        )
         harness.set(.mfapiFailing(status: 503))
         let missing = await folioError { try await harness.run(["nav", "100027"], environment: Self.environment) }
         #expect(missing?.exitCode == 69)
-        #expect(missing?.why == "the MF API failed (HTTP 503); AMFI's NAV file cannot stand in: AMFI's NAV file has no scheme 100027")
+        #expect(
+            missing?.why
+                == "the MF API failed (HTTP 503); AMFI's NAV file cannot stand in: AMFI's NAV file has no scheme 100027"
+        )
     }
 
     @Test("cache status lists AMFI's NAV file beside the MF API entries: its date, age, schemes and freshness")
@@ -98,6 +116,8 @@ import TimingTesting
         harness.wall.advance(by: 3600)
         let expired = try await harness.json(["cache", "status"], environment: Self.environment) as! [String: Any]
         #expect((expired["amfi"] as? [String: Any])?["stale"] as? Bool == true)
-        #expect(try await harness.run(["cache", "status"], environment: Self.environment).output.contains("stale (expired 30m ago)"))
+        #expect(
+            try await harness.run(["cache", "status"], environment: Self.environment).output.contains(
+                "stale (expired 30m ago)"))
     }
 }

@@ -53,7 +53,9 @@ struct ChartAxisTests {
             let xs = (0...days).filter { ($0 % 7) < 5 }.map { Double(start + $0) }
             for width in stride(from: 20, through: 100, by: 3) {
                 let line = DateAxis.labels(xs, width: width)
-                #expect(Self.gapsBetweenLabels(line).allSatisfy { $0 >= DateAxis.gap }, "\(days) days, width \(width): \(line)")
+                #expect(
+                    Self.gapsBetweenLabels(line).allSatisfy { $0 >= DateAxis.gap },
+                    "\(days) days, width \(width): \(line)")
                 #expect(line.count <= width + 10)
             }
         }

@@ -23,7 +23,8 @@ struct FundAlertScheduleTests {
     func rateFromSettings() throws {
         let kind = FundsAlerts.fund.kind
         #expect(try kind.rate(.test(featureID: "funds")) == .seconds(1_800))
-        let configured = FeatureContext.test(featureID: "funds", configuration: Configuration(file: ["funds.historyTTL": "2h"]))
+        let configured = FeatureContext.test(
+            featureID: "funds", configuration: Configuration(file: ["funds.historyTTL": "2h"]))
         #expect(try kind.rate(configured) == .seconds(7_200))
     }
 
@@ -46,7 +47,9 @@ struct FundAlertScheduleTests {
         let monday = try #require(iso.date(from: "2026-09-06T18:30:00Z"))
         for now in ["2026-09-04T20:00:00Z", "2026-09-05T09:20:00Z", "2026-09-06T18:00:00Z"] {
             let date = try #require(iso.date(from: now))
-            #expect(FundAlertRule.nextNAVDay(after: friday, now: date) == .seconds(Int(monday.timeIntervalSince(date))), "\(now)")
+            #expect(
+                FundAlertRule.nextNAVDay(after: friday, now: date) == .seconds(Int(monday.timeIntervalSince(date))),
+                "\(now)")
         }
         // Thursday's NAV on a Saturday: Friday's is still to come, so the rate holds.
         let saturday = try #require(iso.date(from: "2026-09-05T09:20:00Z"))
@@ -65,14 +68,17 @@ struct FundAlertScheduleTests {
             configuration: Configuration(environment: ["FOLIO_MFAPI_URL": "http://mfapi.test"]))
         var parameters = FundAlertRule.Parameters(code: 122639)
         parameters.below = 1
-        let saturday = try await FundsAlerts.fund.kind.check(AlertDefinition(kind: "fund", parameters: parameters, summary: ""), context)
+        let saturday = try await FundsAlerts.fund.kind.check(
+            AlertDefinition(kind: "fund", parameters: parameters, summary: ""), context)
         #expect(saturday.signals == [])
         // 2026-09-05 09:20 UTC to Monday 00:00 in India (2026-09-06 18:30 UTC): 33 h 10 min.
         #expect(saturday.nextCheck == .seconds(119_400))
         harness.wall.advance(by: 119_400 + 3_600)
-        let monday = try await FundsAlerts.fund.kind.check(AlertDefinition(kind: "fund", parameters: parameters, summary: ""), context)
+        let monday = try await FundsAlerts.fund.kind.check(
+            AlertDefinition(kind: "fund", parameters: parameters, summary: ""), context)
         #expect(monday.signals == [] && monday.nextCheck == nil, "Monday's NAV is looked for at funds.historyTTL")
-        #expect(harness.requestPaths.filter { $0 == "/mf/122639" }.count == 2, "Monday's check fetched the history again")
+        #expect(
+            harness.requestPaths.filter { $0 == "/mf/122639" }.count == 2, "Monday's check fetched the history again")
     }
 
     @Test("one condition, refused by field otherwise, before any network")
@@ -87,8 +93,9 @@ struct FundAlertScheduleTests {
             (["below": "85"], "code"),
         ]
         for (fields, field) in cases {
-            await #expect("\(fields)") { try await FundsAlerts.form.define(AlertInput(fields), context) }
-                throws: { ($0 as? FolioError)?.field == field }
+            await #expect("\(fields)") { try await FundsAlerts.form.define(AlertInput(fields), context) } throws: {
+                ($0 as? FolioError)?.field == field
+            }
         }
     }
 }

@@ -43,7 +43,9 @@ struct GappedHistoryTests {
 
         let table = try await harness.run(["show", GappedFixture.code]).output
         #expect(!table.contains("2013-05-30  2026-09-04"), "no period may start at the far side of the gap")
-        #expect(table.contains("n/a 1W, 1M, 3M, 6M, 1Y, 3Y, 5Y, 10Y, volatility, max drawdown, Sharpe: \(GappedFixture.gap)"))
+        #expect(
+            table.contains(
+                "n/a 1W, 1M, 3M, 6M, 1Y, 3Y, 5Y, 10Y, volatility, max drawdown, Sharpe: \(GappedFixture.gap)"))
         #expect(table.contains("NAV, 1Y (3 points, only those inside the range: \(GappedFixture.gap))"))
         #expect(table.contains("Volatility (1Y) n/a"))
     }

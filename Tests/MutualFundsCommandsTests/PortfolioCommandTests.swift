@@ -11,7 +11,8 @@ struct PortfolioCommandTests {
     @Test("add buys at the NAV of the date (units to 3 decimals); sell more than held is refused; remove by id")
     func addSellRemove() async throws {
         let harness = Harness()
-        let added = try await harness.json(["portfolio", "add", "122639", "--amount", "5000", "--date", "2024-01-10"])
+        let added =
+            try await harness.json(["portfolio", "add", "122639", "--amount", "5000", "--date", "2024-01-10"])
             as! [String: Any]
         let nav = Decimal(string: "\(added["nav"]!)")!
         let units = Decimal(string: "\(added["units"]!)")!
@@ -23,7 +24,8 @@ struct PortfolioCommandTests {
             try await harness.run(["portfolio", "sell", "122639", "--units", "1000", "--date", "2024-02-01"])
         }
         #expect(refused?.kind == .refused && refused?.why == "folio manual holds \(units) units")
-        let sold = try await harness.json(["portfolio", "sell", "122639", "--units", "10", "--date", "2024-02-01"])
+        let sold =
+            try await harness.json(["portfolio", "sell", "122639", "--units", "10", "--date", "2024-02-01"])
             as! [String: Any]
         #expect("\(sold["units"]!)" == "-10" && sold["type"] as? String == "REDEMPTION")
         let rows = try await harness.json(["portfolio", "transactions"]) as! [[String: Any]]
@@ -38,7 +40,9 @@ struct PortfolioCommandTests {
     func refusals() async throws {
         let harness = Harness()
         let both = await folioError {
-            try await harness.run(["portfolio", "add", "122639", "--amount", "5000", "--units", "3", "--date", "2024-01-10"])
+            try await harness.run([
+                "portfolio", "add", "122639", "--amount", "5000", "--units", "3", "--date", "2024-01-10",
+            ])
         }
         #expect(both?.kind == .invalid && both?.what == "give either an amount or units")
         let year = await folioError { try await harness.run(["portfolio", "gains", "--fy", "2024-26"]) }
@@ -72,7 +76,10 @@ struct PortfolioCommandTests {
         ).write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
         let imported = try await harness.run(["portfolio", "import", file.path, "--format", "csv"]).output
-        #expect(imported.split(whereSeparator: \.isNewline) == ["added,alreadyHeld,schemes,newSchemes,unreconciled", "1,0,1,1,"])
+        #expect(
+            imported.split(whereSeparator: \.isNewline) == [
+                "added,alreadyHeld,schemes,newSchemes,unreconciled", "1,0,1,1,",
+            ])
         let added = try await harness.run(
             ["portfolio", "add", "122639", "--units", "2", "--nav", "100", "--date", "2024-02-01", "--format", "csv"]
         ).output

@@ -19,7 +19,8 @@ import Testing
     static func lot(_ harness: Harness, _ extra: [String] = []) async throws -> String {
         let rows = try await harness.json(["portfolio", "gains"] + extra) as! [[String: Any]]
         try #require(rows.count == 1)
-        return [rows[0]["treatment"], rows[0]["treatmentBasis"], rows[0]["term"]].map { "\($0 ?? "nil")" }.joined(separator: " ")
+        return [rows[0]["treatment"], rows[0]["treatmentBasis"], rows[0]["term"]].map { "\($0 ?? "nil")" }.joined(
+            separator: " ")
     }
 
     @Test("stored per scheme, used without the flag, overridden for one run, kept on re-import, undone with auto")
@@ -32,12 +33,17 @@ import Testing
         #expect(try await Self.lot(harness) == "equity category long")
 
         let set = try await harness.run(["portfolio", "treat-as", "122639", "debt"]).output
-        #expect(set.contains("Parag Parikh Flexi Cap Fund - Direct Plan - Growth (folio 9 / 1): taxed as debt from now on (was the rules)."))
+        #expect(
+            set.contains(
+                "Parag Parikh Flexi Cap Fund - Direct Plan - Growth (folio 9 / 1): taxed as debt from now on (was the rules)."
+            ))
         #expect(try await Self.lot(harness) == "debt set short")
         let rows = try await harness.json(["portfolio", "gains"]) as! [[String: Any]]
         #expect(rows[0]["shortTermGain"] as? Double == 250 && rows[0]["longTermGain"] as? Double == 0)
         let table = try await harness.run(["portfolio", "gains"]).output
-        #expect(table.contains("Parag Parikh Flexi Cap Fund - Direct Plan - Growth (folio 9 / 1): taxed as debt (set with treat-as)"))
+        #expect(
+            table.contains(
+                "Parag Parikh Flexi Cap Fund - Direct Plan - Growth (folio 9 / 1): taxed as debt (set with treat-as)"))
         let summary = try await harness.run(["portfolio", "gains", "--summary", "--format", "csv"]).output
         #expect(summary.hasPrefix("financialYear,scheme,isin,folio,treatment,treatmentBasis,longTermGain"))
         #expect(summary.contains(",debt,set,0.00,0.00,250.00") || summary.contains(",debt,set,0,0,250"), "\(summary)")

@@ -14,7 +14,9 @@ struct AMFINAVAllTests {
         ("amfi/amfiindiamirror_NAVAll_2026-08-18_6col.txt", 14037, 243, "2026-08-18", "107.1360"),
     ]
 
-    @Test("every usable row read with its block's category and fund house; N.A. and malformed rows counted", arguments: files)
+    @Test(
+        "every usable row read with its block's category and fund house; N.A. and malformed rows counted",
+        arguments: files)
     func sharedFiles(path: String, usable: Int, skipped: Int, date: String, nav: String) throws {
         let file = try AMFINAVAll.parse(String(decoding: Fixtures.data(path), as: UTF8.self))
         #expect(file.entries.count == usable && file.skippedRows == skipped)
@@ -49,8 +51,9 @@ struct AMFINAVAllTests {
     func missingColumn() {
         let text = "Scheme Code;ISIN Div Payout/ ISIN Growth;Scheme Name;Date\r\n119551;INF209KA12Z1;X;25-Feb-2025\r\n"
         #expect(throws: AMFIFormatError.missingColumns(["Net Asset Value"])) { try AMFINAVAll.parse(text) }
-        #expect(AMFIFormatError.missingColumns(["Net Asset Value", "Date"]).description
-            == "its header lacks Net Asset Value, Date")
+        #expect(
+            AMFIFormatError.missingColumns(["Net Asset Value", "Date"]).description
+                == "its header lacks Net Asset Value, Date")
     }
 
     @Test("the portfolio's latest NAVs come from one AMFI request; a bad header falls back to the MF API, saying why")
@@ -79,9 +82,10 @@ struct AMFINAVAllTests {
         let fallback = PortfolioApp(answers: answers)
         _ = try await fallback.service.importStatement(statement)
         let second = try await fallback.service.valuePortfolio()
-        #expect(second.warnings == [
-            "AMFI's NAV file cannot be read — its header lacks Net Asset Value; the NAVs come from the MF API instead"
-        ])
+        #expect(
+            second.warnings == [
+                "AMFI's NAV file cannot be read — its header lacks Net Asset Value; the NAVs come from the MF API instead"
+            ])
         #expect(second.holdings.allSatisfy { $0.source == "mfapi" } && second.value == Amount(1800))
     }
 }

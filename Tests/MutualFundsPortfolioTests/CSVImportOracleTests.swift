@@ -6,7 +6,9 @@ import Testing
 
 @Suite("casparser's real CSV export imports as its JSON does")
 struct CSVImportOracleTests {
-    @Test("generated statements: the same transactions, ids and gains from casparser's CSV as from its JSON", arguments: [1, 2, 3])
+    @Test(
+        "generated statements: the same transactions, ids and gains from casparser's CSV as from its JSON",
+        arguments: [1, 2, 3])
     func sameAsJSON(seed: Int) async throws {
         var generator = StatementGenerator(seed: UInt64(seed))
         let json = generator.generate(schemes: 5, folios: 2, events: 150)

@@ -40,7 +40,8 @@ enum CasparserOracle {
     static func run(statement: Data, navs: [String: String] = [:]) async throws -> Output {
         try JSONDecoder().decode(
             Output.self,
-            from: await python("gains.py", statement: statement, extra: try JSONSerialization.data(withJSONObject: navs)))
+            from: await python(
+                "gains.py", statement: statement, extra: try JSONSerialization.data(withJSONObject: navs)))
     }
 
     /// casparser's own CSV export of `statement`.
@@ -67,7 +68,8 @@ enum CasparserOracle {
         let messages = work.appendingPathComponent("stderr.txt")
         _ = FileManager.default.createFile(atPath: messages.path, contents: nil)
         let command = arguments
-        let (data, status) = try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<(Data, Int32), any Error>) in
+        let (data, status) = try await withCheckedThrowingContinuation {
+            (continuation: CheckedContinuation<(Data, Int32), any Error>) in
             Thread {
                 do {
                     let process = Process()

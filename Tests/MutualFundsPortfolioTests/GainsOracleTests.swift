@@ -58,7 +58,9 @@ struct GainsOracleTests {
         #expect(oracle.errors.isEmpty, "\(oracle.errors)")
         let tally = try compare(ours.rows, oracle.rows, navs: navs)
         #expect(tally.lots > 20)
-        print("seed \(seed): \(tally.lots) lots, \(tally.equal) equal to the paisa, explained differences: \(tally.explained)")
+        print(
+            "seed \(seed): \(tally.lots) lots, \(tally.equal) equal to the paisa, explained differences: \(tally.explained)"
+        )
     }
 
     /// Pairs the rows and checks each pair.
@@ -98,14 +100,17 @@ struct GainsOracleTests {
             let reason = try explanation(mine, theirs, navs: navs)
             #expect(
                 reason != nil && differing.isSubset(of: reason!.fields),
-                "lot \(mine.scheme) \(mine.purchaseDate)→\(mine.saleDate) \(mine.units): \(differing.sorted()) differ unexplained")
+                "lot \(mine.scheme) \(mine.purchaseDate)→\(mine.saleDate) \(mine.units): \(differing.sorted()) differ unexplained"
+            )
             if let reason { tally.explained[reason.name, default: 0] += 1 }
         }
         return tally
     }
 
     /// Why a lot may differ, with the fields it may change, after checking casparser's own figure is its rule's.
-    func explanation(_ mine: GainRow, _ theirs: CasparserOracle.Row, navs: [String: String]) throws
+    func explanation(
+        _ mine: GainRow, _ theirs: CasparserOracle.Row, navs: [String: String]
+    ) throws
         -> (name: String, fields: Set<String>)?
     {
         let purchase = CalendarDate(iso8601: mine.purchaseDate)!
@@ -126,28 +131,36 @@ struct GainsOracleTests {
         // (half to even both), which can differ by one paisa.
         let halfPaisa = try casparserCost * 200
         if halfPaisa.rounded(toPlaces: 0) == halfPaisa && casparserCost.rounded(toPlaces: 2) != casparserCost {
-            return ("a grandfathered cost of exactly half a paisa, rounded before the subtraction", ["longTermTaxableGain"])
+            return (
+                "a grandfathered cost of exactly half a paisa, rounded before the subtraction", ["longTermTaxableGain"]
+            )
         }
         let casparserLong = sale > purchase.adding(years: mine.treatment == .equity ? 1 : 3)
         #expect((theirs.term == "long") == casparserLong)
         switch mine.treatment {
         case .equity:
             guard purchase == TaxRules.grandfatheringDate else { return nil }
-            return ("equity bought on 31-Jan-2018: grandfathered by folio (on or before), not by casparser (before)",
-                ["acquisitionValue", "longTermTaxableGain"])
+            return (
+                "equity bought on 31-Jan-2018: grandfathered by folio (on or before), not by casparser (before)",
+                ["acquisitionValue", "longTermTaxableGain"]
+            )
         case .debt, .other:
             let indexed = mine.term == "long" && sale < TaxRules.regime2024
             let ourCost =
                 indexed
-                ? try (cost * TaxRules.cii(of: sale)).divided(by: TaxRules.cii(of: purchase), places: 2, rounding: .halfEven)
+                ? try (cost * TaxRules.cii(of: sale)).divided(
+                    by: TaxRules.cii(of: purchase), places: 2, rounding: .halfEven)
                 : cost
             #expect(mine.acquisitionValue == ourCost, "folio's cost of \(mine.scheme) \(mine.purchaseDate)")
             var fields: Set<String> = []
             var name = "debt: folio indexes long-term lots sold before 23-Jul-2024 and does not grandfather debt"
-            if indexed || purchase < TaxRules.grandfatheringDate { fields = ["acquisitionValue", "longTermTaxableGain"] }
+            if indexed || purchase < TaxRules.grandfatheringDate {
+                fields = ["acquisitionValue", "longTermTaxableGain"]
+            }
             if (mine.term == "long") != casparserLong {
                 fields.formUnion(["term", "longTermGain", "shortTermGain", "longTermTaxableGain"])
-                name = purchase >= TaxRules.specifiedFundFrom
+                name =
+                    purchase >= TaxRules.specifiedFundFrom
                     ? "debt bought from 1-Apr-2023: always short-term (section 50AA)"
                     : "debt sold from 23-Jul-2024: long-term after 24 months"
             }

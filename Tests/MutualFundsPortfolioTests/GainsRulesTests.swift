@@ -10,7 +10,9 @@ import Timing
 struct GainsRulesTests {
     static func day(_ text: String) -> CalendarDate { CalendarDate(iso8601: text)! }
 
-    static func lot(_ bought: String, _ sold: String, units: String, buy: String, sell: String, stamp: String = "0")
+    static func lot(
+        _ bought: String, _ sold: String, units: String, buy: String, sell: String, stamp: String = "0"
+    )
         throws -> MatchedLot
     {
         let units = Amount(units)!
@@ -50,7 +52,9 @@ struct GainsRulesTests {
         #expect(long(.debt, "2023-03-31", "2025-04-01"))
     }
 
-    @Test("equity bought by 31-Jan-2018: cost grandfathered to min(value at that NAV, sale value); exempt before April 2018")
+    @Test(
+        "equity bought by 31-Jan-2018: cost grandfathered to min(value at that NAV, sale value); exempt before April 2018"
+    )
     func grandfathering() throws {
         let gained = try GainRow(
             lot: Self.lot("2017-06-01", "2019-06-03", units: "100", buy: "20", sell: "30"), scheme: Self.scheme,
@@ -95,9 +99,13 @@ struct GainsRulesTests {
     func treatment() {
         var scheme = Self.scheme
         #expect(CapitalGains.treatment(of: scheme, override: nil, category: "Debt Scheme - Liquid Fund") == .debt)
-        #expect(CapitalGains.treatment(of: scheme, override: nil, category: "Equity Scheme - Large Cap Fund") == .equity)
-        #expect(CapitalGains.treatment(of: scheme, override: nil, category: "Hybrid Scheme - Conservative Hybrid Fund") == .debt)
-        #expect(CapitalGains.treatment(of: scheme, override: nil, category: "Hybrid Scheme - Arbitrage Fund") == .equity)
+        #expect(
+            CapitalGains.treatment(of: scheme, override: nil, category: "Equity Scheme - Large Cap Fund") == .equity)
+        #expect(
+            CapitalGains.treatment(of: scheme, override: nil, category: "Hybrid Scheme - Conservative Hybrid Fund")
+                == .debt)
+        #expect(
+            CapitalGains.treatment(of: scheme, override: nil, category: "Hybrid Scheme - Arbitrage Fund") == .equity)
         scheme.transactions = [
             PortfolioTransaction(
                 scheme: scheme.key, date: Self.day("2024-01-01"), kind: .stt, description: "STT", amount: Amount(1),
@@ -115,7 +123,9 @@ struct GainsRulesTests {
         return "\(decided.treatment.rawValue) \(decided.basis.rawValue)"
     }
 
-    @Test("a stored treatment (portfolio treat-as) wins over the statement, STT and category; a report's override over it")
+    @Test(
+        "a stored treatment (portfolio treat-as) wins over the statement, STT and category; a report's override over it"
+    )
     func storedTreatment() {
         var scheme = Self.scheme
         #expect(Self.decided(scheme, override: nil, category: nil) == "debt assumed")

@@ -33,13 +33,18 @@ struct PortfolioImportTests {
         #expect(first.added == 6 && first.alreadyHeld == 0 && first.schemes == 2 && first.newSchemes == 2)
         // The Axis scheme does not reconcile either: it closes with 206.719 units from one purchase of 23.711.
         #expect(first.unreconciled.count == 2 && first.unreconciled[0].contains("ICICI"))
-        #expect(first.unreconciled[1].contains("closes with 206.719 units where the opening 0 and the transactions add up to 23.711"))
+        #expect(
+            first.unreconciled[1].contains(
+                "closes with 206.719 units where the opening 0 and the transactions add up to 23.711"))
         let portfolio = try await app.service.portfolio()
         let icici = try #require(portfolio.schemes.first { $0.isin == "INF109K01Y80" })
         let axis = try #require(portfolio.schemes.first { $0.isin == "INF846K01EW2" })
         #expect(!icici.reconciled && !axis.reconciled)
         #expect(axis.amfi == 120503 && icici.amfi == nil)
-        #expect(icici.transactions.map(\.date.iso8601) == ["2021-01-14", "2021-07-19", "2021-07-19", "2022-08-01", "2022-08-01"])
+        #expect(
+            icici.transactions.map(\.date.iso8601) == [
+                "2021-01-14", "2021-07-19", "2021-07-19", "2022-08-01", "2022-08-01",
+            ])
         #expect(icici.transactions[1].nav == Amount("158.9851")! && icici.transactions[1].amount == Amount("24383.78")!)
         let again = try await app.service.importStatement(data, allowMismatch: true)
         #expect(again.added == 0 && again.alreadyHeld == 6 && again.newSchemes == 0)
@@ -49,13 +54,15 @@ struct PortfolioImportTests {
     @Test("decimals as JSON strings read the same as numbers; an overlapping later statement adds only what is new")
     func stringsAndOverlap() async throws {
         let app = PortfolioApp()
-        let early = Self.statement(rows: [
-            ("2023-01-10", "PURCHASE", "\"1000.00\"", "\"10.000\"", "\"100.0000\"", "\"10.000\""),
-        ], close: "10.000")
-        let later = Self.statement(rows: [
-            ("2023-01-10", "PURCHASE", "1000.0", "10", "100", "10"),
-            ("2023-02-10", "PURCHASE_SIP", "1100.00", "10.000", "110.0000", "20.000"),
-        ], close: "20")
+        let early = Self.statement(
+            rows: [
+                ("2023-01-10", "PURCHASE", "\"1000.00\"", "\"10.000\"", "\"100.0000\"", "\"10.000\"")
+            ], close: "10.000")
+        let later = Self.statement(
+            rows: [
+                ("2023-01-10", "PURCHASE", "1000.0", "10", "100", "10"),
+                ("2023-02-10", "PURCHASE_SIP", "1100.00", "10.000", "110.0000", "20.000"),
+            ], close: "20")
         #expect(try await app.service.importStatement(early).added == 1)
         let second = try await app.service.importStatement(later)
         #expect(second.added == 1 && second.alreadyHeld == 1)
@@ -65,7 +72,8 @@ struct PortfolioImportTests {
     @Test("a SUMMARY statement is refused with that reason")
     func summaryRefused() async throws {
         let app = PortfolioApp()
-        let json = #"{"cas_type":"SUMMARY","folios":[{"folio":"1","amc":"X","schemes":[{"scheme":"S","isin":"INF1","amfi":"1","open":"0","close":"5","transactions":[]}]}]}"#
+        let json =
+            #"{"cas_type":"SUMMARY","folios":[{"folio":"1","amc":"X","schemes":[{"scheme":"S","isin":"INF1","amfi":"1","open":"0","close":"5","transactions":[]}]}]}"#
         let error = await #expect(throws: FolioError.self) { try await app.service.importStatement(Data(json.utf8)) }
         #expect(error?.kind == .dataError && error?.why?.contains("SUMMARY") == true)
     }
@@ -108,7 +116,8 @@ struct PortfolioImportTests {
         let transactions = rows.map { row in
             #"{"date":"\#(row.0)","description":"x","amount":\#(row.2),"units":\#(row.3),"nav":\#(row.4),"balance":\#(row.5),"type":"\#(row.1)","dividend_rate":null}"#
         }
-        let json = #"{"cas_type":"DETAILED","folios":[{"folio":"9 / 0","amc":"Test","schemes":[{"scheme":"Test Fund","isin":"INF000000009","amfi":"100009","type":"EQUITY","open":"0","close":"\#(close)","transactions":[\#(transactions.joined(separator: ","))]}]}]}"#
+        let json =
+            #"{"cas_type":"DETAILED","folios":[{"folio":"9 / 0","amc":"Test","schemes":[{"scheme":"Test Fund","isin":"INF000000009","amfi":"100009","type":"EQUITY","open":"0","close":"\#(close)","transactions":[\#(transactions.joined(separator: ","))]}]}]}"#
         return Data(json.utf8)
     }
 }

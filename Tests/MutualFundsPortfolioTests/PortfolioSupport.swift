@@ -33,9 +33,10 @@ struct PortfolioApp {
     }
 
     /// An MF API history body for `code` from `(YYYY-MM-DD, NAV)` pairs.
-    static func historyBody(code: Int, name: String, category: String = "Equity Scheme - Flexi Cap Fund",
-        house: String = "Test Mutual Fund", isin: String? = nil, points: [(String, String)]) -> Data
-    {
+    static func historyBody(
+        code: Int, name: String, category: String = "Equity Scheme - Flexi Cap Fund",
+        house: String = "Test Mutual Fund", isin: String? = nil, points: [(String, String)]
+    ) -> Data {
         let data = points.map { date, nav -> [String: String] in
             let parts = date.split(separator: "-")
             return ["date": "\(parts[2])-\(parts[1])-\(parts[0])", "nav": nav]

@@ -63,7 +63,8 @@ struct FundsPortfolioValuationTests {
         let flows = [(-1000.05, 0.0), (550.0, 181.0), (600.0, 365.0)]
         let npv = flows.reduce(0) { $0 + $1.0 / pow(1 + a.xirr!, $1.1 / 365) }
         #expect(abs(npv) < 1e-6)
-        #expect(report.invested == Amount("1500.03")! && report.value == Amount(1800) && report.gain == Amount("299.97")!)
+        #expect(
+            report.invested == Amount("1500.03")! && report.value == Amount(1800) && report.gain == Amount("299.97")!)
         #expect(report.allocation.category.map(\.name) == ["equity"])
         #expect(report.allocation.fundHouse.map(\.name) == ["Aditya Birla Sun Life Mutual Fund", "Alpha Mutual Fund"])
         let fractions: [Double] = [1200.0 / 1800.0, 600.0 / 1800.0]
@@ -138,10 +139,13 @@ struct FundsPortfolioValuationTests {
         #expect(holding.units == Amount(110) && holding.invested == Amount(1000) && holding.value == Amount(1320))
         #expect(holding.note?.contains("opens with units whose cost the statement does not give") == true)
         let gains = try await app.service.gains()
-        #expect(gains.rows.isEmpty && gains.skipped.first?.contains("opens with 10 units it has no purchases for") == true)
+        #expect(
+            gains.rows.isEmpty && gains.skipped.first?.contains("opens with 10 units it has no purchases for") == true)
     }
 
-    @Test("issue 27: the stored latest positions equal those worked out from the transactions after every change; without them the valuation is the same")
+    @Test(
+        "issue 27: the stored latest positions equal those worked out from the transactions after every change; without them the valuation is the same"
+    )
     func storedPositions() async throws {
         let app = try Self.app()
         // The positions as stored, and as worked out again from the stored portfolio.
@@ -174,10 +178,13 @@ struct FundsPortfolioValuationTests {
         try await app.store.write { try $0.delete(PortfolioStore.positionsKey) }
         #expect(try await both().stored == nil)
         #expect(try await app.service.valuePortfolio() == withPositions)
-        #expect(try await app.service.positions(asOf: CalendarDate(iso8601: "2023-03-01")!).first { $0.name == "Fund A" }?.units == Amount(100))
+        #expect(
+            try await app.service.positions(asOf: CalendarDate(iso8601: "2023-03-01")!).first { $0.name == "Fund A" }?
+                .units == Amount(100))
     }
 
-    @Test("issue 27: a NAV from an expired cached copy is marked stale, per holding and in total, when the sources fail")
+    @Test(
+        "issue 27: a NAV from an expired cached copy is marked stale, per holding and in total, when the sources fail")
     func staleMarker() async throws {
         let app = try Self.app()
         _ = try await app.service.importStatement(Self.statement())

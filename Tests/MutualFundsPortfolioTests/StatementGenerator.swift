@@ -47,8 +47,10 @@ struct StatementGenerator {
         return Amount(value, places: 4)!
     }
 
-    static let ruleDates = ["2017-12-01", "2018-01-31", "2018-03-15", "2018-04-02", "2019-02-01", "2021-01-31",
-        "2023-03-31", "2023-04-01", "2024-07-22", "2024-07-23", "2025-04-01", "2026-06-01"]
+    static let ruleDates = [
+        "2017-12-01", "2018-01-31", "2018-03-15", "2018-04-02", "2019-02-01", "2021-01-31",
+        "2023-03-31", "2023-04-01", "2024-07-22", "2024-07-23", "2025-04-01", "2026-06-01",
+    ]
 
     /// Builds a statement of `count` schemes in `folios` folios with about `events` transactions.
     mutating func generate(schemes count: Int, folios: Int = 2, events: Int) -> Data {
@@ -67,7 +69,9 @@ struct StatementGenerator {
         var day = CalendarDate(year: 2016, month: 4, day: 1)!
         while dates.count < events {
             day = day.adding(days: int(1...40))
-            if day > CalendarDate(year: 2026, month: 6, day: 30)! { day = CalendarDate(year: 2016, month: 4, day: int(1...28))! }
+            if day > CalendarDate(year: 2026, month: 6, day: 30)! {
+                day = CalendarDate(year: 2016, month: 4, day: int(1...28))!
+            }
             dates.append(day)
         }
         for date in dates.sorted() { event(on: date) }
@@ -123,7 +127,8 @@ struct StatementGenerator {
         let units = try! amount.divided(by: nav, places: 3, rounding: .halfEven)
         row(index, date, type, amount: amount, units: units, nav: nav)
         if date >= CalendarDate(year: 2020, month: 7, day: 1)! {
-            let stamp = try! amount.multiplied(by: Amount(5, places: 5), rounding: .halfEven).rounded(toPlaces: 2, .halfUp)
+            let stamp = try! amount.multiplied(by: Amount(5, places: 5), rounding: .halfEven).rounded(
+                toPlaces: 2, .halfUp)
             if stamp.isPositive { row(index, date, "STAMP_DUTY_TAX", amount: stamp, units: nil, nav: nil) }
         }
     }
@@ -139,7 +144,8 @@ struct StatementGenerator {
         let amount = try! units.multiplied(by: nav, rounding: .halfEven).rounded(toPlaces: 2, .halfEven)
         row(index, date, type, amount: -amount, units: -units, nav: nav)
         if schemes[index].equityLike && schemes[index].type != "DEBT" {
-            let stt = try! amount.multiplied(by: Amount(1, places: 5), rounding: .halfEven).rounded(toPlaces: 2, .halfUp)
+            let stt = try! amount.multiplied(by: Amount(1, places: 5), rounding: .halfEven).rounded(
+                toPlaces: 2, .halfUp)
             row(index, date, "STT_TAX", amount: stt.isZero ? Amount(1, places: 2) : stt, units: nil, nav: nil)
         }
         return amount
@@ -163,7 +169,9 @@ struct StatementGenerator {
         case 15:
             let nav = nav(schemes[index], date)
             let rupees = Amount(int(1...40) * 25)
-            row(index, date, "DIVIDEND_REINVEST", amount: rupees, units: try! rupees.divided(by: nav, places: 3), nav: nav)
+            row(
+                index, date, "DIVIDEND_REINVEST", amount: rupees, units: try! rupees.divided(by: nav, places: 3),
+                nav: nav)
         case 16:
             row(index, date, "DIVIDEND_PAYOUT", amount: Amount(int(1...40) * 25), units: nil, nav: nil)
             row(index, date, "TDS_TAX", amount: Amount(int(1...9), places: 1), units: nil, nav: nil)

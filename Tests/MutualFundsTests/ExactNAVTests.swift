@@ -104,7 +104,8 @@ struct FastPathTests {
         }
         let history = TestData.history([("2024-01-01", "10"), ("2024-02-01", "90.5289")])
         let fractional = try SIPCalculator.simulate(
-            SIPPlan(amount: Amount("1000.555")!, day: 1, from: TestData.date("2024-01-01"), to: TestData.date("2024-01-01")),
+            SIPPlan(
+                amount: Amount("1000.555")!, day: 1, from: TestData.date("2024-01-01"), to: TestData.date("2024-01-01")),
             on: history)
         #expect(fractional.units == Amount("100.056"))
     }

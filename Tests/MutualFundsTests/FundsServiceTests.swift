@@ -33,7 +33,8 @@ private struct App {
         ]
         http = StubHTTPClient { request in
             if failing {
-                throw NetworkError.status(code: 500, url: request.url, body: "{\"error\":\"internal\"}", retryAfter: nil)
+                throw NetworkError.status(
+                    code: 500, url: request.url, body: "{\"error\":\"internal\"}", retryAfter: nil)
             }
             guard let body = answers[request.url.path] else {
                 return Networking.HTTPResponse(status: 404, body: Data(), url: request.url)
@@ -73,7 +74,8 @@ struct FundsServiceTests {
         let compared = try await service.compare(codes: [122639, 120505, 122639], range: .oneYear)
         #expect(compared.rows.map(\.code) == [122639, 120505], "each code once, in the order given")
 
-        let plan = SIPPlan(amount: try SIPPlan.amount(parsing: "₹5,000"), day: 1, from: CalendarDate(iso8601: "2020-01-01")!)
+        let plan = SIPPlan(
+            amount: try SIPPlan.amount(parsing: "₹5,000"), day: 1, from: CalendarDate(iso8601: "2020-01-01")!)
         let sip = try await service.sip(code: 122639, plan: plan).report
         #expect(sip.installmentCount > 0 && sip.amount == Amount(5000))
 
@@ -127,7 +129,9 @@ struct FundsServiceTests {
         #expect((object["units"] as? [Int])?.count == 3266, "NAVs are plain integers of 10^-scale rupees")
         #expect(object["scale"] as? Int == 5)
 
-        let packed = Data(#"{"code":122639,"meta":{"scheme_code":122639},"days":"AAAA","units":"AAAAAAAAAAA=","scale":5,"skippedRows":0}"#.utf8)
+        let packed = Data(
+            #"{"code":122639,"meta":{"scheme_code":122639},"days":"AAAA","units":"AAAAAAAAAAA=","scale":5,"skippedRows":0}"#
+                .utf8)
         try await app.store.write { try $0.put(HistoryCache.key(code: 122639), value: packed) }
         #expect(try await app.store.read { try HistoryCache.entry(code: 122639, in: $0) } == nil)
         _ = try await app.service.report(code: 122639)

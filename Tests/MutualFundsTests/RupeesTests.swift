@@ -4,11 +4,13 @@ import Testing
 
 @Suite("Rupees grouped the Indian way (CLDR en-IN)")
 struct RupeesTests {
-    @Test("the last three digits, then groups of two; sign before the symbol; other places kept", arguments: [
-        ("12345678.9", 2, "₹1,23,45,678.90"), ("0", 2, "₹0.00"), ("999", 2, "₹999.00"), ("1000", 2, "₹1,000.00"),
-        ("100000", 0, "₹1,00,000"), ("-5000.5", 2, "-₹5,000.50"), ("90.52891", 4, "₹90.5289"),
-        ("1234567890123", 2, "₹12,34,56,78,90,123.00"),
-    ])
+    @Test(
+        "the last three digits, then groups of two; sign before the symbol; other places kept",
+        arguments: [
+            ("12345678.9", 2, "₹1,23,45,678.90"), ("0", 2, "₹0.00"), ("999", 2, "₹999.00"), ("1000", 2, "₹1,000.00"),
+            ("100000", 0, "₹1,00,000"), ("-5000.5", 2, "-₹5,000.50"), ("90.52891", 4, "₹90.5289"),
+            ("1234567890123", 2, "₹12,34,56,78,90,123.00"),
+        ])
     func grouping(value: String, places: Int, expected: String) {
         #expect(Rupees.format(Amount(value)!, places: places) == expected)
     }

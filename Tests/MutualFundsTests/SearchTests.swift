@@ -162,10 +162,12 @@ struct SearchEdgeTests {
     @Test("scoring an ASCII name as bytes gives what scoring its words as Strings gives, and names order alike")
     func asciiScoringMatchesGeneralScoring() throws {
         let sample = try MFAPIDecoding.schemeList(from: Fixtures.data("mfapi/list_sample_first50.json")).schemes
-        let names = sample.map(\.name) + [
-            "Aditya Birla Sun Life Liquid Fund -Institutional - weekly  IDCW", "HDFC FMP 371D October 2012 (1)-Flexi Option",
-            "L&T Emerging Businesses Fund", "Children's Gift Fund", "  Flexi  ", "", "122639 Index Fund 2",
-        ]
+        let names =
+            sample.map(\.name) + [
+                "Aditya Birla Sun Life Liquid Fund -Institutional - weekly  IDCW",
+                "HDFC FMP 371D October 2012 (1)-Flexi Option",
+                "L&T Emerging Businesses Fund", "Children's Gift Fund", "  Flexi  ", "", "122639 Index Fund 2",
+            ]
         let queries: [[String]] = [
             ["hdfc", "flexi"], ["flexi", "hdfc"], ["fund"], ["f"], ["gift", "child"], ["122639"], ["inf879o01027"],
             ["2012", "fmp"], ["idcw", "weekly", "liquid"], ["zzz"], ["children", "s"], ["index", "2"],
@@ -187,11 +189,13 @@ struct SearchEdgeTests {
         }
     }
 
-    @Test("ranking on the indexed text gives what ranking the decoded records gives", arguments: [
-        SchemeQuery(terms: ["hdfc", "flexi"]), SchemeQuery(terms: ["fund"], limit: 7),
-        SchemeQuery(terms: ["flexi"], plan: .direct, limit: 5), SchemeQuery(terms: ["INF879O01027"]),
-        SchemeQuery(terms: ["growth"], house: "aditya", limit: 4), SchemeQuery(terms: ["122639"]),
-    ])
+    @Test(
+        "ranking on the indexed text gives what ranking the decoded records gives",
+        arguments: [
+            SchemeQuery(terms: ["hdfc", "flexi"]), SchemeQuery(terms: ["fund"], limit: 7),
+            SchemeQuery(terms: ["flexi"], plan: .direct, limit: 5), SchemeQuery(terms: ["INF879O01027"]),
+            SchemeQuery(terms: ["growth"], house: "aditya", limit: 4), SchemeQuery(terms: ["122639"]),
+        ])
     func textRankingMatchesRecordRanking(query: SchemeQuery) async throws {
         let store = try await SearchTests.store()
         let fast = try await store.read { try SchemeSearch.run(query, in: $0) }
@@ -200,7 +204,8 @@ struct SearchEdgeTests {
             if let plan = query.plan { terms.append("zzplan" + plan.rawValue) }
             terms += query.houseWords.map { "zzhouse" + $0 }
             let hits = try transaction.search(
-                terms, in: KeyRange.prefix(SchemeCatalog.recordPrefix), limit: SchemeSearch.candidateLimit(for: query.limit))
+                terms, in: KeyRange.prefix(SchemeCatalog.recordPrefix),
+                limit: SchemeSearch.candidateLimit(for: query.limit))
             return SchemeSearch.rank(try SchemeSearch.decode(hits), query: query)
         }
         #expect(!fast.records.isEmpty)
@@ -208,18 +213,23 @@ struct SearchEdgeTests {
         #expect(fast.hasMore == full.hasMore)
     }
 
-    @Test("a search with more matches than it ranks ranks the first in preselection order", arguments: [
-        (SchemeQuery(terms: ["fund"], limit: 3), 5), (SchemeQuery(terms: ["growth"], plan: .regular, limit: 2), 4),
-        (SchemeQuery(terms: ["hdfc"], limit: 1), 2), (SchemeQuery(terms: ["flexi"], limit: 5), 3),
-    ])
+    @Test(
+        "a search with more matches than it ranks ranks the first in preselection order",
+        arguments: [
+            (SchemeQuery(terms: ["fund"], limit: 3), 5), (SchemeQuery(terms: ["growth"], plan: .regular, limit: 2), 4),
+            (SchemeQuery(terms: ["hdfc"], limit: 1), 2), (SchemeQuery(terms: ["flexi"], limit: 5), 3),
+        ])
     func broadSearchRanksThePreselectedCandidates(query: SchemeQuery, candidateLimit: Int) async throws {
         let store = try await SearchTests.store()
         let cut = try await store.read { try SchemeSearch.run(query, in: $0, candidateLimit: candidateLimit) }
         let all = try await store.read { try $0.scan(SchemeRecord.self, .prefix(SchemeCatalog.recordPrefix)) }
             .map(\.value)
-        let matching = SchemeSearch.rank(all, query: SchemeQuery(
-            terms: query.terms, assetClass: query.assetClass, house: query.house, plan: query.plan,
-            option: query.option, limit: .max)).records
+        let matching = SchemeSearch.rank(
+            all,
+            query: SchemeQuery(
+                terms: query.terms, assetClass: query.assetClass, house: query.house, plan: query.plan,
+                option: query.option, limit: .max)
+        ).records
         #expect(matching.count > candidateLimit)
         let preselected = matching.sorted { SchemeSearch.preselectionKey($0) < SchemeSearch.preselectionKey($1) }
             .prefix(candidateLimit)

@@ -63,9 +63,11 @@ private final class Upstream: Sendable {
                 try await never.sleep(for: .seconds(86_400))
                 throw CancellationError()
             case .failing:
-                throw NetworkError.status(code: 500, url: request.url, body: "{\"error\":\"internal\"}", retryAfter: nil)
+                throw NetworkError.status(
+                    code: 500, url: request.url, body: "{\"error\":\"internal\"}", retryAfter: nil)
             case .mfapiFailing where request.url.path != "/NAVAll.txt":
-                throw NetworkError.status(code: 500, url: request.url, body: "{\"error\":\"internal\"}", retryAfter: nil)
+                throw NetworkError.status(
+                    code: 500, url: request.url, body: "{\"error\":\"internal\"}", retryAfter: nil)
             case .answering, .mfapiFailing:
                 guard let body = answers[request.url.path] else {
                     return Networking.HTTPResponse(
@@ -92,7 +94,8 @@ private final class Upstream: Sendable {
     /// Runs `folio funds ARGUMENTS` against the same store, as the terminal would.
     func cli(_ arguments: [String]) async throws -> String {
         let terminal = CapturedTerminal()
-        let command = try #require(try MutualFundsPlugin.descriptor.command.parseAsRoot(arguments) as? any FeatureCommand)
+        let command = try #require(
+            try MutualFundsPlugin.descriptor.command.parseAsRoot(arguments) as? any FeatureCommand)
         try await command.run(in: context(terminal: terminal))
         return terminal.output
     }
@@ -117,7 +120,9 @@ private final class Upstream: Sendable {
     }
 }
 
-private func get(_ client: some TestClientProtocol, _ uri: String) async throws -> (status: HTTPResponse.Status, body: String, type: String?) {
+private func get(
+    _ client: some TestClientProtocol, _ uri: String
+) async throws -> (status: HTTPResponse.Status, body: String, type: String?) {
     try await client.execute(uri: uri, method: .get, headers: localhost) {
         ($0.status, String(buffer: $0.body), $0.headers[.contentType])
     }
@@ -152,7 +157,9 @@ private func viewPastOneDeadline(
 
 @Suite("/funds pages under a failing MF API, and refused query values")
 struct FundPagePolicyTests {
-    @Test("issue 25.15: an unknown range, category, plan or option is refused with 422 naming the field, never replaced by a default")
+    @Test(
+        "issue 25.15: an unknown range, category, plan or option is refused with 422 naming the field, never replaced by a default"
+    )
     func unknownChoices() async throws {
         let upstream = try Upstream()
         try await upstream.application().test(.router) { client in
@@ -168,9 +175,14 @@ struct FundPagePolicyTests {
             let problem = try JSONSerialization.jsonObject(with: Data(api.body.utf8)) as? [String: Any]
             #expect(problem?["field"] as? String == "range")
             #expect((problem?["detail"] as? String)?.contains("1M, 6M, 1Y, 3Y, 5Y, MAX") == true)
-            #expect(try await get(client, "/api/funds/122639?range=").status == .unprocessableContent, "an empty range is missing, not 1Y")
+            #expect(
+                try await get(client, "/api/funds/122639?range=").status == .unprocessableContent,
+                "an empty range is missing, not 1Y")
 
-            for (query, field) in [("plan=gold", "plan"), ("category=crypto", "category"), ("option=bonus", "option"), ("limit=0", "limit")] {
+            for (query, field) in [
+                ("plan=gold", "plan"), ("category=crypto", "category"), ("option=bonus", "option"),
+                ("limit=0", "limit"),
+            ] {
                 let search = try await get(client, "/api/funds/search?q=aditya&\(query)")
                 #expect(search.status == .unprocessableContent, "\(query)")
                 let body = try JSONSerialization.jsonObject(with: Data(search.body.utf8)) as? [String: Any]
@@ -183,10 +195,13 @@ struct FundPagePolicyTests {
             let chosenAhead = try await get(client, "/funds?plan=gold")
             #expect(chosenAhead.status == .unprocessableContent && chosenAhead.body.contains("id=\"plan-error\""))
             let filtersOnly = try await get(client, "/funds?category=&plan=direct&option=growth")
-            #expect(filtersOnly.status == .ok && !filtersOnly.body.contains("id=\"search-results\""), "filters wait for words")
+            #expect(
+                filtersOnly.status == .ok && !filtersOnly.body.contains("id=\"search-results\""),
+                "filters wait for words")
             let compare = try await get(client, "/funds/compare?codes=122639,120505&range=10Y")
             #expect(compare.status == .unprocessableContent && compare.body.contains("id=\"range-error\""))
-            #expect(try await get(client, "/api/funds/search?q=aditya&plan=Direct").status == .ok, "case does not matter")
+            #expect(
+                try await get(client, "/api/funds/search?q=aditya&plan=Direct").status == .ok, "case does not matter")
         }
     }
 
@@ -209,7 +224,9 @@ struct FundPagePolicyTests {
             // The next view finds the MF API's failure remembered, so AMFI has the whole deadline: silent too.
             let secondPage = try await viewPastOneDeadline(client, "/funds/122639", clock: upstream.clock)
             #expect(secondPage.status == .serviceUnavailable)
-            #expect(secondPage.body.contains("NAV file cannot stand in") && secondPage.body.contains("did not answer within 3s"))
+            #expect(
+                secondPage.body.contains("NAV file cannot stand in")
+                    && secondPage.body.contains("did not answer within 3s"))
             #expect(upstream.amfiRequests == 1 && upstream.historyRequests == 1)
             for _ in 0..<3 {
                 let again = try await get(client, "/funds/122639")
@@ -242,7 +259,9 @@ struct FundPagePolicyTests {
         }
     }
 
-    @Test("issue 25.17: with the API answering 500, views do not retry it; a stale copy is shown at once, said stale with its age")
+    @Test(
+        "issue 25.17: with the API answering 500, views do not retry it; a stale copy is shown at once, said stale with its age"
+    )
     func failingUpstream() async throws {
         let upstream = try Upstream()
         upstream.set(.failing)
@@ -266,7 +285,9 @@ struct FundPagePolicyTests {
             #expect(stale.body.contains("data-points=\""))
             await cached.waitForHistoryRequests(2)
             let remembered = try await settled(client, "/funds/122639") { $0.contains("the MF API") }
-            #expect(remembered.body.contains("NAV history of 122639: stale, saved 3h ago — could not refresh the MF API"), "the remembered failure says what failed")
+            #expect(
+                remembered.body.contains("NAV history of 122639: stale, saved 3h ago — could not refresh the MF API"),
+                "the remembered failure says what failed")
             #expect(cached.historyRequests == 2, "one refresh in the background")
             for _ in 0..<3 {
                 let again = try await get(client, "/funds/122639")
@@ -297,13 +318,17 @@ struct FundPagePolicyTests {
             upstream.wall.advance(by: 2)
             let failing = try await get(client, "/funds/122639")
             #expect(failing.status == .ok)
-            #expect(failing.body.contains("stamp stale") && failing.body.contains("NAV history of 122639: stale, saved just now"))
+            #expect(
+                failing.body.contains("stamp stale")
+                    && failing.body.contains("NAV history of 122639: stale, saved just now"))
             await upstream.waitForHistoryRequests(3)
             #expect(upstream.historyRequests == 3, "the stale copy started one refresh")
         }
     }
 
-    @Test("issue 27: with the MF API failing, the fund page and /api/funds/{code} give AMFI's latest NAV, marked and documented")
+    @Test(
+        "issue 27: with the MF API failing, the fund page and /api/funds/{code} give AMFI's latest NAV, marked and documented"
+    )
     func amfiStandsIn() async throws {
         let upstream = try Upstream()
         upstream.set(.mfapiFailing)
@@ -319,13 +344,18 @@ struct FundPagePolicyTests {
             #expect(api.status == .ok)
             let report = try #require(try JSONSerialization.jsonObject(with: Data(api.body.utf8)) as? [String: Any])
             #expect(report["latestNAVSource"] as? String == "amfi" && report["nav"] as? Double == 84.5628)
-            #expect(report["mfapiFailure"] as? String == "the MF API's history of scheme 122639 is unavailable and nothing is saved")
+            #expect(
+                report["mfapiFailure"] as? String
+                    == "the MF API's history of scheme 122639 is unavailable and nothing is saved")
             // The OpenAPI schema names every key the route encodes, the AMFI marker included.
-            let document = try JSONSerialization.jsonObject(
-                with: JSONEncoder().encode(MutualFundsWeb.feature.openAPIPaths["/api/funds/{code}"])) as? [String: Any]
+            let document =
+                try JSONSerialization.jsonObject(
+                    with: JSONEncoder().encode(MutualFundsWeb.feature.openAPIPaths["/api/funds/{code}"]))
+                as? [String: Any]
             let get = document?["get"] as? [String: Any]
             let ok = (get?["responses"] as? [String: Any])?["200"] as? [String: Any]
-            let schema = ((ok?["content"] as? [String: Any])?["application/json"] as? [String: Any])?["schema"] as? [String: Any]
+            let schema =
+                ((ok?["content"] as? [String: Any])?["application/json"] as? [String: Any])?["schema"] as? [String: Any]
             let properties = try #require(schema?["properties"] as? [String: Any])
             #expect(Set(properties.keys) == Set(report.keys))
             #expect(String(describing: properties["latestNAVSource"] ?? "").contains("amfi"))
@@ -339,12 +369,18 @@ struct FundPagePolicyTests {
             let api = try await get(client, "/api/funds/122639")
             #expect(api.status == .serviceUnavailable && api.type == "application/problem+json")
             let problem = try JSONSerialization.jsonObject(with: Data(api.body.utf8)) as? [String: Any]
-            #expect(problem?["title"] as? String == "the MF API's history of scheme 122639 is unavailable and nothing is saved")
-            #expect(problem?["detail"] as? String == "AMFI's NAV file cannot stand in: AMFI's NAV file is unavailable and nothing is saved")
+            #expect(
+                problem?["title"] as? String
+                    == "the MF API's history of scheme 122639 is unavailable and nothing is saved")
+            #expect(
+                problem?["detail"] as? String
+                    == "AMFI's NAV file cannot stand in: AMFI's NAV file is unavailable and nothing is saved")
         }
     }
 
-    @Test("issue 25.19: failures are said in the user's words: no upstream URL or body on pages or in the API; a missing fund is 404")
+    @Test(
+        "issue 25.19: failures are said in the user's words: no upstream URL or body on pages or in the API; a missing fund is 404"
+    )
     func userWords() async throws {
         let upstream = try Upstream()
         upstream.set(.failing)
@@ -352,7 +388,8 @@ struct FundPagePolicyTests {
             for uri in ["/funds/122639", "/api/funds/122639", "/funds?q=hdfc", "/api/funds/search?q=hdfc"] {
                 let failed = try await get(client, uri)
                 #expect(failed.status == .serviceUnavailable, "\(uri)")
-                #expect(!failed.body.contains("127.0.0.1") && !failed.body.contains("http://"), "\(uri): \(failed.body)")
+                #expect(
+                    !failed.body.contains("127.0.0.1") && !failed.body.contains("http://"), "\(uri): \(failed.body)")
                 #expect(!failed.body.contains("internal"), "\(uri): the API's body stays out")
                 #expect(failed.body.contains("MF API"), "\(uri) says what failed")
             }

@@ -40,8 +40,14 @@ struct FundPagesTests {
             ("/api/funds/122639?range=3y", ["show", "122639", "--range", "3Y"]),
             ("/api/funds/search?q=grindlays&plan=direct", ["search", "grindlays", "--plan", "direct"]),
             ("/api/funds/search?q=grindlays", ["search", "grindlays"]),
-            ("/api/funds/search?q=aditya&category=debt&option=idcw&limit=3", ["search", "aditya", "--category", "debt", "--option", "idcw", "--limit", "3"]),
-            ("/api/funds/122639/history?from=2024-01-01&to=2024-03-31", ["history", "122639", "--from", "2024-01-01", "--to", "2024-03-31"]),
+            (
+                "/api/funds/search?q=aditya&category=debt&option=idcw&limit=3",
+                ["search", "aditya", "--category", "debt", "--option", "idcw", "--limit", "3"]
+            ),
+            (
+                "/api/funds/122639/history?from=2024-01-01&to=2024-03-31",
+                ["history", "122639", "--from", "2024-01-01", "--to", "2024-03-31"]
+            ),
             ("/api/funds/122639/nav?on=2024-03-30", ["nav", "122639", "--on", "2024-03-30"]),
             ("/api/funds/122639/nav", ["nav", "122639"]),
             ("/api/funds/122639/rolling?window=1Y", ["rolling", "122639", "--window", "1Y"]),
@@ -79,7 +85,8 @@ struct FundPagesTests {
             }
             try await client.execute(uri: "/funds/122639?range=1Y", method: .get, headers: localhost) { response in
                 let html = String(buffer: response.body)
-                let count = try #require(html.firstRange(of: "data-points=\"").map { html[$0.upperBound...].prefix { $0 != "\"" } })
+                let count = try #require(
+                    html.firstRange(of: "data-points=\"").map { html[$0.upperBound...].prefix { $0 != "\"" } })
                 #expect((200...270).contains(Int(count) ?? 0), "about a year of trading days")
             }
         }
@@ -110,18 +117,23 @@ struct FundPagesTests {
     func sip() async throws {
         let setup = try Setup()
         try await setup.application().test(.router) { client in
-            try await client.execute(uri: "/funds/122639?amount=5000&from=2020-01-01", method: .get, headers: localhost) { response in
+            try await client.execute(uri: "/funds/122639?amount=5000&from=2020-01-01", method: .get, headers: localhost)
+            { response in
                 #expect(String(buffer: response.body).contains("id=\"sip-result\""))
             }
-            try await client.execute(uri: "/funds/122639?amount=lots&from=2020-01-01", method: .get, headers: localhost) { response in
+            try await client.execute(uri: "/funds/122639?amount=lots&from=2020-01-01", method: .get, headers: localhost)
+            { response in
                 let html = String(buffer: response.body)
                 #expect(html.contains("class=\"field-error\" id=\"amount-error\""))
                 #expect(html.contains("value=\"lots\""))
                 #expect(!html.contains("id=\"sip-result\""))
             }
-            try await client.execute(uri: "/funds/122639?amount=5000&from=1999-01-01", method: .get, headers: localhost) { response in
+            try await client.execute(uri: "/funds/122639?amount=5000&from=1999-01-01", method: .get, headers: localhost)
+            { response in
                 let html = String(buffer: response.body)
-                #expect(html.contains("class=\"field-error\" id=\"from-error\""), "a start before the history blames the date")
+                #expect(
+                    html.contains("class=\"field-error\" id=\"from-error\""),
+                    "a start before the history blames the date")
                 #expect(!html.contains("id=\"amount-error\""))
                 #expect(html.contains("value=\"1999-01-01\""))
             }
@@ -136,7 +148,9 @@ struct FundPagesTests {
                 #expect(response.status == .notFound)
             }
         }
-        let dead = Setup(http: StubHTTPClient { request in throw NetworkError.connectionFailed(url: request.url, reason: "refused") })
+        let dead = Setup(
+            http: StubHTTPClient { request in throw NetworkError.connectionFailed(url: request.url, reason: "refused") }
+        )
         try await dead.application().test(.router) { client in
             try await client.execute(uri: "/funds/122639", method: .get, headers: localhost) { response in
                 #expect(response.status == .serviceUnavailable)
@@ -158,10 +172,13 @@ private func firstCells(_ html: String, table id: String) -> [String] {
 
 @Suite("/funds NAV history, NAV on a date, rolling returns and the cache")
 struct FundNAVPagesTests {
-    @Test("the history page: 50 NAVs a page, newest first, sorted by a heading's link, and the CLI's CSV as the download")
+    @Test(
+        "the history page: 50 NAVs a page, newest first, sorted by a heading's link, and the CLI's CSV as the download")
     func history() async throws {
         let setup = try Setup()
-        let csv = try await setup.cli(["history", "122639", "--from", "2024-01-01", "--to", "2024-03-31", "--format", "csv"])
+        let csv = try await setup.cli([
+            "history", "122639", "--from", "2024-01-01", "--to", "2024-03-31", "--format", "csv",
+        ])
         try await setup.application().test(.router) { client in
             try await client.execute(uri: "/funds/122639/history", method: .get, headers: localhost) { response in
                 let html = String(buffer: response.body)
@@ -171,10 +188,12 @@ struct FundNAVPagesTests {
                 #expect(dates.count == 50 && dates == dates.sorted(by: >), "newest first: \(dates.prefix(3))")
                 #expect(html.contains("aria-sort=\"descending\""))
             }
-            try await client.execute(uri: "/funds/122639/history?sort=nav&page=2", method: .get, headers: localhost) { response in
+            try await client.execute(uri: "/funds/122639/history?sort=nav&page=2", method: .get, headers: localhost) {
+                response in
                 let html = String(buffer: response.body)
                 #expect(html.contains("Showing 51–100 of 3266 NAVs"))
-                #expect(html.contains("href=\"/funds/122639/history?sort=nav&amp;page=3\""), "the pager keeps the order")
+                #expect(
+                    html.contains("href=\"/funds/122639/history?sort=nav&amp;page=3\""), "the pager keeps the order")
             }
             try await client.execute(
                 uri: "/funds/122639/history?from=2024-01-01&to=2024-03-31&format=csv", method: .get, headers: localhost
@@ -183,7 +202,9 @@ struct FundNAVPagesTests {
                 #expect(response.headers[.contentDisposition]?.contains("attachment") == true)
                 #expect(String(buffer: response.body) == csv)
             }
-            try await client.execute(uri: "/funds/122639/history?from=2024-02-01&to=2024-01-01", method: .get, headers: localhost) { response in
+            try await client.execute(
+                uri: "/funds/122639/history?from=2024-02-01&to=2024-01-01", method: .get, headers: localhost
+            ) { response in
                 let html = String(buffer: response.body)
                 #expect(response.status == .unprocessableContent)
                 #expect(html.contains("id=\"from-error\">from 2024-02-01 is after to 2024-01-01"))
@@ -192,19 +213,24 @@ struct FundNAVPagesTests {
         }
     }
 
-    @Test("the NAV on a date reads as `funds nav --on`; a date before the history is the CLI's refusal beside the field")
+    @Test(
+        "the NAV on a date reads as `funds nav --on`; a date before the history is the CLI's refusal beside the field")
     func navOnDate() async throws {
         let setup = try Setup()
         let printed = try await setup.cli(["nav", "122639", "--on", "2024-03-30"])
         let words = printed.split(separator: " ").map(String.init)
         let (nav, date) = (try #require(words.first), words[2])
         try await setup.application().test(.router) { client in
-            try await client.execute(uri: "/funds/122639/history?on=2024-03-30", method: .get, headers: localhost) { response in
+            try await client.execute(uri: "/funds/122639/history?on=2024-03-30", method: .get, headers: localhost) {
+                response in
                 let html = String(buffer: response.body)
                 #expect(html.contains("id=\"nav-on-answer\""))
-                #expect(html.contains("\(nav) on \(date) — no NAV on 2024-03-30; this is the nearest earlier NAV"), "\(printed)")
+                #expect(
+                    html.contains("\(nav) on \(date) — no NAV on 2024-03-30; this is the nearest earlier NAV"),
+                    "\(printed)")
             }
-            try await client.execute(uri: "/funds/122639/history?on=1990-01-01", method: .get, headers: localhost) { response in
+            try await client.execute(uri: "/funds/122639/history?on=1990-01-01", method: .get, headers: localhost) {
+                response in
                 let html = String(buffer: response.body)
                 #expect(html.contains("id=\"on-error\">no NAV of 122639 on or before 1990-01-01"))
                 #expect(!html.contains("id=\"nav-on-answer\""))
@@ -216,13 +242,15 @@ struct FundNAVPagesTests {
     func rolling() async throws {
         let setup = try Setup()
         try await setup.application().test(.router) { client in
-            try await client.execute(uri: "/funds/122639/rolling?window=1Y", method: .get, headers: localhost) { response in
+            try await client.execute(uri: "/funds/122639/rolling?window=1Y", method: .get, headers: localhost) {
+                response in
                 let html = String(buffer: response.body)
                 #expect(response.status == .ok)
                 #expect(html.contains("id=\"rolling-figures\"") && html.contains("<table id=\"rolling\">"))
                 #expect(html.contains("aria-current=\"true\">1Y</a>"))
             }
-            try await client.execute(uri: "/funds/122639/rolling?window=7Y", method: .get, headers: localhost) { response in
+            try await client.execute(uri: "/funds/122639/rolling?window=7Y", method: .get, headers: localhost) {
+                response in
                 #expect(response.status == .unprocessableContent)
                 #expect(String(buffer: response.body).contains("id=\"window-error\""))
             }
@@ -238,22 +266,29 @@ struct FundNAVPagesTests {
             try await client.execute(uri: path, method: .get, headers: localhost) { response in
                 let html = String(buffer: response.body)
                 #expect(response.status == .ok)
-                for wrong in ["₹-", "₹+", "−₹", "- ₹", "+ ₹"] { #expect(!html.contains(wrong), "\(path) writes \(wrong)") }
+                for wrong in ["₹-", "₹+", "−₹", "- ₹", "+ ₹"] {
+                    #expect(!html.contains(wrong), "\(path) writes \(wrong)")
+                }
                 if path == "/funds/122639" {
                     let change = try #require(html.range(of: "Daily change</span><span class=\"value\">"))
-                    #expect(["+₹", "-₹"].contains(String(html[change.upperBound...].prefix(2))), "the daily change is signed")
+                    #expect(
+                        ["+₹", "-₹"].contains(String(html[change.upperBound...].prefix(2))),
+                        "the daily change is signed")
                 }
             }
         }
     }
 
-    @Test("the cache page lists what is cached; clearing asks first, then clears as `funds cache clear`, favourites kept")
+    @Test(
+        "the cache page lists what is cached; clearing asks first, then clears as `funds cache clear`, favourites kept")
     func cache() async throws {
         let setup = try Setup()
         _ = try await setup.cli(["favorites", "add", "122639"])
         let token = CSRF.token(seed: "seed", secret: secret)
         try await setup.application().test(.router) { client in
-            try await client.execute(uri: "/funds/122639", method: .get, headers: localhost) { #expect($0.status == .ok) }
+            try await client.execute(uri: "/funds/122639", method: .get, headers: localhost) {
+                #expect($0.status == .ok)
+            }
             try await client.execute(uri: "/funds/cache", method: .get, headers: localhost) { response in
                 let html = String(buffer: response.body)
                 #expect(html.contains("<table id=\"cached-histories\">") && html.contains("<a href=\"/funds/122639\">"))
@@ -264,13 +299,16 @@ struct FundNAVPagesTests {
                 #expect(String(buffer: response.body) == printed)
             }
             try await client.execute(
-                uri: "/funds/cache/clear", method: .post, headers: formHeaders(), body: ByteBuffer(string: "_csrf=\(token)")
+                uri: "/funds/cache/clear", method: .post, headers: formHeaders(),
+                body: ByteBuffer(string: "_csrf=\(token)")
             ) { response in
                 let html = String(buffer: response.body)
                 #expect(response.status == .ok)
                 #expect(html.contains("name=\"confirmed\" value=\"yes\""))
             }
-            #expect(try await setup.cli(["cache", "status", "--format", "json"]).contains("\"code\" : 122639"), "nothing cleared before the confirmation")
+            #expect(
+                try await setup.cli(["cache", "status", "--format", "json"]).contains("\"code\" : 122639"),
+                "nothing cleared before the confirmation")
             try await client.execute(
                 uri: "/funds/cache/clear", method: .post, headers: formHeaders(),
                 body: ByteBuffer(string: "confirmed=yes&_csrf=\(token)")

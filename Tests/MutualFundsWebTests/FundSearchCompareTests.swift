@@ -47,7 +47,9 @@ private final class Harness: Sendable {
         let down = down
         http = StubHTTPClient { request in
             if down.isSet { throw NetworkError.connectionFailed(url: request.url, reason: "Connection refused") }
-            guard let body = answers[request.url.path] else { return Networking.HTTPResponse(status: 404, body: Data(), url: request.url) }
+            guard let body = answers[request.url.path] else {
+                return Networking.HTTPResponse(status: 404, body: Data(), url: request.url)
+            }
             return Networking.HTTPResponse(status: 200, body: body, url: request.url)
         }
     }
@@ -69,7 +71,8 @@ private final class Harness: Sendable {
             timing: timing, sessions: BrowserSessions(now: { timing.now() }))
         return Application(
             router: WebServer.router(
-                features: [MutualFundsWeb.feature], environment: environment, configuration: WebServerConfiguration(secret: "funds")))
+                features: [MutualFundsWeb.feature], environment: environment,
+                configuration: WebServerConfiguration(secret: "funds")))
     }
 
     /// `folio funds …` on the same store: its output, or its refusal.
@@ -92,7 +95,9 @@ private func get(_ client: some TestClientProtocol, _ uri: String) async throws 
 /// The scheme codes in the search results table, in order.
 private func resultCodes(_ html: String) -> [Int] {
     guard let table = html.range(of: "id=\"search-results\"") else { return [] }
-    return html[table.upperBound...].components(separatedBy: "<tr><td>").dropFirst().compactMap { Int($0.prefix { $0 != "<" }) }
+    return html[table.upperBound...].components(separatedBy: "<tr><td>").dropFirst().compactMap {
+        Int($0.prefix { $0 != "<" })
+    }
 }
 
 @Suite("/funds search filters, comparison and stale data")
@@ -105,7 +110,8 @@ struct FundSearchCompareTests {
         struct Row: Decodable { var code: Int }
         let expectedAll = try JSONDecoder().decode([Row].self, from: Data(all.utf8)).map(\.code)
         let expectedIDCW = try JSONDecoder().decode([Row].self, from: Data(idcw.utf8)).map(\.code)
-        #expect(!expectedIDCW.isEmpty && expectedIDCW.count < expectedAll.count, "the filter narrows the fixture's list")
+        #expect(
+            !expectedIDCW.isEmpty && expectedIDCW.count < expectedAll.count, "the filter narrows the fixture's list")
         try await harness.application().test(.router) { client in
             let (_, plain) = try await get(client, "/funds?q=aditya")
             #expect(resultCodes(plain) == expectedAll)
@@ -116,7 +122,8 @@ struct FundSearchCompareTests {
         }
     }
 
-    @Test("search pages: \"Showing 1–20 of N\", next and previous links that keep the filters, page 2 continuing page 1")
+    @Test(
+        "search pages: \"Showing 1–20 of N\", next and previous links that keep the filters, page 2 continuing page 1")
     func pagination() async throws {
         let harness = try Harness()
         let (all, _) = await harness.cli(["search", "fund", "--limit", "10000", "--format", "json"])
@@ -132,10 +139,12 @@ struct FundSearchCompareTests {
             #expect(status == .ok)
             #expect(resultCodes(second) == Array(expected.dropFirst(20)))
             #expect(second.contains("Showing 21–\(expected.count) of \(expected.count) schemes"))
-            #expect(second.contains("href=\"/funds?q=fund&amp;page=1\" rel=\"prev\"") && !second.contains("rel=\"next\""))
+            #expect(
+                second.contains("href=\"/funds?q=fund&amp;page=1\" rel=\"prev\"") && !second.contains("rel=\"next\""))
             let (_, filtered) = try await get(client, "/funds?q=aditya&option=idcw")
             try #require(resultCodes(filtered).count < 20)
-            #expect(filtered.contains("Showing 1–\(resultCodes(filtered).count) of \(resultCodes(filtered).count) scheme"))
+            #expect(
+                filtered.contains("Showing 1–\(resultCodes(filtered).count) of \(resultCodes(filtered).count) scheme"))
             #expect(!filtered.contains("class=\"pager\""), "one page needs no pager")
             let (refused, bad) = try await get(client, "/funds?q=fund&page=0")
             #expect(refused == .unprocessableContent && bad.contains("id=\"q-error\""))
@@ -145,7 +154,9 @@ struct FundSearchCompareTests {
     @Test("results as you type send the form's filters to the JSON route, which applies them as the CLI does")
     func liveResultsCarryFilters() async throws {
         let harness = try Harness()
-        let (idcw, _) = await harness.cli(["search", "aditya", "--option", "idcw", "--plan", "regular", "--format", "json"])
+        let (idcw, _) = await harness.cli([
+            "search", "aditya", "--option", "idcw", "--plan", "regular", "--format", "json",
+        ])
         try await harness.application().test(.router) { client in
             let (_, page) = try await get(client, "/funds")
             #expect(page.contains("data-search=\"/api/funds/search\" data-filters=\"category house plan option\""))
@@ -164,7 +175,9 @@ struct FundSearchCompareTests {
         try await harness.application().test(.router) { client in
             let (status, page) = try await get(client, "/funds/compare?codes=122639,120505&range=1Y")
             #expect(status == .ok)
-            #expect(page.contains("id=\"compare\"") && page.contains("href=\"/funds/122639\"") && page.contains("href=\"/funds/120505\""))
+            #expect(
+                page.contains("id=\"compare\"") && page.contains("href=\"/funds/122639\"")
+                    && page.contains("href=\"/funds/120505\""))
             #expect(json.contains("\"code\" : 120505"))
 
             let (_, missingError) = await harness.cli(["compare", "122639", "999999"])
@@ -192,14 +205,17 @@ struct FundSearchCompareTests {
             let (_, results) = try await get(client, "/funds?q=fund")
             #expect(results.contains("<form method=\"get\" action=\"/funds/compare\" class=\"compare-picks\">"))
             for code in resultCodes(results) {
-                #expect(results.contains("<input type=\"checkbox\" name=\"codes\" value=\"\(code)\""), "a box for \(code)")
+                #expect(
+                    results.contains("<input type=\"checkbox\" name=\"codes\" value=\"\(code)\""), "a box for \(code)")
             }
             // What the ticked boxes send: one `codes` per scheme.
             let (ticked, tickedPage) = try await get(client, "/funds/compare?codes=122639&codes=120505&range=1Y")
             let (typed, typedPage) = try await get(client, "/funds/compare?codes=122639,120505&range=1Y")
             #expect(ticked == .ok && typed == .ok)
             #expect(tickedPage.contains("id=\"compare\"") && tickedPage.contains("href=\"/funds/120505\""))
-            #expect(tickedPage.components(separatedBy: "<table").dropFirst().first == typedPage.components(separatedBy: "<table").dropFirst().first)
+            #expect(
+                tickedPage.components(separatedBy: "<table").dropFirst().first
+                    == typedPage.components(separatedBy: "<table").dropFirst().first)
 
             let (_, none) = try await get(client, "/funds")
             #expect(!none.contains("Compare the favourites"), "no favourites, no link")
@@ -223,7 +239,8 @@ struct FundSearchCompareTests {
             _ = await harness.cli(["favorites", "add", "122639"])
             let (favourites, _) = await harness.cli(["favorites", "list", "--format", "json"])
             struct Favourite: Decodable { var return1Y: Double? }
-            let return1Y = try #require(try JSONDecoder().decode([Favourite].self, from: Data(favourites.utf8)).first?.return1Y)
+            let return1Y = try #require(
+                try JSONDecoder().decode([Favourite].self, from: Data(favourites.utf8)).first?.return1Y)
             let (_, html) = try await get(client, "/")
             #expect(html.contains("<h2><a href=\"/funds\">Favourite funds</a></h2>"))
             #expect(html.contains("<a href=\"/funds/122639\">Parag Parikh Flexi Cap Fund - Direct Plan - Growth</a>"))

@@ -54,15 +54,19 @@ struct PortfolioPageTests {
         let broken = Self.statement.replacingOccurrences(of: #""close":"1500""#, with: #""close":"1600""#)
         try await setup.application().test(.router) { client in
             let (headers, body) = upload(broken, allowMismatch: false)
-            try await client.execute(uri: "/funds/portfolio/import", method: .post, headers: headers, body: body) { response in
+            try await client.execute(uri: "/funds/portfolio/import", method: .post, headers: headers, body: body) {
+                response in
                 let html = String(buffer: response.body)
                 #expect(response.status == .unprocessableContent)
                 #expect(html.contains("id=\"file-error\"") && html.contains("does not reconcile"))
                 #expect(html.contains("folio 77 / 1, Parag Parikh Flexi Cap Fund"))
             }
-            #expect(try await setup.cli(["portfolio", "transactions", "--format", "csv"]).split(whereSeparator: \.isNewline).count == 1)
+            #expect(
+                try await setup.cli(["portfolio", "transactions", "--format", "csv"]).split(whereSeparator: \.isNewline)
+                    .count == 1)
             let (okHeaders, okBody) = upload(Self.statement, allowMismatch: false)
-            try await client.execute(uri: "/funds/portfolio/import", method: .post, headers: okHeaders, body: okBody) { response in
+            try await client.execute(uri: "/funds/portfolio/import", method: .post, headers: okHeaders, body: okBody) {
+                response in
                 #expect(response.status == .seeOther)
             }
             try await client.execute(uri: "/funds/portfolio", method: .get, headers: localhost) { response in
@@ -75,20 +79,27 @@ struct PortfolioPageTests {
                 #expect(html.contains("2023-24"))
             }
             let (againHeaders, againBody) = upload(Self.statement, allowMismatch: true)
-            try await client.execute(uri: "/funds/portfolio/import", method: .post, headers: againHeaders, body: againBody) { response in
+            try await client.execute(
+                uri: "/funds/portfolio/import", method: .post, headers: againHeaders, body: againBody
+            ) { response in
                 #expect(response.status == .seeOther)
             }
         }
         #expect(try await setup.cli(["portfolio", "transactions", "--format", "json"]).contains("\"balance\" : 3500"))
     }
 
-    @Test("GET /api/funds/portfolio, /gains and /transactions answer byte for byte what --format json prints", arguments: [
-        ("/api/funds/portfolio", ["portfolio", "show"]),
-        ("/api/funds/portfolio?asOf=2023-01-02", ["portfolio", "show", "--as-of", "2023-01-02"]),
-        ("/api/funds/portfolio/gains", ["portfolio", "gains"]),
-        ("/api/funds/portfolio/gains?fy=2023-24&summary=true", ["portfolio", "gains", "--fy", "2023-24", "--summary"]),
-        ("/api/funds/portfolio/transactions", ["portfolio", "transactions"]),
-    ])
+    @Test(
+        "GET /api/funds/portfolio, /gains and /transactions answer byte for byte what --format json prints",
+        arguments: [
+            ("/api/funds/portfolio", ["portfolio", "show"]),
+            ("/api/funds/portfolio?asOf=2023-01-02", ["portfolio", "show", "--as-of", "2023-01-02"]),
+            ("/api/funds/portfolio/gains", ["portfolio", "gains"]),
+            (
+                "/api/funds/portfolio/gains?fy=2023-24&summary=true",
+                ["portfolio", "gains", "--fy", "2023-24", "--summary"]
+            ),
+            ("/api/funds/portfolio/transactions", ["portfolio", "transactions"]),
+        ])
     func apiEqualsCLI(route: String, arguments: [String]) async throws {
         let setup = try PortfolioSetup()
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("portfolio-\(UUID().uuidString).json")
@@ -145,7 +156,9 @@ struct PortfolioPageTests {
         #expect(undone.holdings.contains("by the rules") && undone.gains.contains("equity (statement type)"))
     }
 
-    @Test("issue 27: the OpenAPI document names every key /api/funds/portfolio and /gains encode, holdings and lots alike")
+    @Test(
+        "issue 27: the OpenAPI document names every key /api/funds/portfolio and /gains encode, holdings and lots alike"
+    )
     func openAPIKeys() async throws {
         let setup = try PortfolioSetup()
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("portfolio-\(UUID().uuidString).json")
@@ -153,20 +166,27 @@ struct PortfolioPageTests {
         defer { try? FileManager.default.removeItem(at: file) }
         _ = try await setup.cli(["portfolio", "import", file.path])
         let report = try #require(
-            try JSONSerialization.jsonObject(with: Data(try await setup.cli(["portfolio", "--format", "json"]).utf8)) as? [String: Any])
+            try JSONSerialization.jsonObject(with: Data(try await setup.cli(["portfolio", "--format", "json"]).utf8))
+                as? [String: Any])
         let lot = try #require(
-            (try JSONSerialization.jsonObject(with: Data(try await setup.cli(["portfolio", "gains", "--format", "json"]).utf8)) as? [[String: Any]])?.first)
+            (try JSONSerialization.jsonObject(
+                with: Data(try await setup.cli(["portfolio", "gains", "--format", "json"]).utf8)) as? [[String: Any]])?
+                .first)
         // The 200 answer's schema of `path`.
         func schema(_ path: String) throws -> [String: Any] {
-            let document = try JSONSerialization.jsonObject(
-                with: JSONEncoder().encode(MutualFundsWeb.feature.openAPIPaths[path])) as? [String: Any]
+            let document =
+                try JSONSerialization.jsonObject(
+                    with: JSONEncoder().encode(MutualFundsWeb.feature.openAPIPaths[path])) as? [String: Any]
             let ok = ((document?["get"] as? [String: Any])?["responses"] as? [String: Any])?["200"] as? [String: Any]
-            return try #require(((ok?["content"] as? [String: Any])?["application/json"] as? [String: Any])?["schema"] as? [String: Any])
+            return try #require(
+                ((ok?["content"] as? [String: Any])?["application/json"] as? [String: Any])?["schema"] as? [String: Any]
+            )
         }
         let portfolio = try schema("/api/funds/portfolio")
         let properties = try #require(portfolio["properties"] as? [String: Any])
         #expect(Set(properties.keys) == Set(report.keys))
-        let holding = try #require(((properties["holdings"] as? [String: Any])?["items"] as? [String: Any])?["properties"] as? [String: Any])
+        let holding = try #require(
+            ((properties["holdings"] as? [String: Any])?["items"] as? [String: Any])?["properties"] as? [String: Any])
         let firstHolding = try #require((report["holdings"] as? [[String: Any]])?.first)
         #expect(Set(holding.keys) == Set(firstHolding.keys))
         let gains = try schema("/api/funds/portfolio/gains")
@@ -185,7 +205,9 @@ struct PortfolioPageTests {
             ] {
                 try await client.execute(uri: route, method: .get, headers: localhost) { response in
                     #expect(response.status == .unprocessableContent, "\(route)")
-                    let problem = try JSONSerialization.jsonObject(with: Data(String(buffer: response.body).utf8)) as? [String: Any]
+                    let problem =
+                        try JSONSerialization.jsonObject(with: Data(String(buffer: response.body).utf8))
+                        as? [String: Any]
                     #expect(problem?["field"] as? String == field, "\(route)")
                 }
             }

@@ -34,17 +34,20 @@ struct PortfolioSetup {
     init() throws {
         let list = try Fixtures.data("mfapi/list_sample_first50.json")
         let history = try Fixtures.data("mfapi/scheme_122639_history_full_3266pts.json")
-        self.init(http: StubHTTPClient { request in
-            switch request.url.path {
-            case "/mf": Networking.HTTPResponse(status: 200, body: list, url: request.url)
-            case "/mf/122639": Networking.HTTPResponse(status: 200, body: history, url: request.url)
-            default: Networking.HTTPResponse(status: 404, body: Data(), url: request.url)
-            }
-        })
+        self.init(
+            http: StubHTTPClient { request in
+                switch request.url.path {
+                case "/mf": Networking.HTTPResponse(status: 200, body: list, url: request.url)
+                case "/mf/122639": Networking.HTTPResponse(status: 200, body: history, url: request.url)
+                default: Networking.HTTPResponse(status: 404, body: Data(), url: request.url)
+                }
+            })
     }
 
     func context(terminal: any Terminal = CapturedTerminal()) -> FeatureContext {
-        .test(featureID: "funds", http: http, store: store, timing: timing, configuration: configuration, terminal: terminal)
+        .test(
+            featureID: "funds", http: http, store: store, timing: timing, configuration: configuration,
+            terminal: terminal)
     }
 
     func application() -> some ApplicationProtocol {
@@ -60,7 +63,8 @@ struct PortfolioSetup {
 
     func cli(_ arguments: [String]) async throws -> String {
         let terminal = CapturedTerminal()
-        let command = try #require(try MutualFundsPlugin.descriptor.command.parseAsRoot(arguments) as? any FeatureCommand)
+        let command = try #require(
+            try MutualFundsPlugin.descriptor.command.parseAsRoot(arguments) as? any FeatureCommand)
         try await command.run(in: context(terminal: terminal))
         return terminal.output
     }

@@ -40,7 +40,10 @@ import Testing
         #expect(!settings.errors.contains("warning"))
         let text = try await harness.output(["summary"])
         #expect(text.hasPrefix("Net worth        $1,962.50   as of 2024-06-30, USD\n"))
-        #expect(text.contains("Rate used: EUR→USD 1.0625: a cross rate through GBP: the EUR→GBP rate of 2024-01-01 (0.85) and the inverse of the USD→GBP rate of 2024-01-01 (0.8)"))
+        #expect(
+            text.contains(
+                "Rate used: EUR→USD 1.0625: a cross rate through GBP: the EUR→GBP rate of 2024-01-01 (0.85) and the inverse of the USD→GBP rate of 2024-01-01 (0.8)"
+            ))
         #expect(text.contains("Rate used: GBP→USD 1.25: the inverse of the USD→GBP rate of 2024-01-01 (0.8)"))
         let json = try #require(try await harness.json(["summary"]) as? [String: Any])
         #expect((json["netWorth"] as? NSNumber)?.stringValue == "1962.5")
@@ -59,7 +62,10 @@ import Testing
         let text = try await harness.output(["summary"])
         #expect(!text.contains("Rate used: GBP→USD"))
         // €200 × 0.85 × 1.3 = $221.00
-        #expect(text.contains("Rate used: EUR→USD 1.105: a cross rate through GBP: the EUR→GBP rate of 2024-01-01 (0.85) and the GBP→USD rate of 2024-02-01 (1.3)"))
+        #expect(
+            text.contains(
+                "Rate used: EUR→USD 1.105: a cross rate through GBP: the EUR→GBP rate of 2024-01-01 (0.85) and the GBP→USD rate of 2024-02-01 (1.3)"
+            ))
         let json = try #require(try await harness.json(["summary"]) as? [String: Any])
         #expect((json["netWorth"] as? NSNumber)?.stringValue == "2021")
     }

@@ -96,7 +96,8 @@ import Testing
             #expect(missing.exitCode == 0)
             #expect(
                 missing.stderr.hasPrefix(
-                    "warning: \"Wise\" is left out of the totals: missing USD exchange rate — no USD→GBP rate is in force on "))
+                    "warning: \"Wise\" is left out of the totals: missing USD exchange rate — no USD→GBP rate is in force on "
+                ))
             #expect(try await folio("rate", "set", "USD", "0.79", "--date", "2024-01-01").exitCode == 0)
             let summary = try await folio("summary", "--format", "json")
             #expect(summary.stdout.contains("\"netWorth\" : 790"))

@@ -19,7 +19,9 @@ struct Harness {
 
     /// Runs `arguments` (after `networth`) and returns the terminal; errors propagate as thrown.
     @discardableResult
-    func run(_ arguments: [String], terminal: CapturedTerminal = CapturedTerminal(), color: Bool = false) async throws
+    func run(
+        _ arguments: [String], terminal: CapturedTerminal = CapturedTerminal(), color: Bool = false
+    ) async throws
         -> CapturedTerminal
     {
         let parsed = try NetWorthCommand.parseAsRoot(arguments)

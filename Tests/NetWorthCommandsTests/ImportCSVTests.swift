@@ -1,3 +1,4 @@
+import CSVText
 import Failures
 import FeatureKit
 import FeatureKitTesting
@@ -43,7 +44,8 @@ import Testing
             let error = await harness.failure(["import", file.path])
             #expect(error?.kind == .dataError)
             #expect(error?.exitCode == 65)
-            #expect(error?.what.hasPrefix("\(file.path): line 3: a double quote opened on line 3 is never closed") == true)
+            #expect(
+                error?.what.hasPrefix("\(file.path): line 3: a double quote opened on line 3 is never closed") == true)
             #expect(try await harness.snapshot() == before)
         }
     }

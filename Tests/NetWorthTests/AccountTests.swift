@@ -105,7 +105,8 @@ import Timing
         #expect(future?.why?.contains("future") == true)
         let negative = #expect(throws: NetWorthError.self) {
             try BalanceRules.check(
-                BalanceUpdate(date: today, amount: -5), for: BalanceRules.Target(name: "Loan", type: .loan, currency: "GBP"),
+                BalanceUpdate(date: today, amount: -5),
+                for: BalanceRules.Target(name: "Loan", type: .loan, currency: "GBP"),
                 today: today)
         }
         #expect(negative?.hint?.contains("enter 5") == true)

@@ -32,7 +32,8 @@ import Timing
     @Test func conversionRoundsHalfToEvenToThePenny() throws {
         func converted(_ amount: String, _ rate: String) throws -> Amount {
             try ExchangeRates(
-                base: "GBP", rates: [ExchangeRate(currency: "USD", base: "GBP", date: day("2024-01-01"), rate: money(rate))]
+                base: "GBP",
+                rates: [ExchangeRate(currency: "USD", base: "GBP", date: day("2024-01-01"), rate: money(rate))]
             ).convert(money(amount), from: "USD", on: day("2024-06-01"))
         }
         // 1234.56 × 0.79 = 975.3024 → 975.30

@@ -15,7 +15,8 @@ import Timing
         rates: [
             ExchangeRate(currency: "USD", base: "GBP", date: day("2024-03-01"), rate: money("0.75")),
             ExchangeRate(currency: "USD", base: "GBP", date: day("2024-01-01"), rate: money("0.80")),
-            ExchangeRate(currency: "USD", base: "EUR", date: day("2023-01-01"), rate: money("0.9")),  // another base: ignored
+            // another base: ignored
+            ExchangeRate(currency: "USD", base: "EUR", date: day("2023-01-01"), rate: money("0.9")),
         ])
 
     func portfolio(_ accounts: [Account], rates: ExchangeRates? = nil) -> Portfolio {

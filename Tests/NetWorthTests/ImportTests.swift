@@ -12,7 +12,11 @@ import Timing
 func balances(_ text: String) throws(NetWorthError) -> BalanceImport {
     let lines = text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
         .filter { !$0.element.isEmpty }
-        .map { BalanceImport.Record(line: $0.offset + 1, fields: $0.element.split(separator: ",", omittingEmptySubsequences: false).map(String.init)) }
+        .map {
+            BalanceImport.Record(
+                line: $0.offset + 1,
+                fields: $0.element.split(separator: ",", omittingEmptySubsequences: false).map(String.init))
+        }
     return try BalanceImport(header: lines.first?.fields ?? [], records: Array(lines.dropFirst()))
 }
 

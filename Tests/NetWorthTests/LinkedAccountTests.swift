@@ -1,8 +1,8 @@
 import Failures
 import Foundation
-import Synchronization
 import Money
 import Persistence
+import Synchronization
 import Testing
 import Timing
 import TimingTesting
@@ -69,7 +69,8 @@ final class FakeSources: Sendable {
         sources.set(Self.paper, Self.usd("10174.50"))
         _ = try await AccountService(dependencies).add(
             NewAccount(name: "Paper", type: .investment), linkedTo: Self.paper)
-        _ = try await NetWorthRepository(store: store).setRate(currency: "USD", rate: money("0.8"), on: day("2024-01-01"))
+        _ = try await NetWorthRepository(store: store).setRate(
+            currency: "USD", rate: money("0.8"), on: day("2024-01-01"))
     }
 
     @Test("a new linked account takes the source's currency; the summary reads its value now and writes nothing")
@@ -112,8 +113,11 @@ final class FakeSources: Sendable {
     @Test("a source that is down or stale shows the last recorded value with its age and a warning, never zero")
     func downShowsLastValue() async throws {
         try await paperAccount()
-        _ = try await BalanceService(dependencies).record(account: "Paper", amount: money("9000"), on: day("2024-06-20"))
-        for reading in [SourceReading.unavailable("the stocks feature is disabled"), Self.usd("1", staleBecause: "prices are old")] {
+        _ = try await BalanceService(dependencies).record(
+            account: "Paper", amount: money("9000"), on: day("2024-06-20"))
+        for reading in [
+            SourceReading.unavailable("the stocks feature is disabled"), Self.usd("1", staleBecause: "prices are old"),
+        ] {
             sources.set(Self.paper, reading)
             let summary = try await SummaryService(dependencies).summary()
             let paper = try #require(summary.accounts.first)
@@ -141,7 +145,8 @@ final class FakeSources: Sendable {
     @Test("unknown and malformed sources, a taken source and a currency clash are refused and store nothing")
     func refusals() async throws {
         _ = try await AccountService(dependencies).add(
-            NewAccount(name: "Savings", type: .savings, openingBalance: BalanceUpdate(date: day("2024-06-01"), amount: 5)))
+            NewAccount(
+                name: "Savings", type: .savings, openingBalance: BalanceUpdate(date: day("2024-06-01"), amount: 5)))
         sources.set(Self.paper, Self.usd("100"))
         let before = try await snapshot()
         let unknown = await refusal { _ = try await LinkService(dependencies).link("Savings", to: "stocks:nothing") }
@@ -151,7 +156,8 @@ final class FakeSources: Sendable {
         #expect(clash?.field == "source")
         #expect(clash?.why?.contains("GBP") == true)
         let added = await refusal {
-            _ = try await AccountService(dependencies).add(NewAccount(name: "New", type: .investment), linkedTo: "etf:saved/none")
+            _ = try await AccountService(dependencies).add(
+                NewAccount(name: "New", type: .investment), linkedTo: "etf:saved/none")
         }
         #expect(added?.kind == .notFound)
         let currency = await refusal {
@@ -160,9 +166,11 @@ final class FakeSources: Sendable {
         }
         #expect(currency?.why?.contains("USD") == true)
         #expect(try await snapshot() == before)
-        _ = try await AccountService(dependencies).add(NewAccount(name: "Paper", type: .investment), linkedTo: Self.paper)
+        _ = try await AccountService(dependencies).add(
+            NewAccount(name: "Paper", type: .investment), linkedTo: Self.paper)
         let taken = await refusal {
-            _ = try await AccountService(dependencies).add(NewAccount(name: "Again", type: .investment), linkedTo: Self.paper)
+            _ = try await AccountService(dependencies).add(
+                NewAccount(name: "Again", type: .investment), linkedTo: Self.paper)
         }
         #expect(taken?.what.contains("already follows") == true)
     }

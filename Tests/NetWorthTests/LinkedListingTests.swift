@@ -62,7 +62,8 @@ import TimingTesting
             NewAccount(name: "Funds", type: .investment), linkedTo: Self.funds)
         _ = try await AccountService(dependencies).add(
             NewAccount(
-                name: "Cash", type: .current, openingBalance: BalanceUpdate(date: day("2024-06-01"), amount: money("50"))))
+                name: "Cash", type: .current,
+                openingBalance: BalanceUpdate(date: day("2024-06-01"), amount: money("50"))))
         let listings = try await AccountService(dependencies).listings()
         #expect(listings.map(\.name) == ["Paper", "Funds", "Cash"])
         let paper = listings[0]

@@ -34,7 +34,9 @@ import TimingTesting
     }
 
     @discardableResult
-    func add(_ name: String, _ type: AccountType = .savings, currency: String = "GBP", balance: String? = nil)
+    func add(
+        _ name: String, _ type: AccountType = .savings, currency: String = "GBP", balance: String? = nil
+    )
         async throws -> AccountReport
     {
         try await accounts.add(
@@ -102,7 +104,9 @@ import TimingTesting
         #expect(try await accounts.list().count == 1)
     }
 
-    @Test("issue 25 #10: years outside 1900–9999, dates after today or before the opening balance are refused unless forced")
+    @Test(
+        "issue 25 #10: years outside 1900–9999, dates after today or before the opening balance are refused unless forced"
+    )
     func dates() async throws {
         try await add("A", balance: "100")
         for date in ["0000-01-01", "1899-12-31"] {
@@ -130,7 +134,9 @@ import TimingTesting
             _ = try await balances.record(account: "A", amount: 5, note: String(repeating: "n", count: 1_001))
         }
         #expect(long?.field == "note")
-        let accountNote = await refusal { _ = try await accounts.setNote(String(repeating: "n", count: 5_000), named: "A") }
+        let accountNote = await refusal {
+            _ = try await accounts.setNote(String(repeating: "n", count: 5_000), named: "A")
+        }
         #expect(accountNote?.field == "note")
         #expect(try await snapshot() == before)
         let kept = try await balances.record(account: "A", amount: 5, note: String(repeating: "n", count: 1_000))

@@ -77,9 +77,11 @@ import Timing
     func migratesSchemaTwo() async throws {
         try await store.migrate(Array(NetWorthRepository.migrations.prefix(2)))
         try await store.write { transaction in
-            try transaction.put("account/00000001", SchemaTwoAccount(
-                id: 1, name: "Current", type: .current, currency: "GBP", createdOn: day("2024-01-01"), note: nil,
-                included: true, history: Self.updates.map(StoredUpdate.init)))
+            try transaction.put(
+                "account/00000001",
+                SchemaTwoAccount(
+                    id: 1, name: "Current", type: .current, currency: "GBP", createdOn: day("2024-01-01"), note: nil,
+                    included: true, history: Self.updates.map(StoredUpdate.init)))
             try transaction.put("name/current", 1)
             try transaction.put("meta/next-id", 2)
         }

@@ -12,7 +12,8 @@ import Testing
         let setup = try await Setup.withSample()
         let (headers, body) = post("name=Holiday+Pot&type=savings&currency=&balance=1%2C250.50&date=2025-11-01")
         try await setup.application().test(.router) { client in
-            try await client.execute(uri: "/networth/accounts/add", method: .post, headers: headers, body: body) { response in
+            try await client.execute(uri: "/networth/accounts/add", method: .post, headers: headers, body: body) {
+                response in
                 #expect(response.status == .seeOther)
                 #expect(response.headers[.location] == "/networth")
             }
@@ -22,18 +23,21 @@ import Testing
         #expect(list.contains("1250.5"), "\(list)")
     }
 
-    @Test("a taken name, an unknown currency, a bad type and a sub-penny balance are refused beside their fields", arguments: [
-        ("name=everyday+current&type=savings", "name", "already"),
-        ("name=New&type=savings&currency=XYZ", "currency", "unknown currency XYZ"),
-        ("name=New&type=yacht", "type", "choose the account&#39;s type"),
-        ("name=New&type=savings&balance=1.001", "balance", "at most 2 decimals"),
-    ])
+    @Test(
+        "a taken name, an unknown currency, a bad type and a sub-penny balance are refused beside their fields",
+        arguments: [
+            ("name=everyday+current&type=savings", "name", "already"),
+            ("name=New&type=savings&currency=XYZ", "currency", "unknown currency XYZ"),
+            ("name=New&type=yacht", "type", "choose the account&#39;s type"),
+            ("name=New&type=savings&balance=1.001", "balance", "at most 2 decimals"),
+        ])
     func refusesBesideTheField(form: String, field: String, message: String) async throws {
         let setup = try await Setup.withSample()
         let before = try await setup.cli(["accounts", "list", "--format", "json"])
         let (headers, body) = post(form)
         try await setup.application().test(.router) { client in
-            try await client.execute(uri: "/networth/accounts/add", method: .post, headers: headers, body: body) { response in
+            try await client.execute(uri: "/networth/accounts/add", method: .post, headers: headers, body: body) {
+                response in
                 let html = String(buffer: response.body)
                 #expect(response.status.code >= 400 && response.status.code < 500, "\(response.status)")
                 #expect(html.contains("id=\"\(field)-error\">"), "\(field)")
@@ -50,7 +54,8 @@ import Testing
         let before = try await setup.cli(["accounts", "list", "--format", "json"])
         try await setup.application().test(.router) { client in
             let (headers, first) = post("account=Everyday+Current")
-            try await client.execute(uri: "/networth/accounts/remove", method: .post, headers: headers, body: first) { response in
+            try await client.execute(uri: "/networth/accounts/remove", method: .post, headers: headers, body: first) {
+                response in
                 let html = String(buffer: response.body)
                 #expect(response.status == .ok)
                 #expect(html.contains("Remove <strong>Everyday Current</strong>"))
@@ -60,7 +65,8 @@ import Testing
         #expect(try await setup.cli(["accounts", "list", "--format", "json"]) == before, "nothing removed yet")
         try await setup.application().test(.router) { client in
             let (headers, confirmed) = post("account=Everyday+Current&confirmed=yes")
-            try await client.execute(uri: "/networth/accounts/remove", method: .post, headers: headers, body: confirmed) { response in
+            try await client.execute(uri: "/networth/accounts/remove", method: .post, headers: headers, body: confirmed)
+            { response in
                 #expect(response.status == .seeOther)
             }
         }
@@ -70,17 +76,22 @@ import Testing
     @Test("a rate set from the page converts the account; a rate over 10⁶ is refused beside the rate")
     func setsARate() async throws {
         let setup = Setup()
-        try await setup.cli(["accounts", "add", "--name", "Wise", "--type", "foreign-currency", "--currency", "USD", "--balance", "100", "--date", "2025-11-01"])
+        try await setup.cli([
+            "accounts", "add", "--name", "Wise", "--type", "foreign-currency", "--currency", "USD", "--balance", "100",
+            "--date", "2025-11-01",
+        ])
         try await setup.application().test(.router) { client in
             let (headers, huge) = post("currency=usd&rate=2000000&date=2025-01-01")
-            try await client.execute(uri: "/networth/rates/set", method: .post, headers: headers, body: huge) { response in
+            try await client.execute(uri: "/networth/rates/set", method: .post, headers: headers, body: huge) {
+                response in
                 let html = String(buffer: response.body)
                 #expect(response.status.code >= 400 && response.status.code < 500)
                 #expect(html.contains("id=\"rate-error\">"))
                 #expect(html.contains("10⁶"))
             }
             let (_, good) = post("currency=usd&rate=0.8&date=2025-01-01")
-            try await client.execute(uri: "/networth/rates/set", method: .post, headers: headers, body: good) { response in
+            try await client.execute(uri: "/networth/rates/set", method: .post, headers: headers, body: good) {
+                response in
                 #expect(response.status == .seeOther)
             }
         }

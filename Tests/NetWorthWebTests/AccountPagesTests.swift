@@ -33,7 +33,9 @@ import Testing
             #expect(html.contains("<td class=\"num\">£"), "money right-aligned with its symbol")
             #expect(html.contains("<time datetime=\"2025-11-24\">24 Nov 2025</time>"))
             let (_, byBalance) = try await Self.get(client, "/networth/accounts?sort=-balance")
-            #expect(byBalance.contains("aria-sort=\"descending\"><a href=\"/networth/accounts?sort=balance\">Balance ▼</a>"))
+            #expect(
+                byBalance.contains("aria-sort=\"descending\"><a href=\"/networth/accounts?sort=balance\">Balance ▼</a>")
+            )
             #expect(byBalance != html)
         }
     }
@@ -58,19 +60,25 @@ import Testing
             #expect(html.contains("Showing 1–50 of \(updates) updates"))
             #expect(html.contains("aria-sort=\"descending\""))
             #expect(html.contains("id=\"account-chart\""))
-            #expect(html.contains("action=\"/networth/accounts/rename\"") && html.contains("action=\"/networth/accounts/note\""))
+            #expect(
+                html.contains("action=\"/networth/accounts/rename\"")
+                    && html.contains("action=\"/networth/accounts/note\""))
             let last = (updates + 49) / 50
             let (_, lastPage) = try await Self.get(client, link + "&sort=-date&page=\(last)")
             #expect(lastPage.contains("<time datetime=\"\(oldest)\">"))
             let (_, ascending) = try await Self.get(client, link + "&sort=date")
             #expect(ascending.contains("<time datetime=\"\(oldest)\">"))
             // `history --from --to`: the same rows as the CLI's range; a reversed range is refused beside `from`.
-            let ranged = try await setup.cli(["history", name, "--from", "2025-01-01", "--to", "2025-03-31", "--format", "json"])
+            let ranged = try await setup.cli([
+                "history", name, "--from", "2025-01-01", "--to", "2025-03-31", "--format", "json",
+            ])
             let inRange = try #require(try JSONSerialization.jsonObject(with: Data(ranged.utf8)) as? [[String: Any]])
             let (_, rangePage) = try await Self.get(client, link + "&from=2025-01-01&to=2025-03-31")
             #expect(rangePage.components(separatedBy: "<tr><td><time datetime=").count - 1 == inRange.count)
             #expect(!rangePage.contains("<tr><td><time datetime=\"\(newest)\">"))
-            #expect(rangePage.contains("&amp;from=2025-01-01&amp;to=2025-03-31&amp;sort=date\""), "sort links keep the range")
+            #expect(
+                rangePage.contains("&amp;from=2025-01-01&amp;to=2025-03-31&amp;sort=date\""),
+                "sort links keep the range")
             let (reversed, refused) = try await Self.get(client, link + "&from=2025-06-01&to=2025-01-01")
             #expect(reversed.code >= 400 && reversed.code < 500)
             #expect(refused.contains("id=\"from-error\">"))
@@ -80,13 +88,16 @@ import Testing
         }
     }
 
-    @Test("renaming from the page renames in the store; a taken name is refused beside the field, kept, and stores nothing")
+    @Test(
+        "renaming from the page renames in the store; a taken name is refused beside the field, kept, and stores nothing"
+    )
     func rename() async throws {
         let setup = try await Setup.withSample()
         let before = try await setup.cli(["accounts", "list", "--format", "json"])
         try await setup.application().test(.router) { client in
             let (headers, taken) = post("account=Everyday+Current&name=home+mortgage")
-            try await client.execute(uri: "/networth/accounts/rename", method: .post, headers: headers, body: taken) { response in
+            try await client.execute(uri: "/networth/accounts/rename", method: .post, headers: headers, body: taken) {
+                response in
                 let html = String(buffer: response.body)
                 #expect(response.status.code >= 400 && response.status.code < 500, "\(response.status)")
                 #expect(html.contains("id=\"name-error\">"), "\(html)")
@@ -94,7 +105,8 @@ import Testing
             }
             #expect(try await setup.cli(["accounts", "list", "--format", "json"]) == before)
             let (_, good) = post("account=Everyday+Current&name=Daily+Current")
-            try await client.execute(uri: "/networth/accounts/rename", method: .post, headers: headers, body: good) { response in
+            try await client.execute(uri: "/networth/accounts/rename", method: .post, headers: headers, body: good) {
+                response in
                 #expect(response.status == .seeOther)
                 #expect(response.headers[.location] == "/networth/account?name=Daily%20Current")
             }
@@ -109,7 +121,8 @@ import Testing
         let before = try await setup.cli(["accounts", "show", "Everyday Current", "--format", "json"])
         try await setup.application().test(.router) { client in
             let (headers, long) = post("account=Everyday+Current&note=" + String(repeating: "x", count: 1001))
-            try await client.execute(uri: "/networth/accounts/note", method: .post, headers: headers, body: long) { response in
+            try await client.execute(uri: "/networth/accounts/note", method: .post, headers: headers, body: long) {
+                response in
                 let html = String(buffer: response.body)
                 #expect(response.status.code >= 400 && response.status.code < 500)
                 #expect(html.contains("id=\"note-error\">"))
@@ -117,16 +130,21 @@ import Testing
             }
             #expect(try await setup.cli(["accounts", "show", "Everyday Current", "--format", "json"]) == before)
             let (_, note) = post("account=everyday+current&note=joint+with+Sam")
-            try await client.execute(uri: "/networth/accounts/note", method: .post, headers: headers, body: note) { response in
+            try await client.execute(uri: "/networth/accounts/note", method: .post, headers: headers, body: note) {
+                response in
                 #expect(response.status == .seeOther)
             }
-            #expect(try await setup.cli(["accounts", "show", "Everyday Current", "--format", "json"])
-                .contains("\"note\" : \"joint with Sam\""))
+            #expect(
+                try await setup.cli(["accounts", "show", "Everyday Current", "--format", "json"])
+                    .contains("\"note\" : \"joint with Sam\""))
             let (_, clear) = post("account=Everyday+Current&note=")
-            try await client.execute(uri: "/networth/accounts/note", method: .post, headers: headers, body: clear) { response in
+            try await client.execute(uri: "/networth/accounts/note", method: .post, headers: headers, body: clear) {
+                response in
                 #expect(response.status == .seeOther)
             }
-            #expect(try await setup.cli(["accounts", "show", "Everyday Current", "--format", "json"]).contains("\"note\" : null"))
+            #expect(
+                try await setup.cli(["accounts", "show", "Everyday Current", "--format", "json"]).contains(
+                    "\"note\" : null"))
         }
     }
 
@@ -144,14 +162,16 @@ import Testing
             #expect(html.contains("<time datetime=\"\(date)\">"))
             #expect(html.contains("action=\"/networth/rates/remove\""))
             let (headers, ask) = post("currency=\(currency)&date=\(date)")
-            try await client.execute(uri: "/networth/rates/remove", method: .post, headers: headers, body: ask) { response in
+            try await client.execute(uri: "/networth/rates/remove", method: .post, headers: headers, body: ask) {
+                response in
                 let html = String(buffer: response.body)
                 #expect(response.status == .ok)
                 #expect(html.contains("name=\"confirmed\" value=\"yes\""))
             }
             #expect(try await setup.cli(["rate", "list", "--format", "json"]) == before, "nothing removed yet")
             let (_, confirmed) = post("currency=\(currency)&date=\(date)&confirmed=yes")
-            try await client.execute(uri: "/networth/rates/remove", method: .post, headers: headers, body: confirmed) { response in
+            try await client.execute(uri: "/networth/rates/remove", method: .post, headers: headers, body: confirmed) {
+                response in
                 #expect(response.status == .seeOther)
             }
         }
@@ -167,7 +187,8 @@ import Testing
         let before = try await setup.cli(["settings", "--format", "json"])
         try await setup.application().test(.router) { client in
             let (headers, bad) = post("pension=on&baseCurrency=XYZ")
-            try await client.execute(uri: "/networth/settings", method: .post, headers: headers, body: bad) { response in
+            try await client.execute(uri: "/networth/settings", method: .post, headers: headers, body: bad) {
+                response in
                 let html = String(buffer: response.body)
                 #expect(response.status.code >= 400 && response.status.code < 500)
                 #expect(html.contains("id=\"baseCurrency-error\">"))
@@ -175,7 +196,8 @@ import Testing
             }
             #expect(try await setup.cli(["settings", "--format", "json"]) == before)
             let (_, good) = post("pension=on&baseCurrency=usd")
-            try await client.execute(uri: "/networth/settings", method: .post, headers: headers, body: good) { response in
+            try await client.execute(uri: "/networth/settings", method: .post, headers: headers, body: good) {
+                response in
                 #expect(response.status == .seeOther)
             }
         }
@@ -195,20 +217,27 @@ import Testing
             let (_, page) = try await Self.get(client, "/networth/account?name=Everyday%20Current")
             #expect(page.contains("action=\"/networth/update/remove\""))
             let (headers, ask) = post("account=Everyday+Current&date=\(date)")
-            try await client.execute(uri: "/networth/update/remove", method: .post, headers: headers, body: ask) { response in
+            try await client.execute(uri: "/networth/update/remove", method: .post, headers: headers, body: ask) {
+                response in
                 let html = String(buffer: response.body)
                 #expect(response.status == .ok)
                 #expect(html.contains("Remove the balance of <strong>Everyday Current</strong>"))
                 #expect(html.contains("name=\"confirmed\" value=\"yes\""))
             }
-            #expect(try await setup.cli(["history", "Everyday Current", "--format", "json"]) == before, "nothing removed yet")
+            #expect(
+                try await setup.cli(["history", "Everyday Current", "--format", "json"]) == before,
+                "nothing removed yet")
             let (_, none) = post("account=Everyday+Current&date=1999-01-01&confirmed=yes")
-            try await client.execute(uri: "/networth/update/remove", method: .post, headers: headers, body: none) { response in
+            try await client.execute(uri: "/networth/update/remove", method: .post, headers: headers, body: none) {
+                response in
                 #expect(response.status == .seeOther)
             }
-            #expect(try await setup.cli(["history", "Everyday Current", "--format", "json"]) == before, "a refusal removes nothing")
+            #expect(
+                try await setup.cli(["history", "Everyday Current", "--format", "json"]) == before,
+                "a refusal removes nothing")
             let (_, confirmed) = post("account=Everyday+Current&date=\(date)&confirmed=yes")
-            try await client.execute(uri: "/networth/update/remove", method: .post, headers: headers, body: confirmed) { response in
+            try await client.execute(uri: "/networth/update/remove", method: .post, headers: headers, body: confirmed) {
+                response in
                 #expect(response.status == .seeOther)
                 #expect(response.headers[.location] == "/networth/account?name=Everyday%20Current")
             }

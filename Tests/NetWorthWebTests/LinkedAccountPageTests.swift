@@ -1,17 +1,17 @@
 import ArgumentParser
+import Failures
 import FeatureCLI
 import FeatureKit
 import FeatureKitTesting
 import FeatureWeb
 import Foundation
-import Failures
-import Synchronization
 import Hummingbird
 import HummingbirdTesting
 import Money
 import NetWorthCommands
 import NetWorthWeb
 import Persistence
+import Synchronization
 import Testing
 import Timing
 
@@ -61,10 +61,13 @@ import Timing
             timing: setup.timing, sessions: BrowserSessions(now: { Date() }))
         return Application(
             router: WebServer.router(
-                features: [NetWorthWeb.feature], environment: environment, configuration: WebServerConfiguration(secret: secret)))
+                features: [NetWorthWeb.feature], environment: environment,
+                configuration: WebServerConfiguration(secret: secret)))
     }
 
-    @Test("the page says where a linked balance came from; the API is the CLI's JSON; a gone source shows the last balance")
+    @Test(
+        "the page says where a linked balance came from; the API is the CLI's JSON; a gone source shows the last balance"
+    )
     func linkedAccount() async throws {
         _ = try await cli(["accounts", "add", "--name", "Paper", "--type", "investment", "--linked-to", Self.source])
         try await application().test(.router) { client in
@@ -99,12 +102,14 @@ import Timing
                 #expect(page.contains("stocks:portfolio/&lt;EMAIL&gt;"))
             }
             let (headers, bad) = post("account=Cash&source=bank%3Acurrent")
-            try await client.execute(uri: "/networth/accounts/link", method: .post, headers: headers, body: bad) { response in
+            try await client.execute(uri: "/networth/accounts/link", method: .post, headers: headers, body: bad) {
+                response in
                 #expect(response.status == .seeOther)
             }
             #expect(try await cli(["summary", "--format", "json"]).contains("\"source\" : null"))
             let (_, good) = post("account=Cash&source=stocks%3Aportfolio%2Ftest%40stockport.com")
-            try await client.execute(uri: "/networth/accounts/link", method: .post, headers: headers, body: good) { response in
+            try await client.execute(uri: "/networth/accounts/link", method: .post, headers: headers, body: good) {
+                response in
                 #expect(response.status == .seeOther)
             }
             #expect(try await cli(["summary", "--format", "json"]).contains("\"source\" : \"\(Self.source)\""))
@@ -112,7 +117,8 @@ import Timing
                 #expect(String(buffer: response.body).contains("action=\"/networth/accounts/unlink\""))
             }
             let (_, unlink) = post("account=Cash")
-            try await client.execute(uri: "/networth/accounts/unlink", method: .post, headers: headers, body: unlink) { response in
+            try await client.execute(uri: "/networth/accounts/unlink", method: .post, headers: headers, body: unlink) {
+                response in
                 #expect(response.status == .seeOther)
             }
             #expect(try await cli(["summary", "--format", "json"]).contains("\"source\" : null"))
@@ -133,13 +139,18 @@ import Timing
                 let page = String(buffer: response.body)
                 #expect(page.contains("\(Self.source)<br><small>£1,234.56, as of <time datetime="), "\(page)")
             }
-            try await client.execute(uri: "/networth/account?name=Paper", method: .get, headers: localhost) { response in
+            try await client.execute(uri: "/networth/account?name=Paper", method: .get, headers: localhost) {
+                response in
                 let page = String(buffer: response.body)
-                #expect(page.contains("<dt>Follows</dt><dd>\(Self.source), linked <time datetime=\"2025-11-24\">24 Nov 2025</time></dd>"), "\(page)")
+                #expect(
+                    page.contains(
+                        "<dt>Follows</dt><dd>\(Self.source), linked <time datetime=\"2025-11-24\">24 Nov 2025</time></dd>"
+                    ), "\(page)")
                 #expect(page.contains("<dt>Source value</dt><dd>£1,234.56, as of <time"))
             }
             value.current.withLock { $0 = nil }
-            try await client.execute(uri: "/networth/account?name=Paper", method: .get, headers: localhost) { response in
+            try await client.execute(uri: "/networth/account?name=Paper", method: .get, headers: localhost) {
+                response in
                 #expect(String(buffer: response.body).contains("none now (the quotes service is down"))
             }
         }

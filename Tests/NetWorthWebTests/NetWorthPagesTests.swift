@@ -26,7 +26,8 @@ struct NetWorthPagesTests {
             try await client.execute(uri: "/api/networth/summary", method: .get, headers: localhost) { response in
                 #expect(String(buffer: response.body) == plain)
             }
-            try await client.execute(uri: "/api/networth/summary?pension=exclude", method: .get, headers: localhost) { response in
+            try await client.execute(uri: "/api/networth/summary?pension=exclude", method: .get, headers: localhost) {
+                response in
                 #expect(String(buffer: response.body) == noPension)
                 #expect(plain != noPension)
             }
@@ -42,12 +43,14 @@ struct NetWorthPagesTests {
             try await client.execute(uri: "/networth", method: .get, headers: localhost) { response in
                 let html = String(buffer: response.body)
                 #expect(response.status == .ok)
-                #expect(html.contains("Net worth") && html.contains("Everyday Current") && html.contains("Home Mortgage"))
+                #expect(
+                    html.contains("Net worth") && html.contains("Everyday Current") && html.contains("Home Mortgage"))
                 #expect(html.contains("action=\"/networth/update\""))
                 #expect(html.contains("(\(months) months)"))
                 #expect(html.contains("<polyline"))
             }
-            try await client.execute(uri: "/networth?toggles=1&mortgage=on", method: .get, headers: localhost) { response in
+            try await client.execute(uri: "/networth?toggles=1&mortgage=on", method: .get, headers: localhost) {
+                response in
                 let html = String(buffer: response.body)
                 #expect(html.contains("not counted (pension"), "pensions left out by the toggle")
             }
@@ -80,7 +83,9 @@ struct NetWorthPagesTests {
         let (headers, body) = post("account=Everyday+Current&amount=10&date=2099-01-01")
         try await setup.application().test(.router) { client in
             try await client.execute(uri: "/networth/update", method: .post, headers: headers, body: body) { response in
-                #expect(String(buffer: response.body).contains("id=\"date-error\">cannot record a balance dated 2099-01-01"))
+                #expect(
+                    String(buffer: response.body).contains("id=\"date-error\">cannot record a balance dated 2099-01-01")
+                )
             }
         }
     }
@@ -103,7 +108,8 @@ struct NetWorthPagesTests {
         let setup = try await Setup.withSample()
         let (headers, body) = post("account=Crypto+Wallet")
         try await setup.application().test(.router) { client in
-            try await client.execute(uri: "/networth/accounts/exclude", method: .post, headers: headers, body: body) { response in
+            try await client.execute(uri: "/networth/accounts/exclude", method: .post, headers: headers, body: body) {
+                response in
                 #expect(response.status == .seeOther)
             }
         }
@@ -111,17 +117,21 @@ struct NetWorthPagesTests {
         #expect(summary.contains("\"excludedBecause\" : \"excluded\""))
     }
 
-    @Test("`accounts include` through the page counts an excluded account again; an unknown account is the CLI's message")
+    @Test(
+        "`accounts include` through the page counts an excluded account again; an unknown account is the CLI's message")
     func include() async throws {
         let setup = try await Setup.withSample()
         try await setup.cli(["accounts", "exclude", "Crypto Wallet"])
         let excluded = try await setup.cli(["summary", "--format", "json"])
         let (headers, body) = post("account=Crypto+Wallet")
         try await setup.application().test(.router) { client in
-            try await client.execute(uri: "/networth/accounts/include", method: .post, headers: headers, body: body) { response in
+            try await client.execute(uri: "/networth/accounts/include", method: .post, headers: headers, body: body) {
+                response in
                 #expect(response.status == .seeOther)
                 #expect(response.headers[.location] == "/networth")
-                #expect(response.headers[values: .setCookie].contains { $0.hasPrefix("folio_flash=") }, "the CLI's confirmation as the flash")
+                #expect(
+                    response.headers[values: .setCookie].contains { $0.hasPrefix("folio_flash=") },
+                    "the CLI's confirmation as the flash")
             }
             try await client.execute(uri: "/networth", method: .get, headers: localhost) { response in
                 let html = String(buffer: response.body)
@@ -129,10 +139,13 @@ struct NetWorthPagesTests {
                 #expect(!html.contains("not counted (excluded)"))
             }
             let (unknownHeaders, unknownBody) = post("account=No+Such+Account")
-            try await client.execute(uri: "/networth/accounts/include", method: .post, headers: unknownHeaders, body: unknownBody) { response in
+            try await client.execute(
+                uri: "/networth/accounts/include", method: .post, headers: unknownHeaders, body: unknownBody
+            ) { response in
                 #expect(response.status == .seeOther, "refused: the message comes back on the next page")
                 let flash = try #require(response.headers[values: .setCookie].first { $0.hasPrefix("folio_flash=") })
-                let encoded = String(flash.dropFirst("folio_flash=".count).prefix { $0 != ";" }).replacingOccurrences(of: ".", with: "=")
+                let encoded = String(flash.dropFirst("folio_flash=".count).prefix { $0 != ";" }).replacingOccurrences(
+                    of: ".", with: "=")
                 let message = String(decoding: Data(base64Encoded: encoded) ?? Data(), as: UTF8.self)
                 #expect(message.hasPrefix("error\n"), "an error flash: \(message)")
                 #expect(message.contains("No Such Account"))
@@ -148,14 +161,18 @@ struct NetWorthPagesTests {
         let setup = Setup()
         try await setup.application().test(.router) { client in
             try await client.execute(uri: "/", method: .get, headers: localhost) { response in
-                #expect(!String(buffer: response.body).contains("<h2><a href=\"/networth\">Net worth</a></h2>"), "no card without accounts")
+                #expect(
+                    !String(buffer: response.body).contains("<h2><a href=\"/networth\">Net worth</a></h2>"),
+                    "no card without accounts")
             }
             let (headers, body) = post("")
             try await client.execute(uri: "/networth/sample", method: .post, headers: headers, body: body) { response in
                 #expect(response.status == .seeOther)
                 #expect(response.headers[.location] == "/networth")
             }
-            let page = try await client.execute(uri: "/networth", method: .get, headers: localhost) { String(buffer: $0.body) }
+            let page = try await client.execute(uri: "/networth", method: .get, headers: localhost) {
+                String(buffer: $0.body)
+            }
             #expect(page.contains("Everyday Current"))
             let shown = try #require(figures(page), "the summary figures")
             try await client.execute(uri: "/", method: .get, headers: localhost) { response in

@@ -16,12 +16,17 @@ struct NetWorthServiceFacesTests {
     static let routes: [(uri: String, arguments: [String])] = [
         ("/api/networth/summary", ["summary"]),
         ("/api/networth/summary?pension=exclude", ["summary", "--exclude-pension"]),
-        ("/api/networth/summary?mortgage=exclude&pension=include", ["summary", "--exclude-mortgage", "--include-pension"]),
+        (
+            "/api/networth/summary?mortgage=exclude&pension=include",
+            ["summary", "--exclude-mortgage", "--include-pension"]
+        ),
         ("/api/networth/summary?asOf=2025-01-31", ["summary", "--as-of", "2025-01-31"]),
         ("/api/networth/accounts", ["accounts", "list"]),
         ("/api/networth/history?account=everyday%20current", ["history", "everyday current"]),
-        ("/api/networth/history?account=Home%20Mortgage&from=2025-01-01&to=2025-06-30",
-         ["history", "Home Mortgage", "--from", "2025-01-01", "--to", "2025-06-30"]),
+        (
+            "/api/networth/history?account=Home%20Mortgage&from=2025-01-01&to=2025-06-30",
+            ["history", "Home Mortgage", "--from", "2025-01-01", "--to", "2025-06-30"]
+        ),
         ("/api/networth/rates", ["rate", "list"]),
         ("/api/networth/rates?currency=usd", ["rate", "list", "usd"]),
         ("/api/networth/rates?currency=JPY", ["rate", "list", "JPY"]),
@@ -32,7 +37,9 @@ struct NetWorthServiceFacesTests {
     func apiBytesEqualCLI() async throws {
         let setup = try await Setup.withSample()
         // A foreign account without a rate (issue 25 #6) is part of the report too.
-        try await setup.cli(["accounts", "add", "--name", "Yen", "--type", "savings", "--currency", "JPY", "--balance", "1000"])
+        try await setup.cli([
+            "accounts", "add", "--name", "Yen", "--type", "savings", "--currency", "JPY", "--balance", "1000",
+        ])
         try await setup.application().test(.router) { client in
             for (uri, arguments) in Self.routes {
                 let printed = try await setup.cli(arguments + ["--format", "json"])
@@ -54,7 +61,10 @@ struct NetWorthServiceFacesTests {
             for (uri, arguments) in [
                 ("/api/networth/report", ["report"]),
                 ("/api/networth/report?period=yearly&mortgage=include", ["report", "--yearly", "--include-mortgage"]),
-                ("/api/networth/report?from=2025-03&to=2025-08-15", ["report", "--from", "2025-03", "--to", "2025-08-15"]),
+                (
+                    "/api/networth/report?from=2025-03&to=2025-08-15",
+                    ["report", "--from", "2025-03", "--to", "2025-08-15"]
+                ),
             ] {
                 let printed = try await setup.cli(arguments + ["--format", "json"])
                 try await client.execute(uri: uri, method: .get, headers: localhost) { response in
@@ -66,14 +76,16 @@ struct NetWorthServiceFacesTests {
         }
     }
 
-    @Test("issue 24: each route's OpenAPI schema types every property, required and nullable as encoded", arguments: [
-        ("/api/networth/summary", ["summary"]),
-        ("/api/networth/accounts", ["accounts", "list"]),
-        ("/api/networth/history", ["history", "Everyday Current"]),
-        ("/api/networth/report", ["report", "--yearly"]),
-        ("/api/networth/rates", ["rate", "list"]),
-        ("/api/networth/settings", ["settings"]),
-    ])
+    @Test(
+        "issue 24: each route's OpenAPI schema types every property, required and nullable as encoded",
+        arguments: [
+            ("/api/networth/summary", ["summary"]),
+            ("/api/networth/accounts", ["accounts", "list"]),
+            ("/api/networth/history", ["history", "Everyday Current"]),
+            ("/api/networth/report", ["report", "--yearly"]),
+            ("/api/networth/rates", ["rate", "list"]),
+            ("/api/networth/settings", ["settings"]),
+        ])
     func schemaMatchesTheEncoder(route: String, arguments: [String]) async throws {
         let setup = try await Setup.withSample()
         try await setup.cli(["accounts", "add", "--name", "Empty", "--type", "savings"])
@@ -91,7 +103,9 @@ struct NetWorthServiceFacesTests {
     @Test("issue 25 #6: an account without a rate is marked on the page and null in the API; the rest is valued")
     func missingRate() async throws {
         let setup = try await Setup.withSample()
-        try await setup.cli(["accounts", "add", "--name", "Yen", "--type", "savings", "--currency", "JPY", "--balance", "1000"])
+        try await setup.cli([
+            "accounts", "add", "--name", "Yen", "--type", "savings", "--currency", "JPY", "--balance", "1000",
+        ])
         try await setup.application().test(.router) { client in
             try await client.execute(uri: "/networth", method: .get, headers: localhost) { response in
                 let html = String(buffer: response.body)
@@ -150,7 +164,8 @@ struct NetWorthServiceFacesTests {
             }
             try await client.execute(uri: "/", method: .get, headers: localhost) { response in
                 let html = String(buffer: response.body)
-                #expect(html.contains("<h2><a href=\"/networth\">Net worth</a></h2>"), "the card stays, with the reason")
+                #expect(
+                    html.contains("<h2><a href=\"/networth\">Net worth</a></h2>"), "the card stays, with the reason")
             }
         }
     }
@@ -164,7 +179,10 @@ struct NetWorthServiceFacesTests {
             try await client.execute(uri: "/networth/update", method: .post, headers: headers, body: body) { response in
                 let html = String(buffer: response.body)
                 #expect(response.status == .unprocessableContent)
-                #expect(html.contains("id=\"amount-error\">the amount 1.123456789 has too many decimals — GBP amounts have at most 2 decimals"))
+                #expect(
+                    html.contains(
+                        "id=\"amount-error\">the amount 1.123456789 has too many decimals — GBP amounts have at most 2 decimals"
+                    ))
             }
         }
         #expect(try await setup.cli(["summary", "--format", "json"]) == before)
@@ -180,7 +198,9 @@ struct NetWorthServiceFacesTests {
             try await client.execute(uri: "/networth/update", method: .post, headers: headers, body: body) { response in
                 let html = String(buffer: response.body)
                 #expect(response.status == .unprocessableContent)
-                #expect(html.contains("id=\"note-error\">the note is too long — 1001 characters; a note holds at most 1000"))
+                #expect(
+                    html.contains("id=\"note-error\">the note is too long — 1001 characters; a note holds at most 1000")
+                )
                 #expect(!html.contains("larger than"))
                 #expect(html.contains("value=\"\(note)\""))
             }
@@ -192,7 +212,8 @@ struct NetWorthServiceFacesTests {
     func apiRefusal() async throws {
         let setup = try await Setup.withSample()
         try await setup.application().test(.router) { client in
-            try await client.execute(uri: "/api/networth/summary?asOf=2025-13-01", method: .get, headers: localhost) { response in
+            try await client.execute(uri: "/api/networth/summary?asOf=2025-13-01", method: .get, headers: localhost) {
+                response in
                 let problem = try JSONDecoder().decode(JSONValue.self, from: Data(String(buffer: response.body).utf8))
                 #expect(response.status == .unprocessableContent)
                 #expect(response.headers[.contentType] == "application/problem+json")
@@ -227,11 +248,15 @@ private func check(_ value: JSONValue, against schema: JSONValue, at path: Strin
             problems.append("\(path): not every key is required")
         }
         for (key, member) in members {
-            if let property = properties[key] ?? extra { check(member, against: property, at: "\(path).\(key)", problems: &problems) }
+            if let property = properties[key] ?? extra {
+                check(member, against: property, at: "\(path).\(key)", problems: &problems)
+            }
         }
     case ("array", .array(let items)):
         guard let item = schema["items"] else { return problems.append("\(path): untyped items") }
-        for (index, element) in items.enumerated() { check(element, against: item, at: "\(path)[\(index)]", problems: &problems) }
+        for (index, element) in items.enumerated() {
+            check(element, against: item, at: "\(path)[\(index)]", problems: &problems)
+        }
     case ("string", .string(let text)):
         if case .array(let allowed)? = schema["enum"], !allowed.contains(.string(text)) {
             problems.append("\(path): \(text) is not in the enum")

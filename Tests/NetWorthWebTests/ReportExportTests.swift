@@ -21,11 +21,15 @@ import Testing
         ("period=monthly", ["report", "--monthly"]),
         ("period=yearly&pension=exclude", ["report", "--yearly", "--exclude-pension"]),
         ("period=monthly&from=2025-01&to=2025-03", ["report", "--monthly", "--from", "2025-01", "--to", "2025-03"]),
-        ("from=2025-02-14&to=2025-06&mortgage=exclude",
-         ["report", "--from", "2025-02-14", "--to", "2025-06", "--exclude-mortgage"]),
+        (
+            "from=2025-02-14&to=2025-06&mortgage=exclude",
+            ["report", "--from", "2025-02-14", "--to", "2025-06", "--exclude-mortgage"]
+        ),
     ]
 
-    @Test("the report CSV download and GET /api/networth/report are `report --format csv|json` byte for byte, clashing names suffixed ` (account)`", arguments: [
+    @Test(
+        "the report CSV download and GET /api/networth/report are `report --format csv|json` byte for byte, clashing names suffixed ` (account)`",
+        arguments: [
             ("/networth/report.csv", "csv", "text/csv"), ("/api/networth/report", "json", "application/json"),
         ])
     func bytesEqualCLI(path: String, format: String, contentType: String) async throws {
@@ -61,7 +65,8 @@ import Testing
                 #expect(html.contains("value=\"2025-01\""), "what was typed stays")
                 #expect(html.contains("href=\"/networth/report.csv?period=monthly&amp;from=2025-01&amp;to=2025-03\""))
             }
-            try await client.execute(uri: "/networth/report?from=2025-13", method: .get, headers: localhost) { response in
+            try await client.execute(uri: "/networth/report?from=2025-13", method: .get, headers: localhost) {
+                response in
                 let html = String(buffer: response.body)
                 #expect(response.status.code >= 400 && response.status.code < 500)
                 #expect(html.contains("id=\"from-error\">"))
@@ -75,10 +80,12 @@ import Testing
         try await setup.application().test(.router) { client in
             for (uri, field) in [
                 ("/api/networth/report?from=2025-13", "from"), ("/api/networth/report?to=June", "to"),
-                ("/api/networth/report?from=2025-06&to=2025-01", "range"), ("/api/networth/rates?currency=DOLLARS", "currency"),
+                ("/api/networth/report?from=2025-06&to=2025-01", "range"),
+                ("/api/networth/rates?currency=DOLLARS", "currency"),
             ] {
                 try await client.execute(uri: uri, method: .get, headers: localhost) { response in
-                    let problem = try JSONDecoder().decode(JSONValue.self, from: Data(String(buffer: response.body).utf8))
+                    let problem = try JSONDecoder().decode(
+                        JSONValue.self, from: Data(String(buffer: response.body).utf8))
                     #expect(response.status.code >= 400 && response.status.code < 500, "\(uri)")
                     #expect(response.headers[.contentType] == "application/problem+json", "\(uri)")
                     #expect(problem["field"] == .string(field), "\(uri)")
@@ -91,7 +98,8 @@ import Testing
     func ratesFilter() async throws {
         let setup = try await Setup.withSample()
         try await setup.cli(["rate", "set", "EUR", "0.85", "--date", "2025-01-01"])
-        let usd = try await setup.cli(["rate", "list", "usd", "--format", "csv"]).split(whereSeparator: \.isNewline).dropFirst()
+        let usd = try await setup.cli(["rate", "list", "usd", "--format", "csv"]).split(whereSeparator: \.isNewline)
+            .dropFirst()
         #expect(!usd.isEmpty)
         try await setup.application().test(.router) { client in
             try await client.execute(uri: "/networth/rates?only=usd", method: .get, headers: localhost) { response in
@@ -101,7 +109,8 @@ import Testing
                 #expect(!html.contains("name=\"currency\" value=\"EUR\""))
                 #expect(html.contains("value=\"usd\""), "what was typed stays")
             }
-            try await client.execute(uri: "/networth/rates?only=DOLLARS", method: .get, headers: localhost) { response in
+            try await client.execute(uri: "/networth/rates?only=DOLLARS", method: .get, headers: localhost) {
+                response in
                 let html = String(buffer: response.body)
                 #expect(response.status.code >= 400 && response.status.code < 500)
                 #expect(html.contains("id=\"only-error\">"))

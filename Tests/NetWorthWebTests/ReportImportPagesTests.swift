@@ -16,7 +16,8 @@ import Testing
         var headers = localhost
         headers[.cookie] = "\(CSRF.cookieName)=seed"
         headers[.contentType] = "multipart/form-data; boundary=\(boundary)"
-        var body = "--\(boundary)\r\nContent-Disposition: form-data; name=\"_csrf\"\r\n\r\n"
+        var body =
+            "--\(boundary)\r\nContent-Disposition: form-data; name=\"_csrf\"\r\n\r\n"
             + CSRF.token(seed: "seed", secret: secret) + "\r\n"
         body += "--\(boundary)\r\nContent-Disposition: form-data; name=\"file\"; filename=\"balances.csv\"\r\n"
         body += "Content-Type: text/csv\r\n\r\n\(content)\r\n--\(boundary)--\r\n"
@@ -40,13 +41,16 @@ import Testing
                 #expect(html.contains(money), "\(money)")
                 #expect(html.contains("href=\"/networth/report.csv?period=monthly&amp;from=&amp;to=\""))
             }
-            try await client.execute(uri: "/networth/report.csv?period=yearly", method: .get, headers: localhost) { response in
+            try await client.execute(uri: "/networth/report.csv?period=yearly", method: .get, headers: localhost) {
+                response in
                 let csv = String(buffer: response.body)
                 #expect(response.status == .ok)
                 #expect(response.headers[.contentDisposition]?.contains("networth-yearly.csv") == true)
                 #expect(csv.hasPrefix("period,date,currency,assets,debts,netWorth,change,changePercent,"))
             }
-            try await client.execute(uri: "/networth/report?from=2025-06-01&to=2025-01-01", method: .get, headers: localhost) { response in
+            try await client.execute(
+                uri: "/networth/report?from=2025-06-01&to=2025-01-01", method: .get, headers: localhost
+            ) { response in
                 let html = String(buffer: response.body)
                 #expect(response.status.code >= 400 && response.status.code < 500)
                 #expect(html.contains("id=\"from-error\">"))
@@ -65,7 +69,8 @@ import Testing
                 #expect(response.status == .ok)
                 #expect(html.contains("enctype=\"multipart/form-data\""))
             }
-            let (headers, bad) = Self.upload("account,date,amount\r\nEveryday Current,2025-11-01,12\r\nEveryday Current,someday,1\r\n")
+            let (headers, bad) = Self.upload(
+                "account,date,amount\r\nEveryday Current,2025-11-01,12\r\nEveryday Current,someday,1\r\n")
             try await client.execute(uri: "/networth/import", method: .post, headers: headers, body: bad) { response in
                 let html = String(buffer: response.body)
                 #expect(response.status.code >= 400 && response.status.code < 500, "\(response.status)")

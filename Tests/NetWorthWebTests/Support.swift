@@ -34,7 +34,8 @@ struct Setup {
             timing: timing, sessions: BrowserSessions(now: { Date() }))
         return Application(
             router: WebServer.router(
-                features: [NetWorthWeb.feature], environment: environment, configuration: WebServerConfiguration(secret: secret)))
+                features: [NetWorthWeb.feature], environment: environment,
+                configuration: WebServerConfiguration(secret: secret)))
     }
 
     @discardableResult
@@ -59,4 +60,3 @@ func post(_ body: String) -> (HTTPFields, ByteBuffer) {
     headers[.contentType] = "application/x-www-form-urlencoded"
     return (headers, ByteBuffer(string: body + "&_csrf=" + CSRF.token(seed: "seed", secret: secret)))
 }
-

@@ -91,7 +91,8 @@ final class Gauge: Sendable {
     @Test func decodesDatesInAGivenLayoutAndEmbeddedJSONLeniently() throws {
         let rows = try JSONDecoder().decode(
             [Row].self,
-            from: Data(#"[{"date":"31-03-2024","extra":"{\"number\":4}"},{"date":"01-04-2024","extra":"{broken"}]"#.utf8))
+            from: Data(
+                #"[{"date":"31-03-2024","extra":"{\"number\":4}"},{"date":"01-04-2024","extra":"{broken"}]"#.utf8))
         #expect(rows[0].date == CalendarDate(year: 2024, month: 3, day: 31))
         #expect(rows[0].extra?.number == 4)
         #expect(rows[1].extra == nil)
@@ -103,9 +104,12 @@ final class Gauge: Sendable {
 
     @Test func buildsURLsUnderABasePath() {
         let base = URL(string: "http://127.0.0.1:8080/api/")!
-        let request = HTTPRequest.get(base, path: "/rest/v1/racing/", query: [("method", "nextraces"), ("count", "10")])
+        let request = HTTPRequest.get(
+            base, path: "/rest/v1/racing/", query: [("method", "nextraces"), ("count", "10")])
         #expect(request.url.absoluteString == "http://127.0.0.1:8080/api/rest/v1/racing/?method=nextraces&count=10")
-        #expect(HTTPRequest.get(URL(string: "https://api.mfapi.in")!, path: "mf/1").url.absoluteString == "https://api.mfapi.in/mf/1")
+        #expect(
+            HTTPRequest.get(URL(string: "https://api.mfapi.in")!, path: "mf/1").url.absoluteString
+                == "https://api.mfapi.in/mf/1")
     }
 }
 

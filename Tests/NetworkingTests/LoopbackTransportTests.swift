@@ -1,7 +1,7 @@
 import Foundation
 import Networking
-import NetworkingTesting
 import NetworkingAsyncHTTPClient
+import NetworkingTesting
 import Synchronization
 import Testing
 import Timing
@@ -27,7 +27,8 @@ import TimingTesting
     }
 
     @Test func decodesARecordedResponseAndSendsOurUserAgent() async throws {
-        let server = try await LoopbackServer.start { _ in try .fixture("mfapi/scheme_122639_history_full_3266pts.json") }
+        let server = try await LoopbackServer.start { _ in try .fixture("mfapi/scheme_122639_history_full_3266pts.json")
+        }
         defer { Task { await server.stop() } }
         let client = transport()
         let history = try await client.send(
@@ -184,7 +185,8 @@ import TimingTesting
         let server = try await LoopbackServer.start { request in
             #expect(request.headers["accept-encoding"]?.contains("gzip") == true)
             return LoopbackResponse(
-                status: 200, headers: ["Content-Encoding": "gzip", "Content-Type": "application/json"], body: compressed)
+                status: 200, headers: ["Content-Encoding": "gzip", "Content-Type": "application/json"], body: compressed
+            )
         }
         defer { Task { await server.stop() } }
         let response = try await transport().send(.get(server.baseURL, path: "/mf/search", query: [("q", "HDFC")]))
@@ -209,7 +211,11 @@ import TimingTesting
 
 final class Counter: Sendable {
     private let value = Mutex(0)
-    func increment() -> Int { value.withLock { $0 += 1; return $0 } }
+    func increment() -> Int {
+        value.withLock {
+            $0 += 1; return $0
+        }
+    }
 }
 
 final class DelayLog: Sendable {

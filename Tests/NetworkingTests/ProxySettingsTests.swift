@@ -36,7 +36,9 @@ import Testing
     }
 
     @Test func noProxyAndLoopbackGoDirect() {
-        let settings = ProxySettings(environment: ["http_proxy": "proxy:3128", "https_proxy": "proxy:3128", "no_proxy": "example.com"])
+        let settings = ProxySettings(environment: [
+            "http_proxy": "proxy:3128", "https_proxy": "proxy:3128", "no_proxy": "example.com",
+        ])
         #expect(settings.server(for: remote) == nil)
         #expect(settings.server(for: URL(string: "http://sub.api.example.com/")!) == nil)
         #expect(settings.server(for: URL(string: "http://notexample.com/")!) != nil)
@@ -67,7 +69,8 @@ import Testing
         let proxy = try await LoopbackServer.start(Self.proxy(answering: "{}"))
         defer { Task { await proxy.stop() } }
         let port = try #require(proxy.baseURL.port)
-        let server = ProxySettings.Server(host: "127.0.0.1", port: port, credentials: .init(user: "ann", password: "s@cret"))
+        let server = ProxySettings.Server(
+            host: "127.0.0.1", port: port, credentials: .init(user: "ann", password: "s@cret"))
         // Generous timeouts: they only end a failed test, and a loaded machine running the whole suite needs them.
         let transport = AsyncHTTPClientTransport(
             configuration: .init(

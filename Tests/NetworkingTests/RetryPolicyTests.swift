@@ -7,7 +7,8 @@ import TimingTesting
 
 @Suite struct RetryPolicyTests {
     @Test func backsOffExponentiallyWithBoundedJitter() {
-        let policy = RetryPolicy(initialBackoff: .milliseconds(300), multiplier: 2, maxBackoff: .seconds(8), jitter: 0.2)
+        let policy = RetryPolicy(
+            initialBackoff: .milliseconds(300), multiplier: 2, maxBackoff: .seconds(8), jitter: 0.2)
         #expect(policy.delay(afterAttempt: 1, unitRandom: 0.5) == .milliseconds(300))
         #expect(policy.delay(afterAttempt: 2, unitRandom: 0.5) == .milliseconds(600))
         #expect(policy.delay(afterAttempt: 3, unitRandom: 0.5) == .milliseconds(1200))

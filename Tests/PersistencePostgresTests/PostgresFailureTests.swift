@@ -14,8 +14,10 @@ import Testing
     }
 
     private func cause(_ state: String) -> UnavailableCause? {
-        guard case .unavailable(let reason, let cause)? =
-            PostgresFailure.map(state: state, message: "the server's words", location: location) as? PersistenceError
+        guard
+            case .unavailable(let reason, let cause)? =
+                PostgresFailure.map(state: state, message: "the server's words", location: location)
+                as? PersistenceError
         else { return nil }
         #expect(!reason.contains("hunter2"))
         #expect(reason.contains("db.home:5432"), "\(reason)")
@@ -64,8 +66,9 @@ import Testing
 
     @Test func anIPv6ServerIsNamedWithItsBrackets() throws {
         let location = try PostgresLocation(parsing: "postgres://folio@[::1]:5432/folio")
-        guard case .unavailable(let reason, _)? =
-            PostgresFailure.map(state: "57P01", message: "terminating", location: location) as? PersistenceError
+        guard
+            case .unavailable(let reason, _)? =
+                PostgresFailure.map(state: "57P01", message: "terminating", location: location) as? PersistenceError
         else {
             Issue.record("expected unavailable")
             return

@@ -65,7 +65,9 @@ import Testing
                 try PostgresLocation(parsing: "postgres://u:hunter2@h/db?\(option)")
             }
             let name = String(option.split(separator: "&").last!.split(separator: "=")[0])
-            #expect(error?.description.contains("option \"\(name)\" is not one Folio knows") == true, "\(String(describing: error))")
+            #expect(
+                error?.description.contains("option \"\(name)\" is not one Folio knows") == true,
+                "\(String(describing: error))")
             #expect(error?.description.contains("sslmode and schema") == true, "\(String(describing: error))")
         }
     }

@@ -77,7 +77,9 @@ import Testing
 
     @Test func theMaskRunsToTheLastAtSignAndTheParserReadsTheSamePassword() async {
         await propertyCheck(count: 500, input: Self.cases) { generated in
-            #expect(PostgresLocation.mask(generated.url) == generated.shape.replacingOccurrences(of: "PASSWORD", with: "***"))
+            #expect(
+                PostgresLocation.mask(generated.url)
+                    == generated.shape.replacingOccurrences(of: "PASSWORD", with: "***"))
             guard let location = try? PostgresLocation(parsing: generated.url) else { return }
             #expect(location.password == (try? PercentDecoding.decode(generated.password[...], naming: "the password")))
         }

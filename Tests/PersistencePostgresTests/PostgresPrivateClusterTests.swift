@@ -1,9 +1,9 @@
 import Dispatch
 import Foundation
 import Persistence
-import Synchronization
 import PersistencePostgres
 import PersistencePostgresTesting
+import Synchronization
 import Testing
 
 /// What needs a server of the test's own: one that checks passwords, and one that restarts under a transaction.
@@ -17,7 +17,9 @@ struct PostgresPrivateClusterTests {
             var location = try PostgresLocation(parsing: cluster.url)
             location.password = "hunter2"
             let wrong = try PostgresDatabase(location: location)
-            let error = await #expect(throws: PersistenceError.self) { try await wrong.store(namespace: "n").put("k", 1) }
+            let error = await #expect(throws: PersistenceError.self) {
+                try await wrong.store(namespace: "n").put("k", 1)
+            }
             await wrong.close()
             guard case .unavailable(let reason, .login)? = error else {
                 Issue.record("expected a login failure, got \(String(describing: error))")
@@ -151,7 +153,9 @@ struct PostgresPrivateClusterTests {
             }
             for reason in Set(reasons) {
                 #expect(reason.hasPrefix("127.0.0.1:"), "\(reason)")
-                #expect(!reason.contains("errno") && !reason.contains("descriptor") && !reason.contains("not unavailable"), "\(reason)")
+                #expect(
+                    !reason.contains("errno") && !reason.contains("descriptor") && !reason.contains("not unavailable"),
+                    "\(reason)")
                 // While it stops: the connection is lost; while it is down: refused; while it starts: waited for.
                 #expect(
                     reason.contains("the server closed the connection (it stopped or restarted)")

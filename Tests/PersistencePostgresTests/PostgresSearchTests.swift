@@ -1,8 +1,9 @@
 import Foundation
 import Persistence
-@testable import PersistencePostgres
 import PersistencePostgresTesting
 import Testing
+
+@testable import PersistencePostgres
 
 /// Search on a real server over enough records that its terms are broad: the contract suite's handfuls of
 /// records all take the rare-term plan, so these check the plan for broad terms, and both against the

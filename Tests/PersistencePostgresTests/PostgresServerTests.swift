@@ -70,7 +70,9 @@ struct PostgresServerTests {
         let database = try PostgresDatabase(location: location)
         let error = await #expect(throws: PersistenceError.self) { try await database.connect() }
         await database.close()
-        #expect(error?.description.contains("no database \"folio_no_such_database\"") == true, "\(String(describing: error))")
+        #expect(
+            error?.description.contains("no database \"folio_no_such_database\"") == true,
+            "\(String(describing: error))")
         guard case .unavailable(_, .unknownDatabase)? = error else {
             Issue.record("expected an unknown database, got \(String(describing: error))")
             return
@@ -119,10 +121,11 @@ struct PostgresServerTests {
                 for index in 0..<3 { try transaction.put("k\(index)", index) }
             }
             try await database.store(namespace: "networth").migrate([Migration(version: 2, name: "x") { _ in }])
-            #expect(try await database.namespaces() == [
-                NamespaceSummary(namespace: "networth", schemaVersion: 2, records: 0),
-                NamespaceSummary(namespace: "stocks", schemaVersion: 0, records: 3),
-            ])
+            #expect(
+                try await database.namespaces() == [
+                    NamespaceSummary(namespace: "networth", schemaVersion: 2, records: 0),
+                    NamespaceSummary(namespace: "stocks", schemaVersion: 0, records: 3),
+                ])
         }
     }
 }

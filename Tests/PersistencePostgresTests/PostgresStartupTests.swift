@@ -1,9 +1,10 @@
 import Foundation
 import Persistence
-@testable import PersistencePostgres
 import PersistencePostgresTesting
 import Testing
 import TimingTesting
+
+@testable import PersistencePostgres
 
 /// Issue 25.8: a server still recovering after a restart (SQLSTATE 57P03) is waited for, a bounded time on the
 /// injected clock, instead of failing the command at once; one that stays so is given up on with a hint.
@@ -79,7 +80,8 @@ struct PostgresStartupTests {
                 location: try Self.location(through: server, url: url), startupPatience: .seconds(2),
                 leaseGrace: .seconds(10), leaseClock: leaseClock, clock: clock)
             let connecting = Task {
-                await Result(catching: { try await clock.drive(stepping: .seconds(1)) { try await database.connect() } })
+                await Result(catching: { try await clock.drive(stepping: .seconds(1)) { try await database.connect() } }
+                )
             }
             // The lease is waiting for the pool once its deadline is set.
             await leaseClock.waitForSleepers(1)

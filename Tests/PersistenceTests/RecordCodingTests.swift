@@ -1,6 +1,7 @@
 import Foundation
-@testable import Persistence
 import Testing
+
+@testable import Persistence
 
 /// Stored records are what `JSONEncoder` (sorted keys, dates in seconds) writes, byte for byte, so files written
 /// by earlier versions read back and new ones compare equal.
@@ -122,7 +123,8 @@ import Testing
                 symbol: Bool.random(using: &generator) ? nil : String(Int.random(in: 0...99_999, using: &generator)),
                 price: Bool.random(using: &generator)
                     ? nil : Decimal(Int.random(in: -10_000_000...10_000_000, using: &generator)) / 100,
-                amount: Decimal(sign: .plus, exponent: Int.random(in: -8...8, using: &generator),
+                amount: Decimal(
+                    sign: .plus, exponent: Int.random(in: -8...8, using: &generator),
                     significand: Decimal(UInt64.random(in: 0...UInt64.max, using: &generator))),
                 timestamp: Date(timeIntervalSince1970: Double.random(in: -1e10...1e10, using: &generator)),
                 ratio: Double(bitPattern: UInt64.random(in: 0...0x7FEF_FFFF_FFFF_FFFF, using: &generator)))

@@ -21,8 +21,9 @@ import TimingTesting
         try await TemporaryFiles.withDatabaseURL { url in
             let database = try SQLiteDatabase(fileURL: url)
             let fileMode = try FileManager.default.attributesOfItem(atPath: url.path)[.posixPermissions] as? Int
-            let directoryMode = try FileManager.default.attributesOfItem(
-                atPath: url.deletingLastPathComponent().path)[.posixPermissions] as? Int
+            let directoryMode =
+                try FileManager.default.attributesOfItem(
+                    atPath: url.deletingLastPathComponent().path)[.posixPermissions] as? Int
             #expect(fileMode == 0o600)
             #expect(directoryMode == 0o700)
             #expect(try database.journalMode() == "wal")
@@ -57,9 +58,15 @@ import TimingTesting
                 ("put a new key", { try $0.put("new", "x") }),
                 ("delete", { try $0.delete("k") }),
                 ("delete a range", { try $0.delete(.prefix("")) }),
-                ("restore", {
-                    try $0.restore(ExportedRecord(record: RawRecord(key: "r", value: Data("1".utf8), storedAt: Date(), expiresAt: nil), searchText: nil))
-                }),
+                (
+                    "restore",
+                    {
+                        try $0.restore(
+                            ExportedRecord(
+                                record: RawRecord(key: "r", value: Data("1".utf8), storedAt: Date(), expiresAt: nil),
+                                searchText: nil))
+                    }
+                ),
             ]
             for (name, write) in writes {
                 let refusal = await #expect(throws: PersistenceError.self, "\(name)") { try await store.read(write) }

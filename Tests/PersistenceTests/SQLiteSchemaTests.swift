@@ -10,9 +10,12 @@ import Testing
         try await TemporaryFiles.withDatabaseURL { url in
             try FileManager.default.createDirectory(
                 at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Self.writeVersionOneFile(at: url, records: [
-                (3, "scheme/c", "Gamma Fund Direct"), (7, "scheme/a", "Alpha Fund Regular"), (9, "scheme/b", "Beta Fund Direct"),
-            ])
+            try Self.writeVersionOneFile(
+                at: url,
+                records: [
+                    (3, "scheme/c", "Gamma Fund Direct"), (7, "scheme/a", "Alpha Fund Regular"),
+                    (9, "scheme/b", "Beta Fund Direct"),
+                ])
             let database = try SQLiteDatabase(fileURL: url)
             let store = database.store(namespace: "funds")
             let first = try await store.read {
@@ -61,7 +64,8 @@ import Testing
                 try db.execute(
                     sql: "INSERT INTO records(id, namespace, key, value, stored_at) VALUES (?, 'funds', ?, ?, 0)",
                     arguments: [record.id, record.key, value])
-                try db.execute(sql: "INSERT INTO search(rowid, text) VALUES (?, ?)", arguments: [record.id, record.text])
+                try db.execute(
+                    sql: "INSERT INTO search(rowid, text) VALUES (?, ?)", arguments: [record.id, record.text])
             }
         }
         try queue.writeWithoutTransaction { db in

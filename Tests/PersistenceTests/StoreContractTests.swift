@@ -108,7 +108,8 @@ import Testing
             ]
             try await store.write { transaction in
                 for (key, value) in records { try transaction.put(key, value: value, expiresAt: nil, searchText: nil) }
-                try transaction.put("expiring", value: Data([9]), expiresAt: stamp.addingTimeInterval(60), searchText: nil)
+                try transaction.put(
+                    "expiring", value: Data([9]), expiresAt: stamp.addingTimeInterval(60), searchText: nil)
             }
             for (key, value) in records {
                 let record = try await store.read { try $0.get(key) }
@@ -219,7 +220,9 @@ import Testing
             let records = try await store.read { try $0.search(["fund"], in: .prefix("scheme/"), limit: 10) }
             #expect(hits.map(\.key) == records.map(\.key))
             #expect(hits.count == 5)
-            let first = try await store.read { try $0.firstSearchHits(["fund"], wholeWords: [], in: .prefix("scheme/"), limit: 5) }
+            let first = try await store.read {
+                try $0.firstSearchHits(["fund"], wholeWords: [], in: .prefix("scheme/"), limit: 5)
+            }
             #expect(Set(first.hits) == Set(hits))
             #expect(first.hasMore == false)
             #expect(hits.first { $0.key == "scheme/104" }?.text == "Société Générale Équité Fund")
@@ -229,7 +232,10 @@ import Testing
             }
             #expect(try await store.search(String.self, ["hdfc", "flexi"], limit: 10).isEmpty)
             #expect(try await store.search(String.self, ["renamed"], limit: 10).map(\.value) == ["renamed"])
-            #expect(try await store.read { try $0.searchHits(["renamed"], in: .all, limit: 10) }.map(\.text) == ["Renamed Scheme"])
+            #expect(
+                try await store.read { try $0.searchHits(["renamed"], in: .all, limit: 10) }.map(\.text) == [
+                    "Renamed Scheme"
+                ])
             #expect(try await store.read { try $0.searchHits(["hdfc", "flexi"], in: .all, limit: 10) }.isEmpty)
         }
     }
@@ -250,14 +256,20 @@ import Testing
                 }
             }
             func first(_ terms: [String], whole: [String] = [], limit: Int = 10) async throws -> SearchHitList {
-                try await store.read { try $0.firstSearchHits(terms, wholeWords: whole, in: .prefix("scheme/"), limit: limit) }
+                try await store.read {
+                    try $0.firstSearchHits(terms, wholeWords: whole, in: .prefix("scheme/"), limit: limit)
+                }
             }
             #expect(try await first(["fund"]).hits.map(\.key) == ["scheme/c", "scheme/a", "scheme/d", "scheme/b"])
             #expect(try await first(["fund"]).hasMore == false)
-            #expect(try await first(["fund"], limit: 2) == SearchHitList(
-                hits: [SearchHit(key: "scheme/c", text: "Gamma Fund zzplandirect"),
-                       SearchHit(key: "scheme/a", text: "Alpha Fund zzplandirectx")],
-                hasMore: true))
+            #expect(
+                try await first(["fund"], limit: 2)
+                    == SearchHitList(
+                        hits: [
+                            SearchHit(key: "scheme/c", text: "Gamma Fund zzplandirect"),
+                            SearchHit(key: "scheme/a", text: "Alpha Fund zzplandirectx"),
+                        ],
+                        hasMore: true))
             #expect(try await first(["fund"], limit: 0) == SearchHitList(hits: [], hasMore: true))
             // Whole words match only themselves; terms match word starts (`fund` finds `Funds`).
             #expect(try await first(["fund"], whole: ["zzplandirect"]).hits.map(\.key) == ["scheme/c", "scheme/d"])
@@ -298,7 +310,9 @@ import Testing
             #expect(try await store.schemaVersion() == 2)
             #expect(try await store.get(String.self, "setting")?.value == "v1+v2")
             #expect(try await database.store(namespace: "other").schemaVersion() == 0)
-            let error = await #expect(throws: PersistenceError.self) { try await store.migrate(migrations.filter { $0.version == 1 }) }
+            let error = await #expect(throws: PersistenceError.self) {
+                try await store.migrate(migrations.filter { $0.version == 1 })
+            }
             #expect(error == .newerSchema(namespace: "networth", found: 2, supported: 1))
         }
     }

@@ -20,7 +20,8 @@ import Testing
         }
         clock.set(1_700_000_100.5)
         try await store.write { transaction in
-            try transaction.put("scheme/2", "two", expiresAt: Date(timeIntervalSince1970: 1_800_000_000),
+            try transaction.put(
+                "scheme/2", "two", expiresAt: Date(timeIntervalSince1970: 1_800_000_000),
                 searchText: "Axis Liquid Fund Direct")
             try transaction.put("scheme/3", "three again", searchText: "Axis Bluechip Fund Regular")
             try transaction.put("empty", "indexed under nothing", searchText: "")
@@ -64,8 +65,12 @@ import Testing
                 for terms in [["axis"], ["fund", "direct"], ["liq"]] {
                     let before = try await original.search(String.self, terms, limit: 10).map(\.key)
                     #expect(try await copy.search(String.self, terms, limit: 10).map(\.key) == before)
-                    let first = try await original.read { try $0.firstSearchHits(terms, wholeWords: [], in: .all, limit: 10) }
-                    #expect(try await copy.read { try $0.firstSearchHits(terms, wholeWords: [], in: .all, limit: 10) } == first)
+                    let first = try await original.read {
+                        try $0.firstSearchHits(terms, wholeWords: [], in: .all, limit: 10)
+                    }
+                    #expect(
+                        try await copy.read { try $0.firstSearchHits(terms, wholeWords: [], in: .all, limit: 10) }
+                            == first)
                 }
             }
         }

@@ -19,7 +19,9 @@ struct EndToEndTests {
     }
 
     /// Runs `folio arguments…` against `server`, in `home` if given, else in a fresh one removed afterwards.
-    private func folio(_ arguments: [String], server: LoopbackServer, home: URL? = nil) async throws -> FolioBinary.Result {
+    private func folio(
+        _ arguments: [String], server: LoopbackServer, home: URL? = nil
+    ) async throws -> FolioBinary.Result {
         let environment = ["FOLIO_NEDS_URL": server.baseURL.absoluteString]
         if let home {
             return try await FolioBinary.run(arguments, home: home, environment: environment)
@@ -70,7 +72,8 @@ struct EndToEndTests {
         try await FolioBinary.withTemporaryHome { home in
             let online = try await folio(["races", "next", "--count", "2"], server: server, home: home)
             #expect(online.exitCode == 0)
-            let offline = try await folio(["races", "next", "--count", "2", "--offline", "--plain"], server: server, home: home)
+            let offline = try await folio(
+                ["races", "next", "--count", "2", "--offline", "--plain"], server: server, home: home)
             #expect(offline.exitCode == 0, "\(offline.stderr)")
             #expect(offline.stdout.contains("Race 6 at Shepparton, greyhound, starts in"))
             #expect(offline.stdout.contains("(saved copy)."))
@@ -123,7 +126,8 @@ struct EndToEndTests {
         #expect(lines[3].contains("R3 Charles Town (horse, USA)"))
         #expect(!result.stdout.contains("\u{1B}"), "no escapes in a pipe")
 
-        let json = try await folio(["races", "watch", "--count", "2", "--max-updates", "1", "--format", "json"], server: server)
+        let json = try await folio(
+            ["races", "watch", "--count", "2", "--max-updates", "1", "--format", "json"], server: server)
         let objects = try json.stdout.split(separator: "\n").map {
             try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
         }

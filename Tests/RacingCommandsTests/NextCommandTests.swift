@@ -65,7 +65,11 @@ struct NextCommandTests {
         let http = ScriptedHTTP.body(try Fixtures.data(capturedFixture))
         let output = try await run(["--count", "2", "--format", "json"], http: http).output
         let report = try #require(try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any])
-        #expect(Set(report.keys) == ["races", "count", "now", "asOf", "fromSavedCopy", "isStale", "failure", "skipped", "exhausted", "requestedCount"])
+        #expect(
+            Set(report.keys) == [
+                "races", "count", "now", "asOf", "fromSavedCopy", "isStale", "failure", "skipped", "exhausted",
+                "requestedCount",
+            ])
         #expect(report["failure"] is NSNull, "absent values are null, not missing")
         #expect(report["asOf"] as? String == "2026-01-15T00:59:53Z" && report["fromSavedCopy"] as? Bool == false)
         let rows = try races(output)
@@ -88,7 +92,10 @@ struct NextCommandTests {
         let output = try await run(["--count", "1", "--format", "csv"], http: http).output
         let records = output.components(separatedBy: "\r\n")
         #expect(records[0] == RaceEntry.columns.joined(separator: ","))
-        #expect(records[1].hasPrefix("255c47b6-158e-4439-b977-babe9a74314a,Shepparton,6,Gpp Laser3300,greyhound,2026-01-15T01:00:00Z,7,AUS,VIC,450"))
+        #expect(
+            records[1].hasPrefix(
+                "255c47b6-158e-4439-b977-babe9a74314a,Shepparton,6,Gpp Laser3300,greyhound,2026-01-15T01:00:00Z,7,AUS,VIC,450"
+            ))
         // RFC 4180: every record, the last included, ends in CRLF, and nothing follows.
         #expect(records.count == 3 && records[2].isEmpty)
         #expect(!output.replacingOccurrences(of: "\r\n", with: "").contains("\n"))
@@ -99,11 +106,12 @@ struct NextCommandTests {
         let http = ScriptedHTTP.body(try Fixtures.data(capturedFixture))
         let output = try await run(["--plain", "--count", "3"], http: http, now: capturedAt.addingTimeInterval(10))
             .output
-        #expect(lines(output) == [
-            "Race 6 at Shepparton, greyhound, started 3 seconds ago.",
-            "Race 1 at Richmond Straight, greyhound, starts in 3 minutes 57 seconds.",
-            "Race 3 at Charles Town, horse, starts in 7 minutes 57 seconds.",
-        ])
+        #expect(
+            lines(output) == [
+                "Race 6 at Shepparton, greyhound, started 3 seconds ago.",
+                "Race 1 at Richmond Straight, greyhound, starts in 3 minutes 57 seconds.",
+                "Race 3 at Charles Town, horse, starts in 7 minutes 57 seconds.",
+            ])
         #expect(!output.contains("─") && !output.contains("\u{1B}"))
     }
 
@@ -112,11 +120,16 @@ struct NextCommandTests {
         let http = ScriptedHTTP.body(try Fixtures.data(capturedFixture))
         let terminal = try await run(["--category", "horse,harness", "--format", "json"], http: http)
         let rows = try races(terminal.output)
-        #expect(rows.map { $0["meetingName"] as? String } == ["Charles Town", "Western Fair Raceway", "Delta Downs", "Northfield Park"])
+        #expect(
+            rows.map { $0["meetingName"] as? String } == [
+                "Charles Town", "Western Fair Raceway", "Delta Downs", "Northfield Park",
+            ])
         #expect(http.requests.map(\.count) == [20], "the fixture lists only 10 races, so the service has no more")
-        #expect(terminal.errors.contains("warning: only 4 of 5 races pass the filter — the service has no more right now"))
+        #expect(
+            terminal.errors.contains("warning: only 4 of 5 races pass the filter — the service has no more right now"))
 
-        let countries = try await run(["--country", "nz,usa", "--category", "greyhound", "--format", "json"], http: http)
+        let countries = try await run(
+            ["--country", "nz,usa", "--category", "greyhound", "--format", "json"], http: http)
         let nz = try races(countries.output)
         #expect(nz.map { $0["meetingName"] as? String } == ["Manukau"])
     }
@@ -124,35 +137,44 @@ struct NextCommandTests {
     @Test("the request grows while the filter leaves the board short")
     func grows() async throws {
         let small = try fixture(capturedAt: capturedAt)
-        let http = ScriptedHTTP([{ request in
-            // Pretend the service lists exactly `count` races: the fixture padded with far-future greyhounds.
-            var root = try JSONSerialization.jsonObject(with: small) as! [String: Any]
-            var data = root["data"] as! [String: Any]
-            var summaries = data["race_summaries"] as! [String: Any]
-            let template = summaries.values.first { (($0 as! [String: Any])["category_id"] as! String).hasPrefix("9daef0d7") } as! [String: Any]
-            for index in 0..<max(0, (request.count ?? 0) - summaries.count) {
-                var extra = template
-                let id = String(format: "ffffffff-0000-4000-8000-%012d", index)
-                extra["race_id"] = id
-                extra["advertised_start"] = ["seconds": 1_768_450_000 + index]
-                summaries[id] = extra
+        let http = ScriptedHTTP([
+            { request in
+                // Pretend the service lists exactly `count` races: the fixture padded with far-future greyhounds.
+                var root = try JSONSerialization.jsonObject(with: small) as! [String: Any]
+                var data = root["data"] as! [String: Any]
+                var summaries = data["race_summaries"] as! [String: Any]
+                let template =
+                    summaries.values.first { (($0 as! [String: Any])["category_id"] as! String).hasPrefix("9daef0d7") }
+                    as! [String: Any]
+                for index in 0..<max(0, (request.count ?? 0) - summaries.count) {
+                    var extra = template
+                    let id = String(format: "ffffffff-0000-4000-8000-%012d", index)
+                    extra["race_id"] = id
+                    extra["advertised_start"] = ["seconds": 1_768_450_000 + index]
+                    summaries[id] = extra
+                }
+                data["race_summaries"] = summaries
+                root["data"] = data
+                return HTTPResponse(
+                    status: 200, body: try JSONSerialization.data(withJSONObject: root), url: request.url)
             }
-            data["race_summaries"] = summaries
-            root["data"] = data
-            return HTTPResponse(status: 200, body: try JSONSerialization.data(withJSONObject: root), url: request.url)
-        }])
+        ])
         let output = try await run(["--category", "horse", "--count", "2"], http: http).output
         #expect(http.requests.map(\.count) == [20])
         #expect(lines(output).count == 4)
         let terminal = try await run(["--category", "harness", "--count", "3", "--format", "json"], http: http)
-        #expect(http.requests.dropFirst().map(\.count) == [20, 40, 80, 160, 200], "only 2 harness races exist: grows to the bound")
+        #expect(
+            http.requests.dropFirst().map(\.count) == [20, 40, 80, 160, 200],
+            "only 2 harness races exist: grows to the bound")
         #expect(terminal.errors.contains("only 2 of 3 races pass the filter"))
     }
 
-    @Test("usage errors: count out of range, unknown category, bad country, --plain with json", arguments: [
-        ["--count", "0"], ["--count", "101"], ["--category", "camel"], ["--country", "A1"],
-        ["--plain", "--format", "json"], ["--format", "xml"],
-    ])
+    @Test(
+        "usage errors: count out of range, unknown category, bad country, --plain with json",
+        arguments: [
+            ["--count", "0"], ["--count", "101"], ["--category", "camel"], ["--country", "A1"],
+            ["--plain", "--format", "json"], ["--format", "xml"],
+        ])
     func usageErrors(arguments: [String]) {
         #expect {
             _ = try RacesCommand.parseAsRoot(["next"] + arguments)
@@ -164,7 +186,9 @@ struct NextCommandTests {
     @Test("an invalid FOLIO_NEDS_URL is a usage error naming the variable")
     func badURL() async {
         await #expect {
-            _ = try await run([], http: UnimplementedHTTPClient(), configuration: Configuration(environment: ["FOLIO_NEDS_URL": "ftp:/x"]))
+            _ = try await run(
+                [], http: UnimplementedHTTPClient(),
+                configuration: Configuration(environment: ["FOLIO_NEDS_URL": "ftp:/x"]))
         } throws: { error in
             (error as? FolioError)?.kind == .usage && (error as? FolioError)?.what.contains("FOLIO_NEDS_URL") == true
         }
@@ -180,7 +204,8 @@ struct NextCommandTests {
         }
         _ = try await run([], http: ScriptedHTTP.body(try Fixtures.data(capturedFixture)), store: store)
         let later = capturedAt.addingTimeInterval(70)
-        let terminal = try await run(["--plain"], http: UnimplementedHTTPClient(), store: store, now: later, offline: true)
+        let terminal = try await run(
+            ["--plain"], http: UnimplementedHTTPClient(), store: store, now: later, offline: true)
         let output = lines(terminal.output)
         #expect(output.first == "Race 1 at Richmond Straight, greyhound, starts in 2 minutes 57 seconds.")
         #expect(output.last?.hasPrefix("Shown as of ") == true && output.last?.hasSuffix("(saved copy).") == true)
@@ -189,7 +214,8 @@ struct NextCommandTests {
         await #expect {
             _ = try await run([], http: UnimplementedHTTPClient(), store: store, now: muchLater, offline: true)
         } throws: { error in
-            (error as? FolioError)?.kind == .unavailable && (error as? FolioError)?.what == "no races left in the saved board"
+            (error as? FolioError)?.kind == .unavailable
+                && (error as? FolioError)?.what == "no races left in the saved board"
         }
     }
 
@@ -203,7 +229,8 @@ struct NextCommandTests {
             (error as? FolioError)?.kind == .unavailable
         }
         _ = try await run([], http: ScriptedHTTP.body(try Fixtures.data(capturedFixture)), store: store)
-        let terminal = try await run(["--format", "json"], http: down, store: store, now: capturedAt.addingTimeInterval(30))
+        let terminal = try await run(
+            ["--format", "json"], http: down, store: store, now: capturedAt.addingTimeInterval(30))
         #expect(terminal.errors.contains("warning: could not reach"))
         #expect(terminal.errors.contains("showing the board saved at"))
         let rows = try races(terminal.output)
@@ -238,11 +265,16 @@ struct NextCommandTests {
         var text = String(decoding: try Fixtures.data(capturedFixture), as: UTF8.self)
         text = text.replacingOccurrences(of: #""seconds": 1768438800"#, with: #""s": 1"#)
         let terminal = try await run(["--format", "json"], http: ScriptedHTTP.body(Data(text.utf8)))
-        #expect(terminal.errors.contains("warning: 1 race could not be read and is not shown (255c47b6-158e-4439-b977-babe9a74314a"))
-        #expect(try races(terminal.output).allSatisfy { $0["raceId"] as? String != "255c47b6-158e-4439-b977-babe9a74314a" })
+        #expect(
+            terminal.errors.contains(
+                "warning: 1 race could not be read and is not shown (255c47b6-158e-4439-b977-babe9a74314a"))
+        #expect(
+            try races(terminal.output).allSatisfy { $0["raceId"] as? String != "255c47b6-158e-4439-b977-babe9a74314a" })
         let report = try #require(try JSONSerialization.jsonObject(with: Data(terminal.output.utf8)) as? [String: Any])
         let skipped = try #require(report["skipped"] as? [[String: Any]])
-        #expect(skipped.map { $0["raceID"] as? String } == ["255c47b6-158e-4439-b977-babe9a74314a"], "reported, never hidden")
+        #expect(
+            skipped.map { $0["raceID"] as? String } == ["255c47b6-158e-4439-b977-babe9a74314a"],
+            "reported, never hidden")
     }
 
     @Test("an empty board says so")

@@ -37,7 +37,8 @@ struct RaceAlertScheduleTests {
 
     @Test("a horse race coming within 5m before the next check asks for one in a few seconds; none asks for none")
     func soonerWhenARaceIsAboutToStart() async throws {
-        let definition = try await RacingAlerts.form.define(AlertInput(["category": "horse", "within": "5m"]), try context())
+        let definition = try await RacingAlerts.form.define(
+            AlertInput(["category": "horse", "within": "5m"]), try context())
         func reading(after seconds: Int, settings: [String: String] = [:]) async throws -> AlertReading {
             let context = try context(now: capturedAt.addingTimeInterval(TimeInterval(seconds)), settings: settings)
             return try await RacingAlerts.race.kind.check(definition, context)
@@ -58,12 +59,15 @@ struct RaceAlertScheduleTests {
 
     @Test("the form's parser is the command's: a refusal names the field")
     func sharedParser() async throws {
-        await #expect { try await RacingAlerts.form.define(AlertInput(["category": "llama", "within": "5m"]), try context()) }
-            throws: { ($0 as? FolioError)?.field == "category" }
-        await #expect { try await RacingAlerts.form.define(AlertInput(["within": "soon"]), try context()) }
-            throws: { ($0 as? FolioError)?.field == "within" }
-        await #expect { try await RacingAlerts.form.define(AlertInput(["category": "horse"]), try context()) }
-            throws: { ($0 as? FolioError)?.field == "within" }
+        await #expect {
+            try await RacingAlerts.form.define(AlertInput(["category": "llama", "within": "5m"]), try context())
+        } throws: { ($0 as? FolioError)?.field == "category" }
+        await #expect { try await RacingAlerts.form.define(AlertInput(["within": "soon"]), try context()) } throws: {
+            ($0 as? FolioError)?.field == "within"
+        }
+        await #expect { try await RacingAlerts.form.define(AlertInput(["category": "horse"]), try context()) } throws: {
+            ($0 as? FolioError)?.field == "within"
+        }
         let definition = try await RacingAlerts.form.define(
             AlertInput(["category": "horse,greyhound", "meeting": "Flemington", "within": "10m"]), try context())
         #expect(definition.summary == "greyhound or horse races at Flemington starting within 10m")

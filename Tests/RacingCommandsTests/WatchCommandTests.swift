@@ -96,7 +96,8 @@ struct WatchCommandTests {
         let output = lines(try await watch(["--max-updates", "1", "--count", "3"], http: http).output)
         try #require(output.count == 4)
         #expect(output[0].hasSuffix("  ✓ connected"))
-        #expect(output[1].contains("  + ") && output[1].contains("  R6 Shepparton (greyhound, AUS) · Gpp Laser3300 · in "))
+        #expect(
+            output[1].contains("  + ") && output[1].contains("  R6 Shepparton (greyhound, AUS) · Gpp Laser3300 · in "))
         #expect(output[2].contains("R1 Richmond Straight (greyhound, AUS)"))
         #expect(output[3].contains("R3 Charles Town (horse, USA)"))
         #expect(http.requests.count == 1)
@@ -121,8 +122,11 @@ struct WatchCommandTests {
     @Test("--format json prints one JSON object per change")
     func jsonLines() async throws {
         let http = ScriptedHTTP.body(try Fixtures.data(capturedFixture))
-        let output = lines(try await watch(["--max-updates", "1", "--count", "2", "--format", "json"], http: http).output)
-        let objects = try output.map { try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]) }
+        let output = lines(
+            try await watch(["--max-updates", "1", "--count", "2", "--format", "json"], http: http).output)
+        let objects = try output.map {
+            try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+        }
         #expect(objects.map { $0["change"] as? String } == ["status", "added", "added"])
         #expect(objects[0]["status"] as? String == "live")
         let race = try #require(objects[1]["race"] as? [String: Any])
@@ -207,7 +211,8 @@ struct WatchCommandTests {
             _ = try command.refreshInterval(in: configured)
         } throws: { error in
             let error = error as? FolioError
-            return error?.kind == .usage && error?.hint == "set \"races.refresh\" in /home/me/config.json to 10s or more"
+            return error?.kind == .usage
+                && error?.hint == "set \"races.refresh\" in /home/me/config.json to 10s or more"
                 && error?.what.contains("from \"races.refresh\" in /home/me/config.json") == true
         }
     }
@@ -229,37 +234,49 @@ struct ChangeLogTests {
         let a = sample("a", startsIn: 125)
         let b = sample("b", startsIn: 300, meeting: "Menangle")
         _ = log.lines(for: LiveBoardState(event: .started, now: now, races: [], status: .connecting, asOf: nil))
-        #expect(log.lines(for: LiveBoardState(event: .refreshed(.initial), now: now, races: [a, b], status: .live, asOf: now)) == [
-            "Connected.",
-            "Added: Race 4 at Albion Park, harness, starts in 2 minutes 5 seconds.",
-            "Added: Race 4 at Menangle, harness, starts in 5 minutes.",
-        ])
-        #expect(log.lines(for: LiveBoardState(event: .tick(1), now: now, races: [a, b], status: .live, asOf: now)).isEmpty)
+        #expect(
+            log.lines(
+                for: LiveBoardState(event: .refreshed(.initial), now: now, races: [a, b], status: .live, asOf: now))
+                == [
+                    "Connected.",
+                    "Added: Race 4 at Albion Park, harness, starts in 2 minutes 5 seconds.",
+                    "Added: Race 4 at Menangle, harness, starts in 5 minutes.",
+                ])
+        #expect(
+            log.lines(for: LiveBoardState(event: .tick(1), now: now, races: [a, b], status: .live, asOf: now)).isEmpty)
         var moved = a
         moved.advertisedStart = now.addingTimeInterval(185)
-        #expect(log.lines(for: LiveBoardState(event: .refreshed(.periodic), now: now, races: [moved], status: .live, asOf: now)) == [
-            "Removed: Race 4 at Menangle, harness, no longer in the next 5.",
-            "Changed: Race 4 at Albion Park, harness, now starts in 3 minutes 5 seconds.",
-        ])
+        #expect(
+            log.lines(
+                for: LiveBoardState(event: .refreshed(.periodic), now: now, races: [moved], status: .live, asOf: now))
+                == [
+                    "Removed: Race 4 at Menangle, harness, no longer in the next 5.",
+                    "Changed: Race 4 at Albion Park, harness, now starts in 3 minutes 5 seconds.",
+                ])
     }
 
     @Test("text lines carry a timestamp and a marker per kind of change")
     func textChanges() {
         let log = ChangeLog(style: .text, count: 5, timeZone: TimeZone(identifier: "UTC")!)
         let a = sample("a", startsIn: 125)
-        let lines = log.lines(for: LiveBoardState(event: .refreshed(.initial), now: now, races: [a], status: .live, asOf: now))
-        #expect(lines == [
-            "2026-01-15 00:59:53  ✓ connected",
-            "2026-01-15 00:59:53  + 01:01  R4 Albion Park (harness, AUS) · Pace · in 2m 05s",
-        ])
+        let lines = log.lines(
+            for: LiveBoardState(event: .refreshed(.initial), now: now, races: [a], status: .live, asOf: now))
+        #expect(
+            lines == [
+                "2026-01-15 00:59:53  ✓ connected",
+                "2026-01-15 00:59:53  + 01:01  R4 Albion Park (harness, AUS) · Pace · in 2m 05s",
+            ])
         let later = now.addingTimeInterval(186)
-        let failed = log.lines(for: LiveBoardState(
-            event: .failed(.expiry), now: later, races: [],
-            status: .reconnecting(attempt: 3, retryAt: later.addingTimeInterval(7.5), reason: "timed out"), asOf: now))
-        #expect(failed == [
-            "2026-01-15 01:02:59  ! reconnecting… attempt 3, next try in 8s — timed out",
-            "2026-01-15 01:02:59  - 01:01  R4 Albion Park (harness, AUS) · expired",
-        ])
+        let failed = log.lines(
+            for: LiveBoardState(
+                event: .failed(.expiry), now: later, races: [],
+                status: .reconnecting(attempt: 3, retryAt: later.addingTimeInterval(7.5), reason: "timed out"),
+                asOf: now))
+        #expect(
+            failed == [
+                "2026-01-15 01:02:59  ! reconnecting… attempt 3, next try in 8s — timed out",
+                "2026-01-15 01:02:59  - 01:01  R4 Albion Park (harness, AUS) · expired",
+            ])
     }
 }
 
@@ -277,9 +294,10 @@ struct WatchScreenTests {
 
     @Test("a live board: clock, age of the data, the table, a short-board note and the keys")
     func live() {
-        let lines = screen.lines(for: LiveBoardState(
-            event: .tick(3), now: capturedAt, races: [sample("a", startsIn: 125)], status: .live,
-            asOf: capturedAt.addingTimeInterval(-12), skipped: [SkippedRace(raceID: "x", reason: "bad")]))
+        let lines = screen.lines(
+            for: LiveBoardState(
+                event: .tick(3), now: capturedAt, races: [sample("a", startsIn: 125)], status: .live,
+                asOf: capturedAt.addingTimeInterval(-12), skipped: [SkippedRace(raceID: "x", reason: "bad")]))
         #expect(lines[0] == "Next to go · 00:59:53")
         #expect(lines[1] == "live · updated 12s ago")
         #expect(lines[3].hasPrefix("START"))
@@ -291,17 +309,19 @@ struct WatchScreenTests {
 
     @Test("reconnecting keeps the last board and says when the next try is")
     func reconnecting() {
-        let lines = screen.lines(for: LiveBoardState(
-            event: .failed(.periodic), now: capturedAt, races: [sample("a", startsIn: 125)],
-            status: .reconnecting(attempt: 2, retryAt: capturedAt.addingTimeInterval(4), reason: "timed out"),
-            asOf: capturedAt.addingTimeInterval(-40)))
+        let lines = screen.lines(
+            for: LiveBoardState(
+                event: .failed(.periodic), now: capturedAt, races: [sample("a", startsIn: 125)],
+                status: .reconnecting(attempt: 2, retryAt: capturedAt.addingTimeInterval(4), reason: "timed out"),
+                asOf: capturedAt.addingTimeInterval(-40)))
         #expect(lines[1] == "reconnecting… attempt 2, next try in 4s · showing the board from 00:59:13 — timed out")
         #expect(lines.contains { $0.contains("Albion Park") })
     }
 
     @Test("before the first answer it says it is waiting")
     func connecting() {
-        let lines = screen.lines(for: LiveBoardState(event: .started, now: capturedAt, races: [], status: .connecting, asOf: nil))
+        let lines = screen.lines(
+            for: LiveBoardState(event: .started, now: capturedAt, races: [], status: .connecting, asOf: nil))
         #expect(lines[1] == "connecting…")
         #expect(lines.contains("Waiting for the first board…"))
     }

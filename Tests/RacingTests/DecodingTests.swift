@@ -64,12 +64,13 @@ struct DecodingTests {
 
     @Test("a race with missing weather, track condition, comment and race_form still decodes")
     func missingOptionals() throws {
-        let page = try NedsRacingClient.decode(Data(
-            envelope([
-                summary(id: "a", extra: #""race_form": {"distance": 450}"#),
-                summary(id: "b", extra: nil),
-                summary(id: "c", extra: #""race_form": "not an object""#),
-            ]).utf8))
+        let page = try NedsRacingClient.decode(
+            Data(
+                envelope([
+                    summary(id: "a", extra: #""race_form": {"distance": 450}"#),
+                    summary(id: "b", extra: nil),
+                    summary(id: "c", extra: #""race_form": "not an object""#),
+                ]).utf8))
         #expect(page.races.map(\.id) == ["a", "b", "c"])
         #expect(page.races[0].form?.distance == 450)
         #expect(page.races[0].form?.weather == nil)
@@ -79,10 +80,12 @@ struct DecodingTests {
 
     @Test("blank text means not known; text with anything visible is kept as sent")
     func blankText() throws {
-        let form = #""race_form": {"weather": {"name": " \t "}, "track_condition": {"name": ""}, "race_comment": " Fast pace. "}"#
+        let form =
+            #""race_form": {"weather": {"name": " \t "}, "track_condition": {"name": ""}, "race_comment": " Fast pace. "}"#
         let spaced = #""race_form": {"weather": {"name": "\u00a0\u2003"}, "race_comment": "\u00a0x"}"#
-        let page = try NedsRacingClient.decode(Data(
-            envelope([summary(id: "a", extra: form), summary(id: "b", extra: spaced)]).utf8))
+        let page = try NedsRacingClient.decode(
+            Data(
+                envelope([summary(id: "a", extra: form), summary(id: "b", extra: spaced)]).utf8))
         #expect(page.races[0].form?.weather == nil)
         #expect(page.races[0].form?.trackCondition == nil)
         #expect(page.races[0].form?.comment == " Fast pace. ")
@@ -93,10 +96,15 @@ struct DecodingTests {
     @Test("additional_data is read leniently: bad JSON, null prize money, placeholder time")
     func lenientAdditionalData() throws {
         let bad = #""race_form": {"distance": 300, "additional_data": "{not json"}"#
-        let nullPrizes = #""race_form": {"additional_data": "{\"revealed_race_info\":{\"prizemonies\":null,\"time\":\"1970-01-01T00:00:00Z\",\"race_name\":\"\",\"class\":\"BM66\",\"number\":\"7\"}}"}"#
+        let nullPrizes =
+            #""race_form": {"additional_data": "{\"revealed_race_info\":{\"prizemonies\":null,\"time\":\"1970-01-01T00:00:00Z\",\"race_name\":\"\",\"class\":\"BM66\",\"number\":\"7\"}}"}"#
         let wrongShape = #""race_form": {"additional_data": "[1,2,3]"}"#
-        let page = try NedsRacingClient.decode(Data(
-            envelope([summary(id: "a", extra: bad), summary(id: "b", extra: nullPrizes), summary(id: "c", extra: wrongShape)]).utf8))
+        let page = try NedsRacingClient.decode(
+            Data(
+                envelope([
+                    summary(id: "a", extra: bad), summary(id: "b", extra: nullPrizes),
+                    summary(id: "c", extra: wrongShape),
+                ]).utf8))
         #expect(page.races.count == 3)
         #expect(page.skipped.isEmpty)
         #expect(page.races[0].form?.distance == 300)
@@ -133,8 +141,9 @@ struct DecodingTests {
 
     @Test("an unknown category id is kept as other, with its id")
     func unknownCategory() throws {
-        let page = try NedsRacingClient.decode(Data(
-            envelope([summary(id: "a", category: "00000000-0000-4000-8000-000000000000")]).utf8))
+        let page = try NedsRacingClient.decode(
+            Data(
+                envelope([summary(id: "a", category: "00000000-0000-4000-8000-000000000000")]).utf8))
         let race = try #require(page.races.first)
         #expect(race.category.kind == .other)
         #expect(race.category.id == "00000000-0000-4000-8000-000000000000")
@@ -146,7 +155,8 @@ struct DecodingTests {
         let broken = """
             "broken": {"race_id": "broken", "race_number": 1, "meeting_name": "X", "advertised_start": {"nanos": 5}}
             """
-        let text = #"{"status": 200, "data": {"next_to_go_ids": [], "race_summaries": {"#
+        let text =
+            #"{"status": 200, "data": {"next_to_go_ids": [], "race_summaries": {"#
             + summary(id: "a") + "," + broken + "}}}"
         let page = try NedsRacingClient.decode(Data(text.utf8))
         #expect(page.races.map(\.id) == ["a"])
@@ -160,7 +170,10 @@ struct DecodingTests {
         let iso = summary(id: "a", start: #""2024-03-15T08:05:00Z""#)
         let number = summary(id: "b", start: "1710489900")
         let page = try NedsRacingClient.decode(Data(envelope([iso, number]).utf8))
-        #expect(page.races.map(\.advertisedStart) == [Date(timeIntervalSince1970: 1_710_489_900), Date(timeIntervalSince1970: 1_710_489_900)])
+        #expect(
+            page.races.map(\.advertisedStart) == [
+                Date(timeIntervalSince1970: 1_710_489_900), Date(timeIntervalSince1970: 1_710_489_900),
+            ])
     }
 
     @Test("an envelope without data is a decoding error")

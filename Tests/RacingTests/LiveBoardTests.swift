@@ -113,7 +113,9 @@ struct LiveBoardTests {
 
     @Test("an expiry burst (three races expiring together) costs exactly one fetch, and the board refills")
     func expiryBurst() async throws {
-        let pool = ["a", "b", "c"].map { race($0, startsIn: 5) } + (0..<5).map { race("later\($0)", startsIn: 300 + TimeInterval($0)) }
+        let pool =
+            ["a", "b", "c"].map { race($0, startsIn: 5) }
+            + (0..<5).map { race("later\($0)", startsIn: 300 + TimeInterval($0)) }
         // A long periodic interval keeps periodic refreshes out of the count.
         let harness = BoardHarness(pool: pool, interval: .seconds(600))
         let start = try await harness.started()
@@ -123,7 +125,8 @@ struct LiveBoardTests {
         #expect(before.allSatisfy { $0.races.map(\.id) == ["a", "b", "c"] })
         #expect(before.allSatisfy { $0.fetchesStarted == 1 })
         let expiry = try await harness.second()
-        #expect(expiry.races.map(\.id) == ["later0", "later1", "later2"], "refilled at once from the races already fetched")
+        #expect(
+            expiry.races.map(\.id) == ["later0", "later1", "later2"], "refilled at once from the races already fetched")
         #expect(expiry.fetchesStarted == 2)
         #expect(expiry.fetching == .expiry)
         let outcome = try harness.fetchOutcome()
@@ -136,7 +139,9 @@ struct LiveBoardTests {
 
     @Test("expiries on consecutive seconds fold into at most one fetch per 10 s")
     func consecutiveExpiries() async throws {
-        let pool = (0..<3).map { race("e\($0)", startsIn: TimeInterval($0)) } + (0..<5).map { race("x\($0)", startsIn: 600 + TimeInterval($0)) }
+        let pool =
+            (0..<3).map { race("e\($0)", startsIn: TimeInterval($0)) }
+            + (0..<5).map { race("x\($0)", startsIn: 600 + TimeInterval($0)) }
         let harness = BoardHarness(pool: pool, interval: .seconds(600))
         _ = try await harness.started()
         _ = try await harness.seconds(60)
@@ -173,7 +178,10 @@ struct LiveBoardTests {
         #expect(periodic.fetchesStarted == 2)
         let failed = try harness.fetchOutcome()
         #expect(failed.event == .failed(.periodic))
-        #expect(failed.status == .reconnecting(attempt: 1, retryAt: referenceNow.addingTimeInterval(32), reason: "connection refused"))
+        #expect(
+            failed.status
+                == .reconnecting(attempt: 1, retryAt: referenceNow.addingTimeInterval(32), reason: "connection refused")
+        )
         #expect(failed.races.map(\.id) == ["r0", "r1", "r2"], "the last board stays")
         #expect(failed.asOf == referenceNow)
 
@@ -182,7 +190,10 @@ struct LiveBoardTests {
         #expect(retry.fetchesStarted == 3)
         #expect(retry.fetching == .retry)
         let failedAgain = try harness.fetchOutcome()
-        #expect(failedAgain.status == .reconnecting(attempt: 2, retryAt: referenceNow.addingTimeInterval(36), reason: "connection refused"))
+        #expect(
+            failedAgain.status
+                == .reconnecting(attempt: 2, retryAt: referenceNow.addingTimeInterval(36), reason: "connection refused")
+        )
 
         harness.source.fail(with: nil)
         let waiting = try await harness.seconds(3)  // t = 33 … 35

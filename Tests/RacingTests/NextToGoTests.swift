@@ -5,9 +5,11 @@ import Testing
 
 @Suite("The next-to-go rules")
 struct NextToGoTests {
-    @Test("a race is shown up to and including 60 s past its start", arguments: [
-        (59.0, true), (60.0, true), (60.001, false), (61.0, false), (-600.0, true),
-    ])
+    @Test(
+        "a race is shown up to and including 60 s past its start",
+        arguments: [
+            (59.0, true), (60.0, true), (60.001, false), (61.0, false), (-600.0, true),
+        ])
     func sixtySecondRule(secondsPastStart: TimeInterval, shown: Bool) {
         let subject = race("r", startsIn: 0)
         let now = referenceNow.addingTimeInterval(secondsPastStart)
@@ -29,7 +31,9 @@ struct NextToGoTests {
 
     @Test("equal start times are ordered by race id, whatever order they arrive in")
     func tieOrder() {
-        let races = [race("c", startsIn: 60), race("b", startsIn: 60), race("z", startsIn: 10), race("a", startsIn: 60)]
+        let races = [
+            race("c", startsIn: 60), race("b", startsIn: 60), race("z", startsIn: 10), race("a", startsIn: 60),
+        ]
         let board = NextToGo.board(races, count: 4, filter: .all, at: referenceNow)
         #expect(board.map(\.id) == ["z", "a", "b", "c"])
         #expect(NextToGo.board(races.reversed(), count: 4, filter: .all, at: referenceNow).map(\.id) == board.map(\.id))
@@ -62,7 +66,8 @@ struct NextToGoTests {
     @Test("the board is the first count races")
     func countCut() {
         let races = (0..<8).map { race("r\($0)", startsIn: TimeInterval($0 * 60)) }
-        #expect(NextToGo.board(races, count: 5, filter: .all, at: referenceNow).map(\.id) == ["r0", "r1", "r2", "r3", "r4"])
+        #expect(
+            NextToGo.board(races, count: 5, filter: .all, at: referenceNow).map(\.id) == ["r0", "r1", "r2", "r3", "r4"])
         #expect(NextToGo.board(races, count: 0, filter: .all, at: referenceNow).isEmpty)
     }
 
@@ -124,7 +129,9 @@ struct NextToGoLoaderTests {
     /// 40 greyhound races a minute apart, with a horse race every 10th place.
     private func pool() -> [Race] {
         (0..<40).map { index in
-            race(String(format: "r%02d", index), startsIn: TimeInterval(index * 60), category: index % 10 == 9 ? .horse : .greyhound)
+            race(
+                String(format: "r%02d", index), startsIn: TimeInterval(index * 60),
+                category: index % 10 == 9 ? .horse : .greyhound)
         }
     }
 
@@ -177,14 +184,18 @@ struct NextToGoLoaderTests {
         let source = PoolSource(stale + fresh)
         let result = try await NextToGoLoader(source: source).load(count: 5, filter: .all, now: { referenceNow })
         #expect(source.requests == [10, 20])
-        #expect(result.board(count: 5, filter: .all, at: referenceNow).map(\.id) == ["new0", "new1", "new2", "new3", "new4"])
+        #expect(
+            result.board(count: 5, filter: .all, at: referenceNow).map(\.id) == [
+                "new0", "new1", "new2", "new3", "new4",
+            ])
     }
 
     @Test("a known-good request size is tried first")
     func startingHint() async throws {
         let source = PoolSource(pool())
         let filter = RaceFilter(categories: [.horse])
-        _ = try await NextToGoLoader(source: source).load(count: 3, filter: filter, now: { referenceNow }, startingAt: 40)
+        _ = try await NextToGoLoader(source: source).load(
+            count: 3, filter: filter, now: { referenceNow }, startingAt: 40)
         #expect(source.requests == [40])
     }
 

@@ -74,7 +74,8 @@ struct RefreshSchedulerTests {
             waits.append(retryAt.timeIntervalSince(now))
             #expect(scheduler.startFetchIfDue(at: retryAt.addingTimeInterval(-0.5)) == nil)
             scheduler.raceExpired(at: retryAt.addingTimeInterval(-0.5))
-            #expect(scheduler.startFetchIfDue(at: retryAt.addingTimeInterval(-0.1)) == nil, "expiry waits for the backoff")
+            #expect(
+                scheduler.startFetchIfDue(at: retryAt.addingTimeInterval(-0.1)) == nil, "expiry waits for the backoff")
             now = retryAt
             #expect(scheduler.startFetchIfDue(at: now) == .retry)
         }

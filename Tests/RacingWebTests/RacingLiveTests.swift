@@ -20,7 +20,8 @@ struct RacingLiveTests {
         let setup = try Setup.fixture()
         let services = try RacingPageServices(setup.environment())
         let board = try BoardQuery(count: nil).request()
-        let response = await BoardStream.response(ticker: Ticker(clock: setup.clock), every: 30, lastEventID: nil) { _ in
+        let response = await BoardStream.response(ticker: Ticker(clock: setup.clock), every: 30, lastEventID: nil) {
+            _ in
             try? await services.nextRaces(board)
         }
         let written = Written()

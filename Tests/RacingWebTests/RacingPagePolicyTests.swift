@@ -30,7 +30,8 @@ struct RacingPagePolicyTests {
                 }
             }
             try await client.execute(uri: "/api/races/next", method: .get, headers: localhost) { response in
-                let report = try JSONDecoder().decode([String: JSONValue].self, from: Data(String(buffer: response.body).utf8))
+                let report = try JSONDecoder().decode(
+                    [String: JSONValue].self, from: Data(String(buffer: response.body).utf8))
                 #expect(response.status == .ok)
                 #expect(report["isStale"] == .bool(true) && report["fromSavedCopy"] == .bool(true))
             }
@@ -51,7 +52,8 @@ struct RacingPagePolicyTests {
             await setup.clock.advance(by: .seconds(3))
             let response = try await first
             #expect(response.status == .serviceUnavailable)
-            let problem = try JSONDecoder().decode([String: JSONValue].self, from: Data(String(buffer: response.body).utf8))
+            let problem = try JSONDecoder().decode(
+                [String: JSONValue].self, from: Data(String(buffer: response.body).utf8))
             #expect(problem["title"].map { "\($0)" }?.contains("did not answer within 3s") == true, "\(problem)")
             try await client.execute(uri: "/races", method: .get, headers: localhost) { response in
                 #expect(response.status == .serviceUnavailable)
@@ -67,17 +69,20 @@ struct RacingPagePolicyTests {
 /// field, on every route, before the service is asked.
 @Suite("/races query refusals")
 struct RacingQueryRefusalTests {
-    @Test("the API refuses with problem details naming the field", arguments: [
-        ("category=camel", "category"), ("category=horse,camel", "category"), ("count=abc", "count"),
-        ("count=0", "count"), ("country=A1", "country"),
-    ])
+    @Test(
+        "the API refuses with problem details naming the field",
+        arguments: [
+            ("category=camel", "category"), ("category=horse,camel", "category"), ("count=abc", "count"),
+            ("count=0", "count"), ("country=A1", "country"),
+        ])
     func api(query: String, field: String) async throws {
         let upstream = Upstream(body: try Fixtures.data(fixturePath))
         try await Setup(http: upstream).application().test(.router) { client in
             try await client.execute(uri: "/api/races/next?" + query, method: .get, headers: localhost) { response in
                 #expect(response.status == .unprocessableContent)
                 #expect(response.headers[.contentType] == "application/problem+json")
-                let problem = try JSONDecoder().decode([String: JSONValue].self, from: Data(String(buffer: response.body).utf8))
+                let problem = try JSONDecoder().decode(
+                    [String: JSONValue].self, from: Data(String(buffer: response.body).utf8))
                 #expect(problem["field"] == .string(field))
                 #expect(problem["kind"] == .string("invalid"))
             }
@@ -89,7 +94,8 @@ struct RacingQueryRefusalTests {
     func page() async throws {
         let upstream = Upstream(body: try Fixtures.data(fixturePath))
         try await Setup(http: upstream).application().test(.router) { client in
-            try await client.execute(uri: "/races?category=horse&category=camel", method: .get, headers: localhost) { response in
+            try await client.execute(uri: "/races?category=horse&category=camel", method: .get, headers: localhost) {
+                response in
                 let html = String(buffer: response.body)
                 #expect(response.status == .unprocessableContent)
                 #expect(html.contains("id=\"category-error\""))
@@ -97,7 +103,8 @@ struct RacingQueryRefusalTests {
                 #expect(html.contains("value=\"horse\" checked"))
                 #expect(!html.contains("<tr data-name="))
             }
-            try await client.execute(uri: "/races/events?category=camel", method: .get, headers: localhost) { response in
+            try await client.execute(uri: "/races/events?category=camel", method: .get, headers: localhost) {
+                response in
                 #expect(response.status == .unprocessableContent)
             }
         }
@@ -108,7 +115,9 @@ struct RacingQueryRefusalTests {
 /// A board is saved per filter: one fetched for every race never answers for a filter it was not fetched for.
 @Suite("the saved board and filters")
 struct RacingFilterBoardTests {
-    @Test("a filter nothing matches, after an unfiltered board was saved, asks the service and answers an empty board, not 503")
+    @Test(
+        "a filter nothing matches, after an unfiltered board was saved, asks the service and answers an empty board, not 503"
+    )
     func aFilterIsNotAnsweredFromAnotherFiltersBoard() async throws {
         let upstream = Upstream(body: try Fixtures.data(fixturePath))
         let setup = Setup(http: upstream)
@@ -117,9 +126,11 @@ struct RacingFilterBoardTests {
                 #expect(response.status == .ok)
             }
             let before = upstream.answered
-            try await client.execute(uri: "/api/races/next?country=Scunthorpe", method: .get, headers: localhost) { response in
+            try await client.execute(uri: "/api/races/next?country=Scunthorpe", method: .get, headers: localhost) {
+                response in
                 #expect(response.status == .ok, "\(String(buffer: response.body))")
-                let report = try JSONDecoder().decode([String: JSONValue].self, from: Data(String(buffer: response.body).utf8))
+                let report = try JSONDecoder().decode(
+                    [String: JSONValue].self, from: Data(String(buffer: response.body).utf8))
                 #expect(report["races"] == .array([]))
                 #expect(report["fromSavedCopy"] == .bool(false))
             }

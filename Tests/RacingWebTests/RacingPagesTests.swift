@@ -42,11 +42,14 @@ struct Setup {
 
     static func fixture() throws -> Setup {
         let body = try Fixtures.data(fixturePath)
-        return Setup(http: StubHTTPClient { request in Networking.HTTPResponse(status: 200, body: body, url: request.url) })
+        return Setup(
+            http: StubHTTPClient { request in Networking.HTTPResponse(status: 200, body: body, url: request.url) })
     }
 
     func context(terminal: any Terminal = CapturedTerminal()) -> FeatureContext {
-        .test(featureID: "races", http: http, store: store, timing: timing, configuration: configuration, terminal: terminal)
+        .test(
+            featureID: "races", http: http, store: store, timing: timing, configuration: configuration,
+            terminal: terminal)
     }
 
     /// The server's environment: the races context, the shared ticker on the manual clock, the default page policy
@@ -80,7 +83,9 @@ struct RacingPagesTests {
     func apiEqualsCLI() async throws {
         // Each side gets its own store: the page would rightly serve the board the terminal just saved.
         let expected = try await Setup.fixture().cli(["next", "--count", "5", "--format", "json"])
-        let expectedFiltered = try await Setup.fixture().cli(["next", "--count", "3", "--category", "horse", "--format", "json"])
+        let expectedFiltered = try await Setup.fixture().cli([
+            "next", "--count", "3", "--category", "horse", "--format", "json",
+        ])
         #expect(expected.contains("\"races\""))
         let setup = try Setup.fixture()
         try await setup.application().test(.router) { client in
@@ -91,13 +96,16 @@ struct RacingPagesTests {
             }
         }
         try await Setup.fixture().application().test(.router) { client in
-            try await client.execute(uri: "/api/races/next?count=3&category=horse", method: .get, headers: localhost) { response in
+            try await client.execute(uri: "/api/races/next?count=3&category=horse", method: .get, headers: localhost) {
+                response in
                 #expect(String(buffer: response.body) == expectedFiltered)
             }
         }
     }
 
-    @Test("/races shows five races with countdowns from advertised start, the live script, a polite live region and the event stream")
+    @Test(
+        "/races shows five races with countdowns from advertised start, the live script, a polite live region and the event stream"
+    )
     func board() async throws {
         let setup = try Setup.fixture()
         try await setup.application().test(.router) { client in
@@ -119,7 +127,9 @@ struct RacingPagesTests {
 
     @Test("category toggles still fill five (the CLI grows its request)")
     func categories() async throws {
-        let expected = try await Setup.fixture().cli(["next", "--count", "5", "--category", "greyhound", "--format", "json"])
+        let expected = try await Setup.fixture().cli([
+            "next", "--count", "5", "--category", "greyhound", "--format", "json",
+        ])
         let rows = try #require(try JSONDecoder().decode([String: JSONValue].self, from: Data(expected.utf8))["races"])
         guard case .array(let races) = rows else { Issue.record("races is not an array"); return }
         let setup = try Setup.fixture()
@@ -148,7 +158,10 @@ struct RacingPagesTests {
 
     @Test("a dead service with nothing saved is a 503 page with the CLI's message")
     func unavailable() async throws {
-        let setup = Setup(http: StubHTTPClient { request in throw NetworkError.connectionFailed(url: request.url, reason: "connection refused") })
+        let setup = Setup(
+            http: StubHTTPClient { request in
+                throw NetworkError.connectionFailed(url: request.url, reason: "connection refused")
+            })
         try await setup.application().test(.router) { client in
             try await client.execute(uri: "/races", method: .get, headers: localhost) { response in
                 #expect(response.status == .serviceUnavailable)
@@ -189,7 +202,8 @@ struct RacingOpenAPITests {
             let document = try await client.execute(uri: "/api/openapi.json", method: .get, headers: localhost).body
             let root = try JSONDecoder().decode(JSONValue.self, from: Data(String(buffer: document).utf8))
             let schema = try #require(
-                root["paths"]?["/api/races/next"]?["get"]?["responses"]?["200"]?["content"]?["application/json"]?["schema"])
+                root["paths"]?["/api/races/next"]?["get"]?["responses"]?["200"]?["content"]?["application/json"]?[
+                    "schema"])
             #expect(keys(schema["properties"]) == Set(report.keys))
             #expect(keys(schema["required"]) == Set(report.keys))
             guard case .array(let races)? = report["races"], case .object(let race)? = races.first else {

@@ -3,21 +3,26 @@ import Foundation
 import Money
 import Persistence
 import StockTrading
-@testable import StockTradingCommands
 import Testing
 import TimingTesting
+
+@testable import StockTradingCommands
 
 @Suite struct AccountCommandsTests {
     @Test func signupAsksForThePasswordTwiceWithoutEchoAndLogsIn() async throws {
         let harness = try await Harness.make()
         let outcome = await harness.run(
-            ["signup", "--email", "NewUser@Example.com", "--cash", "2,500"], secrets: ["NewPassword123", "NewPassword123"])
+            ["signup", "--email", "NewUser@Example.com", "--cash", "2,500"],
+            secrets: ["NewPassword123", "NewPassword123"])
         #expect(outcome.exitCode == 0, "\(outcome.stderr)")
         #expect(outcome.stderr.contains("Password: ") && outcome.stderr.contains("Confirm password: "))
         #expect(!outcome.stdout.contains("NewPassword123") && !outcome.stderr.contains("NewPassword123"))
         #expect(outcome.stdout == "Signed up newuser@example.com with $2,500.00 of paper cash; you are logged in.\n")
         let whoami = await harness.run(["whoami", "--format", "json"])
-        #expect(try harness.json(whoami.stdout) as? [String: String] == ["email": "newuser@example.com", "since": "2023-11-14T22:13:20Z"])
+        #expect(
+            try harness.json(whoami.stdout) as? [String: String] == [
+                "email": "newuser@example.com", "since": "2023-11-14T22:13:20Z",
+            ])
         for record in try await harness.dump() {
             #expect(!String(decoding: record.value, as: UTF8.self).contains("NewPassword123"))
         }
@@ -26,19 +31,24 @@ import TimingTesting
     @Test func signupValidationRefusesWithExitOneAndStoresNothing() async throws {
         let harness = try await Harness.make()
         let before = try await harness.dump()
-        let badEmail = await harness.run(["signup", "--email", "not-an-email"], secrets: ["NewPassword123", "NewPassword123"])
+        let badEmail = await harness.run(
+            ["signup", "--email", "not-an-email"], secrets: ["NewPassword123", "NewPassword123"])
         #expect(badEmail.exitCode == 1)
-        #expect(badEmail.stderr.contains("error: invalid email \"not-an-email\" — an email looks like name@example.com"))
+        #expect(
+            badEmail.stderr.contains("error: invalid email \"not-an-email\" — an email looks like name@example.com"))
         #expect(!badEmail.stderr.contains("Password:"), "the email is checked before asking for a password")
         let short = await harness.run(["signup", "--email", "a@example.com"], secrets: ["Short1", "Short1"])
         #expect(short.exitCode == 1)
         #expect(short.stderr.contains("error: invalid password — a password needs at least 8 characters"))
-        let mismatch = await harness.run(["signup", "--email", "a@example.com"], secrets: ["NewPassword123", "NewPassword124"])
+        let mismatch = await harness.run(
+            ["signup", "--email", "a@example.com"], secrets: ["NewPassword123", "NewPassword124"])
         #expect(mismatch.exitCode == 1)
         #expect(mismatch.stderr.contains("error: passwords do not match"))
-        let cash = await harness.run(["signup", "--email", "a@example.com", "--cash", "-5"], secrets: ["NewPassword123", "NewPassword123"])
+        let cash = await harness.run(
+            ["signup", "--email", "a@example.com", "--cash", "-5"], secrets: ["NewPassword123", "NewPassword123"])
         #expect(cash.exitCode == 1 && cash.stderr.contains("invalid amount"))
-        let taken = await harness.run(["signup", "--email", "TEST@stockport.com"], secrets: ["whatever12", "whatever12"])
+        let taken = await harness.run(
+            ["signup", "--email", "TEST@stockport.com"], secrets: ["whatever12", "whatever12"])
         #expect(taken.exitCode == 1)
         #expect(taken.stderr.contains("cannot sign up test@stockport.com — an account with this email already exists"))
         let noInput = await harness.run(["signup", "--email", "a@example.com"])
@@ -72,16 +82,19 @@ import TimingTesting
         #expect(nobody.exitCode == 1)
         #expect(nobody.stderr.contains("error: not logged in"))
         #expect(nobody.stderr.contains("hint: log in with: folio stocks login --email EMAIL"))
-        let wrong = await harness.run(["login", "--email", "test@stockport.com", "--password-stdin"], input: ["Test@1234"])
+        let wrong = await harness.run(
+            ["login", "--email", "test@stockport.com", "--password-stdin"], input: ["Test@1234"])
         #expect(wrong.exitCode == 1)
         #expect(wrong.stderr.contains("error: login failed — the email or password is incorrect"))
         let unknown = await harness.run(["login", "--email", "ghost@example.com"], secrets: ["Test@123"])
         #expect(unknown.stderr == "Password: error: login failed — the email or password is incorrect\n")
-        let early = await harness.run(["login", "--email", "test@stockport.com", "--password-stdin"], input: ["Test@123"])
+        let early = await harness.run(
+            ["login", "--email", "test@stockport.com", "--password-stdin"], input: ["Test@123"])
         #expect(early.exitCode == 1)
         #expect(early.stderr.contains("error: too many failed logins — the next attempt is accepted in 0.5 s"))
         harness.wallClock.advance(by: 0.5)
-        let right = await harness.run(["login", "--email", "Test@StockPort.com", "--password-stdin"], input: ["Test@123"])
+        let right = await harness.run(
+            ["login", "--email", "Test@StockPort.com", "--password-stdin"], input: ["Test@123"])
         #expect(right.exitCode == 0)
         #expect(right.stdout == "Logged in as test@stockport.com.\n")
         #expect(await harness.run(["whoami"]).stdout.hasPrefix("test@stockport.com (logged in since "))

@@ -10,9 +10,10 @@ import NetworkingTesting
 import Persistence
 import Settings
 import StockTrading
-@testable import StockTradingCommands
 import Timing
 import TimingTesting
+
+@testable import StockTradingCommands
 
 /// Runs `stocks` commands in-process the way the host does, over one in-memory store, so a test can play
 /// a sequence of invocations and look at what each printed and how it exited.
@@ -53,7 +54,9 @@ struct Harness {
 
     var timing: Timing { Timing(clock: clock, wallClock: wallClock) }
 
-    func run(_ arguments: [String], secrets: [String] = [], input: [String] = [], offline: Bool = false) async -> Outcome {
+    func run(
+        _ arguments: [String], secrets: [String] = [], input: [String] = [], offline: Bool = false
+    ) async -> Outcome {
         let terminal = CapturedTerminal(interactive: false, width: 100, input: input, secrets: secrets)
         let context = FeatureContext.test(
             featureID: "stocks", http: http, store: store, timing: timing,
@@ -97,7 +100,8 @@ struct Harness {
     /// Signs up and logs in a user through the domain with the weak hasher.
     @discardableResult
     func signUp(_ email: String, cash: Amount = 10_000) async throws -> Session {
-        try await weakAccounts.signUp(email: email, password: "long enough", confirmation: "long enough", openingCash: cash)
+        try await weakAccounts.signUp(
+            email: email, password: "long enough", confirmation: "long enough", openingCash: cash)
     }
 
     /// Every record in the namespace.

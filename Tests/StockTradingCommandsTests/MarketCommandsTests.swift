@@ -5,10 +5,11 @@ import Networking
 import NetworkingTesting
 import Persistence
 import StockTrading
-@testable import StockTradingCommands
 import Synchronization
 import Testing
 import TimingTesting
+
+@testable import StockTradingCommands
 
 @Suite struct WatchlistAndAlertCommandsTests {
     @Test func watchlistAddListRemove() async throws {
@@ -21,7 +22,8 @@ import TimingTesting
         let unknown = await harness.run(["watchlist", "add", "INTC", "XYZ"])
         #expect(unknown.exitCode == 1 && unknown.stderr.contains("unknown symbol XYZ"))
         #expect(try await harness.dump() == before, "nothing added when one symbol is unknown")
-        let list = try #require(try harness.json(await harness.run(["watchlist", "list", "--format", "json"]).stdout) as? [[String: Any]])
+        let list = try #require(
+            try harness.json(await harness.run(["watchlist", "list", "--format", "json"]).stdout) as? [[String: Any]])
         #expect(list.map { $0["symbol"] as? String } == ["AMD", "NVDA"])
         #expect(await harness.run(["watchlist", "remove", "amd"]).stdout == "Stopped watching AMD.\n")
         let missing = await harness.run(["watchlist", "remove", "AMD"])
@@ -47,7 +49,8 @@ import TimingTesting
         let charted = await harness.run(["analytics", "--refresh"])
         #expect(charted.stdout.contains("Value history"))
         #expect(!charted.stdout.contains("The chart needs values"))
-        let json = try #require(try harness.json(await harness.run(["analytics", "--format", "json"]).stdout) as? [String: Any])
+        let json = try #require(
+            try harness.json(await harness.run(["analytics", "--format", "json"]).stdout) as? [String: Any])
         #expect(json["annualizedReturn"] is NSNull)
         #expect(json["annualizedReturnNote"] as? String == "not available — under a year of history")
         #expect((json["valueHistory"] as? [Any])?.count == 3)
@@ -67,7 +70,8 @@ import TimingTesting
         let harness = try await Harness.make()
         try await harness.signUp("ann@example.com", cash: 1_000)
         harness.wallClock.advance(by: 400 * 86_400)
-        let json = try #require(try harness.json(await harness.run(["analytics", "--format", "json"]).stdout) as? [String: Any])
+        let json = try #require(
+            try harness.json(await harness.run(["analytics", "--format", "json"]).stdout) as? [String: Any])
         // Cash only: no gain, so the money-weighted return is zero.
         #expect(abs((json["annualizedReturn"] as? Double) ?? 1) < 1e-9)
     }
@@ -86,8 +90,10 @@ import TimingTesting
             if state.down.withLock({ $0 }) {
                 throw NetworkError.connectionFailed(url: request.url, reason: "Connection refused")
             }
-            let body = #"[{"symbol":"AAPL","name":"Apple Inc.","price":"190.00","previousClose":180,"sector":"Technology"},{"symbol":"TSLA","price":250}]"#
-            return HTTPResponse(status: 200, headers: ["Content-Type": "application/json"], body: Data(body.utf8), url: request.url)
+            let body =
+                #"[{"symbol":"AAPL","name":"Apple Inc.","price":"190.00","previousClose":180,"sector":"Technology"},{"symbol":"TSLA","price":250}]"#
+            return HTTPResponse(
+                status: 200, headers: ["Content-Type": "application/json"], body: Data(body.utf8), url: request.url)
         }
         return harness
     }
@@ -97,14 +103,17 @@ import TimingTesting
         let harness = try await harness(state)
         try await harness.loginDemo()
         let quotes = await harness.run(["quotes"])
-        #expect(quotes.stdout.contains("$190.00") && quotes.stdout.contains("+$10.00") && quotes.stdout.contains("+5.56%"))
+        #expect(
+            quotes.stdout.contains("$190.00") && quotes.stdout.contains("+$10.00") && quotes.stdout.contains("+5.56%"))
         #expect(quotes.stdout.contains("Prices from http://quotes.test/quotes.json"))
         state.down.withLock { $0 = true }
         harness.wallClock.advance(by: 125)
         let stale = await harness.run(["portfolio"])
         #expect(stale.exitCode == 0)
         #expect(stale.stderr.contains("warning: prices are the last known from http://quotes.test/quotes.json, as of"))
-        #expect(stale.stderr.contains("(2m 5s old) — could not connect to http://quotes.test/quotes.json: Connection refused"))
+        #expect(
+            stale.stderr.contains(
+                "(2m 5s old) — could not connect to http://quotes.test/quotes.json: Connection refused"))
         #expect(stale.stdout.contains("$190.00*"))
         #expect(stale.stdout.contains("STALE: last known prices"))
         let trade = await harness.run(["buy", "AAPL", "1"])
@@ -140,8 +149,10 @@ import TimingTesting
         }
         let outcome = await harness.run(["quotes"])
         #expect(outcome.exitCode == 64, "a wrong URL is a configuration problem, not a service outage (69)")
-        #expect(outcome.stderr.contains(
-            "error: http://quotes.test/missing.json answered 404 Not Found — the service URL set by FOLIO_QUOTES_URL looks wrong"))
+        #expect(
+            outcome.stderr.contains(
+                "error: http://quotes.test/missing.json answered 404 Not Found — the service URL set by FOLIO_QUOTES_URL looks wrong"
+            ))
         #expect(outcome.stderr.contains("hint: check FOLIO_QUOTES_URL"))
     }
 

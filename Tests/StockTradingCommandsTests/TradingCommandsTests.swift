@@ -3,9 +3,10 @@ import Foundation
 import Money
 import Persistence
 import StockTrading
-@testable import StockTradingCommands
 import Testing
 import TimingTesting
+
+@testable import StockTradingCommands
 
 @Suite struct TradingCommandsTests {
     @Test func quotesListTheSeedsStocksAndAreReproducibleWithASeed() async throws {
@@ -20,9 +21,15 @@ import TimingTesting
         #expect(first.stdout == same.stdout, "same seed, same first step")
         let rows = try #require(try harness.json(first.stdout) as? [[String: Any]])
         #expect(rows.count == 10)
-        #expect(Set(rows[0].keys) == ["symbol", "name", "sector", "price", "previousClose", "dailyChange", "dailyChangeFraction", "asOf", "stale"])
+        #expect(
+            Set(rows[0].keys) == [
+                "symbol", "name", "sector", "price", "previousClose", "dailyChange", "dailyChangeFraction", "asOf",
+                "stale",
+            ])
         let two = await harness.run(["quotes", "aapl", "TSLA", "--format", "csv"])
-        #expect(two.stdout.hasPrefix("symbol,name,sector,price,previousClose,dailyChange,dailyChangeFraction,asOf,stale\r\n"))
+        #expect(
+            two.stdout.hasPrefix(
+                "symbol,name,sector,price,previousClose,dailyChange,dailyChangeFraction,asOf,stale\r\n"))
         #expect(two.stdout.hasSuffix("\r\n") && !two.stdout.hasSuffix("\r\n\n"))
         #expect(two.stdout.components(separatedBy: "\r\n").count == 4)
         let unknown = await harness.run(["quotes", "XYZ"])
@@ -39,7 +46,8 @@ import TimingTesting
     @Test func buyAndSellReportAndPersist() async throws {
         let harness = try await Harness.make()
         try await harness.signUp("ann@example.com", cash: 10_000)
-        let quotes = try #require(try harness.json(await harness.run(["quotes", "AAPL", "--format", "json"]).stdout) as? [[String: Any]])
+        let quotes = try #require(
+            try harness.json(await harness.run(["quotes", "AAPL", "--format", "json"]).stdout) as? [[String: Any]])
         let price = try #require(Decimal(string: "\(quotes[0]["price"]!)"))
         let buy = await harness.run(["buy", "aapl", "10", "--format", "json"])
         #expect(buy.exitCode == 0, "\(buy.stderr)")
@@ -50,9 +58,13 @@ import TimingTesting
         let sell = await harness.run(["sell", "AAPL", "4"])
         let exactPrice = try Amount(exactly: price)
         let fourShares = try Amount(exactly: price * 4)
-        #expect(sell.stdout.hasPrefix("Sold 4 AAPL at \(Formatting.money(exactPrice)) for \(Formatting.money(fourShares)). Realized P/L: $0.00."))
+        #expect(
+            sell.stdout.hasPrefix(
+                "Sold 4 AAPL at \(Formatting.money(exactPrice)) for \(Formatting.money(fourShares)). Realized P/L: $0.00."
+            ))
         #expect(sell.stdout.contains("Position: 6 AAPL (average cost \(Formatting.money(exactPrice)))."))
-        let portfolio = try #require(try harness.json(await harness.run(["portfolio", "--format", "json"]).stdout) as? [String: Any])
+        let portfolio = try #require(
+            try harness.json(await harness.run(["portfolio", "--format", "json"]).stdout) as? [String: Any])
         let holdings = try #require(portfolio["holdings"] as? [[String: Any]])
         #expect(holdings.count == 1 && holdings[0]["quantity"] as? Int == 6)
         let totals = try #require(portfolio["totals"] as? [String: Any])
@@ -65,7 +77,10 @@ import TimingTesting
         try await harness.loginDemo()
         let before = try await harness.dump()
         let cases: [([String], String)] = [
-            (["buy", "XYZ", "1"], "error: unknown symbol XYZ — the market lists AAPL, AMD, AMZN, GOOGL, INTC, META, MSFT, NFLX, NVDA, TSLA"),
+            (
+                ["buy", "XYZ", "1"],
+                "error: unknown symbol XYZ — the market lists AAPL, AMD, AMZN, GOOGL, INTC, META, MSFT, NFLX, NVDA, TSLA"
+            ),
             (["buy", "AAPL", "0"], "error: invalid quantity \"0\" — a quantity is a whole number from 1 to 1,000,000"),
             (["buy", "AAPL", "1.5"], "error: invalid quantity \"1.5\""),
             (["buy", "AAPL", "1000001"], "error: invalid quantity \"1000001\""),
@@ -101,12 +116,16 @@ import TimingTesting
         #expect(table.stdout.contains("Invested        $10,606.66"))
         for line in table.stdout.split(separator: "\n") { #expect(line.count <= 100) }
         let csv = await harness.run(["portfolio", "--format", "csv"])
-        #expect(csv.stdout.hasPrefix("symbol,name,sector,quantity,averageCost,costBasis,price,value,unrealizedPL,unrealizedPLFraction,weight,priceAsOf,stale\r\n"))
+        #expect(
+            csv.stdout.hasPrefix(
+                "symbol,name,sector,quantity,averageCost,costBasis,price,value,unrealizedPL,unrealizedPLFraction,weight,priceAsOf,stale\r\n"
+            ))
         try await harness.signUp("empty@example.com", cash: 0)
         let empty = await harness.run(["portfolio"])
         #expect(empty.stdout.contains("You hold no shares yet. Cash: $0.00."))
         #expect(empty.stdout.contains("ROI             —"))
-        let json = try #require(try harness.json(await harness.run(["portfolio", "--format", "json"]).stdout) as? [String: Any])
+        let json = try #require(
+            try harness.json(await harness.run(["portfolio", "--format", "json"]).stdout) as? [String: Any])
         #expect((json["holdings"] as? [Any])?.isEmpty == true)
         #expect((json["totals"] as? [String: Any])?["roi"] is NSNull)
     }
@@ -118,17 +137,25 @@ import TimingTesting
         harness.wallClock.advance(by: 3 * 86_400)
         _ = await harness.run(["buy", "TSLA", "2"])
         _ = await harness.run(["sell", "AAPL", "2"])
-        let all = try #require(try harness.json(await harness.run(["history", "--format", "json"]).stdout) as? [[String: Any]])
+        let all = try #require(
+            try harness.json(await harness.run(["history", "--format", "json"]).stdout) as? [[String: Any]])
         #expect(all.map { $0["side"] as? String } == ["deposit", "buy", "buy", "sell"])
         #expect(all[0]["symbol"] is NSNull && all[0]["note"] as? String == "opening balance")
-        let sells = try #require(try harness.json(await harness.run(["history", "--side", "sell", "--format", "json"]).stdout) as? [[String: Any]])
+        let sells = try #require(
+            try harness.json(await harness.run(["history", "--side", "sell", "--format", "json"]).stdout)
+                as? [[String: Any]])
         #expect(sells.count == 1 && sells[0]["realizedPL"] != nil)
         let aapl = await harness.run(["history", "--symbol", "aapl", "--format", "csv"])
-        #expect(aapl.stdout.hasPrefix("sequence,timestamp,side,symbol,quantity,price,amount,realizedPL,cashAfter,note\r\n"))
+        #expect(
+            aapl.stdout.hasPrefix("sequence,timestamp,side,symbol,quantity,price,amount,realizedPL,cashAfter,note\r\n"))
         #expect(aapl.stdout.components(separatedBy: "\r\n").filter { !$0.isEmpty }.count == 3)
-        let early = try #require(try harness.json(await harness.run(["history", "--to", "2023-11-14", "--format", "json"]).stdout) as? [[String: Any]])
+        let early = try #require(
+            try harness.json(await harness.run(["history", "--to", "2023-11-14", "--format", "json"]).stdout)
+                as? [[String: Any]])
         #expect(early.count == 2)
-        let late = try #require(try harness.json(await harness.run(["history", "--from", "2023-11-15", "--format", "json"]).stdout) as? [[String: Any]])
+        let late = try #require(
+            try harness.json(await harness.run(["history", "--from", "2023-11-15", "--format", "json"]).stdout)
+                as? [[String: Any]])
         #expect(late.count == 2)
         let none = await harness.run(["history", "--side", "withdrawal"])
         #expect(none.stdout == "No entries match (of 4 in your history).\n")
@@ -156,15 +183,24 @@ import TimingTesting
         _ = await harness.run(["buy", "AAPL", "2", "--refresh"])
         harness.wallClock.advance(by: 120)
         _ = await harness.run(["sell", "AAPL", "2", "--refresh"])
-        let average = try #require(try harness.json(await harness.run(["history", "--side", "sell", "--format", "json"]).stdout) as? [[String: Any]])
-        let fifo = try #require(try harness.json(await harness.run(["history", "--side", "sell", "--basis", "fifo", "--format", "json"]).stdout) as? [[String: Any]])
-        let buys = try #require(try harness.json(await harness.run(["history", "--side", "buy", "--format", "json"]).stdout) as? [[String: Any]])
+        let average = try #require(
+            try harness.json(await harness.run(["history", "--side", "sell", "--format", "json"]).stdout)
+                as? [[String: Any]])
+        let fifo = try #require(
+            try harness.json(
+                await harness.run(["history", "--side", "sell", "--basis", "fifo", "--format", "json"]).stdout)
+                as? [[String: Any]])
+        let buys = try #require(
+            try harness.json(await harness.run(["history", "--side", "buy", "--format", "json"]).stdout)
+                as? [[String: Any]])
         let firstCost = try #require(Decimal(string: "\(buys[0]["amount"]!)"))
         let secondCost = try #require(Decimal(string: "\(buys[1]["amount"]!)"))
         let proceeds = try #require(Decimal(string: "\(fifo[0]["amount"]!)"))
         #expect(Decimal(string: "\(fifo[0]["realizedPL"]!)") == proceeds - firstCost)
         #expect(Decimal(string: "\(average[0]["realizedPL"]!)") == proceeds - cents((firstCost + secondCost) / 2))
-        let portfolio = try #require(try harness.json(await harness.run(["portfolio", "--basis", "fifo", "--format", "json"]).stdout) as? [String: Any])
+        let portfolio = try #require(
+            try harness.json(await harness.run(["portfolio", "--basis", "fifo", "--format", "json"]).stdout)
+                as? [String: Any])
         #expect(portfolio["basis"] as? String == "fifo")
         let holding = try #require((portfolio["holdings"] as? [[String: Any]])?.first)
         #expect(Decimal(string: "\(holding["costBasis"]!)") == secondCost)

@@ -37,13 +37,15 @@ import Testing
             try await world.accounts.signUp(email: "a@example.com", password: "short", confirmation: "short")
         }
         await #expect(throws: StockTradingError.passwordMismatch) {
-            try await world.accounts.signUp(email: "a@example.com", password: "long enough", confirmation: "long enougH")
+            try await world.accounts.signUp(
+                email: "a@example.com", password: "long enough", confirmation: "long enougH")
         }
         #expect(try await world.dump().isEmpty)
         _ = try await world.user("a@example.com")
         let before = try await world.dump()
         await #expect(throws: StockTradingError.accountExists("a@example.com")) {
-            try await world.accounts.signUp(email: "A@example.com", password: "another one", confirmation: "another one")
+            try await world.accounts.signUp(
+                email: "A@example.com", password: "another one", confirmation: "another one")
         }
         #expect(try await world.dump() == before)
     }
@@ -72,7 +74,8 @@ import Testing
     }
 
     @Test func passwordsAreStoredOnlyAsHashes() async throws {
-        _ = try await world.accounts.signUp(email: "ann@example.com", password: "plaintext-secret", confirmation: "plaintext-secret")
+        _ = try await world.accounts.signUp(
+            email: "ann@example.com", password: "plaintext-secret", confirmation: "plaintext-secret")
         try await world.accounts.prepare()
         for record in try await world.dump() {
             let text = String(decoding: record.value, as: UTF8.self)
@@ -94,7 +97,8 @@ import Testing
 
     @Test func demoAccountIsCreatedOnFirstUseOnly() async throws {
         try await world.accounts.prepare()
-        let session = try await world.accounts.logIn(email: AccountService.demoEmail, password: AccountService.demoPassword)
+        let session = try await world.accounts.logIn(
+            email: AccountService.demoEmail, password: AccountService.demoPassword)
         let holdings = try await world.brokerage(session).holdings()
         #expect(holdings.state.cash == 10_000)
         #expect(holdings.positions.map(\.symbol) == ["AAPL", "TSLA"])
@@ -103,7 +107,11 @@ import Testing
         #expect(holdings.state.netDeposits == Amount("10606.66")!)
         // Trading away the demo holdings must not bring them back on the next start.
         let quotes = QuoteSet(
-            quotes: ["AAPL": MarketQuote(quote: StockQuote(symbol: "AAPL", name: "Apple", sector: "Tech", price: 150, previousClose: nil), asOf: TestWorld.start, isStale: false)],
+            quotes: [
+                "AAPL": MarketQuote(
+                    quote: StockQuote(symbol: "AAPL", name: "Apple", sector: "Tech", price: 150, previousClose: nil),
+                    asOf: TestWorld.start, isStale: false)
+            ],
             source: "test", asOf: TestWorld.start, isStale: false)
         _ = try await world.brokerage(session).sell("AAPL", quantity: 2, quotes: quotes)
         try await world.accounts.prepare()
@@ -114,7 +122,8 @@ import Testing
         let ann = try await world.user("ann@example.com", cash: 1_000)
         let quotes = try await world.quoteBook().quotes()
         _ = try await world.brokerage(ann).buy("AAPL", quantity: 3, quotes: quotes)
-        _ = try await Watchlist(store: world.store, userID: ann.userID).add(["TSLA"], listed: quotes, at: TestWorld.start)
+        _ = try await Watchlist(store: world.store, userID: ann.userID).add(
+            ["TSLA"], listed: quotes, at: TestWorld.start)
         let bob = try await world.user("bob@example.com", cash: 500)
         #expect(try await world.accounts.requireSession() == bob)
         let bobs = try await world.brokerage(bob).holdings()

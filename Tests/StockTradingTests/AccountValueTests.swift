@@ -9,7 +9,9 @@ import Timing
 /// `stocks:portfolio/<EMAIL>` as another feature reads it: the named account's cash + holdings at current prices,
 /// without a login and without recording the analytics snapshot.
 @Suite struct AccountValueTests {
-    @Test("the value is the portfolio's total, for the named account, in USD; it writes nothing; an unknown email is notFound")
+    @Test(
+        "the value is the portfolio's total, for the named account, in USD; it writes nothing; an unknown email is notFound"
+    )
     func valuesTheNamedAccount() async throws {
         let world = TestWorld()
         let services = StockTradingServices(

@@ -8,39 +8,50 @@ import Testing
     let start = Date(timeIntervalSince1970: 1_600_000_000)
 
     @Test func oneYearTenPercent() throws {
-        let rate = try XIRR.rate([
-            CashFlow(date: start, amount: -1_000), CashFlow(date: start.addingTimeInterval(365 * day), amount: 1_100),
-        ], requiresAYear: true)
+        let rate = try XIRR.rate(
+            [
+                CashFlow(date: start, amount: -1_000),
+                CashFlow(date: start.addingTimeInterval(365 * day), amount: 1_100),
+            ], requiresAYear: true)
         #expect(abs(rate - 0.10) < 1e-9)
     }
 
     @Test func irregularFlows() throws {
         // Checked against a spreadsheet XIRR: -10000 at 0, -5000 at 182 days, +17000 at 730 days → ≈ 8.65 %.
-        let rate = try XIRR.rate([
-            CashFlow(date: start, amount: -10_000), CashFlow(date: start.addingTimeInterval(182 * day), amount: -5_000),
-            CashFlow(date: start.addingTimeInterval(730 * day), amount: 17_000),
-        ], requiresAYear: true)
+        let rate = try XIRR.rate(
+            [
+                CashFlow(date: start, amount: -10_000),
+                CashFlow(date: start.addingTimeInterval(182 * day), amount: -5_000),
+                CashFlow(date: start.addingTimeInterval(730 * day), amount: 17_000),
+            ], requiresAYear: true)
         let npv = -10_000 - 5_000 / pow(1 + rate, 182 / 365) + 17_000 / pow(1 + rate, 730 / 365)
         #expect(abs(npv) < 1e-6)
         #expect(rate > 0.05 && rate < 0.08)
     }
 
     @Test func lossesGiveNegativeRates() throws {
-        let rate = try XIRR.rate([
-            CashFlow(date: start, amount: -1_000), CashFlow(date: start.addingTimeInterval(730 * day), amount: 810),
-        ], requiresAYear: true)
+        let rate = try XIRR.rate(
+            [
+                CashFlow(date: start, amount: -1_000), CashFlow(date: start.addingTimeInterval(730 * day), amount: 810),
+            ], requiresAYear: true)
         #expect(abs(rate - (-0.1)) < 1e-9)
     }
 
     @Test func notAvailableUnderAYearOrWithoutSignChange() {
         #expect(throws: XIRR.Unavailable.underAYear) {
-            try XIRR.rate([CashFlow(date: start, amount: -1), CashFlow(date: start.addingTimeInterval(364 * day), amount: 2)], requiresAYear: true)
+            try XIRR.rate(
+                [CashFlow(date: start, amount: -1), CashFlow(date: start.addingTimeInterval(364 * day), amount: 2)],
+                requiresAYear: true)
         }
         #expect(throws: XIRR.Unavailable.noSignChange) {
-            try XIRR.rate([CashFlow(date: start, amount: -1), CashFlow(date: start.addingTimeInterval(800 * day), amount: -2)], requiresAYear: true)
+            try XIRR.rate(
+                [CashFlow(date: start, amount: -1), CashFlow(date: start.addingTimeInterval(800 * day), amount: -2)],
+                requiresAYear: true)
         }
         #expect(throws: XIRR.Unavailable.noSignChange) {
-            try XIRR.rate([CashFlow(date: start, amount: -1), CashFlow(date: start.addingTimeInterval(800 * day), amount: 0)], requiresAYear: true)
+            try XIRR.rate(
+                [CashFlow(date: start, amount: -1), CashFlow(date: start.addingTimeInterval(800 * day), amount: 0)],
+                requiresAYear: true)
         }
         #expect(XIRR.Unavailable.underAYear.description == "not available — under a year of history")
     }
@@ -52,7 +63,9 @@ import Testing
         var all: [String: MarketQuote] = [:]
         for (symbol, price) in prices {
             all[symbol] = MarketQuote(
-                quote: StockQuote(symbol: symbol, name: symbol, sector: symbol == "MSFT" ? "Software" : "Hardware", price: price, previousClose: nil),
+                quote: StockQuote(
+                    symbol: symbol, name: symbol, sector: symbol == "MSFT" ? "Software" : "Hardware", price: price,
+                    previousClose: nil),
                 asOf: now, isStale: stale.contains(symbol))
         }
         return QuoteSet(quotes: all, source: "test", asOf: now, isStale: !stale.isEmpty)
@@ -68,7 +81,8 @@ import Testing
 
     @Test func valuesHoldingsAndTotals() throws {
         let valuation = try PortfolioValuation.make(
-            holdings: holdings, history: [], quotes: quotes(["AAPL": 125, "MSFT": 300], stale: ["MSFT"]), basis: .average)
+            holdings: holdings, history: [], quotes: quotes(["AAPL": 125, "MSFT": 300], stale: ["MSFT"]),
+            basis: .average)
         #expect(valuation.holdings.map(\.value) == [500, 600])
         #expect(valuation.holdings.map(\.unrealizedPL) == [100, -100])
         #expect(valuation.holdings[0].unrealizedPLFraction == Amount("0.25"))
@@ -84,7 +98,8 @@ import Testing
     }
 
     @Test func aHoldingWithoutAQuoteCountsAtCost() throws {
-        let valuation = try PortfolioValuation.make(holdings: holdings, history: [], quotes: quotes(["AAPL": 125]), basis: .average)
+        let valuation = try PortfolioValuation.make(
+            holdings: holdings, history: [], quotes: quotes(["AAPL": 125]), basis: .average)
         #expect(valuation.holdings[1].price == nil && valuation.holdings[1].value == 700)
     }
 
@@ -95,8 +110,10 @@ import Testing
     }
 
     @Test func analyticsAllocateByHoldingAndSectorIncludingCash() throws {
-        let valuation = try PortfolioValuation.make(holdings: holdings, history: [], quotes: quotes(["AAPL": 125, "MSFT": 300]), basis: .average)
-        let analytics = try PortfolioAnalytics.make(valuation: valuation, history: [], snapshots: [], now: Date(timeIntervalSince1970: 0))
+        let valuation = try PortfolioValuation.make(
+            holdings: holdings, history: [], quotes: quotes(["AAPL": 125, "MSFT": 300]), basis: .average)
+        let analytics = try PortfolioAnalytics.make(
+            valuation: valuation, history: [], snapshots: [], now: Date(timeIntervalSince1970: 0))
         #expect(analytics.byHolding.map(\.name) == ["MSFT", "AAPL", "Cash"])
         #expect(analytics.bySector.map(\.name) == ["Software", "Cash", "Hardware"], "ties in value go alphabetically")
         #expect(try analytics.bySector.map(\.weight).sum() == 1)
@@ -109,26 +126,40 @@ import Testing
         let start = Date(timeIntervalSince1970: 1_600_000_000)
         let history = [
             LedgerEntry(sequence: 1, kind: .deposit, timestamp: start, amount: 1_000, cashAfter: 1_000),
-            LedgerEntry(sequence: 2, kind: .buy, timestamp: start, symbol: "AAPL", quantity: 1, price: 10, amount: 10, cashAfter: 990),
+            LedgerEntry(
+                sequence: 2, kind: .buy, timestamp: start, symbol: "AAPL", quantity: 1, price: 10, amount: 10,
+                cashAfter: 990),
         ]
         let state = Holdings(state: AccountState(cash: 1_100, netDeposits: 1_000), positions: [])
         let valuation = try PortfolioValuation.make(holdings: state, history: history, quotes: nil, basis: .average)
-        let later = try PortfolioAnalytics.make(valuation: valuation, history: history, snapshots: [], now: start.addingTimeInterval(365 * 86_400))
+        let later = try PortfolioAnalytics.make(
+            valuation: valuation, history: history, snapshots: [], now: start.addingTimeInterval(365 * 86_400))
         #expect(abs((later.annualizedReturn ?? 0) - 0.1) < 1e-9)
-        let soon = try PortfolioAnalytics.make(valuation: valuation, history: history, snapshots: [], now: start.addingTimeInterval(100 * 86_400))
+        let soon = try PortfolioAnalytics.make(
+            valuation: valuation, history: history, snapshots: [], now: start.addingTimeInterval(100 * 86_400))
         #expect(soon.annualizedReturn == nil && soon.annualizedReturnUnavailable == XIRR.Unavailable.underAYear)
     }
 
     @Test func fifoBasisOnTheValuation() throws {
         let start = Date(timeIntervalSince1970: 0)
         let history = [
-            LedgerEntry(sequence: 1, kind: .buy, timestamp: start, symbol: "AAPL", quantity: 2, price: 100, amount: 200, cashAfter: 0),
-            LedgerEntry(sequence: 2, kind: .buy, timestamp: start, symbol: "AAPL", quantity: 2, price: 200, amount: 400, cashAfter: 0),
-            LedgerEntry(sequence: 3, kind: .sell, timestamp: start, symbol: "AAPL", quantity: 2, price: 150, amount: 300, realizedPL: 0, costOfSharesSold: 300, cashAfter: 0),
+            LedgerEntry(
+                sequence: 1, kind: .buy, timestamp: start, symbol: "AAPL", quantity: 2, price: 100, amount: 200,
+                cashAfter: 0),
+            LedgerEntry(
+                sequence: 2, kind: .buy, timestamp: start, symbol: "AAPL", quantity: 2, price: 200, amount: 400,
+                cashAfter: 0),
+            LedgerEntry(
+                sequence: 3, kind: .sell, timestamp: start, symbol: "AAPL", quantity: 2, price: 150, amount: 300,
+                realizedPL: 0, costOfSharesSold: 300, cashAfter: 0),
         ]
-        let held = Holdings(state: AccountState(cash: 0, netDeposits: 600, realizedPL: 0), positions: [Position(symbol: "AAPL", quantity: 2, cost: 300)])
-        let average = try PortfolioValuation.make(holdings: held, history: history, quotes: quotes(["AAPL": 150]), basis: .average)
-        let fifo = try PortfolioValuation.make(holdings: held, history: history, quotes: quotes(["AAPL": 150]), basis: .fifo)
+        let held = Holdings(
+            state: AccountState(cash: 0, netDeposits: 600, realizedPL: 0),
+            positions: [Position(symbol: "AAPL", quantity: 2, cost: 300)])
+        let average = try PortfolioValuation.make(
+            holdings: held, history: history, quotes: quotes(["AAPL": 150]), basis: .average)
+        let fifo = try PortfolioValuation.make(
+            holdings: held, history: history, quotes: quotes(["AAPL": 150]), basis: .fifo)
         #expect(average.holdings[0].costBasis == 300 && average.realizedPL == 0)
         #expect(fifo.holdings[0].costBasis == 400 && fifo.realizedPL == 100)
         #expect(fifo.unrealizedPL == -100)

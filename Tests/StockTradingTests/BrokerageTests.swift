@@ -40,7 +40,9 @@ import TimingTesting
         let quotes = try await world.quoteBook().quotes()
         _ = try await broker.buy("TSLA", quantity: 2, quotes: quotes)
         let before = try await world.dump()
-        await #expect(throws: StockTradingError.insufficientCash(symbol: "MSFT", quantity: 3, cost: 900, available: 600)) {
+        await #expect(
+            throws: StockTradingError.insufficientCash(symbol: "MSFT", quantity: 3, cost: 900, available: 600)
+        ) {
             try await broker.buy("MSFT", quantity: 3, quotes: quotes)
         }
         await #expect(throws: StockTradingError.insufficientShares(symbol: "TSLA", requested: 3, held: 2)) {
@@ -52,7 +54,9 @@ import TimingTesting
         await #expect(throws: StockTradingError.unknownSymbol("NOPE", known: ["AAPL", "MSFT", "TSLA"])) {
             try await broker.buy("NOPE", quantity: 1, quotes: quotes)
         }
-        await #expect(throws: StockTradingError.invalidQuantity("0")) { try await broker.buy("AAPL", quantity: 0, quotes: quotes) }
+        await #expect(throws: StockTradingError.invalidQuantity("0")) {
+            try await broker.buy("AAPL", quantity: 0, quotes: quotes)
+        }
         await #expect(throws: StockTradingError.invalidQuantity("1000001")) {
             try await broker.sell("AAPL", quantity: 1_000_001, quotes: quotes)
         }
@@ -66,7 +70,8 @@ import TimingTesting
         let ann = try await world.user(cash: 1_000)
         let quotes = try await world.quoteBook().quotes()
         let before = try await world.dump()
-        let flaky = Brokerage(store: FlakyStore(base: world.store, allowedWrites: 0), timing: world.timing, userID: ann.userID)
+        let flaky = Brokerage(
+            store: FlakyStore(base: world.store, allowedWrites: 0), timing: world.timing, userID: ann.userID)
         await #expect(throws: PersistenceError.self) { try await flaky.buy("AAPL", quantity: 1, quotes: quotes) }
         #expect(try await world.dump() == before)
     }

@@ -35,7 +35,10 @@ import Testing
         let world = TestWorld()
         let ann = try await world.user(cash: 100_000)
         let broker = world.brokerage(ann)
-        for (price, side, quantity) in [("100.33", EntryKind.buy, 7), ("101.7", .buy, 3), ("99.99", .sell, 4), ("120", .buy, 11), ("80.01", .sell, 9), ("150", .sell, 8)] {
+        for (price, side, quantity) in [
+            ("100.33", EntryKind.buy, 7), ("101.7", .buy, 3), ("99.99", .sell, 4), ("120", .buy, 11),
+            ("80.01", .sell, 9), ("150", .sell, 8),
+        ] {
             world.market.set("AAPL", Amount(price)!)
             let quotes = try await world.quoteBook().quotes(.refresh)
             if side == .buy {

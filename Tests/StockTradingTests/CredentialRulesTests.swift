@@ -9,13 +9,18 @@ import Testing
         #expect(!normalized.hasPrefix(" ") && !normalized.hasSuffix(" "))
     }
 
-    @Test(arguments: ["", "plain", "a@b", "a@b.c", "@example.com", "a@@example.com", "a b@example.com", "a@exa mple.com", "a@example.c0m"])
+    @Test(arguments: [
+        "", "plain", "a@b", "a@b.c", "@example.com", "a@@example.com", "a b@example.com", "a@exa mple.com",
+        "a@example.c0m",
+    ])
     func rejectsMalformedEmails(_ email: String) {
         #expect(throws: StockTradingError.invalidEmail(email)) { try CredentialRules.validateEmail(email) }
     }
 
     @Test func passwordNeedsEightCharacters() throws {
-        #expect(throws: StockTradingError.passwordTooShort(minimum: 8)) { try CredentialRules.validatePassword("Test@12") }
+        #expect(throws: StockTradingError.passwordTooShort(minimum: 8)) {
+            try CredentialRules.validatePassword("Test@12")
+        }
         try CredentialRules.validatePassword("Test@123")
         try CredentialRules.validatePassword("NewPassword123")
         #expect(throws: StockTradingError.passwordTooLong(maximum: 1024)) {
@@ -28,16 +33,23 @@ import Testing
         #expect(throws: StockTradingError.passwordBlank) { try CredentialRules.validatePassword(password) }
     }
 
-    @Test(arguments: ["password", "Password", "PASSWORD", " password ", "iloveyou", "12345678", "qwertyuiop", "trustno1"])
+    @Test(arguments: [
+        "password", "Password", "PASSWORD", " password ", "iloveyou", "12345678", "qwertyuiop", "trustno1",
+    ])
     func refusesTheMostCommonPasswords(_ password: String) {
         #expect(throws: StockTradingError.passwordTooCommon) { try CredentialRules.validatePassword(password) }
     }
 
     @Test func theCommonPasswordListIsShippedAndReasoned() throws {
         #expect(CommonPasswords.all.count >= 300, "a list of the top few hundred")
-        #expect(CommonPasswords.all.allSatisfy { $0.count >= CredentialRules.minimumPasswordLength && $0 == $0.lowercased() })
+        #expect(
+            CommonPasswords.all.allSatisfy {
+                $0.count >= CredentialRules.minimumPasswordLength && $0 == $0.lowercased()
+            })
         try CredentialRules.validatePassword("copper kettle morning")
-        #expect(StockTradingError.passwordBlank.description == "invalid password — a password cannot be blank or only spaces")
+        #expect(
+            StockTradingError.passwordBlank.description
+                == "invalid password — a password cannot be blank or only spaces")
         #expect(
             StockTradingError.passwordTooCommon.description
                 == "invalid password — it is one of the most common passwords, which are the first ones guessed")
@@ -53,7 +65,9 @@ import Testing
     }
 
     @Test func messagesSayWhatAndWhy() {
-        #expect(StockTradingError.passwordTooShort(minimum: 8).description == "invalid password — a password needs at least 8 characters")
+        #expect(
+            StockTradingError.passwordTooShort(minimum: 8).description
+                == "invalid password — a password needs at least 8 characters")
         #expect(StockTradingError.invalidEmail("x").description.contains("name@example.com"))
         #expect(StockTradingError.passwordMismatch.category == .refused)
     }

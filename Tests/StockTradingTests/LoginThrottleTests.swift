@@ -9,7 +9,8 @@ import TimingTesting
 private func accounts(_ world: TestWorld) async throws -> AccountsService {
     let service = AccountsService(store: world.store, hasher: world.hasher, timing: world.timing, timeZone: world.utc)
     try await service.prepare()
-    _ = try await service.openAccount(email: "ann@example.com", password: "correct horse", confirmation: "correct horse")
+    _ = try await service.openAccount(
+        email: "ann@example.com", password: "correct horse", confirmation: "correct horse")
     return service
 }
 
@@ -18,22 +19,30 @@ struct LoginThrottleTests {
     @Test("the wait doubles from 0.5 s with each consecutive failure and stops at 30 s")
     func schedule() {
         let waits = (0...9).map(LoginThrottle.delay(afterFailures:))
-        #expect(waits == [
-            .zero, .milliseconds(500), .seconds(1), .seconds(2), .seconds(4), .seconds(8), .seconds(16), .seconds(30),
-            .seconds(30), .seconds(30),
-        ])
+        #expect(
+            waits == [
+                .zero, .milliseconds(500), .seconds(1), .seconds(2), .seconds(4), .seconds(8), .seconds(16),
+                .seconds(30),
+                .seconds(30), .seconds(30),
+            ])
         #expect(LoginThrottle.delay(afterFailures: 10_000) == .seconds(30), "no overflow however many")
     }
 
-    @Test("while the wait lasts even the right password is refused unchecked; after it the login succeeds and clears the count")
+    @Test(
+        "while the wait lasts even the right password is refused unchecked; after it the login succeeds and clears the count"
+    )
     func waitThenSucceed() async throws {
         let world = TestWorld()
         let service = try await accounts(world)
-        let wrong = await refusal { _ = try await service.authenticate(email: "ann@example.com", password: "nope nope", client: nil) }
+        let wrong = await refusal {
+            _ = try await service.authenticate(email: "ann@example.com", password: "nope nope", client: nil)
+        }
         #expect(wrong?.what == "login failed" && wrong?.field == "password")
         #expect(try await service.retryDelay(email: "ANN@example.com", client: nil) == .milliseconds(500))
 
-        let early = await refusal { _ = try await service.authenticate(email: "ann@example.com", password: "correct horse", client: nil) }
+        let early = await refusal {
+            _ = try await service.authenticate(email: "ann@example.com", password: "correct horse", client: nil)
+        }
         #expect(early?.what == "too many failed logins" && early?.kind == .refused && early?.field == "password")
 
         world.wallClock.advance(by: 0.25)
@@ -42,7 +51,9 @@ struct LoginThrottleTests {
         _ = try await service.authenticate(email: "ann@example.com", password: "correct horse", client: nil)
 
         // The success cleared the count: the next failure waits 0.5 s again, not 1 s.
-        _ = await refusal { _ = try await service.authenticate(email: "ann@example.com", password: "nope nope", client: nil) }
+        _ = await refusal {
+            _ = try await service.authenticate(email: "ann@example.com", password: "nope nope", client: nil)
+        }
         #expect(try await service.retryDelay(email: "ann@example.com", client: nil) == .milliseconds(500))
     }
 
@@ -52,8 +63,11 @@ struct LoginThrottleTests {
         let service = try await accounts(world)
         for expected: Duration in [.milliseconds(500), .seconds(1), .seconds(2)] {
             let wait = try await service.retryDelay(email: "ann@example.com", client: nil)
-            world.wallClock.advance(by: TimeInterval(wait.components.seconds) + TimeInterval(wait.components.attoseconds) / 1e18)
-            _ = await refusal { _ = try await service.authenticate(email: "ann@example.com", password: "nope nope", client: nil) }
+            world.wallClock.advance(
+                by: TimeInterval(wait.components.seconds) + TimeInterval(wait.components.attoseconds) / 1e18)
+            _ = await refusal {
+                _ = try await service.authenticate(email: "ann@example.com", password: "nope nope", client: nil)
+            }
             #expect(try await service.retryDelay(email: "ann@example.com", client: nil) == expected)
         }
     }
@@ -62,11 +76,15 @@ struct LoginThrottleTests {
     func perClient() async throws {
         let world = TestWorld()
         let service = try await accounts(world)
-        _ = await refusal { _ = try await service.authenticate(email: "nobody@example.com", password: "guess guess", client: "203.0.113.9") }
+        _ = await refusal {
+            _ = try await service.authenticate(
+                email: "nobody@example.com", password: "guess guess", client: "203.0.113.9")
+        }
         #expect(try await service.retryDelay(email: "ann@example.com", client: "203.0.113.9") == .milliseconds(500))
         #expect(try await service.retryDelay(email: "ann@example.com", client: "198.51.100.1") == .zero)
         let refused = await refusal {
-            _ = try await service.authenticate(email: "ann@example.com", password: "correct horse", client: "203.0.113.9")
+            _ = try await service.authenticate(
+                email: "ann@example.com", password: "correct horse", client: "203.0.113.9")
         }
         #expect(refused?.what == "too many failed logins")
         _ = try await service.authenticate(email: "ann@example.com", password: "correct horse", client: "198.51.100.1")
@@ -74,7 +92,9 @@ struct LoginThrottleTests {
 
     @Test("the refusal tells the wait as people read it")
     func wording() {
-        #expect(AccountsService.throttled(.milliseconds(500)).why?.hasPrefix("the next attempt is accepted in 0.5 s") == true)
+        #expect(
+            AccountsService.throttled(.milliseconds(500)).why?.hasPrefix("the next attempt is accepted in 0.5 s")
+                == true)
         #expect(AccountsService.throttled(.seconds(30)).why?.hasPrefix("the next attempt is accepted in 30 s") == true)
     }
 }

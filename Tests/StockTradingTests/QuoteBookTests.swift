@@ -6,8 +6,8 @@ import NetworkingTesting
 import Persistence
 import StockTrading
 import Testing
-import TimingTesting
 import Timing
+import TimingTesting
 
 @Suite struct QuoteBookTests {
     let world = TestWorld()
@@ -58,7 +58,8 @@ import Timing
 
     @Test func aURLAnswering404IsRejectedEvenWithPricesStored() async throws {
         _ = try await world.quoteBook().quotes()
-        world.market.fail(with: .status(code: 404, url: URL(string: "http://quotes.test/q.json")!, body: nil, retryAfter: nil))
+        world.market.fail(
+            with: .status(code: 404, url: URL(string: "http://quotes.test/q.json")!, body: nil, retryAfter: nil))
         await #expect {
             try await world.quoteBook().quotes(.refresh)
         } throws: { error in
@@ -78,7 +79,8 @@ import Timing
 
     @Test func pricesKeptFromAnotherSourceSayWhereTheyCameFrom() async throws {
         _ = try await world.quoteBook().quotes()
-        let down = StubHTTPClient { request in throw NetworkError.connectionFailed(url: request.url, reason: "refused") }
+        let down = StubHTTPClient { request in throw NetworkError.connectionFailed(url: request.url, reason: "refused")
+        }
         let http = HTTPQuoteSource(http: down, url: URL(string: "http://quotes.test/q.json")!)
         let book = QuoteBook(store: world.store, source: http, timing: world.timing)
         let set = try await book.quotes()
@@ -105,7 +107,9 @@ import Timing
     @Test func symbolsAndUnknownSymbols() async throws {
         let set = try await world.quoteBook().quotes()
         #expect(set.symbols == ["AAPL", "MSFT", "TSLA"])
-        #expect(throws: StockTradingError.unknownSymbol("ZZZ", known: ["AAPL", "MSFT", "TSLA"])) { try set.require("zzz") }
+        #expect(throws: StockTradingError.unknownSymbol("ZZZ", known: ["AAPL", "MSFT", "TSLA"])) {
+            try set.require("zzz")
+        }
     }
 }
 
@@ -115,20 +119,26 @@ import Timing
     func source(_ body: String, status: Int = 200) -> (HTTPQuoteSource, StubHTTPClient) {
         let url = url
         let client = StubHTTPClient { request in
-            HTTPResponse(status: status, headers: ["Content-Type": "application/json"], body: Data(body.utf8), url: request.url)
+            HTTPResponse(
+                status: status, headers: ["Content-Type": "application/json"], body: Data(body.utf8), url: request.url)
         }
         return (HTTPQuoteSource(http: client, url: url), client)
     }
 
     @Test func decodesAnArrayOfQuotes() async throws {
-        let (source, client) = source("""
+        let (source, client) = source(
+            """
             [{"symbol":"aapl","name":"Apple Inc.","price":174.26,"previousClose":"172.10","sector":"Technology"},
              {"symbol":"XYZ","price":"9.5"}]
             """)
         let quotes = try await source.fetchQuotes()
         #expect(client.requests.map(\.url) == [url])
         #expect(quotes.count == 2)
-        #expect(quotes[0] == StockQuote(symbol: "AAPL", name: "Apple Inc.", sector: "Technology", price: Amount("174.26")!, previousClose: Amount("172.10")!))
+        #expect(
+            quotes[0]
+                == StockQuote(
+                    symbol: "AAPL", name: "Apple Inc.", sector: "Technology", price: Amount("174.26")!,
+                    previousClose: Amount("172.10")!))
         #expect(quotes[1].name == "XYZ" && quotes[1].sector == "Other" && quotes[1].previousClose == nil)
     }
 
@@ -139,7 +149,9 @@ import Timing
 
     @Test func rejectsBadDocuments() async throws {
         await #expect(throws: NetworkError.self) { try await source(#"[{"symbol":"A"}]"#).0.fetchQuotes() }
-        await #expect(throws: StockTradingError.self) { try await source(#"[{"symbol":"A","price":0}]"#).0.fetchQuotes() }
+        await #expect(throws: StockTradingError.self) {
+            try await source(#"[{"symbol":"A","price":0}]"#).0.fetchQuotes()
+        }
         await #expect(throws: StockTradingError.self) { try await source("[]").0.fetchQuotes() }
         await #expect(throws: NetworkError.self) { try await source("oops", status: 503).0.fetchQuotes() }
     }

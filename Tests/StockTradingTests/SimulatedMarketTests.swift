@@ -13,7 +13,10 @@ import TimingTesting
     }
 
     @Test func listsTheSeedsTenStocks() {
-        #expect(BundledStocks.all.map(\.symbol) == ["AAPL", "TSLA", "GOOGL", "MSFT", "AMZN", "META", "NVDA", "NFLX", "AMD", "INTC"])
+        #expect(
+            BundledStocks.all.map(\.symbol) == [
+                "AAPL", "TSLA", "GOOGL", "MSFT", "AMZN", "META", "NVDA", "NFLX", "AMD", "INTC",
+            ])
         #expect(BundledStocks.stock("aapl")?.basePrice == Amount("174.26"))
         #expect(BundledStocks.stock("INTC")?.basePrice == Amount("42.15"))
         #expect(Set(BundledStocks.all.map(\.sector)).count >= 3)
@@ -52,7 +55,9 @@ import TimingTesting
             for quote in try await walk.fetchQuotes() {
                 let before = previous[quote.symbol]!
                 let base = BundledStocks.stock(quote.symbol)!.basePrice
-                #expect(try (quote.price - before).magnitude <= (before * Amount("0.02")!).rounded(toPlaces: 2, .halfUp) + Amount("0.01")!)
+                #expect(
+                    try (quote.price - before).magnitude <= (before * Amount("0.02")!).rounded(toPlaces: 2, .halfUp)
+                        + Amount("0.01")!)
                 #expect(try quote.price >= base.divided(by: 2, places: 2, rounding: .halfUp) && quote.price <= base * 2)
                 #expect(quote.price.rounded(toPlaces: 2, .halfUp) == quote.price)
                 previous[quote.symbol] = quote.price

@@ -53,7 +53,9 @@ struct StockTradingServicesTests {
         let me = try await world.newUser()
         _ = try await world.services.portfolio.portfolio(for: me)
         let before = try await world.base.dump()
-        let tooDear = await refusal { _ = try await world.services.trading.trade(.buy, "AAPL", quantity: 1_000_000, for: me) }
+        let tooDear = await refusal {
+            _ = try await world.services.trading.trade(.buy, "AAPL", quantity: 1_000_000, for: me)
+        }
         #expect(tooDear?.kind == .refused && tooDear?.field == "quantity")
         let tooMany = await refusal { _ = try await world.services.trading.trade(.sell, "AAPL", quantity: 1, for: me) }
         #expect(tooMany?.kind == .refused && tooMany?.field == "quantity")
@@ -98,7 +100,8 @@ struct StockTradingServicesTests {
         let taken = await refusal { _ = try await world.services.accounts.availableEmail("Ann@Example.com") }
         #expect(taken?.kind == .refused && taken?.field == "email")
         let wrong = await refusal {
-            _ = try await world.services.accounts.authenticate(email: "ann@example.com", password: "wrong horse", client: nil)
+            _ = try await world.services.accounts.authenticate(
+                email: "ann@example.com", password: "wrong horse", client: nil)
         }
         #expect(wrong?.kind == .refused && wrong?.field == "password")
         let me = try await world.services.accounts.authenticate(

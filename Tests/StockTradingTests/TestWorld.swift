@@ -73,7 +73,8 @@ struct TestWorld {
 
     /// A signed-up user with `cash`.
     func user(_ email: String = "ann@example.com", cash: Amount = 10_000) async throws -> Session {
-        try await accounts.signUp(email: email, password: "correct horse", confirmation: "correct horse", openingCash: cash)
+        try await accounts.signUp(
+            email: email, password: "correct horse", confirmation: "correct horse", openingCash: cash)
     }
 
     /// Every record in the namespace, to prove a refusal changed nothing.

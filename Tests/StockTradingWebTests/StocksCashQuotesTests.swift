@@ -6,7 +6,9 @@ import Testing
 
 @Suite("/stocks/cash and /stocks/quotes")
 struct StocksCashQuotesTests {
-    @Test("deposit and withdraw through the form move the CLI's cash; a withdrawal beyond the cash is refused beside the box, nothing moved")
+    @Test(
+        "deposit and withdraw through the form move the CLI's cash; a withdrawal beyond the cash is refused beside the box, nothing moved"
+    )
     func cash() async throws {
         let setup = Setup()
         try await setup.application().test(.router) { client in
@@ -27,18 +29,26 @@ struct StocksCashQuotesTests {
             #expect(bad.status == .unprocessableContent && bad.html.contains("id=\"amount-error\""))
         }
         // The store afterwards, read by the terminal's own commands.
-        let (_, login) = await setup.cli(["login", "--email", "test@stockport.com", "--password-stdin"], input: ["Test@123"])
+        let (_, login) = await setup.cli(
+            ["login", "--email", "test@stockport.com", "--password-stdin"], input: ["Test@123"])
         #expect(login == nil)
         let (history, error) = await setup.cli(["history", "--format", "json"])
         #expect(error == nil)
         let rows = try #require(try JSONSerialization.jsonObject(with: Data(history.utf8)) as? [[String: Any]])
         let moves = rows.filter { ["deposit", "withdrawal"].contains($0["side"] as? String ?? "") }.suffix(2)
-        #expect(moves.map { $0["side"] as? String } == ["deposit", "withdrawal"], "the two movements stored, the refusals none")
-        #expect(moves.map { ($0["amount"] as? NSNumber)?.decimalValue } == [Decimal(string: "1250.5"), Decimal(string: "250.5")])
+        #expect(
+            moves.map { $0["side"] as? String } == ["deposit", "withdrawal"],
+            "the two movements stored, the refusals none")
+        #expect(
+            moves.map { ($0["amount"] as? NSNumber)?.decimalValue } == [
+                Decimal(string: "1250.5"), Decimal(string: "250.5"),
+            ])
         #expect((moves.last?["cashAfter"] as? NSNumber)?.decimalValue == Decimal(11_000))
     }
 
-    @Test("/stocks/quotes lists every listed stock with its as-of, sorted by its headings; /api/stocks/quotes is `folio stocks quotes --format json`")
+    @Test(
+        "/stocks/quotes lists every listed stock with its as-of, sorted by its headings; /api/stocks/quotes is `folio stocks quotes --format json`"
+    )
     func quotes() async throws {
         let setup = Setup()
         try await setup.application().test(.router) { client in
@@ -50,15 +60,21 @@ struct StocksCashQuotesTests {
             // Sorted by a heading's link, highest price first; the live region keeps the order.
             let (_, sorted) = try await page(client, "/stocks/quotes?sort=-price", cookie: cookie)
             let prices = sorted.components(separatedBy: "<tr><td>").dropFirst().compactMap { row in
-                row.components(separatedBy: "<td class=\"num\">$").dropFirst().first.flatMap { Decimal(string: String($0.prefix { $0 != "<" && $0 != " " }).replacingOccurrences(of: ",", with: "")) }
+                row.components(separatedBy: "<td class=\"num\">$").dropFirst().first.flatMap {
+                    Decimal(
+                        string: String($0.prefix { $0 != "<" && $0 != " " }).replacingOccurrences(of: ",", with: ""))
+                }
             }
             #expect(prices.count > 5 && prices == prices.sorted(by: >), "\(prices)")
             #expect(sorted.contains("aria-sort=\"descending\"><a href=\"/stocks/quotes?sort=price\">Price ▼</a>"))
             #expect(sorted.contains("data-stocks-events=\"/stocks/events?view=quotes&amp;sort=-price\""))
             var headers = localhost
             headers[.cookie] = cookie
-            let api = try await client.execute(uri: "/api/stocks/quotes", method: .get, headers: headers) { String(buffer: $0.body) }
-            let (_, login) = await setup.cli(["login", "--email", "test@stockport.com", "--password-stdin"], input: ["Test@123"])
+            let api = try await client.execute(uri: "/api/stocks/quotes", method: .get, headers: headers) {
+                String(buffer: $0.body)
+            }
+            let (_, login) = await setup.cli(
+                ["login", "--email", "test@stockport.com", "--password-stdin"], input: ["Test@123"])
             #expect(login == nil)
             let (cli, error) = await setup.cli(["quotes", "--format", "json"])
             #expect(error == nil)
@@ -66,22 +82,34 @@ struct StocksCashQuotesTests {
         }
     }
 
-    @Test("history reads as a statement: date, side, symbol, shares, price, cash in/out, cash after, realised P/L; sorted by heading links; 50 a page")
+    @Test(
+        "history reads as a statement: date, side, symbol, shares, price, cash in/out, cash after, realised P/L; sorted by heading links; 50 a page"
+    )
     func history() async throws {
         let setup = Setup()
         try await setup.application().test(.router) { client in
             let cookie = try await logIn(client)
-            #expect(try await submit(client, "/stocks/trade", "symbol=AAPL&quantity=3&side=buy", cookie: cookie).status == .seeOther)
-            #expect(try await submit(client, "/stocks/trade", "symbol=AAPL&quantity=1&side=sell", cookie: cookie).status == .seeOther)
+            #expect(
+                try await submit(client, "/stocks/trade", "symbol=AAPL&quantity=3&side=buy", cookie: cookie).status
+                    == .seeOther)
+            #expect(
+                try await submit(client, "/stocks/trade", "symbol=AAPL&quantity=1&side=sell", cookie: cookie).status
+                    == .seeOther)
             let (status, html) = try await page(client, "/stocks/history", cookie: cookie)
             #expect(status == .ok)
             let titles = ["Date", "Side", "Symbol", "Shares", "Price", "Cash in/out", "Cash after", "Realised P/L"]
             let positions = titles.compactMap { html.range(of: ">\($0)")?.lowerBound }
-            #expect(positions.count == titles.count && positions == positions.sorted(), "the columns in a statement's order")
-            #expect(html.contains("aria-sort=\"descending\"><a href=\"/stocks/history?sort=date\">Date ▼</a>"), "newest first")
+            #expect(
+                positions.count == titles.count && positions == positions.sorted(), "the columns in a statement's order"
+            )
+            #expect(
+                html.contains("aria-sort=\"descending\"><a href=\"/stocks/history?sort=date\">Date ▼</a>"),
+                "newest first")
             #expect(html.contains("<a href=\"/stocks/history?sort=amount\">Cash in/out</a>"))
             #expect(firstSide(html) == "sell")
-            #expect(html.contains("<td class=\"num\">$10,000.00</td>") || html.contains("$10,000.00"), "money with symbol and grouping")
+            #expect(
+                html.contains("<td class=\"num\">$10,000.00</td>") || html.contains("$10,000.00"),
+                "money with symbol and grouping")
             let (_, oldest) = try await page(client, "/stocks/history?sort=date", cookie: cookie)
             #expect(firstSide(oldest) == "deposit" && oldest.contains("aria-sort=\"ascending\""))
             let (_, bySymbol) = try await page(client, "/stocks/history?sort=-symbol", cookie: cookie)
@@ -90,7 +118,9 @@ struct StocksCashQuotesTests {
             #expect(unknown == .ok && firstSide(fallback) == "sell", "an unknown sort key is the default order")
 
             for _ in 0..<50 {
-                #expect(try await submit(client, "/stocks/cash", "amount=1&action=deposit", cookie: cookie).status == .seeOther)
+                #expect(
+                    try await submit(client, "/stocks/cash", "amount=1&action=deposit", cookie: cookie).status
+                        == .seeOther)
             }
             let (_, first) = try await page(client, "/stocks/history", cookie: cookie)
             #expect(first.components(separatedBy: "<tr><td><time").count - 1 == 50)

@@ -19,8 +19,12 @@ struct StocksLiveTests {
         let setup = Setup()
         try await setup.application().test(.router) { client in
             let cookie = try await logIn(client)
-            for (path, view) in [("/stocks", "portfolio"), ("/stocks/quotes", "quotes"), ("/stocks/watchlist", "watchlist")] {
-                #expect(try await submit(client, "/stocks/watchlist/add", "symbols=AAPL", cookie: cookie).status == .seeOther)
+            for (path, view) in [
+                ("/stocks", "portfolio"), ("/stocks/quotes", "quotes"), ("/stocks/watchlist", "watchlist"),
+            ] {
+                #expect(
+                    try await submit(client, "/stocks/watchlist/add", "symbols=AAPL", cookie: cookie).status
+                        == .seeOther)
                 let (status, html) = try await page(client, path, cookie: cookie)
                 #expect(status == .ok)
                 #expect(html.contains("data-stocks-events=\"/stocks/events?view=\(view)\""), "\(path)")
@@ -28,14 +32,17 @@ struct StocksLiveTests {
                 #expect(html.contains("as of <time datetime="), "\(path): its as-of without JavaScript")
             }
             let (_, plain) = try await page(client, "/stocks/quotes?live=0", cookie: cookie)
-            #expect(!plain.contains("data-stocks-events") && !plain.contains("/stocks/live.js") && plain.contains("<td>AAPL</td>"))
+            #expect(
+                !plain.contains("data-stocks-events") && !plain.contains("/stocks/live.js")
+                    && plain.contains("<td>AAPL</td>"))
             try await client.execute(uri: "/stocks/live.js", method: .get, headers: localhost) { response in
                 #expect(response.status == .ok && String(buffer: response.body).contains("data-stocks-events"))
                 #expect(response.headers[.setCookie] == nil, "a cacheable script sets no cookie")
             }
             var headers = localhost
             headers[.cookie] = cookie
-            try await client.execute(uri: "/stocks/events?view=everything", method: .get, headers: headers) { response in
+            try await client.execute(uri: "/stocks/events?view=everything", method: .get, headers: headers) {
+                response in
                 #expect(response.status == .unprocessableContent)
             }
             try await client.execute(uri: "/stocks/events?view=quotes", method: .get, headers: localhost) { response in
@@ -50,7 +57,8 @@ struct StocksLiveTests {
         let environment = setup.environment()
         let services = StockTradingServices(store: setup.store, http: setup.context().http, timing: setup.timing)
         try await services.prepare()
-        let owner = try await services.accounts.authenticate(email: "test@stockport.com", password: "Test@123", client: nil)
+        let owner = try await services.accounts.authenticate(
+            email: "test@stockport.com", password: "Test@123", client: nil)
         let response = StocksLive.stream(.quotes, environment: environment, owner: owner, csrf: "token")
         #expect(response.headers[.contentType] == "text/event-stream")
         let written = Collected()

@@ -48,9 +48,11 @@ private final class QuotesUpstream: Sendable {
                 try await never.sleep(for: .seconds(86_400))
                 throw CancellationError()
             case .failing:
-                throw NetworkError.status(code: 500, url: request.url, body: "{\"error\":\"internal\"}", retryAfter: nil)
+                throw NetworkError.status(
+                    code: 500, url: request.url, body: "{\"error\":\"internal\"}", retryAfter: nil)
             case .answering:
-                let body = #"[{"symbol":"AAPL","name":"Apple Inc.","price":174.26,"previousClose":172.10,"sector":"Technology"}]"#
+                let body =
+                    #"[{"symbol":"AAPL","name":"Apple Inc.","price":174.26,"previousClose":172.10,"sector":"Technology"}]"#
                 return Networking.HTTPResponse(status: 200, body: Data(body.utf8), url: request.url)
             }
         }
@@ -72,13 +74,16 @@ private final class QuotesUpstream: Sendable {
             timing: timing, sessions: BrowserSessions(now: { Date() }))
         return Application(
             router: WebServer.router(
-                features: [StockTradingWeb.feature], environment: environment, configuration: WebServerConfiguration(secret: secret)))
+                features: [StockTradingWeb.feature], environment: environment,
+                configuration: WebServerConfiguration(secret: secret)))
     }
 }
 
 @Suite("/stocks pages under the page policy")
 struct StocksPagePolicyTests {
-    @Test("a quotes service that never answers: the uncached page fails at the page deadline with 503, later views at once")
+    @Test(
+        "a quotes service that never answers: the uncached page fails at the page deadline with 503, later views at once"
+    )
     func silentService() async throws {
         let upstream = QuotesUpstream()
         upstream.set(.silent)

@@ -48,7 +48,8 @@ struct Setup {
         let environment = environment()
         return Application(
             router: WebServer.router(
-                features: [StockTradingWeb.feature, AlertsWeb.feature], environment: environment, configuration: WebServerConfiguration(secret: secret)))
+                features: [StockTradingWeb.feature, AlertsWeb.feature], environment: environment,
+                configuration: WebServerConfiguration(secret: secret)))
     }
 
     /// `folio stocks …` on the same store, as the CLI user (`input`: standard input, for `--password-stdin`).
@@ -88,18 +89,23 @@ struct StocksPagesTests {
             for path in ["/stocks/history", "/stocks/watchlist", "/stocks/alerts", "/stocks/analytics"] {
                 try await client.execute(uri: path, method: .get, headers: localhost) { response in
                     #expect(response.status == .seeOther)
-                    #expect(response.headers[.location] == "/stocks/login?next=" + path.replacingOccurrences(of: "/", with: "%2F"))
+                    #expect(
+                        response.headers[.location] == "/stocks/login?next="
+                            + path.replacingOccurrences(of: "/", with: "%2F"))
                 }
             }
         }
     }
 
-    @Test("login with the CLI's rules sets an HttpOnly SameSite=Strict session; a buy through the form changes the portfolio")
+    @Test(
+        "login with the CLI's rules sets an HttpOnly SameSite=Strict session; a buy through the form changes the portfolio"
+    )
     func loginAndBuy() async throws {
         let setup = Setup()
         try await setup.application().test(.router) { client in
             let (wrongHeaders, wrongBody) = post("email=test%40stockport.com&password=nope")
-            try await client.execute(uri: "/stocks/login", method: .post, headers: wrongHeaders, body: wrongBody) { response in
+            try await client.execute(uri: "/stocks/login", method: .post, headers: wrongHeaders, body: wrongBody) {
+                response in
                 #expect(response.status == .unauthorized)
                 #expect(String(buffer: response.body).contains("id=\"password-error\""))
                 #expect(sessionCookie(response) == nil)
@@ -112,10 +118,12 @@ struct StocksPagesTests {
                 #expect(sessionCookie(response) == nil)
             }
             setup.wallClock.advance(by: 0.5)
-            let cookie = try await client.execute(uri: "/stocks/login", method: .post, headers: headers, body: body) { response in
+            let cookie = try await client.execute(uri: "/stocks/login", method: .post, headers: headers, body: body) {
+                response in
                 #expect(response.status == .seeOther)
                 let cookie = try #require(sessionCookie(response))
-                #expect(cookie.contains("HttpOnly") && cookie.contains("SameSite=Strict") && cookie.contains("Expires="))
+                #expect(
+                    cookie.contains("HttpOnly") && cookie.contains("SameSite=Strict") && cookie.contains("Expires="))
                 return String(cookie.prefix { $0 != ";" })
             }
             var session = localhost
@@ -125,7 +133,8 @@ struct StocksPagesTests {
                 #expect(String(buffer: response.body).contains("Logged in as test@stockport.com"))
             }
             let (buyHeaders, buyBody) = post("symbol=AAPL&quantity=3&side=buy", cookie: cookie)
-            try await client.execute(uri: "/stocks/trade", method: .post, headers: buyHeaders, body: buyBody) { response in
+            try await client.execute(uri: "/stocks/trade", method: .post, headers: buyHeaders, body: buyBody) {
+                response in
                 #expect(response.status == .seeOther)
             }
             try await client.execute(uri: "/stocks", method: .get, headers: session) { response in
@@ -140,7 +149,8 @@ struct StocksPagesTests {
                 #expect(String(buffer: response.body).contains("AAPL"))
             }
             let (badHeaders, badBody) = post("symbol=AAPL&quantity=0&side=buy", cookie: cookie)
-            try await client.execute(uri: "/stocks/trade", method: .post, headers: badHeaders, body: badBody) { response in
+            try await client.execute(uri: "/stocks/trade", method: .post, headers: badHeaders, body: badBody) {
+                response in
                 let html = String(buffer: response.body)
                 #expect(response.status != .seeOther)
                 #expect(html.contains("field-error"))
@@ -168,11 +178,13 @@ struct StocksPagesTests {
     func logout() async throws {
         try await Setup().application().test(.router) { client in
             let (headers, body) = post("email=test%40stockport.com&password=Test%40123")
-            let cookie = try await client.execute(uri: "/stocks/login", method: .post, headers: headers, body: body) { response in
+            let cookie = try await client.execute(uri: "/stocks/login", method: .post, headers: headers, body: body) {
+                response in
                 String(try #require(sessionCookie(response)).prefix { $0 != ";" })
             }
             let (outHeaders, outBody) = post("", cookie: cookie)
-            try await client.execute(uri: "/stocks/logout", method: .post, headers: outHeaders, body: outBody) { response in
+            try await client.execute(uri: "/stocks/logout", method: .post, headers: outHeaders, body: outBody) {
+                response in
                 #expect(response.status == .seeOther)
             }
             var session = localhost
@@ -186,7 +198,9 @@ struct StocksPagesTests {
 
 /// Signs a new account up in the browser; the `Cookie` value of its session.
 private func signUp(_ client: some TestClientProtocol, email: String, password: String) async throws -> String {
-    let encode = { (text: String) in text.replacingOccurrences(of: "@", with: "%40").replacingOccurrences(of: " ", with: "+") }
+    let encode = { (text: String) in
+        text.replacingOccurrences(of: "@", with: "%40").replacingOccurrences(of: " ", with: "+")
+    }
     let (headers, body) = post("email=\(encode(email))&password=\(encode(password))&confirmation=\(encode(password))")
     return try await client.execute(uri: "/stocks/signup", method: .post, headers: headers, body: body) { response in
         #expect(response.status == .seeOther)
@@ -196,8 +210,11 @@ private func signUp(_ client: some TestClientProtocol, email: String, password: 
 }
 
 /// Logs the browser in with the demo account; the `Cookie` value of its session.
-func logIn(_ client: some TestClientProtocol, email: String = "test@stockport.com", password: String = "Test@123") async throws -> String {
-    let encoded = "email=\(email.replacingOccurrences(of: "@", with: "%40"))&password=\(password.replacingOccurrences(of: "@", with: "%40"))"
+func logIn(
+    _ client: some TestClientProtocol, email: String = "test@stockport.com", password: String = "Test@123"
+) async throws -> String {
+    let encoded =
+        "email=\(email.replacingOccurrences(of: "@", with: "%40"))&password=\(password.replacingOccurrences(of: "@", with: "%40"))"
     let (headers, body) = post(encoded)
     return try await client.execute(uri: "/stocks/login", method: .post, headers: headers, body: body) { response in
         #expect(response.status == .seeOther)
@@ -205,7 +222,9 @@ func logIn(_ client: some TestClientProtocol, email: String = "test@stockport.co
     }
 }
 
-func page(_ client: some TestClientProtocol, _ path: String, cookie: String) async throws -> (HTTPResponse.Status, String) {
+func page(
+    _ client: some TestClientProtocol, _ path: String, cookie: String
+) async throws -> (HTTPResponse.Status, String) {
     var headers = localhost
     headers[.cookie] = cookie
     return try await client.execute(uri: path, method: .get, headers: headers) { ($0.status, String(buffer: $0.body)) }
@@ -222,20 +241,25 @@ func submit(
 
 /// The shares of `symbol` in the holdings table, as shown.
 private func shares(_ symbol: String, in html: String) -> String? {
-    guard let row = html.components(separatedBy: "<tr>").first(where: { $0.hasPrefix("<td>\(symbol)</td>") }) else { return nil }
+    guard let row = html.components(separatedBy: "<tr>").first(where: { $0.hasPrefix("<td>\(symbol)</td>") }) else {
+        return nil
+    }
     let cells = row.components(separatedBy: "<td class=\"num\">")
     return cells.count > 1 ? String(cells[1].prefix { $0 != "<" }) : nil
 }
 
 @Suite("/stocks trading, watchlist, alerts and JSON")
 struct StocksFormsTests {
-    @Test("selling goes through `stocks sell`; more than held and more than the cash allows are the CLI's refusals, nothing stored")
+    @Test(
+        "selling goes through `stocks sell`; more than held and more than the cash allows are the CLI's refusals, nothing stored"
+    )
     func sellAndRefusals() async throws {
         let setup = Setup()
         try await setup.application().test(.router) { client in
             // A new account (the demo one holds shares already), and the CLI logged in to it, to ask the CLI for its own refusals.
             let cookie = try await signUp(client, email: "seller@example.com", password: "violet mountain river")
-            _ = await setup.cli(["login", "--email", "seller@example.com", "--password-stdin"], input: ["violet mountain river"])
+            _ = await setup.cli(
+                ["login", "--email", "seller@example.com", "--password-stdin"], input: ["violet mountain river"])
             let bought = try await submit(client, "/stocks/trade", "symbol=AAPL&quantity=3&side=buy", cookie: cookie)
             #expect(bought.status == .seeOther && bought.location == "/stocks")
             #expect(shares("AAPL", in: try await page(client, "/stocks", cookie: cookie).1) == "3")
@@ -249,7 +273,8 @@ struct StocksFormsTests {
 
             let (_, tooDear) = await setup.cli(["buy", "AAPL", "1000000"])
             let tooDearMessage = try #require(tooDear, "the CLI refuses a buy beyond the cash")
-            let overbought = try await submit(client, "/stocks/trade", "symbol=AAPL&quantity=1000000&side=buy", cookie: cookie)
+            let overbought = try await submit(
+                client, "/stocks/trade", "symbol=AAPL&quantity=1000000&side=buy", cookie: cookie)
             #expect(overbought.status == .conflict)
             #expect(overbought.html.contains(HTML.escape(tooDearMessage.what)))
             #expect(overbought.html.contains("value=\"1000000\""), "what was typed stays in the form")
@@ -269,7 +294,8 @@ struct StocksFormsTests {
             let (status, html) = try await page(client, "/stocks", cookie: cookie)
             #expect(status == .ok && html.contains("Logged in as new@example.com"))
         }
-        let (_, error) = await setup.cli(["login", "--email", "new@example.com", "--password-stdin"], input: ["violet mountain river"])
+        let (_, error) = await setup.cli(
+            ["login", "--email", "new@example.com", "--password-stdin"], input: ["violet mountain river"])
         #expect(error == nil, "the account and its PBKDF2 hash are the CLI's")
     }
 
@@ -279,7 +305,9 @@ struct StocksFormsTests {
         try await setup.application().test(.router) { client in
             let cookie = try await logIn(client)
             let (status, empty) = try await page(client, "/stocks/watchlist", cookie: cookie)
-            #expect(status == .ok && empty.contains("Your watchlist is empty.") && empty.contains("action=\"/stocks/watchlist/add\""))
+            #expect(
+                status == .ok && empty.contains("Your watchlist is empty.")
+                    && empty.contains("action=\"/stocks/watchlist/add\""))
             let added = try await submit(client, "/stocks/watchlist/add", "symbols=nvda+AMD", cookie: cookie)
             #expect(added.status == .seeOther && added.location == "/stocks/watchlist")
             let (_, listed) = try await page(client, "/stocks/watchlist", cookie: cookie)
@@ -295,13 +323,17 @@ struct StocksFormsTests {
             let asked = try await submit(client, "/stocks/watchlist/remove", "symbol=nvda", cookie: cookie)
             #expect(asked.status == .ok)
             #expect(asked.html.contains("Stop watching <strong>NVDA</strong>?"))
-            #expect(asked.html.contains("<input type=\"hidden\" name=\"symbol\" value=\"NVDA\"><input type=\"hidden\" name=\"confirmed\" value=\"yes\">"))
+            #expect(
+                asked.html.contains(
+                    "<input type=\"hidden\" name=\"symbol\" value=\"NVDA\"><input type=\"hidden\" name=\"confirmed\" value=\"yes\">"
+                ))
             #expect(asked.html.contains("<a href=\"/stocks/watchlist\">Cancel</a>"))
             _ = await setup.cli(["login", "--email", "test@stockport.com", "--password-stdin"], input: ["Test@123"])
             #expect(await setup.cli(["watchlist", "list", "--format", "json"]).0.contains("\"NVDA\""), "still stored")
             let (_, stillThere) = try await page(client, "/stocks/watchlist", cookie: cookie)
             #expect(stillThere.contains("<td>NVDA</td>"), "nothing removed before the confirmation")
-            let removed = try await submit(client, "/stocks/watchlist/remove", "symbol=NVDA&confirmed=yes", cookie: cookie)
+            let removed = try await submit(
+                client, "/stocks/watchlist/remove", "symbol=NVDA&confirmed=yes", cookie: cookie)
             #expect(removed.status == .seeOther)
             let (_, after) = try await page(client, "/stocks/watchlist", cookie: cookie)
             #expect(!after.contains("<td>NVDA</td>") && after.contains("<td>AMD</td>"))
@@ -309,19 +341,25 @@ struct StocksFormsTests {
             #expect(!stored.contains("\"NVDA\"") && stored.contains("\"AMD\""), "removed from the store: \(stored)")
 
             let notWatched = try await submit(client, "/stocks/watchlist/remove", "symbol=TSLA", cookie: cookie)
-            #expect(notWatched.status == .seeOther, "a symbol not watched is refused at the first step, as the next page's message")
+            #expect(
+                notWatched.status == .seeOther,
+                "a symbol not watched is refused at the first step, as the next page's message")
             #expect(!notWatched.html.contains("confirmed"))
         }
     }
 
-    @Test("alerts: added to the host's alerts as stock alerts, removed after a confirmation; a bad level is refused next to its field")
+    @Test(
+        "alerts: added to the host's alerts as stock alerts, removed after a confirmation; a bad level is refused next to its field"
+    )
     func alerts() async throws {
         let setup = Setup()
         try await setup.application().test(.router) { client in
             let cookie = try await logIn(client)
             let (status, empty) = try await page(client, "/stocks/alerts", cookie: cookie)
-            #expect(status == .ok && empty.contains("No alerts yet.") && empty.contains("action=\"/stocks/alerts/add\""))
-            let added = try await submit(client, "/stocks/alerts/add", "symbol=aapl&direction=above&level=180", cookie: cookie)
+            #expect(
+                status == .ok && empty.contains("No alerts yet.") && empty.contains("action=\"/stocks/alerts/add\""))
+            let added = try await submit(
+                client, "/stocks/alerts/add", "symbol=aapl&direction=above&level=180", cookie: cookie)
             #expect(added.status == .seeOther && added.location == "/stocks/alerts")
             let stored = try await setup.alerts.list()
             #expect(stored.map(\.definition.kind) == ["stock"] && stored.map(\.featureID) == ["stocks"])
@@ -329,17 +367,21 @@ struct StocksFormsTests {
             let (_, listed) = try await page(client, "/stocks/alerts", cookie: cookie)
             #expect(listed.contains("<td>AAPL above $180.00</td>") && listed.contains("<td>armed</td>"))
 
-            let badLevel = try await submit(client, "/stocks/alerts/add", "symbol=AAPL&direction=below&level=12x", cookie: cookie)
+            let badLevel = try await submit(
+                client, "/stocks/alerts/add", "symbol=AAPL&direction=below&level=12x", cookie: cookie)
             #expect(badLevel.status == .unprocessableContent)
             #expect(badLevel.html.contains("id=\"level-error\">invalid price &quot;12x&quot;"))
             #expect(badLevel.html.contains("value=\"12x\""))
-            let unknown = try await submit(client, "/stocks/alerts/add", "symbol=ZZZZ&direction=below&level=10", cookie: cookie)
+            let unknown = try await submit(
+                client, "/stocks/alerts/add", "symbol=ZZZZ&direction=below&level=10", cookie: cookie)
             #expect(unknown.html.contains("id=\"symbol-error\">unknown symbol ZZZZ"))
             #expect(try await setup.alerts.list().count == 1, "nothing stored on refusal")
 
             // Removing asks first (a second post, no script needed); only the confirmed post removes.
             let asked = try await submit(client, "/alerts/remove", "id=1", cookie: cookie)
-            #expect(asked.status == .ok && asked.html.contains("Remove alert #1") && asked.html.contains("name=\"confirmed\" value=\"yes\""))
+            #expect(
+                asked.status == .ok && asked.html.contains("Remove alert #1")
+                    && asked.html.contains("name=\"confirmed\" value=\"yes\""))
             #expect(try await setup.alerts.list().count == 1, "nothing is removed before the confirmation")
             let removed = try await submit(client, "/alerts/remove", "id=1&confirmed=yes", cookie: cookie)
             #expect(removed.status == .seeOther && removed.location == "/alerts")
@@ -355,17 +397,22 @@ struct StocksFormsTests {
             var headers = localhost
             headers[.cookie] = "\(CSRF.cookieName)=seed; \(cookie)"
             headers[.contentType] = "application/x-www-form-urlencoded"
-            try await client.execute(uri: "/stocks/watchlist/add", method: .post, headers: headers, body: ByteBuffer(string: "symbols=NVDA")) { response in
+            try await client.execute(
+                uri: "/stocks/watchlist/add", method: .post, headers: headers, body: ByteBuffer(string: "symbols=NVDA")
+            ) { response in
                 #expect(response.status == .forbidden)
             }
             let (anonymousHeaders, body) = post("symbol=AAPL&direction=above&level=1")
-            try await client.execute(uri: "/stocks/alerts/add", method: .post, headers: anonymousHeaders, body: body) { response in
+            try await client.execute(uri: "/stocks/alerts/add", method: .post, headers: anonymousHeaders, body: body) {
+                response in
                 #expect(response.status == .seeOther && response.headers[.location] == "/stocks/login")
             }
         }
     }
 
-    @Test("/api/stocks/portfolio is exactly `folio stocks portfolio --format json` for the logged-in browser; 401 without a login")
+    @Test(
+        "/api/stocks/portfolio is exactly `folio stocks portfolio --format json` for the logged-in browser; 401 without a login"
+    )
     func portfolioJSON() async throws {
         let setup = Setup()
         try await setup.application().test(.router) { client in
@@ -408,7 +455,8 @@ struct StocksIssue25Tests {
             let cookie = try await logIn(client)
             let before = try await setup.store.read { try $0.scan(.all) }
             for side in ["short", "", "BUYX"] {
-                let refused = try await submit(client, "/stocks/trade", "symbol=AAPL&quantity=1&side=\(side)", cookie: cookie)
+                let refused = try await submit(
+                    client, "/stocks/trade", "symbol=AAPL&quantity=1&side=\(side)", cookie: cookie)
                 #expect(refused.status == .unprocessableContent, "side=\(side)")
                 #expect(refused.html.contains("id=\"side-error\">invalid side"))
                 #expect(refused.html.contains("value=\"AAPL\""), "what was typed stays")
@@ -416,7 +464,9 @@ struct StocksIssue25Tests {
             let missing = try await submit(client, "/stocks/trade", "symbol=AAPL&quantity=1", cookie: cookie)
             #expect(missing.status == .unprocessableContent)
             let after = try await setup.store.read { try $0.scan(.all) }
-            #expect(after.filter { $0.key.contains("/tx/") || $0.key.contains("/pos/") } == before.filter { $0.key.contains("/tx/") || $0.key.contains("/pos/") }, "nothing traded")
+            #expect(
+                after.filter { $0.key.contains("/tx/") || $0.key.contains("/pos/") }
+                    == before.filter { $0.key.contains("/tx/") || $0.key.contains("/pos/") }, "nothing traded")
         }
     }
 
@@ -426,7 +476,8 @@ struct StocksIssue25Tests {
         try await setup.application().test(.router) { client in
             let cookie = try await logIn(client)
             for direction in ["sideways", ""] {
-                let refused = try await submit(client, "/stocks/alerts/add", "symbol=AAPL&direction=\(direction)&level=180", cookie: cookie)
+                let refused = try await submit(
+                    client, "/stocks/alerts/add", "symbol=AAPL&direction=\(direction)&level=180", cookie: cookie)
                 #expect(refused.status == .unprocessableContent, "direction=\(direction)")
                 #expect(refused.html.contains("id=\"direction-error\">invalid direction"))
                 #expect(refused.html.contains("value=\"180\""))
@@ -446,7 +497,8 @@ struct StocksIssue25Tests {
             ]
             for (next, expected) in cases {
                 let (headers, body) = post("email=test%40stockport.com&password=Test%40123&next=\(next)")
-                try await client.execute(uri: "/stocks/login", method: .post, headers: headers, body: body) { response in
+                try await client.execute(uri: "/stocks/login", method: .post, headers: headers, body: body) {
+                    response in
                     #expect(response.status == .seeOther)
                     #expect(response.headers[.location] == expected, "next=\(next)")
                 }
@@ -501,11 +553,13 @@ struct StocksLoginThrottleTests {
         try await setup.application().test(.router) { client in
             _ = try await signUp(client, email: "other@example.com", password: "violet mountain river")
             let (wrongHeaders, wrongBody) = post("email=test%40stockport.com&password=nope")
-            try await client.execute(uri: "/stocks/login", method: .post, headers: wrongHeaders, body: wrongBody) { response in
+            try await client.execute(uri: "/stocks/login", method: .post, headers: wrongHeaders, body: wrongBody) {
+                response in
                 #expect(response.status == .unauthorized)
             }
             setup.wallClock.advance(by: 0.5)
-            try await client.execute(uri: "/stocks/login", method: .post, headers: wrongHeaders, body: wrongBody) { response in
+            try await client.execute(uri: "/stocks/login", method: .post, headers: wrongHeaders, body: wrongBody) {
+                response in
                 #expect(response.status == .unauthorized, "the wait had passed, so the password was checked")
             }
             setup.wallClock.advance(by: 0.5)

@@ -16,7 +16,13 @@ func tableRows(_ html: String, id: String) -> [[String]] {
             var text = ""
             var inTag = false
             for character in cell.drop(while: { $0 != ">" }).dropFirst() {
-                if character == "<" { inTag = true } else if character == ">" { inTag = false } else if !inTag { text.append(character) }
+                if character == "<" {
+                    inTag = true
+                } else if character == ">" {
+                    inTag = false
+                } else if !inTag {
+                    text.append(character)
+                }
             }
             return text
         }
@@ -34,7 +40,9 @@ func expectOneSignStyle(_ html: String, page: String, sourceLocation: SourceLoca
 
 @Suite("/stocks: signed money, sorted tables and who is logged in")
 struct StocksSignsAndOrderTests {
-    @Test("history: a buy takes cash out (-$), a sell and a deposit bring it in (+$), with the formatter of every signed figure")
+    @Test(
+        "history: a buy takes cash out (-$), a sell and a deposit bring it in (+$), with the formatter of every signed figure"
+    )
     func historySigns() async throws {
         let setup = Setup()
         try await setup.application().test(.router) { client in
@@ -106,7 +114,9 @@ struct StocksSignsAndOrderTests {
         try await setup.application().test(.router) { client in
             let cookie = try await logIn(client)
             let (_, html) = try await page(client, "/stocks/quotes", cookie: cookie)
-            #expect(html.contains("<p class=\"stamp\" id=\"whoami\">Logged in as test@stockport.com since <time datetime=\""))
+            #expect(
+                html.contains(
+                    "<p class=\"stamp\" id=\"whoami\">Logged in as test@stockport.com since <time datetime=\""))
         }
     }
 }

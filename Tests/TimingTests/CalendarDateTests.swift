@@ -26,7 +26,8 @@ import Timing
 
     @Test func parsesBothLayoutsAndRejectsImpossibleDays() {
         #expect(CalendarDate(iso8601: "2024-03-31") == CalendarDate(year: 2024, month: 3, day: 31))
-        #expect(CalendarDate(parsing: "31-03-2024", layout: .dayMonthYear) == CalendarDate(year: 2024, month: 3, day: 31))
+        #expect(
+            CalendarDate(parsing: "31-03-2024", layout: .dayMonthYear) == CalendarDate(year: 2024, month: 3, day: 31))
         #expect(CalendarDate(iso8601: "2023-02-29") == nil)
         #expect(CalendarDate(iso8601: "2024-02-29") != nil)
         #expect(CalendarDate(iso8601: "2024-3-31") == nil)
@@ -68,6 +69,8 @@ import Timing
         let data = try JSONEncoder().encode([date])
         #expect(String(decoding: data, as: UTF8.self) == "[\"2026-09-04\"]")
         #expect(try JSONDecoder().decode([CalendarDate].self, from: data) == [date])
-        #expect(throws: DecodingError.self) { try JSONDecoder().decode([CalendarDate].self, from: Data("[\"04-09-2026\"]".utf8)) }
+        #expect(throws: DecodingError.self) {
+            try JSONDecoder().decode([CalendarDate].self, from: Data("[\"04-09-2026\"]".utf8))
+        }
     }
 }

@@ -36,7 +36,9 @@ import Timing
             // Every 7 hours 13 minutes 17 seconds over four years crosses each zone's changes at varied times.
             for step in stride(from: 1_577_836_800.0, to: 1_704_067_200.0, by: 26_000 - 3) {
                 let instant = Date(timeIntervalSince1970: step)
-                #expect(LocalDateTime(instant, in: zone).secondStamp == formatter.string(from: instant), "\(identifier) \(step)")
+                #expect(
+                    LocalDateTime(instant, in: zone).secondStamp == formatter.string(from: instant),
+                    "\(identifier) \(step)")
             }
         }
     }

@@ -11,7 +11,8 @@ struct AlertsCommand: AsyncParsableCommand {
     static var configuration: CommandConfiguration {
         CommandConfiguration(
             commandName: "alerts",
-            abstract: "Alerts over every feature: price and NAV levels, drawdowns, races about to start, net worth targets.",
+            abstract:
+                "Alerts over every feature: price and NAV levels, drawdowns, races about to start, net worth targets.",
             discussion: """
                 Each feature contributes its kinds (folio alerts add --help lists them). A level alert fires once \
                 when its condition starts to hold and re-arms when the condition clears; a race alert fires once \
@@ -79,12 +80,18 @@ struct AlertsListCommand: HostCommand {
                 to: host.terminal)
         case .table:
             guard !rows.isEmpty else {
-                try formatting.emit("No alerts. Add one with: folio alerts add race --category horse --within 5m", to: host.terminal)
+                try formatting.emit(
+                    "No alerts. Add one with: folio alerts add race --category horse --within 5m", to: host.terminal)
                 return
             }
             let table = TextTable(
-                columns: [.number("ID"), .text("KIND"), .text("CONDITION", truncatable: true), .text("STATUS"), .number("FIRED")],
-                rows: rows.map { [.init("#\($0.id)"), .init($0.kind), .init($0.condition), .init($0.status), .init("\($0.firings)")] })
+                columns: [
+                    .number("ID"), .text("KIND"), .text("CONDITION", truncatable: true), .text("STATUS"),
+                    .number("FIRED"),
+                ],
+                rows: rows.map {
+                    [.init("#\($0.id)"), .init($0.kind), .init($0.condition), .init($0.status), .init("\($0.firings)")]
+                })
             try formatting.emit(table.render(style: host.style, maxWidth: host.terminal.width), to: host.terminal)
         }
     }

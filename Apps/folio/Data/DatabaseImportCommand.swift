@@ -54,8 +54,10 @@ struct DatabaseImportCommand: HostCommand {
         let load = replace ? contents + absent : contents
         let selection = try host.database()
         try await HouseholdData.withDatabase(selection, host: host) { database in
-            if !replace { try await refuseUnlessEmpty(
-                database, namespaces: known, selection: selection, deviceLocalKeys: host.deviceLocalKeys) }
+            if !replace {
+                try await refuseUnlessEmpty(
+                    database, namespaces: known, selection: selection, deviceLocalKeys: host.deviceLocalKeys)
+            }
             try await database.load(load, replacing: replace, keeping: host.deviceLocalKeys)
         }
         try NamespaceSummary.emit(

@@ -28,7 +28,8 @@ public struct AlertDesk: Sendable {
     ///   - admit: Refuses a new alert of a feature that is disabled.
     ///   - newAlerts: Told of each alert added, so the schedule beside the pages checks it at its next tick.
     public init(
-        store: AlertStore, feed: AlertFeed = AlertFeed(), timing: Timing, kinds: [AlertKind] = [], newAlerts: NewAlerts? = nil,
+        store: AlertStore, feed: AlertFeed = AlertFeed(), timing: Timing, kinds: [AlertKind] = [],
+        newAlerts: NewAlerts? = nil,
         context: @escaping @Sendable (String) throws -> FeatureContext = {
             throw FolioError(.unavailable, "the \($0) feature is not available here")
         },
@@ -52,7 +53,8 @@ public struct AlertDesk: Sendable {
     public func add(kind name: String, input: AlertInput) async throws -> StoredAlert {
         guard let kind = kinds.first(where: { $0.name == name }), let form = kind.form else {
             throw FolioError(
-                .invalid, "no alert kind \"\(name)\"", why: "the kinds are \(kinds.map(\.name).joined(separator: ", "))",
+                .invalid, "no alert kind \"\(name)\"",
+                why: "the kinds are \(kinds.map(\.name).joined(separator: ", "))",
                 field: "kind")
         }
         try admit(kind.featureID)

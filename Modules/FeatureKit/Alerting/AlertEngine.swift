@@ -19,7 +19,8 @@ public struct AlertEngine: Sendable {
 
         /// Creates the sources.
         public init(
-            kinds: [AlertKind], disabledFeatures: Set<String>, context: @escaping @Sendable (String) throws -> FeatureContext
+            kinds: [AlertKind], disabledFeatures: Set<String>,
+            context: @escaping @Sendable (String) throws -> FeatureContext
         ) {
             self.kinds = kinds
             self.disabledFeatures = disabledFeatures
@@ -54,13 +55,16 @@ public struct AlertEngine: Sendable {
     /// The kind of `alert`, or why it cannot be checked.
     public func kind(of alert: StoredAlert) -> Result<AlertKind, FolioError> {
         guard let kind = sources.kinds.first(where: { $0.name == alert.definition.kind }) else {
-            return .failure(FolioError(
-                .notFound, "no plug-in contributes \(alert.definition.kind) alerts",
-                why: "the \(alert.featureID) feature is not part of this folio"))
+            return .failure(
+                FolioError(
+                    .notFound, "no plug-in contributes \(alert.definition.kind) alerts",
+                    why: "the \(alert.featureID) feature is not part of this folio"))
         }
         guard !sources.disabledFeatures.contains(kind.featureID) else {
-            return .failure(FolioError(
-                .usage, "the \(kind.featureID) feature is disabled", why: "config.json lists it under disabledFeatures"))
+            return .failure(
+                FolioError(
+                    .usage, "the \(kind.featureID) feature is disabled",
+                    why: "config.json lists it under disabledFeatures"))
         }
         return .success(kind)
     }
@@ -92,7 +96,9 @@ public struct AlertEngine: Sendable {
                 }
                 nextChecks[kind.name, default: []].append(reading.nextCheck)
             }
-            if reading.signals == nil { notChecked.append(.init(alert, reason: reading.note ?? "no news from its source")) }
+            if reading.signals == nil {
+                notChecked.append(.init(alert, reason: reading.note ?? "no news from its source"))
+            }
             readings[alert.id] = reading
         }
         let now = timing.now()

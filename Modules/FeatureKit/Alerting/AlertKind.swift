@@ -26,7 +26,8 @@ public struct AlertKind: Sendable {
     /// Creates a kind whose check decodes the alert's parameters itself.
     public init(
         name: String, featureID: String, summary: String, rate: @escaping @Sendable (FeatureContext) throws -> Duration,
-        form: AlertForm? = nil, check: @escaping @Sendable (AlertDefinition, FeatureContext) async throws -> AlertReading
+        form: AlertForm? = nil,
+        check: @escaping @Sendable (AlertDefinition, FeatureContext) async throws -> AlertReading
     ) {
         self.name = name
         self.featureID = featureID

@@ -86,7 +86,8 @@ public struct AlertStore: Sendable {
                     field: "id")
             }
             try transaction.delete(AlertKeys.alert(id))
-            for entry in try transaction.scan(OutboxEntry.self, AlertKeys.outbox) where entry.value.firing.alertID == id {
+            for entry in try transaction.scan(OutboxEntry.self, AlertKeys.outbox) where entry.value.firing.alertID == id
+            {
                 try transaction.delete(entry.key)
             }
             return alert
@@ -126,14 +127,18 @@ public struct AlertStore: Sendable {
         try await store.write { transaction in
             let free = try transaction.scan(OutboxEntry.self, AlertKeys.outbox).filter { entry in
                 let value = entry.value
-                return value.claimedBy == nil || value.claimedBy == claimant || (value.claimedUntil ?? .distantPast) <= date
+                return value.claimedBy == nil || value.claimedBy == claimant
+                    || (value.claimedUntil ?? .distantPast) <= date
             }
-            let ordered = free.sorted { ($0.value.firing.firedAt, $0.value.firing.key) < ($1.value.firing.firedAt, $1.value.firing.key) }
+            let ordered = free.sorted {
+                ($0.value.firing.firedAt, $0.value.firing.key) < ($1.value.firing.firedAt, $1.value.firing.key)
+            }
             var claimed: [OutboxEntry] = []
             for (position, entry) in ordered.enumerated() {
                 var value = entry.value
                 value.claimedBy = claimant
-                value.claimedUntil = date.addingTimeInterval(Self.attemptDeadline * Double(position + 1) + Self.claimMargin)
+                value.claimedUntil = date.addingTimeInterval(
+                    Self.attemptDeadline * Double(position + 1) + Self.claimMargin)
                 try transaction.put(entry.key, value)
                 claimed.append(value)
             }

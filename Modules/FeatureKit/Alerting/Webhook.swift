@@ -33,7 +33,8 @@ public struct Webhook: Sendable, Equatable {
         }
         self.url = url
         let loopback = ["localhost", "127.0.0.1", "::1", "[::1]"].contains(host.lowercased()) || host.hasPrefix("127.")
-        warning = scheme == "http" && !loopback
+        warning =
+            scheme == "http" && !loopback
             ? "\(origin) \(trimmed) is plain http to another machine: alerts travel unencrypted" : nil
     }
 

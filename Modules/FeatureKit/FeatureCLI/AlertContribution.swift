@@ -14,7 +14,8 @@ public protocol AlertAddCommand: AsyncParsableCommand {
 extension AlertAddCommand {
     /// Refuses to run without the host, which stores what ``definition(in:)`` returns.
     public func run() async throws {
-        throw ValidationError("alert kinds are added by the folio host: folio alerts add \(Self.configuration.commandName ?? "")")
+        throw ValidationError(
+            "alert kinds are added by the folio host: folio alerts add \(Self.configuration.commandName ?? "")")
     }
 }
 

@@ -4,6 +4,7 @@ import Persistence
 
 /// The kernels a feature uses; the host builds only these for it.
 public struct KernelRequirements: OptionSet, Sendable, Hashable {
+    /// The set's raw bits.
     public let rawValue: Int
 
     /// Creates a set from its raw bits.

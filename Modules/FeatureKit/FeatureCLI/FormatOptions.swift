@@ -6,7 +6,9 @@ extension OutputFormat: ExpressibleByArgument {
     // where the runtime looks up `OutputFormat: RawRepresentable` and `Array: Collection` by name: each a scan
     // of every conformance record on Linux, in every process that declares `--format`. The values are the
     // same as the defaults': the raw values, and no descriptions that differ from them.
+    /// The values `--format` accepts.
     public static var allValueStrings: [String] { allCases.map { $0.rawValue } }
+    /// No descriptions beyond the values.
     public static var allValueDescriptions: [String: String] { [:] }
 }
 
@@ -22,7 +24,8 @@ public struct FormatOptions: ParsableArguments, Sendable {
     var chosenFormat: OutputFormat?
 
     /// A file to write instead of standard output.
-    @Option(help: ArgumentHelp("Write to this file instead of standard output.", valueName: "file"), completion: .file())
+    @Option(
+        help: ArgumentHelp("Write to this file instead of standard output.", valueName: "file"), completion: .file())
     public var output: String?
 
     /// Creates the default options.

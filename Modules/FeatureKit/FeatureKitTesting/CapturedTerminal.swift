@@ -11,10 +11,15 @@ public final class CapturedTerminal: Terminal, Sendable {
     }
 
     private let state: Mutex<State>
+    /// Whether standard output is a terminal.
     public let isInteractive: Bool
+    /// Whether standard error is a terminal.
     public let errorIsInteractive: Bool
+    /// Whether standard input is a terminal.
     public let inputIsInteractive: Bool
+    /// The terminal's width in columns.
     public let width: Int
+    /// The terminal's height in rows.
     public let height: Int
 
     /// Creates a captured terminal.
@@ -22,7 +27,9 @@ public final class CapturedTerminal: Terminal, Sendable {
     ///   - interactive: Whether to behave as a TTY (tables, prompts) or as a pipe.
     ///   - input: Lines returned by `readLine()` in order.
     ///   - secrets: Lines returned by `readSecret(prompt:)` in order.
-    public init(interactive: Bool = false, width: Int = 100, height: Int = 40, input: [String] = [], secrets: [String] = []) {
+    public init(
+        interactive: Bool = false, width: Int = 100, height: Int = 40, input: [String] = [], secrets: [String] = []
+    ) {
         state = Mutex(State(input: input, secrets: secrets))
         isInteractive = interactive
         errorIsInteractive = interactive
@@ -36,13 +43,17 @@ public final class CapturedTerminal: Terminal, Sendable {
     /// Everything written to standard error.
     public var errors: String { state.withLock { $0.errors } }
 
+    /// Writes `text` to standard output.
     public func write(_ text: String) { state.withLock { $0.output += text } }
+    /// Writes `text` to standard error.
     public func writeError(_ text: String) { state.withLock { $0.errors += text } }
 
+    /// Reads one line of standard input, nil at its end.
     public func readLine() -> String? {
         state.withLock { $0.input.isEmpty ? nil : $0.input.removeFirst() }
     }
 
+    /// Reads a line without echoing it, after showing `prompt`.
     public func readSecret(prompt: String) -> String? {
         state.withLock { state in
             state.errors += prompt
@@ -50,5 +61,6 @@ public final class CapturedTerminal: Terminal, Sendable {
         }
     }
 
+    /// The keys pressed, one byte each, or nil when input is not a terminal.
     public func keyPresses() -> AsyncStream<UInt8>? { nil }
 }

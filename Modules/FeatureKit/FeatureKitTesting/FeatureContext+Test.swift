@@ -30,7 +30,8 @@ extension FeatureContext {
         FeatureContext(
             featureID: featureID, http: http, store: store ?? UnimplementedStore(namespace: featureID),
             timing: timing, ticker: Ticker(clock: timing.clock), configuration: configuration, terminal: terminal,
-            style: Style(colorEnabled: colorEnabled), logger: Logger(label: "folio.\(featureID)") { _ in SwiftLogNoOpLogHandler() },
+            style: Style(colorEnabled: colorEnabled),
+            logger: Logger(label: "folio.\(featureID)") { _ in SwiftLogNoOpLogHandler() },
             offline: offline, home: home)
     }
 }

@@ -85,7 +85,9 @@ public struct LineChart: Sendable {
             for column in 0..<width {
                 let glyph = String(UnicodeScalar(0x2800 + UInt32(cells[row][column]))!)
                 let index = owner[row][column]
-                text += index >= 0 && series.count > 1 ? style.apply(Self.colors[index % Self.colors.count], glyph)
+                text +=
+                    index >= 0 && series.count > 1
+                    ? style.apply(Self.colors[index % Self.colors.count], glyph)
                     : index >= 0 ? style.apply(.cyan, glyph) : glyph
             }
             lines.append(text)
@@ -94,8 +96,10 @@ public struct LineChart: Sendable {
         lines.append(String(repeating: " ", count: labelWidth + 2) + xAxisLabels(minX: minX, maxX: maxX))
         if series.count > 1 {
             lines.append(
-                series.enumerated().map { style.apply(Self.colors[$0.offset % Self.colors.count], "━ " + $0.element.name) }
-                    .joined(separator: "   "))
+                series.enumerated().map {
+                    style.apply(Self.colors[$0.offset % Self.colors.count], "━ " + $0.element.name)
+                }
+                .joined(separator: "   "))
         }
         return lines.joined(separator: "\n") + "\n"
     }

@@ -29,7 +29,9 @@ public struct SVGChart: Sendable {
     }
 
     /// A chart of dated values with year-carrying date labels.
-    public static func dated(series: [ChartSeries], title: String, yLabel: @escaping @Sendable (Double) -> String)
+    public static func dated(
+        series: [ChartSeries], title: String, yLabel: @escaping @Sendable (Double) -> String
+    )
         -> SVGChart
     {
         let xs = series.flatMap { $0.points.map(\.x) }
@@ -66,20 +68,27 @@ public struct SVGChart: Sendable {
         for step in 0...4 {
             let value = range.lowerBound + Double(step) / 4 * (range.upperBound - range.lowerBound)
             let y = py(value)
-            svg += "<line x1=\"\(f(left))\" y1=\"\(f(y))\" x2=\"\(f(left + plotWidth))\" y2=\"\(f(y))\" stroke=\"#e5e5e5\"/>\n"
-            svg += "<text x=\"\(f(left - 8))\" y=\"\(f(y + 4))\" text-anchor=\"end\">\(Self.escape(yLabel(value)))</text>\n"
+            svg +=
+                "<line x1=\"\(f(left))\" y1=\"\(f(y))\" x2=\"\(f(left + plotWidth))\" y2=\"\(f(y))\" stroke=\"#e5e5e5\"/>\n"
+            svg +=
+                "<text x=\"\(f(left - 8))\" y=\"\(f(y + 4))\" text-anchor=\"end\">\(Self.escape(yLabel(value)))</text>\n"
         }
         for tick in ChartScale.xTicks(points.map(\.x), maxCount: 8) {
             let x = px(tick)
-            svg += "<line x1=\"\(f(x))\" y1=\"\(f(top + plotHeight))\" x2=\"\(f(x))\" y2=\"\(f(top + plotHeight + 5))\" stroke=\"#333\"/>\n"
-            svg += "<text x=\"\(f(x))\" y=\"\(f(top + plotHeight + 20))\" text-anchor=\"middle\">\(Self.escape(xLabel(tick)))</text>\n"
+            svg +=
+                "<line x1=\"\(f(x))\" y1=\"\(f(top + plotHeight))\" x2=\"\(f(x))\" y2=\"\(f(top + plotHeight + 5))\" stroke=\"#333\"/>\n"
+            svg +=
+                "<text x=\"\(f(x))\" y=\"\(f(top + plotHeight + 20))\" text-anchor=\"middle\">\(Self.escape(xLabel(tick)))</text>\n"
         }
-        svg += "<line x1=\"\(f(left))\" y1=\"\(f(top + plotHeight))\" x2=\"\(f(left + plotWidth))\" y2=\"\(f(top + plotHeight))\" stroke=\"#333\"/>\n"
-        svg += "<line x1=\"\(f(left))\" y1=\"\(f(top))\" x2=\"\(f(left))\" y2=\"\(f(top + plotHeight))\" stroke=\"#333\"/>\n"
+        svg +=
+            "<line x1=\"\(f(left))\" y1=\"\(f(top + plotHeight))\" x2=\"\(f(left + plotWidth))\" y2=\"\(f(top + plotHeight))\" stroke=\"#333\"/>\n"
+        svg +=
+            "<line x1=\"\(f(left))\" y1=\"\(f(top))\" x2=\"\(f(left))\" y2=\"\(f(top + plotHeight))\" stroke=\"#333\"/>\n"
         for (index, line) in series.enumerated() {
             let color = Self.colors[index % Self.colors.count]
             let path = line.points.map { "\(tenths(px($0.x))),\(tenths(py($0.y)))" }.joined(separator: " ")
-            svg += "<polyline transform=\"scale(0.1)\" fill=\"none\" stroke=\"\(color)\" stroke-width=\"18\" points=\"\(path)\"/>\n"
+            svg +=
+                "<polyline transform=\"scale(0.1)\" fill=\"none\" stroke=\"\(color)\" stroke-width=\"18\" points=\"\(path)\"/>\n"
             let legendY = Double(height) - 18
             let legendX = left + Double(index) * 180
             svg += "<rect x=\"\(f(legendX))\" y=\"\(f(legendY - 9))\" width=\"14\" height=\"4\" fill=\"\(color)\"/>\n"

@@ -7,7 +7,9 @@ import Timing
 public enum DateArgument {
     /// The forms an option accepts.
     public struct Forms: OptionSet, Sendable {
+        /// The set's raw bits.
         public let rawValue: Int
+        /// Creates a set from its raw bits.
         public init(rawValue: Int) { self.rawValue = rawValue }
 
         /// A day, `YYYY-MM-DD`.
@@ -33,7 +35,9 @@ public enum DateArgument {
         let trimmed = text.trimmingWhitespace()
         // `CalendarDate` also reads `2026/01/05` (the MF API writes dates so); a date typed by a user is the one
         // form the messages name.
-        if forms.contains(.day), isDayShaped(trimmed), let date = CalendarDate(iso8601: trimmed), years.contains(date.year) {
+        if forms.contains(.day), isDayShaped(trimmed), let date = CalendarDate(iso8601: trimmed),
+            years.contains(date.year)
+        {
             return date
         }
         if forms.contains(.month), isMonthShaped(trimmed), let first = CalendarDate(iso8601: trimmed + "-01"),
@@ -42,7 +46,9 @@ public enum DateArgument {
             return monthEnd ? first.endOfMonth : first
         }
         var examples: [String] = []
-        if forms.contains(.month) { examples.append("\(option) 2024-03" + (forms.contains(.day) ? " (a whole month)" : "")) }
+        if forms.contains(.month) {
+            examples.append("\(option) 2024-03" + (forms.contains(.day) ? " (a whole month)" : ""))
+        }
         if forms.contains(.day) { examples.append("\(option) 2024-03-31") }
         throw FolioError(
             .usage, "\(option) \"\(text)\" is not a date", why: reason(trimmed, forms: forms),

@@ -8,23 +8,26 @@ public enum NumberFormat {
     public static func currencySymbol(_ code: String) -> String { MoneyText.symbol(code) }
 
     /// `value` rounded to `fractionDigits` with thousands separators: `1,234.56`.
-    public static func decimal(_ value: Amount, fractionDigits: Int = 2, grouping: Bool = true,
-        rounding: RoundingRule = .halfEven) -> String
-    {
+    public static func decimal(
+        _ value: Amount, fractionDigits: Int = 2, grouping: Bool = true,
+        rounding: RoundingRule = .halfEven
+    ) -> String {
         value.formatted(places: fractionDigits, rounding: rounding, grouping: grouping)
     }
 
     /// Money with its symbol, the sign before the symbol: `£1,234.56`, `-£250.00`.
-    public static func money(_ value: Amount, currency: String, fractionDigits: Int = 2,
-        rounding: RoundingRule = .halfEven) -> String
-    {
+    public static func money(
+        _ value: Amount, currency: String, fractionDigits: Int = 2,
+        rounding: RoundingRule = .halfEven
+    ) -> String {
         MoneyText.money(value, currency: currency, fractionDigits: fractionDigits, rounding: rounding)
     }
 
     /// Money with an explicit sign: `+£12.00`, `-£3.50`, `£0.00`.
-    public static func signedMoney(_ value: Amount, currency: String, fractionDigits: Int = 2,
-        rounding: RoundingRule = .halfEven) -> String
-    {
+    public static func signedMoney(
+        _ value: Amount, currency: String, fractionDigits: Int = 2,
+        rounding: RoundingRule = .halfEven
+    ) -> String {
         value.formatted(places: fractionDigits, rounding: rounding, symbol: currencySymbol(currency), sign: .always)
     }
 

@@ -90,7 +90,8 @@ public struct TextTable: Sendable {
                 excess -= cut
             }
         }
-        let rule = style.dim(String(repeating: "─", count: min(maxWidth, widths.reduce(0, +) + gap * (widths.count - 1))))
+        let rule = style.dim(
+            String(repeating: "─", count: min(maxWidth, widths.reduce(0, +) + gap * (widths.count - 1))))
         var output: [UInt8] = []
         output.reserveCapacity((widths.reduce(0, +) + gap * columnCount + 1) * (body.count + 3) + 2 * rule.utf8.count)
         let space = UInt8(ascii: " ")
@@ -107,7 +108,8 @@ public struct TextTable: Sendable {
                 let padding = max(0, widths[index] - width)
                 let color = header ? Style.Color.bold : index < cells.count ? cells[index].color : nil
                 if let color, style.colorEnabled {
-                    let padded = columns[index].alignRight
+                    let padded =
+                        columns[index].alignRight
                         ? String(repeating: " ", count: padding) + text : text + String(repeating: " ", count: padding)
                     output.append(contentsOf: style.apply(color, padded).utf8)
                 } else if columns[index].alignRight {

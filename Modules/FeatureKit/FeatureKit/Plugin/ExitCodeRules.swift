@@ -35,7 +35,9 @@ extension FolioError {
 
     /// Maps an error from a request to a configured service: a 404 is ``configuredURLNotFound(_:source:)``,
     /// anything else as ``from(_:)``.
-    public static func from(_ error: any Error, configuredBy key: ConfigKey, in configuration: Configuration) -> FolioError {
+    public static func from(
+        _ error: any Error, configuredBy key: ConfigKey, in configuration: Configuration
+    ) -> FolioError {
         if case NetworkError.status(404, let url, _, _)? = error as? NetworkError {
             return configuredURLNotFound(url, source: configuration.source(of: key))
         }

@@ -35,16 +35,20 @@ extension FolioError {
         let hint: String
         switch cause {
         case .unreachable:
-            hint = "check that the PostgreSQL server is running and accepts connections on that host and port, "
+            hint =
+                "check that the PostgreSQL server is running and accepts connections on that host and port, "
                 + "and that the database URL (\(settings)) names it"
         case .login:
-            hint = "check the user and password in the database URL (postgres://USER:PASSWORD@host:5432/database, "
+            hint =
+                "check the user and password in the database URL (postgres://USER:PASSWORD@host:5432/database, "
                 + "from \(settings)), and that the role exists on the server (createuser --pwprompt USER)"
         case .unknownDatabase:
-            hint = "create it on the server (createdb --owner USER DATABASE), or correct the database name at the "
+            hint =
+                "create it on the server (createdb --owner USER DATABASE), or correct the database name at the "
                 + "end of the database URL"
         case .tls:
-            hint = "turn on ssl in the server's postgresql.conf, or, on a network you trust, put sslmode=disable "
+            hint =
+                "turn on ssl in the server's postgresql.conf, or, on a network you trust, put sslmode=disable "
                 + "(or prefer) in the database URL"
         case .conflicts:
             return FolioError(

@@ -49,13 +49,15 @@ public struct ValueSourceDirectory: Sendable {
     public func check(_ name: String) async throws -> SourceReading {
         let (provider, kind, argument) = try resolve(name)
         if let disabled = provider.disabledBecause {
-            throw FolioError(.usage, "cannot follow \(name)", why: disabled, hint: "enable it again to link to its sources",
+            throw FolioError(
+                .usage, "cannot follow \(name)", why: disabled, hint: "enable it again to link to its sources",
                 field: "source")
         }
         do {
             return reading(try await kind.read(argument, try provider.context()), of: name)
         } catch let error as FolioError where [.notFound, .invalid].contains(error.kind) {
-            throw FolioError(.notFound, "there is no source \(name)", why: error.line, hint: error.hint, field: "source")
+            throw FolioError(
+                .notFound, "there is no source \(name)", why: error.line, hint: error.hint, field: "source")
         } catch {
             return .unavailable(FolioError.from(error).line)
         }
@@ -91,10 +93,13 @@ public struct ValueSourceDirectory: Sendable {
 
     /// Splits `<feature>:<kind>[/<argument>]` and finds its provider and kind.
     private func resolve(_ name: String) throws(FolioError) -> (Provider, ValueSourceKind, String?) {
-        let hint = patterns.isEmpty ? "no feature contributes value sources" : "sources are " + patterns.joined(separator: ", ")
+        let hint =
+            patterns.isEmpty
+            ? "no feature contributes value sources" : "sources are " + patterns.joined(separator: ", ")
         guard let colon = name.firstIndex(of: ":") else {
             throw FolioError(
-                .invalid, "\"\(name)\" is not a source name", why: "a source is named FEATURE:KIND or FEATURE:KIND/ARGUMENT",
+                .invalid, "\"\(name)\" is not a source name",
+                why: "a source is named FEATURE:KIND or FEATURE:KIND/ARGUMENT",
                 hint: hint, field: "source")
         }
         let feature = String(name[..<colon])
@@ -106,7 +111,8 @@ public struct ValueSourceDirectory: Sendable {
             !name.contains(where: { $0.isWhitespace && $0 != " " })
         else {
             throw FolioError(
-                .invalid, "\"\(name)\" is not a source name", why: "a source is named FEATURE:KIND or FEATURE:KIND/ARGUMENT",
+                .invalid, "\"\(name)\" is not a source name",
+                why: "a source is named FEATURE:KIND or FEATURE:KIND/ARGUMENT",
                 hint: hint, field: "source")
         }
         guard let provider = providers.first(where: { $0.featureID == feature }) else {

@@ -1,5 +1,6 @@
 import Failures
 import Settings
+
 /// The one way a command asks before it destroys or replaces something.
 ///
 /// `--yes` agrees without asking. On a terminal the user answers `y`/`yes` (anything else declines). Without

@@ -15,6 +15,7 @@ public struct StandardTerminal: Terminal {
     /// Creates the terminal for this process.
     public init() {}
 
+    /// Writes `text` to standard output.
     public func write(_ text: String) {
         // Output is unbuffered, so a failed write is known here and no final flush can fail later; once standard
         // output has failed, the rest of the command's output is dropped rather than half-written.
@@ -24,17 +25,24 @@ public struct StandardTerminal: Terminal {
         }
     }
 
+    /// Writes `text` to standard error.
     public func writeError(_ text: String) {
         _ = FileOutput.writeAll(text, to: STDERR_FILENO)
     }
 
+    /// Why writing to standard output failed, once it has.
     public var outputFailure: FolioError? { stdout.failure }
 
+    /// Whether standard output is a terminal.
     public var isInteractive: Bool { isatty(STDOUT_FILENO) == 1 }
+    /// Whether standard error is a terminal.
     public var errorIsInteractive: Bool { isatty(STDERR_FILENO) == 1 }
+    /// Whether standard input is a terminal.
     public var inputIsInteractive: Bool { isatty(STDIN_FILENO) == 1 }
 
+    /// The terminal's width in columns.
     public var width: Int { windowSize().columns }
+    /// The terminal's height in rows.
     public var height: Int { windowSize().rows }
 
     private func windowSize() -> (columns: Int, rows: Int) {
@@ -47,10 +55,12 @@ public struct StandardTerminal: Terminal {
         return (columns, rows)
     }
 
+    /// Reads one line of standard input, nil at its end.
     public func readLine() -> String? {
         Swift.readLine(strippingNewline: true)
     }
 
+    /// Reads a line without echoing it, after showing `prompt`.
     public func readSecret(prompt: String) -> String? {
         writeError(prompt)
         guard inputIsInteractive else { return Swift.readLine(strippingNewline: true) }
@@ -66,6 +76,7 @@ public struct StandardTerminal: Terminal {
         return Swift.readLine(strippingNewline: true)
     }
 
+    /// The keys pressed, one byte each, or nil when input is not a terminal.
     public func keyPresses() -> AsyncStream<UInt8>? {
         guard inputIsInteractive else { return nil }
         let mode = RawMode.enter()

@@ -23,10 +23,11 @@ enum AlertForms {
             let failed = attempt?.kind == kind.name ? attempt : nil
             let names = Set(form.fields.map(\.name))
             // A refusal that blames no field of the form (a disabled feature, a source down) heads the form.
-            let general: HTML = failed.flatMap { failed in
-                failed.error.field.map { names.contains($0) } == true
-                    ? nil : Components.notice(failed.error.line, kind: "error")
-            } ?? .empty
+            let general: HTML =
+                failed.flatMap { failed in
+                    failed.error.field.map { names.contains($0) } == true
+                        ? nil : Components.notice(failed.error.line, kind: "error")
+                } ?? .empty
             let fields = form.fields.html { field in
                 let error = failed?.error.field == field.name ? failed?.error.line : nil
                 let required: HTML = field.required ? " required aria-required=\"true\"" : .empty
@@ -35,7 +36,8 @@ enum AlertForms {
                     field.name, label: field.label, value: failed?.values[field.name] ?? "", error: error,
                     placeholder: field.placeholder, attributes: required) + hint
             }
-            let content: HTML = "<input type=\"hidden\" name=\"kind\" value=\"\(kind.name)\">" + general + fields
+            let content: HTML =
+                "<input type=\"hidden\" name=\"kind\" value=\"\(kind.name)\">" + general + fields
                 + "<button type=\"submit\">Add \(kind.name) alert</button>"
             return "<section class=\"alert-form\" id=\"add-\(kind.name)\" aria-labelledby=\"add-\(kind.name)-title\">"
                 + "<h3 id=\"add-\(kind.name)-title\">\(title(kind))</h3><p class=\"hint\">\(kind.summary)</p>"
@@ -49,7 +51,9 @@ enum AlertForms {
 
     /// `POST /alerts/add`: stores the alert and says so on `/alerts`, or shows the page again (422) with the
     /// form as typed and the refusal beside its field; nothing is stored then.
-    static func add(_ request: Request, context: WebRequestContext, environment: WebEnvironment) async throws -> Response {
+    static func add(
+        _ request: Request, context: WebRequestContext, environment: WebEnvironment
+    ) async throws -> Response {
         let form = try await FormData.read(request, context: context)
         let kind = form["kind"] ?? ""
         var values = form.fields
@@ -88,10 +92,13 @@ enum AlertForms {
         do {
             object = try JSONDecoder().decode(JSONValue.self, from: data)
         } catch {
-            throw FolioError(.invalid, "the body is not JSON", hint: "send an object such as {\"kind\": \"networth\", \"above\": \"250000\"}")
+            throw FolioError(
+                .invalid, "the body is not JSON",
+                hint: "send an object such as {\"kind\": \"networth\", \"above\": \"250000\"}")
         }
         guard case .object(let members) = object else {
-            throw FolioError(.invalid, "the body is not a JSON object", hint: "send {\"kind\": …, and the kind's fields}")
+            throw FolioError(
+                .invalid, "the body is not a JSON object", hint: "send {\"kind\": …, and the kind's fields}")
         }
         var fields: [String: String] = [:]
         for (name, value) in members {

@@ -23,35 +23,43 @@ enum AlertsPage {
         } catch {
             return environment.failurePage(FolioError.from(error), title: "Alerts", request: request, context: context)
         }
-        var content: HTML = "<p class=\"hint\">Add an alert of any kind below, or with <code>folio alerts add</code>; "
+        var content: HTML =
+            "<p class=\"hint\">Add an alert of any kind below, or with <code>folio alerts add</code>; "
             + "what fires shows in the banner of every page.</p>"
         content += AlertsWeb.table(listings, csrf: context.csrfToken, now: environment.timing.now())
         content += "<h2 id=\"add\">Add an alert</h2>"
         content += AlertForms.forms(desk.kinds, csrf: context.csrfToken, attempt: attempt)
         content += "<h2 id=\"recent\">Fired while this server runs</h2>"
-        content += recent.isEmpty
+        content +=
+            recent.isEmpty
             ? "<p>Nothing has fired since the server started.</p>"
-            : "<ul class=\"firings\">" + recent.html { firing in
-                let title: HTML = firing.link.map { "<a href=\"\($0)\">\(firing.title)</a>" } ?? "\(firing.title)"
-                return "<li><strong>\(title)</strong> — \(firing.body) \(TimeStamp.html(firing.firedAt))</li>"
-            } + "</ul>"
+            : "<ul class=\"firings\">"
+                + recent.html { firing in
+                    let title: HTML = firing.link.map { "<a href=\"\($0)\">\(firing.title)</a>" } ?? "\(firing.title)"
+                    return "<li><strong>\(title)</strong> — \(firing.body) \(TimeStamp.html(firing.firedAt))</li>"
+                } + "</ul>"
         let status: HTTPResponse.Status = attempt.map { WebResponses.status(for: $0.error) } ?? .ok
         return environment.page("Alerts", request: request, context: context, status: status, content: content)
     }
 
     /// The first post asks; the confirmed one removes and says so on `/alerts`.
-    static func remove(_ request: Request, context: WebRequestContext, environment: WebEnvironment) async throws -> Response {
+    static func remove(
+        _ request: Request, context: WebRequestContext, environment: WebEnvironment
+    ) async throws -> Response {
         let fields = try await FormData.read(request, context: context)
         let flash: Flash
         do {
             guard let id = Int(fields["id"] ?? "") else {
-                throw FolioError(.invalid, "invalid alert number \"\(fields["id"] ?? "")\"", why: "alerts are numbered 1, 2, 3…", field: "id")
+                throw FolioError(
+                    .invalid, "invalid alert number \"\(fields["id"] ?? "")\"", why: "alerts are numbered 1, 2, 3…",
+                    field: "id")
             }
             let desk = try AlertsWeb.desk(environment)
             if fields["confirmed"] != "yes" {
                 // Removing cannot be undone: the first post only asks.
                 guard let alert = try await desk.alert(id) else {
-                    throw FolioError(.notFound, "no alert #\(id)", hint: "the list shows the alerts' numbers", field: "id")
+                    throw FolioError(
+                        .notFound, "no alert #\(id)", hint: "the list shows the alerts' numbers", field: "id")
                 }
                 let question: HTML = "Remove alert #\(id): <strong>\(alert.definition.summary)</strong>?"
                 let content = Components.confirmation(

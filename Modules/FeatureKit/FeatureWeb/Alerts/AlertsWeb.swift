@@ -15,7 +15,9 @@ public enum AlertsWeb {
         id: AlertStore.namespace, navigation: NavigationEntry(title: "Alerts", path: "/alerts"),
         openAPIPaths: ["/api/alerts": apiOperations],
         routes: { router, environment in
-            router.get("/alerts") { request, context in await AlertsPage.show(request, context: context, environment: environment) }
+            router.get("/alerts") { request, context in
+                await AlertsPage.show(request, context: context, environment: environment)
+            }
             router.post("/alerts/add") { request, context in
                 try await AlertForms.add(request, context: context, environment: environment)
             }
@@ -62,8 +64,12 @@ public enum AlertsWeb {
                     action: "/alerts/remove", csrf: csrf, class: "inline",
                     "<input type=\"hidden\" name=\"id\" value=\"\(alert.id)\"><button type=\"submit\" class=\"secondary\" "
                         + "aria-label=\"Remove alert \(alert.id)\">Remove</button>")
-                let last: HTML = alert.lastFiredAt.map { "\(TimeStamp.html($0)) (\(TimeStamp.age(of: $0, now: now)))" } ?? "never"
-                return ["\(alert.id)", "\(alert.kind)", "\(alert.condition)", "\(alert.status)", "\(alert.firings)", last, remove]
+                let last: HTML =
+                    alert.lastFiredAt.map { "\(TimeStamp.html($0)) (\(TimeStamp.age(of: $0, now: now)))" } ?? "never"
+                return [
+                    "\(alert.id)", "\(alert.kind)", "\(alert.condition)", "\(alert.status)", "\(alert.firings)", last,
+                    remove,
+                ]
             }, id: "alerts")
     }
 
@@ -71,7 +77,8 @@ public enum AlertsWeb {
     static var apiOperations: JSONValue {
         var operations: [String: JSONValue] = ["post": AlertForms.createOperation]
         if case .object(let get) = JSONValue.openAPIGet(
-            "Every alert with its state, as `folio alerts list --format json`.", response: OpenAPISchema.array(listingSchema))
+            "Every alert with its state, as `folio alerts list --format json`.",
+            response: OpenAPISchema.array(listingSchema))
         {
             operations.merge(get) { first, _ in first }
         }

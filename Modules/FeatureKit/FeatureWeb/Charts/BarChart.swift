@@ -27,6 +27,7 @@ public struct BarChart: Sendable {
                 <span class="bar-value">\(bar.text)</span></li>
                 """
         }
-        return "<div class=\"bar-chart\" role=\"group\" aria-label=\"\(title)\"><p class=\"bar-title\">\(title)</p><ul>\(rows)</ul></div>"
+        return
+            "<div class=\"bar-chart\" role=\"group\" aria-label=\"\(title)\"><p class=\"bar-title\">\(title)</p><ul>\(rows)</ul></div>"
     }
 }

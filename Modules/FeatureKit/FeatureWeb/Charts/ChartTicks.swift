@@ -5,7 +5,9 @@ import Timing
 /// quarters or years, chosen by the span so that no more than a rendering's room of ticks are drawn.
 public enum ChartTicks {
     /// At most about `count` round values covering `low...high`, and the axis range they span.
-    public static func values(_ low: Double, _ high: Double, count: Int) -> (range: ClosedRange<Double>, ticks: [Double]) {
+    public static func values(
+        _ low: Double, _ high: Double, count: Int
+    ) -> (range: ClosedRange<Double>, ticks: [Double]) {
         var low = low
         var high = high
         if !(high > low) {

@@ -44,15 +44,18 @@ public struct WebChart: Sendable {
         var pointLimit: Int?
     }
 
-    static let wide = Size(width: 900, height: 380, dateTicks: 9, valueTicks: 6, className: "chart-wide", fontSize: 12, pointLimit: nil)
-    static let narrow = Size(width: 300, height: 220, dateTicks: 4, valueTicks: 5, className: "chart-narrow", fontSize: 13, pointLimit: 300)
+    static let wide = Size(
+        width: 900, height: 380, dateTicks: 9, valueTicks: 6, className: "chart-wide", fontSize: 12, pointLimit: nil)
+    static let narrow = Size(
+        width: 300, height: 220, dateTicks: 4, valueTicks: 5, className: "chart-narrow", fontSize: 13, pointLimit: 300)
 
     /// The figure: both renderings, the hover readout and `caption`.
     public func figure(id: String, caption: HTML) -> HTML {
         guard points.count > 1 else { return Components.notice("Not enough history for a chart.") }
         let hover = sampled(400).map { point -> String in
             let date = CalendarDate(dayNumber: Int(point.x.rounded()))
-            return "\(point.x),\(point.y),\(date.day) \(ChartTicks.monthNames[date.month - 1]) \(date.year): \(valueText(point.y))"
+            return
+                "\(point.x),\(point.y),\(date.day) \(ChartTicks.monthNames[date.month - 1]) \(date.year): \(valueText(point.y))"
         }.joined(separator: ";")
         return """
             <figure class="chart web-chart" id="\(id)" data-points="\(points.count)" data-hover="\(hover)">\
@@ -84,7 +87,8 @@ public struct WebChart: Sendable {
         let maxX = points[points.count - 1].x
         func px(_ x: Double) -> Double { left + (maxX == minX ? 0.5 : (x - minX) / (maxX - minX)) * plotWidth }
         func py(_ y: Double) -> Double {
-            top + plotHeight - (y - values.range.lowerBound) / (values.range.upperBound - values.range.lowerBound) * plotHeight
+            top + plotHeight - (y - values.range.lowerBound) / (values.range.upperBound - values.range.lowerBound)
+                * plotHeight
         }
         let plot = [left, top, plotWidth, plotHeight, minX, maxX, values.range.lowerBound, values.range.upperBound]
             .map { String($0) }.joined(separator: " ")
@@ -96,19 +100,28 @@ public struct WebChart: Sendable {
             """
         for (value, label) in zip(values.ticks, labels) {
             let y = f(py(value))
-            svg += "<line x1=\"\(Int(left))\" y1=\"\(y)\" x2=\"\(f(left + plotWidth))\" y2=\"\(y)\" stroke=\"#e2e2e2\"/>"
-            svg += "<text x=\"\(Int(left - 6))\" y=\"\(f(py(value) + 4))\" text-anchor=\"end\" fill=\"#333\">\(label)</text>"
+            svg +=
+                "<line x1=\"\(Int(left))\" y1=\"\(y)\" x2=\"\(f(left + plotWidth))\" y2=\"\(y)\" stroke=\"#e2e2e2\"/>"
+            svg +=
+                "<text x=\"\(Int(left - 6))\" y=\"\(f(py(value) + 4))\" text-anchor=\"end\" fill=\"#333\">\(label)</text>"
         }
-        for tick in ChartTicks.dates(from: Int(minX.rounded(.up)), to: Int(maxX.rounded(.down)), maxCount: size.dateTicks) {
+        for tick in ChartTicks.dates(
+            from: Int(minX.rounded(.up)), to: Int(maxX.rounded(.down)), maxCount: size.dateTicks)
+        {
             let x = f(px(Double(tick.day)))
-            svg += "<line x1=\"\(x)\" y1=\"\(f(top + plotHeight))\" x2=\"\(x)\" y2=\"\(f(top + plotHeight + 5))\" stroke=\"#333\"/>"
-            svg += "<text x=\"\(x)\" y=\"\(f(top + plotHeight + 19))\" text-anchor=\"middle\" fill=\"#333\">\(tick.label)</text>"
+            svg +=
+                "<line x1=\"\(x)\" y1=\"\(f(top + plotHeight))\" x2=\"\(x)\" y2=\"\(f(top + plotHeight + 5))\" stroke=\"#333\"/>"
+            svg +=
+                "<text x=\"\(x)\" y=\"\(f(top + plotHeight + 19))\" text-anchor=\"middle\" fill=\"#333\">\(tick.label)</text>"
         }
         // Tenths of a pixel drawn at scale(0.1): integers print without a format string, which matters for thousands.
         let line = (size.pointLimit.map(sampled) ?? points)
-            .map { String(Int((px($0.x) * 10).rounded())) + "," + String(Int((py($0.y) * 10).rounded())) }.joined(separator: " ")
-        svg += "<polyline transform=\"scale(0.1)\" fill=\"none\" stroke=\"#1d4ed8\" stroke-width=\"20\" points=\"\(line)\"/>"
-        svg += "<line x1=\"\(Int(left))\" y1=\"\(f(top + plotHeight))\" x2=\"\(f(left + plotWidth))\" y2=\"\(f(top + plotHeight))\" stroke=\"#333\"/>"
+            .map { String(Int((px($0.x) * 10).rounded())) + "," + String(Int((py($0.y) * 10).rounded())) }.joined(
+                separator: " ")
+        svg +=
+            "<polyline transform=\"scale(0.1)\" fill=\"none\" stroke=\"#1d4ed8\" stroke-width=\"20\" points=\"\(line)\"/>"
+        svg +=
+            "<line x1=\"\(Int(left))\" y1=\"\(f(top + plotHeight))\" x2=\"\(f(left + plotWidth))\" y2=\"\(f(top + plotHeight))\" stroke=\"#333\"/>"
         svg += "<circle class=\"chart-marker\" r=\"4\" cx=\"0\" cy=\"0\" fill=\"#1d4ed8\" visibility=\"hidden\"/>"
         return svg + "</svg>"
     }

@@ -28,12 +28,14 @@ public enum Components {
             if let heading = headings[index] { return heading }
             // A column of buttons has no visible title, but a screen reader reading a cell names its column.
             let text: HTML = title.isEmpty ? "<span class=\"visually-hidden\">Actions</span>" : "\(title)"
-            return numeric.contains(index) ? "<th scope=\"col\" class=\"num\">\(text)</th>" : "<th scope=\"col\">\(text)</th>"
+            return numeric.contains(index)
+                ? "<th scope=\"col\" class=\"num\">\(text)</th>" : "<th scope=\"col\">\(text)</th>"
         }
         let captionHTML: HTML = caption.map { "<caption>\($0)</caption>" } ?? .empty
         let idHTML: HTML = id.map { " id=\"\($0)\"" } ?? .empty
         let name = caption ?? "Table: " + headers.filter { !$0.isEmpty }.joined(separator: ", ")
-        return "<div class=\"table-wrap\" role=\"region\" tabindex=\"0\" aria-label=\"\(name)\"><table\(idHTML)>\(captionHTML)<thead><tr>\(head)</tr></thead><tbody>\(body)</tbody></table></div>"
+        return
+            "<div class=\"table-wrap\" role=\"region\" tabindex=\"0\" aria-label=\"\(name)\"><table\(idHTML)>\(captionHTML)<thead><tr>\(head)</tr></thead><tbody>\(body)</tbody></table></div>"
     }
 
     /// A refusal's message beside the field it blames, as `NAME-error` (what the field's `aria-describedby` names);
@@ -61,7 +63,9 @@ public enum Components {
     }
 
     /// A select box.
-    public static func select(_ name: String, label: String, options: [(value: String, title: String)], selected: String?) -> HTML {
+    public static func select(
+        _ name: String, label: String, options: [(value: String, title: String)], selected: String?
+    ) -> HTML {
         let items = options.html { option in
             option.value == selected
                 ? "<option value=\"\(option.value)\" selected>\(option.title)</option>"
@@ -104,6 +108,7 @@ public enum Components {
     /// A labelled figure for dashboards and summaries.
     public static func figure(_ label: String, _ value: String, detail: String? = nil) -> HTML {
         let detailHTML: HTML = detail.map { "<span class=\"detail\">\($0)</span>" } ?? .empty
-        return "<div class=\"figure\"><span class=\"label\">\(label)</span><span class=\"value\">\(value)</span>\(detailHTML)</div>"
+        return
+            "<div class=\"figure\"><span class=\"label\">\(label)</span><span class=\"value\">\(value)</span>\(detailHTML)</div>"
     }
 }

@@ -12,7 +12,9 @@ extension Components {
         let hidden = fields.html { field in "<input type=\"hidden\" name=\"\(field.name)\" value=\"\(field.value)\">" }
         let form = postForm(
             action: action, csrf: csrf, class: "inline",
-            hidden + "<input type=\"hidden\" name=\"confirmed\" value=\"yes\"><button type=\"submit\" class=\"danger\">\(button)</button>")
+            hidden
+                + "<input type=\"hidden\" name=\"confirmed\" value=\"yes\"><button type=\"submit\" class=\"danger\">\(button)</button>"
+        )
         return "<p>\(question)</p>\(form) <a href=\"\(cancel)\">Cancel</a>"
     }
 }

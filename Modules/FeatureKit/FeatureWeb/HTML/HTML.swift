@@ -7,10 +7,13 @@ public struct HTML: Sendable, Equatable, ExpressibleByStringInterpolation, Custo
     /// Markup taken as it is (already escaped or built by this module).
     public init(raw markup: String) { self.markup = markup }
 
+    /// Markup written as a literal, trusted as is.
     public init(stringLiteral value: String) { markup = value }
 
+    /// Markup built by interpolation, each value escaped by its type.
     public init(stringInterpolation: Interpolation) { markup = stringInterpolation.markup }
 
+    /// The text a person reads.
     public var description: String { markup }
 
     /// Joins fragments.
@@ -44,7 +47,8 @@ public struct HTML: Sendable, Equatable, ExpressibleByStringInterpolation, Custo
     }
 
     private static func needsEscaping(_ byte: UInt8) -> Bool {
-        byte == UInt8(ascii: "&") || byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">") || byte == UInt8(ascii: "\"")
+        byte == UInt8(ascii: "&") || byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">")
+            || byte == UInt8(ascii: "\"")
             || byte == UInt8(ascii: "'")
     }
 
@@ -52,16 +56,22 @@ public struct HTML: Sendable, Equatable, ExpressibleByStringInterpolation, Custo
     public struct Interpolation: StringInterpolationProtocol {
         var markup = ""
 
+        /// Reserves room for the literal parts.
         public init(literalCapacity: Int, interpolationCount: Int) { markup.reserveCapacity(literalCapacity * 2) }
 
+        /// Appends trusted literal markup.
         public mutating func appendLiteral(_ literal: String) { markup += literal }
 
+        /// Appends markup as is.
         public mutating func appendInterpolation(_ html: HTML) { markup += html.markup }
 
+        /// Appends text, escaped.
         public mutating func appendInterpolation(_ text: String) { markup += HTML.escape(text) }
 
+        /// Appends a number.
         public mutating func appendInterpolation(_ value: some BinaryInteger) { markup += String(value) }
 
+        /// Appends each fragment as is.
         public mutating func appendInterpolation(_ fragments: [HTML]) {
             for fragment in fragments { markup += fragment.markup }
         }

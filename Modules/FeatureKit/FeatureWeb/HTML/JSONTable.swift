@@ -6,14 +6,17 @@ import Foundation
 public enum JSONTable {
     /// The table, or nil when the text is not an array of objects.
     public static func render(_ json: String, columns: [String]? = nil, id: String? = nil) -> HTML? {
-        guard case .array(let items)? = try? JSONDecoder().decode(JSONValue.self, from: Data(json.utf8)) else { return nil }
+        guard case .array(let items)? = try? JSONDecoder().decode(JSONValue.self, from: Data(json.utf8)) else {
+            return nil
+        }
         let objects = items.compactMap { item -> [String: JSONValue]? in
             if case .object(let object) = item { return object }
             return nil
         }
         let keys = columns ?? objects.first.map { $0.keys.sorted() } ?? []
         let rows: [[HTML]] = objects.map { object in keys.map { key in "\(text(object[key] ?? .null))" } }
-        return Components.table(caption: objects.isEmpty ? "Nothing yet." : nil, headers: keys.map(title), rows: rows, id: id)
+        return Components.table(
+            caption: objects.isEmpty ? "Nothing yet." : nil, headers: keys.map(title), rows: rows, id: id)
     }
 
     /// A JSON value as it reads in a cell.
@@ -32,7 +35,13 @@ public enum JSONTable {
     static func title(_ key: String) -> String {
         var result = ""
         for (index, character) in key.enumerated() {
-            if index == 0 { result += character.uppercased() } else if character.isUppercase { result += " \(character)" } else { result.append(character) }
+            if index == 0 {
+                result += character.uppercased()
+            } else if character.isUppercase {
+                result += " \(character)"
+            } else {
+                result.append(character)
+            }
         }
         return result
     }

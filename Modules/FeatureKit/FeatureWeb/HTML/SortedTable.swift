@@ -86,11 +86,14 @@ public struct SortedTable<Row> {
     public var html: HTML {
         var headings: [Int: HTML] = [:]
         for (index, column) in columns.enumerated() where column.ascending != nil {
-            headings[index] = order.heading(column.title, key: column.key, numeric: column.numeric) { link("\(parameters.sort)=\($0)") }
+            headings[index] = order.heading(column.title, key: column.key, numeric: column.numeric) {
+                link("\(parameters.sort)=\($0)")
+            }
         }
         let numeric = Set(columns.indices.filter { columns[$0].numeric })
         let table = Components.table(
-            caption: rows.isEmpty ? empty : nil, headers: columns.map(\.title), numeric: numeric, rows: rows.map(cells) + (total.map { [$0] } ?? []), id: id,
+            caption: rows.isEmpty ? empty : nil, headers: columns.map(\.title), numeric: numeric,
+            rows: rows.map(cells) + (total.map { [$0] } ?? []), id: id,
             headings: headings)
         guard let slice else { return table }
         let prefix = sortQuery.isEmpty ? "" : sortQuery + "&"

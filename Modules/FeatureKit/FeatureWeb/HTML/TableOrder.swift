@@ -76,6 +76,7 @@ public struct PageSlice: Sendable, Equatable {
         guard total > size else { return .empty }
         let previous: HTML = page > 1 ? "<a href=\"\(link(page - 1))\" rel=\"prev\">← Previous</a>" : .empty
         let next: HTML = range.upperBound < total ? "<a href=\"\(link(page + 1))\" rel=\"next\">Next →</a>" : .empty
-        return "<nav class=\"pager\" aria-label=\"Pages of \(noun)\">\(previous) <span>Showing \(range.lowerBound + 1)–\(range.upperBound) of \(total) \(noun)</span> \(next)</nav>"
+        return
+            "<nav class=\"pager\" aria-label=\"Pages of \(noun)\">\(previous) <span>Showing \(range.lowerBound + 1)–\(range.upperBound) of \(total) \(noun)</span> \(next)</nav>"
     }
 }

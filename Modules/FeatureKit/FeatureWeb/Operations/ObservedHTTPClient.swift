@@ -60,6 +60,7 @@ public struct ObservedHTTPClient: HTTPClient {
         self.metrics = metrics
     }
 
+    /// Sends `request`, counting it and reporting its outcome.
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
         let host = request.url.host ?? "unknown"
         do {

@@ -18,22 +18,27 @@ public struct ObservedStore: KeyValueStore {
         self.metrics = metrics
     }
 
+    /// The namespace of the store underneath.
     public var namespace: String { base.namespace }
 
+    /// Runs `body` in a read transaction.
     public func read<R: Sendable>(_ body: @escaping @Sendable (any StoreTransaction) throws -> R) async throws -> R {
         try await observe("read") { try await base.read(body) }
     }
 
+    /// Runs `body` in a write transaction.
     public func write<R: Sendable>(_ body: @escaping @Sendable (any StoreTransaction) throws -> R) async throws -> R {
         let result = try await observe("write") { try await base.write(body) }
         RequestTrace.current?.committed()
         return result
     }
 
+    /// The store's schema version.
     public func schemaVersion() async throws -> Int {
         try await observe("read") { try await base.schemaVersion() }
     }
 
+    /// Brings the store to the migrations' version.
     public func migrate(_ migrations: [Migration]) async throws {
         try await observe("migrate") { try await base.migrate(migrations) }
     }

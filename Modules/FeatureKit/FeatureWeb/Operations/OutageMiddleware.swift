@@ -11,6 +11,7 @@ import Hummingbird
 /// retries what was stored. A form post's typed values come back in a form that posts them again.
 /// Mounted after the CSRF check, so only a form that came from Folio is echoed.
 public struct OutageMiddleware: RouterMiddleware {
+    /// The request context of every Folio route.
     public typealias Context = WebRequestContext
     let operations: ServerOperations
     let layout: Layout
@@ -21,6 +22,7 @@ public struct OutageMiddleware: RouterMiddleware {
         self.layout = layout
     }
 
+    /// Applies the rule, then passes the request on to `next`.
     public func handle(
         _ request: Request, context: WebRequestContext, next: (Request, WebRequestContext) async throws -> Response
     ) async throws -> Response {

@@ -6,12 +6,14 @@ import Logging
 /// pattern (never the concrete path or query, which may carry a token), the status and the duration; never
 /// a header, cookie or form value.
 public struct RequestRecordMiddleware: RouterMiddleware {
+    /// The request context of every Folio route.
     public typealias Context = WebRequestContext
     let operations: ServerOperations
 
     /// Creates the middleware.
     public init(operations: ServerOperations) { self.operations = operations }
 
+    /// Applies the rule, then passes the request on to `next`.
     public func handle(
         _ request: Request, context: WebRequestContext, next: (Request, WebRequestContext) async throws -> Response
     ) async throws -> Response {

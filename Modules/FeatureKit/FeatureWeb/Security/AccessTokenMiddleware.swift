@@ -5,6 +5,7 @@ import Hummingbird
 /// `Authorization: Bearer …`, as the `folio_token` cookie, or once as `?token=…` (which sets the cookie and
 /// redirects to the same page without the token in its address).
 public struct AccessTokenMiddleware: RouterMiddleware {
+    /// The request context of every Folio route.
     public typealias Context = WebRequestContext
     static let cookieName = "folio_token"
     let token: String
@@ -18,6 +19,7 @@ public struct AccessTokenMiddleware: RouterMiddleware {
         self.exemptsLoopbackProbes = exemptsLoopbackProbes
     }
 
+    /// Applies the rule, then passes the request on to `next`.
     public func handle(
         _ request: Request, context: WebRequestContext, next: (Request, WebRequestContext) async throws -> Response
     ) async throws -> Response {
@@ -40,6 +42,8 @@ public struct AccessTokenMiddleware: RouterMiddleware {
             headers[.setCookie] = "\(Self.cookieName)=\(token); Path=/; HttpOnly; SameSite=Strict"
             return Response(status: .seeOther, headers: headers)
         }
-        throw HTTPError(.unauthorized, message: "This Folio server needs its access token: open the address printed by folio serve.")
+        throw HTTPError(
+            .unauthorized, message: "This Folio server needs its access token: open the address printed by folio serve."
+        )
     }
 }

@@ -4,11 +4,13 @@ import Hummingbird
 /// ``WebRequestContext/maxUploadSize``, a form over ``WebRequestContext/maxFormSize``; bodies without a length are
 /// capped as they are read.
 public struct BodyLimitMiddleware: RouterMiddleware {
+    /// The request context of every Folio route.
     public typealias Context = WebRequestContext
 
     /// Creates the middleware.
     public init() {}
 
+    /// Applies the rule, then passes the request on to `next`.
     public func handle(
         _ request: Request, context: WebRequestContext, next: (Request, WebRequestContext) async throws -> Response
     ) async throws -> Response {

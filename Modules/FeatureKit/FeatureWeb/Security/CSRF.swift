@@ -19,12 +19,14 @@ public enum CSRF {
 
 /// Checks CSRF tokens and hands the page its token (``WebRequestContext/csrfToken``).
 public struct CSRFMiddleware: RouterMiddleware {
+    /// The request context of every Folio route.
     public typealias Context = WebRequestContext
     let secret: String
 
     /// Creates the middleware with the server's secret (random per process).
     public init(secret: String) { self.secret = secret }
 
+    /// Applies the rule, then passes the request on to `next`.
     public func handle(
         _ request: Request, context: WebRequestContext, next: (Request, WebRequestContext) async throws -> Response
     ) async throws -> Response {
@@ -34,9 +36,13 @@ public struct CSRFMiddleware: RouterMiddleware {
         let seed = existing ?? Secrets.randomToken()
         context.csrfToken = CSRF.token(seed: seed, secret: secret)
         if ![.get, .head, .options].contains(request.method) {
-            guard existing != nil, try await sentToken(&request, context: context).map({ Secrets.constantTimeEqual($0, context.csrfToken) }) == true
+            guard existing != nil,
+                try await sentToken(&request, context: context).map({ Secrets.constantTimeEqual($0, context.csrfToken) }
+                ) == true
             else {
-                throw HTTPError(.forbidden, message: "The form has expired or did not come from Folio. Reload the page and try again.")
+                throw HTTPError(
+                    .forbidden,
+                    message: "The form has expired or did not come from Folio. Reload the page and try again.")
             }
         }
         var response = try await next(request, context)
@@ -44,7 +50,8 @@ public struct CSRFMiddleware: RouterMiddleware {
         // (never cacheable) sets it.
         let cacheable = response.headers[.cacheControl]?.contains("public") == true
         if existing == nil, !cacheable {
-            response.headers.append(HTTPField(name: .setCookie, value: "\(CSRF.cookieName)=\(seed); Path=/; HttpOnly; SameSite=Strict"))
+            response.headers.append(
+                HTTPField(name: .setCookie, value: "\(CSRF.cookieName)=\(seed); Path=/; HttpOnly; SameSite=Strict"))
         }
         return response
     }

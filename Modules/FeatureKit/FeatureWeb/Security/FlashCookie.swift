@@ -26,11 +26,13 @@ public enum FlashCookie {
 
 /// Reads the flash message into the context and clears its cookie once shown.
 public struct FlashMiddleware: RouterMiddleware {
+    /// The request context of every Folio route.
     public typealias Context = WebRequestContext
 
     /// Creates the middleware.
     public init() {}
 
+    /// Applies the rule, then passes the request on to `next`.
     public func handle(
         _ request: Request, context: WebRequestContext, next: (Request, WebRequestContext) async throws -> Response
     ) async throws -> Response {
@@ -39,7 +41,9 @@ public struct FlashMiddleware: RouterMiddleware {
         context.flash = FlashCookie.decode(value)
         var response = try await next(request, context)
         if response.status != .seeOther {
-            response.headers.append(HTTPField(name: .setCookie, value: "\(FlashCookie.name)=; Path=/; Max-Age=0; HttpOnly; SameSite=Strict"))
+            response.headers.append(
+                HTTPField(name: .setCookie, value: "\(FlashCookie.name)=; Path=/; Max-Age=0; HttpOnly; SameSite=Strict")
+            )
         }
         return response
     }

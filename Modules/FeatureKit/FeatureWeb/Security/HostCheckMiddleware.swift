@@ -43,12 +43,14 @@ public struct HostPolicy: Sendable {
 
 /// Refuses requests for other host names (421).
 public struct HostCheckMiddleware: RouterMiddleware {
+    /// The request context of every Folio route.
     public typealias Context = WebRequestContext
     let policy: HostPolicy
 
     /// Creates the middleware.
     public init(policy: HostPolicy) { self.policy = policy }
 
+    /// Applies the rule, then passes the request on to `next`.
     public func handle(
         _ request: Request, context: WebRequestContext, next: (Request, WebRequestContext) async throws -> Response
     ) async throws -> Response {

@@ -4,6 +4,7 @@ import Hummingbird
 /// Headers on every response: a content security policy without inline script (scripts are files served
 /// by the binary), no MIME sniffing, no referrer, no framing, and no caching of pages that hold money data.
 public struct SecurityHeadersMiddleware: RouterMiddleware {
+    /// The request context of every Folio route.
     public typealias Context = WebRequestContext
 
     /// The policy.
@@ -14,6 +15,7 @@ public struct SecurityHeadersMiddleware: RouterMiddleware {
     /// Creates the middleware.
     public init() {}
 
+    /// Applies the rule, then passes the request on to `next`.
     public func handle(
         _ request: Request, context: WebRequestContext, next: (Request, WebRequestContext) async throws -> Response
     ) async throws -> Response {

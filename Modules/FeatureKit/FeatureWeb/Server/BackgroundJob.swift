@@ -28,7 +28,7 @@ extension BackgroundJob {
             do {
                 try await run(environment)
                 succeeded()
-            } catch where !Task.isCancelled {
+            } catch  where !Task.isCancelled {
                 failed(error)
             } catch {
                 return

@@ -39,7 +39,12 @@ enum Dashboard {
                     if let html { shown.append((index, html)) }
                 case .deadline:
                     for (index, title) in waiting {
-                        shown.append((index, Components.notice("\(title): no answer within \(DurationFormat.short(limit)).", kind: "warning")))
+                        shown.append(
+                            (
+                                index,
+                                Components.notice(
+                                    "\(title): no answer within \(DurationFormat.short(limit)).", kind: "warning")
+                            ))
                     }
                     waiting = [:]
                 }

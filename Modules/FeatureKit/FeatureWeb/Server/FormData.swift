@@ -28,7 +28,9 @@ public struct FormData: Sendable {
 
     /// A field, trimmed; empty strings count as missing.
     public subscript(_ name: String) -> String? {
-        guard let value = fields[name]?.trimmingCharacters(in: .whitespacesAndNewlines), !value.isEmpty else { return nil }
+        guard let value = fields[name]?.trimmingCharacters(in: .whitespacesAndNewlines), !value.isEmpty else {
+            return nil
+        }
         return value
     }
 }

@@ -28,7 +28,9 @@ struct MethodNotAllowedMiddleware: RouterMiddleware {
             if let allowed = table.notAllowed(request) { return Self.response(allowing: allowed) }
             throw error
         }
-        if response.status == .notFound, let allowed = table.notAllowed(request) { return Self.response(allowing: allowed) }
+        if response.status == .notFound, let allowed = table.notAllowed(request) {
+            return Self.response(allowing: allowed)
+        }
         return response
     }
 

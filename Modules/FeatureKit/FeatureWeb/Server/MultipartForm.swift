@@ -44,7 +44,9 @@ public struct MultipartForm: Sendable, Equatable {
 
     /// A text field, trimmed; empty strings count as missing (as ``FormData``).
     public subscript(_ name: String) -> String? {
-        guard let value = fields[name]?.trimmingCharacters(in: .whitespacesAndNewlines), !value.isEmpty else { return nil }
+        guard let value = fields[name]?.trimmingCharacters(in: .whitespacesAndNewlines), !value.isEmpty else {
+            return nil
+        }
         return value
     }
 
@@ -62,7 +64,9 @@ public struct MultipartForm: Sendable, Equatable {
         for parameter in contentType.split(separator: ";").dropFirst() {
             let pair = parameter.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
             guard pair.count == 2, pair[0].lowercased() == "boundary" else { continue }
-            let value = pair[1].count >= 2 && pair[1].hasPrefix("\"") && pair[1].hasSuffix("\"") ? String(pair[1].dropFirst().dropLast()) : pair[1]
+            let value =
+                pair[1].count >= 2 && pair[1].hasPrefix("\"") && pair[1].hasSuffix("\"")
+                ? String(pair[1].dropFirst().dropLast()) : pair[1]
             // RFC 2046: 1 to 70 characters.
             return (1...70).contains(value.utf8.count) ? value : nil
         }
@@ -158,7 +162,8 @@ public struct MultipartForm: Sendable, Equatable {
             characters = characters.drop { $0 != ";" }
             while characters.first == ";" {
                 characters = characters.dropFirst().drop(while: \.isWhitespace)
-                let key = String(characters.prefix { $0 != "=" && $0 != ";" }).trimmingCharacters(in: .whitespaces).lowercased()
+                let key = String(characters.prefix { $0 != "=" && $0 != ";" }).trimmingCharacters(in: .whitespaces)
+                    .lowercased()
                 characters = characters.drop { $0 != "=" && $0 != ";" }
                 guard characters.first == "=" else { continue }
                 characters = characters.dropFirst()
@@ -187,7 +192,9 @@ public struct MultipartForm: Sendable, Equatable {
 
     /// The first index of `needle` in `haystack` at or after `start`.
     static func find(_ needle: [UInt8], in haystack: [UInt8], from start: Int) -> Int? {
-        guard !needle.isEmpty, haystack.count >= needle.count, start <= haystack.count - needle.count else { return nil }
+        guard !needle.isEmpty, haystack.count >= needle.count, start <= haystack.count - needle.count else {
+            return nil
+        }
         let first = needle[0]
         var index = start
         let last = haystack.count - needle.count

@@ -14,7 +14,10 @@ enum OpenAPIDocument {
                             "content": .object([
                                 "application/json": .object([
                                     "schema": OpenAPISchema.object(
-                                        ["openapi": OpenAPISchema.string, "info": OpenAPISchema.anyObject, "paths": OpenAPISchema.anyObject],
+                                        [
+                                            "openapi": OpenAPISchema.string, "info": OpenAPISchema.anyObject,
+                                            "paths": OpenAPISchema.anyObject,
+                                        ],
                                         required: ["openapi", "info", "paths"])
                                 ])
                             ]),
@@ -32,7 +35,8 @@ enum OpenAPIDocument {
                 "description": .string(
                     "The JSON routes of folio serve. Each returns exactly what the matching command prints with --format json. "
                         + "Refusals are RFC 9457 problem details (application/problem+json: title, status, detail, kind, hint, "
-                        + "field) with the status their kind calls for. State-changing calls need the X-CSRF-Token header."),
+                        + "field) with the status their kind calls for. State-changing calls need the X-CSRF-Token header."
+                ),
             ]),
             "paths": .object(paths),
         ])
@@ -57,7 +61,9 @@ enum OpenAPIDocument {
     /// A GET path item returning JSON of `schema`, with the refusals every JSON route can answer.
     static func get(_ summary: String, parameters: [JSONValue], response: JSONValue, loginPage: String?) -> JSONValue {
         var responses: [String: JSONValue] = [
-            "200": .object(["description": .string("The command's --format json output."), "content": content(response)]),
+            "200": .object([
+                "description": .string("The command's --format json output."), "content": content(response),
+            ]),
             "404": problem("What was asked for does not exist."),
             "409": problem("Refused by what is stored (insufficient cash, a duplicate)."),
             "422": problem("A parameter the rules refuse; `field` names it."),
@@ -145,8 +151,15 @@ extension JSONValue {
         _ summary: String, query: [String] = [], path: [String] = [], response: JSONValue, loginPage: String? = nil
     ) -> JSONValue {
         let parameters: [JSONValue] =
-            path.map { .object(["name": .string($0), "in": .string("path"), "required": .bool(true), "schema": .object(["type": .string("string")])]) }
-            + query.map { .object(["name": .string($0), "in": .string("query"), "schema": .object(["type": .string("string")])]) }
+            path.map {
+                .object([
+                    "name": .string($0), "in": .string("path"), "required": .bool(true),
+                    "schema": .object(["type": .string("string")]),
+                ])
+            }
+            + query.map {
+                .object(["name": .string($0), "in": .string("query"), "schema": .object(["type": .string("string")])])
+            }
         return OpenAPIDocument.get(summary, parameters: parameters, response: response, loginPage: loginPage)
     }
 }

@@ -36,7 +36,8 @@ public final class ResolvedSettings: Sendable {
         return try Self.unwrap(outcome, as: type)
     }
 
-    private static func unwrap<T>(_ outcome: Result<any Sendable, FolioError>, as type: T.Type) throws(FolioError) -> T {
+    private static func unwrap<T>(_ outcome: Result<any Sendable, FolioError>, as type: T.Type) throws(FolioError) -> T
+    {
         switch outcome {
         case .success(let value as T): return value
         case .success: preconditionFailure("settings kept under \(T.self) are of another type")

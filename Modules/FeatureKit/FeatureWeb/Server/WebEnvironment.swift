@@ -1,7 +1,7 @@
 import AlertRules
 import Alerting
-import Failures
 import Caching
+import Failures
 import FeatureKit
 import Hummingbird
 import Timing
@@ -36,10 +36,12 @@ public struct WebEnvironment: Sendable {
 
     /// Creates the environment.
     public init(
-        contexts: [String: FeatureContext], layout: Layout, ticker: Ticker, timing: Timing, refresh: Duration = .seconds(30),
+        contexts: [String: FeatureContext], layout: Layout, ticker: Ticker, timing: Timing,
+        refresh: Duration = .seconds(30),
         sessions: BrowserSessions,
         pagePolicy: PagePolicy = PagePolicy(deadline: .seconds(3), memory: FailureMemory(duration: .seconds(30))),
-        alerts: AlertDesk? = nil, charts: RenderedCharts = RenderedCharts(), settings: ResolvedSettings = ResolvedSettings()
+        alerts: AlertDesk? = nil, charts: RenderedCharts = RenderedCharts(),
+        settings: ResolvedSettings = ResolvedSettings()
     ) {
         self.contexts = contexts
         self.layout = layout
@@ -72,6 +74,7 @@ public struct WebEnvironment: Sendable {
     ) -> Response {
         var content = Components.notice(error.line, kind: "error")
         if let hint = error.hint { content += "<p class=\"hint\">\(hint)</p>" }
-        return page(title, request: request, context: context, status: WebResponses.status(for: error), content: content)
+        return page(
+            title, request: request, context: context, status: WebResponses.status(for: error), content: content)
     }
 }

@@ -6,6 +6,7 @@ import NIOCore
 /// middleware found (the CSRF token to put in forms, the flash message to show once) and, on routes that mount
 /// ``BrowserSessions/middleware``, the browser's session.
 public struct WebRequestContext: RequestContext, SessionRequestContext {
+    /// Hummingbird's own per-request storage.
     public var coreContext: CoreRequestContextStorage
     /// The token every state-changing form and JSON call must send back (``CSRF``).
     public var csrfToken = ""
@@ -17,6 +18,7 @@ public struct WebRequestContext: RequestContext, SessionRequestContext {
     /// as the login throttle can tell clients apart.
     public var remoteAddress: String?
 
+    /// Creates the context of a request arriving on `source`.
     public init(source: ApplicationRequestContextSource) {
         coreContext = CoreRequestContextStorage(source: source)
         remoteAddress = source.channel.remoteAddress?.ipAddress

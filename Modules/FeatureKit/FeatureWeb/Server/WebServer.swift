@@ -17,7 +17,9 @@ public struct WebServerConfiguration: Sendable {
     public var secret: String
 
     /// Creates a configuration.
-    public init(host: String = "127.0.0.1", port: Int = 8080, token: String? = nil, secret: String = Secrets.randomToken()) {
+    public init(
+        host: String = "127.0.0.1", port: Int = 8080, token: String? = nil, secret: String = Secrets.randomToken()
+    ) {
         self.host = host
         self.port = port
         self.token = token

@@ -36,7 +36,8 @@ public struct BrowserSessions: Sendable {
         SessionMiddleware(
             storage: driver,
             configuration: SessionMiddlewareConfiguration(
-                sessionCookieParameters: SessionCookieParameters(name: Self.cookieName, path: "/", secure: false, sameSite: .strict),
+                sessionCookieParameters: SessionCookieParameters(
+                    name: Self.cookieName, path: "/", secure: false, sameSite: .strict),
                 keyPrefix: Self.keyPrefix, defaultSessionExpiration: lifetime))
     }
 

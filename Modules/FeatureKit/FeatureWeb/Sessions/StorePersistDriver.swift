@@ -32,7 +32,9 @@ public struct StorePersistDriver: PersistDriver {
         let now = now()
         let expiresAt = expires.map { now.addingTimeInterval(Self.seconds($0)) }
         try await store.write { transaction in
-            if let existing = try transaction.get(stored), !Self.expired(existing, at: now) { throw PersistError.duplicate }
+            if let existing = try transaction.get(stored), !Self.expired(existing, at: now) {
+                throw PersistError.duplicate
+            }
             try transaction.put(stored, value: data, expiresAt: expiresAt, searchText: nil)
         }
         // Sessions nobody comes back for would otherwise stay forever; a login is rare enough to pay for the sweep,
@@ -60,7 +62,9 @@ public struct StorePersistDriver: PersistDriver {
     /// The live value named `key` with the time it has left (nil when it never expires).
     /// - Throws: ``PersistError/invalidConversion`` when the record is not an `Object` (the middleware then ends
     ///   the session rather than failing the request).
-    public func getWithTTL<Object: Codable & Sendable>(key: String, as type: Object.Type) async throws
+    public func getWithTTL<Object: Codable & Sendable>(
+        key: String, as type: Object.Type
+    ) async throws
         -> (object: Object, ttl: Duration?)?
     {
         let stored = Self.storedKey(key)
@@ -69,7 +73,9 @@ public struct StorePersistDriver: PersistDriver {
         if Self.expired(record, at: now) {
             try await store.write { transaction in
                 // Checked again inside the write: another server may have renewed it since the read.
-                if let current = try transaction.get(stored), Self.expired(current, at: now) { try transaction.delete(stored) }
+                if let current = try transaction.get(stored), Self.expired(current, at: now) {
+                    try transaction.delete(stored)
+                }
             }
             return nil
         }
@@ -79,7 +85,9 @@ public struct StorePersistDriver: PersistDriver {
         } catch {
             throw PersistError.invalidConversion
         }
-        return (object, record.expiresAt.map { .milliseconds(Int64(($0.timeIntervalSince(now) * 1000).rounded(.down))) })
+        return (
+            object, record.expiresAt.map { .milliseconds(Int64(($0.timeIntervalSince(now) * 1000).rounded(.down))) }
+        )
     }
 
     /// Removes the record named `key`, if any.
@@ -90,7 +98,8 @@ public struct StorePersistDriver: PersistDriver {
     /// Removes every expired record of this driver.
     func sweep(at now: Date) async throws {
         try await store.write { transaction in
-            for record in try transaction.scan(.prefix(Self.prefix), limit: nil, reverse: false) where Self.expired(record, at: now) {
+            for record in try transaction.scan(.prefix(Self.prefix), limit: nil, reverse: false)
+            where Self.expired(record, at: now) {
                 try transaction.delete(record.key)
             }
         }

@@ -15,13 +15,15 @@ public enum ETFAnalyzerWeb {
         id: "etf", navigation: NavigationEntry(title: "ETFs", path: "/etf"),
         openAPIPaths: ETFOpenAPI.paths,
         routes: { router, environment in
-            router.get("/api/etf/analyze") { request, _ in await AnalyzeAPI.response(request, environment: environment) }
+            router.get("/api/etf/analyze") { request, _ in await AnalyzeAPI.response(request, environment: environment)
+            }
             router.get("/etf") { request, context in
                 // `/etf?saved=NAME[&asOf=DATE]`: a saved portfolio's report at an address of its own (reading changes
                 // nothing, so it can be a link or a bookmark).
                 let query = request.uri.queryParameters
                 guard let saved = query["saved"].map(String.init), !saved.isEmpty else {
-                    return await page(request, context: context, environment: environment, form: ReportForm(), report: nil)
+                    return await page(
+                        request, context: context, environment: environment, form: ReportForm(), report: nil)
                 }
                 let form = ReportForm(saved: saved, asOf: query["asOf"].map(String.init) ?? "")
                 return await analyze(form, format: nil, request: request, context: context, environment: environment)
@@ -29,10 +31,18 @@ public enum ETFAnalyzerWeb {
             router.post("/etf") { request, context in
                 try await report(request, context: context, environment: environment)
             }
-            router.get("/etf/new") { request, context in NewPortfolioPage.show(request, context: context, environment: environment) }
-            router.post("/etf/new") { request, context in try await NewPortfolioPage.create(request, context: context, environment: environment) }
-            router.get("/etf/template") { request, context in NewPortfolioPage.template(request, context: context, environment: environment) }
-            router.get("/etf/saved") { request, context in await SavedPortfoliosPage.show(request, context: context, environment: environment) }
+            router.get("/etf/new") { request, context in
+                NewPortfolioPage.show(request, context: context, environment: environment)
+            }
+            router.post("/etf/new") { request, context in
+                try await NewPortfolioPage.create(request, context: context, environment: environment)
+            }
+            router.get("/etf/template") { request, context in
+                NewPortfolioPage.template(request, context: context, environment: environment)
+            }
+            router.get("/etf/saved") { request, context in
+                await SavedPortfoliosPage.show(request, context: context, environment: environment)
+            }
             router.post("/etf/saved/delete") { request, context in
                 try await SavedPortfoliosPage.delete(request, context: context, environment: environment)
             }
@@ -56,7 +66,9 @@ public enum ETFAnalyzerWeb {
         var fields = HTML.empty
         if !saved.isEmpty {
             fields += Components.select(
-                "saved", label: "Saved portfolio", options: [(value: "", title: "— paste below instead —")] + saved.map { (value: $0.name, title: $0.name) },
+                "saved", label: "Saved portfolio",
+                options: [(value: "", title: "— paste below instead —")]
+                    + saved.map { (value: $0.name, title: $0.name) },
                 selected: form.saved)
         }
         let csvError = Components.fieldError(form.errors["csv"], for: "csv")
@@ -66,7 +78,8 @@ public enum ETFAnalyzerWeb {
             <label class="field"><span>Or upload a CSV file (up to \(WebLimits.maxBodyBytes / 1024) KB; used instead of the box)</span>\
             <input type="file" name="file" accept=".csv,text/csv"></label>
             """
-        fields += Components.field("asOf", label: "Analysis date (default today)", value: form.asOf, error: form.errors["asOf"], type: "date")
+        fields += Components.field(
+            "asOf", label: "Analysis date (default today)", value: form.asOf, error: form.errors["asOf"], type: "date")
         fields += """
             <button type="submit" name="format" value="html">Analyze</button>\
             <button type="submit" name="format" value="markdown" class="secondary">Markdown</button>\
@@ -74,11 +87,14 @@ public enum ETFAnalyzerWeb {
             <button type="submit" name="format" value="json" class="secondary">JSON</button>
             """
         fields += "<h2 id=\"save\">Save for later</h2>"
-        fields += Components.field("saveAs", label: "Name", value: form.saveAs, error: form.errors["saveAs"], placeholder: "core")
+        fields += Components.field(
+            "saveAs", label: "Name", value: form.saveAs, error: form.errors["saveAs"], placeholder: "core")
         fields += Components.checkbox("replace", label: "Replace a portfolio of that name", checked: form.replace)
         fields += "<button type=\"submit\" name=\"format\" value=\"save\" class=\"secondary\">Save</button>"
         var content = Components.postForm(action: "/etf", csrf: context.csrfToken, multipart: true, fields)
-        content += "<p><a href=\"/etf/saved\">Saved portfolios</a> (\(saved.count)) · <a href=\"/etf/new\">New portfolio, or the template file</a></p>" + (report ?? .empty)
+        content +=
+            "<p><a href=\"/etf/saved\">Saved portfolios</a> (\(saved.count)) · <a href=\"/etf/new\">New portfolio, or the template file</a></p>"
+            + (report ?? .empty)
         return environment.page("ETF portfolio", request: request, context: context, status: status, content: content)
     }
 
@@ -88,22 +104,28 @@ public enum ETFAnalyzerWeb {
         return (try? await PortfolioAnalysisService(store: context.store, timing: context.timing).list()) ?? []
     }
 
-    static func report(_ request: Request, context: WebRequestContext, environment: WebEnvironment) async throws -> Response {
+    static func report(
+        _ request: Request, context: WebRequestContext, environment: WebEnvironment
+    ) async throws -> Response {
         let fields = try await ReportFields.read(request, context: context)
         var form = ReportForm(
             csv: fields.csv, saved: fields["saved"] ?? "", asOf: fields["asOf"] ?? "", saveAs: fields["saveAs"] ?? "",
             replace: fields["replace"] != nil)
         if let upload = fields.upload {
             guard let text = upload.text else {
-                form.errors["csv"] = "\(upload.fileName.isEmpty ? "the file" : "\"\(upload.fileName)\"") is not UTF-8 text — upload the portfolio as a CSV file"
-                return await page(request, context: context, environment: environment, form: form, report: nil, status: .unprocessableContent)
+                form.errors["csv"] =
+                    "\(upload.fileName.isEmpty ? "the file" : "\"\(upload.fileName)\"") is not UTF-8 text — upload the portfolio as a CSV file"
+                return await page(
+                    request, context: context, environment: environment, form: form, report: nil,
+                    status: .unprocessableContent)
             }
             // The uploaded file is what gets analysed, and it is shown in the box, so a refusal points at what was read.
             form.csv = text
         }
         if fields["format"] == "save" {
             let source = fields.upload.map { $0.fileName.isEmpty ? "an upload" : $0.fileName } ?? "a pasted portfolio"
-            return await SavedPortfoliosPage.save(form, source: source, request: request, context: context, environment: environment)
+            return await SavedPortfoliosPage.save(
+                form, source: source, request: request, context: context, environment: environment)
         }
         let format = fields["format"].flatMap { ["markdown", "csv", "json"].contains($0) ? $0 : nil }
         return await analyze(form, format: format, request: request, context: context, environment: environment)
@@ -133,15 +155,19 @@ public enum ETFAnalyzerWeb {
             let text = ReportExport.markdown(report, currencySymbol: NumberFormat.currencySymbol(report.currency))
             return WebResponses.download(text, contentType: "text/markdown; charset=utf-8", fileName: "etf-report.md")
         case "csv":
-            return WebResponses.download(ReportExport.csv(report), contentType: "text/csv; charset=utf-8", fileName: "etf-report.csv")
+            return WebResponses.download(
+                ReportExport.csv(report), contentType: "text/csv; charset=utf-8", fileName: "etf-report.csv")
         case "json":
             var response = WebResponses.json(encoding: report)
-            if response.status == .ok { response.headers[.contentDisposition] = "attachment; filename=\"etf-report.json\"" }
+            if response.status == .ok {
+                response.headers[.contentDisposition] = "attachment; filename=\"etf-report.json\""
+            }
             return response
         default:
             let warnings = analysis.warnings.html { Components.notice($0, kind: "warning") }
             // A saved portfolio's report has an address (`/etf?saved=NAME`), so its table sorts by links.
-            let address: ((String) -> String)? = request.method == .get && !form.saved.isEmpty
+            let address: ((String) -> String)? =
+                request.method == .get && !form.saved.isEmpty
                 ? { query in
                     let saved = form.saved.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
                     return "/etf?saved=\(saved)" + (form.asOf.isEmpty ? "" : "&asOf=\(form.asOf)") + "&\(query)"
@@ -156,9 +182,13 @@ public enum ETFAnalyzerWeb {
     /// The form's report and the reader's warnings: the saved portfolio when one is picked, else the pasted or
     /// uploaded text (CSV or JSON, told apart by its first character).
     /// - Throws: what ``AnalyzeAPI/refusal(_:blaming:)`` turns into the refusal the form shows.
-    static func report(of form: ReportForm, environment: WebEnvironment) async throws -> (report: PortfolioReport, warnings: [String]) {
+    static func report(
+        of form: ReportForm, environment: WebEnvironment
+    ) async throws -> (report: PortfolioReport, warnings: [String]) {
         let asOf = try AnalyzeAPI.date(form.asOf)
-        guard let context = environment.context("etf") else { throw FolioError(.unavailable, "the etf feature is disabled") }
+        guard let context = environment.context("etf") else {
+            throw FolioError(.unavailable, "the etf feature is disabled")
+        }
         let service = PortfolioAnalysisService(store: context.store, timing: context.timing)
         if !form.saved.isEmpty { return (try await service.analyze(saved: form.saved, asOf: asOf), []) }
         let document = try PortfolioText.document(form.csv, defaultAnalysisDate: asOf)
@@ -202,12 +232,18 @@ public enum ETFAnalyzerWeb {
         let table = SortedTable(
             columns: shown, rows: report.etfs, id: "etfs", noun: "ETFs", sort: sort, link: { link?($0) ?? "" }
         ) { etf in
-            ["\(etf.holding.name)", "\(Show.money(etf.initialInvestment))", "\(Show.money(etf.currentValue))", "\(Show.signedMoney(etf.netReturn))",
-             "\(Show.percent(etf.totalReturn))", "\(etf.annualizedReturn.map { Show.percent($0) } ?? "—")", "\(Show.percent(etf.allocation))"]
+            [
+                "\(etf.holding.name)", "\(Show.money(etf.initialInvestment))", "\(Show.money(etf.currentValue))",
+                "\(Show.signedMoney(etf.netReturn))",
+                "\(Show.percent(etf.totalReturn))", "\(etf.annualizedReturn.map { Show.percent($0) } ?? "—")",
+                "\(Show.percent(etf.allocation))",
+            ]
         }.html
         let chart = BarChart(
             title: "Allocation by current value",
-            bars: report.etfs.map { (label: $0.holding.name, value: $0.allocation.doubleValue, text: Show.percent($0.allocation)) })
+            bars: report.etfs.map {
+                (label: $0.holding.name, value: $0.allocation.doubleValue, text: Show.percent($0.allocation))
+            })
         return figures + table + "<figure class=\"chart\" id=\"allocation-chart\">\(chart.render())</figure>"
     }
 }
@@ -222,7 +258,9 @@ struct ReportFields: Sendable {
     var csv: String { fields["csv"] ?? "" }
 
     subscript(_ name: String) -> String? {
-        guard let value = fields[name]?.trimmingCharacters(in: .whitespacesAndNewlines), !value.isEmpty else { return nil }
+        guard let value = fields[name]?.trimmingCharacters(in: .whitespacesAndNewlines), !value.isEmpty else {
+            return nil
+        }
         return value
     }
 
@@ -243,5 +281,7 @@ enum Show {
     /// A gain or a loss: `+$1,000.00`, `-$1,000.00`, as every signed figure on the pages.
     static func signedMoney(_ value: Amount) -> String { NumberFormat.signedMoney(value, currency: "USD") }
     static func percent(_ value: Amount) -> String { percent(value, places: 2) }
-    static func percent(_ value: Amount, places: Int) -> String { NumberFormat.percent(value, fractionDigits: places, signed: false) }
+    static func percent(_ value: Amount, places: Int) -> String {
+        NumberFormat.percent(value, fractionDigits: places, signed: false)
+    }
 }

@@ -36,6 +36,7 @@ enum ETFOpenAPI {
             "A saved portfolio's report, as `folio etf analyze --saved NAME [--as-of DATE] --format json` prints it: "
                 + "computed money at the currency's minor unit, rates as fractions. A missing name or an `asOf` that "
                 + "is not YYYY-MM-DD is refused (422, `field` names it); an unknown name is 404.",
-            query: ["saved", "asOf"], response: OpenAPISchema.record(["etfs": OpenAPISchema.array(etf), "portfolio": portfolio]))
+            query: ["saved", "asOf"],
+            response: OpenAPISchema.record(["etfs": OpenAPISchema.array(etf), "portfolio": portfolio]))
     ]
 }

@@ -13,7 +13,8 @@ enum NewPortfolioPage {
     /// The fields of one ETF, in the CSV's column order, with their labels.
     static let columns: [(name: String, label: String, type: String)] = [
         ("name", "Name", "text"), ("expense_ratio", "Expense ratio %", "text"), ("yield", "Yield %", "text"),
-        ("shares", "Shares", "text"), ("purchase_price", "Purchase price", "text"), ("purchase_date", "Purchase date", "date"),
+        ("shares", "Shares", "text"), ("purchase_price", "Purchase price", "text"),
+        ("purchase_date", "Purchase date", "date"),
         ("current_price", "Current price", "text"), ("analysis_date", "Analysis date (optional)", "date"),
     ]
 
@@ -22,9 +23,13 @@ enum NewPortfolioPage {
     static func template(_ request: Request, context: WebRequestContext, environment: WebEnvironment) -> Response {
         switch request.uri.queryParameters["format"].map(String.init) ?? "csv" {
         case "json":
-            WebResponses.download(PortfolioAnalysisService.template(.json), contentType: "application/json; charset=utf-8", fileName: "portfolio.json")
+            WebResponses.download(
+                PortfolioAnalysisService.template(.json), contentType: "application/json; charset=utf-8",
+                fileName: "portfolio.json")
         case "csv":
-            WebResponses.download(PortfolioAnalysisService.template(.csv), contentType: "text/csv; charset=utf-8", fileName: "portfolio.csv")
+            WebResponses.download(
+                PortfolioAnalysisService.template(.csv), contentType: "text/csv; charset=utf-8",
+                fileName: "portfolio.csv")
         default:
             environment.failurePage(
                 FolioError(.invalid, "unknown template format", hint: "use csv or json", field: "format"),
@@ -74,13 +79,18 @@ enum NewPortfolioPage {
 
     /// The report of the rows (saved first when a name is given), or the ETF page with the rows as CSV in its box
     /// and the reader's refusal beside it.
-    static func create(_ request: Request, context: WebRequestContext, environment: WebEnvironment) async throws -> Response {
+    static func create(
+        _ request: Request, context: WebRequestContext, environment: WebEnvironment
+    ) async throws -> Response {
         let fields = try await FormData.read(request, context: context)
         let form = ETFAnalyzerWeb.ReportForm(
-            csv: csv(fields), asOf: fields["asOf"] ?? "", saveAs: fields["saveAs"] ?? "", replace: fields["replace"] != nil)
+            csv: csv(fields), asOf: fields["asOf"] ?? "", saveAs: fields["saveAs"] ?? "",
+            replace: fields["replace"] != nil)
         if !form.saveAs.isEmpty {
-            return await SavedPortfoliosPage.save(form, source: "the new-portfolio form", request: request, context: context, environment: environment)
+            return await SavedPortfoliosPage.save(
+                form, source: "the new-portfolio form", request: request, context: context, environment: environment)
         }
-        return await ETFAnalyzerWeb.analyze(form, format: nil, request: request, context: context, environment: environment)
+        return await ETFAnalyzerWeb.analyze(
+            form, format: nil, request: request, context: context, environment: environment)
     }
 }

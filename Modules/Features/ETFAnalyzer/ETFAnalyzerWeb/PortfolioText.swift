@@ -1,3 +1,4 @@
+import CSVText
 import ETFAnalyzer
 import Failures
 import FeatureKit
@@ -31,14 +32,18 @@ enum PortfolioText {
     private static func table(_ text: String) throws(PortfolioInputError) -> PortfolioTable {
         let split: CSVTable
         do {
-            split = try CSVTable(text: text, options: .init(trimsFields: true, skipsComments: true, requiresHeaderWidth: false))
-        } catch where error.reason == .empty {
+            split = try CSVTable(
+                text: text, options: .init(trimsFields: true, skipsComments: true, requiresHeaderWidth: false))
+        } catch  where error.reason == .empty {
             return PortfolioTable(header: [], rows: [])
         } catch {
-            throw PortfolioInputError(issues: [InputIssue(row: nil, line: error.line, column: nil, message: error.message)])
+            throw PortfolioInputError(issues: [
+                InputIssue(row: nil, line: error.line, column: nil, message: error.message)
+            ])
         }
         let rows = split.rows.map { row in
-            PortfolioTable.Row(line: row.line, fields: row.fields.map { $0.replacingOccurrences(of: "\r\n", with: "\n") })
+            PortfolioTable.Row(
+                line: row.line, fields: row.fields.map { $0.replacingOccurrences(of: "\r\n", with: "\n") })
         }
         return PortfolioTable(header: split.header, headerLine: split.headerLine, rows: rows)
     }

@@ -24,7 +24,8 @@ enum SavedPortfoliosPage {
         do {
             saved = try await service(environment).list()
         } catch {
-            return environment.failurePage(FolioError.from(error), title: "Saved ETF portfolios", request: request, context: context)
+            return environment.failurePage(
+                FolioError.from(error), title: "Saved ETF portfolios", request: request, context: context)
         }
         let now = environment.timing.now()
         let query = request.uri.queryParameters
@@ -36,10 +37,12 @@ enum SavedPortfoliosPage {
             let link: HTML = "<a href=\"/etf?saved=\(portfolio.name)\">\(portfolio.name)</a>"
             let delete = Components.postForm(
                 action: "/etf/saved/delete", csrf: context.csrfToken, class: "inline",
-                "<input type=\"hidden\" name=\"name\" value=\"\(portfolio.name)\"><button type=\"submit\" class=\"secondary\" aria-label=\"Delete \(portfolio.name)\">Delete</button>")
+                "<input type=\"hidden\" name=\"name\" value=\"\(portfolio.name)\"><button type=\"submit\" class=\"secondary\" aria-label=\"Delete \(portfolio.name)\">Delete</button>"
+            )
             return [
                 link, "\(portfolio.etfs)", "\(Show.money(portfolio.invested))",
-                "\(TimeStamp.html(portfolio.savedAt)) (\(TimeStamp.age(of: portfolio.savedAt, now: now)))", "\(portfolio.source)", delete,
+                "\(TimeStamp.html(portfolio.savedAt)) (\(TimeStamp.age(of: portfolio.savedAt, now: now)))",
+                "\(portfolio.source)", delete,
             ]
         }.html
         let content = table + "<p><a href=\"/etf\">Analyze or save a portfolio</a></p>"
@@ -84,7 +87,9 @@ enum SavedPortfoliosPage {
     }
 
     /// The first post asks, naming what goes; only the confirmed post deletes.
-    static func delete(_ request: Request, context: WebRequestContext, environment: WebEnvironment) async throws -> Response {
+    static func delete(
+        _ request: Request, context: WebRequestContext, environment: WebEnvironment
+    ) async throws -> Response {
         let fields = try await FormData.read(request, context: context)
         let name = fields["name"] ?? ""
         do {
@@ -92,11 +97,14 @@ enum SavedPortfoliosPage {
             guard fields["confirmed"] == "yes" else {
                 let portfolio = try await service.portfolio(named: name)
                 let count = portfolio.holdings.count
-                let question: HTML = "Delete the saved portfolio <strong>\(portfolio.name)</strong> (\(count) ETF\(count == 1 ? "" : "s"))? This cannot be undone."
+                let question: HTML =
+                    "Delete the saved portfolio <strong>\(portfolio.name)</strong> (\(count) ETF\(count == 1 ? "" : "s"))? This cannot be undone."
                 let content = Components.confirmation(
-                    question, action: "/etf/saved/delete", csrf: context.csrfToken, fields: [(name: "name", value: portfolio.name)],
+                    question, action: "/etf/saved/delete", csrf: context.csrfToken,
+                    fields: [(name: "name", value: portfolio.name)],
                     button: "Delete \(portfolio.name)", cancel: "/etf/saved")
-                return environment.page("Delete \(portfolio.name)?", request: request, context: context, content: content)
+                return environment.page(
+                    "Delete \(portfolio.name)?", request: request, context: context, content: content)
             }
             try await service.delete(name)
             return WebResponses.redirect(to: "/etf/saved", flash: Flash(.success, "Deleted portfolio \(name)."))
@@ -106,7 +114,9 @@ enum SavedPortfoliosPage {
     }
 
     private static func service(_ environment: WebEnvironment) throws -> PortfolioAnalysisService {
-        guard let context = environment.context("etf") else { throw FolioError(.unavailable, "the etf feature is disabled") }
+        guard let context = environment.context("etf") else {
+            throw FolioError(.unavailable, "the etf feature is disabled")
+        }
         return PortfolioAnalysisService(store: context.store, timing: context.timing)
     }
 }

@@ -1,6 +1,6 @@
+import FeatureHost
 import MutualFundsCommands
 import MutualFundsWeb
-import FeatureHost
 
 /// What the host registers for this feature: its terminal and web faces, as one value.
 public enum MutualFundsFeature {

@@ -24,14 +24,16 @@ enum CachePage {
         do {
             status = try await FundsWebService.make(environment).cacheStatus()
         } catch {
-            return environment.failurePage(FolioError.from(error), title: "Funds cache", request: request, context: context)
+            return environment.failurePage(
+                FolioError.from(error), title: "Funds cache", request: request, context: context)
         }
         let now = environment.timing.now()
         func fetched(_ date: Date) -> HTML { "\(TimeStamp.html(date)) (\(TimeStamp.age(of: date, now: now)))" }
         var summary: [[HTML]] = []
         if let list = status.list {
             summary.append([
-                "Scheme list", "\(list.schemes) schemes\(list.skippedRows > 0 ? " (\(list.skippedRows) malformed rows skipped)" : "")",
+                "Scheme list",
+                "\(list.schemes) schemes\(list.skippedRows > 0 ? " (\(list.skippedRows) malformed rows skipped)" : "")",
                 fetched(list.fetchedAt), "\(freshness(list.expiresAt, now: now))",
             ])
         } else {
@@ -46,19 +48,25 @@ enum CachePage {
         } else {
             summary.append(["AMFI NAV file", "not cached", "", ""])
         }
-        var content = Components.table(caption: "What is cached", headers: ["Item", "Holds", "Fetched", "Status"], rows: summary, id: "cache")
-        content += "<p>NAV histories: \(status.histories.count) cached. Favourites: \(status.favorites) (never cleared).</p>"
+        var content = Components.table(
+            caption: "What is cached", headers: ["Item", "Holds", "Fetched", "Status"], rows: summary, id: "cache")
+        content +=
+            "<p>NAV histories: \(status.histories.count) cached. Favourites: \(status.favorites) (never cleared).</p>"
         let query = request.uri.queryParameters
-        content += SortedTable(
-            columns: historyColumns, rows: status.histories, id: "cached-histories", noun: "histories", pageSize: 50,
-            sort: query["sort"].map(String.init), page: query["page"].map(String.init), link: { "/funds/cache?\($0)" },
-            empty: "No NAV history is cached."
-        ) { history in
-            [
-                "\(history.code)", "<a href=\"/funds/\(history.code)\">\(history.name)</a>", "\(history.points)",
-                "\(history.latestNAVDate ?? "—")", fetched(history.fetchedAt), "\(freshness(history.expiresAt, now: now))",
-            ]
-        }.html
+        content +=
+            SortedTable(
+                columns: historyColumns, rows: status.histories, id: "cached-histories", noun: "histories",
+                pageSize: 50,
+                sort: query["sort"].map(String.init), page: query["page"].map(String.init),
+                link: { "/funds/cache?\($0)" },
+                empty: "No NAV history is cached."
+            ) { history in
+                [
+                    "\(history.code)", "<a href=\"/funds/\(history.code)\">\(history.name)</a>", "\(history.points)",
+                    "\(history.latestNAVDate ?? "—")", fetched(history.fetchedAt),
+                    "\(freshness(history.expiresAt, now: now))",
+                ]
+            }.html
         content += "<h2 id=\"clear\">Clear the cache</h2>"
         content += Components.postForm(
             action: "/funds/cache/clear", csrf: context.csrfToken, class: "inline",
@@ -69,17 +77,21 @@ enum CachePage {
     static func freshness(_ expiresAt: Date?, now: Date) -> String { CacheReport.freshness(expiresAt, now: now) }
 
     /// The first post asks; only the confirmed post clears.
-    static func clear(_ request: Request, context: WebRequestContext, environment: WebEnvironment) async throws -> Response {
+    static func clear(
+        _ request: Request, context: WebRequestContext, environment: WebEnvironment
+    ) async throws -> Response {
         let fields = try await FormData.read(request, context: context)
         guard fields["confirmed"] == "yes" else {
             let content = Components.confirmation(
                 "Clear the cached scheme list, AMFI's NAV file and every NAV history? Favourites and the portfolio are kept; the next page fetches again.",
-                action: "/funds/cache/clear", csrf: context.csrfToken, fields: [], button: "Clear the cache", cancel: "/funds/cache")
+                action: "/funds/cache/clear", csrf: context.csrfToken, fields: [], button: "Clear the cache",
+                cancel: "/funds/cache")
             return environment.page("Clear the funds cache?", request: request, context: context, content: content)
         }
         do {
             let cleared = try await FundsWebService.make(environment).clearCache()
-            let message = "Cleared \(cleared.schemes) cached schemes and \(cleared.histories) NAV histor\(cleared.histories == 1 ? "y" : "ies"); favourites kept."
+            let message =
+                "Cleared \(cleared.schemes) cached schemes and \(cleared.histories) NAV histor\(cleared.histories == 1 ? "y" : "ies"); favourites kept."
             return WebResponses.redirect(to: "/funds/cache", flash: Flash(.success, message))
         } catch {
             return WebResponses.redirect(to: "/funds/cache", flash: Flash(.error, FolioError.from(error).line))

@@ -19,7 +19,9 @@ enum ComparePage {
         var refusal: FolioError?
         var table = HTML.empty
         do {
-            if let rangeText { range = try Choices.parse(rangeText, as: HistoryRange.self, field: "range", what: "range") }
+            if let rangeText {
+                range = try Choices.parse(rangeText, as: HistoryRange.self, field: "range", what: "range")
+            }
             let codes = try codes(typed)
             if !codes.isEmpty {
                 let report = try await FundsWebService.make(environment).compare(codes: codes, range: range)
@@ -34,7 +36,10 @@ enum ComparePage {
             refusal = error
         }
         func message(_ field: String) -> String? { refusal?.field == field ? refusal?.what : nil }
-        let rangeMessage: HTML = message("range").map { "<span class=\"field-error\" id=\"range-error\">\($0) (\(refusal?.why ?? ""))</span>" } ?? .empty
+        let rangeMessage: HTML =
+            message("range").map {
+                "<span class=\"field-error\" id=\"range-error\">\($0) (\(refusal?.why ?? ""))</span>"
+            } ?? .empty
         let content: HTML = """
             <form method="get" action="/funds/compare" class="form">\
             \(Components.field("codes", label: "Scheme codes (comma-separated)", value: typed, error: message("codes"), placeholder: "122639,120505"))\
@@ -42,7 +47,8 @@ enum ComparePage {
             <button type="submit">Compare</button></form>
             """
         let status: HTTPResponse.Status = refusal.map(WebResponses.status(for:)) ?? .ok
-        return environment.page("Compare funds", request: request, context: context, status: status, content: content + table)
+        return environment.page(
+            "Compare funds", request: request, context: context, status: status, content: content + table)
     }
 
     /// The codes typed, separated by commas or spaces; none is nothing to compare yet.
@@ -51,7 +57,9 @@ enum ComparePage {
         let words = typed.split(whereSeparator: { $0 == "," || $0.isWhitespace }).map(String.init)
         let codes = try words.map { word in
             guard word.count <= 9, word.allSatisfy(\.isASCII), let code = Int(word), code > 0 else {
-                throw FolioError(.invalid, "\"\(word)\" is not a scheme code", why: "scheme codes are numbers like 122639", field: "codes")
+                throw FolioError(
+                    .invalid, "\"\(word)\" is not a scheme code", why: "scheme codes are numbers like 122639",
+                    field: "codes")
             }
             return code
         }
@@ -60,15 +68,23 @@ enum ComparePage {
     }
 
     static func rows(_ report: CompareReport, range: HistoryRange, now: Date) -> HTML {
-        var html = report.histories.html { FundsStale.notice($0.freshness, what: "NAV history of \($0.value.code)", now: now) }
+        var html = report.histories.html {
+            FundsStale.notice($0.freshness, what: "NAV history of \($0.value.code)", now: now)
+        }
         html += Components.table(
-            headers: ["Fund", "NAV", "Date", "1Y", "3Y CAGR", "5Y CAGR", "\(range.rawValue) return", "Volatility", "Max drawdown", "Sharpe"],
+            headers: [
+                "Fund", "NAV", "Date", "1Y", "3Y CAGR", "5Y CAGR", "\(range.rawValue) return", "Volatility",
+                "Max drawdown", "Sharpe",
+            ],
             numeric: [1, 3, 4, 5, 6, 7, 8, 9],
             rows: report.rows.map { row in
-                ["<a href=\"/funds/\(row.code)\">\(row.name)</a>", "\(FundText.nav(row.nav))", "\(row.navDate)",
-                 "\(FundText.percent(row.return1Y))", "\(FundText.percent(row.cagr3Y))", "\(FundText.percent(row.cagr5Y))",
-                 "\(FundText.percent(row.rangeReturn))", "\(FundText.percent(row.volatility))",
-                 "\(FundText.percent(row.maxDrawdown))", "\(row.sharpe.map { String(format: "%.2f", $0) } ?? "n/a")"]
+                [
+                    "<a href=\"/funds/\(row.code)\">\(row.name)</a>", "\(FundText.nav(row.nav))", "\(row.navDate)",
+                    "\(FundText.percent(row.return1Y))", "\(FundText.percent(row.cagr3Y))",
+                    "\(FundText.percent(row.cagr5Y))",
+                    "\(FundText.percent(row.rangeReturn))", "\(FundText.percent(row.volatility))",
+                    "\(FundText.percent(row.maxDrawdown))", "\(row.sharpe.map { String(format: "%.2f", $0) } ?? "n/a")",
+                ]
             }, id: "compare")
         return html
     }

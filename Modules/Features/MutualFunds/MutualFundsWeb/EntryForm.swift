@@ -31,7 +31,9 @@ struct EntryForm: Sendable {
     /// - Throws: ``FolioError`` (invalid or usage) blaming the field.
     func entry() throws(FolioError) -> ManualEntry {
         guard let number = SchemeCodeText.parse(value("code").trimmingWhitespace()) else {
-            throw FolioError(.invalid, "invalid scheme code \"\(value("code"))\"", hint: "give the scheme's code, e.g. 122639", field: "code")
+            throw FolioError(
+                .invalid, "invalid scheme code \"\(value("code"))\"", hint: "give the scheme's code, e.g. 122639",
+                field: "code")
         }
         let date: CalendarDate
         do {
@@ -58,7 +60,8 @@ struct EntryForm: Sendable {
         }
         var html: HTML = "<h2 id=\"\(side.rawValue)\">\(side.title)</h2>"
         if let error, blamed == nil { html += Components.notice(error.line, kind: "error") }
-        let explanation = side == .buy
+        let explanation =
+            side == .buy
             ? "Units are the amount over the NAV, rounded to 3 decimals; the NAV is the one given or the scheme's on the date (the next one published when the date has none). Give an amount or units, not both."
             : "Give units, or an amount (units are the amount over the NAV). Refused when the folio holds fewer units."
         html += "<p>\(explanation)</p>"
@@ -66,22 +69,31 @@ struct EntryForm: Sendable {
             Components.field(
                 "code", label: "Scheme code", value: value("code"), error: message("code"), placeholder: "122639",
                 attributes: " required inputmode=\"numeric\"")
-            + Components.field("amount", label: "Amount (₹)", value: value("amount"), error: message("amount"), attributes: " inputmode=\"decimal\"")
-            + Components.field("units", label: "Units", value: value("units"), error: message("units"), attributes: " inputmode=\"decimal\"")
+            + Components.field(
+                "amount", label: "Amount (₹)", value: value("amount"), error: message("amount"),
+                attributes: " inputmode=\"decimal\"")
+            + Components.field(
+                "units", label: "Units", value: value("units"), error: message("units"),
+                attributes: " inputmode=\"decimal\"")
             + Components.field(
                 "nav", label: "NAV (default: the scheme's NAV of the date)", value: value("nav"), error: message("nav"),
                 attributes: " inputmode=\"decimal\"")
             + Components.field(
-                "date", label: "Date", value: value("date"), error: message("date"), type: "date", placeholder: "YYYY-MM-DD",
+                "date", label: "Date", value: value("date"), error: message("date"), type: "date",
+                placeholder: "YYYY-MM-DD",
                 attributes: " required")
-            + Components.field("folio", label: "Folio (default: manual)", value: value("folio"), error: message("folio"), placeholder: "manual")
+            + Components.field(
+                "folio", label: "Folio (default: manual)", value: value("folio"), error: message("folio"),
+                placeholder: "manual")
             + "<button type=\"submit\">\(side == .buy ? "Record the purchase" : "Record the redemption")</button>"
         return html + Components.postForm(action: "/funds/portfolio/\(side.rawValue)", csrf: csrf, fields)
     }
 
     /// Records the posted entry, then goes back to the transactions with what was recorded; a refusal shows the
     /// page again with the form as typed.
-    static func post(_ side: Side, request: Request, context: WebRequestContext, environment: WebEnvironment)
+    static func post(
+        _ side: Side, request: Request, context: WebRequestContext, environment: WebEnvironment
+    )
         async throws -> Response
     {
         let posted = try await FormData.read(request, context: context)
@@ -89,7 +101,8 @@ struct EntryForm: Sendable {
         for name in fields { form.values[name] = posted[name] ?? "" }
         do {
             let row = try await FundsWebService.portfolio(environment).addManual(try form.entry())
-            let message = "Recorded \(row.units?.plainText ?? "") units of \(row.scheme) at NAV \(row.nav?.plainText ?? "") on "
+            let message =
+                "Recorded \(row.units?.plainText ?? "") units of \(row.scheme) at NAV \(row.nav?.plainText ?? "") on "
                 + "\(row.date) (\(row.amount.map(FundText.money) ?? "")) in folio \(row.folio); id \(row.id)."
             return WebResponses.redirect(to: TransactionsPage.path, flash: Flash(.success, message))
         } catch {

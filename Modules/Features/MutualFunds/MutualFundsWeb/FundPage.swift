@@ -10,7 +10,9 @@ import Timing
 /// `/funds/{code}`: the scheme's report (what `funds show` prints), its NAV chart for the chosen range, the SIP
 /// calculator and the favourite toggle, all from ``MutualFunds/FundsService``.
 enum FundPage {
-    static func page(_ code: Int, request: Request, context: WebRequestContext, environment: WebEnvironment) async -> Response {
+    static func page(
+        _ code: Int, request: Request, context: WebRequestContext, environment: WebEnvironment
+    ) async -> Response {
         let title = "Fund \(code)"
         let rangeText = request.uri.queryParameters["range"].map(String.init)
         var rangeError: FolioError?
@@ -33,11 +35,13 @@ enum FundPage {
         let fund = shown.report
         let isFavourite = (try? await service.isFavorite(code: code)) ?? false
         let sip = await SIPSection.render(code: code, request: request, service: service)
-        var content: HTML = "<p class=\"meta\">\(code) · \(fund.fundHouse ?? "—") · \(fund.category?.rawValue ?? "—") · \(fund.plan?.rawValue ?? "—") · \(fund.option?.rawValue ?? "—")</p>"
+        var content: HTML =
+            "<p class=\"meta\">\(code) · \(fund.fundHouse ?? "—") · \(fund.category?.rawValue ?? "—") · \(fund.plan?.rawValue ?? "—") · \(fund.option?.rawValue ?? "—")</p>"
         let fromAMFI = fund.latestNAVSource == .amfi
         content += FundsStale.stamp(shown.freshness, now: environment.timing.now())
         content += FundsStale.notice(
-            shown.freshness, what: fromAMFI ? "AMFI's NAV file" : "NAV history of \(code)", now: environment.timing.now())
+            shown.freshness, what: fromAMFI ? "AMFI's NAV file" : "NAV history of \(code)",
+            now: environment.timing.now())
         if fromAMFI {
             content += Components.notice(
                 "Latest NAV from AMFI: \(fund.mfapiFailure ?? "the MF API's history is unavailable"). Returns, risk and the chart need that history.",
@@ -52,14 +56,18 @@ enum FundPage {
             action: "/funds/\(code)/favorite", csrf: context.csrfToken, class: "inline",
             isFavourite
                 ? "<input type=\"hidden\" name=\"action\" value=\"remove\"><button type=\"submit\" class=\"secondary\" aria-pressed=\"true\">★ Favourite — remove</button>"
-                : "<input type=\"hidden\" name=\"action\" value=\"add\"><button type=\"submit\" class=\"secondary\" aria-pressed=\"false\">☆ Add to favourites</button>")
+                : "<input type=\"hidden\" name=\"action\" value=\"add\"><button type=\"submit\" class=\"secondary\" aria-pressed=\"false\">☆ Add to favourites</button>"
+        )
         content += "<h2>NAV</h2>" + ranges(code: code, current: range, error: rangeError)
         content += chart(shown.history, analytics: shown.analytics, charts: environment.charts)
-        content += "<p><a href=\"/funds/\(code)/history\">Every NAV, the NAV on a date, CSV download</a> · <a href=\"/funds/\(code)/rolling\">Rolling returns</a></p>"
+        content +=
+            "<p><a href=\"/funds/\(code)/history\">Every NAV, the NAV on a date, CSV download</a> · <a href=\"/funds/\(code)/rolling\">Rolling returns</a></p>"
         content += "<h2>Returns and risk</h2>" + returnsTable(fund)
         content += "<h2 id=\"sip\">SIP calculator</h2>" + sip
         let status: HTTPResponse.Status = rangeError.map(WebResponses.status(for:)) ?? .ok
-        return environment.page(fund.name, request: request, context: context, status: status, scripts: [WebChart.scriptPath], content: content)
+        return environment.page(
+            fund.name, request: request, context: context, status: status, scripts: [WebChart.scriptPath],
+            content: content)
     }
 
     /// The range links, with a refused range's message beside them.
@@ -67,7 +75,8 @@ enum FundPage {
         let links = HistoryRange.allCases.html { range in
             "<a href=\"/funds/\(code)?range=\(range.rawValue)\"\(range == current && error == nil ? HTML(raw: " aria-current=\"true\"") : .empty)>\(range.rawValue == "MAX" ? "Max" : range.rawValue)</a>"
         }
-        let message: HTML = error.map { "<p class=\"field-error\" id=\"range-error\" role=\"alert\">\($0.line)</p>" } ?? .empty
+        let message: HTML =
+            error.map { "<p class=\"field-error\" id=\"range-error\" role=\"alert\">\($0.line)</p>" } ?? .empty
         return "<nav class=\"ranges\" aria-label=\"Chart range\">\(links)</nav>\(message)"
     }
 
@@ -79,24 +88,34 @@ enum FundPage {
         }
         guard points.count > 1 else { return Components.notice("Not enough history for a chart.") }
         let chart = WebChart(
-            title: "NAV of \(history.name) — \(analytics.range.rawValue)", points: points, axisLabel: { Rupees.axisLabel($0) },
+            title: "NAV of \(history.name) — \(analytics.range.rawValue)", points: points,
+            axisLabel: { Rupees.axisLabel($0) },
             valueText: { Rupees.axisLabel($0, places: 4) })
         return charts.figure(chart, id: "nav-chart", caption: "NAV (₹), \(points.count) points.")
     }
 
     static func returnsTable(_ fund: FundShowReport) -> HTML {
         let rows: [[HTML]] = ReturnPeriod.allCases.map { period in
-            guard let value = fund.returns[period.rawValue]?.value else { return ["\(period.rawValue)", "n/a", "n/a", "", ""] }
-            return ["\(period.rawValue)", "\(NumberFormat.percent(value.absolute))", "\(FundText.percent(value.annualized))", "\(value.fromDate)", "\(value.toDate)"]
+            guard let value = fund.returns[period.rawValue]?.value else {
+                return ["\(period.rawValue)", "n/a", "n/a", "", ""]
+            }
+            return [
+                "\(period.rawValue)", "\(NumberFormat.percent(value.absolute))",
+                "\(FundText.percent(value.annualized))", "\(value.fromDate)", "\(value.toDate)",
+            ]
         }
         var risk: [[HTML]] = [
             ["Volatility (1Y, annualised)", "\(FundText.percent(fund.volatility))"],
             ["Sharpe (1Y)", "\(fund.sharpe.map { String(format: "%.2f", $0) } ?? "n/a")"],
         ]
         if let drawdown = fund.maxDrawdown {
-            risk.append(["Max drawdown (\(fund.range))", "\(NumberFormat.percent(drawdown.value)) \(drawdown.peakDate.map { "from \($0)" } ?? "") \(drawdown.troughDate.map { "to \($0)" } ?? "")"])
+            risk.append([
+                "Max drawdown (\(fund.range))",
+                "\(NumberFormat.percent(drawdown.value)) \(drawdown.peakDate.map { "from \($0)" } ?? "") \(drawdown.troughDate.map { "to \($0)" } ?? "")",
+            ])
         }
-        return Components.table(headers: ["Period", "Return", "CAGR", "From", "To"], numeric: [1, 2], rows: rows, id: "returns")
+        return Components.table(
+            headers: ["Period", "Return", "CAGR", "From", "To"], numeric: [1, 2], rows: rows, id: "returns")
             + Components.table(headers: ["Risk", "Value"], rows: risk, id: "risk")
     }
 }

@@ -19,7 +19,8 @@ enum FundsOpenAPI {
             query: ["range"], path: ["code"], response: showReport),
     ]
 
-    static func choice<Value: CaseIterable & RawRepresentable>(_ type: Value.Type) -> JSONValue where Value.RawValue == String {
+    static func choice<Value: CaseIterable & RawRepresentable>(_ type: Value.Type) -> JSONValue
+    where Value.RawValue == String {
         OpenAPISchema.oneOf(Value.allCases.map(\.rawValue))
     }
 
@@ -49,7 +50,9 @@ enum FundsOpenAPI {
         "dailyChange": OpenAPISchema.nullable(OpenAPISchema.number),
         "dailyChangePercent": OpenAPISchema.nullable(OpenAPISchema.number),
         "returns": OpenAPISchema.record(
-            Dictionary(uniqueKeysWithValues: ReturnPeriod.allCases.map { ($0.rawValue, OpenAPISchema.nullable(periodReturn)) })),
+            Dictionary(
+                uniqueKeysWithValues: ReturnPeriod.allCases.map { ($0.rawValue, OpenAPISchema.nullable(periodReturn)) })
+        ),
         "range": choice(HistoryRange.self),
         "volatility": OpenAPISchema.nullable(OpenAPISchema.number),
         "maxDrawdown": OpenAPISchema.nullable(

@@ -30,7 +30,8 @@ enum FundsSearchPage {
                     let size = query.limit == nil ? SearchQuery.pageSize : schemeQuery.limit
                     if query.limit == nil { schemeQuery.limit = page * size }
                     let report = try await service.search(schemeQuery)
-                    results += FundsStale.notice(report.freshness, what: "the scheme list", now: environment.timing.now())
+                    results += FundsStale.notice(
+                        report.freshness, what: "the scheme list", now: environment.timing.now())
                     results += table(report, showingFrom: query.limit == nil ? (page - 1) * size : 0)
                     if query.limit == nil { results += pager(query, page: page, hasMore: report.hasMore) }
                 }
@@ -42,21 +43,26 @@ enum FundsSearchPage {
                 refusal = error
             }
         }
-        var content: HTML = "<p><a href=\"/funds/portfolio\">My funds: holdings, XIRR and capital gains from your CAS statement</a> · <a href=\"/funds/cache\">What is cached</a></p>"
+        var content: HTML =
+            "<p><a href=\"/funds/portfolio\">My funds: holdings, XIRR and capital gains from your CAS statement</a> · <a href=\"/funds/cache\">What is cached</a></p>"
         content += form(query, refusal: refusal) + results
         if let rows = try? await service.favorites(), !rows.isEmpty {
             content += "<h2 id=\"favourites\">Favourites</h2>"
             // The search stays as it is while the favourites are sorted (`favSort`).
-            let search = (request.uri.query ?? "").split(separator: "&").filter { !$0.hasPrefix("favSort=") }.joined(separator: "&")
-            content += SortedTable(
-                columns: favouriteColumns, rows: rows, id: "favourites-table", noun: "favourites",
-                sort: request.uri.queryParameters["favSort"].map(String.init),
-                link: { "/funds?" + (search.isEmpty ? "" : search + "&") + $0 + "#favourites" },
-                parameters: ("favSort", "favPage")
-            ) { row in
-                ["<a href=\"/funds/\(row.code)\">\(row.name)</a>", "\(row.nav.map(FundText.nav) ?? "—")",
-                 "\(row.navDate ?? "—")", "\(FundText.percent(row.return1Y))", row.stale ? "stale" : ""]
-            }.html
+            let search = (request.uri.query ?? "").split(separator: "&").filter { !$0.hasPrefix("favSort=") }.joined(
+                separator: "&")
+            content +=
+                SortedTable(
+                    columns: favouriteColumns, rows: rows, id: "favourites-table", noun: "favourites",
+                    sort: request.uri.queryParameters["favSort"].map(String.init),
+                    link: { "/funds?" + (search.isEmpty ? "" : search + "&") + $0 + "#favourites" },
+                    parameters: ("favSort", "favPage")
+                ) { row in
+                    [
+                        "<a href=\"/funds/\(row.code)\">\(row.name)</a>", "\(row.nav.map(FundText.nav) ?? "—")",
+                        "\(row.navDate ?? "—")", "\(FundText.percent(row.return1Y))", row.stale ? "stale" : "",
+                    ]
+                }.html
             content += compareLink(rows)
         }
         let status: HTTPResponse.Status = refusal.map(WebResponses.status(for:)) ?? .ok
@@ -74,7 +80,9 @@ enum FundsSearchPage {
     /// The results table: the rows from `first` (0-based) on, captioned with where they fall among all matches.
     static func table(_ report: SchemeSearchReport, showingFrom first: Int = 0) -> HTML {
         let rows = report.rows.dropFirst(first)
-        let total = report.matchCount.map { "\($0)" } ?? (report.hasMore ? "more than \(report.rows.count)" : "\(report.rows.count)")
+        let total =
+            report.matchCount.map { "\($0)" }
+            ?? (report.hasMore ? "more than \(report.rows.count)" : "\(report.rows.count)")
         let caption =
             rows.isEmpty
             ? (first == 0 ? "No scheme matches" : "No more schemes match: page past the last result")
@@ -83,9 +91,12 @@ enum FundsSearchPage {
             caption: caption,
             headers: ["Code", "Name", "Fund house", "Category", "Plan", "Option", "Compare"],
             rows: rows.map { row in
-                ["\(row.code)", "<a href=\"/funds/\(row.code)\">\(row.name)</a>", "\(row.fundHouse ?? "—")",
-                 "\(row.category?.rawValue ?? "—")", "\(row.plan?.rawValue ?? "—")", "\(row.option?.rawValue ?? "—")",
-                 "<input type=\"checkbox\" name=\"codes\" value=\"\(row.code)\" aria-label=\"Compare \(row.name)\">"]
+                [
+                    "\(row.code)", "<a href=\"/funds/\(row.code)\">\(row.name)</a>", "\(row.fundHouse ?? "—")",
+                    "\(row.category?.rawValue ?? "—")", "\(row.plan?.rawValue ?? "—")",
+                    "\(row.option?.rawValue ?? "—")",
+                    "<input type=\"checkbox\" name=\"codes\" value=\"\(row.code)\" aria-label=\"Compare \(row.name)\">",
+                ]
             }, id: "search-results")
         guard rows.count > 1 else { return table }
         // A plain GET form: the ticked codes arrive as `codes=…&codes=…`, which the compare page reads as a list.

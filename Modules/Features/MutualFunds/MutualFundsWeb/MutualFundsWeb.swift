@@ -19,7 +19,9 @@ public enum MutualFundsWeb {
             .merging(NAVOpenAPI.paths) { first, _ in first },
         dashboard: { environment, _ in await favouritesCard(environment) },
         routes: { router, environment in
-            router.get("/funds") { request, context in await FundsSearchPage.page(request, context: context, environment: environment) }
+            router.get("/funds") { request, context in
+                await FundsSearchPage.page(request, context: context, environment: environment)
+            }
             router.get("/funds/portfolio") { request, context in
                 await PortfolioPage.page(request, context: context, environment: environment)
             }
@@ -62,18 +64,27 @@ public enum MutualFundsWeb {
                 return await api {
                     let report = try await FundsWebService.portfolio(environment).gains(
                         financialYear: query["fy"].map(String.init).flatMap { $0.isEmpty ? nil : $0 })
-                    return try PortfolioQuery.isSummary(summary) ? GainsRows.summary(report.summary) : GainsRows.lots(report.rows)
+                    return try PortfolioQuery.isSummary(summary)
+                        ? GainsRows.summary(report.summary) : GainsRows.lots(report.rows)
                 }
             }
             router.get("/api/funds/search") { request, _ in
-                await api { try await FundsWebService.make(environment).search(try SearchQuery(request).schemeQuery()).rows }
+                await api {
+                    try await FundsWebService.make(environment).search(try SearchQuery(request).schemeQuery()).rows
+                }
             }
-            router.get("/funds/compare") { request, context in await ComparePage.page(request, context: context, environment: environment) }
-            router.get("/funds/cache") { request, context in await CachePage.show(request, context: context, environment: environment) }
+            router.get("/funds/compare") { request, context in
+                await ComparePage.page(request, context: context, environment: environment)
+            }
+            router.get("/funds/cache") { request, context in
+                await CachePage.show(request, context: context, environment: environment)
+            }
             router.post("/funds/cache/clear") { request, context in
                 try await CachePage.clear(request, context: context, environment: environment)
             }
-            router.get("/api/funds/cache") { _, _ in await api { try await FundsWebService.make(environment).cacheStatus() } }
+            router.get("/api/funds/cache") { _, _ in
+                await api { try await FundsWebService.make(environment).cacheStatus() }
+            }
             router.get("/funds/:code/history") { request, context in
                 await NAVPages.history(try code(context), request: request, context: context, environment: environment)
             }
@@ -98,7 +109,8 @@ public enum MutualFundsWeb {
             router.get("/api/funds/:code/rolling") { request, context in
                 let code = try code(context)
                 return await api {
-                    let text = request.uri.queryParameters["window"].map(String.init) ?? RollingWindow.threeYears.rawValue
+                    let text =
+                        request.uri.queryParameters["window"].map(String.init) ?? RollingWindow.threeYears.rawValue
                     let window = try Choices.parse(text, as: RollingWindow.self, field: "window", what: "window")
                     return try await FundsWebService.make(environment).rolling(code: code, window: window).report
                 }
@@ -117,9 +129,11 @@ public enum MutualFundsWeb {
                         flash = Flash(.success, "Removed \(removed.code) \(removed.name) from the favorites.")
                     } else {
                         let change = try await service.addFavorite(code: code)
-                        flash = Flash(.success, change.changed
-                            ? "Added \(change.favorite.code) \(change.favorite.name) to the favorites."
-                            : "\(change.favorite.code) \(change.favorite.name) is already a favorite.")
+                        flash = Flash(
+                            .success,
+                            change.changed
+                                ? "Added \(change.favorite.code) \(change.favorite.name) to the favorites."
+                                : "\(change.favorite.code) \(change.favorite.name) is already a favorite.")
                     }
                 } catch {
                     flash = Flash(.error, FolioError.from(error).line)
@@ -150,14 +164,17 @@ public enum MutualFundsWeb {
     /// The scheme code from the path: digits only, else 404.
     static func code(_ context: WebRequestContext) throws -> Int {
         // No spaces in a path: the code is the segment exactly.
-        guard let text = context.parameters.get("code"), !text.contains(" "), let code = SchemeCodeText.parse(text) else {
+        guard let text = context.parameters.get("code"), !text.contains(" "), let code = SchemeCodeText.parse(text)
+        else {
             throw HTTPError(.notFound, message: "There is no scheme with that code.")
         }
         return code
     }
 
     static func favouritesCard(_ environment: WebEnvironment) async -> HTML? {
-        guard let favourites = try? await FundsWebService.make(environment).favorites(), !favourites.isEmpty else { return nil }
+        guard let favourites = try? await FundsWebService.make(environment).favorites(), !favourites.isEmpty else {
+            return nil
+        }
         let rows: [[HTML]] = favourites.map { favourite in
             ["<a href=\"/funds/\(favourite.code)\">\(favourite.name)</a>", "\(FundText.percent(favourite.return1Y))"]
         }
@@ -165,7 +182,8 @@ public enum MutualFundsWeb {
         let latest = favourites.compactMap(\.navDate).max().map { "NAVs as of \($0)" } ?? "No NAV yet"
         let stale = favourites.contains(where: \.stale) ? " (some from a saved copy)" : ""
         let table = Components.table(headers: ["Fund", "1Y return"], numeric: [1], rows: rows)
-        return "<section class=\"card\"><h2><a href=\"/funds\">Favourite funds</a></h2>\(table)<p class=\"stamp\">\(latest + stale)</p></section>"
+        return
+            "<section class=\"card\"><h2><a href=\"/funds\">Favourite funds</a></h2>\(table)<p class=\"stamp\">\(latest + stale)</p></section>"
     }
 }
 

@@ -36,25 +36,31 @@ enum NAVOpenAPI {
         "firstStart": S.date, "lastStart": S.date, "mean": S.number, "median": S.number, "min": extreme, "max": extreme,
         "negativeShare": S.number,
         // An unbounded bucket has no `lower` (or `upper`) key.
-        "buckets": S.array(S.object(
-            ["label": S.string, "lower": S.number, "upper": S.number, "count": S.integer, "share": S.number],
-            required: ["label", "count", "share"])),
+        "buckets": S.array(
+            S.object(
+                ["label": S.string, "lower": S.number, "upper": S.number, "count": S.integer, "share": S.number],
+                required: ["label", "count", "share"])),
         "stale": S.boolean, "asOf": S.dateTime,
     ])
 
     static let cache = S.record([
-        "list": S.nullable(S.record([
-            "schemes": S.integer, "skippedRows": S.integer, "fetchedAt": S.dateTime, "expiresAt": S.nullable(S.dateTime),
-            "stale": S.boolean,
-        ])),
-        "amfi": S.nullable(S.record([
-            "date": S.nullable(S.date), "ageDays": S.nullable(S.integer), "schemes": S.integer, "skippedRows": S.integer,
-            "fetchedAt": S.dateTime, "expiresAt": S.nullable(S.dateTime), "stale": S.boolean,
-        ])),
-        "histories": S.array(S.record([
-            "code": S.integer, "name": S.string, "points": S.integer, "latestNAVDate": S.nullable(S.date),
-            "fetchedAt": S.dateTime, "expiresAt": S.nullable(S.dateTime), "stale": S.boolean, "bytes": S.integer,
-        ])),
+        "list": S.nullable(
+            S.record([
+                "schemes": S.integer, "skippedRows": S.integer, "fetchedAt": S.dateTime,
+                "expiresAt": S.nullable(S.dateTime),
+                "stale": S.boolean,
+            ])),
+        "amfi": S.nullable(
+            S.record([
+                "date": S.nullable(S.date), "ageDays": S.nullable(S.integer), "schemes": S.integer,
+                "skippedRows": S.integer,
+                "fetchedAt": S.dateTime, "expiresAt": S.nullable(S.dateTime), "stale": S.boolean,
+            ])),
+        "histories": S.array(
+            S.record([
+                "code": S.integer, "name": S.string, "points": S.integer, "latestNAVDate": S.nullable(S.date),
+                "fetchedAt": S.dateTime, "expiresAt": S.nullable(S.dateTime), "stale": S.boolean, "bytes": S.integer,
+            ])),
         "favorites": S.integer, "listTTLSeconds": S.integer, "historyTTLSeconds": S.integer,
     ])
 }

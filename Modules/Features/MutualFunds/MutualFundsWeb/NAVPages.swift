@@ -67,7 +67,9 @@ enum NAVPages {
         }
     }
 
-    static func history(_ code: Int, request: Request, context: WebRequestContext, environment: WebEnvironment) async -> Response {
+    static func history(
+        _ code: Int, request: Request, context: WebRequestContext, environment: WebEnvironment
+    ) async -> Response {
         let query = HistoryQuery(request)
         let parameters = request.uri.queryParameters
         var errors: [String: String] = [:]
@@ -83,7 +85,8 @@ enum NAVPages {
             service = try FundsWebService.make(environment)
             fetched = try await service.history(code: code)
         } catch {
-            return environment.failurePage(FolioError.from(error), title: "Fund \(code)", request: request, context: context)
+            return environment.failurePage(
+                FolioError.from(error), title: "Fund \(code)", request: request, context: context)
         }
         let history = fetched.value
         let rows = NAVHistoryRow.rows(history.points(from: range.from, to: range.to))
@@ -93,7 +96,8 @@ enum NAVPages {
                     try CSVOutput.rows(rows, columns: NAVHistoryRow.columns), contentType: "text/csv; charset=utf-8",
                     fileName: "nav-\(code).csv")
             } catch {
-                return environment.failurePage(FolioError.from(error), title: history.name, request: request, context: context)
+                return environment.failurePage(
+                    FolioError.from(error), title: history.name, request: request, context: context)
             }
         }
         var content: HTML = "<p class=\"meta\"><a href=\"/funds/\(code)\">\(history.name)</a> · \(code)</p>"
@@ -101,22 +105,30 @@ enum NAVPages {
         content += "<h2 id=\"nav-on\">NAV on a date</h2>"
         content += await navOn(code, query: query, service: service)
         content += "<h2 id=\"history\">NAV history</h2>"
-        let fields = Components.field("from", label: "From", value: query.from, error: errors["from"], type: "date")
+        let fields =
+            Components.field("from", label: "From", value: query.from, error: errors["from"], type: "date")
             + Components.field("to", label: "To", value: query.to, error: errors["to"], type: "date")
             + "<button type=\"submit\">Show</button>"
         content += "<form method=\"get\" action=\"/funds/\(code)/history\" class=\"form\">\(fields)</form>"
         let base = "/funds/\(code)/history?" + (query.rangeQuery.isEmpty ? "" : query.rangeQuery + "&")
-        content += "<p><a href=\"\(base)format=csv\" download>Download as CSV</a> (\(rows.count) NAVs, as <code>folio funds history \(code) --format csv</code>)</p>"
-        content += SortedTable(
-            columns: historyColumns, rows: lines(rows), id: "history-table", noun: "NAVs", pageSize: 50,
-            fallback: TableOrder(key: "date", descending: true), sort: parameters["sort"].map(String.init),
-            page: parameters["page"].map(String.init), link: { base + $0 },
-            empty: "No NAVs in that range; the history runs \(history.points.first?.date.iso8601 ?? "?") to \(history.latest?.date.iso8601 ?? "?")."
-        ) { line in
-            ["\(line.date)", "\(FundText.nav(line.row.nav))", "\(line.change.map { NumberFormat.percent($0) } ?? "")"]
-        }.html
+        content +=
+            "<p><a href=\"\(base)format=csv\" download>Download as CSV</a> (\(rows.count) NAVs, as <code>folio funds history \(code) --format csv</code>)</p>"
+        content +=
+            SortedTable(
+                columns: historyColumns, rows: lines(rows), id: "history-table", noun: "NAVs", pageSize: 50,
+                fallback: TableOrder(key: "date", descending: true), sort: parameters["sort"].map(String.init),
+                page: parameters["page"].map(String.init), link: { base + $0 },
+                empty:
+                    "No NAVs in that range; the history runs \(history.points.first?.date.iso8601 ?? "?") to \(history.latest?.date.iso8601 ?? "?")."
+            ) { line in
+                [
+                    "\(line.date)", "\(FundText.nav(line.row.nav))",
+                    "\(line.change.map { NumberFormat.percent($0) } ?? "")",
+                ]
+            }.html
         let status: HTTPResponse.Status = errors.isEmpty ? .ok : .unprocessableContent
-        return environment.page("NAV history of \(history.name)", request: request, context: context, status: status, content: content)
+        return environment.page(
+            "NAV history of \(history.name)", request: request, context: context, status: status, content: content)
     }
 
     /// The NAV-on-a-date form and its answer, the CLI's wording included.
@@ -129,20 +141,25 @@ enum NAVPages {
                 var text = "\(FundText.nav(report.nav)) on \(report.date)"
                 if !report.exact {
                     text += " — no NAV on \(date.iso8601)"
-                    text += report.latestDate.map { date > $0 } == true ? "; this is the latest NAV" : "; this is the nearest earlier NAV"
+                    text +=
+                        report.latestDate.map { date > $0 } == true
+                        ? "; this is the latest NAV" : "; this is the nearest earlier NAV"
                 }
                 answer = "<p class=\"figure-line\" id=\"nav-on-answer\" role=\"status\">\(text)</p>"
             }
         } catch {
             refusal = FolioError.from(error).line
         }
-        let fields = Components.field("on", label: "Date", value: query.on, error: refusal, type: "date")
+        let fields =
+            Components.field("on", label: "Date", value: query.on, error: refusal, type: "date")
             + "<input type=\"hidden\" name=\"from\" value=\"\(query.from)\"><input type=\"hidden\" name=\"to\" value=\"\(query.to)\">"
             + "<button type=\"submit\">NAV on this date</button>"
         return "<form method=\"get\" action=\"/funds/\(code)/history#nav-on\" class=\"form\">\(fields)</form>" + answer
     }
 
-    static func rolling(_ code: Int, request: Request, context: WebRequestContext, environment: WebEnvironment) async -> Response {
+    static func rolling(
+        _ code: Int, request: Request, context: WebRequestContext, environment: WebEnvironment
+    ) async -> Response {
         let text = request.uri.queryParameters["window"].map(String.init) ?? RollingWindow.threeYears.rawValue
         let links = RollingWindow.allCases.html { window in
             "<a href=\"/funds/\(code)/rolling?window=\(window.rawValue)\"\(window.rawValue == text.uppercased() ? HTML(raw: " aria-current=\"true\"") : .empty)>\(window.rawValue)</a>"
@@ -155,7 +172,9 @@ enum NAVPages {
             content = "<p class=\"meta\"><a href=\"/funds/\(code)\">\(report.name)</a> · \(code)</p>" + content
             content += FundsStale.stamp(report.freshness, now: environment.timing.now())
             if study.skipped > 0, let shortfall = study.firstShortfall {
-                content += Components.notice("\(study.skipped) \(window.rawValue) window\(study.skipped == 1 ? "" : "s") left out: \(shortfall)", kind: "warning")
+                content += Components.notice(
+                    "\(study.skipped) \(window.rawValue) window\(study.skipped == 1 ? "" : "s") left out: \(shortfall)",
+                    kind: "warning")
             }
             content += "<p>\(report.count) windows starting \(report.firstStart) to \(report.lastStart)</p>"
             content += """
@@ -166,12 +185,17 @@ enum NAVPages {
                 \(Components.figure("Negative", NumberFormat.percent(report.negativeShare, signed: false) + " of windows"))</div>
                 """
             content += Components.table(
-                caption: "\(window.rawValue) rolling CAGR, by bucket", headers: ["CAGR", "Windows", "Share"], numeric: [1, 2],
-                rows: report.buckets.map { ["\($0.label)", "\($0.count)", "\(NumberFormat.percent($0.share, signed: false))"] },
+                caption: "\(window.rawValue) rolling CAGR, by bucket", headers: ["CAGR", "Windows", "Share"],
+                numeric: [1, 2],
+                rows: report.buckets.map {
+                    ["\($0.label)", "\($0.count)", "\(NumberFormat.percent($0.share, signed: false))"]
+                },
                 id: "rolling")
             let bars = BarChart(
                 title: "Share of windows by CAGR",
-                bars: report.buckets.map { (label: $0.label, value: $0.share, text: NumberFormat.percent($0.share, signed: false)) })
+                bars: report.buckets.map {
+                    (label: $0.label, value: $0.share, text: NumberFormat.percent($0.share, signed: false))
+                })
             content += "<figure class=\"chart\">\(bars.render())</figure>"
             status = .ok
         } catch {
@@ -182,6 +206,7 @@ enum NAVPages {
             content += "<p class=\"field-error\" id=\"window-error\" role=\"alert\">\(failure.line)</p>"
             status = WebResponses.status(for: failure)
         }
-        return environment.page("Rolling returns of \(code)", request: request, context: context, status: status, content: content)
+        return environment.page(
+            "Rolling returns of \(code)", request: request, context: context, status: status, content: content)
     }
 }

@@ -66,7 +66,8 @@ enum PortfolioOpenAPI {
     static let gainRow = OpenAPISchema.record([
         "financialYear": OpenAPISchema.string, "scheme": OpenAPISchema.string,
         "isin": OpenAPISchema.nullable(OpenAPISchema.string), "folio": OpenAPISchema.string, "treatment": treatment,
-        "treatmentBasis": basis, "term": OpenAPISchema.oneOf(["long", "short"]), "units": money, "purchaseDate": OpenAPISchema.date,
+        "treatmentBasis": basis, "term": OpenAPISchema.oneOf(["long", "short"]), "units": money,
+        "purchaseDate": OpenAPISchema.date,
         "purchaseNAV": money, "purchaseValue": money, "stampDuty": money, "acquisitionValue": money,
         "saleDate": OpenAPISchema.date, "saleNAV": money, "saleValue": money, "stt": money, "longTermGain": money,
         "longTermTaxableGain": money, "shortTermGain": money, "grandfatheringNAV": OpenAPISchema.nullable(money),
@@ -88,12 +89,14 @@ enum PortfolioOpenAPI {
     ])
 
     static let schedule112ARow = OpenAPISchema.record([
-        "acquired": OpenAPISchema.oneOf(["BE", "AE"]), "transferred": OpenAPISchema.nullable(OpenAPISchema.oneOf(["BE", "AE"])),
+        "acquired": OpenAPISchema.oneOf(["BE", "AE"]),
+        "transferred": OpenAPISchema.nullable(OpenAPISchema.oneOf(["BE", "AE"])),
         "isin": OpenAPISchema.nullable(OpenAPISchema.string), "name": OpenAPISchema.string, "units": money,
         "salePrice": money, "fullValue": money, "costWithoutIndexation": money, "costOfAcquisition": money,
         "lowerOfValueAndFMV": money, "fmvPerUnit": OpenAPISchema.nullable(money), "totalFMV": money,
         "transferExpenses": money, "totalDeductions": money, "balance": money,
-        "folio": OpenAPISchema.nullable(OpenAPISchema.string), "purchaseDate": OpenAPISchema.nullable(OpenAPISchema.date),
+        "folio": OpenAPISchema.nullable(OpenAPISchema.string),
+        "purchaseDate": OpenAPISchema.nullable(OpenAPISchema.date),
         "saleDate": OpenAPISchema.nullable(OpenAPISchema.date),
     ])
 

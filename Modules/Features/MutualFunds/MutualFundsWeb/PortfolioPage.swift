@@ -19,10 +19,12 @@ enum PortfolioPage {
         do {
             service = try FundsWebService.portfolio(environment)
         } catch {
-            return environment.failurePage(FolioError.from(error), title: "My funds", request: request, context: context)
+            return environment.failurePage(
+                FolioError.from(error), title: "My funds", request: request, context: context)
         }
         var content = uploadForm(csrf: context.csrfToken, refusal: refusal)
-        content += "<p><a href=\"\(TransactionsPage.path)\">Transactions</a>: every one with its id, remove one, "
+        content +=
+            "<p><a href=\"\(TransactionsPage.path)\">Transactions</a>: every one with its id, remove one, "
             + "or record a purchase or redemption made outside any statement.</p>"
         do {
             let report = try await service.valuePortfolio()
@@ -43,7 +45,9 @@ enum PortfolioPage {
     }
 
     /// Imports the uploaded statement, then shows the page again with what happened.
-    static func upload(_ request: Request, context: WebRequestContext, environment: WebEnvironment) async throws
+    static func upload(
+        _ request: Request, context: WebRequestContext, environment: WebEnvironment
+    ) async throws
         -> Response
     {
         guard MultipartForm.isMultipart(request.headers[.contentType]) else {
@@ -60,7 +64,8 @@ enum PortfolioPage {
         do {
             let report = try await FundsWebService.portfolio(environment).importStatement(
                 Data(file.data), allowMismatch: form.fields["allowMismatch"] == "on")
-            var message = "Imported \(report.added) new transaction\(report.added == 1 ? "" : "s") "
+            var message =
+                "Imported \(report.added) new transaction\(report.added == 1 ? "" : "s") "
                 + "(\(report.alreadyHeld) already held) in \(report.schemes) scheme\(report.schemes == 1 ? "" : "s")."
             if !report.unreconciled.isEmpty { message += " \(report.unreconciled.count) marked unreconciled." }
             return WebResponses.redirect(to: "/funds/portfolio", flash: Flash(.success, message))
@@ -76,9 +81,10 @@ enum PortfolioPage {
     }
 
     static func uploadForm(csrf: String, refusal: FolioError?) -> HTML {
-        let message: HTML = refusal.map {
-            "<span class=\"field-error\" id=\"file-error\">\($0.line)\($0.hint.map { " — \($0)" } ?? "")</span>"
-        } ?? .empty
+        let message: HTML =
+            refusal.map {
+                "<span class=\"field-error\" id=\"file-error\">\($0.line)\($0.hint.map { " — \($0)" } ?? "")</span>"
+            } ?? .empty
         let fields: HTML = """
             <label class="field wide"><span>Import a CAS statement converted by casparser (JSON or CSV, up to \
             \(WebLimits.maxBodyBytes / 1024) KB)</span><input type="file" name="file" accept=".json,.csv,application/json,text/csv"\
@@ -133,33 +139,38 @@ enum PortfolioPage {
 
     static func holdings(_ report: PortfolioReport, order: TableOrders = TableOrders()) -> HTML {
         guard !report.holdings.isEmpty else {
-            return Components.notice("No holdings yet: import a statement above, or record a purchase under Transactions.")
+            return Components.notice(
+                "No holdings yet: import a statement above, or record a purchase under Transactions.")
         }
         var html = report.warnings.html { Components.notice($0, kind: "warning") }
-        html += "<p class=\"stamp\">\(report.asOf.map { "Valued at the NAVs on or before \($0)" } ?? "Valued at the latest NAVs")</p>"
-        html += SortedTable(
-            columns: holdingColumns, rows: report.holdings, id: "holdings", noun: "holdings", sort: order.holdings,
-            link: { order.link(holdings: $0) },
-            total: [
-                "<strong>Total</strong>", "", "", "\(FundText.money(report.invested))", "", "",
-                "\(report.totalText(report.value, format: FundText.money))",
-                "\(report.totalText(report.gain) { Rupees.format($0, sign: .always) })",
-                "\(FundText.percent(report.xirr))", "",
-            ]
-        ) { row in
-            let name: HTML = row.code.map { "<a href=\"/funds/\($0)\">\(row.scheme)</a>" } ?? "\(row.scheme)"
-            let mark: HTML = row.reconciled ? .empty : " <strong>(unreconciled)</strong>"
-            return [
-                name + mark, "\(row.folio)", "\(NumberFormat.decimal(row.units, fractionDigits: 3))",
-                "\(FundText.money(row.invested))", "\(row.nav.map(FundText.nav) ?? "—")",
-                "\(row.navDate ?? "—")\(row.stale ? " (stale)" : "")", "\(row.value.map(FundText.money) ?? "n/a")",
-                "\(row.gain.map { Rupees.format($0, sign: .always) } ?? "n/a")", "\(FundText.percent(row.xirr))",
-                // As the terminal's line under its table: a stored choice, else the rules decide.
-                "\(row.treatAs.map { "\($0.rawValue) (\(TreatmentBasis.set.wording))" } ?? "by the rules")",
-            ]
-        }.html
+        html +=
+            "<p class=\"stamp\">\(report.asOf.map { "Valued at the NAVs on or before \($0)" } ?? "Valued at the latest NAVs")</p>"
+        html +=
+            SortedTable(
+                columns: holdingColumns, rows: report.holdings, id: "holdings", noun: "holdings", sort: order.holdings,
+                link: { order.link(holdings: $0) },
+                total: [
+                    "<strong>Total</strong>", "", "", "\(FundText.money(report.invested))", "", "",
+                    "\(report.totalText(report.value, format: FundText.money))",
+                    "\(report.totalText(report.gain) { Rupees.format($0, sign: .always) })",
+                    "\(FundText.percent(report.xirr))", "",
+                ]
+            ) { row in
+                let name: HTML = row.code.map { "<a href=\"/funds/\($0)\">\(row.scheme)</a>" } ?? "\(row.scheme)"
+                let mark: HTML = row.reconciled ? .empty : " <strong>(unreconciled)</strong>"
+                return [
+                    name + mark, "\(row.folio)", "\(NumberFormat.decimal(row.units, fractionDigits: 3))",
+                    "\(FundText.money(row.invested))", "\(row.nav.map(FundText.nav) ?? "—")",
+                    "\(row.navDate ?? "—")\(row.stale ? " (stale)" : "")", "\(row.value.map(FundText.money) ?? "n/a")",
+                    "\(row.gain.map { Rupees.format($0, sign: .always) } ?? "n/a")", "\(FundText.percent(row.xirr))",
+                    // As the terminal's line under its table: a stored choice, else the rules decide.
+                    "\(row.treatAs.map { "\($0.rawValue) (\(TreatmentBasis.set.wording))" } ?? "by the rules")",
+                ]
+            }.html
         for row in report.holdings {
-            if let note = row.note { html += Components.notice("\(row.scheme) [\(row.folio)]: \(note)", kind: "warning") }
+            if let note = row.note {
+                html += Components.notice("\(row.scheme) [\(row.folio)]: \(note)", kind: "warning")
+            }
         }
         for (title, rows) in [
             ("By category", report.allocation.category), ("By fund house", report.allocation.fundHouse),
@@ -168,7 +179,12 @@ enum PortfolioPage {
             html += "<h2>Allocation \(title.lowercased())</h2>"
             html += BarChart(
                 title: "Allocation \(title.lowercased())",
-                bars: rows.map { (label: $0.name, value: $0.fraction, text: "\(FundText.money($0.value)) · \(NumberFormat.percent($0.fraction, signed: false))") }
+                bars: rows.map {
+                    (
+                        label: $0.name, value: $0.fraction,
+                        text: "\(FundText.money($0.value)) · \(NumberFormat.percent($0.fraction, signed: false))"
+                    )
+                }
             ).render()
         }
         return html
@@ -180,17 +196,23 @@ enum PortfolioPage {
             return html + Components.notice("No capital gains: nothing was sold.")
         }
         // A loss reads as every signed figure on the pages: `-₹1,000.00`, a gain `+₹1,000.00`.
-        html += SortedTable(
-            columns: gainColumns, rows: report.summary, id: "gains", noun: "years", sort: order.gains,
-            link: { order.link(gains: $0) }, parameters: ("gainsSort", "gainsPage")
-        ) { row in
-            ["\(row.financialYear)", "\(row.scheme)", "\(row.treatment.rawValue) (\(row.treatmentBasis.wording))",
-             "\(Rupees.format(row.longTermGain, sign: .always))", "\(Rupees.format(row.longTermTaxableGain, sign: .always))",
-             "\(Rupees.format(row.shortTermGain, sign: .always))"]
-        }.html
+        html +=
+            SortedTable(
+                columns: gainColumns, rows: report.summary, id: "gains", noun: "years", sort: order.gains,
+                link: { order.link(gains: $0) }, parameters: ("gainsSort", "gainsPage")
+            ) { row in
+                [
+                    "\(row.financialYear)", "\(row.scheme)",
+                    "\(row.treatment.rawValue) (\(row.treatmentBasis.wording))",
+                    "\(Rupees.format(row.longTermGain, sign: .always))",
+                    "\(Rupees.format(row.longTermTaxableGain, sign: .always))",
+                    "\(Rupees.format(row.shortTermGain, sign: .always))",
+                ]
+            }.html
         for row in report.chosen {
             html += Components.notice(
-                "\(row.scheme) (folio \(row.folio)): taxed as \(row.treatment.rawValue) (\(row.treatmentBasis.wording))")
+                "\(row.scheme) (folio \(row.folio)): taxed as \(row.treatment.rawValue) (\(row.treatmentBasis.wording))"
+            )
         }
         for line in report.skipped { html += Components.notice(line, kind: "warning") }
         return html + "<p>Every lot: <a href=\"/api/funds/portfolio/gains\">/api/funds/portfolio/gains</a> (JSON). "

@@ -19,7 +19,8 @@ enum PortfolioQuery {
         switch text {
         case nil, "", "false", "0": return false
         case "true", "1": return true
-        default: throw FolioError(.invalid, "invalid summary \"\(text!)\"", hint: "give true or false", field: "summary")
+        default:
+            throw FolioError(.invalid, "invalid summary \"\(text!)\"", hint: "give true or false", field: "summary")
         }
     }
 }

@@ -53,7 +53,8 @@ enum SIPSection {
     static func plan(amount: String, from: String, day: String, to: String) throws -> SIPPlan {
         let value = try SIPPlan.amount(parsing: amount)
         guard let start = CalendarDate(iso8601: from) else {
-            throw FolioError(.invalid, "give the SIP's start date", why: "\"\(from)\" is not a date like 2020-01-01", field: "from")
+            throw FolioError(
+                .invalid, "give the SIP's start date", why: "\"\(from)\" is not a date like 2020-01-01", field: "from")
         }
         var dayOfMonth = start.day
         if !day.isEmpty {

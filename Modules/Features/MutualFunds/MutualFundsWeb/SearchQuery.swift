@@ -21,7 +21,9 @@ struct SearchQuery: Sendable {
     init(_ request: Request) {
         let query = request.uri.queryParameters
         func value(_ name: String) -> String? {
-            query[Substring(name)].map(String.init).flatMap { $0.trimmingCharacters(in: .whitespaces).isEmpty ? nil : $0 }
+            query[Substring(name)].map(String.init).flatMap {
+                $0.trimmingCharacters(in: .whitespaces).isEmpty ? nil : $0
+            }
         }
         q = value("q") ?? ""
         category = value("category")
@@ -37,7 +39,8 @@ struct SearchQuery: Sendable {
     func pageNumber() throws -> Int {
         guard let page else { return 1 }
         guard let number = Int(page), (1...(10_000 / Self.pageSize)).contains(number) else {
-            throw FolioError(.invalid, "\"\(page)\" is not a page of results", why: "pages are numbered from 1", field: "q")
+            throw FolioError(
+                .invalid, "\"\(page)\" is not a page of results", why: "pages are numbered from 1", field: "q")
         }
         return number
     }
@@ -71,11 +74,14 @@ struct SearchQuery: Sendable {
         }
         let query = SchemeQuery(
             terms: terms,
-            assetClass: try category.map { try Choices.parse($0, as: AssetClass.self, field: "category", what: "category") },
+            assetClass: try category.map {
+                try Choices.parse($0, as: AssetClass.self, field: "category", what: "category")
+            },
             house: house,
             plan: try plan.map { try Choices.parse($0, as: Plan.self, field: "plan", what: "plan") },
             option: try option.map {
-                try Choices.parse($0, as: PayoutOption.self, field: "option", what: "option", aliases: ["dividend": .idcw])
+                try Choices.parse(
+                    $0, as: PayoutOption.self, field: "option", what: "option", aliases: ["dividend": .idcw])
             },
             limit: limit ?? 20)
         guard !query.isEmpty else {

@@ -14,10 +14,13 @@ enum TransactionRemoval {
     static func button(_ row: TransactionRow, csrf: String) -> HTML {
         Components.postForm(
             action: action, csrf: csrf, class: "inline",
-            "<input type=\"hidden\" name=\"id\" value=\"\(row.id)\"><button type=\"submit\" class=\"secondary\" aria-label=\"Remove transaction \(row.id)\">Remove</button>")
+            "<input type=\"hidden\" name=\"id\" value=\"\(row.id)\"><button type=\"submit\" class=\"secondary\" aria-label=\"Remove transaction \(row.id)\">Remove</button>"
+        )
     }
 
-    static func post(_ request: Request, context: WebRequestContext, environment: WebEnvironment) async throws -> Response {
+    static func post(
+        _ request: Request, context: WebRequestContext, environment: WebEnvironment
+    ) async throws -> Response {
         let fields = try await FormData.read(request, context: context)
         let id = fields["id"] ?? ""
         let flash: Flash
@@ -32,7 +35,8 @@ enum TransactionRemoval {
                         + "The holdings and gains are worked out again without it.",
                     action: action, csrf: context.csrfToken, fields: [(name: "id", value: row.id)],
                     button: "Remove transaction \(row.id)", cancel: TransactionsPage.path)
-                return environment.page("Remove transaction \(row.id)?", request: request, context: context, content: content)
+                return environment.page(
+                    "Remove transaction \(row.id)?", request: request, context: context, content: content)
             }
             let row = try await service.removeTransaction(id: id)
             flash = Flash(.success, "Removed the \(row.type) of \(row.date) in \(row.scheme) (folio \(row.folio)).")

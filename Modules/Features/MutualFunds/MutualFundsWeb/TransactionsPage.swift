@@ -37,23 +37,26 @@ enum TransactionsPage {
         do {
             rows = try await FundsWebService.portfolio(environment).portfolioTransactions()
         } catch {
-            return environment.failurePage(FolioError.from(error), title: "Transactions", request: request, context: context)
+            return environment.failurePage(
+                FolioError.from(error), title: "Transactions", request: request, context: context)
         }
         let query = request.uri.queryParameters
         var content: HTML = "<p><a href=\"/funds/portfolio\">Back to my funds</a></p>"
-        content += SortedTable(
-            columns: columns, rows: rows, id: "transactions", noun: "transactions", pageSize: pageSize,
-            sort: query["sort"].map(String.init), page: query["page"].map(String.init), link: { "\(path)?\($0)#transactions" },
-            empty: "No transactions yet: import a statement on My funds, or record one below."
-        ) { row in
-            [
-                "<code>\(row.id)</code>", "\(row.folio)",
-                "\(row.scheme)\(row.reconciled ? "" : " (unreconciled)")", "\(row.date)", "\(row.type)",
-                "\(row.amount.map(FundText.money) ?? "—")", "\(row.units?.plainText ?? "—")",
-                "\(row.nav?.plainText ?? "—")", "\(row.balance?.plainText ?? "—")",
-                TransactionRemoval.button(row, csrf: context.csrfToken),
-            ]
-        }.html
+        content +=
+            SortedTable(
+                columns: columns, rows: rows, id: "transactions", noun: "transactions", pageSize: pageSize,
+                sort: query["sort"].map(String.init), page: query["page"].map(String.init),
+                link: { "\(path)?\($0)#transactions" },
+                empty: "No transactions yet: import a statement on My funds, or record one below."
+            ) { row in
+                [
+                    "<code>\(row.id)</code>", "\(row.folio)",
+                    "\(row.scheme)\(row.reconciled ? "" : " (unreconciled)")", "\(row.date)", "\(row.type)",
+                    "\(row.amount.map(FundText.money) ?? "—")", "\(row.units?.plainText ?? "—")",
+                    "\(row.nav?.plainText ?? "—")", "\(row.balance?.plainText ?? "—")",
+                    TransactionRemoval.button(row, csrf: context.csrfToken),
+                ]
+            }.html
         content += "<p>As JSON: <a href=\"/api\(path)\">/api\(path)</a>.</p>"
         for side in [EntryForm.Side.buy, .sell] {
             let shown = entry?.side == side ? entry! : EntryForm(side: side)

@@ -21,33 +21,41 @@ enum TreatmentForms {
                 "<input type=\"hidden\" name=\"scheme\" value=\"\(name)\">"
                 + Components.select(
                     "treatment", label: "Tax \(row.scheme) (\(name)) as",
-                    options: [("auto", "the rules decide"), ("equity", "equity"), ("debt", "debt"), ("other", "other")],
+                    options: [
+                        ("auto", "the rules decide"), ("equity", "equity"), ("debt", "debt"), ("other", "other"),
+                    ],
                     selected: row.treatAs?.rawValue ?? "auto")
                 + "<button type=\"submit\" class=\"secondary\">Save</button>"
             forms += Components.postForm(action: action, csrf: csrf, fields)
         }
         guard !seen.isEmpty else { return .empty }
-        return "<h2 id=\"treatment\">Tax treatment</h2><p>Where a scheme's category misleads, tax it as equity, debt or other (gold, silver, overseas, balanced hybrids); "
+        return
+            "<h2 id=\"treatment\">Tax treatment</h2><p>Where a scheme's category misleads, tax it as equity, debt or other (gold, silver, overseas, balanced hybrids); "
             + "the choice is kept for every folio holding it and used by the gains from then on.</p>" + forms
     }
 
     /// Stores the posted choice, then goes back to the portfolio saying what changed, as the terminal does.
-    static func post(_ request: Request, context: WebRequestContext, environment: WebEnvironment) async throws -> Response {
+    static func post(
+        _ request: Request, context: WebRequestContext, environment: WebEnvironment
+    ) async throws -> Response {
         let fields = try await FormData.read(request, context: context)
         let flash: Flash
         do {
             let text = fields["treatment"] ?? ""
             guard choices.contains(text) else {
                 throw FolioError(
-                    .invalid, "invalid treatment \"\(text)\"", hint: "choose equity, debt, other or auto", field: "treatment")
+                    .invalid, "invalid treatment \"\(text)\"", hint: "choose equity, debt, other or auto",
+                    field: "treatment")
             }
             let changes = try await FundsWebService.portfolio(environment).setTreatment(
                 of: fields["scheme"] ?? "", to: TaxTreatment(rawValue: text))
-            flash = Flash(.success, changes.map { change in
-                let now = change.treatAs.map { "taxed as \($0.rawValue)" } ?? "taxed as the rules decide"
-                let before = change.previous.map { "was \($0.rawValue)" } ?? "was the rules"
-                return "\(change.scheme) (folio \(change.folio)): \(now) from now on (\(before))."
-            }.joined(separator: " "))
+            flash = Flash(
+                .success,
+                changes.map { change in
+                    let now = change.treatAs.map { "taxed as \($0.rawValue)" } ?? "taxed as the rules decide"
+                    let before = change.previous.map { "was \($0.rawValue)" } ?? "was the rules"
+                    return "\(change.scheme) (folio \(change.folio)): \(now) from now on (\(before))."
+                }.joined(separator: " "))
         } catch {
             flash = Flash(.error, FolioError.from(error).line)
         }

@@ -38,6 +38,7 @@ struct NetWorthCommand: AsyncParsableCommand {
             """,
         subcommands: [
             AccountsCommand.self, UpdateCommand.self, HistoryCommand.self, SummaryCommand.self, ReportCommand.self,
-            ChartCommand.self, RateCommand.self, SettingsCommand.self, SampleCommand.self, ImportCommand.self, SyncCommand.self,
+            ChartCommand.self, RateCommand.self, SettingsCommand.self, SampleCommand.self, ImportCommand.self,
+            SyncCommand.self,
         ])
 }

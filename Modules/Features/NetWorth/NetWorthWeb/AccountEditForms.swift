@@ -7,16 +7,20 @@ import NetWorth
 /// The account page's forms, as the terminal's `accounts rename` and `accounts note`: each calls ``AccountService``;
 /// a refusal comes back beside the field it blames with what was typed, and stores nothing.
 enum AccountEditForms {
-    static func rename(_ request: Request, context: WebRequestContext, environment: WebEnvironment) async throws
+    static func rename(
+        _ request: Request, context: WebRequestContext, environment: WebEnvironment
+    ) async throws
         -> Response
     {
         let fields = try await FormData.read(request, context: context)
         let account = fields["account"] ?? ""
         let newName = fields["name"] ?? ""
         do {
-            let (before, after) = try await AccountService(NetWorthWeb.dependencies(environment)).rename(account, to: newName)
+            let (before, after) = try await AccountService(NetWorthWeb.dependencies(environment)).rename(
+                account, to: newName)
             return WebResponses.redirect(
-                to: AccountPage.link(after.name), flash: Flash(.success, "Renamed \"\(before.name)\" to \"\(after.name)\"."))
+                to: AccountPage.link(after.name),
+                flash: Flash(.success, "Renamed \"\(before.name)\" to \"\(after.name)\"."))
         } catch {
             return await refused(
                 FolioError.from(error), request: request, context: context, environment: environment, account: account,
@@ -24,7 +28,9 @@ enum AccountEditForms {
         }
     }
 
-    static func note(_ request: Request, context: WebRequestContext, environment: WebEnvironment) async throws
+    static func note(
+        _ request: Request, context: WebRequestContext, environment: WebEnvironment
+    ) async throws
         -> Response
     {
         let fields = try await FormData.read(request, context: context)
@@ -33,7 +39,9 @@ enum AccountEditForms {
         do {
             let changed = try await AccountService(NetWorthWeb.dependencies(environment)).setNote(
                 note.isEmpty ? nil : note, named: account)
-            let message = changed.note == nil ? "Cleared the note of \"\(changed.name)\"." : "Saved the note of \"\(changed.name)\"."
+            let message =
+                changed.note == nil
+                ? "Cleared the note of \"\(changed.name)\"." : "Saved the note of \"\(changed.name)\"."
             return WebResponses.redirect(to: AccountPage.link(changed.name), flash: Flash(.success, message))
         } catch {
             return await refused(

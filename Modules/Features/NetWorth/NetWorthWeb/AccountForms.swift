@@ -30,7 +30,9 @@ enum AccountForms {
         var general: String?
     }
 
-    static func add(_ request: Request, context: WebRequestContext, environment: WebEnvironment) async throws -> Response {
+    static func add(
+        _ request: Request, context: WebRequestContext, environment: WebEnvironment
+    ) async throws -> Response {
         let fields = try await FormData.read(request, context: context)
         var form = AddForm(
             name: fields["name"] ?? "", type: fields["type"] ?? "", currency: fields["currency"] ?? "",
@@ -42,7 +44,8 @@ enum AccountForms {
                     why: "one of \(AccountType.allCases.map(\.rawValue).joined(separator: ", "))", field: "type")
             }
             let dependencies = try NetWorthWeb.dependencies(environment)
-            let currency = try form.currency.isEmpty ? nil : validated(form.currency, field: "currency", CurrencyCode.validate)
+            let currency =
+                try form.currency.isEmpty ? nil : validated(form.currency, field: "currency", CurrencyCode.validate)
             var opening: BalanceUpdate?
             if !form.balance.isEmpty {
                 let amount = try validated(form.balance, field: "balance") { text throws(NetWorthError) in
@@ -71,7 +74,9 @@ enum AccountForms {
     }
 
     /// The first post shows what will be removed with a button that confirms it; only the confirmed post removes.
-    static func remove(_ request: Request, context: WebRequestContext, environment: WebEnvironment) async throws
+    static func remove(
+        _ request: Request, context: WebRequestContext, environment: WebEnvironment
+    ) async throws
         -> Response
     {
         let fields = try await FormData.read(request, context: context)
@@ -100,7 +105,9 @@ enum AccountForms {
         }
     }
 
-    static func setRate(_ request: Request, context: WebRequestContext, environment: WebEnvironment) async throws
+    static func setRate(
+        _ request: Request, context: WebRequestContext, environment: WebEnvironment
+    ) async throws
         -> Response
     {
         let fields = try await FormData.read(request, context: context)
@@ -140,13 +147,21 @@ enum AccountForms {
     static func addForm(_ form: AddForm, csrf: String) -> HTML {
         var content = HTML.empty
         if let general = form.general { content += Components.notice(general, kind: "error") }
-        content += Components.field("name", label: "Name", value: form.name, error: form.errors["name"], attributes: " required")
+        content += Components.field(
+            "name", label: "Name", value: form.name, error: form.errors["name"], attributes: " required")
         content += Components.select(
-            "type", label: "Type", options: AccountType.allCases.map { ($0.rawValue, $0.rawValue) }, selected: form.type)
+            "type", label: "Type", options: AccountType.allCases.map { ($0.rawValue, $0.rawValue) }, selected: form.type
+        )
         content += Components.fieldError(form.errors["type"], for: "type")
-        content += Components.field("currency", label: "Currency (default the base currency)", value: form.currency, error: form.errors["currency"], placeholder: "GBP")
-        content += Components.field("balance", label: "Opening balance (optional)", value: form.balance, error: form.errors["balance"], attributes: " inputmode=\"decimal\"")
-        content += Components.field("date", label: "Date of the opening balance (default today)", value: form.date, error: form.errors["date"], type: "date")
+        content += Components.field(
+            "currency", label: "Currency (default the base currency)", value: form.currency,
+            error: form.errors["currency"], placeholder: "GBP")
+        content += Components.field(
+            "balance", label: "Opening balance (optional)", value: form.balance, error: form.errors["balance"],
+            attributes: " inputmode=\"decimal\"")
+        content += Components.field(
+            "date", label: "Date of the opening balance (default today)", value: form.date, error: form.errors["date"],
+            type: "date")
         content += "<button type=\"submit\">Add account</button>"
         return Components.postForm(action: "/networth/accounts/add", csrf: csrf, content)
     }
@@ -154,9 +169,14 @@ enum AccountForms {
     static func rateForm(_ form: RateForm, csrf: String) -> HTML {
         var content = HTML.empty
         if let general = form.general { content += Components.notice(general, kind: "error") }
-        content += Components.field("currency", label: "Currency", value: form.currency, error: form.errors["currency"], placeholder: "USD", attributes: " required")
-        content += Components.field("rate", label: "Base currency per 1 unit", value: form.rate, error: form.errors["rate"], attributes: " inputmode=\"decimal\" required")
-        content += Components.field("date", label: "In force from (default today)", value: form.date, error: form.errors["date"], type: "date")
+        content += Components.field(
+            "currency", label: "Currency", value: form.currency, error: form.errors["currency"], placeholder: "USD",
+            attributes: " required")
+        content += Components.field(
+            "rate", label: "Base currency per 1 unit", value: form.rate, error: form.errors["rate"],
+            attributes: " inputmode=\"decimal\" required")
+        content += Components.field(
+            "date", label: "In force from (default today)", value: form.date, error: form.errors["date"], type: "date")
         content += "<button type=\"submit\">Set rate</button>"
         return Components.postForm(action: "/networth/rates/set", csrf: csrf, content)
     }
@@ -169,6 +189,7 @@ enum AccountForms {
     static func accountButton(_ name: String, action: String, label: String, csrf: String) -> HTML {
         Components.postForm(
             action: action, csrf: csrf, class: "inline",
-            "<input type=\"hidden\" name=\"account\" value=\"\(name)\"><button type=\"submit\" class=\"secondary\">\(label)</button>")
+            "<input type=\"hidden\" name=\"account\" value=\"\(name)\"><button type=\"submit\" class=\"secondary\">\(label)</button>"
+        )
     }
 }

@@ -20,17 +20,18 @@ enum AccountPage {
 
     /// The history table's columns, each with its sort key.
     static let columns: [(title: String, key: String, numeric: Bool)] = [
-        ("Date", "date", false), ("Balance", "balance", true), ("Change", "change", true), ("Change %", "percent", true),
+        ("Date", "date", false), ("Balance", "balance", true), ("Change", "change", true),
+        ("Change %", "percent", true),
         ("Note", "note", false), ("", "", false),
     ]
 
     static var order: [String: (HistoryEntry, HistoryEntry) -> Bool] {
         [
-        "date": { $0.date < $1.date },
-        "balance": { $0.balance < $1.balance },
-        "change": { nullsFirst($0.change, $1.change) },
-        "percent": { nullsFirst($0.changePercent, $1.changePercent) },
-        "note": { ($0.note ?? "") < ($1.note ?? "") },
+            "date": { $0.date < $1.date },
+            "balance": { $0.balance < $1.balance },
+            "change": { nullsFirst($0.change, $1.change) },
+            "percent": { nullsFirst($0.changePercent, $1.changePercent) },
+            "note": { ($0.note ?? "") < ($1.note ?? "") },
         ]
     }
 
@@ -60,7 +61,8 @@ enum AccountPage {
         do {
             if !from.isEmpty || !to.isEmpty {
                 history.rows = try await HistoryService(dependencies).history(
-                    of: listing.name, from: NetWorthWeb.day(query["from"], "from"), to: NetWorthWeb.day(query["to"], "to")
+                    of: listing.name, from: NetWorthWeb.day(query["from"], "from"),
+                    to: NetWorthWeb.day(query["to"], "to")
                 ).rows
             }
         } catch {
@@ -76,11 +78,13 @@ enum AccountPage {
             fallback: TableOrder(key: "date", descending: true))
         let sorted = sort.sorted(history.rows, by: order)
         let slice = PageSlice(query["page"].map(String.init), size: 50, total: sorted.count)
-        let base = link(listing.name) + (from.isEmpty ? "" : "&from=" + queryValue(from))
+        let base =
+            link(listing.name) + (from.isEmpty ? "" : "&from=" + queryValue(from))
             + (to.isEmpty ? "" : "&to=" + queryValue(to))
-        let headings = Dictionary(uniqueKeysWithValues: columns.enumerated().filter { !$0.element.key.isEmpty }.map { index, column in
-            (index, sort.heading(column.title, key: column.key, numeric: column.numeric) { "\(base)&sort=\($0)" })
-        })
+        let headings = Dictionary(
+            uniqueKeysWithValues: columns.enumerated().filter { !$0.element.key.isEmpty }.map { index, column in
+                (index, sort.heading(column.title, key: column.key, numeric: column.numeric) { "\(base)&sort=\($0)" })
+            })
         content += "<h2 id=\"history\">History</h2>"
         content += rangeForm(listing.name, from: from, to: to, errors: rangeErrors)
         content += Components.table(
@@ -124,10 +128,12 @@ enum AccountPage {
 
     /// The range of `history --from --to`, as a GET form so the range is in the address.
     static func rangeForm(_ name: String, from: String, to: String, errors: [String: String]) -> HTML {
-        let fields: HTML = "<input type=\"hidden\" name=\"name\" value=\"\(name)\">"
+        let fields: HTML =
+            "<input type=\"hidden\" name=\"name\" value=\"\(name)\">"
             + Components.field("from", label: "From", value: from, error: errors["from"], type: "date")
             + Components.field("to", label: "To", value: to, error: errors["to"], type: "date")
-        return "<form method=\"get\" action=\"/networth/account\" class=\"inline\" aria-label=\"History range\">\(fields)"
+        return
+            "<form method=\"get\" action=\"/networth/account\" class=\"inline\" aria-label=\"History range\">\(fields)"
             + "<button type=\"submit\" class=\"secondary\">Show</button></form>"
     }
 
@@ -144,15 +150,21 @@ enum AccountPage {
             ("Updates", "\(listing.updates)"),
         ]
         if let change = listing.change {
-            rows.append(("Change since last update", "\(Show.money(change, listing.currency, signed: true)) (\(Show.percent(listing.changePercent)))"))
+            rows.append(
+                (
+                    "Change since last update",
+                    "\(Show.money(change, listing.currency, signed: true)) (\(Show.percent(listing.changePercent)))"
+                ))
         }
         if let note = listing.note { rows.append(("Note", "\(note)")) }
         if let source = listing.source {
-            rows.append(("Follows", "\(source), linked " + Day.html(listing.linkedOn.flatMap(CalendarDate.init(iso8601:)))))
+            rows.append(
+                ("Follows", "\(source), linked " + Day.html(listing.linkedOn.flatMap(CalendarDate.init(iso8601:)))))
             let asOf: HTML = listing.sourceAsOf.map { ", as of " + TimeStamp.html($0) } ?? .empty
             let value: HTML =
-                if let amount = listing.sourceValue { "\(Show.money(amount, listing.currency))" + asOf }
-                else { "none now (\(listing.sourceProblem ?? "not read"))" + asOf }
+                if let amount = listing.sourceValue { "\(Show.money(amount, listing.currency))" + asOf } else {
+                    "none now (\(listing.sourceProblem ?? "not read"))" + asOf
+                }
             rows.append(("Source value", value))
         }
         return "<dl class=\"facts\" id=\"account-facts\">" + rows.html { "<dt>\($0.0)</dt><dd>\($0.1)</dd>" } + "</dl>"
@@ -163,7 +175,8 @@ enum AccountPage {
         guard points.count > 1 else { return .empty }
         let symbol = NumberFormat.currencySymbol(history.account.currency)
         let chart = WebChart(
-            title: "Balance of \(history.account.name)", points: points, axisLabel: { ChartLabels.money($0, symbol: symbol) })
+            title: "Balance of \(history.account.name)", points: points,
+            axisLabel: { ChartLabels.money($0, symbol: symbol) })
         return chart.figure(id: "account-chart", caption: "Each recorded balance (\(points.count) updates).")
             + "<p><a href=\"/networth/chart.svg?account=\(queryValue(history.account.name))\" download>Download the "
             + "chart as SVG</a> (what <code>chart NAME --svg</code> writes)</p>"

@@ -31,26 +31,37 @@ enum AccountsPage {
         do {
             listings = try await AccountService(NetWorthWeb.dependencies(environment)).listings()
         } catch {
-            return environment.failurePage(FolioError.from(error), title: "Accounts", request: request, context: context)
+            return environment.failurePage(
+                FolioError.from(error), title: "Accounts", request: request, context: context)
         }
         let query = request.uri.queryParameters
         let sort = TableOrder(
-            query["sort"].map(String.init), keys: columns.map(\.key), fallback: TableOrder(key: "name", descending: false))
+            query["sort"].map(String.init), keys: columns.map(\.key),
+            fallback: TableOrder(key: "name", descending: false))
         let sorted = sort.sorted(listings, by: order)
         let slice = PageSlice(query["page"].map(String.init), size: 50, total: sorted.count)
-        let headings = Dictionary(uniqueKeysWithValues: columns.enumerated().map { index, column in
-            (index, sort.heading(column.title, key: column.key, numeric: column.numeric) { "/networth/accounts?sort=\($0)" })
-        })
+        let headings = Dictionary(
+            uniqueKeysWithValues: columns.enumerated().map { index, column in
+                (
+                    index,
+                    sort.heading(column.title, key: column.key, numeric: column.numeric) {
+                        "/networth/accounts?sort=\($0)"
+                    }
+                )
+            })
         let table = Components.table(
             caption: listings.isEmpty ? "No accounts yet." : nil, headers: columns.map(\.title), numeric: [2, 4],
             rows: slice.rows(sorted).map { listing in
-                let name: HTML = "<a href=\"\(AccountPage.link(listing.name))\">\(listing.name)</a>"
+                let name: HTML =
+                    "<a href=\"\(AccountPage.link(listing.name))\">\(listing.name)</a>"
                     + (listing.included ? .empty : " (excluded)")
-                let change = listing.change.map {
-                    "\(Show.money($0, listing.currency, signed: true)) \(Show.percent(listing.changePercent))"
-                } ?? "—"
+                let change =
+                    listing.change.map {
+                        "\(Show.money($0, listing.currency, signed: true)) \(Show.percent(listing.changePercent))"
+                    } ?? "—"
                 return [
-                    name, "\(listing.type)\(listing.debt ? " (debt)" : "")", "\(Show.money(listing.balance, listing.currency))",
+                    name, "\(listing.type)\(listing.debt ? " (debt)" : "")",
+                    "\(Show.money(listing.balance, listing.currency))",
                     Day.html(listing.lastUpdate.flatMap(CalendarDate.init(iso8601:))), "\(change)", source(listing),
                 ]
             }, id: "account-list", headings: headings)

@@ -21,7 +21,9 @@ enum ChartDownload {
             guard !chart.isEmpty else {
                 throw FolioError(
                     .notFound, "nothing to chart",
-                    why: "\(account == nil ? "no counted account has" : "\"\(chart.title)\" has") balance updates in that range")
+                    why:
+                        "\(account == nil ? "no counted account has" : "\"\(chart.title)\" has") balance updates in that range"
+                )
             }
             return WebResponses.download(
                 document(chart), contentType: "image/svg+xml; charset=utf-8",
@@ -36,7 +38,8 @@ enum ChartDownload {
         let currency = chart.currency
         return SVGChart.dated(
             series: chart.lines.map { line in
-                ChartSeries(name: line.name, points: line.points.map { ChartPoint(date: $0.date, y: $0.value.doubleValue) })
+                ChartSeries(
+                    name: line.name, points: line.points.map { ChartPoint(date: $0.date, y: $0.value.doubleValue) })
             },
             title: chart.title,
             yLabel: { NumberFormat.money(Amount($0, places: 0) ?? .zero, currency: currency, fractionDigits: 0) }

@@ -1,3 +1,4 @@
+import CSVText
 import Failures
 import FeatureKit
 import FeatureWeb
@@ -12,22 +13,26 @@ enum ImportPage {
         _ request: Request, context: WebRequestContext, environment: WebEnvironment, refusal: FolioError? = nil
     ) -> Response {
         let message = Components.fieldError(refusal.map(NetWorthForms.sentence), for: "file")
-        let invalid: HTML = refusal == nil ? .empty : HTML(raw: " aria-invalid=\"true\" aria-describedby=\"file-error\"")
+        let invalid: HTML =
+            refusal == nil ? .empty : HTML(raw: " aria-invalid=\"true\" aria-describedby=\"file-error\"")
         let fields: HTML = """
             <label class="field wide"><span>A CSV of balances (up to \(WebLimits.maxBodyBytes / 1024) KB)</span>\
             <input type="file" name="file" accept=".csv,.txt,text/csv"\(invalid)>\(message)</label>\
             <button type="submit">Import</button>
             """
-        let content: HTML = NetWorthWeb.subnavigation + """
-            <p>The header names the columns in any order: <code>account</code>, <code>date</code> (YYYY-MM-DD) and \
-            <code>amount</code>, optionally <code>note</code>, and <code>type</code> and <code>currency</code> to create \
-            an account a row names that does not exist yet. Every row is recorded, or none.</p>
-            """ + Components.postForm(action: "/networth/import", csrf: context.csrfToken, multipart: true, fields)
+        let content: HTML =
+            NetWorthWeb.subnavigation + """
+                <p>The header names the columns in any order: <code>account</code>, <code>date</code> (YYYY-MM-DD) and \
+                <code>amount</code>, optionally <code>note</code>, and <code>type</code> and <code>currency</code> to create \
+                an account a row names that does not exist yet. Every row is recorded, or none.</p>
+                """ + Components.postForm(action: "/networth/import", csrf: context.csrfToken, multipart: true, fields)
         let status = refusal.map(WebResponses.status(for:)) ?? .ok
         return environment.page("Import balances", request: request, context: context, status: status, content: content)
     }
 
-    static func upload(_ request: Request, context: WebRequestContext, environment: WebEnvironment) async throws
+    static func upload(
+        _ request: Request, context: WebRequestContext, environment: WebEnvironment
+    ) async throws
         -> Response
     {
         let missing = FolioError(.invalid, "choose a CSV file to upload", field: "file")
@@ -44,7 +49,8 @@ enum ImportPage {
             }
             let outcome = try await ImportService(NetWorthWeb.dependencies(environment)).importBalances(
                 try balances(text, name: file.fileName))
-            var message = "Imported \(outcome.added + outcome.replaced) balances: \(outcome.added) new, \(outcome.replaced) replaced"
+            var message =
+                "Imported \(outcome.added + outcome.replaced) balances: \(outcome.added) new, \(outcome.replaced) replaced"
             if !outcome.createdAccounts.isEmpty {
                 message += "; created \(outcome.createdAccounts.joined(separator: ", "))"
             }
@@ -62,7 +68,8 @@ enum ImportPage {
         do {
             let table = try CSVTable(text: text)
             return try BalanceImport(
-                header: table.header, records: table.rows.map { BalanceImport.Record(line: $0.line, fields: $0.fields) })
+                header: table.header, records: table.rows.map { BalanceImport.Record(line: $0.line, fields: $0.fields) }
+            )
         } catch let error as NetWorthError {
             throw FolioError(.dataError, "\(name): \(error.what)", why: error.why, hint: error.hint, field: "file")
         } catch {

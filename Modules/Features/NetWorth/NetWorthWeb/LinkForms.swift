@@ -8,19 +8,25 @@ import NetWorth
 /// The `/networth` forms that make an account follow a value source or stop: each calls ``LinkService``; the outcome,
 /// or the refusal in words, comes back as the page's flash, and a refusal stores nothing.
 enum LinkForms {
-    static func link(_ request: Request, context: WebRequestContext, environment: WebEnvironment) async throws -> Response {
+    static func link(
+        _ request: Request, context: WebRequestContext, environment: WebEnvironment
+    ) async throws -> Response {
         let fields = try await FormData.read(request, context: context)
         do {
             let changed = try await LinkService(NetWorthWeb.dependencies(environment)).link(
                 fields["account"] ?? "", to: (fields["source"] ?? "").trimmingCharacters(in: .whitespaces))
-            let message = "\"\(changed.account)\" now follows \(changed.source)." + (changed.warning.map { " \($0)." } ?? "")
-            return WebResponses.redirect(to: "/networth", flash: Flash(changed.warning == nil ? .success : .warning, message))
+            let message =
+                "\"\(changed.account)\" now follows \(changed.source)." + (changed.warning.map { " \($0)." } ?? "")
+            return WebResponses.redirect(
+                to: "/networth", flash: Flash(changed.warning == nil ? .success : .warning, message))
         } catch {
             return WebResponses.redirect(to: "/networth", flash: Flash(.error, FolioError.from(error).line))
         }
     }
 
-    static func unlink(_ request: Request, context: WebRequestContext, environment: WebEnvironment) async throws
+    static func unlink(
+        _ request: Request, context: WebRequestContext, environment: WebEnvironment
+    ) async throws
         -> Response
     {
         let fields = try await FormData.read(request, context: context)
@@ -38,7 +44,8 @@ enum LinkForms {
         do {
             let report = try await SyncService(NetWorthWeb.dependencies(environment, waiting: true)).sync()
             let skipped = report.accounts.filter { $0.outcome == "skipped" }.count
-            let message = "Synced: \(report.recorded) balance\(report.recorded == 1 ? "" : "s") recorded"
+            let message =
+                "Synced: \(report.recorded) balance\(report.recorded == 1 ? "" : "s") recorded"
                 + (skipped == 0 ? "." : ", \(skipped) skipped (their source gave no value that can be used).")
             return WebResponses.redirect(to: "/networth", flash: Flash(skipped == 0 ? .success : .warning, message))
         } catch {

@@ -9,7 +9,9 @@ import Timing
 /// The `/networth` forms: each calls a service; a refusal goes next to the field it blames, keeps what was typed
 /// and stores nothing (the services write in one transaction, or not at all).
 enum NetWorthForms {
-    static func update(_ request: Request, context: WebRequestContext, environment: WebEnvironment) async throws
+    static func update(
+        _ request: Request, context: WebRequestContext, environment: WebEnvironment
+    ) async throws
         -> Response
     {
         let fields = try await FormData.read(request, context: context)

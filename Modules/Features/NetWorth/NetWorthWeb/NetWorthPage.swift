@@ -22,7 +22,8 @@ enum NetWorthPage {
 
     static func render(
         _ request: Request, context: WebRequestContext, environment: WebEnvironment, form: UpdateForm = UpdateForm(),
-        addForm: AccountForms.AddForm = AccountForms.AddForm(), rateForm: AccountForms.RateForm = AccountForms.RateForm(),
+        addForm: AccountForms.AddForm = AccountForms.AddForm(),
+        rateForm: AccountForms.RateForm = AccountForms.RateForm(),
         status: HTTPResponse.Status = .ok
     ) async -> Response {
         let dependencies: NetWorthDependencies
@@ -31,7 +32,8 @@ enum NetWorthPage {
             dependencies = try NetWorthWeb.dependencies(environment)
             accounts = try await AccountService(dependencies).list()
         } catch {
-            return environment.failurePage(FolioError.from(error), title: "Net worth", request: request, context: context)
+            return environment.failurePage(
+                FolioError.from(error), title: "Net worth", request: request, context: context)
         }
         guard !accounts.isEmpty else {
             let content: HTML = """
@@ -41,7 +43,9 @@ enum NetWorthPage {
                 <h2 id="add-account">Add an account</h2>
                 \(AccountForms.addForm(addForm, csrf: context.csrfToken))
                 """
-            return environment.page("Net worth", request: request, context: context, status: status, scripts: [WebChart.scriptPath], content: content)
+            return environment.page(
+                "Net worth", request: request, context: context, status: status, scripts: [WebChart.scriptPath],
+                content: content)
         }
         let inclusion = InclusionOverride(request)
         let names = accounts.map(\.name)
@@ -76,7 +80,9 @@ enum NetWorthPage {
         } catch {
             content += Components.notice("No chart: \(FolioError.from(error).line)", kind: "warning")
         }
-        return environment.page("Net worth", request: request, context: context, status: status, scripts: [WebChart.scriptPath], content: content)
+        return environment.page(
+            "Net worth", request: request, context: context, status: status, scripts: [WebChart.scriptPath],
+            content: content)
     }
 
     static func figures(_ summary: SummaryReport) -> HTML {
@@ -104,11 +110,14 @@ enum NetWorthPage {
     static func accountsTable(_ summary: SummaryReport, csrf: String) -> HTML {
         let rows: [[HTML]] = summary.accounts.map { account in
             let counted: HTML =
-                if let reason = account.excludedBecause { "not counted (\(reason))" }
-                else if let reason = account.unvaluedBecause { "not valued: \(reason)" }
-                else { "counted" }
+                if let reason = account.excludedBecause {
+                    "not counted (\(reason))"
+                } else if let reason = account.unvaluedBecause { "not valued: \(reason)" } else { "counted" }
             let changeClass = account.trend == .positive ? "pos" : account.trend == .negative ? "neg" : ""
-            let change = account.change.map { "\(Show.money($0, account.currency, signed: true)) \(Show.percent(account.changePercent))" } ?? "—"
+            let change =
+                account.change.map {
+                    "\(Show.money($0, account.currency, signed: true)) \(Show.percent(account.changePercent))"
+                } ?? "—"
             return [
                 "<a href=\"\(AccountPage.link(account.name))\">\(account.name)</a>",
                 "\(account.type.rawValue)\(account.debt ? " (debt)" : "")",
@@ -131,24 +140,33 @@ enum NetWorthPage {
                 "\(account.lastUpdate?.iso8601 ?? "—")",
             ]
         }
-        return Components.table(headers: ["Account", "Type", "Balance", "Last update"], numeric: [2], rows: rows, id: "accounts")
+        return Components.table(
+            headers: ["Account", "Type", "Balance", "Last update"], numeric: [2], rows: rows, id: "accounts")
     }
 
     static func inclusionButton(_ name: String, include: Bool, csrf: String) -> HTML {
         let action = include ? "include" : "exclude"
         return Components.postForm(
             action: "/networth/accounts/\(action)", csrf: csrf, class: "inline",
-            "<input type=\"hidden\" name=\"account\" value=\"\(name)\"><button type=\"submit\" class=\"secondary\">\(action.capitalized)</button>")
+            "<input type=\"hidden\" name=\"account\" value=\"\(name)\"><button type=\"submit\" class=\"secondary\">\(action.capitalized)</button>"
+        )
     }
 
     static func updateForm(_ names: [String], form: UpdateForm, csrf: String) -> HTML {
         var content = HTML.empty
         if let general = form.general { content += Components.notice(general, kind: "error") }
         let accountError = Components.fieldError(form.errors["account"], for: "account")
-        content += Components.select("account", label: "Account", options: names.map { ($0, $0) }, selected: form.account) + accountError
-        content += Components.field("amount", label: "Balance", value: form.amount, error: form.errors["amount"], placeholder: "1350.50", attributes: " inputmode=\"decimal\" required")
-        content += Components.field("date", label: "Date (default today)", value: form.date, error: form.errors["date"], type: "date")
-        content += Components.field("note", label: "Note (at most \(InputLimits.maximumNoteLength) characters)", value: form.note, error: form.errors["note"])
+        content +=
+            Components.select("account", label: "Account", options: names.map { ($0, $0) }, selected: form.account)
+            + accountError
+        content += Components.field(
+            "amount", label: "Balance", value: form.amount, error: form.errors["amount"], placeholder: "1350.50",
+            attributes: " inputmode=\"decimal\" required")
+        content += Components.field(
+            "date", label: "Date (default today)", value: form.date, error: form.errors["date"], type: "date")
+        content += Components.field(
+            "note", label: "Note (at most \(InputLimits.maximumNoteLength) characters)", value: form.note,
+            error: form.errors["note"])
         content += "<button type=\"submit\">Record</button>"
         return Components.postForm(action: "/networth/update", csrf: csrf, content)
     }
@@ -159,13 +177,15 @@ enum NetWorthPage {
         let symbol = NumberFormat.currencySymbol(report.currency)
         let chart = WebChart(
             title: "Net worth by month", points: points, axisLabel: { ChartLabels.money($0, symbol: symbol) })
-        return chart.figure(id: "networth-chart", caption: "Net worth at the end of each month (\(points.count) months).")
+        return chart.figure(
+            id: "networth-chart", caption: "Net worth at the end of each month (\(points.count) months).")
             + svgLinks(report.inclusion)
     }
 
     /// The downloads of what `chart --svg FILE [--breakdown]` writes, counting what the page counts.
     static func svgLinks(_ inclusion: Inclusion) -> HTML {
-        let query = "pension=\(inclusion.includePensions ? "include" : "exclude")"
+        let query =
+            "pension=\(inclusion.includePensions ? "include" : "exclude")"
             + "&mortgage=\(inclusion.includeMortgages ? "include" : "exclude")"
         return "<p><a href=\"/networth/chart.svg?\(query)\" download>Download the chart as SVG</a> · "
             + "<a href=\"/networth/chart.svg?breakdown=1&amp;\(query)\" download>with assets and debts</a> "
@@ -192,7 +212,8 @@ enum NetWorthPage {
 enum Show {
     static func money(_ value: Amount?, _ currency: String, signed: Bool = false) -> String {
         guard let value else { return "—" }
-        return signed ? NumberFormat.signedMoney(value, currency: currency) : NumberFormat.money(value, currency: currency)
+        return signed
+            ? NumberFormat.signedMoney(value, currency: currency) : NumberFormat.money(value, currency: currency)
     }
 
     static func percent(_ value: Amount?) -> String {

@@ -167,7 +167,9 @@ public enum NetWorthWeb {
     /// The services' dependencies from the feature's context.
     /// - Throws: ``FolioError`` (unavailable) when the host has no networth context (the feature is disabled).
     /// - Parameter waiting: Whether a source's reading may take longer than the page deadline (a background sync).
-    static func dependencies(_ environment: WebEnvironment, waiting: Bool = false) throws(FolioError)
+    static func dependencies(
+        _ environment: WebEnvironment, waiting: Bool = false
+    ) throws(FolioError)
         -> NetWorthDependencies
     {
         guard let context = environment.context("networth") else {

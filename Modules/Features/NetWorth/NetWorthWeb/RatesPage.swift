@@ -30,11 +30,13 @@ enum RatesPage {
                 listed = try await service.list()
             }
         } catch {
-            return environment.failurePage(FolioError.from(error), title: "Exchange rates", request: request, context: context)
+            return environment.failurePage(
+                FolioError.from(error), title: "Exchange rates", request: request, context: context)
         }
         let filtered = !currency.isEmpty && filterError == nil
         let csrf = context.csrfToken
-        let filter = "<form method=\"get\" action=\"/networth/rates\" aria-label=\"Filter rates\">"
+        let filter =
+            "<form method=\"get\" action=\"/networth/rates\" aria-label=\"Filter rates\">"
             + Components.field(
                 "only", label: "Only this currency (as rate list CUR)", value: currency, error: filterError,
                 placeholder: "USD")
@@ -49,16 +51,20 @@ enum RatesPage {
                     "\(rate.currency)", Day.html(rate.date), "\(rate.rate.plainText) \(rate.base)",
                     Components.postForm(
                         action: "/networth/rates/remove", csrf: csrf, class: "inline",
-                        "<input type=\"hidden\" name=\"currency\" value=\"\(rate.currency)\"><input type=\"hidden\" name=\"date\" value=\"\(rate.date.iso8601)\"><button type=\"submit\" class=\"secondary\">Remove…</button>"),
+                        "<input type=\"hidden\" name=\"currency\" value=\"\(rate.currency)\"><input type=\"hidden\" name=\"date\" value=\"\(rate.date.iso8601)\"><button type=\"submit\" class=\"secondary\">Remove…</button>"
+                    ),
                 ]
             }, id: "rates")
-        let content: HTML = NetWorthWeb.subnavigation + filter + table + "<h2 id=\"set-rate\">Set a rate</h2>"
+        let content: HTML =
+            NetWorthWeb.subnavigation + filter + table + "<h2 id=\"set-rate\">Set a rate</h2>"
             + AccountForms.rateForm(rateForm, csrf: csrf)
         return environment.page("Exchange rates", request: request, context: context, status: status, content: content)
     }
 
     /// The first post asks; only the confirmed post removes.
-    static func remove(_ request: Request, context: WebRequestContext, environment: WebEnvironment) async throws
+    static func remove(
+        _ request: Request, context: WebRequestContext, environment: WebEnvironment
+    ) async throws
         -> Response
     {
         let fields = try await FormData.read(request, context: context)
@@ -70,19 +76,24 @@ enum RatesPage {
             guard fields["confirmed"] == "yes" else {
                 let rate = try await service.list(currency).rates.first { $0.date == date }
                 guard let rate else {
-                    throw FolioError(.refused, "there is no \(currency.uppercased()) rate of \(date.iso8601)", field: "date")
+                    throw FolioError(
+                        .refused, "there is no \(currency.uppercased()) rate of \(date.iso8601)", field: "date")
                 }
                 let content = Components.confirmation(
                     "Remove the \(rate.currency) rate of \(Day.text(rate.date)) (\(rate.rate.plainText) \(rate.base))?",
                     action: "/networth/rates/remove", csrf: context.csrfToken,
                     fields: [("currency", rate.currency), ("date", rate.date.iso8601)],
                     button: "Remove the rate", cancel: "/networth/rates")
-                return environment.page("Remove the \(rate.currency) rate?", request: request, context: context, content: content)
+                return environment.page(
+                    "Remove the \(rate.currency) rate?", request: request, context: context, content: content)
             }
             let removed = try await service.remove(currency, on: date)
             return WebResponses.redirect(
                 to: "/networth/rates",
-                flash: Flash(.success, "Removed the \(removed.currency) rate of \(removed.date.iso8601) (\(removed.rate.plainText) \(removed.base))."))
+                flash: Flash(
+                    .success,
+                    "Removed the \(removed.currency) rate of \(removed.date.iso8601) (\(removed.rate.plainText) \(removed.base))."
+                ))
         } catch {
             return WebResponses.redirect(to: "/networth/rates", flash: Flash(.error, FolioError.from(error).line))
         }

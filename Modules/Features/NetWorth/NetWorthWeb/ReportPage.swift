@@ -35,7 +35,8 @@ enum ReportPage {
         do {
             let report = try await report(request, environment: environment)
             body += table(report, details: details)
-            let download = "/networth/report.csv?period=\(queryValue(period))&from=\(queryValue(from))&to=\(queryValue(to))"
+            let download =
+                "/networth/report.csv?period=\(queryValue(period))&from=\(queryValue(from))&to=\(queryValue(to))"
             body += "<p><a href=\"\(download)\" download>Download as CSV</a></p>"
         } catch {
             let refusal = FolioError.from(error)
@@ -57,7 +58,8 @@ enum ReportPage {
         content += "<form method=\"get\" action=\"/networth/report\" aria-label=\"Report range\">\(form)</form>"
         if let general { content += Components.notice(general, kind: "error") }
         content += body
-        return environment.page("Net worth report", request: request, context: context, status: status, content: content)
+        return environment.page(
+            "Net worth report", request: request, context: context, status: status, content: content)
     }
 
     /// `GET /networth/report.csv`: the rows as a file.
@@ -79,7 +81,10 @@ enum ReportPage {
     /// Newest first; `details` adds each counted account's value (`report --details`), a debt as the amount owed.
     static func table(_ report: NetWorthReport, details: Bool = false) -> HTML {
         let currency = report.currency
-        let fixed = [report.period == .monthly ? "Month" : "Year", "Valued on", "Assets", "Debts", "Net worth", "Change", "Change %"]
+        let fixed = [
+            report.period == .monthly ? "Month" : "Year", "Valued on", "Assets", "Debts", "Net worth", "Change",
+            "Change %",
+        ]
         let accounts = details ? report.accounts : []
         return Components.table(
             caption: report.rows.isEmpty

@@ -16,12 +16,14 @@ enum SettingsPage {
         do {
             settings = try await RateService(NetWorthWeb.dependencies(environment)).settings()
         } catch {
-            return environment.failurePage(FolioError.from(error), title: "Net worth settings", request: request, context: context)
+            return environment.failurePage(
+                FolioError.from(error), title: "Net worth settings", request: request, context: context)
         }
         let form = Components.postForm(
             action: "/networth/settings", csrf: context.csrfToken,
             Components.checkbox("pension", label: "Include pensions", checked: settings.inclusion.includePensions)
-                + Components.checkbox("mortgage", label: "Include mortgages", checked: settings.inclusion.includeMortgages)
+                + Components.checkbox(
+                    "mortgage", label: "Include mortgages", checked: settings.inclusion.includeMortgages)
                 + Components.field(
                     "baseCurrency", label: "Base currency", value: typed ?? settings.baseCurrency, error: error,
                     attributes: " required")
@@ -31,7 +33,9 @@ enum SettingsPage {
             content: NetWorthWeb.subnavigation + form)
     }
 
-    static func save(_ request: Request, context: WebRequestContext, environment: WebEnvironment) async throws
+    static func save(
+        _ request: Request, context: WebRequestContext, environment: WebEnvironment
+    ) async throws
         -> Response
     {
         let fields = try await FormData.read(request, context: context)
@@ -40,7 +44,8 @@ enum SettingsPage {
             let saved = try await RateService(NetWorthWeb.dependencies(environment)).saveSettings(
                 InclusionOverride(pensions: fields["pension"] != nil, mortgages: fields["mortgage"] != nil),
                 baseCurrency: base.isEmpty ? nil : base)
-            let message = "Saved: pensions \(saved.inclusion.includePensions ? "included" : "excluded"), mortgages "
+            let message =
+                "Saved: pensions \(saved.inclusion.includePensions ? "included" : "excluded"), mortgages "
                 + "\(saved.inclusion.includeMortgages ? "included" : "excluded"), base currency \(saved.baseCurrency)."
             return WebResponses.redirect(to: "/networth/settings", flash: Flash(.success, message))
         } catch {

@@ -5,7 +5,9 @@ import NetWorth
 /// The value sources as a page reads them: each reading waits at most the page deadline (`web.pageDeadline`), so a
 /// source whose service is down makes the page show the last recorded balance, not wait out the retries.
 enum SourceDeadline {
-    static func sources(_ directory: ValueSourceDirectory, deadline: Duration?, clock: any Clock<Duration>)
+    static func sources(
+        _ directory: ValueSourceDirectory, deadline: Duration?, clock: any Clock<Duration>
+    )
         -> LinkedSources
     {
         LinkedSources(

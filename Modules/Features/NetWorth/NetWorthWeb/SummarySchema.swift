@@ -58,7 +58,8 @@ enum NetWorthSchema {
         "name": OpenAPISchema.string, "type": OpenAPISchema.oneOf(AccountType.allCases.map(\.rawValue)),
         "debt": OpenAPISchema.boolean, "currency": OpenAPISchema.string, "included": OpenAPISchema.boolean,
         "createdOn": OpenAPISchema.date, "note": OpenAPISchema.nullable(OpenAPISchema.string),
-        "balance": OpenAPISchema.nullable(OpenAPISchema.number), "lastUpdate": OpenAPISchema.nullable(OpenAPISchema.date),
+        "balance": OpenAPISchema.nullable(OpenAPISchema.number),
+        "lastUpdate": OpenAPISchema.nullable(OpenAPISchema.date),
         "previousBalance": OpenAPISchema.nullable(OpenAPISchema.number),
         "previousUpdate": OpenAPISchema.nullable(OpenAPISchema.date),
         "change": OpenAPISchema.nullable(OpenAPISchema.number),
@@ -73,7 +74,8 @@ enum NetWorthSchema {
 
     /// ``HistoryEntry``.
     static let historyEntry = OpenAPISchema.record([
-        "date": OpenAPISchema.date, "balance": OpenAPISchema.number, "change": OpenAPISchema.nullable(OpenAPISchema.number),
+        "date": OpenAPISchema.date, "balance": OpenAPISchema.number,
+        "change": OpenAPISchema.nullable(OpenAPISchema.number),
         "changePercent": OpenAPISchema.nullable(OpenAPISchema.number), "trend": OpenAPISchema.nullable(trend),
         "note": OpenAPISchema.nullable(OpenAPISchema.string),
     ])
@@ -81,12 +83,14 @@ enum NetWorthSchema {
     /// ``ReportJSONRow``: the fixed keys always present; the account keys vary with the store, so any other key is
     /// an account's value (null before its first update).
     static let reportRow: JSONValue = {
-        guard case .object(var members) = OpenAPISchema.record([
-            "period": OpenAPISchema.string, "date": OpenAPISchema.date, "currency": OpenAPISchema.string,
-            "assets": OpenAPISchema.number, "debts": OpenAPISchema.number, "netWorth": OpenAPISchema.number,
-            "change": OpenAPISchema.nullable(OpenAPISchema.number),
-            "changePercent": OpenAPISchema.nullable(OpenAPISchema.number),
-        ]) else { return OpenAPISchema.anyObject }
+        guard
+            case .object(var members) = OpenAPISchema.record([
+                "period": OpenAPISchema.string, "date": OpenAPISchema.date, "currency": OpenAPISchema.string,
+                "assets": OpenAPISchema.number, "debts": OpenAPISchema.number, "netWorth": OpenAPISchema.number,
+                "change": OpenAPISchema.nullable(OpenAPISchema.number),
+                "changePercent": OpenAPISchema.nullable(OpenAPISchema.number),
+            ])
+        else { return OpenAPISchema.anyObject }
         members["additionalProperties"] = OpenAPISchema.nullable(OpenAPISchema.number)
         return .object(members)
     }()

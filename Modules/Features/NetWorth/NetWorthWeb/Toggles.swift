@@ -11,7 +11,8 @@ extension InclusionOverride {
             self.init(pensions: query["pension"] != nil, mortgages: query["mortgage"] != nil)
         } else {
             self.init(
-                pensions: query["pension"].map { $0 != "exclude" }, mortgages: query["mortgage"].map { $0 != "exclude" })
+                pensions: query["pension"].map { $0 != "exclude" }, mortgages: query["mortgage"].map { $0 != "exclude" }
+            )
         }
     }
 }

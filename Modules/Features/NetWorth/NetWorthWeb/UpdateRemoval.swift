@@ -8,7 +8,9 @@ import Timing
 /// `update NAME --remove --date D` from an account's history: the first post asks on a page of its own (so it works
 /// without JavaScript), only the confirmed post removes the balance.
 enum UpdateRemoval {
-    static func remove(_ request: Request, context: WebRequestContext, environment: WebEnvironment) async throws
+    static func remove(
+        _ request: Request, context: WebRequestContext, environment: WebEnvironment
+    ) async throws
         -> Response
     {
         let fields = try await FormData.read(request, context: context)

@@ -37,7 +37,9 @@ struct BoardFeed: Sendable {
     static func id(of races: [RaceEntry]) -> String {
         // FNV-1a over the ids and starts: short, stable across processes (unlike `hashValue`).
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in races.map({ "\($0.raceId)@\(Int($0.advertisedStart.timeIntervalSince1970))" }).joined(separator: ",").utf8 {
+        for byte in races.map({ "\($0.raceId)@\(Int($0.advertisedStart.timeIntervalSince1970))" }).joined(
+            separator: ","
+        ).utf8 {
             hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
         }
         return String(hash, radix: 16)
@@ -48,12 +50,15 @@ struct BoardFeed: Sendable {
     static func announcement(from old: [RaceEntry], to new: [RaceEntry], at now: Date) -> String {
         let before = Dictionary(old.map { ($0.raceId, $0) }, uniquingKeysWith: { first, _ in first })
         let after = Set(new.map(\.raceId))
-        var sentences = old.filter { !after.contains($0.raceId) && $0.advertisedStart.addingTimeInterval(NextToGo.grace) >= now }
-            .map { "\($0.title) left the board." }
+        var sentences = old.filter {
+            !after.contains($0.raceId) && $0.advertisedStart.addingTimeInterval(NextToGo.grace) >= now
+        }
+        .map { "\($0.title) left the board." }
         for race in new {
             if let previous = before[race.raceId] {
                 if previous.advertisedStart != race.advertisedStart {
-                    sentences.append("\(race.title) now starts at \(LocalDateTime(race.advertisedStart, in: .current).hourMinute).")
+                    sentences.append(
+                        "\(race.title) now starts at \(LocalDateTime(race.advertisedStart, in: .current).hourMinute).")
                 }
             } else {
                 sentences.append("\(race.title) joined the board.")

@@ -13,7 +13,8 @@ enum BoardMarkup {
             caption: report.races.isEmpty ? "No races match right now." : nil,
             headers: ["Start", "In", "Category", "Meeting", "No", "Race", "Country"], numeric: [1, 4],
             body: rows(report.races, now: report.now))
-        return HTML(raw: "<div class=\"board\" data-server-now=\"\(milliseconds(report.now))\"\(eventsAttribute.markup)>")
+        return HTML(
+            raw: "<div class=\"board\" data-server-now=\"\(milliseconds(report.now))\"\(eventsAttribute.markup)>")
             + table + "</div>"
     }
 

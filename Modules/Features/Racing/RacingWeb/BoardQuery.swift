@@ -17,7 +17,9 @@ struct BoardQuery: Sendable {
         var number = defaultCount
         if let count {
             guard let parsed = Int(count) else {
-                throw FolioError(.invalid, "\"\(count)\" is not a number of races", why: "a board shows 1 to \(BoardRequest.maximumCount) races", field: "count")
+                throw FolioError(
+                    .invalid, "\"\(count)\" is not a number of races",
+                    why: "a board shows 1 to \(BoardRequest.maximumCount) races", field: "count")
             }
             number = parsed
         }

@@ -22,7 +22,8 @@ enum BoardStream {
             return connection.feed.withLock { $0.event(for: report) }
         }
         return ServerSentEvents.response(
-            ticker: ticker, every: every, initial: await next(connecting: true), produce: { await next(connecting: false) })
+            ticker: ticker, every: every, initial: await next(connecting: true),
+            produce: { await next(connecting: false) })
     }
 }
 

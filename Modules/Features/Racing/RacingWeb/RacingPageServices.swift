@@ -16,7 +16,9 @@ struct RacingPageServices: Sendable {
     /// - Throws: ``FolioError`` (unavailable) when the feature is disabled.
     init(_ environment: WebEnvironment) throws(FolioError) {
         guard let context = environment.context("races") else {
-            throw FolioError(.unavailable, "the races feature is disabled", hint: "remove \"races\" from disabledFeatures in config.json")
+            throw FolioError(
+                .unavailable, "the races feature is disabled",
+                hint: "remove \"races\" from disabledFeatures in config.json")
         }
         self.context = context
         self.environment = environment

@@ -57,13 +57,15 @@ public enum RacingWeb {
             <p class="hint">Countdowns tick in the browser; a race leaves the board a minute after its start. The board is fetched again every \(DurationFormat.short(environment.refresh)).</p>
             """
         return environment.page(
-            "Next races", request: request, context: context, scripts: live ? [LiveBoardScript.path] : [], content: content)
+            "Next races", request: request, context: context, scripts: live ? [LiveBoardScript.path] : [],
+            content: content)
     }
 
     /// The category toggles, with a refused query's message beside them.
     static func toggles(_ query: BoardQuery, error: FolioError?) -> HTML {
         let boxes = RaceCategory.Kind.allCases.map(\.rawValue).html { category in
-            Components.checkbox("category", label: category, checked: query.categories.contains(category), value: category)
+            Components.checkbox(
+                "category", label: category, checked: query.categories.contains(category), value: category)
         }
         let message: HTML = error.map { Components.refusal($0.line, for: $0.field ?? "query") } ?? .empty
         return """
@@ -96,9 +98,11 @@ public enum RacingWeb {
         do {
             let report = try await RacingPageServices(environment).nextRaces(BoardRequest(count: 3))
             let board = BoardMarkup.board(report, events: "/races/events?count=3")
-            return "<section class=\"card\">\(heading)\(BoardMarkup.staleness(report))\(board)<script src=\"\(LiveBoardScript.path)\" defer></script></section>"
+            return
+                "<section class=\"card\">\(heading)\(BoardMarkup.staleness(report))\(board)<script src=\"\(LiveBoardScript.path)\" defer></script></section>"
         } catch {
-            return "<section class=\"card\">\(heading)\(Components.notice(FolioError.from(error).line, kind: "warning"))</section>"
+            return
+                "<section class=\"card\">\(heading)\(Components.notice(FolioError.from(error).line, kind: "warning"))</section>"
         }
     }
 

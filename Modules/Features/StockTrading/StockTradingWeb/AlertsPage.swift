@@ -28,21 +28,30 @@ enum AlertsPage {
         do {
             listings = try await AlertsWeb.desk(environment).listings().filter { $0.kind == StockAlertParameters.kind }
         } catch {
-            return environment.failurePage(FolioError.from(error), title: "Price alerts", request: request, context: context)
+            return environment.failurePage(
+                FolioError.from(error), title: "Price alerts", request: request, context: context)
         }
         var content = StockTradingWeb.subnavigation(owner, csrf: context.csrfToken)
-        content += "<p class=\"hint\">Price alerts are the household's, checked while <code>folio serve</code> runs or by "
+        content +=
+            "<p class=\"hint\">Price alerts are the household's, checked while <code>folio serve</code> runs or by "
             + "<code>folio alerts check</code>; <a href=\"/alerts\">every alert</a> of every feature.</p>"
         content += AlertsWeb.table(listings, csrf: context.csrfToken, now: environment.timing.now())
         var fields = form.errors["general"].map { Components.notice($0, kind: "error") } ?? .empty
-        fields += Components.field("symbol", label: "Symbol", value: form.symbol, error: form.errors["symbol"], placeholder: "AAPL", attributes: " required")
+        fields += Components.field(
+            "symbol", label: "Symbol", value: form.symbol, error: form.errors["symbol"], placeholder: "AAPL",
+            attributes: " required")
         fields += Components.select(
-            "direction", label: "When the price goes", options: [(value: "above", title: "above"), (value: "below", title: "below")],
+            "direction", label: "When the price goes",
+            options: [(value: "above", title: "above"), (value: "below", title: "below")],
             selected: form.direction)
         fields += Components.fieldError(form.errors["direction"], for: "direction")
-        fields += Components.field("level", label: "Level ($)", value: form.level, error: form.errors["level"], placeholder: "180", attributes: " inputmode=\"decimal\" required")
+        fields += Components.field(
+            "level", label: "Level ($)", value: form.level, error: form.errors["level"], placeholder: "180",
+            attributes: " inputmode=\"decimal\" required")
         fields += "<button type=\"submit\">Add alert</button>"
-        content += "<h2 id=\"add\">Add an alert</h2>" + Components.postForm(action: "/stocks/alerts/add", csrf: context.csrfToken, fields)
+        content +=
+            "<h2 id=\"add\">Add an alert</h2>"
+            + Components.postForm(action: "/stocks/alerts/add", csrf: context.csrfToken, fields)
         return environment.page("Price alerts", request: request, context: context, status: status, content: content)
     }
 
@@ -50,7 +59,8 @@ enum AlertsPage {
         _ request: Request, context: WebRequestContext, environment: WebEnvironment, owner: Session
     ) async throws -> Response {
         let fields = try await FormData.read(request, context: context)
-        var form = AlertForm(symbol: fields["symbol"] ?? "", direction: fields["direction"] ?? "", level: fields["level"] ?? "")
+        var form = AlertForm(
+            symbol: fields["symbol"] ?? "", direction: fields["direction"] ?? "", level: fields["level"] ?? "")
         do {
             let direction = try PriceAlert.Direction(parsing: fields["direction"])
             // The stock kind's own parser, the one of /alerts and `folio alerts add stock`: its level field is

@@ -25,7 +25,8 @@ enum CashPage {
             return environment.failurePage(FolioError.from(error), title: "Cash", request: request, context: context)
         }
         var content = StockTradingWeb.subnavigation(owner, csrf: context.csrfToken)
-        content += "<div class=\"figures\" id=\"cash-figures\">\(Components.figure("Cash", Dollars.text(cash.report.totals.cash)))</div>"
+        content +=
+            "<div class=\"figures\" id=\"cash-figures\">\(Components.figure("Cash", Dollars.text(cash.report.totals.cash)))</div>"
         var fields = Components.field(
             "amount", label: "Amount ($)", value: form.amount, error: form.error, placeholder: "500",
             attributes: " inputmode=\"decimal\" required")
@@ -33,8 +34,11 @@ enum CashPage {
             <button type="submit" name="action" value="deposit">Deposit</button>\
             <button type="submit" name="action" value="withdraw" class="secondary">Withdraw</button>
             """
-        content += "<h2 id=\"move\">Deposit or withdraw</h2>" + Components.postForm(action: "/stocks/cash", csrf: context.csrfToken, fields)
-        content += "<p class=\"hint\">Deposits and withdrawals are money put in or taken out: they change the amount invested, not the return.</p>"
+        content +=
+            "<h2 id=\"move\">Deposit or withdraw</h2>"
+            + Components.postForm(action: "/stocks/cash", csrf: context.csrfToken, fields)
+        content +=
+            "<p class=\"hint\">Deposits and withdrawals are money put in or taken out: they change the amount invested, not the return.</p>"
         return environment.page("Cash", request: request, context: context, status: status, content: content)
     }
 

@@ -23,7 +23,8 @@ enum PortfolioPage {
         do {
             priced = try await StocksWebServices.make(environment).portfolio.portfolio(for: owner)
         } catch {
-            return environment.failurePage(FolioError.from(error), title: "Portfolio", request: request, context: context)
+            return environment.failurePage(
+                FolioError.from(error), title: "Portfolio", request: request, context: context)
         }
         var content = StockTradingWeb.subnavigation(owner, csrf: context.csrfToken)
         let sort = request.uri.queryParameters["sort"].map(String.init)
@@ -31,13 +32,20 @@ enum PortfolioPage {
             .portfolio, Self.priced(priced, now: environment.timing.now(), sort: sort), request: request,
             query: StocksLive.sortQuery(sort))
         var form = trade.errors["general"].map { Components.notice($0, kind: "error") } ?? .empty
-        form += Components.field("symbol", label: "Symbol", value: trade.symbol, error: trade.errors["symbol"], placeholder: "AAPL", attributes: " required")
-        form += Components.field("quantity", label: "Shares", value: trade.quantity, error: trade.errors["quantity"], attributes: " inputmode=\"numeric\" required")
-        form += "<button type=\"submit\" name=\"side\" value=\"buy\">Buy</button><button type=\"submit\" name=\"side\" value=\"sell\" class=\"secondary\">Sell</button>"
+        form += Components.field(
+            "symbol", label: "Symbol", value: trade.symbol, error: trade.errors["symbol"], placeholder: "AAPL",
+            attributes: " required")
+        form += Components.field(
+            "quantity", label: "Shares", value: trade.quantity, error: trade.errors["quantity"],
+            attributes: " inputmode=\"numeric\" required")
+        form +=
+            "<button type=\"submit\" name=\"side\" value=\"buy\">Buy</button><button type=\"submit\" name=\"side\" value=\"sell\" class=\"secondary\">Sell</button>"
         form += Components.fieldError(trade.errors["side"], for: "side")
-        content += "<h2 id=\"trade\">Trade</h2>" + Components.postForm(action: "/stocks/trade", csrf: context.csrfToken, form)
+        content +=
+            "<h2 id=\"trade\">Trade</h2>" + Components.postForm(action: "/stocks/trade", csrf: context.csrfToken, form)
         return environment.page(
-            "Portfolio", request: request, context: context, status: status, scripts: StocksLive.scripts(request), content: content)
+            "Portfolio", request: request, context: context, status: status, scripts: StocksLive.scripts(request),
+            content: content)
     }
 
     /// The priced part, kept live: the figures, the prices' "as of" and the holdings.
@@ -65,13 +73,18 @@ enum PortfolioPage {
             \(Components.figure("Unrealised P/L", Dollars.text(report.totals.unrealizedPL, signed: true)))</div>
             """
         content += Components.stamp(asOf: report.pricesAsOf, now: now, stale: report.pricesStale)
-        content += SortedTable(
-            columns: holdingColumns, rows: report.holdings, id: "holdings", noun: "holdings", sort: sort,
-            link: { "/stocks?\($0)" }, empty: "No holdings yet: buy below."
-        ) { holding in
-            ["\(holding.symbol)", "\(holding.name)", "\(holding.quantity)", "\(Dollars.text(holding.averageCost))",
-             "\(holding.price.map { Dollars.text($0) } ?? "—")", "\(Dollars.text(holding.value))", "\(Dollars.text(holding.unrealizedPL, signed: true))"]
-        }.html
+        content +=
+            SortedTable(
+                columns: holdingColumns, rows: report.holdings, id: "holdings", noun: "holdings", sort: sort,
+                link: { "/stocks?\($0)" }, empty: "No holdings yet: buy below."
+            ) { holding in
+                [
+                    "\(holding.symbol)", "\(holding.name)", "\(holding.quantity)",
+                    "\(Dollars.text(holding.averageCost))",
+                    "\(holding.price.map { Dollars.text($0) } ?? "—")", "\(Dollars.text(holding.value))",
+                    "\(Dollars.text(holding.unrealizedPL, signed: true))",
+                ]
+            }.html
         return content
     }
 
@@ -86,7 +99,8 @@ enum PortfolioPage {
             let services = try await StocksWebServices.make(environment, forTrading: true)
             let row = try await services.trading.trade(side, form.symbol, quantity: quantity, for: owner).report
             let verb = side == .buy ? "Bought" : "Sold"
-            let message = "\(verb) \(row.quantity) \(row.symbol) at \(Dollars.text(row.price)) for \(Dollars.text(row.amount))."
+            let message =
+                "\(verb) \(row.quantity) \(row.symbol) at \(Dollars.text(row.price)) for \(Dollars.text(row.amount))."
             return WebResponses.redirect(to: "/stocks", flash: Flash(.success, message))
         } catch {
             let failure = FolioError.from(error)
@@ -103,8 +117,10 @@ enum PortfolioPage {
             let report = try? await StocksWebServices.make(environment).portfolio.portfolio(for: owner).report
         else { return nil }
         let stamp = Components.stamp(asOf: report.pricesAsOf, now: environment.timing.now(), stale: report.pricesStale)
-        let figures = Components.figure("Total value", Dollars.text(report.totals.totalValue))
+        let figures =
+            Components.figure("Total value", Dollars.text(report.totals.totalValue))
             + Components.figure("Unrealised P/L", Dollars.text(report.totals.unrealizedPL, signed: true))
-        return "<section class=\"card\"><h2><a href=\"/stocks\">Paper portfolio</a></h2><div class=\"figures\">\(figures)</div>\(stamp)</section>"
+        return
+            "<section class=\"card\"><h2><a href=\"/stocks\">Paper portfolio</a></h2><div class=\"figures\">\(figures)</div>\(stamp)</section>"
     }
 }

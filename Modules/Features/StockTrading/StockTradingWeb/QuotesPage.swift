@@ -9,7 +9,9 @@ import Timing
 /// `/stocks/quotes`: every listed stock's price and daily change, as `folio stocks quotes` lists them, with the
 /// prices' "as of".
 enum QuotesPage {
-    static func show(_ request: Request, context: WebRequestContext, environment: WebEnvironment, owner: Session) async -> Response {
+    static func show(
+        _ request: Request, context: WebRequestContext, environment: WebEnvironment, owner: Session
+    ) async -> Response {
         let listing: Priced<[QuoteRow]>
         do {
             listing = try await StocksWebServices.make(environment).market.listing([])
@@ -21,7 +23,8 @@ enum QuotesPage {
         content += StocksLive.region(
             .quotes, priced(listing, now: environment.timing.now(), order: order), request: request,
             query: order.key.isEmpty ? "" : "&sort=\(order.parameter)")
-        return environment.page("Quotes", request: request, context: context, scripts: StocksLive.scripts(request), content: content)
+        return environment.page(
+            "Quotes", request: request, context: context, scripts: StocksLive.scripts(request), content: content)
     }
 
     /// The columns, each with its sort key.
@@ -35,9 +38,12 @@ enum QuotesPage {
         [
             "symbol": { $0.symbol < $1.symbol }, "name": { $0.name < $1.name }, "sector": { $0.sector < $1.sector },
             "price": { $0.price < $1.price },
-            "change": { ($0.dailyChange.map { [$0] } ?? []).lexicographicallyPrecedes($1.dailyChange.map { [$0] } ?? []) },
+            "change": {
+                ($0.dailyChange.map { [$0] } ?? []).lexicographicallyPrecedes($1.dailyChange.map { [$0] } ?? [])
+            },
             "percent": {
-                ($0.dailyChangeFraction.map { [$0] } ?? []).lexicographicallyPrecedes($1.dailyChangeFraction.map { [$0] } ?? [])
+                ($0.dailyChangeFraction.map { [$0] } ?? []).lexicographicallyPrecedes(
+                    $1.dailyChangeFraction.map { [$0] } ?? [])
             },
         ]
     }
@@ -51,14 +57,21 @@ enum QuotesPage {
     static func priced(_ listing: Priced<[QuoteRow]>, now: Date, order: TableOrder) -> HTML {
         var content = StockTradingWeb.staleNotice(listing.quotes)
         content += Components.stamp(asOf: listing.quotes.asOf, now: now, stale: listing.quotes.isStale)
-        let headings = Dictionary(uniqueKeysWithValues: columns.enumerated().map { index, column in
-            (index, order.heading(column.title, key: column.key, numeric: column.numeric) { "/stocks/quotes?sort=\($0)" })
-        })
+        let headings = Dictionary(
+            uniqueKeysWithValues: columns.enumerated().map { index, column in
+                (
+                    index,
+                    order.heading(column.title, key: column.key, numeric: column.numeric) {
+                        "/stocks/quotes?sort=\($0)"
+                    }
+                )
+            })
         content += Components.table(
             headers: columns.map(\.title), numeric: [3, 4, 5],
             rows: order.sorted(listing.report, by: ascending).map { row in
                 [
-                    "\(row.symbol)", "\(row.name)", "\(row.sector)", "\(Dollars.text(row.price))\(row.stale ? " (stale)" : "")",
+                    "\(row.symbol)", "\(row.name)", "\(row.sector)",
+                    "\(Dollars.text(row.price))\(row.stale ? " (stale)" : "")",
                     "\(row.dailyChange.map { Dollars.text($0, signed: true) } ?? "—")",
                     "\(row.dailyChangeFraction.map { NumberFormat.percent($0) } ?? "—")",
                 ]

@@ -11,20 +11,21 @@ enum ReportPages {
     /// The columns of the history table in the order people read a statement, each with its sort key.
     static let historyColumns: [(title: String, key: String, numeric: Bool)] = [
         ("Date", "date", false), ("Side", "side", false), ("Symbol", "symbol", false), ("Shares", "quantity", true),
-        ("Price", "price", true), ("Cash in/out", "amount", true), ("Cash after", "cash", true), ("Realised P/L", "pl", true),
+        ("Price", "price", true), ("Cash in/out", "amount", true), ("Cash after", "cash", true),
+        ("Realised P/L", "pl", true),
     ]
 
     /// How rows compare, ascending, in each sortable column; rows without a value (a deposit's price) come first.
     static var historyOrder: [String: (HistoryRow, HistoryRow) -> Bool] {
         [
-        "date": { $0.sequence < $1.sequence },
-        "side": { $0.side < $1.side },
-        "symbol": { ($0.symbol ?? "") < ($1.symbol ?? "") },
-        "quantity": { ($0.quantity ?? -1) < ($1.quantity ?? -1) },
-        "price": { less($0.price, $1.price) },
-        "amount": { $0.cashChange < $1.cashChange },
-        "cash": { $0.cashAfter < $1.cashAfter },
-        "pl": { less($0.realizedPL, $1.realizedPL) },
+            "date": { $0.sequence < $1.sequence },
+            "side": { $0.side < $1.side },
+            "symbol": { ($0.symbol ?? "") < ($1.symbol ?? "") },
+            "quantity": { ($0.quantity ?? -1) < ($1.quantity ?? -1) },
+            "price": { less($0.price, $1.price) },
+            "amount": { $0.cashChange < $1.cashChange },
+            "cash": { $0.cashAfter < $1.cashAfter },
+            "pl": { less($0.realizedPL, $1.realizedPL) },
         ]
     }
 
@@ -37,21 +38,31 @@ enum ReportPages {
     }
 
     /// `/stocks/history`: newest first unless a heading's link (`?sort=`) says otherwise, 50 rows a page (`?page=`).
-    static func history(_ request: Request, context: WebRequestContext, environment: WebEnvironment, owner: Session) async -> Response {
+    static func history(
+        _ request: Request, context: WebRequestContext, environment: WebEnvironment, owner: Session
+    ) async -> Response {
         let report: HistoryReport
         do {
             report = try await StocksWebServices.make(environment).portfolio.history(for: owner)
         } catch {
-            return environment.failurePage(FolioError.from(error), title: "Trade history", request: request, context: context)
+            return environment.failurePage(
+                FolioError.from(error), title: "Trade history", request: request, context: context)
         }
         let query = request.uri.queryParameters
         let order = TableOrder(
-            query["sort"].map(String.init), keys: historyColumns.map(\.key), fallback: TableOrder(key: "date", descending: true))
+            query["sort"].map(String.init), keys: historyColumns.map(\.key),
+            fallback: TableOrder(key: "date", descending: true))
         let sorted = order.sorted(report.rows, by: historyOrder)
         let slice = PageSlice(query["page"].map(String.init), size: 50, total: sorted.count)
-        let headings = Dictionary(uniqueKeysWithValues: historyColumns.enumerated().map { index, column in
-            (index, order.heading(column.title, key: column.key, numeric: column.numeric) { "/stocks/history?sort=\($0)" })
-        })
+        let headings = Dictionary(
+            uniqueKeysWithValues: historyColumns.enumerated().map { index, column in
+                (
+                    index,
+                    order.heading(column.title, key: column.key, numeric: column.numeric) {
+                        "/stocks/history?sort=\($0)"
+                    }
+                )
+            })
         let table = Components.table(
             caption: report.rows.isEmpty ? "No history yet." : nil,
             headers: historyColumns.map(\.title), numeric: [3, 4, 5, 6, 7],
@@ -68,12 +79,15 @@ enum ReportPages {
         return environment.page("Trade history", request: request, context: context, content: content)
     }
 
-    static func analytics(_ request: Request, context: WebRequestContext, environment: WebEnvironment, owner: Session) async -> Response {
+    static func analytics(
+        _ request: Request, context: WebRequestContext, environment: WebEnvironment, owner: Session
+    ) async -> Response {
         let priced: Priced<AnalyticsReport>
         do {
             priced = try await StocksWebServices.make(environment).portfolio.analytics(for: owner)
         } catch {
-            return environment.failurePage(FolioError.from(error), title: "Analytics", request: request, context: context)
+            return environment.failurePage(
+                FolioError.from(error), title: "Analytics", request: request, context: context)
         }
         let analytics = priced.report
         let percent = { (value: Amount) in NumberFormat.percent(value, signed: false) }
@@ -91,7 +105,8 @@ enum ReportPages {
         let holdings = BarChart(
             title: "Allocation by holding",
             bars: analytics.byHolding.map { (label: $0.name, value: $0.weight.doubleValue, text: percent($0.weight)) })
-        var content = StockTradingWeb.subnavigation(owner, csrf: context.csrfToken) + StockTradingWeb.staleNotice(priced.quotes)
+        var content =
+            StockTradingWeb.subnavigation(owner, csrf: context.csrfToken) + StockTradingWeb.staleNotice(priced.quotes)
         content += figures + "<figure class=\"chart\" id=\"allocation-chart\">\(sectors.render())</figure>"
         content += "<figure class=\"chart\">\(holdings.render())</figure>"
         return environment.page("Analytics", request: request, context: context, content: content)

@@ -14,6 +14,7 @@ enum SafeReturnPath {
 
     /// `path` percent-encoded for a query value.
     static func encoded(_ path: String) -> String {
-        path.addingPercentEncoding(withAllowedCharacters: .alphanumerics.union(CharacterSet(charactersIn: "-._~"))) ?? "/stocks"
+        path.addingPercentEncoding(withAllowedCharacters: .alphanumerics.union(CharacterSet(charactersIn: "-._~")))
+            ?? "/stocks"
     }
 }

@@ -58,60 +58,103 @@ public enum StockTradingWeb {
                         return StocksBrowserSession.notLoggedIn
                     }
                     do {
-                        return WebResponses.json(encoding: try await report(try await StocksWebServices.make(environment), owner))
+                        return WebResponses.json(
+                            encoding: try await report(try await StocksWebServices.make(environment), owner))
                     } catch {
                         return WebResponses.problem(FolioError.from(error))
                     }
                 }
             }
-            router.get("/stocks/login") { request, context in StocksAccountPages.loginPage(request, context: context, environment: environment) }
-            router.post("/stocks/login") { request, context in try await StocksAccountPages.logIn(request, context: context, environment: environment) }
-            router.get("/stocks/signup") { request, context in StocksAccountPages.signupPage(request, context: context, environment: environment) }
-            router.post("/stocks/signup") { request, context in try await StocksAccountPages.signUp(request, context: context, environment: environment) }
-            router.post("/stocks/logout") { _, context in StocksAccountPages.logOut(context: context, environment: environment) }
-            router.get("/stocks", use: loggedIn { request, context, owner in
-                await PortfolioPage.show(request, context: context, environment: environment, owner: owner)
-            })
-            router.post("/stocks/trade", use: loggedIn { request, context, owner in
-                try await PortfolioPage.trade(request, context: context, environment: environment, owner: owner)
-            })
-            router.get("/stocks/events", use: loggedIn { request, context, owner in
-                await StocksLive.events(request, context: context, environment: environment, owner: owner)
-            })
-            router.get("/stocks/quotes", use: loggedIn { request, context, owner in
-                await QuotesPage.show(request, context: context, environment: environment, owner: owner)
-            })
-            router.get("/stocks/cash", use: loggedIn { request, context, owner in
-                await CashPage.show(request, context: context, environment: environment, owner: owner)
-            })
-            router.post("/stocks/cash", use: loggedIn { request, context, owner in
-                try await CashPage.move(request, context: context, environment: environment, owner: owner)
-            })
-            router.get("/stocks/history", use: loggedIn { request, context, owner in
-                await ReportPages.history(request, context: context, environment: environment, owner: owner)
-            })
-            router.get("/stocks/analytics", use: loggedIn { request, context, owner in
-                await ReportPages.analytics(request, context: context, environment: environment, owner: owner)
-            })
-            router.get("/stocks/watchlist", use: loggedIn { request, context, owner in
-                await WatchlistPage.show(request, context: context, environment: environment, owner: owner)
-            })
-            router.post("/stocks/watchlist/add", use: loggedIn { request, context, owner in
-                try await WatchlistPage.watch(request, context: context, environment: environment, owner: owner)
-            })
-            router.post("/stocks/watchlist/remove", use: loggedIn { request, context, owner in
-                try await WatchlistPage.unwatch(request, context: context, environment: environment, owner: owner)
-            })
-            router.get("/stocks/alerts", use: loggedIn { request, context, owner in
-                await AlertsPage.show(request, context: context, environment: environment, owner: owner)
-            })
-            router.post("/stocks/alerts/add", use: loggedIn { request, context, owner in
-                try await AlertsPage.add(request, context: context, environment: environment, owner: owner)
-            })
-            router.get("/api/stocks/portfolio", use: api { services, owner in try await services.portfolio.portfolio(for: owner).report })
+            router.get("/stocks/login") { request, context in
+                StocksAccountPages.loginPage(request, context: context, environment: environment)
+            }
+            router.post("/stocks/login") { request, context in
+                try await StocksAccountPages.logIn(request, context: context, environment: environment)
+            }
+            router.get("/stocks/signup") { request, context in
+                StocksAccountPages.signupPage(request, context: context, environment: environment)
+            }
+            router.post("/stocks/signup") { request, context in
+                try await StocksAccountPages.signUp(request, context: context, environment: environment)
+            }
+            router.post("/stocks/logout") { _, context in
+                StocksAccountPages.logOut(context: context, environment: environment)
+            }
+            router.get(
+                "/stocks",
+                use: loggedIn { request, context, owner in
+                    await PortfolioPage.show(request, context: context, environment: environment, owner: owner)
+                })
+            router.post(
+                "/stocks/trade",
+                use: loggedIn { request, context, owner in
+                    try await PortfolioPage.trade(request, context: context, environment: environment, owner: owner)
+                })
+            router.get(
+                "/stocks/events",
+                use: loggedIn { request, context, owner in
+                    await StocksLive.events(request, context: context, environment: environment, owner: owner)
+                })
+            router.get(
+                "/stocks/quotes",
+                use: loggedIn { request, context, owner in
+                    await QuotesPage.show(request, context: context, environment: environment, owner: owner)
+                })
+            router.get(
+                "/stocks/cash",
+                use: loggedIn { request, context, owner in
+                    await CashPage.show(request, context: context, environment: environment, owner: owner)
+                })
+            router.post(
+                "/stocks/cash",
+                use: loggedIn { request, context, owner in
+                    try await CashPage.move(request, context: context, environment: environment, owner: owner)
+                })
+            router.get(
+                "/stocks/history",
+                use: loggedIn { request, context, owner in
+                    await ReportPages.history(request, context: context, environment: environment, owner: owner)
+                })
+            router.get(
+                "/stocks/analytics",
+                use: loggedIn { request, context, owner in
+                    await ReportPages.analytics(request, context: context, environment: environment, owner: owner)
+                })
+            router.get(
+                "/stocks/watchlist",
+                use: loggedIn { request, context, owner in
+                    await WatchlistPage.show(request, context: context, environment: environment, owner: owner)
+                })
+            router.post(
+                "/stocks/watchlist/add",
+                use: loggedIn { request, context, owner in
+                    try await WatchlistPage.watch(request, context: context, environment: environment, owner: owner)
+                })
+            router.post(
+                "/stocks/watchlist/remove",
+                use: loggedIn { request, context, owner in
+                    try await WatchlistPage.unwatch(request, context: context, environment: environment, owner: owner)
+                })
+            router.get(
+                "/stocks/alerts",
+                use: loggedIn { request, context, owner in
+                    await AlertsPage.show(request, context: context, environment: environment, owner: owner)
+                })
+            router.post(
+                "/stocks/alerts/add",
+                use: loggedIn { request, context, owner in
+                    try await AlertsPage.add(request, context: context, environment: environment, owner: owner)
+                })
+            router.get(
+                "/api/stocks/portfolio",
+                use: api { services, owner in try await services.portfolio.portfolio(for: owner).report })
             router.get("/api/stocks/quotes", use: api { services, _ in try await services.market.listing([]).report })
-            router.get("/api/stocks/history", use: api { services, owner in try await services.portfolio.history(for: owner).rows })
-            router.get("/api/stocks/watchlist", use: api { services, owner in try await services.watchlist.list(for: owner).report.rows })
+            router.get(
+                "/api/stocks/history",
+                use: api { services, owner in try await services.portfolio.history(for: owner).rows })
+            router.get(
+                "/api/stocks/watchlist",
+                use: api { services, owner in try await services.watchlist.list(for: owner).report.rows })
             router.get("/api/stocks/whoami", use: api { _, owner in SessionReport(owner) })
         })
 

@@ -25,14 +25,18 @@ enum StocksAPISchema {
     /// ``StockTrading/PortfolioReport``.
     static let portfolio = S.object(
         [
-            "email": S.string, "basis": S.oneOf(["average", "fifo"]), "pricesSource": S.string, "pricesAsOf": S.dateTime,
+            "email": S.string, "basis": S.oneOf(["average", "fifo"]), "pricesSource": S.string,
+            "pricesAsOf": S.dateTime,
             "pricesStale": S.boolean, "holdings": S.array(holding),
             "totals": S.object(
                 [
                     "holdingsValue": S.number, "cash": S.number, "totalValue": S.number, "invested": S.number,
-                    "roi": S.nullable(S.number), "costBasis": S.number, "unrealizedPL": S.number, "realizedPL": S.number,
+                    "roi": S.nullable(S.number), "costBasis": S.number, "unrealizedPL": S.number,
+                    "realizedPL": S.number,
                 ],
-                required: ["holdingsValue", "cash", "totalValue", "invested", "roi", "costBasis", "unrealizedPL", "realizedPL"]),
+                required: [
+                    "holdingsValue", "cash", "totalValue", "invested", "roi", "costBasis", "unrealizedPL", "realizedPL",
+                ]),
         ],
         required: ["email", "basis", "pricesSource", "pricesAsOf", "pricesStale", "holdings", "totals"])
 
@@ -43,7 +47,9 @@ enum StocksAPISchema {
             "symbol": S.nullable(S.string), "quantity": S.nullable(S.integer), "price": S.nullable(S.number),
             "amount": S.number, "realizedPL": S.nullable(S.number), "cashAfter": S.number, "note": S.nullable(S.string),
         ],
-        required: ["sequence", "timestamp", "side", "symbol", "quantity", "price", "amount", "realizedPL", "cashAfter", "note"])
+        required: [
+            "sequence", "timestamp", "side", "symbol", "quantity", "price", "amount", "realizedPL", "cashAfter", "note",
+        ])
 
     /// ``StockTrading/QuoteRow``.
     static let quote = S.object(
@@ -52,5 +58,7 @@ enum StocksAPISchema {
             "previousClose": S.nullable(S.number), "dailyChange": S.nullable(S.number),
             "dailyChangeFraction": S.nullable(S.number), "asOf": S.dateTime, "stale": S.boolean,
         ],
-        required: ["symbol", "name", "sector", "price", "previousClose", "dailyChange", "dailyChangeFraction", "asOf", "stale"])
+        required: [
+            "symbol", "name", "sector", "price", "previousClose", "dailyChange", "dailyChangeFraction", "asOf", "stale",
+        ])
 }

@@ -16,12 +16,18 @@ enum StocksAccountPages {
         let returnPath = SafeReturnPath.path(next ?? request.uri.queryParameters.get("next"))
         var fields: HTML = "<input type=\"hidden\" name=\"next\" value=\"\(returnPath)\">"
         if let general = errors["general"] { fields += Components.notice(general, kind: "error") }
-        fields += Components.field("email", label: "Email", value: email, error: errors["email"], type: "email", attributes: " autocomplete=\"username\" required")
-        fields += Components.field("password", label: "Password", error: errors["password"], type: "password", attributes: " autocomplete=\"current-password\" required")
+        fields += Components.field(
+            "email", label: "Email", value: email, error: errors["email"], type: "email",
+            attributes: " autocomplete=\"username\" required")
+        fields += Components.field(
+            "password", label: "Password", error: errors["password"], type: "password",
+            attributes: " autocomplete=\"current-password\" required")
         fields += "<button type=\"submit\">Log in</button>"
         let form = Components.postForm(action: "/stocks/login", csrf: context.csrfToken, fields)
-        let content: HTML = "\(form)<p>No account? <a href=\"/stocks/signup\">Sign up</a>. The demo account is test@stockport.com with password Test@123.</p>"
-        return environment.page("Paper trading — log in", request: request, context: context, status: status, content: content)
+        let content: HTML =
+            "\(form)<p>No account? <a href=\"/stocks/signup\">Sign up</a>. The demo account is test@stockport.com with password Test@123.</p>"
+        return environment.page(
+            "Paper trading — log in", request: request, context: context, status: status, content: content)
     }
 
     static func signupPage(
@@ -29,15 +35,25 @@ enum StocksAccountPages {
         errors: [String: String] = [:], status: HTTPResponse.Status = .ok
     ) -> Response {
         var fields = errors["general"].map { Components.notice($0, kind: "error") } ?? .empty
-        fields += Components.field("email", label: "Email", value: email, error: errors["email"], type: "email", attributes: " autocomplete=\"username\" required")
-        fields += Components.field("password", label: "Password", error: errors["password"], type: "password", attributes: " autocomplete=\"new-password\" required")
-        fields += Components.field("confirmation", label: "Confirm password", error: errors["confirmation"], type: "password", attributes: " autocomplete=\"new-password\" required")
+        fields += Components.field(
+            "email", label: "Email", value: email, error: errors["email"], type: "email",
+            attributes: " autocomplete=\"username\" required")
+        fields += Components.field(
+            "password", label: "Password", error: errors["password"], type: "password",
+            attributes: " autocomplete=\"new-password\" required")
+        fields += Components.field(
+            "confirmation", label: "Confirm password", error: errors["confirmation"], type: "password",
+            attributes: " autocomplete=\"new-password\" required")
         fields += "<button type=\"submit\">Sign up</button>"
         let form = Components.postForm(action: "/stocks/signup", csrf: context.csrfToken, fields)
-        return environment.page("Paper trading — sign up", request: request, context: context, status: status, content: form + "<p><a href=\"/stocks/login\">Log in instead</a></p>")
+        return environment.page(
+            "Paper trading — sign up", request: request, context: context, status: status,
+            content: form + "<p><a href=\"/stocks/login\">Log in instead</a></p>")
     }
 
-    static func logIn(_ request: Request, context: WebRequestContext, environment: WebEnvironment) async throws -> Response {
+    static func logIn(
+        _ request: Request, context: WebRequestContext, environment: WebEnvironment
+    ) async throws -> Response {
         let form = try await FormData.read(request, context: context)
         let email = form["email"] ?? ""
         let next = form["next"]
@@ -52,7 +68,8 @@ enum StocksAccountPages {
             }
             let session = try await services.accounts.authenticate(
                 email: email, password: form.fields["password"] ?? "", client: client)
-            return try await started(session, next: SafeReturnPath.path(next), request: request, context: context, environment: environment)
+            return try await started(
+                session, next: SafeReturnPath.path(next), request: request, context: context, environment: environment)
         } catch {
             let failure = FolioError.from(error)
             // A wrong password is 401 to a browser, as a failed authentication, not a conflict with stored state.
@@ -63,17 +80,21 @@ enum StocksAccountPages {
         }
     }
 
-    static func signUp(_ request: Request, context: WebRequestContext, environment: WebEnvironment) async throws -> Response {
+    static func signUp(
+        _ request: Request, context: WebRequestContext, environment: WebEnvironment
+    ) async throws -> Response {
         let form = try await FormData.read(request, context: context)
         let email = form["email"] ?? ""
         do {
             let services = try await StocksWebServices.make(environment)
             let session = try await services.accounts.openAccount(
                 email: email, password: form.fields["password"] ?? "", confirmation: form.fields["confirmation"] ?? "")
-            return try await started(session, next: "/stocks", request: request, context: context, environment: environment)
+            return try await started(
+                session, next: "/stocks", request: request, context: context, environment: environment)
         } catch {
             let failure = FolioError.from(error)
-            let field = ["email", "password", "confirmation"].contains(failure.field ?? "") ? failure.field! : "general"
+            let field =
+                ["email", "password", "confirmation"].contains(failure.field ?? "") ? failure.field! : "general"
             return signupPage(
                 request, context: context, environment: environment, email: email, errors: [field: failure.line],
                 status: WebResponses.status(for: failure))

@@ -18,12 +18,15 @@ enum StocksBrowserSession {
     ) async throws {
         let payload = try JSONEncoder().encode(session)
         try await environment.sessions.start(
-            BrowserSession(userID: session.userID, email: session.email, payload: payload), request: request, context: context)
+            BrowserSession(userID: session.userID, email: session.email, payload: payload), request: request,
+            context: context)
     }
 
     /// 303 to the login page, which comes back to `request`'s page afterwards (a GET; a form cannot be replayed).
     static func toLogin(from request: Request) -> Response {
-        guard request.method == .get, request.uri.path != "/stocks" else { return WebResponses.redirect(to: "/stocks/login") }
+        guard request.method == .get, request.uri.path != "/stocks" else {
+            return WebResponses.redirect(to: "/stocks/login")
+        }
         var target = request.uri.path
         if let query = request.uri.query, !query.isEmpty { target += "?" + query }
         return WebResponses.redirect(to: "/stocks/login?next=" + SafeReturnPath.encoded(target))
@@ -32,7 +35,8 @@ enum StocksBrowserSession {
     /// 401 as problem details, for the JSON routes.
     static var notLoggedIn: Response {
         WebResponses.problem(
-            FolioError(.refused, "not logged in", hint: "log in at /stocks/login; the JSON routes use the same session cookie"),
+            FolioError(
+                .refused, "not logged in", hint: "log in at /stocks/login; the JSON routes use the same session cookie"),
             status: .unauthorized)
     }
 }

@@ -28,7 +28,8 @@ enum StocksLive {
     /// - Parameter query: More of the stream's query (`&sort=-price`), so updates keep the page's order.
     static func region(_ view: View, _ content: HTML, request: Request, query: String = "") -> HTML {
         guard isLive(request) else { return "<div id=\"live-\(view.rawValue)\">\(content)</div>" }
-        return "<div id=\"live-\(view.rawValue)\" data-stocks-events=\"/stocks/events?view=\(view.rawValue)\(query)\">\(content)</div>"
+        return
+            "<div id=\"live-\(view.rawValue)\" data-stocks-events=\"/stocks/events?view=\(view.rawValue)\(query)\">\(content)</div>"
     }
 
     /// The stream's `&sort=` for a page sorted by `sort`: only a key's letters and its `-`, so the address needs
@@ -53,11 +54,16 @@ enum StocksLive {
 
     /// The stream of `view`'s region: an event every refresh of the prices (`stocks.quotesTTL`, 60 s unless set)
     /// on the shared ticker.
-    static func stream(_ view: View, environment: WebEnvironment, owner: Session, csrf: String, sort: String? = nil) -> Response {
-        let settings = environment.context("stocks").flatMap { try? StocksSettings($0.configuration) } ?? StocksSettings()
+    static func stream(
+        _ view: View, environment: WebEnvironment, owner: Session, csrf: String, sort: String? = nil
+    ) -> Response {
+        let settings =
+            environment.context("stocks").flatMap { try? StocksSettings($0.configuration) } ?? StocksSettings()
         let every = max(1, Int(settings.quotesTTL.components.seconds))
         return ServerSentEvents.response(ticker: environment.ticker, every: every) {
-            guard let content = try? await Self.content(view, environment: environment, owner: owner, csrf: csrf, sort: sort)
+            guard
+                let content = try? await Self.content(
+                    view, environment: environment, owner: owner, csrf: csrf, sort: sort)
             else { return nil }
             return ServerSentEvent(name: "prices", data: content.description)
         }
@@ -70,9 +76,11 @@ enum StocksLive {
         let services = try await StocksWebServices.make(environment)
         let now = environment.timing.now()
         switch view {
-        case .portfolio: return PortfolioPage.priced(try await services.portfolio.portfolio(for: owner), now: now, sort: sort)
+        case .portfolio:
+            return PortfolioPage.priced(try await services.portfolio.portfolio(for: owner), now: now, sort: sort)
         case .quotes:
-            return QuotesPage.priced(try await services.market.listing([]), now: now, order: QuotesPage.tableOrder(sort))
+            return QuotesPage.priced(
+                try await services.market.listing([]), now: now, order: QuotesPage.tableOrder(sort))
         case .watchlist:
             return WatchlistPage.priced(try await services.watchlist.list(for: owner), now: now, csrf: csrf, sort: sort)
         }

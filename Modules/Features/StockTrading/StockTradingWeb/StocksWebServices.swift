@@ -13,7 +13,8 @@ enum StocksWebServices {
     /// - Throws: ``FolioError``: internal when the host enabled no `stocks` context, usage for bad settings.
     static func make(_ environment: WebEnvironment, forTrading: Bool = false) async throws -> StockTradingServices {
         guard let context = environment.context("stocks") else {
-            throw FolioError(.internal, "the stocks feature has no context", why: "the host did not enable it for the server")
+            throw FolioError(
+                .internal, "the stocks feature has no context", why: "the host did not enable it for the server")
         }
         let services = StockTradingServices(
             store: context.store, http: context.http, timing: context.timing,

@@ -27,20 +27,27 @@ enum WatchlistPage {
         do {
             priced = try await StocksWebServices.make(environment).watchlist.list(for: owner)
         } catch {
-            return environment.failurePage(FolioError.from(error), title: "Watchlist", request: request, context: context)
+            return environment.failurePage(
+                FolioError.from(error), title: "Watchlist", request: request, context: context)
         }
         var content = StockTradingWeb.subnavigation(owner, csrf: context.csrfToken)
         let sort = request.uri.queryParameters["sort"].map(String.init)
         content += StocksLive.region(
-            .watchlist, Self.priced(priced, now: environment.timing.now(), csrf: context.csrfToken, sort: sort), request: request,
+            .watchlist, Self.priced(priced, now: environment.timing.now(), csrf: context.csrfToken, sort: sort),
+            request: request,
             query: StocksLive.sortQuery(sort))
-        let fields = Components.field(
-            "symbols", label: "Symbols (e.g. NVDA AMD)", value: form.symbols, error: form.error, placeholder: "NVDA",
-            attributes: " required autocapitalize=\"characters\"")
+        let fields =
+            Components.field(
+                "symbols", label: "Symbols (e.g. NVDA AMD)", value: form.symbols, error: form.error,
+                placeholder: "NVDA",
+                attributes: " required autocapitalize=\"characters\"")
             + "<button type=\"submit\">Watch</button>"
-        content += "<h2 id=\"add\">Add to the watchlist</h2>" + Components.postForm(action: "/stocks/watchlist/add", csrf: context.csrfToken, fields)
+        content +=
+            "<h2 id=\"add\">Add to the watchlist</h2>"
+            + Components.postForm(action: "/stocks/watchlist/add", csrf: context.csrfToken, fields)
         return environment.page(
-            "Watchlist", request: request, context: context, status: status, scripts: StocksLive.scripts(request), content: content)
+            "Watchlist", request: request, context: context, status: status, scripts: StocksLive.scripts(request),
+            content: content)
     }
 
     /// The priced part, kept live: the prices' "as of" and the list with its remove buttons.
@@ -54,23 +61,29 @@ enum WatchlistPage {
         TableColumn(""),
     ]
 
-    static func priced(_ priced: Priced<WatchlistService.Listing>, now: Date, csrf: String, sort: String? = nil) -> HTML {
+    static func priced(_ priced: Priced<WatchlistService.Listing>, now: Date, csrf: String, sort: String? = nil) -> HTML
+    {
         let rows = priced.report.rows
         var content = StockTradingWeb.staleNotice(priced.quotes)
-        if !rows.isEmpty { content += Components.stamp(asOf: priced.quotes.asOf, now: now, stale: priced.quotes.isStale) }
-        content += SortedTable(
-            columns: columns, rows: rows, id: "watchlist", noun: "symbols", sort: sort, link: { "/stocks/watchlist?\($0)" },
-            empty: "Your watchlist is empty."
-        ) { row in
-            let remove = Components.postForm(
-                action: "/stocks/watchlist/remove", csrf: csrf, class: "inline",
-                "<input type=\"hidden\" name=\"symbol\" value=\"\(row.symbol)\"><button type=\"submit\" class=\"secondary\" aria-label=\"Stop watching \(row.symbol)\">Remove</button>")
-            return [
-                "\(row.symbol)", "\(row.name)", "\(Dollars.text(row.price))\(row.stale ? " (stale)" : "")",
-                "\(row.dailyChange.map { Dollars.text($0, signed: true) } ?? "—")",
-                "\(row.dailyChangeFraction.map { NumberFormat.percent($0) } ?? "—")", remove,
-            ]
-        }.html
+        if !rows.isEmpty {
+            content += Components.stamp(asOf: priced.quotes.asOf, now: now, stale: priced.quotes.isStale)
+        }
+        content +=
+            SortedTable(
+                columns: columns, rows: rows, id: "watchlist", noun: "symbols", sort: sort,
+                link: { "/stocks/watchlist?\($0)" },
+                empty: "Your watchlist is empty."
+            ) { row in
+                let remove = Components.postForm(
+                    action: "/stocks/watchlist/remove", csrf: csrf, class: "inline",
+                    "<input type=\"hidden\" name=\"symbol\" value=\"\(row.symbol)\"><button type=\"submit\" class=\"secondary\" aria-label=\"Stop watching \(row.symbol)\">Remove</button>"
+                )
+                return [
+                    "\(row.symbol)", "\(row.name)", "\(Dollars.text(row.price))\(row.stale ? " (stale)" : "")",
+                    "\(row.dailyChange.map { Dollars.text($0, signed: true) } ?? "—")",
+                    "\(row.dailyChangeFraction.map { NumberFormat.percent($0) } ?? "—")", remove,
+                ]
+            }.html
         return content
     }
 
@@ -82,11 +95,14 @@ enum WatchlistPage {
         do {
             let wanted = symbols(form.symbols)
             guard !wanted.isEmpty else {
-                throw FolioError(.invalid, "no symbol given", why: "type at least one symbol, like NVDA", field: "symbols")
+                throw FolioError(
+                    .invalid, "no symbol given", why: "type at least one symbol, like NVDA", field: "symbols")
             }
             let result = try await StocksWebServices.make(environment).watchlist.add(wanted, for: owner)
-            let said = (result.added.isEmpty ? [] : ["Watching \(result.added.joined(separator: ", "))."])
-                + (result.alreadyWatched.isEmpty ? [] : ["Already watching \(result.alreadyWatched.joined(separator: ", "))."])
+            let said =
+                (result.added.isEmpty ? [] : ["Watching \(result.added.joined(separator: ", "))."])
+                + (result.alreadyWatched.isEmpty
+                    ? [] : ["Already watching \(result.alreadyWatched.joined(separator: ", "))."])
             return WebResponses.redirect(to: "/stocks/watchlist", flash: Flash(.success, said.joined(separator: " ")))
         } catch {
             let failure = FolioError.from(error)
@@ -109,9 +125,13 @@ enum WatchlistPage {
             let service = try await StocksWebServices.make(environment).watchlist
             guard fields["confirmed"] == "yes" else {
                 let names = try await service.watched(symbols(symbol), for: owner).joined(separator: ", ")
-                let content = StockTradingWeb.subnavigation(owner, csrf: context.csrfToken) + Components.confirmation(
-                    "Stop watching <strong>\(names)</strong>?", action: "/stocks/watchlist/remove", csrf: context.csrfToken,
-                    fields: [(name: "symbol", value: names)], button: "Stop watching \(names)", cancel: "/stocks/watchlist")
+                let content =
+                    StockTradingWeb.subnavigation(owner, csrf: context.csrfToken)
+                    + Components.confirmation(
+                        "Stop watching <strong>\(names)</strong>?", action: "/stocks/watchlist/remove",
+                        csrf: context.csrfToken,
+                        fields: [(name: "symbol", value: names)], button: "Stop watching \(names)",
+                        cancel: "/stocks/watchlist")
                 return environment.page("Stop watching \(names)?", request: request, context: context, content: content)
             }
             let removed = try await service.remove(symbols(symbol), for: owner)

@@ -12,7 +12,9 @@ public struct AlertInput: Sendable, Equatable {
     public init(_ values: [String: String?]) {
         var kept: [String: String] = [:]
         for (name, value) in values {
-            if let trimmed = value?.trimmingCharacters(in: .whitespacesAndNewlines), !trimmed.isEmpty { kept[name] = trimmed }
+            if let trimmed = value?.trimmingCharacters(in: .whitespacesAndNewlines), !trimmed.isEmpty {
+                kept[name] = trimmed
+            }
         }
         self.values = kept
     }

@@ -32,7 +32,8 @@ public struct AlertLevel: Sendable, Equatable {
                 field: Direction.below.rawValue)
         }
         let level = try AlertThreshold.level(
-            input[direction.rawValue] ?? "", field: direction.rawValue, maximum: maximum, allowsNegative: allowsNegative)
+            input[direction.rawValue] ?? "", field: direction.rawValue, maximum: maximum, allowsNegative: allowsNegative
+        )
         return AlertLevel(direction, level)
     }
 

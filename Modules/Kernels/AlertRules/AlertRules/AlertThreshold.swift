@@ -37,7 +37,8 @@ public enum AlertThreshold {
 
     private static func amount(_ text: String, field: String) throws -> Amount {
         do {
-            return try Amount(parsing: text.trimmingCharacters(in: .whitespaces), options: ParseOptions(maximumPlaces: 8))
+            return try Amount(
+                parsing: text.trimmingCharacters(in: .whitespaces), options: ParseOptions(maximumPlaces: 8))
         } catch {
             throw FolioError(
                 .invalid, "\"\(text)\" is not a number", why: "write a plain number such as 85 or 2.5", field: field)

@@ -121,7 +121,7 @@ public struct CachedFetch: Sendable {
         }
         do {
             return try await loadAndSave(ttl: ttl, load: load, save: save)
-        } catch where fallsBack(error) {
+        } catch  where fallsBack(error) {
             let failure = FolioError(.unavailable, "could not reach \(source)", why: String(describing: error))
             let fallback = mode == .refresh ? try await store.read(read) : cached
             guard let cached = fallback else {
@@ -158,7 +158,8 @@ public struct CachedFetch: Sendable {
         let timing = self.timing
         return try await withThrowingTaskGroup(of: Cached<T>?.self) { group in
             group.addTask {
-                try await fetchAndSave(key: key, ttl: ttl, source: source, hasCopy: false, page: page, load: load, save: save)
+                try await fetchAndSave(
+                    key: key, ttl: ttl, source: source, hasCopy: false, page: page, load: load, save: save)
             }
             group.addTask {
                 try await timing.sleep(for: deadline)
@@ -187,14 +188,15 @@ public struct CachedFetch: Sendable {
             let fresh = try await loadAndSave(ttl: ttl, load: load, save: save)
             await page.memory.forget(key)
             return fresh
-        } catch where fallsBack(error) {
+        } catch  where fallsBack(error) {
             // A refusal the caller already put in the user's words keeps them; anything else is not shown to a
             // browser (it may name URLs and bodies).
             let cause = (error as? FolioError)?.line
             let failure =
                 hasCopy
                 ? FolioError(.unavailable, "could not refresh \(source)", why: cause, hint: "the saved copy is shown")
-                : FolioError(.unavailable, "\(source) is unavailable and nothing is saved", why: cause, hint: "try again later")
+                : FolioError(
+                    .unavailable, "\(source) is unavailable and nothing is saved", why: cause, hint: "try again later")
             await page.memory.remember(failure, for: key, at: timing.now())
             throw failure
         }

@@ -72,7 +72,8 @@ public struct FolioError: Error, Sendable, CustomStringConvertible, Equatable {
 
     /// Creates an error.
     public init(
-        _ kind: Kind, _ what: String, why: String? = nil, hint: String? = nil, field: String? = nil, reason: Reason? = nil
+        _ kind: Kind, _ what: String, why: String? = nil, hint: String? = nil, field: String? = nil,
+        reason: Reason? = nil
     ) {
         self.kind = kind
         self.what = what
@@ -101,4 +102,9 @@ public struct FolioError: Error, Sendable, CustomStringConvertible, Equatable {
         copy.field = field
         return copy
     }
+}
+
+extension FolioError.Reason {
+    /// A command that reads its own arguments met a long option it does not take; the host names the nearest one.
+    public static let unknownOption = FolioError.Reason(rawValue: "unknownOption")
 }

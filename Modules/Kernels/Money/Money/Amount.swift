@@ -35,10 +35,14 @@ public struct Amount: Sendable, Hashable, Comparable {
         units = Int128(significand) * Self.powerOfTen(Self.places - places)
     }
 
+    /// Nothing: 0.00.
     public static let zero = Amount(uncheckedUnits: 0)
 
+    /// Whether the amount is exactly zero.
     public var isZero: Bool { units == 0 }
+    /// Whether the amount is below zero.
     public var isNegative: Bool { units < 0 }
+    /// Whether the amount is above zero.
     public var isPositive: Bool { units > 0 }
     /// −1, 0 or 1.
     public var signum: Int { units == 0 ? 0 : (units < 0 ? -1 : 1) }
@@ -59,8 +63,10 @@ public struct Amount: Sendable, Hashable, Comparable {
         return Double(whole) + Double(fraction) / 1e12
     }
 
+    /// Orders amounts by value.
     public static func < (lhs: Amount, rhs: Amount) -> Bool { lhs.units < rhs.units }
 
+    /// The amount with its sign flipped.
     public static prefix func - (value: Amount) -> Amount { Amount(uncheckedUnits: -value.units) }
 
     /// 10 to the `exponent` (0…38: every power an Int128 holds).
@@ -72,6 +78,7 @@ public struct Amount: Sendable, Hashable, Comparable {
 }
 
 extension Amount: ExpressibleByIntegerLiteral {
+    /// Creates the options.
     public init(integerLiteral value: Int) { self.init(value) }
 }
 

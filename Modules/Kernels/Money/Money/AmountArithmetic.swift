@@ -1,19 +1,23 @@
 /// Checked arithmetic: every operator throws ``MoneyError`` instead of trapping, so a corrupt or absurd
 /// figure ends a command with a message, never a crash. Write `try a + b`.
 extension Amount {
+    /// The sum; throws on overflow.
     public static func + (lhs: Amount, rhs: Amount) throws(MoneyError) -> Amount {
         let (sum, overflow) = lhs.units.addingReportingOverflow(rhs.units)
         guard !overflow else { throw .overflow }
         return try Amount(units: sum)
     }
 
+    /// The difference; throws on overflow.
     public static func - (lhs: Amount, rhs: Amount) throws(MoneyError) -> Amount {
         let (difference, overflow) = lhs.units.subtractingReportingOverflow(rhs.units)
         guard !overflow else { throw .overflow }
         return try Amount(units: difference)
     }
 
+    /// Adds `rhs`; throws on overflow.
     public static func += (lhs: inout Amount, rhs: Amount) throws(MoneyError) { lhs = try lhs + rhs }
+    /// Subtracts `rhs`; throws on overflow.
     public static func -= (lhs: inout Amount, rhs: Amount) throws(MoneyError) { lhs = try lhs - rhs }
 
     /// The product rounded half-to-even at the 12th decimal place (exact whenever the factors' places add up to
@@ -22,12 +26,14 @@ extension Amount {
         try lhs.multiplied(by: rhs, rounding: .halfEven)
     }
 
+    /// The product; throws on overflow.
     public static func * (lhs: Amount, rhs: Int) throws(MoneyError) -> Amount {
         let (product, overflow) = lhs.units.multipliedReportingOverflow(by: Int128(rhs))
         guard !overflow else { throw .overflow }
         return try Amount(units: product)
     }
 
+    /// The product; throws on overflow.
     public static func * (lhs: Int, rhs: Amount) throws(MoneyError) -> Amount { try rhs * lhs }
 
     /// The product rounded by `rule` at the 12th decimal place.
@@ -44,7 +50,9 @@ extension Amount {
 
     /// The quotient rounded by `rule` to `places` decimals (at most 12).
     /// - Throws: ``MoneyError/divisionByZero`` or ``MoneyError/overflow``.
-    public func divided(by divisor: Amount, places: Int = Amount.places, rounding rule: RoundingRule = .halfEven)
+    public func divided(
+        by divisor: Amount, places: Int = Amount.places, rounding rule: RoundingRule = .halfEven
+    )
         throws(MoneyError) -> Amount
     {
         guard !divisor.isZero else { throw .divisionByZero }
@@ -62,7 +70,9 @@ extension Amount {
     }
 
     /// The quotient by a whole number, rounded by `rule` to `places` decimals.
-    public func divided(by divisor: Int, places: Int = Amount.places, rounding rule: RoundingRule = .halfEven)
+    public func divided(
+        by divisor: Int, places: Int = Amount.places, rounding rule: RoundingRule = .halfEven
+    )
         throws(MoneyError) -> Amount
     {
         try divided(by: Amount(divisor), places: places, rounding: rule)

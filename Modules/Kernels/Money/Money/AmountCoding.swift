@@ -3,6 +3,7 @@ import Foundation
 /// A JSON number with every digit (`JSONEncoder` writes a `Decimal` digit for digit); reading also takes a
 /// number in a string (`"90.5289"`), the form several APIs send prices in.
 extension Amount: Codable {
+    /// Decodes the stored form.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         if let text = try? container.decode(String.self) {
@@ -26,10 +27,12 @@ extension Amount: Codable {
         do {
             self = try Amount(exactly: decimal)
         } catch {
-            throw DecodingError.dataCorruptedError(in: container, debugDescription: "\(decimal) is not an amount: \(error)")
+            throw DecodingError.dataCorruptedError(
+                in: container, debugDescription: "\(decimal) is not an amount: \(error)")
         }
     }
 
+    /// Encodes the stored form.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         // `JSONEncoder` prints a Double as its shortest round-trip text and an integer as its digits, the same
@@ -70,7 +73,9 @@ extension Amount: Codable {
     public init?(shortestDigitsOf double: Double) {
         guard double.isFinite, abs(double) < 1e15 else { return nil }
         let text = "\(double)"
-        guard !text.utf8.contains(UInt8(ascii: "e")), let amount = try? Amount(parsing: text, options: .plain) else { return nil }
+        guard !text.utf8.contains(UInt8(ascii: "e")), let amount = try? Amount(parsing: text, options: .plain) else {
+            return nil
+        }
         self = amount
     }
 }

@@ -9,9 +9,11 @@ public struct ParseOptions: Sendable, Hashable {
     /// Whether thousands separators (`1,234.56`) are accepted.
     public var allowsGrouping: Bool
 
-    public init(allowsSign: Bool = true, maximumPlaces: Int = Amount.places, symbols: [String] = [],
-        allowsGrouping: Bool = true)
-    {
+    /// Creates the options.
+    public init(
+        allowsSign: Bool = true, maximumPlaces: Int = Amount.places, symbols: [String] = [],
+        allowsGrouping: Bool = true
+    ) {
         self.allowsSign = allowsSign
         self.maximumPlaces = min(max(maximumPlaces, 0), Amount.places)
         self.symbols = symbols
@@ -89,7 +91,9 @@ extension Amount {
         guard !integerDigits.isEmpty || !fractionDigits.isEmpty else { throw .noDigits }
         // Trailing zeros carry no value, so `1.500` is fine where two places are allowed.
         while let last = fractionDigits.last, last == 0 { fractionDigits.removeLast() }
-        guard fractionDigits.count <= options.maximumPlaces else { throw .tooManyPlaces(allowed: options.maximumPlaces) }
+        guard fractionDigits.count <= options.maximumPlaces else {
+            throw .tooManyPlaces(allowed: options.maximumPlaces)
+        }
 
         var units: UInt128 = 0
         for digit in integerDigits {

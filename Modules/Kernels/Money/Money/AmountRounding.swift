@@ -22,8 +22,10 @@ extension Amount {
         let quotient = magnitude / UInt128(step)
         let remainder = magnitude % UInt128(step)
         // Rounding an in-range value up by one step stays below Int128.max (the range is 10³⁸ − 1 units).
-        let rounded = (try? Self.round(quotient, remainder: remainder, divisor: UInt128(step), rule: rule,
-            negative: isNegative)) ?? quotient
+        let rounded =
+            (try? Self.round(
+                quotient, remainder: remainder, divisor: UInt128(step), rule: rule,
+                negative: isNegative)) ?? quotient
         let value = Int128(rounded * UInt128(step))
         return Amount(uncheckedUnits: isNegative ? -value : value)
     }

@@ -23,6 +23,7 @@ public enum MoneyError: Error, Sendable, Hashable, CustomStringConvertible {
     /// No digits at all, as in `£` or `-`.
     case noDigits
 
+    /// The text a person reads.
     public var description: String {
         switch self {
         case .overflow: "the amount is too large"

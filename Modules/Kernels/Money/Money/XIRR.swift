@@ -16,6 +16,7 @@ public enum XIRR {
         /// No rate in the searched range makes the sum change sign.
         case noSolution
 
+        /// The text a person reads.
         public var description: String {
             switch self {
             case .underAYear: "not available — under a year of history"
@@ -25,11 +26,14 @@ public enum XIRR {
         }
     }
 
+    /// How close to zero the net present value must come for a rate to count as the solution.
     public static let tolerance = 1e-10
 
     /// The rate as a fraction (0.1234 is 12.34 % a year).
     /// - Parameter requiresAYear: refuse flows spanning less than 365 days (``Unavailable/underAYear``).
-    public static func rate(_ flows: [CashFlow], guess: Double = 0.1, requiresAYear: Bool = false)
+    public static func rate(
+        _ flows: [CashFlow], guess: Double = 0.1, requiresAYear: Bool = false
+    )
         throws(Unavailable) -> Double
     {
         let flows = flows.filter { !$0.amount.isZero }
@@ -94,7 +98,9 @@ public enum XIRR {
         return nil
     }
 
-    private static func bisect(_ times: [Double], _ amounts: [Double], low: Double, high: Double, lowValue: Double)
+    private static func bisect(
+        _ times: [Double], _ amounts: [Double], low: Double, high: Double, lowValue: Double
+    )
         -> Double
     {
         var (low, high, lowValue) = (low, high, lowValue)

@@ -45,7 +45,8 @@ extension URL {
     /// This URL with `path` appended to its path and `query` as its percent-encoded query string.
     public func appendingPathAndQuery(path: String, query: [(String, String)]) -> URL {
         var components = URLComponents(url: self, resolvingAgainstBaseURL: false) ?? URLComponents()
-        let basePath = components.percentEncodedPath.hasSuffix("/")
+        let basePath =
+            components.percentEncodedPath.hasSuffix("/")
             ? String(components.percentEncodedPath.dropLast()) : components.percentEncodedPath
         let extra = path.hasPrefix("/") || path.isEmpty ? path : "/" + path
         components.percentEncodedPath = basePath + extra

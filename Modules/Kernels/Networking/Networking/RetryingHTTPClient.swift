@@ -86,8 +86,9 @@ public struct RetryingHTTPClient: HTTPClient {
                 if let answered { return answered }
                 throw giveUp(after: failure, stopwatch, attempt)
             }
-            onRetry(RetryEvent(
-                request: request, failedAttempt: attempt, maxAttempts: attempts, failure: failure, delay: delay))
+            onRetry(
+                RetryEvent(
+                    request: request, failedAttempt: attempt, maxAttempts: attempts, failure: failure, delay: delay))
             try await timing.sleep(for: delay)
         }
     }

@@ -10,7 +10,7 @@ import Networking
 /// The live transport: AsyncHTTPClient on SwiftNIO.
 ///
 /// Chosen over URLSession because FoundationNetworking links libcurl and its 30-odd shared libraries into
-/// the binary, which costs every `folio` process about 5 ms of start-up whether it uses the network or not.
+/// the binary, which every `folio` process would pay for at start-up whether it uses the network or not.
 /// Retries belong to ``RetryingHTTPClient`` on the injected clock, so this transport fails fast: no
 /// connection retries of its own. The read timeout (no bytes for that long) doubles as the connect timeout;
 /// the total timeout is enforced here by racing the transfer against a sleep, so a server that trickles

@@ -39,7 +39,8 @@ public struct LoopbackResponse: Sendable {
 
     /// A JSON response with the given bytes.
     public static func json(_ body: Data, status: Int = 200, headers: [String: String] = [:]) -> LoopbackResponse {
-        LoopbackResponse(status: status, headers: headers.merging(["Content-Type": "application/json"]) { $1 }, body: body)
+        LoopbackResponse(
+            status: status, headers: headers.merging(["Content-Type": "application/json"]) { $1 }, body: body)
     }
 
     /// A JSON response with a committed fixture as its body.

@@ -17,6 +17,7 @@ public final class RefusingPort: Sendable {
     public let baseURL: URL
     private let socketDescriptor: Int32
 
+    /// Binds a loopback port that accepts no connection.
     public init() throws {
         #if canImport(Glibc)
             let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)

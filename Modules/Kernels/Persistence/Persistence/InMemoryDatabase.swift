@@ -142,7 +142,9 @@ final class InMemoryTransaction: StoreTransaction {
         }
     }
 
-    func firstSearchHits(_ terms: [String], wholeWords: [String], in range: KeyRange, limit: Int) throws
+    func firstSearchHits(
+        _ terms: [String], wholeWords: [String], in range: KeyRange, limit: Int
+    ) throws
         -> SearchHitList
     {
         let prefixes = SearchText.terms(terms)

@@ -7,9 +7,11 @@ public enum SearchText {
     /// The normalised words of `text`.
     public static func words(_ text: String) -> [String] {
         if text.utf8.allSatisfy({ $0 < 0x80 }) { return asciiWords(text) }
-        return text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: Locale(identifier: "en_US_POSIX"))
-            .split { !($0.isLetter || $0.isNumber) }
-            .map(String.init)
+        return text.folding(
+            options: [.caseInsensitive, .diacriticInsensitive], locale: Locale(identifier: "en_US_POSIX")
+        )
+        .split { !($0.isLetter || $0.isNumber) }
+        .map(String.init)
     }
 
     /// Plain ASCII needs no Unicode folding (which loads ICU's tables): lower-case letters and digits form words.

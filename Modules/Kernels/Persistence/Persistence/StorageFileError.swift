@@ -39,9 +39,11 @@ public struct StorageFileError: Error, Sendable, Equatable, CustomStringConverti
     /// What the user can do about it.
     public var hint: String {
         switch problem {
-        case .permissionDenied: "give your user read and write access to it, or choose another folder with --home or FOLIO_HOME"
+        case .permissionDenied:
+            "give your user read and write access to it, or choose another folder with --home or FOLIO_HOME"
         case .folderIsAFile: "point --home or FOLIO_HOME at a folder (it is created if missing)"
-        case .damaged: "move it aside and run again to start afresh (or restore a backup copy); folio has not changed it"
+        case .damaged:
+            "move it aside and run again to start afresh (or restore a backup copy); folio has not changed it"
         case .readOnly: "make it writable (chmod u+w \(path)), or choose another folder with --home or FOLIO_HOME"
         }
     }

@@ -33,7 +33,9 @@ public protocol StoreTransaction {
     /// No ranking statistics are computed and reading stops at `limit`, so this costs what the hits cost. A
     /// caller that ranks candidates itself stores its records in the order it wants them preselected when a
     /// search matches more than it reads.
-    func firstSearchHits(_ terms: [String], wholeWords: [String], in range: KeyRange, limit: Int) throws
+    func firstSearchHits(
+        _ terms: [String], wholeWords: [String], in range: KeyRange, limit: Int
+    ) throws
         -> SearchHitList
     /// Every record in `range` with its search text, in the order the records were first stored: everything
     /// another database needs to hold the same records (``restore(_:)`` them in this order and a search
@@ -110,7 +112,9 @@ extension StoreTransaction {
     }
 
     /// Encodes and stores `value` at `key`.
-    public func put<T: Encodable>(_ key: String, _ value: T, expiresAt: Date? = nil, searchText: String? = nil)
+    public func put<T: Encodable>(
+        _ key: String, _ value: T, expiresAt: Date? = nil, searchText: String? = nil
+    )
         throws
     {
         try put(key, value: RecordCoding.encode(value, key: key), expiresAt: expiresAt, searchText: searchText)

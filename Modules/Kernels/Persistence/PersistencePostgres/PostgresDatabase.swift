@@ -136,10 +136,12 @@ public final class PostgresDatabase: KeyValueDatabase {
     /// connections all died with the server, so shutting it down cuts no transaction; a lease still waiting on
     /// it is tried again on the new pool (``leasing(_:)``).
     func renewPoolAfterOutage() {
-        guard serverWasDown.withLock({ was in
-            defer { was = false }
-            return was
-        }) else { return }
+        guard
+            serverWasDown.withLock({ was in
+                defer { was = false }
+                return was
+            })
+        else { return }
         let fresh = Self.startPool(poolConfiguration, logger: logger)
         let old = pool.withLock { current in
             defer { current = fresh }
@@ -298,12 +300,12 @@ public final class PostgresDatabase: KeyValueDatabase {
             do {
                 try await reachability.check()
                 return renewPoolAfterOutage()
-            } catch where PostgresFailure.isStartingUp(error) && waited < startupPatience {
+            } catch  where PostgresFailure.isStartingUp(error) && waited < startupPatience {
                 let pause = Self.startupPause(attempt: attempts)
                 try await sleep(pause)
                 waited += pause
                 attempts += 1
-            } catch where PostgresFailure.isStartingUp(error) {
+            } catch  where PostgresFailure.isStartingUp(error) {
                 throw PersistenceError.unavailable(
                     "\(location.endpoint) is still starting up (the database system is starting up) after \(attempts) "
                         + "tries over \(waited.components.seconds) s; it may be recovering after a restart or a crash: "

@@ -72,7 +72,8 @@ public struct PostgresLocation: Sendable, Equatable, CustomStringConvertible {
             }
         }
         if rest.contains("#") {
-            throw PersistenceError.storage("the database URL has a fragment (#…) after the host, which means nothing here")
+            throw PersistenceError.storage(
+                "the database URL has a fragment (#…) after the host, which means nothing here")
         }
         let authorityEnd = rest.firstIndex { $0 == "/" || $0 == "?" } ?? rest.endIndex
         (host, port) = try Self.hostAndPort(rest[..<authorityEnd])
@@ -188,11 +189,16 @@ public struct PostgresLocation: Sendable, Equatable, CustomStringConvertible {
         if sslMode != .prefer { items.append("sslmode=\(sslMode.rawValue)") }
         if schema != "public" { items.append("schema=\(PercentDecoding.encode(schema))") }
         if let poolSize { items.append("pool_max_conns=\(poolSize)") }
-        if let poolWait { items.append("pool_wait=\(poolWait.components.seconds * 1000 + poolWait.components.attoseconds / 1_000_000_000_000_000)ms") }
+        if let poolWait {
+            items.append(
+                "pool_wait=\(poolWait.components.seconds * 1000 + poolWait.components.attoseconds / 1_000_000_000_000_000)ms"
+            )
+        }
         let query = items.isEmpty ? "" : "?" + items.joined(separator: "&")
         return "postgres://\(credentials)@\(endpoint)/\(PercentDecoding.encode(database))\(query)"
     }
 
+    /// The text a person reads.
     public var description: String { masked }
 
     /// `text` with everything between the user name and the last `@` replaced by `***`: for messages built

@@ -96,7 +96,7 @@ final class PostgresTransaction: StoreTransaction {
     /// After committing a load, refreshes the planner's statistics of the tables. Search picks its plan from
     /// them, and a table just filled has none (or a handful of rows' worth) until autovacuum comes by, a
     /// minute or more later: the planner then guesses that every term matches a few words and scans what it
-    /// should have probed (130 ms instead of 0.6 ms for the catalogue's rarest term). Outside the
+    /// should have probed. Outside the
     /// transaction, so its lock is not held to the commit and a failure (another ANALYZE, a role that does not
     /// own the tables: a warning) cannot undo what was committed.
     func analyzeIfLoaded() {
@@ -114,7 +114,8 @@ final class PostgresTransaction: StoreTransaction {
     }
 
     /// Binds the namespace first, then each of `values`.
-    private func binds(_ values: [any PostgresThrowingDynamicTypeEncodable & Sendable] = []) throws -> PostgresBindings {
+    private func binds(_ values: [any PostgresThrowingDynamicTypeEncodable & Sendable] = []) throws -> PostgresBindings
+    {
         var binds = PostgresBindings(capacity: values.count + 1)
         binds.append(namespace)
         for value in values { try binds.append(value) }
@@ -225,8 +226,8 @@ final class PostgresTransaction: StoreTransaction {
         // The old words go in the same statement: its CTEs all read the snapshot from before the upsert. They are
         // looked up key by key (OFFSET 0 keeps each lookup a subquery of its own, so namespace and key are both
         // its index condition) and deleted by row address: joined to the batch, the planner, once statistics
-        // said a namespace created since had no words, read every word of the namespace for each put (10 ms a
-        // put instead of 1 ms, growing with the namespace).
+        // said a namespace created since had no words, read every word of the namespace for each put (ten times
+        // slower, growing with the namespace).
         try execute(
             """
             WITH input AS (
@@ -315,7 +316,9 @@ final class PostgresTransaction: StoreTransaction {
         try ranked(terms, in: range, limit: limit, columns: "r.key, r.search_text").map(hit)
     }
 
-    func firstSearchHits(_ terms: [String], wholeWords: [String], in range: KeyRange, limit: Int) throws
+    func firstSearchHits(
+        _ terms: [String], wholeWords: [String], in range: KeyRange, limit: Int
+    ) throws
         -> SearchHitList
     {
         try flush()
@@ -447,7 +450,9 @@ final class PostgresTransaction: StoreTransaction {
     /// The first `limit` records, in stored order, matching every term (`terms` rarest first, so a record
     /// missing one is usually rejected on the first probe). For terms that all match thousands of records:
     /// matches are then dense, and reading records in stored order stops after about `limit` of them.
-    private func inStoredOrder(_ terms: [SearchTerm], in range: KeyRange, columns: String, limit: Int) throws
+    private func inStoredOrder(
+        _ terms: [SearchTerm], in range: KeyRange, columns: String, limit: Int
+    ) throws
         -> [PostgresRow]
     {
         let (condition, values) = rangeCondition(range, column: "r.key", firstParameter: 5)
@@ -495,7 +500,9 @@ final class PostgresTransaction: StoreTransaction {
     // MARK: Rows
 
     /// The condition for `range` on `column`, its parameters numbered from `firstParameter`.
-    private func rangeCondition(_ range: KeyRange, column: String, firstParameter: Int)
+    private func rangeCondition(
+        _ range: KeyRange, column: String, firstParameter: Int
+    )
         -> (String, [any PostgresThrowingDynamicTypeEncodable & Sendable])
     {
         var condition = ""

@@ -181,6 +181,7 @@ public final class PrivatePostgresCluster: Sendable {
     public enum ClusterError: Error, CustomStringConvertible {
         case failed(String)
 
+        /// The text a person reads.
         public var description: String {
             switch self {
             case .failed(let reason): "private PostgreSQL cluster: \(reason)"

@@ -39,8 +39,8 @@ public final class SQLiteDatabase: KeyValueDatabase {
         configuration.label = "folio"
         // WAL is a property of the file, so it is switched on once. GRDB's own WAL set-up (`journalMode = .wal`)
         // also makes sure a non-empty -wal file exists, for DatabasePool readers, by writing a throwaway table
-        // on every open: that turned each read-only command into a writer that paid two fsyncs (about 2 ms)
-        // at open and close. Synchronous NORMAL is what GRDB chooses in WAL mode: a transaction is atomic and
+        // on every open: that turned each read-only command into a writer that paid two fsyncs at open and
+        // close. Synchronous NORMAL is what GRDB chooses in WAL mode: a transaction is atomic and
         // survives the process being killed; only a power loss can undo the last commits, never corrupt.
         configuration.prepareDatabase { db in
             if try String.fetchOne(db, sql: "PRAGMA journal_mode") != "wal" {
@@ -51,17 +51,19 @@ public final class SQLiteDatabase: KeyValueDatabase {
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
             // The -wal and -shm files stay between processes (Apple's system SQLite does the same by default).
             // Otherwise every process, even one that only reads, creates both, sizes and maps the -shm, then
-            // checkpoints and deletes them at close: about 1 ms of file-system work in each command. The last
+            // checkpoints and deletes them at close: file-system work in each command. The last
             // connection to close still checkpoints, so `folio.sqlite` alone holds every committed write (a
             // copy of it is a backup), and a journal size limit makes that close truncate the -wal to 0 bytes.
             try db.execute(sql: "PRAGMA journal_size_limit = \(Self.walSizeLimit)")
             var persistWAL: CInt = 1
             guard sqlite3_file_control(db.sqliteConnection, "main", SQLITE_FCNTL_PERSIST_WAL, &persistWAL) == SQLITE_OK
             else {
-                throw DatabaseError(message: "could not keep the write-ahead log of \(db.configuration.label ?? "the file")")
+                throw DatabaseError(
+                    message: "could not keep the write-ahead log of \(db.configuration.label ?? "the file")")
             }
             // Pages are read through a memory map rather than one pread into a malloc'd page cache each:
-            // a funds search reads about 280 pages, and the copies and fresh heap pages cost it 8 % of its time.
+            // a funds search reads hundreds of pages, and the copies and fresh heap pages were a visible share
+            // of its time.
             try db.execute(sql: "PRAGMA mmap_size = \(Self.memoryMapLimit)")
         }
         do {
@@ -113,7 +115,8 @@ public final class SQLiteDatabase: KeyValueDatabase {
                     at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
             }
         } catch {
-            throw Self.blame(directory.path, otherwise: "could not create \(directory.path): \(error.localizedDescription)")
+            throw Self.blame(
+                directory.path, otherwise: "could not create \(directory.path): \(error.localizedDescription)")
         }
         if manager.fileExists(atPath: url.path, isDirectory: &isFolder), !isFolder.boolValue {
             guard manager.isReadableFile(atPath: url.path) else {
@@ -136,7 +139,8 @@ public final class SQLiteDatabase: KeyValueDatabase {
         while !FileManager.default.fileExists(atPath: parent, isDirectory: &isFolder), parent != "/" {
             parent = URL(fileURLWithPath: parent).deletingLastPathComponent().path
         }
-        if !FileManager.default.isWritableFile(atPath: parent) || !FileManager.default.isExecutableFile(atPath: parent) {
+        if !FileManager.default.isWritableFile(atPath: parent) || !FileManager.default.isExecutableFile(atPath: parent)
+        {
             return StorageFileError(path: parent, problem: .permissionDenied)
         }
         return Persistence.PersistenceError.storage(otherwise)
@@ -243,7 +247,8 @@ struct SQLiteStore: KeyValueStore {
         let namespace = namespace
         return try readTransaction { db in
             try Int.fetchOne(
-                db.cachedStatement(sql: "SELECT version FROM namespaces WHERE namespace = ?"), arguments: [namespace]) ?? 0
+                db.cachedStatement(sql: "SELECT version FROM namespaces WHERE namespace = ?"), arguments: [namespace])
+                ?? 0
         }
     }
 
@@ -272,4 +277,3 @@ struct SQLiteStore: KeyValueStore {
         }
     }
 }
-

@@ -24,8 +24,13 @@ final class SQLiteTransaction: StoreTransaction {
     }
 
     func get(_ key: String) throws -> RawRecord? {
-        let statement = try db.cachedStatement(sql: "SELECT value, stored_at, expires_at FROM records WHERE namespace = \(Self.text) AND key = \(Self.text)")
-        guard let row = try Row.fetchOne(statement, arguments: [Self.bytes(namespace), Self.bytes(key)]) else { return nil }
+        let statement = try db.cachedStatement(
+            sql:
+                "SELECT value, stored_at, expires_at FROM records WHERE namespace = \(Self.text) AND key = \(Self.text)"
+        )
+        guard let row = try Row.fetchOne(statement, arguments: [Self.bytes(namespace), Self.bytes(key)]) else {
+            return nil
+        }
         let storedAt: Double = row[1]
         let expiresAt: Double? = row[2]
         return RawRecord(
@@ -100,7 +105,9 @@ final class SQLiteTransaction: StoreTransaction {
         // insert below, so that case is checked too (one index lookup).
         if replaced || searchText != nil { try deleteSearchText(id: id) }
         if let searchText {
-            try db.cachedStatement(sql: "INSERT INTO search(rowid, text) VALUES (?, ?)").execute(arguments: [id, searchText])
+            try db.cachedStatement(sql: "INSERT INTO search(rowid, text) VALUES (?, ?)").execute(arguments: [
+                id, searchText,
+            ])
         }
     }
 
@@ -108,7 +115,9 @@ final class SQLiteTransaction: StoreTransaction {
         try requireWritable()
         let statement = try db.cachedStatement(
             sql: "DELETE FROM records WHERE namespace = \(Self.text) AND key = \(Self.text) RETURNING id")
-        if let id = try Int64.fetchOne(statement, arguments: [Self.bytes(namespace), Self.bytes(key)]) { try deleteSearchText(id: id) }
+        if let id = try Int64.fetchOne(statement, arguments: [Self.bytes(namespace), Self.bytes(key)]) {
+            try deleteSearchText(id: id)
+        }
     }
 
     func delete(_ range: KeyRange) throws -> Int {
@@ -123,7 +132,8 @@ final class SQLiteTransaction: StoreTransaction {
 
     func scan(_ range: KeyRange, limit: Int?, reverse: Bool) throws -> [RawRecord] {
         let (condition, values) = rangeCondition(range)
-        var sql = "SELECT CAST(key AS BLOB), value, stored_at, expires_at FROM records WHERE namespace = \(Self.text)\(condition)"
+        var sql =
+            "SELECT CAST(key AS BLOB), value, stored_at, expires_at FROM records WHERE namespace = \(Self.text)\(condition)"
         sql += " ORDER BY key \(reverse ? "DESC" : "ASC")"
         if limit != nil { sql += " LIMIT ?" }
         return try rows(sql, parameters: values, limit: limit.map { max(0, $0) }, Self.record)
@@ -137,18 +147,23 @@ final class SQLiteTransaction: StoreTransaction {
     }
 
     func search(_ terms: [String], in range: KeyRange, limit: Int) throws -> [RawRecord] {
-        try matches(terms, in: range, limit: limit, columns: "CAST(r.key AS BLOB), r.value, r.stored_at, r.expires_at", Self.record)
+        try matches(
+            terms, in: range, limit: limit, columns: "CAST(r.key AS BLOB), r.value, r.stored_at, r.expires_at",
+            Self.record)
     }
 
     func searchHits(_ terms: [String], in range: KeyRange, limit: Int) throws -> [SearchHit] {
         try matches(terms, in: range, limit: limit, columns: "CAST(r.key AS BLOB), CAST(search.text AS BLOB)", Self.hit)
     }
 
-    func firstSearchHits(_ terms: [String], wholeWords: [String], in range: KeyRange, limit: Int) throws
+    func firstSearchHits(
+        _ terms: [String], wholeWords: [String], in range: KeyRange, limit: Int
+    ) throws
         -> SearchHitList
     {
         var hits = try matches(
-            terms, wholeWords: wholeWords, in: range, limit: max(0, limit) + 1, columns: "CAST(r.key AS BLOB), CAST(search.text AS BLOB)",
+            terms, wholeWords: wholeWords, in: range, limit: max(0, limit) + 1,
+            columns: "CAST(r.key AS BLOB), CAST(search.text AS BLOB)",
             order: "search.rowid", Self.hit)
         let hasMore = hits.count > max(0, limit)
         if hasMore { hits.removeLast() }
@@ -172,7 +187,7 @@ final class SQLiteTransaction: StoreTransaction {
         let (condition, values) = rangeCondition(range, column: "r.key")
         // CROSS JOIN fixes the loop order: the index's matches outside, a lookup by id inside. Left to itself,
         // without ORDER BY rank, the planner chose to walk every record of the namespace and run the match
-        // once per record: 12 s instead of 10 ms over 45,000 schemes.
+        // once per record, a thousand times slower over the funds catalogue (docs/PERFORMANCE.md).
         let sql = """
             SELECT \(columns)
             FROM search CROSS JOIN records r ON r.id = search.rowid
@@ -181,7 +196,9 @@ final class SQLiteTransaction: StoreTransaction {
             LIMIT ?
             """
         return try rows(
-            sql, parameters: [Self.matchExpression(prefixes, wholeWords: whole)] + values.map { $0 as any DatabaseValueConvertible },
+            sql,
+            parameters: [Self.matchExpression(prefixes, wholeWords: whole)]
+                + values.map { $0 as any DatabaseValueConvertible },
             limit: max(0, limit), transform)
     }
 

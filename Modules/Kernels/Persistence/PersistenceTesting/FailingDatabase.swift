@@ -19,20 +19,25 @@ public struct UnimplementedStore: KeyValueStore {
     /// Creates the store.
     public init(namespace: String) { self.namespace = namespace }
 
+    /// Runs `body` in a read transaction.
     public func read<R: Sendable>(_ body: @escaping @Sendable (any StoreTransaction) throws -> R) async throws -> R {
         throw failure("read")
     }
 
+    /// Runs `body` in a write transaction.
     public func write<R: Sendable>(_ body: @escaping @Sendable (any StoreTransaction) throws -> R) async throws -> R {
         throw failure("write")
     }
 
+    /// The store's schema version.
     public func schemaVersion() async throws -> Int { throw failure("schemaVersion") }
 
+    /// Brings the store to the migrations' version.
     public func migrate(_ migrations: [Migration]) async throws { throw failure("migrate") }
 
     private func failure(_ call: String) -> PersistenceError {
-        .storage("unimplemented: KeyValueStore.\(call) on \"\(namespace)\" was called but the test did not set up a store")
+        .storage(
+            "unimplemented: KeyValueStore.\(call) on \"\(namespace)\" was called but the test did not set up a store")
     }
 }
 
@@ -49,19 +54,24 @@ public struct FlakyStore: KeyValueStore {
         self.failAfter = allowedWrites
     }
 
+    /// The namespace of the store underneath.
     public var namespace: String { base.namespace }
 
+    /// Runs `body` in a read transaction.
     public func read<R: Sendable>(_ body: @escaping @Sendable (any StoreTransaction) throws -> R) async throws -> R {
         try await base.read(body)
     }
 
+    /// Runs `body` in a write transaction.
     public func write<R: Sendable>(_ body: @escaping @Sendable (any StoreTransaction) throws -> R) async throws -> R {
         guard await counter.next() <= failAfter else { throw PersistenceError.storage("injected write failure") }
         return try await base.write(body)
     }
 
+    /// The store's schema version.
     public func schemaVersion() async throws -> Int { try await base.schemaVersion() }
 
+    /// Brings the store to the migrations' version.
     public func migrate(_ migrations: [Migration]) async throws { try await base.migrate(migrations) }
 }
 

@@ -75,7 +75,9 @@ public struct Configuration: Sendable {
     /// The resolved value as a duration written `90s`, `30m`, `1h`, `2d` or plain seconds.
     /// - Throws: ``FolioError`` (usage) when the text is not a duration.
     public func duration(_ key: ConfigKey) throws -> Duration? {
-        try value(key, isNot: "a duration", expected: "should look like 90s, 30m, 1h or 2d", parse: Configuration.parseDuration)
+        try value(
+            key, isNot: "a duration", expected: "should look like 90s, 30m, 1h or 2d",
+            parse: Configuration.parseDuration)
     }
 
     /// The resolved value of `key` read by `parse`; nil when nothing sets it.
@@ -135,6 +137,7 @@ public enum ConfigurationSource: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// The text a person reads.
     public var description: String {
         switch self {
         case .flag(let name): name

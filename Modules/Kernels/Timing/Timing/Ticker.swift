@@ -106,6 +106,7 @@ public actor Ticker {
 
 /// The ticks delivered to one subscriber of a ``Ticker``.
 public struct TickSubscription: AsyncSequence, Sendable {
+    /// A tick.
     public typealias Element = Tick
 
     let id: UInt64

@@ -21,7 +21,9 @@ public final class PinnedWallClock: WallClock, Sendable {
 
 extension Timing {
     /// A timing kernel for tests: a manual sleeping clock and a wall clock pinned at `now`.
-    public static func test(now: Date = Date(timeIntervalSince1970: 1_700_000_000), clock: ManualClock = ManualClock())
+    public static func test(
+        now: Date = Date(timeIntervalSince1970: 1_700_000_000), clock: ManualClock = ManualClock()
+    )
         -> Timing
     {
         Timing(clock: clock, wallClock: PinnedWallClock(now))

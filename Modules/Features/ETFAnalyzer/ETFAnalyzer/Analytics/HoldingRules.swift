@@ -116,7 +116,8 @@ public enum HoldingRules {
         purchase: CalendarDate, analysis: CalendarDate, defaulted: Bool
     ) throws(FieldProblem) {
         guard analysis >= purchase else {
-            let source = defaulted ? "the analysis date \(analysis) (--as-of, else today)" : "the analysis date \(analysis)"
+            let source =
+                defaulted ? "the analysis date \(analysis) (--as-of, else today)" : "the analysis date \(analysis)"
             throw FieldProblem("purchase date \(purchase) is after \(source)")
         }
     }

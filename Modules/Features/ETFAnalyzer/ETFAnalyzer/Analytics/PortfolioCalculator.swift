@@ -78,7 +78,8 @@ public enum PortfolioCalculator {
         let weightedAnnual: Amount? =
             weightCovered.isZero ? nil : excluded == 0 ? weightedSum : try quotient(weightedSum, weightCovered)
         let meanDays = try quotient(initialDays, totalInitial)
-        let ownAnnualized = annualized(ratio: totalFinal.doubleValue / totalInitial.doubleValue, days: meanDays.doubleValue)
+        let ownAnnualized = annualized(
+            ratio: totalFinal.doubleValue / totalInitial.doubleValue, days: meanDays.doubleValue)
         let annualFees = try quotient(feePercentMoney, 100)
         let weightedExpenseRatio = try quotient(annualFees, totalCurrent)
         let summary = PortfolioSummary(

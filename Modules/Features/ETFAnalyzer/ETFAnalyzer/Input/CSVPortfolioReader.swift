@@ -4,11 +4,14 @@ import Timing
 /// Reads the CSV form of a portfolio, already split into a ``PortfolioTable``: a header naming the columns in
 /// any order, one ETF per row.
 enum CSVPortfolioReader {
-    static func read(_ table: PortfolioTable, defaultAnalysisDate: CalendarDate?) throws(PortfolioInputError) -> PortfolioDocument {
+    static func read(
+        _ table: PortfolioTable, defaultAnalysisDate: CalendarDate?
+    ) throws(PortfolioInputError) -> PortfolioDocument {
         let header = table.header
         guard !header.isEmpty else {
             throw PortfolioInputError(issues: [
-                InputIssue(row: nil, column: nil, message: "the file is empty — it needs a header row and one row per ETF")
+                InputIssue(
+                    row: nil, column: nil, message: "the file is empty — it needs a header row and one row per ETF")
             ])
         }
         let (columns, warnings) = try mapHeader(header, line: table.headerLine)
@@ -63,9 +66,11 @@ enum CSVPortfolioReader {
                 continue
             }
             if let first = seen[field] {
-                issues.append(InputIssue(
-                    row: nil, line: line, column: title,
-                    message: "appears twice in the header (also as \"\(first)\") — keep one \(field.csvName) column"))
+                issues.append(
+                    InputIssue(
+                        row: nil, line: line, column: title,
+                        message: "appears twice in the header (also as \"\(first)\") — keep one \(field.csvName) column"
+                    ))
             }
             seen[field] = seen[field] ?? title
             columns.append(field)
@@ -73,10 +78,12 @@ enum CSVPortfolioReader {
         let missing = PortfolioField.allCases.filter { $0.isRequired && seen[$0] == nil }.map(\.csvName)
         if !missing.isEmpty {
             let required = PortfolioField.allCases.filter(\.isRequired).map(\.csvName).joined(separator: ",")
-            issues.append(InputIssue(
-                row: nil, line: line, column: nil,
-                message: "the header lacks \(missing.joined(separator: ", ")) — it needs \(required)[,analysis_date] "
-                    + "in any order"))
+            issues.append(
+                InputIssue(
+                    row: nil, line: line, column: nil,
+                    message:
+                        "the header lacks \(missing.joined(separator: ", ")) — it needs \(required)[,analysis_date] "
+                        + "in any order"))
         }
         guard issues.isEmpty else { throw PortfolioInputError(issues: issues) }
         return (columns, warnings)

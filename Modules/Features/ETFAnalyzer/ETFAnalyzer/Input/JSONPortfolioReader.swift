@@ -9,14 +9,17 @@ import Timing
 /// Each object is decoded field by field into ``RawValue``s, so one wrong value is reported with its row and
 /// key while every other row is still checked.
 enum JSONPortfolioReader {
-    static func read(_ text: String, defaultAnalysisDate: CalendarDate?) throws(PortfolioInputError) -> PortfolioDocument {
+    static func read(
+        _ text: String, defaultAnalysisDate: CalendarDate?
+    ) throws(PortfolioInputError) -> PortfolioDocument {
         let data = Data(withoutComments(text).utf8)
         let elements: [Element]
         do {
             elements = try JSONDecoder().decode(Document.self, from: data).elements
         } catch let shape as ShapeError {
             throw PortfolioInputError(issues: [
-                InputIssue(row: nil, column: nil, message: "the JSON must be an array of ETF objects, found \(shape.kind)")
+                InputIssue(
+                    row: nil, column: nil, message: "the JSON must be an array of ETF objects, found \(shape.kind)")
             ])
         } catch {
             throw PortfolioInputError(issues: [syntaxIssue(data)])
@@ -106,7 +109,8 @@ enum JSONPortfolioReader {
                 let (atLine, column) = position(ofCharacter: offset, in: data)
                 line = atLine
                 let what = description[..<marker.lowerBound].trimmingCharacters(in: .whitespaces)
-                reason = "\(what.isEmpty ? "invalid JSON" : what.prefix(1).lowercased() + what.dropFirst()) at column \(column)"
+                reason =
+                    "\(what.isEmpty ? "invalid JSON" : what.prefix(1).lowercased() + what.dropFirst()) at column \(column)"
             } else if !description.isEmpty {
                 reason = description
             }
@@ -177,7 +181,9 @@ private enum Element: Decodable {
 
     /// The value under `key`. The kind the field expects is tried first: `JSONDecoder` learns that a value is
     /// not a string only by failing to decode one, and each failure builds an error.
-    private static func value(_ object: KeyedDecodingContainer<AnyKey>, _ key: AnyKey, expectingNumber: Bool)
+    private static func value(
+        _ object: KeyedDecodingContainer<AnyKey>, _ key: AnyKey, expectingNumber: Bool
+    )
         throws -> RawValue
     {
         if try object.decodeNil(forKey: key) { return .missing }

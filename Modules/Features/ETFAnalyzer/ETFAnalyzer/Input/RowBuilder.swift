@@ -37,7 +37,9 @@ struct RowBuilder {
 
     /// The holding, or nil when any value broke a rule (the problems are in ``issues``).
     mutating func build(_ values: (PortfolioField) -> RawValue) -> ETFHolding? {
-        let name = text(.name, values(.name)).flatMap { value in attempt(.name) { () throws(FieldProblem) in try HoldingRules.name(value) } }
+        let name = text(.name, values(.name)).flatMap { value in
+            attempt(.name) { () throws(FieldProblem) in try HoldingRules.name(value) }
+        }
         let expenseRatio = number(.expenseRatio, values(.expenseRatio))
         let yield = number(.yield, values(.yield))
         let shares = number(.shares, values(.shares))

@@ -41,7 +41,8 @@ public struct PortfolioReport: Sendable, Hashable, Encodable {
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: Keys.self)
         try container.encode(rows, forKey: .etfs)
-        try container.encode(PortfolioObject(portfolio, figures: ReportedFigures(currency: currency)), forKey: .portfolio)
+        try container.encode(
+            PortfolioObject(portfolio, figures: ReportedFigures(currency: currency)), forKey: .portfolio)
     }
 }
 
@@ -160,7 +161,8 @@ struct PortfolioObject: Encodable {
         try container.encode(figures.rate(summary.growthRate), forKey: .growthRate)
         var drag = container.nestedContainer(keyedBy: Horizon.self, forKey: .feeDrag)
         for projection in summary.feeDrag {
-            var values = drag.nestedContainer(keyedBy: DragKeys.self, forKey: Horizon(stringValue: "\(projection.years)"))
+            var values = drag.nestedContainer(
+                keyedBy: DragKeys.self, forKey: Horizon(stringValue: "\(projection.years)"))
             try values.encode(figures.money(projection.valueWithFees), forKey: .valueWithFees)
             try values.encode(figures.money(projection.valueWithoutFees), forKey: .valueWithoutFees)
             try values.encode(figures.money(projection.drag), forKey: .drag)
@@ -170,7 +172,11 @@ struct PortfolioObject: Encodable {
     private func encodeOptional(
         _ value: Amount?, forKey key: Keys, in container: inout KeyedEncodingContainer<Keys>
     ) throws {
-        if let value { try container.encode(figures.rate(value), forKey: key) } else { try container.encodeNil(forKey: key) }
+        if let value {
+            try container.encode(figures.rate(value), forKey: key)
+        } else {
+            try container.encodeNil(forKey: key)
+        }
     }
 }
 

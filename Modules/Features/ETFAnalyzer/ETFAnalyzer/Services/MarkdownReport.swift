@@ -29,7 +29,10 @@ struct MarkdownReport {
             ["Expenses", text.signedMoney(-summary.totalExpenses)],
             ["Net return", "\(text.signedMoney(summary.totalNetReturn)) (\(text.percent(summary.totalReturn)))"],
             ["Weighted annual return", summary.weightedAnnualReturn.map(text.percent) ?? "—"],
-            ["Portfolio annual return (from totals over \(meanDays) days)", summary.annualizedReturn.map(text.percent) ?? "—"],
+            [
+                "Portfolio annual return (from totals over \(meanDays) days)",
+                summary.annualizedReturn.map(text.percent) ?? "—",
+            ],
             ["Weighted expense ratio", text.expenseRatio(summary.weightedExpenseRatio)],
             ["Annual fees at today's value", text.money(summary.annualFees)],
         ]
@@ -51,13 +54,18 @@ struct MarkdownReport {
         }
         let total = [
             "**Total**", ReportText.decimal(summary.meanDaysHeld, places: 0), text.money(summary.totalInitial),
-            text.money(summary.totalCurrent), text.signedMoney(summary.totalNetReturn), text.percent(summary.totalReturn),
+            text.money(summary.totalCurrent), text.signedMoney(summary.totalNetReturn),
+            text.percent(summary.totalReturn),
             summary.annualizedReturn.map(text.percent) ?? "—", "100.00%", "100.00%",
         ]
-        var section = "## ETFs\n\n" + table(
-            ["ETF", "Days", "Invested", "Value", "Net return", "Return", "Annualized", "Weight", "Allocation"],
-            rows + [total], rightAligned: Array(1...8))
-        let notes = ["Total: days is the initial-weighted mean, annualized the portfolio's own return."] + text.footnotes(report)
+        var section =
+            "## ETFs\n\n"
+            + table(
+                ["ETF", "Days", "Invested", "Value", "Net return", "Return", "Annualized", "Weight", "Allocation"],
+                rows + [total], rightAligned: Array(1...8))
+        let notes =
+            ["Total: days is the initial-weighted mean, annualized the portfolio's own return."]
+            + text.footnotes(report)
         section += "\n" + notes.map { escape($0) }.joined(separator: "  \n") + "\n"
         return section
     }
@@ -71,11 +79,13 @@ struct MarkdownReport {
 
     private func feeDragSection() -> String {
         let growth = text.share(summary.growthRate)
-        let intro = "Today's \(text.money(summary.totalCurrent)) growing \(growth) a year, with and without the "
+        let intro =
+            "Today's \(text.money(summary.totalCurrent)) growing \(growth) a year, with and without the "
             + "\(text.expenseRatio(summary.weightedExpenseRatio)) weighted expense ratio.\n\n"
         let rows = summary.feeDrag.map { drag in
             [
-                "\(drag.years)", text.money(drag.valueWithoutFees), text.money(drag.valueWithFees), text.money(drag.drag),
+                "\(drag.years)", text.money(drag.valueWithoutFees), text.money(drag.valueWithFees),
+                text.money(drag.drag),
                 text.share(drag.dragFraction),
             ]
         }
@@ -88,8 +98,14 @@ struct MarkdownReport {
         for etf in report.etfs {
             let holding = etf.holding
             let rows = [
-                ["Held", "\(holding.purchaseDate) → \(etf.analysisDate) (\(text.days(etf.daysHeld)) days, \(ReportText.decimal(etf.years, places: 2)) years)"],
-                ["Shares", "\(text.shares(holding.shares)) at \(text.price(holding.purchasePrice)), now \(text.price(holding.currentPrice))"],
+                [
+                    "Held",
+                    "\(holding.purchaseDate) → \(etf.analysisDate) (\(text.days(etf.daysHeld)) days, \(ReportText.decimal(etf.years, places: 2)) years)",
+                ],
+                [
+                    "Shares",
+                    "\(text.shares(holding.shares)) at \(text.price(holding.purchasePrice)), now \(text.price(holding.currentPrice))",
+                ],
                 ["Expense ratio", text.rate(percent: holding.expenseRatio)],
                 ["Yield", text.rate(percent: holding.yield)],
                 ["Initial investment", text.money(etf.initialInvestment)],

@@ -42,7 +42,8 @@ public struct PortfolioAnalysisService: Sendable {
             return report
         } catch {
             throw FolioError(
-                .refused, "the portfolio cannot be analyzed", why: "a figure is beyond what folio can compute (\(error))",
+                .refused, "the portfolio cannot be analyzed",
+                why: "a figure is beyond what folio can compute (\(error))",
                 hint: "check the shares and prices for a typo")
         }
     }
@@ -66,7 +67,8 @@ public struct PortfolioAnalysisService: Sendable {
     /// - Throws: ``FolioError`` (data error) when a portfolio's total is too large to compute.
     public func list() async throws -> [SavedPortfolioSummary] {
         do {
-            return try await portfolios.all().map { portfolio throws(MoneyError) in try SavedPortfolioSummary(portfolio) }
+            return try await portfolios.all().map { portfolio throws(MoneyError) in try SavedPortfolioSummary(portfolio)
+            }
         } catch let error as MoneyError {
             throw FolioError(.dataError, "a saved portfolio's total is too large to compute", why: "\(error)")
         }

@@ -6,7 +6,7 @@ public enum ReportExport {
     /// The report as CSV (RFC 4180, CRLF line ends): one row per ETF with the JSON rows' keys as columns
     /// (``ETFRow/columns``), figures as the JSON gives them, an absent annualized return empty.
     public static func csv(_ report: PortfolioReport) -> String {
-        // One growing string, not a string per row joined at the end: a 10,000-row report is 1.5 MB.
+        // One growing string, not a string per row joined at the end: a large report would hold both at once.
         var document = ""
         document.reserveCapacity(160 * (report.etfs.count + 1))
         for fields in [ETFRow.columns] + report.rows.map(\.fields) {

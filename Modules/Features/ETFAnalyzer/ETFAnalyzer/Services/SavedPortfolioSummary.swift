@@ -19,8 +19,9 @@ public struct SavedPortfolioSummary: Codable, Sendable, Equatable {
     public init(_ portfolio: SavedPortfolio) throws(MoneyError) {
         name = portfolio.name
         etfs = portfolio.holdings.count
-        invested = try portfolio.holdings.map { holding throws(MoneyError) in try holding.shares * holding.purchasePrice }
-            .sum()
+        invested = try portfolio.holdings.map { holding throws(MoneyError) in try holding.shares * holding.purchasePrice
+        }
+        .sum()
         savedAt = portfolio.savedAt
         source = portfolio.source
     }

@@ -14,7 +14,8 @@ extension SavedPortfolios {
             try Self.validate(name: name)
             portfolio = try await load(name)
         } catch SavedPortfolioError.notFound {
-            throw FolioError(.notFound, "there is no saved ETF portfolio \"\(name)\"",
+            throw FolioError(
+                .notFound, "there is no saved ETF portfolio \"\(name)\"",
                 hint: "save one with `folio etf save NAME FILE`", field: "name")
         } catch let error as SavedPortfolioError {
             throw FolioError(.invalid, "\"\(name)\" is not a saved portfolio's name", why: "\(error)", field: "name")

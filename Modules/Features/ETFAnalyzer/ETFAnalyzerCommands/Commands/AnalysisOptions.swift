@@ -2,8 +2,8 @@ import ArgumentParser
 import ETFAnalyzer
 import Failures
 import FeatureKit
-import Money
 import Foundation
+import Money
 import Networking
 import Timing
 
@@ -28,13 +28,16 @@ struct AnalysisOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Assumed annual growth for the fee drag, in percent.", valueName: "pct"))
     var growth: String = "7"
 
-    @Option(help: ArgumentHelp("Currency of the prices, for display (ISO code).", valueName: "code"), completion: .priceCurrencies)
+    @Option(
+        help: ArgumentHelp("Currency of the prices, for display (ISO code).", valueName: "code"),
+        completion: .priceCurrencies)
     var currency: String = "USD"
 
     @Option(help: "Output format: table, json, csv or markdown.")
     var format: ReportFormat = .table
 
-    @Option(help: ArgumentHelp("Write to this file instead of standard output.", valueName: "file"), completion: .file())
+    @Option(
+        help: ArgumentHelp("Write to this file instead of standard output.", valueName: "file"), completion: .file())
     var output: String?
 
     /// The default analysis date: `--as-of`, else today in the local time zone.
@@ -50,7 +53,9 @@ struct AnalysisOptions: ParsableArguments {
             throw FolioError(.refused, "--growth \(growth) is not a number", hint: "--growth 7 means 7 % a year")
         }
         guard percent > -100, percent <= 100 else {
-            throw FolioError(.refused, "--growth \(growth) is out of range", why: "the growth rate must be above -100 and at most 100 (percent)")
+            throw FolioError(
+                .refused, "--growth \(growth) is out of range",
+                why: "the growth rate must be above -100 and at most 100 (percent)")
         }
         return try percent.divided(by: 100)
     }
@@ -59,7 +64,9 @@ struct AnalysisOptions: ParsableArguments {
     func currencyCode() throws -> String {
         let code = currency.uppercased()
         guard code.count == 3, code.allSatisfy({ $0.isASCII && $0.isLetter }) else {
-            throw FolioError(.usage, "--currency \(currency) is not a currency code", hint: "use an ISO code such as USD, EUR or GBP")
+            throw FolioError(
+                .usage, "--currency \(currency) is not a currency code", hint: "use an ISO code such as USD, EUR or GBP"
+            )
         }
         return code
     }

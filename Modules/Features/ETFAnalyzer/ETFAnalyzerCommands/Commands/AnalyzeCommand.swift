@@ -49,10 +49,14 @@ struct AnalyzeCommand: FeatureCommand {
             """
     )
 
-    @Argument(help: ArgumentHelp("The portfolio file, or - for standard input.", valueName: "file"), completion: .portfolioFiles)
+    @Argument(
+        help: ArgumentHelp("The portfolio file, or - for standard input.", valueName: "file"),
+        completion: .portfolioFiles)
     var file: String?
 
-    @Option(help: ArgumentHelp("Analyze a portfolio saved with `folio etf save`.", valueName: "name"), completion: .savedPortfolioNames)
+    @Option(
+        help: ArgumentHelp("Analyze a portfolio saved with `folio etf save`.", valueName: "name"),
+        completion: .savedPortfolioNames)
     var saved: String?
 
     @OptionGroup var options: AnalysisOptions

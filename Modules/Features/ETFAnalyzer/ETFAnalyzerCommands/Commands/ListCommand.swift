@@ -3,8 +3,8 @@ import ETFAnalyzer
 import Failures
 import FeatureCLI
 import FeatureKit
-import Money
 import Foundation
+import Money
 import Timing
 
 /// `folio etf list`: the saved portfolios.
@@ -26,10 +26,15 @@ struct ListCommand: FeatureCommand {
 
     func run(in context: FeatureContext) async throws {
         let rows = try await ETFAnalyzerServices(context: context).analysis.list()
-        try formatting.render(rows: rows, columns: ["name", "etfs", "invested", "savedAt", "source"], to: context.terminal) {
+        try formatting.render(
+            rows: rows, columns: ["name", "etfs", "invested", "savedAt", "source"], to: context.terminal
+        ) {
             guard !rows.isEmpty else { return "No saved portfolios. Save one with `folio etf save NAME FILE`." }
             let table = TextTable(
-                columns: [.text("NAME"), .number("ETFS"), .number("INVESTED"), .text("SAVED"), .text("SOURCE", truncatable: true)],
+                columns: [
+                    .text("NAME"), .number("ETFS"), .number("INVESTED"), .text("SAVED"),
+                    .text("SOURCE", truncatable: true),
+                ],
                 rows: rows.map { row in
                     [
                         .init(row.name), .init("\(row.etfs)"), .init(NumberFormat.decimal(row.invested)),

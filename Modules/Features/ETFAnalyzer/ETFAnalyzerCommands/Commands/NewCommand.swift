@@ -30,7 +30,9 @@ struct NewCommand: FeatureCommand {
             """
     )
 
-    @Argument(help: ArgumentHelp("The portfolio file to write (.csv or .json).", valueName: "file"), completion: .portfolioFiles)
+    @Argument(
+        help: ArgumentHelp("The portfolio file to write (.csv or .json).", valueName: "file"),
+        completion: .portfolioFiles)
     var file: String
 
     @Option(help: ArgumentHelp("Also save the portfolio under this name.", valueName: "name"))
@@ -44,7 +46,9 @@ struct NewCommand: FeatureCommand {
     func run(in context: FeatureContext) async throws {
         let services = ETFAnalyzerServices(context: context)
         try options.validate(in: context)
-        guard file != "-" else { throw FolioError(.usage, "new needs a file name to write", hint: "folio etf new portfolio.csv") }
+        guard file != "-" else {
+            throw FolioError(.usage, "new needs a file name to write", hint: "folio etf new portfolio.csv")
+        }
         if FileManager.default.fileExists(atPath: file) {
             let replace = try Confirmation.ask(
                 "\(file) exists. Replace it?", action: "replacing \(file)", yes: yes, terminal: context.terminal)

@@ -27,7 +27,9 @@ struct SaveCommand: FeatureCommand {
     @Argument(help: ArgumentHelp("The name to save under.", valueName: "name"))
     var name: String
 
-    @Argument(help: ArgumentHelp("The portfolio file, or - for standard input.", valueName: "file"), completion: .portfolioFiles)
+    @Argument(
+        help: ArgumentHelp("The portfolio file, or - for standard input.", valueName: "file"),
+        completion: .portfolioFiles)
     var file: String
 
     @Flag(help: "Replace a saved portfolio with the same name.")
@@ -41,7 +43,8 @@ struct SaveCommand: FeatureCommand {
             let replaced = try await services.analysis.save(
                 name, holdings: loaded.holdings, source: loaded.source, replace: yes)
             let count = "\(loaded.holdings.count) ETF\(loaded.holdings.count == 1 ? "" : "s")"
-            context.terminal.print("\(replaced ? "Replaced" : "Saved") portfolio \(name): \(count) from \(loaded.source).")
+            context.terminal.print(
+                "\(replaced ? "Replaced" : "Saved") portfolio \(name): \(count) from \(loaded.source).")
         }
     }
 }

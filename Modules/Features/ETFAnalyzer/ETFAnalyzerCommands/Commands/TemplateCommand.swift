@@ -29,7 +29,9 @@ struct TemplateCommand: FeatureCommand {
     @Option(help: "File format: csv or json.")
     var format: TemplateFormat = .csv
 
-    @Option(help: ArgumentHelp("Write to this file instead of standard output.", valueName: "file"), completion: .portfolioFiles)
+    @Option(
+        help: ArgumentHelp("Write to this file instead of standard output.", valueName: "file"),
+        completion: .portfolioFiles)
     var output: String?
 
     func run(in context: FeatureContext) async throws {

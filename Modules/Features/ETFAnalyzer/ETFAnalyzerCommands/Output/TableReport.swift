@@ -28,30 +28,45 @@ struct TableReport {
         var rows: [(String, String, String)] = [
             ("Invested", text.money(summary.totalInitial), ""),
             ("Current value", text.money(summary.totalCurrent), ""),
-            ("Capital appreciation", trend(summary.totalCapitalAppreciation, text.signedMoney(summary.totalCapitalAppreciation)), ""),
+            (
+                "Capital appreciation",
+                trend(summary.totalCapitalAppreciation, text.signedMoney(summary.totalCapitalAppreciation)), ""
+            ),
             ("Yield income", text.signedMoney(summary.totalYieldIncome), ""),
             ("Expenses", text.signedMoney(-summary.totalExpenses), ""),
-            ("Net return", trend(summary.totalNetReturn, text.signedMoney(summary.totalNetReturn)),
-                trend(summary.totalReturn, text.percent(summary.totalReturn))),
+            (
+                "Net return", trend(summary.totalNetReturn, text.signedMoney(summary.totalNetReturn)),
+                trend(summary.totalReturn, text.percent(summary.totalReturn))
+            ),
         ]
         var weightedNote = "Σ weight × annualized return"
         if summary.excludedFromWeighted > 0 {
-            weightedNote += ", without \(summary.excludedFromWeighted) ETF\(summary.excludedFromWeighted == 1 ? "" : "s") held 0 days"
+            weightedNote +=
+                ", without \(summary.excludedFromWeighted) ETF\(summary.excludedFromWeighted == 1 ? "" : "s") held 0 days"
         }
-        rows.append((
-            "Weighted annual return", summary.weightedAnnualReturn.map { trend($0, text.percent($0)) } ?? "—",
-            style.dim(weightedNote)))
+        rows.append(
+            (
+                "Weighted annual return", summary.weightedAnnualReturn.map { trend($0, text.percent($0)) } ?? "—",
+                style.dim(weightedNote)
+            ))
         let meanDays = NumberFormat.decimal(summary.meanDaysHeld, fractionDigits: 0)
-        rows.append((
-            "Portfolio annual return", summary.annualizedReturn.map { trend($0, text.percent($0)) } ?? "—",
-            style.dim(summary.annualizedReturn == nil ? "no time held" : "from totals over \(meanDays) days (initial-weighted mean)")))
-        rows.append((
-            "Weighted expense ratio", text.expenseRatio(summary.weightedExpenseRatio),
-            style.dim("\(text.money(summary.annualFees)) a year at today's value")))
+        rows.append(
+            (
+                "Portfolio annual return", summary.annualizedReturn.map { trend($0, text.percent($0)) } ?? "—",
+                style.dim(
+                    summary.annualizedReturn == nil
+                        ? "no time held" : "from totals over \(meanDays) days (initial-weighted mean)")
+            ))
+        rows.append(
+            (
+                "Weighted expense ratio", text.expenseRatio(summary.weightedExpenseRatio),
+                style.dim("\(text.money(summary.annualFees)) a year at today's value")
+            ))
         let labelWidth = rows.map { TextWidth.of($0.0) }.max() ?? 0
         let valueWidth = rows.map { TextWidth.of($0.1) }.max() ?? 0
         for (label, value, note) in rows {
-            var line = "  " + TextWidth.pad(label, to: labelWidth, alignRight: false) + "  "
+            var line =
+                "  " + TextWidth.pad(label, to: labelWidth, alignRight: false) + "  "
                 + TextWidth.pad(value, to: valueWidth, alignRight: true)
             if !note.isEmpty { line += "  " + note }
             lines.append(line)
@@ -84,14 +99,18 @@ struct TableReport {
             .init(text.money(summary.totalInitial)), .init(text.money(summary.totalCurrent)),
             .trend(text.signedMoney(summary.totalNetReturn), sign: ReportText.sign(summary.totalNetReturn)),
             .trend(text.percent(summary.totalReturn), sign: ReportText.sign(summary.totalReturn)),
-            .trend(summary.annualizedReturn.map(text.percent) ?? "—", sign: summary.annualizedReturn.map(ReportText.sign) ?? 0),
+            .trend(
+                summary.annualizedReturn.map(text.percent) ?? "—",
+                sign: summary.annualizedReturn.map(ReportText.sign) ?? 0),
             "100.00%",
         ]
         // Names get what the figures leave of the width, shortened in the middle so the end that tells two
         // similar funds apart ("…ETF (VOO)", "…ETF (VTI)") stays; the figures are never cut.
         var figureWidths = columns.dropFirst().map { TextWidth.of($0.title) }
         for row in rows + [total] {
-            for index in 1..<row.count { figureWidths[index - 1] = max(figureWidths[index - 1], TextWidth.of(row[index].text)) }
+            for index in 1..<row.count {
+                figureWidths[index - 1] = max(figureWidths[index - 1], TextWidth.of(row[index].text))
+            }
         }
         let nameWidth = width == .max ? Int.max : max(12, width - figureWidths.reduce(0, +) - 2 * figureWidths.count)
         for (index, etf) in report.etfs.enumerated() {
@@ -100,7 +119,8 @@ struct TableReport {
         let table = TextTable(columns: columns, rows: rows, footer: [total])
         // Rows are already fitted; an unlimited width keeps the rules exactly as wide as the rows.
         var output = table.render(style: style, maxWidth: .max)
-        let notes = ["Total: DAYS is the initial-weighted mean, ANNUAL the portfolio's own return."] + text.footnotes(report)
+        let notes =
+            ["Total: DAYS is the initial-weighted mean, ANNUAL the portfolio's own return."] + text.footnotes(report)
         output += notes.map { style.dim($0) }.joined(separator: "\n") + "\n"
         return output
     }
@@ -111,7 +131,8 @@ struct TableReport {
         let barWidth = max(10, min(40, width - labelWidth - 14))
         var lines = [style.bold("Allocation") + style.dim(" (current value / total current value)")]
         for row in rows {
-            let label = TextWidth.pad(ReportText.middleTruncated(row.label, to: labelWidth), to: labelWidth, alignRight: false)
+            let label = TextWidth.pad(
+                ReportText.middleTruncated(row.label, to: labelWidth), to: labelWidth, alignRight: false)
             let share = TextWidth.pad(text.share(row.fraction), to: 8, alignRight: true)
             lines.append("  \(label)  \(style.apply(.cyan, ReportText.bar(row.fraction, width: barWidth)))\(share)")
         }
@@ -127,10 +148,13 @@ struct TableReport {
                         + "less the \(text.expenseRatio(summary.weightedExpenseRatio)) weighted expense ratio)")
         ]
         let table = TextTable(
-            columns: [.text("YEARS"), .number("WITHOUT FEES"), .number("WITH FEES"), .number("FEES COST"), .number("SHARE")],
+            columns: [
+                .text("YEARS"), .number("WITHOUT FEES"), .number("WITH FEES"), .number("FEES COST"), .number("SHARE"),
+            ],
             rows: summary.feeDrag.map { drag in
                 [
-                    .init("\(drag.years)"), .init(text.money(drag.valueWithoutFees)), .init(text.money(drag.valueWithFees)),
+                    .init("\(drag.years)"), .init(text.money(drag.valueWithoutFees)),
+                    .init(text.money(drag.valueWithFees)),
                     .init(text.money(drag.drag)), .init(text.share(drag.dragFraction)),
                 ]
             })
@@ -146,16 +170,29 @@ struct TableReport {
         let holding = etf.holding
         let years = NumberFormat.decimal(etf.years, fractionDigits: 2)
         let rows: [(String, String)] = [
-            ("Held", "\(holding.purchaseDate) → \(etf.analysisDate) · \(text.days(etf.daysHeld)) days (\(years) years)"),
-            ("Shares", "\(text.shares(holding.shares)) bought at \(text.price(holding.purchasePrice)), now \(text.price(holding.currentPrice))"),
-            ("Expense ratio · yield", "\(text.rate(percent: holding.expenseRatio)) · \(text.rate(percent: holding.yield))"),
+            (
+                "Held",
+                "\(holding.purchaseDate) → \(etf.analysisDate) · \(text.days(etf.daysHeld)) days (\(years) years)"
+            ),
+            (
+                "Shares",
+                "\(text.shares(holding.shares)) bought at \(text.price(holding.purchasePrice)), now \(text.price(holding.currentPrice))"
+            ),
+            (
+                "Expense ratio · yield",
+                "\(text.rate(percent: holding.expenseRatio)) · \(text.rate(percent: holding.yield))"
+            ),
             ("Initial investment", text.money(etf.initialInvestment)),
             ("Current value", text.money(etf.currentValue)),
             ("Capital appreciation", trend(etf.capitalAppreciation, text.signedMoney(etf.capitalAppreciation))),
             ("Yield income", text.signedMoney(etf.yieldIncome)),
             ("Gross return", trend(etf.grossReturn, text.signedMoney(etf.grossReturn))),
             ("Expenses", text.signedMoney(-etf.expenses)),
-            ("Net return", trend(etf.netReturn, text.signedMoney(etf.netReturn)) + "  " + trend(etf.totalReturn, text.percent(etf.totalReturn))),
+            (
+                "Net return",
+                trend(etf.netReturn, text.signedMoney(etf.netReturn)) + "  "
+                    + trend(etf.totalReturn, text.percent(etf.totalReturn))
+            ),
             ("Final value", text.money(etf.finalValue)),
             ("Annualized return", text.annualizedLong(etf)),
             ("Weight · allocation", "\(text.share(etf.weight)) · \(text.share(etf.allocation))"),

@@ -1,8 +1,8 @@
 import ETFAnalyzer
 import Failures
 import FeatureKit
-import Money
 import Foundation
+import Money
 import Timing
 
 /// The app's input form as prompts on stderr, each answer checked with the seed's rule before moving on.

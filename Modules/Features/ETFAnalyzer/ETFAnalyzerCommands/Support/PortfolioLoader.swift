@@ -1,3 +1,4 @@
+import CSVText
 import ETFAnalyzer
 import FeatureKit
 import Foundation
@@ -53,11 +54,14 @@ struct PortfolioLoader {
     static func table(csv text: String) throws(PortfolioInputError) -> PortfolioTable {
         let table: CSVTable
         do {
-            table = try CSVTable(text: text, options: .init(trimsFields: true, skipsComments: true, requiresHeaderWidth: false))
-        } catch where error.reason == .empty {
+            table = try CSVTable(
+                text: text, options: .init(trimsFields: true, skipsComments: true, requiresHeaderWidth: false))
+        } catch  where error.reason == .empty {
             return PortfolioTable(header: [], rows: [])
         } catch {
-            throw PortfolioInputError(issues: [InputIssue(row: nil, line: error.line, column: nil, message: error.message)])
+            throw PortfolioInputError(issues: [
+                InputIssue(row: nil, line: error.line, column: nil, message: error.message)
+            ])
         }
         return PortfolioTable(
             header: table.header, headerLine: table.headerLine,

@@ -11,6 +11,7 @@ public enum Uncovered: Error, Sendable, Hashable, CustomStringConvertible {
     /// Too few NAVs inside the window for the statistic.
     case tooFewNAVs(count: Int, needed: Int)
 
+    /// The text a person reads.
     public var description: String {
         switch self {
         case .noNAVs: "the history has no NAVs"

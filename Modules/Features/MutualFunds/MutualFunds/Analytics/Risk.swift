@@ -42,7 +42,8 @@ public enum Risk {
             return .failure(reason)
         case .success(let start):
             let count = series.count - start
-            guard count >= Coverage.volatilityMinimumNAVs, let value = volatility(series, from: start, to: series.count - 1)
+            guard count >= Coverage.volatilityMinimumNAVs,
+                let value = volatility(series, from: start, to: series.count - 1)
             else { return .failure(.tooFewNAVs(count: count, needed: Coverage.volatilityMinimumNAVs)) }
             return .success(value)
         }

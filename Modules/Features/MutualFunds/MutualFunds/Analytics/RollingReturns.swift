@@ -101,7 +101,8 @@ public enum RollingReturns {
                 from: series.date(at: windows.starts[index]), to: series.date(at: windows.ends[index]),
                 cagr: windows.cagrs[index])
         }
-        return RollingStudy(observations: observations, skipped: windows.skipped, firstShortfall: windows.firstShortfall)
+        return RollingStudy(
+            observations: observations, skipped: windows.skipped, firstShortfall: windows.firstShortfall)
     }
 
     /// The summary, or nil when no start date has a full window (the history is shorter than the window).

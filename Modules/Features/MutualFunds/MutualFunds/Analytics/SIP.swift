@@ -92,8 +92,12 @@ public enum SIPCalculator {
     /// Runs `plan` over `history`.
     /// - Throws: ``SIPError`` when the plan cannot be simulated on this history.
     public static func simulate(_ plan: SIPPlan, on history: NAVHistory) throws -> SIPResult {
-        guard plan.amount.isPositive else { throw SIPError.invalidPlan("the SIP amount must be more than zero", field: "amount") }
-        guard (1...31).contains(plan.day) else { throw SIPError.invalidPlan("the SIP day must be 1 to 31", field: "day") }
+        guard plan.amount.isPositive else {
+            throw SIPError.invalidPlan("the SIP amount must be more than zero", field: "amount")
+        }
+        guard (1...31).contains(plan.day) else {
+            throw SIPError.invalidPlan("the SIP day must be 1 to 31", field: "day")
+        }
         guard let first = history.points.first, let latest = history.latest else {
             throw SIPError.noInstallments(from: plan.from, to: plan.to ?? plan.from)
         }

@@ -105,7 +105,9 @@ struct SchemeRanking {
                     return true
                 }
                 for position in 0..<wordCount where matches(words[position], exactly: true) { return (position, true) }
-                for position in 0..<wordCount where matches(words[position], exactly: false) { return (position, false) }
+                for position in 0..<wordCount where matches(words[position], exactly: false) {
+                    return (position, false)
+                }
                 return nil
             }
         }
@@ -168,7 +170,8 @@ struct SchemeRanking {
                 for (leftByte, rightByte) in zip(leftBytes, rightBytes) where folded(leftByte) != folded(rightByte) {
                     return folded(leftByte) < folded(rightByte)
                 }
-                return leftBytes.count == rightBytes.count ? Bool??.some(nil) : Bool??.some(leftBytes.count < rightBytes.count)
+                return leftBytes.count == rightBytes.count
+                    ? Bool??.some(nil) : Bool??.some(leftBytes.count < rightBytes.count)
             }
         }
         if let ascii { return ascii }

@@ -61,7 +61,8 @@ public struct FundAlertRule: Sendable {
         }
         _ = try input.exactlyOne(
             of: ["above", "below", "move", "drawdown"],
-            "a NAV at or above a level, a NAV at or below one, a day's move beyond a percentage or a fall from the peak")
+            "a NAV at or above a level, a NAV at or below one, a day's move beyond a percentage or a fall from the peak"
+        )
         var parameters = Parameters(code: code)
         let condition: String
         if let level = try AlertLevel.read(input, maximum: Amount(10_000_000)) {
@@ -79,7 +80,8 @@ public struct FundAlertRule: Sendable {
         }
         // The scheme must exist: an alert on a code the API does not know would never fire.
         let history = try await funds.history(code: code, mode: mode)
-        return try AlertDefinition(kind: Self.kind, parameters: parameters, summary: "\(history.value.name): \(condition)")
+        return try AlertDefinition(
+            kind: Self.kind, parameters: parameters, summary: "\(history.value.name): \(condition)")
     }
 
     /// The conditions that hold on the scheme's history now, and when its next NAV can be in.
@@ -138,7 +140,8 @@ public struct FundAlertRule: Sendable {
             let deep = try fall * 100 > limit * peak
             let drawdown = try fall.divided(by: peak, places: 6)
             return deep
-                ? signal("drawdown", "\(MoneyText.percent(drawdown, signed: false)) below its peak of \(Self.nav(peak))")
+                ? signal(
+                    "drawdown", "\(MoneyText.percent(drawdown, signed: false)) below its peak of \(Self.nav(peak))")
                 : .holding([])
         }
         return .holding([])

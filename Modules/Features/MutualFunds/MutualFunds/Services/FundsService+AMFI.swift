@@ -25,14 +25,18 @@ extension FundsService {
                     }
                 },
                 save: { transaction, snapshot, expiresAt in
-                    if let file = snapshot.file { try AMFICache.replace(with: file, expiresAt: expiresAt, in: transaction) }
+                    if let file = snapshot.file {
+                        try AMFICache.replace(with: file, expiresAt: expiresAt, in: transaction)
+                    }
                 })
         }
         return Fetched(value: cached.value.info, freshness: Freshness(cached))
     }
 
     /// The stored AMFI entries of `codes` and of `isins` (read one record each, never the whole file).
-    package func amfiEntries(codes: [Int], isins: [String]) async throws -> (byCode: [Int: AMFINAV], byISIN: [String: AMFINAV]) {
+    package func amfiEntries(
+        codes: [Int], isins: [String]
+    ) async throws -> (byCode: [Int: AMFINAV], byISIN: [String: AMFINAV]) {
         try await mapped {
             try await store.read { transaction in
                 var byCode: [Int: AMFINAV] = [:]

@@ -7,7 +7,8 @@ import Timing
 extension FundsService {
     /// Every favourite with its latest figures; one that cannot be loaded is listed with why, so the list
     /// itself never fails for one scheme. `progress` is called once per scheme fetched.
-    public func favorites(mode: FetchMode = .normal, progress: @Sendable () -> Void = {}) async throws -> [FavoriteRow] {
+    public func favorites(mode: FetchMode = .normal, progress: @Sendable () -> Void = {}) async throws -> [FavoriteRow]
+    {
         let favorites = try await mapped { try await store.read { try FavoritesStore.all(in: $0) } }
         guard !favorites.isEmpty else { return [] }
         let results = await histories(codes: favorites.map(\.code), mode: mode, progress: progress)
@@ -39,7 +40,8 @@ extension FundsService {
     /// Removes `code` from the favourites.
     /// - Throws: ``FolioError`` (not found) when it is not a favourite.
     public func removeFavorite(code: Int) async throws -> FavoriteChange {
-        guard let removed = try await mapped({ try await store.write { try FavoritesStore.remove(code: code, in: $0) } })
+        guard
+            let removed = try await mapped({ try await store.write { try FavoritesStore.remove(code: code, in: $0) } })
         else {
             throw FolioError(
                 .notFound, "\(code) is not a favorite", hint: "see the favorites in the favourites list", field: "code")

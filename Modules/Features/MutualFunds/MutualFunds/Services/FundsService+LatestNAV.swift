@@ -24,7 +24,9 @@ extension FundsService {
     }
 
     /// ``reportWithHistory(code:range:mode:)`` from AMFI's entry of `code`, the MF API having failed with `failure`.
-    func amfiReport(code: Int, range: HistoryRange, mode: FetchMode, because failure: FolioError) async throws
+    func amfiReport(
+        code: Int, range: HistoryRange, mode: FetchMode, because failure: FolioError
+    ) async throws
         -> (report: FundShowReport, history: NAVHistory, analytics: FundReport, freshness: Freshness)
     {
         let amfi = try await amfiStandIn(code: code, mode: mode, because: failure)

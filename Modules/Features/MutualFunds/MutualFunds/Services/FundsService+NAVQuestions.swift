@@ -34,7 +34,9 @@ extension FundsService {
 
     /// The rolling returns of `code` over `window`, with the study behind them (windows left out and why).
     /// - Throws: ``FolioError`` as ``history(code:mode:)``; refused when no window is covered.
-    public func rolling(code: Int, window: RollingWindow, mode: FetchMode = .normal) async throws
+    public func rolling(
+        code: Int, window: RollingWindow, mode: FetchMode = .normal
+    ) async throws
         -> (report: RollingReport, study: RollingStudy)
     {
         let cached = try await history(code: code, mode: mode)

@@ -8,13 +8,18 @@ extension FundsService {
     /// Simulates `plan` on the scheme's history.
     /// - Throws: ``FolioError``: as ``history(code:mode:)``, or invalid (blaming `from`, `to`, `day` or
     ///   `amount`) when the plan cannot run on this history.
-    public func sip(code: Int, plan: SIPPlan, mode: FetchMode = .normal) async throws
+    public func sip(
+        code: Int, plan: SIPPlan, mode: FetchMode = .normal
+    ) async throws
         -> (report: SIPReport, result: SIPResult, history: Fetched<NAVHistory>)
     {
         let fetched = try await history(code: code, mode: mode)
         do {
             let result = try SIPCalculator.simulate(plan, on: fetched.value)
-            return (SIPReport(plan: plan, result: result, history: fetched.value, freshness: fetched.freshness), result, fetched)
+            return (
+                SIPReport(plan: plan, result: result, history: fetched.value, freshness: fetched.freshness), result,
+                fetched
+            )
         } catch let error as SIPError {
             let field: String
             var hint: String?

@@ -111,7 +111,9 @@ public struct FundsService: Sendable {
     /// NAV from AMFI's file when the MF API is unavailable.
     /// - Throws: ``FolioError`` as ``history(code:mode:)``; unavailable naming both failures when AMFI cannot
     ///   stand in either.
-    public func report(code: Int, range: HistoryRange = .oneYear, mode: FetchMode = .normal) async throws
+    public func report(
+        code: Int, range: HistoryRange = .oneYear, mode: FetchMode = .normal
+    ) async throws
         -> FundShowReport
     {
         try await reportWithHistory(code: code, range: range, mode: mode).report
@@ -120,7 +122,9 @@ public struct FundsService: Sendable {
     /// ``report(code:range:mode:)`` with the history and the analytics behind it, for faces that chart it. When
     /// the MF API is unavailable and nothing of the history is cached, AMFI's file gives the latest NAV
     /// (``FundShowReport/latestNAVSource`` `amfi`, a one-NAV history, every figure needing the history null).
-    public func reportWithHistory(code: Int, range: HistoryRange = .oneYear, mode: FetchMode = .normal) async throws
+    public func reportWithHistory(
+        code: Int, range: HistoryRange = .oneYear, mode: FetchMode = .normal
+    ) async throws
         -> (report: FundShowReport, history: NAVHistory, analytics: FundReport, freshness: Freshness)
     {
         let fetched: Fetched<NAVHistory>

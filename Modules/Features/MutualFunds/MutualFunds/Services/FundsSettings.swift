@@ -61,7 +61,8 @@ public struct FundsSettings: Sendable, Equatable {
             listTTL: try configuration.duration(Self.listTTLKey) ?? defaults.listTTL,
             historyTTL: try configuration.duration(Self.historyTTLKey) ?? defaults.historyTTL,
             riskFreeRate: try configuration.value(
-                Self.riskFreeKey, isNot: "a rate", expected: "should be a fraction like 0.065 or a percentage like 6.5%",
+                Self.riskFreeKey, isNot: "a rate",
+                expected: "should be a fraction like 0.065 or a percentage like 6.5%",
                 parse: Self.parseRate) ?? defaults.riskFreeRate,
             concurrency: try configuration.value(
                 Self.concurrencyKey, isNot: "a number from 1 to 32", expected: "was given",

@@ -54,7 +54,8 @@ extension FolioError {
             if let format = failure.format {
                 return FolioError(.dataError, "AMFI's NAV file cannot be read", why: format.description)
             }
-            return FolioError(.unavailable, "AMFI's NAV file is unavailable", why: failure.description, hint: "try again later")
+            return FolioError(
+                .unavailable, "AMFI's NAV file is unavailable", why: failure.description, hint: "try again later")
         case let failure as UpstreamFailure:
             switch failure.cause {
             case .decoding:
@@ -68,7 +69,8 @@ extension FolioError {
             case .status where !failure.isTransient:
                 return FolioError(.refused, "the MF API refused the request", why: failure.description)
             default:
-                return FolioError(.unavailable, "the MF API is unavailable", why: failure.description, hint: "try again later")
+                return FolioError(
+                    .unavailable, "the MF API is unavailable", why: failure.description, hint: "try again later")
             }
         default:
             return FolioError(.internal, "the funds service failed", why: String(describing: error))
@@ -86,7 +88,8 @@ extension FolioError {
             FolioError(.invalid, "scheme code \(code) was refused", why: "the MF API said: \(reason)", field: "code")
         case .noUsableNAVs(let code, let skipped):
             FolioError(
-                .dataError, "scheme \(code) has no usable NAVs", why: "all \(skipped) rows the MF API sent were malformed")
+                .dataError, "scheme \(code) has no usable NAVs",
+                why: "all \(skipped) rows the MF API sent were malformed")
         }
     }
 }

@@ -77,7 +77,6 @@ public enum SchemeSearch {
     /// specific query, few enough that a broad one ("fund") stays fast.
     public static func candidateLimit(for limit: Int) -> Int { max(500, limit * 10) }
 
-
     private static let facetPrefix = "zz"
 
     /// The search text stored with a scheme: its name, code, ISINs and facet words.
@@ -92,7 +91,9 @@ public enum SchemeSearch {
     /// can be read back from a hit's text and ranked without decoding the stored record.
     static func searchText(for record: SchemeRecord, houseFacets: String) -> String {
         let separator = String(fieldSeparator)
-        var text = record.name.contains(fieldSeparator) ? record.name.replacingOccurrences(of: separator, with: " ") : record.name
+        var text =
+            record.name.contains(fieldSeparator)
+            ? record.name.replacingOccurrences(of: separator, with: " ") : record.name
         text += separator + String(record.code)
         text += separator + (record.isinGrowth ?? "")
         text += separator + (record.isinDivReinvestment ?? "")
@@ -186,7 +187,9 @@ public enum SchemeSearch {
     public static func run(
         _ query: SchemeQuery, in transaction: any StoreTransaction, candidateLimit: Int? = nil
     ) throws -> SchemeSearchResult {
-        guard !query.isEmpty, query.limit > 0 else { return SchemeSearchResult(records: [], hasMore: false, matchCount: 0) }
+        guard !query.isEmpty, query.limit > 0 else {
+            return SchemeSearchResult(records: [], hasMore: false, matchCount: 0)
+        }
         // The query's words are worked out from its text on each access; once is enough.
         let words = query.words
         let houseWords = query.houseWords
@@ -215,7 +218,8 @@ public enum SchemeSearch {
         let kept = try order.prefix(query.limit).compactMap { try transaction.get(candidates.hits[$0].key) }
         return SchemeSearchResult(
             records: try decode(kept).filter { matchesFilters($0, query: query, houseWords: houseWords) },
-            hasMore: order.count > query.limit || candidates.hasMore, matchCount: candidates.hasMore ? nil : order.count)
+            hasMore: order.count > query.limit || candidates.hasMore, matchCount: candidates.hasMore ? nil : order.count
+        )
     }
 
     /// Where a scheme goes in the order the catalog stores the list, so that a search with more matches than it

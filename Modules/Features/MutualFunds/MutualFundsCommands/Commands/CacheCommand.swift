@@ -67,7 +67,9 @@ struct CacheStatus: FeatureCommand {
         if let amfi = status.amfi {
             var line = "AMFI NAV file: \(amfi.schemes) schemes"
             if let date = amfi.date {
-                line += " of \(date)" + (amfi.ageDays.map { $0 > 0 ? " (\(FundsFormat.age(days: $0)) old)" : " (today's)" } ?? "")
+                line +=
+                    " of \(date)"
+                    + (amfi.ageDays.map { $0 > 0 ? " (\(FundsFormat.age(days: $0)) old)" : " (today's)" } ?? "")
             }
             if amfi.skippedRows > 0 { line += " (\(amfi.skippedRows) rows skipped)" }
             line += ", fetched \(FundsFormat.asOf(amfi.fetchedAt, now: now)), " + freshness(amfi.expiresAt, now: now)

@@ -111,7 +111,8 @@ struct FavoritesList: FeatureCommand {
         guard !rows.isEmpty else {
             switch formatting.format {
             case .json: try formatting.emit("[]", to: context.terminal)
-            case .csv: try formatting.emit(CSVOutput.document(header: FavoriteRow.columns, rows: []), to: context.terminal)
+            case .csv:
+                try formatting.emit(CSVOutput.document(header: FavoriteRow.columns, rows: []), to: context.terminal)
             case .table:
                 try formatting.emit(
                     "No favorites yet. Add one with: folio funds favorites add <code>", to: context.terminal)
@@ -153,7 +154,9 @@ struct FavoritesList: FeatureCommand {
                 })
             var text = table.render(style: context.style, maxWidth: context.terminal.width)
             for row in rows {
-                if let reason = reasons[row.code] { text += context.style.dim("\(row.code) unavailable: \(reason)") + "\n" }
+                if let reason = reasons[row.code] {
+                    text += context.style.dim("\(row.code) unavailable: \(reason)") + "\n"
+                }
             }
             if failures == rows.count {
                 text += context.style.dim("No favourite could be loaded.") + "\n"

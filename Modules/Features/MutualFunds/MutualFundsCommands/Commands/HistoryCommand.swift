@@ -1,7 +1,7 @@
 import ArgumentParser
 import Caching
-import FeatureCLI
 import Failures
+import FeatureCLI
 import FeatureKit
 import Foundation
 import Money

@@ -40,14 +40,17 @@ struct NavCommand: FeatureCommand {
     func run(in context: FeatureContext) async throws {
         let requested = try on?.date(for: "--on")
         let services = FundsServices(context: context)
-        let row = try await services.service().nav(code: code.value, on: requested, mode: services.mode(refresh: cache.refresh))
+        let row = try await services.service().nav(
+            code: code.value, on: requested, mode: services.mode(refresh: cache.refresh))
         if let failure = row.mfapiFailure { context.terminal.warn("latest NAV from AMFI: \(failure)") }
-        services.warnIfStale(row.freshness, what: row.source == .amfi ? "AMFI's NAV file" : "NAV history of \(code.value)")
+        services.warnIfStale(
+            row.freshness, what: row.source == .amfi ? "AMFI's NAV file" : "NAV history of \(code.value)")
         var text = "\(context.style.bold(FundsFormat.nav(row.nav))) on \(row.date)"
         if row.source == .amfi { text += " (latest NAV from AMFI)" }
         if let requested, !row.exact {
             text += " — no NAV on \(requested.iso8601) (\(Self.weekdayName(requested)))"
-            text += row.latestDate.map { requested > $0 } == true
+            text +=
+                row.latestDate.map { requested > $0 } == true
                 ? "; this is the latest NAV" : "; this is the nearest earlier NAV"
         }
         try emit(row, text: text, context: context)
@@ -61,7 +64,8 @@ struct NavCommand: FeatureCommand {
         case .csv:
             try formatting.emit(try CSVOutput.rows([row], columns: NAVOnDateReport.columns), to: context.terminal)
         case .table:
-            let stamp = "Data as of \(FundsFormat.asOf(row.asOf, now: context.timing.now()))\(row.stale ? ", stale" : "")."
+            let stamp =
+                "Data as of \(FundsFormat.asOf(row.asOf, now: context.timing.now()))\(row.stale ? ", stale" : "")."
             try formatting.emit(
                 text + "\n\(row.name) (\(row.code))\n" + context.style.dim(stamp), to: context.terminal)
         }

@@ -154,5 +154,7 @@ struct ReturnRow: Encodable {
         latestNAVSource = report.latestNAVSource
     }
 
-    static let columns = ["period", "absolute", "annualized", "fromDate", "toDate", "nav", "navDate", "latestNAVSource"]
+    static let columns = [
+        "period", "absolute", "annualized", "fromDate", "toDate", "nav", "navDate", "latestNAVSource",
+    ]
 }

@@ -15,7 +15,8 @@ enum FundsAlerts {
             parameters: FundAlertRule.Parameters.self,
             check: { parameters, context in
                 let services = FundsServices(context: context)
-                return try await FundAlertRule(funds: services.service()).check(parameters, mode: services.mode(refresh: false))
+                return try await FundAlertRule(funds: services.service()).check(
+                    parameters, mode: services.mode(refresh: false))
             }),
         add: FundAlertCommand.self)
 
@@ -49,10 +50,14 @@ struct FundAlertCommand: AlertAddCommand {
 
     @OptionGroup var level: AlertLevelOptions
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Fire when a day's move exceeds this percentage.", valueName: "percent"))
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp("Fire when a day's move exceeds this percentage.", valueName: "percent"))
     var move: String?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Fire when the fall from the peak exceeds this percentage.", valueName: "percent"))
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp("Fire when the fall from the peak exceeds this percentage.", valueName: "percent"))
     var drawdown: String?
 
     func definition(in context: FeatureContext) async throws -> AlertDefinition {

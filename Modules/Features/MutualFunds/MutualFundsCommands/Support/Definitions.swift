@@ -39,5 +39,6 @@ enum Definitions {
         """
     // Interpolated, not `[…].joined(separator:)`: that generic call looks up `Array: Collection` by name at
     // run time (a scan of every conformance record on Linux), and this text is built for every funds command.
-    static let all = "Definitions:\n\n\(returns)\n\n\(cagr)\n\n\(volatility)\n\n\(drawdown)\n\n\(sharpe)\n\n\(coverage)\n\n\(xirr)"
+    static let all =
+        "Definitions:\n\n\(returns)\n\n\(cagr)\n\n\(volatility)\n\n\(drawdown)\n\n\(sharpe)\n\n\(coverage)\n\n\(xirr)"
 }

@@ -26,7 +26,9 @@ public enum PortfolioValuation {
     /// Values every scheme from its position on `asOf` at the NAV on or before it (the latest NAV and position when
     /// nil): units, invested at cost, value, gain, XIRR; then the totals and the allocation by category, fund house
     /// and plan.
-    public static func report(positions: [Position], priced: [SchemeKey: Priced], asOf: CalendarDate?) throws
+    public static func report(
+        positions: [Position], priced: [SchemeKey: Priced], asOf: CalendarDate?
+    ) throws
         -> PortfolioReport
     {
         var rows: [HoldingRow] = []

@@ -1,3 +1,4 @@
+import CSVText
 import Failures
 import Foundation
 import Money
@@ -6,17 +7,23 @@ import Timing
 
 extension CASStatement {
     /// The columns casparser's CSV export writes (`casparser FILE.pdf -o FILE.csv`); the import needs these.
-    static let csvColumns = ["amc", "folio", "scheme", "isin", "amfi", "date", "description", "amount", "units", "nav",
-        "balance", "type"]
+    static let csvColumns = [
+        "amc", "folio", "scheme", "isin", "amfi", "date", "description", "amount", "units", "nav",
+        "balance", "type",
+    ]
 
     /// Reads casparser's CSV export: one row per transaction, columns found by the names in the header. The CSV
     /// carries no opening or closing units, so each scheme opens with the balance before its first row.
     /// - Throws: ``FolioError`` (data error) naming the line and column that cannot be read.
     public static func csv(_ text: String) throws(FolioError) -> CASStatement {
-        let records = CSVRecords.parse(text)
-        guard let header = records.first?.fields.map({ $0.trimmingCharacters(in: .whitespaces).lowercased() }) else {
-            throw FolioError(.dataError, "cannot read the statement", why: "the file is empty", field: "file")
+        let table: CSVTable
+        do {
+            table = try CSVTable(text: text)
+        } catch {
+            let why = error.reason == .empty ? "the file is empty" : "line \(error.line): \(error.message)"
+            throw FolioError(.dataError, "cannot read the statement", why: why, field: "file")
         }
+        let header = table.header.map { $0.lowercased() }
         let missing = csvColumns.filter { !header.contains($0) }
         guard missing.isEmpty else {
             throw FolioError(
@@ -27,11 +34,8 @@ extension CASStatement {
         let column = Dictionary(header.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
         var order: [SchemeKey] = []
         var schemes: [SchemeKey: HeldScheme] = [:]
-        for record in records.dropFirst() where !(record.fields.count == 1 && record.fields[0].isEmpty) {
-            func field(_ name: String) -> String {
-                let index = column[name]!
-                return index < record.fields.count ? record.fields[index].trimmingCharacters(in: .whitespaces) : ""
-            }
+        for record in table.rows {
+            func field(_ name: String) -> String { record.fields[column[name]!] }
             func amount(_ name: String) throws(FolioError) -> Amount? {
                 let text = field(name).replacingOccurrences(of: ",", with: "")
                 guard !text.isEmpty, text.lowercased() != "none" else { return nil }
@@ -66,66 +70,5 @@ extension CASStatement {
                     nav: try amount("nav"), balance: balance))
         }
         return CASStatement(casType: nil, schemes: order.map { schemes[$0]! })
-    }
-}
-
-/// RFC 4180 records: quoted fields may hold commas, doubled quotes and line breaks; each record keeps the line
-/// it starts on for messages.
-enum CSVRecords {
-    struct Record {
-        var line: Int
-        var fields: [String]
-    }
-
-    static func parse(_ text: String) -> [Record] {
-        var records: [Record] = []
-        var fields: [String] = []
-        var field = ""
-        var quoted = false
-        var line = 1
-        var start = 1
-        var characters = text.makeIterator()
-        var pending: Character? = nil
-        func next() -> Character? {
-            if let character = pending {
-                pending = nil
-                return character
-            }
-            return characters.next()
-        }
-        while let character = next() {
-            if quoted {
-                if character == "\"" {
-                    if let following = next() {
-                        if following == "\"" { field.append("\"") } else { quoted = false; pending = following }
-                    } else {
-                        quoted = false
-                    }
-                } else {
-                    if character == "\n" || character == "\r\n" { line += 1 }
-                    field.append(character)
-                }
-                continue
-            }
-            switch character {
-            case "\"": quoted = true
-            case ",":
-                fields.append(field)
-                field = ""
-            case "\n", "\r\n", "\r":
-                fields.append(field)
-                records.append(Record(line: start, fields: fields))
-                fields = []
-                field = ""
-                line += 1
-                start = line
-            default: field.append(character)
-            }
-        }
-        if !field.isEmpty || !fields.isEmpty {
-            fields.append(field)
-            records.append(Record(line: start, fields: fields))
-        }
-        return records
     }
 }

@@ -53,8 +53,11 @@ public enum Reconciliation {
         if let first = problems.first, !allowMismatch {
             throw FolioError(
                 .dataError, "the statement does not reconcile; nothing was imported",
-                why: first + (problems.count > 1 ? " (and \(problems.count - 1) more scheme\(problems.count > 2 ? "s" : ""))" : ""),
-                hint: "check the statement, or import it allowing mismatches: those schemes are then marked unreconciled",
+                why: first
+                    + (problems.count > 1
+                        ? " (and \(problems.count - 1) more scheme\(problems.count > 2 ? "s" : ""))" : ""),
+                hint:
+                    "check the statement, or import it allowing mismatches: those schemes are then marked unreconciled",
                 field: "file", reason: .statementDoesNotReconcile)
         }
         return schemes

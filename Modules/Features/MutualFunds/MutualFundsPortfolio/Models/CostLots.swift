@@ -82,7 +82,8 @@ struct CostLots {
                 pending = try pending - lots[last].units
                 lots.removeLast()
             } else {
-                let share = try (lots[last].cost * pending).divided(by: lots[last].units, places: 2, rounding: .halfEven)
+                let share = try (lots[last].cost * pending).divided(
+                    by: lots[last].units, places: 2, rounding: .halfEven)
                 lots[last].units = try lots[last].units - pending
                 lots[last].cost = try lots[last].cost - share
                 pending = .zero

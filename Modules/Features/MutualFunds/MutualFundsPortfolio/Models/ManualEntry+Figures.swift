@@ -9,7 +9,9 @@ extension ManualEntry {
 
     /// The largest figure each field takes: ₹1,000 crore in one transaction, 100 crore units, a NAV of ₹10 lakh
     /// (far beyond any scheme's), so a slip of the keyboard is refused rather than stored.
-    public static let maximum = ["amount": Amount(10_000_000_000), "units": Amount(1_000_000_000), "nav": Amount(1_000_000)]
+    public static let maximum = [
+        "amount": Amount(10_000_000_000), "units": Amount(1_000_000_000), "nav": Amount(1_000_000),
+    ]
 
     /// A figure typed for `field` (`amount`, `units` or `nav`): unsigned, `₹` allowed, no more places than
     /// ``places`` allows; nil when nothing was typed. Both faces read their figures here, so the terminal and
@@ -21,7 +23,8 @@ extension ManualEntry {
         let value: Amount
         do {
             value = try Amount(
-                parsing: text, options: ParseOptions(allowsSign: false, maximumPlaces: places[field] ?? 2, symbols: ["₹"]))
+                parsing: text,
+                options: ParseOptions(allowsSign: false, maximumPlaces: places[field] ?? 2, symbols: ["₹"]))
         } catch {
             throw FolioError(.invalid, "invalid \(name ?? field) \"\(text)\"", why: "\(error)", field: field)
         }

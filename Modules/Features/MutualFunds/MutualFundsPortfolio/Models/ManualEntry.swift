@@ -59,11 +59,13 @@ public struct ManualEntry: Sendable, Hashable {
     func priced(on history: NAVHistory) throws(FolioError) -> Priced {
         guard (amount == nil) != (units == nil) else {
             throw FolioError(
-                .invalid, "give either an amount or units", why: amount == nil ? "neither was given" : "both were given",
+                .invalid, "give either an amount or units",
+                why: amount == nil ? "neither was given" : "both were given",
                 field: amount == nil ? "amount" : "units")
         }
         if let value = amount ?? units, !value.isPositive {
-            throw FolioError(.invalid, "\(value.plainText) is not a positive figure", field: amount == nil ? "units" : "amount")
+            throw FolioError(
+                .invalid, "\(value.plainText) is not a positive figure", field: amount == nil ? "units" : "amount")
         }
         var date = date
         let nav: Amount

@@ -61,6 +61,7 @@ public struct PortfolioTransaction: Sendable, Hashable {
 /// Stored as one array of texts, `[id, date, type, description, amount, units, nav, balance]` (absent figures
 /// null): a statement of 5,000 transactions decodes several times faster than as keyed objects with numbers.
 extension PortfolioTransaction: Codable {
+    /// Decodes the stored form.
     public init(from decoder: any Decoder) throws {
         var container = try decoder.unkeyedContainer()
         id = try container.decode(String.self)
@@ -84,6 +85,7 @@ extension PortfolioTransaction: Codable {
         balance = try figure()
     }
 
+    /// Encodes the stored form.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.unkeyedContainer()
         try container.encode(id)

@@ -68,6 +68,7 @@ extension Position: Codable {
             flowAmounts
     }
 
+    /// Decodes the stored form.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         folio = try container.decode(String.self, forKey: .folio)
@@ -95,6 +96,7 @@ extension Position: Codable {
         }
     }
 
+    /// Encodes the stored form.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(folio, forKey: .folio)

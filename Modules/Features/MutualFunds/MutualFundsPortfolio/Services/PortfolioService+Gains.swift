@@ -29,7 +29,8 @@ extension PortfolioService {
         var wanted: [SchemeKey: Int] = [:]
         for scheme in portfolio.schemes {
             guard let code = codes[scheme.key] else { continue }
-            let typed = byScheme[scheme.key] != nil || scheme.treatAs != nil || scheme.statementType == "EQUITY"
+            let typed =
+                byScheme[scheme.key] != nil || scheme.treatAs != nil || scheme.statementType == "EQUITY"
                 || scheme.statementType == "DEBT"
                 || scheme.transactions.contains { $0.kind == .stt }
             if !typed || CapitalGains.needsGrandfathering(scheme) { wanted[scheme.key] = code }

@@ -15,7 +15,9 @@ public enum StatementFormat: String, Sendable, Hashable, CaseIterable {
 
     /// The form of `data`: JSON when its first non-blank character opens an object.
     public static func detect(_ data: Data) -> StatementFormat {
-        let first = data.first { !($0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 || $0 == 0xEF || $0 == 0xBB || $0 == 0xBF) }
+        let first = data.first {
+            !($0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 || $0 == 0xEF || $0 == 0xBB || $0 == 0xBF)
+        }
         return first == UInt8(ascii: "{") ? .json : .csv
     }
 }
@@ -25,7 +27,9 @@ extension PortfolioService {
     /// JSON) and nothing is stored when one does not reconcile, unless `allowMismatch`, which stores those
     /// schemes marked unreconciled. Transactions already held are not added again.
     /// - Throws: ``FolioError``: data error (exit 65) for an unreadable, summary or non-reconciling statement.
-    public func importStatement(_ data: Data, format: StatementFormat? = nil, allowMismatch: Bool = false) async throws
+    public func importStatement(
+        _ data: Data, format: StatementFormat? = nil, allowMismatch: Bool = false
+    ) async throws
         -> ImportReport
     {
         let statement: CASStatement
@@ -104,12 +108,14 @@ extension PortfolioService {
                 }
                 let made = PortfolioTransaction(
                     scheme: key, date: priced.date, kind: priced.units.isNegative ? .redemption : .purchase,
-                    description: priced.units.isNegative ? "Redemption (entered by hand)" : "Purchase (entered by hand)",
+                    description: priced.units.isNegative
+                        ? "Redemption (entered by hand)" : "Purchase (entered by hand)",
                     amount: priced.amount, units: priced.units, nav: priced.nav,
                     balance: try held + priced.units)
                 guard !scheme.transactions.contains(where: { $0.id == made.id }) else {
                     return .failure(
-                        FolioError(.refused, "this transaction is already recorded", why: "id \(made.id)", field: "date"))
+                        FolioError(
+                            .refused, "this transaction is already recorded", why: "id \(made.id)", field: "date"))
                 }
                 scheme.amfi = scheme.amfi ?? entry.code
                 scheme.transactions = Portfolio.ordered(scheme.transactions + [made])

@@ -9,7 +9,9 @@ extension PortfolioService {
     /// the category misleads: `gains` uses it from then on, unless a report's own override says otherwise. Nil
     /// returns them to the rules.
     /// - Throws: ``FolioError``: not found (blaming `scheme`) when no held scheme has that code or ISIN.
-    public func setTreatment(of name: String, to treatment: TaxTreatment?, mode: FetchMode = .normal) async throws
+    public func setTreatment(
+        of name: String, to treatment: TaxTreatment?, mode: FetchMode = .normal
+    ) async throws
         -> [TreatmentChange]
     {
         let held = try await portfolio()

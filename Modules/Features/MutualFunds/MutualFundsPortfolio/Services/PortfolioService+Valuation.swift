@@ -50,7 +50,9 @@ extension PortfolioService {
             }
         }
         let priced = try await pricedSchemes(positions, mode: mode, amfi: amfi, progress: progress)
-        var report = try await mapped { try PortfolioValuation.report(positions: positions, priced: priced, asOf: asOf) }
+        var report = try await mapped {
+            try PortfolioValuation.report(positions: positions, priced: priced, asOf: asOf)
+        }
         report.warnings = warnings
         return report
     }
@@ -94,7 +96,9 @@ extension PortfolioService {
 
     /// The MF API code of each scheme: the statement's AMFI code, else AMFI's file's or the scheme list's entry with its ISIN
     /// (the list is fetched only when a scheme needs it; when it cannot be had, those schemes stay unmatched).
-    func schemeCodes(_ schemes: [some SchemeIdentity], mode: FetchMode, amfiISINs: [String: AMFINAV] = [:])
+    func schemeCodes(
+        _ schemes: [some SchemeIdentity], mode: FetchMode, amfiISINs: [String: AMFINAV] = [:]
+    )
         async throws -> [SchemeKey: Int]
     {
         var codes: [SchemeKey: Int] = [:]

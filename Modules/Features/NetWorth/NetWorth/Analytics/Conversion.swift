@@ -6,7 +6,9 @@ import Timing
 public struct Conversion: Sendable, Hashable {
     /// One stored rate on the way, used as stored (`rate.currency` → `rate.base`) or inverted.
     public struct Leg: Sendable, Hashable {
+        /// The stored rate used.
         public var rate: ExchangeRate
+        /// Whether the rate is used inverted (base → currency).
         public var inverted: Bool
 
         /// The currency this step starts from.

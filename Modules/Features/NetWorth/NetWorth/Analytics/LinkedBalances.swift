@@ -30,17 +30,23 @@ enum LinkedBalances {
     }
 
     /// The balance `reading` gives `account`: the value at the currency's minor unit (half-even), or why it gives none.
-    static func balance(_ reading: SourceReading, for account: Account)
+    static func balance(
+        _ reading: SourceReading, for account: Account
+    )
         -> (amount: Amount?, status: String, asOf: Date?, problem: String?)
     {
         switch reading {
         case .nothing(let why): return (nil, "nothing", nil, why)
         case .unavailable(let why): return (nil, "unavailable", nil, why)
         case .value(let value):
-            if let stale = value.staleBecause { return (nil, "stale", value.asOf, "its value is out of date: \(stale)") }
+            if let stale = value.staleBecause {
+                return (nil, "stale", value.asOf, "its value is out of date: \(stale)")
+            }
             guard value.currency == account.currency else {
-                return (nil, "unavailable", value.asOf,
-                    "it values in \(value.currency) while the account keeps \(account.currency)")
+                return (
+                    nil, "unavailable", value.asOf,
+                    "it values in \(value.currency) while the account keeps \(account.currency)"
+                )
             }
             let amount = value.amount.roundedToMinorUnit(of: value.currency)
             do {
@@ -68,10 +74,12 @@ enum LinkedBalances {
                 continue
             }
             let found = balance(reading, for: account)
-            statuses[account.id] = LinkStatus(source: link.source, status: found.status, asOf: found.asOf, problem: found.problem)
+            statuses[account.id] = LinkStatus(
+                source: link.source, status: found.status, asOf: found.asOf, problem: found.problem)
             if let amount = found.amount {
                 if account.update(onOrBefore: date)?.amount != amount {
-                    result.accounts[index].record(BalanceUpdate(date: date, amount: amount, note: "from \(link.source)"))
+                    result.accounts[index].record(
+                        BalanceUpdate(date: date, amount: amount, note: "from \(link.source)"))
                 }
             } else if let problem = found.problem {
                 warnings.append(warning(account, source: link.source, problem: problem, on: date))
@@ -83,10 +91,12 @@ enum LinkedBalances {
     /// `"Paper" shows its last recorded balance, of 2024-05-01 (3 days old): stocks:portfolio/… — why`.
     static func warning(_ account: Account, source: String, problem: String, on date: CalendarDate) -> String {
         guard let last = account.update(onOrBefore: date) else {
-            return "\"\(account.name)\" has no balance: \(source) cannot be read (\(problem)) and nothing was recorded from it yet"
+            return
+                "\"\(account.name)\" has no balance: \(source) cannot be read (\(problem)) and nothing was recorded from it yet"
         }
         let days = last.date.days(to: date)
         let age = days == 0 ? "today" : days == 1 ? "1 day old" : "\(days) days old"
-        return "\"\(account.name)\" shows its last recorded balance, of \(last.date.iso8601) (\(age)): \(source) — \(problem)"
+        return
+            "\"\(account.name)\" shows its last recorded balance, of \(last.date.iso8601) (\(age)): \(source) — \(problem)"
     }
 }

@@ -60,7 +60,9 @@ extension Portfolio {
     /// Each row values every counted account at its latest balance on or before the period's last day
     /// (or `end`, for the period still running), converted at the rate in force on that day.
     /// - Throws: ``NetWorthError`` when a value cannot be converted or the range is reversed.
-    public func report(period: ReportPeriod, from start: CalendarDate?, to end: CalendarDate) throws(NetWorthError)
+    public func report(
+        period: ReportPeriod, from start: CalendarDate?, to end: CalendarDate
+    ) throws(NetWorthError)
         -> PeriodReport
     {
         let columns = counted

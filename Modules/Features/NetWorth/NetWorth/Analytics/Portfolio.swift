@@ -86,7 +86,9 @@ public struct Portfolio: Sendable {
 
     /// Net worth at every date on which a counted account was updated or a rate used by one changed.
     /// - Throws: ``NetWorthError`` when a balance cannot be converted.
-    public func netWorthSeries(from start: CalendarDate? = nil, to end: CalendarDate? = nil) throws(NetWorthError)
+    public func netWorthSeries(
+        from start: CalendarDate? = nil, to end: CalendarDate? = nil
+    ) throws(NetWorthError)
         -> [(date: CalendarDate, totals: Totals)]
     {
         let counted = counted

@@ -24,7 +24,8 @@ public enum AccountName {
         }
         guard name.count <= maximumLength else {
             throw NetWorthError(
-                .malformed, "account name is too long", why: "\(name.count) characters; at most \(maximumLength)", field: "name")
+                .malformed, "account name is too long", why: "\(name.count) characters; at most \(maximumLength)",
+                field: "name")
         }
         guard !name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
             throw NetWorthError(.malformed, "account name \"\(name)\" holds control characters", field: "name")

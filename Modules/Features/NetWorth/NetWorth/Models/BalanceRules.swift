@@ -39,7 +39,9 @@ public enum BalanceRules {
     ///   opening balance (unless forced), or a negative amount owed on a debt (debts are entered as the positive
     ///   amount owed, so a minus sign would count them twice).
     @discardableResult
-    public static func check(_ update: BalanceUpdate, for target: Target, today: CalendarDate, force: Bool = false)
+    public static func check(
+        _ update: BalanceUpdate, for target: Target, today: CalendarDate, force: Bool = false
+    )
         throws -> [String]
     {
         try InputLimits.checkYear(update.date)

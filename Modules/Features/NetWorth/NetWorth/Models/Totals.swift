@@ -59,7 +59,9 @@ public struct PortfolioChange: Sendable, Hashable {
 
     /// Creates a change.
     /// - Throws: ``NetWorthError/overflow`` when a difference is beyond what an amount holds.
-    public init(latestDate: CalendarDate, previousDate: CalendarDate, latest: Totals, previous: Totals)
+    public init(
+        latestDate: CalendarDate, previousDate: CalendarDate, latest: Totals, previous: Totals
+    )
         throws(NetWorthError)
     {
         self.latestDate = latestDate

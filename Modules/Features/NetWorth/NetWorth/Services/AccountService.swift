@@ -102,7 +102,8 @@ public struct AccountService: Sendable {
             guard account.currency != rates.base, rates.conversion(for: account.currency, on: date) == nil else {
                 return AccountReport(account)
             }
-            return AccountReport(account, missingRate: MissingRate(currency: account.currency, base: rates.base, date: date))
+            return AccountReport(
+                account, missingRate: MissingRate(currency: account.currency, base: rates.base, date: date))
         } catch let error as NetWorthError {
             throw FolioError(error)
         }

@@ -36,7 +36,9 @@ public struct ChartService: Sendable {
         do {
             if let account {
                 let found = try await dependencies.repository.account(named: account)
-                let points = found.updates.filter { inRange($0.date) }.map { ChartLines.Point(date: $0.date, value: $0.amount) }
+                let points = found.updates.filter { inRange($0.date) }.map {
+                    ChartLines.Point(date: $0.date, value: $0.amount)
+                }
                 return ChartLines(
                     title: "\(found.name) (\(found.currency))", currency: found.currency,
                     lines: [ChartLines.Line(name: found.name, points: points)])
@@ -45,7 +47,8 @@ public struct ChartService: Sendable {
             portfolio.inclusion = inclusion.resolve(portfolio.inclusion)
             let values = try portfolio.netWorthSeries(from: start, to: end)
             func line(_ name: String, _ pick: (Totals) -> Amount) -> ChartLines.Line {
-                ChartLines.Line(name: name, points: values.map { ChartLines.Point(date: $0.date, value: pick($0.totals)) })
+                ChartLines.Line(
+                    name: name, points: values.map { ChartLines.Point(date: $0.date, value: pick($0.totals)) })
             }
             var lines = [line("Net worth", \.netWorth)]
             if breakdown { lines += [line("Assets", \.assets), line("Debts", \.debts)] }

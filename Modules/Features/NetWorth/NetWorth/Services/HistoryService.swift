@@ -14,7 +14,9 @@ public struct HistoryService: Sendable {
 
     /// The updates of the account called `name` dated from `start` to `end` (both included), oldest first.
     /// - Throws: ``FolioError`` (field `account`) for an unknown account; (field `range`) when `start` is after `end`.
-    public func history(of name: String, from start: CalendarDate? = nil, to end: CalendarDate? = nil) async throws
+    public func history(
+        of name: String, from start: CalendarDate? = nil, to end: CalendarDate? = nil
+    ) async throws
         -> AccountHistory
     {
         if let start, let end, start > end {

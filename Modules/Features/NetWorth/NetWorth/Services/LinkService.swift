@@ -45,7 +45,9 @@ public struct LinkService: Sendable {
 
     /// Checks `source` with `sources`: its currency (the value's, else the one its kind declares, so an account
     /// following an empty source still takes it), and a warning when it gave no value.
-    static func check(_ source: String, with sources: LinkedSources) async throws -> (currency: String?, warning: String?) {
+    static func check(
+        _ source: String, with sources: LinkedSources
+    ) async throws -> (currency: String?, warning: String?) {
         let reading: SourceReading
         do {
             reading = try await sources.check(source)

@@ -26,7 +26,8 @@ public struct LinkedSources: Sendable {
     /// No sources at all: a link cannot be made, and a linked account reads as unavailable.
     public static let none = LinkedSources(
         check: { source in
-            throw NetWorthError(.refused, "there is no source \(source)", why: "no value sources are available here",
+            throw NetWorthError(
+                .refused, "there is no source \(source)", why: "no value sources are available here",
                 field: "source")
         },
         read: { _ in .unavailable("no value sources are available here") })

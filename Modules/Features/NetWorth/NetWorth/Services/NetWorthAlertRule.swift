@@ -39,20 +39,24 @@ public struct NetWorthAlertRule: Sendable {
     public func define(_ input: AlertInput) async throws -> AlertDefinition {
         _ = try input.exactlyOne(of: ["above", "below"], "a net worth at or above a target or one at or below")
         // The same bound as a balance: totals of thousands of accounts still fit the exact type.
-        guard let level = try AlertLevel.read(input, maximum: Amount(1_000_000_000_000_000), allowsNegative: true) else {
+        guard let level = try AlertLevel.read(input, maximum: Amount(1_000_000_000_000_000), allowsNegative: true)
+        else {
             throw FolioError(.internal, "a net worth alert without a target")
         }
         let summary = try await summaries.summary()
         return try AlertDefinition(
             kind: Self.kind, parameters: Parameters(above: level.above, below: level.below),
-            summary: "net worth at or \(level.direction.rawValue) \(MoneyText.money(level.level, currency: summary.currency))")
+            summary:
+                "net worth at or \(level.direction.rawValue) \(MoneyText.money(level.level, currency: summary.currency))"
+        )
     }
 
     /// Whether net worth is at or past the target now.
     public func check(_ parameters: Parameters) async throws -> AlertReading {
         let summary = try await summaries.summary()
         let worth = MoneyText.money(summary.netWorth, currency: summary.currency)
-        guard let level = AlertLevel(above: parameters.above, below: parameters.below), level.holds(for: summary.netWorth)
+        guard let level = AlertLevel(above: parameters.above, below: parameters.below),
+            level.holds(for: summary.netWorth)
         else { return .holding([]) }
         let target = MoneyText.money(level.level, currency: summary.currency)
         return .holding([

@@ -25,7 +25,9 @@ public struct RateService: Sendable {
     /// Sets `currency`'s rate from `date` on, replacing a rate of the same date.
     /// - Returns: The rate set (into the base currency) and the one it replaced, if any.
     /// - Throws: ``FolioError`` for an unknown currency, the base currency itself, or a rate that is not positive.
-    public func set(_ currency: String, rate: Amount, on date: CalendarDate) async throws
+    public func set(
+        _ currency: String, rate: Amount, on date: CalendarDate
+    ) async throws
         -> (set: ExchangeRate, replaced: ExchangeRate?)
     {
         do {

@@ -41,6 +41,7 @@ public struct ReportJSONRow: Encodable, Sendable {
     let currency: String
     let columns: [String]
 
+    /// Encodes the stored form.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: ColumnKey.self)
         try container.encode(row.period, forKey: ColumnKey("period"))

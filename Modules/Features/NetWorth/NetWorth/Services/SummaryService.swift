@@ -16,7 +16,9 @@ public struct SummaryService: Sendable {
 
     /// The summary on `asOf` (default today) under the saved toggles with `inclusion`'s overrides.
     /// - Throws: ``FolioError`` for damaged stored data or a figure too large to compute.
-    public func summary(asOf: CalendarDate? = nil, inclusion: InclusionOverride = InclusionOverride()) async throws
+    public func summary(
+        asOf: CalendarDate? = nil, inclusion: InclusionOverride = InclusionOverride()
+    ) async throws
         -> SummaryReport
     {
         let today = dependencies.today
@@ -36,7 +38,9 @@ public struct SummaryService: Sendable {
         }
     }
 
-    static func report(_ portfolio: Portfolio, on date: CalendarDate, links: [Int: LinkStatus] = [:])
+    static func report(
+        _ portfolio: Portfolio, on date: CalendarDate, links: [Int: LinkStatus] = [:]
+    )
         throws(NetWorthError) -> SummaryReport
     {
         let unvalued = missingRates(portfolio, on: date)
@@ -49,7 +53,7 @@ public struct SummaryService: Sendable {
         let change: PortfolioChange?
         do throws(NetWorthError) {
             change = try valued.changeSinceLastUpdate(asOf: date)
-        } catch where error != .overflow {
+        } catch  where error != .overflow {
             // An earlier update date can need a rate that today's does not; the totals above still stand.
             change = nil
             warnings.append("the change since the last update is not shown: \(error)")

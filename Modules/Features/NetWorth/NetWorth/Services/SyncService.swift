@@ -80,5 +80,7 @@ public struct SyncedAccount: Codable, Sendable, Equatable {
     @NullEncodable public var reason: String?
 
     /// The CSV columns, in JSON key names.
-    public static let columns = ["account", "source", "outcome", "currency", "balance", "previousBalance", "sourceAsOf", "reason"]
+    public static let columns = [
+        "account", "source", "outcome", "currency", "balance", "previousBalance", "sourceAsOf", "reason",
+    ]
 }

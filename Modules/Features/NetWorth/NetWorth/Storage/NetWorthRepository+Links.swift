@@ -24,7 +24,9 @@ extension NetWorthRepository {
     /// an account without balances takes it; one whose balances are in another currency is refused.
     /// - Returns: The account after the change and the link it replaced.
     /// - Throws: ``NetWorthError`` for an unknown account, a currency mismatch or a source another account follows.
-    public func link(_ name: String, to link: AccountLink, currency: String?) async throws
+    public func link(
+        _ name: String, to link: AccountLink, currency: String?
+    ) async throws
         -> (account: Account, replaced: AccountLink?)
     {
         let code = try currency.map(CurrencyCode.validate)
@@ -69,7 +71,9 @@ extension NetWorthRepository {
     /// Records each `amount` as the account's balance on `date`, in one transaction, for accounts still linked to
     /// the same source whose latest balance differs (a sync running at the same time records it once).
     /// - Returns: The ids recorded.
-    func recordSynced(_ amounts: [Int: (source: String, amount: Amount)], on date: CalendarDate) async throws -> Set<Int> {
+    func recordSynced(
+        _ amounts: [Int: (source: String, amount: Amount)], on date: CalendarDate
+    ) async throws -> Set<Int> {
         try await prepare()
         return try await store.write { transaction in
             let tx = Tx(transaction, decoded: decoded)

@@ -180,7 +180,9 @@ public struct NetWorthRepository: Sendable {
     /// - Parameter force: Accept a date after today or before the opening balance (with a warning).
     /// - Returns: The account after the change, the update it replaced, if any, and what `force` let through.
     /// - Throws: ``NetWorthError`` for an unknown account or a balance ``BalanceRules`` refuses.
-    public func record(_ update: BalanceUpdate, for name: String, today: CalendarDate, force: Bool = false)
+    public func record(
+        _ update: BalanceUpdate, for name: String, today: CalendarDate, force: Bool = false
+    )
         async throws -> (account: Account, replaced: BalanceUpdate?, warnings: [String])
     {
         let note = try InputLimits.note(update.note)
@@ -200,7 +202,9 @@ public struct NetWorthRepository: Sendable {
 
     /// Removes an account's update on `date`.
     /// - Throws: ``NetWorthError`` when the account is unknown or has no update that day.
-    public func removeUpdate(on date: CalendarDate, for name: String) async throws
+    public func removeUpdate(
+        on date: CalendarDate, for name: String
+    ) async throws
         -> (account: Account, removed: BalanceUpdate)
     {
         try await prepare()
@@ -326,7 +330,9 @@ public struct NetWorthRepository: Sendable {
     /// Changes the settings with `change` and returns the result.
     /// - Throws: ``NetWorthError`` when the new base currency is not a known code.
     @discardableResult
-    public func updateSettings(_ change: @escaping @Sendable (inout NetWorthSettings) -> Void) async throws
+    public func updateSettings(
+        _ change: @escaping @Sendable (inout NetWorthSettings) -> Void
+    ) async throws
         -> NetWorthSettings
     {
         try await prepare()
@@ -440,7 +446,9 @@ struct Tx {
                     try rate(stored, currency: currency, base: rateBase)
                 }
             }
-            rates += try decoded.map { try $0.value([ExchangeRate].self, of: record, decode: decode) } ?? decode(record.value)
+            rates +=
+                try decoded.map { try $0.value([ExchangeRate].self, of: record, decode: decode) }
+                ?? decode(record.value)
         }
         return ExchangeRates(base: base, rates: rates)
     }

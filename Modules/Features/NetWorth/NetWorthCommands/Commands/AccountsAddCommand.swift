@@ -29,7 +29,8 @@ struct AccountsAddCommand: FeatureCommand {
         completion: .list(AccountType.allCases.map(\.rawValue)))
     var type: String
 
-    @Option(help: "The ISO 4217 currency of its balances (default the base currency, or the source's with --linked-to).",
+    @Option(
+        help: "The ISO 4217 currency of its balances (default the base currency, or the source's with --linked-to).",
         completion: .currencies)
     var currency: String?
 
@@ -75,7 +76,8 @@ struct AccountsAddCommand: FeatureCommand {
             request, linkedTo: linkedTo)
         var message = "Added \"\(account.name)\" (\(account.type.rawValue), \(account.currency))"
         if let balance = account.balance, let date = account.lastUpdate {
-            message += " with a balance of \(NumberFormat.money(balance, currency: account.currency)) on \(date.iso8601)"
+            message +=
+                " with a balance of \(NumberFormat.money(balance, currency: account.currency)) on \(date.iso8601)"
         }
         if let linkedTo { message += "; it follows \(linkedTo)" }
         if !account.included { message += "; it is excluded from net worth" }
@@ -83,7 +85,8 @@ struct AccountsAddCommand: FeatureCommand {
         if let missing = account.missingRate {
             services.terminal.warn(
                 "there is no \(missing.currency)→\(missing.base) rate in force on \(missing.date.iso8601); set one with "
-                    + "`folio networth rate set \(missing.currency) RATE --date \(missing.date.iso8601)` before valuing it")
+                    + "`folio networth rate set \(missing.currency) RATE --date \(missing.date.iso8601)` before valuing it"
+            )
         }
     }
 }

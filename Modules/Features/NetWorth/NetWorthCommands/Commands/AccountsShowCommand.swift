@@ -43,8 +43,10 @@ struct AccountsShowCommand: FeatureCommand {
         switch valuation {
         case .missingRate: return "no \(detail.account.currency) rate set"
         case .converted(let value, let rate, let method, let via):
-            let how = method == "direct" ? "" : " (\(method == "cross" ? "cross rate through \(via ?? "")" : "inverse rate"))"
-            return "\(NumberFormat.money(value, currency: detail.baseCurrency)) at \(rate) \(detail.baseCurrency)/\(detail.account.currency)\(how)"
+            let how =
+                method == "direct" ? "" : " (\(method == "cross" ? "cross rate through \(via ?? "")" : "inverse rate"))"
+            return
+                "\(NumberFormat.money(value, currency: detail.baseCurrency)) at \(rate) \(detail.baseCurrency)/\(detail.account.currency)\(how)"
         }
     }
 

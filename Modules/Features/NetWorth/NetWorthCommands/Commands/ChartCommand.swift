@@ -35,7 +35,9 @@ struct ChartCommand: FeatureCommand {
     @Flag(help: "For net worth, also draw assets and debts.")
     var breakdown = false
 
-    @Option(help: ArgumentHelp("Write the chart as SVG to this file instead.", valueName: "file"), completion: .file(extensions: ["svg"]))
+    @Option(
+        help: ArgumentHelp("Write the chart as SVG to this file instead.", valueName: "file"),
+        completion: .file(extensions: ["svg"]))
     var svg: String?
 
     @Option(help: "Plot height in text rows.")

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CSVText
 import Failures
 import FeatureCLI
 import FeatureKit
@@ -63,7 +64,7 @@ struct ImportCommand: FeatureCommand {
         let table: CSVTable
         do {
             table = try CSVTable(text: text)
-        } catch where error.reason == .empty {
+        } catch  where error.reason == .empty {
             return try BalanceImport(header: [], records: [])
         } catch {
             throw NetWorthError(.malformed, error.description)

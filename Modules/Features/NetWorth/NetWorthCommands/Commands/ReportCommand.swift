@@ -63,7 +63,9 @@ struct ReportCommand: FeatureCommand {
             exported.jsonRows, to: services.terminal,
             csv: { CSVOutput.document(header: exported.csvHeader, rows: exported.csvRows) },
             table: {
-                table(periods, inclusion: exported.inclusion, style: services.style, width: services.tableWidth(formatting))
+                table(
+                    periods, inclusion: exported.inclusion, style: services.style,
+                    width: services.tableWidth(formatting))
             })
     }
 

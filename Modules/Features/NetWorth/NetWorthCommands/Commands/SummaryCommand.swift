@@ -119,7 +119,8 @@ private struct SummaryText {
             }
             table.append([
                 TextTable.Cell(name), TextTable.Cell(account.type.rawValue),
-                TextTable.Cell(account.sourceStatus == "live" ? "live" : account.lastUpdate?.iso8601 ?? "never"), valueCell,
+                TextTable.Cell(account.sourceStatus == "live" ? "live" : account.lastUpdate?.iso8601 ?? "never"),
+                valueCell,
                 ChangeFormatting.cell(change, currency: account.currency, style: style),
             ])
         }

@@ -31,7 +31,8 @@ struct SyncCommand: FeatureCommand {
         let report = try await SyncService(services.dependencies).sync()
         switch formatting.format {
         case .json: try formatting.emit(JSONOutput.string(report), to: services.terminal)
-        case .csv: try formatting.emit(CSVOutput.rows(report.accounts, columns: SyncedAccount.columns), to: services.terminal)
+        case .csv:
+            try formatting.emit(CSVOutput.rows(report.accounts, columns: SyncedAccount.columns), to: services.terminal)
         case .table: try formatting.emit(text(report), to: services.terminal)
         }
     }

@@ -55,7 +55,8 @@ struct UpdateCommand: FeatureCommand {
     private func execute(_ services: NetWorthServices) async throws {
         if remove { return try await removeUpdate(in: services) }
         if let option = amount.first(where: { $0.hasPrefix("--") }) {
-            throw FolioError(.usage, "unknown option \(option)", hint: "see `folio networth update --help`")
+            throw FolioError(
+                .usage, "unknown option \(option)", hint: "see `folio networth update --help`", reason: .unknownOption)
         }
         guard let text = amount.first else {
             throw FolioError(.usage, "missing the amount", hint: "folio networth update \"\(name)\" 1350.50")

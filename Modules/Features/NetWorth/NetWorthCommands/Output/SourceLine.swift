@@ -26,8 +26,10 @@ enum SourceLine {
         let linked = listing.linkedOn.map { ", linked \($0)" } ?? ""
         let asOf = listing.sourceAsOf.map { " as of " + $0.formatted(.iso8601) } ?? ""
         guard let value = listing.sourceValue else {
-            return "\"\(listing.name)\" follows \(source)\(linked): no value now (\(listing.sourceProblem ?? "not read"))"
+            return
+                "\"\(listing.name)\" follows \(source)\(linked): no value now (\(listing.sourceProblem ?? "not read"))"
         }
-        return "\"\(listing.name)\" follows \(source)\(linked): \(NumberFormat.money(value, currency: listing.currency))\(asOf)"
+        return
+            "\"\(listing.name)\" follows \(source)\(linked): \(NumberFormat.money(value, currency: listing.currency))\(asOf)"
     }
 }

@@ -65,19 +65,22 @@ public struct NextToGoService: Sendable {
     ///   service root is wrong, which only the caller can name).
     public func nextRaces(_ request: BoardRequest, mode: FetchMode) async throws -> NextRacesReport {
         let (loader, timing, count, filter) = (loader, timing, request.count, request.filter)
-        let cached = try await CachedFetch(store: store, timing: timing, fallsBack: NetworkError.isTransient, page: page)
-            .value(
-                NextToGoResult.self, key: Self.boardKey(for: filter), ttl: settings.freshness, mode: mode, source: source
-            ) {
-                try await loader.load(count: count, filter: filter, now: { timing.now() })
-            }
+        let cached = try await CachedFetch(
+            store: store, timing: timing, fallsBack: NetworkError.isTransient, page: page
+        )
+        .value(
+            NextToGoResult.self, key: Self.boardKey(for: filter), ttl: settings.freshness, mode: mode, source: source
+        ) {
+            try await loader.load(count: count, filter: filter, now: { timing.now() })
+        }
         let now = timing.now()
         let races = cached.value.board(count: count, filter: filter, at: now)
         if cached.fromCache, races.isEmpty {
             throw cached.failure
                 ?? FolioError(
                     .unavailable, "no races left in the saved board",
-                    why: "every race saved at \(LocalDateTime(cached.asOf, in: .current).hourMinute) is more than a minute past its start",
+                    why:
+                        "every race saved at \(LocalDateTime(cached.asOf, in: .current).hourMinute) is more than a minute past its start",
                     hint: "fetch the board again once the service answers")
         }
         return NextRacesReport(

@@ -28,8 +28,10 @@ public struct RaceAlertRule: Sendable {
         AlertField(
             "category", label: "Racing codes",
             hint: "horse, harness, greyhound or other; several with commas; any when empty.", placeholder: "horse"),
-        AlertField("meeting", label: "Meetings", hint: "Several with commas; any when empty.", placeholder: "Flemington"),
-        AlertField("within", label: "Starting within", hint: "A duration from 1s to 24h.", placeholder: "5m", required: true),
+        AlertField(
+            "meeting", label: "Meetings", hint: "Several with commas; any when empty.", placeholder: "Flemington"),
+        AlertField(
+            "within", label: "Starting within", hint: "A duration from 1s to 24h.", placeholder: "5m", required: true),
     ]
 
     private let races: NextToGoService

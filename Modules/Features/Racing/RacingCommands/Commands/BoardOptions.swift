@@ -1,5 +1,5 @@
-import Foundation
 import ArgumentParser
+import Foundation
 import Racing
 
 /// The options that choose a board, shared by `next` and `watch`.
@@ -18,7 +18,8 @@ struct BoardOptions: ParsableArguments {
     @Option(
         name: .customLong("count"),
         help: ArgumentHelp(
-            "How many races to show (1–\(BoardOptions.maximumCount); default: \(NextToGo.defaultCount)).", valueName: "n"))
+            "How many races to show (1–\(BoardOptions.maximumCount); default: \(NextToGo.defaultCount)).",
+            valueName: "n"))
     var chosenCount: Int?
 
     @Option(
@@ -43,7 +44,8 @@ struct BoardOptions: ParsableArguments {
         }
         _ = try categories()
         if countries().contains(where: { $0.isEmpty || !$0.allSatisfy(\.isLetter) }) {
-            throw ValidationError("--country takes letter codes such as AUS,NZ,UK; got \"\(country.joined(separator: ","))\".")
+            throw ValidationError(
+                "--country takes letter codes such as AUS,NZ,UK; got \"\(country.joined(separator: ","))\".")
         }
     }
 

@@ -4,8 +4,8 @@ import Failures
 import FeatureCLI
 import FeatureKit
 import Foundation
-import Racing
 import Networking
+import Racing
 import Timing
 
 /// `folio races next`: one snapshot of the board.
@@ -34,7 +34,8 @@ struct NextCommand: FeatureCommand {
 
     func validate() throws {
         if board.plain, formatting.format != .table {
-            throw ValidationError("--plain writes sentences; it cannot be combined with --format \(formatting.format.rawValue).")
+            throw ValidationError(
+                "--plain writes sentences; it cannot be combined with --format \(formatting.format.rawValue).")
         }
     }
 
@@ -78,7 +79,8 @@ struct NextCommand: FeatureCommand {
         if !skipped.isEmpty {
             let list = skipped.prefix(3).map { "\($0.raceID): \($0.reason)" }.joined(separator: "; ")
             terminal.warn(
-                "\(skipped.count) race\(skipped.count == 1 ? "" : "s") could not be read and \(skipped.count == 1 ? "is" : "are") not shown (\(list))")
+                "\(skipped.count) race\(skipped.count == 1 ? "" : "s") could not be read and \(skipped.count == 1 ? "is" : "are") not shown (\(list))"
+            )
         }
         if let failure = report.failure {
             terminal.warn("\(failure) — showing the board saved at \(text.timestamp(report.asOf))")

@@ -19,7 +19,8 @@ enum RacingAlerts {
     static let form = AlertForm(fields: RaceAlertRule.fields) { input, context in try rule(context).define(input) }
 
     static func rule(_ context: FeatureContext) throws -> RaceAlertRule {
-        RaceAlertRule(races: try RacingServices(context: context).nextToGo(), rate: try RaceAlertRule.rate(context.configuration))
+        RaceAlertRule(
+            races: try RacingServices(context: context).nextToGo(), rate: try RaceAlertRule.rate(context.configuration))
     }
 }
 
@@ -39,10 +40,13 @@ struct RaceAlertCommand: AlertAddCommand {
               folio alerts add race --meeting Flemington --within 10m
             """)
 
-    @Option(name: .customLong("category"), help: ArgumentHelp("A racing code; repeat or separate with commas.", valueName: "code"))
+    @Option(
+        name: .customLong("category"),
+        help: ArgumentHelp("A racing code; repeat or separate with commas.", valueName: "code"))
     var categories: [String] = []
 
-    @Option(name: .customLong("meeting"), help: ArgumentHelp("A meeting's name; repeat for several.", valueName: "name"))
+    @Option(
+        name: .customLong("meeting"), help: ArgumentHelp("A meeting's name; repeat for several.", valueName: "name"))
     var meetings: [String] = []
 
     @Option(help: ArgumentHelp("How long before the start to fire (30s, 5m, 1h).", valueName: "duration"))
@@ -51,7 +55,8 @@ struct RaceAlertCommand: AlertAddCommand {
     func definition(in context: FeatureContext) async throws -> AlertDefinition {
         try RacingAlerts.rule(context).define(
             AlertInput([
-                "category": categories.joined(separator: ","), "meeting": meetings.joined(separator: ","), "within": within,
+                "category": categories.joined(separator: ","), "meeting": meetings.joined(separator: ","),
+                "within": within,
             ]))
     }
 }

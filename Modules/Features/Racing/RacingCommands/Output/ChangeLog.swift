@@ -57,12 +57,14 @@ final class ChangeLog: Sendable {
         case (.live, .json):
             return json(StatusEvent(time: text.now, status: "live"))
         case (.reconnecting(let attempt, let retryAt, let reason), .text):
-            return "\(text.timestamp(text.now))  ! reconnecting… attempt \(attempt), next try in \(text.wait(until: retryAt)) — \(reason)"
+            return
+                "\(text.timestamp(text.now))  ! reconnecting… attempt \(attempt), next try in \(text.wait(until: retryAt)) — \(reason)"
         case (.reconnecting(_, let retryAt, let reason), .plain):
             return "Connection lost: \(reason). Retrying in \(text.spokenWait(until: retryAt))."
         case (.reconnecting(let attempt, let retryAt, let reason), .json):
             return json(
-                StatusEvent(time: text.now, status: "reconnecting", attempt: attempt, retryAt: retryAt, message: reason))
+                StatusEvent(time: text.now, status: "reconnecting", attempt: attempt, retryAt: retryAt, message: reason)
+            )
         }
     }
 
@@ -84,7 +86,8 @@ final class ChangeLog: Sendable {
             }
         case .text:
             let stamp = text.timestamp(text.now)
-            let name = "\(text.startTime(race))  R\(race.number) \(race.meetingName) (\(race.category)\(race.venueCountry.map { ", \($0)" } ?? ""))"
+            let name =
+                "\(text.startTime(race))  R\(race.number) \(race.meetingName) (\(race.category)\(race.venueCountry.map { ", \($0)" } ?? ""))"
             switch change {
             case .added:
                 return "\(stamp)  + \(name) · \(race.name) · in \(text.countdown(race))"

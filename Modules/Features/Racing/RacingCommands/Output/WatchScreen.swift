@@ -14,7 +14,9 @@ struct WatchScreen {
 
     func lines(for state: LiveBoardState) -> [String] {
         let text = RaceText(now: state.now, timeZone: timeZone)
-        var lines = [style.bold("Next to go") + " · " + text.clockTimeWithSeconds(state.now), statusLine(state, text: text), ""]
+        var lines = [
+            style.bold("Next to go") + " · " + text.clockTimeWithSeconds(state.now), statusLine(state, text: text), "",
+        ]
         if state.races.isEmpty {
             lines.append(state.asOf == nil ? "Waiting for the first board…" : "No races match right now.")
         } else {
@@ -41,7 +43,8 @@ struct WatchScreen {
         case .live:
             let age = state.asOf.map { max(0, Int(state.now.timeIntervalSince($0).rounded(.down))) } ?? 0
             let updating = state.fetching == nil ? "" : " · updating…"
-            return style.apply(.green, "live") + style.dim(" · updated \(DurationFormat.short(seconds: age)) ago\(updating)")
+            return style.apply(.green, "live")
+                + style.dim(" · updated \(DurationFormat.short(seconds: age)) ago\(updating)")
         case .reconnecting(let attempt, let retryAt, let reason):
             let next = state.fetching == nil ? "next try in \(text.wait(until: retryAt))" : "trying now…"
             let shown = state.asOf.map { " · showing the board from \(text.clockTimeWithSeconds($0))" } ?? ""

@@ -12,6 +12,7 @@ struct RacingServices: Sendable {
     func nextToGo(refresh: Duration = RefreshScheduler.Settings.defaultInterval) throws -> NextToGoService {
         NextToGoService(
             http: context.http, store: context.store, timing: context.timing,
-            settings: RacingSettings(baseURL: try context.configuration.url(RacingSettings.baseURLKey), refresh: refresh))
+            settings: RacingSettings(
+                baseURL: try context.configuration.url(RacingSettings.baseURLKey), refresh: refresh))
     }
 }

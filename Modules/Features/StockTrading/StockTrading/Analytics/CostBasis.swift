@@ -89,7 +89,9 @@ public enum CostBasis {
 
     /// Multiplies each lot's shares by a split's `ratio` (whole shares), the newest lot taking what rounding left
     /// over so the lots add up to the position's `total`; a cash-in-lieu cost `removed` comes off the newest lot.
-    private static func split(_ lots: inout [(quantity: Int, cost: Amount)], ratio: Amount, total: Int, removed: Amount)
+    private static func split(
+        _ lots: inout [(quantity: Int, cost: Amount)], ratio: Amount, total: Int, removed: Amount
+    )
         throws
     {
         guard !lots.isEmpty else { return }
@@ -107,7 +109,9 @@ public enum CostBasis {
     }
 
     /// Removes `quantity` shares from the front of `lots`; a lot split in two keeps its cost pro rata.
-    private static func takeOldest(_ quantity: Int, from lots: inout [(quantity: Int, cost: Amount)])
+    private static func takeOldest(
+        _ quantity: Int, from lots: inout [(quantity: Int, cost: Amount)]
+    )
         throws -> Amount
     {
         var remaining = quantity

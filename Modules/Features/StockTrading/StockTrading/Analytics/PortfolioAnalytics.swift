@@ -54,7 +54,8 @@ public struct PortfolioAnalytics: Sendable, Equatable {
         let total = valuation.totalValue
         func slices(_ groups: [String: Amount]) throws -> [AllocationSlice] {
             var all = try groups.map { name, value in
-                AllocationSlice(name: name, value: value, weight: try PortfolioValuation.fraction(value, of: total) ?? .zero)
+                AllocationSlice(
+                    name: name, value: value, weight: try PortfolioValuation.fraction(value, of: total) ?? .zero)
             }
             if !valuation.cash.isZero {
                 let weight = try PortfolioValuation.fraction(valuation.cash, of: total) ?? .zero
@@ -63,7 +64,9 @@ public struct PortfolioAnalytics: Sendable, Equatable {
             return all.sorted { $0.value != $1.value ? $0.value > $1.value : $0.name < $1.name }
         }
         var sectors: [String: Amount] = [:]
-        for holding in valuation.holdings { sectors[holding.sector] = try (sectors[holding.sector] ?? .zero) + holding.value }
+        for holding in valuation.holdings {
+            sectors[holding.sector] = try (sectors[holding.sector] ?? .zero) + holding.value
+        }
         let holdings = Dictionary(uniqueKeysWithValues: valuation.holdings.map { ($0.symbol, $0.value) })
         return PortfolioAnalytics(
             valuation: valuation, totalReturn: try total - valuation.invested, annualizedReturn: rate,

@@ -92,7 +92,8 @@ public struct PortfolioValuation: Sendable, Equatable {
         for index in rows.indices { rows[index].weight = try fraction(rows[index].value, of: total) }
         let invested = holdings.state.netDeposits
         return PortfolioValuation(
-            holdings: rows, holdingsValue: holdingsValue, cash: holdings.state.cash, totalValue: total, invested: invested,
+            holdings: rows, holdingsValue: holdingsValue, cash: holdings.state.cash, totalValue: total,
+            invested: invested,
             roi: invested.isPositive ? try fraction(try total - invested, of: invested) : nil,
             costBasis: try rows.map(\.costBasis).sum(), unrealizedPL: try rows.map(\.unrealizedPL).sum(),
             realizedPL: realized, basis: basis)

@@ -16,7 +16,7 @@ public enum TradeLimits {
     /// - Throws: ``StockTradingError/invalidQuantity(_:)``.
     public static func quantity(_ text: String) throws -> Int {
         // Scalars, not `trimmingCharacters`/`replacingOccurrences`: those go through NSString, whose first use
-        // sets up CoreFoundation's character sets, 3 % of a `buy`.
+        // sets up CoreFoundation's character sets, a cost every `buy` would pay for one trim.
         let scalars = text.unicodeScalars
         let visible = { (scalar: Unicode.Scalar) in !CharacterSet.whitespaces.contains(scalar) }
         let start = scalars.firstIndex(where: visible) ?? scalars.endIndex
@@ -38,7 +38,8 @@ public enum TradeLimits {
             {
                 throw StockTradingError.invalidAmount(text, reason: rangeReason)
             }
-            throw StockTradingError.invalidAmount(text, reason: "an amount is dollars with at most two decimals, like 2500 or 1,250.50")
+            throw StockTradingError.invalidAmount(
+                text, reason: "an amount is dollars with at most two decimals, like 2500 or 1,250.50")
         }
         guard allowZero ? !amount.isNegative : amount.isPositive else {
             throw StockTradingError.invalidAmount(text, reason: "the amount must be more than $0.00")

@@ -35,9 +35,11 @@ public struct HTTPQuoteSource: MarketDataSource {
         var quotes: [StockQuote] = []
         for (index, item) in document.quotes.enumerated() {
             let symbol = item.symbol.trimmingCharacters(in: .whitespaces).uppercased()
-            guard !symbol.isEmpty, symbol.count <= 12, symbol.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "." || $0 == "-" })
+            guard !symbol.isEmpty, symbol.count <= 12,
+                symbol.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "." || $0 == "-" })
             else {
-                throw StockTradingError.badQuoteData(source: displayName, reason: "quote [\(index)] has symbol \"\(item.symbol)\"")
+                throw StockTradingError.badQuoteData(
+                    source: displayName, reason: "quote [\(index)] has symbol \"\(item.symbol)\"")
             }
             guard item.price.isPositive else {
                 throw StockTradingError.badQuoteData(source: displayName, reason: "\(symbol) has price \(item.price)")

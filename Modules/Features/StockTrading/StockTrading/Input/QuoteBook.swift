@@ -99,12 +99,15 @@ public struct QuoteBook: Sendable {
         try await store.write { transaction in
             try transaction.put(
                 StorageKeys.quoteFetch,
-                QuoteFetch(source: identity, sourceName: sourceName, fetchedAt: fetchedAt, symbols: fresh.map(\.symbol)),
+                QuoteFetch(
+                    source: identity, sourceName: sourceName, fetchedAt: fetchedAt, symbols: fresh.map(\.symbol)),
                 expiresAt: expiresAt)
             for quote in fresh { try transaction.put(StorageKeys.quote(quote.symbol), quote) }
         }
         var quotes: [String: MarketQuote] = [:]
-        for entry in stored.quotes { quotes[entry.value.symbol] = MarketQuote(quote: entry.value, asOf: entry.storedAt, isStale: true) }
+        for entry in stored.quotes {
+            quotes[entry.value.symbol] = MarketQuote(quote: entry.value, asOf: entry.storedAt, isStale: true)
+        }
         for quote in fresh { quotes[quote.symbol] = MarketQuote(quote: quote, asOf: fetchedAt, isStale: false) }
         return QuoteSet(quotes: quotes, source: source.displayName, asOf: fetchedAt, isStale: false)
     }
@@ -134,7 +137,9 @@ public struct QuoteBook: Sendable {
                 save: { transaction, fresh, expiresAt in
                     try transaction.put(
                         StorageKeys.quoteFetch,
-                        QuoteFetch(source: identity, sourceName: sourceName, fetchedAt: timing.now(), symbols: fresh.map(\.symbol)),
+                        QuoteFetch(
+                            source: identity, sourceName: sourceName, fetchedAt: timing.now(),
+                            symbols: fresh.map(\.symbol)),
                         expiresAt: expiresAt)
                     for quote in fresh { try transaction.put(StorageKeys.quote(quote.symbol), quote) }
                 })
@@ -144,13 +149,16 @@ public struct QuoteBook: Sendable {
         } catch let error as NetworkError {
             switch error {
             case .decoding: throw StockTradingError.badQuoteData(source: sourceName, reason: error.description)
-            case .status(404, let url, _, _): throw StockTradingError.quotesURLNotFound(url: url, reason: error.description)
+            case .status(404, let url, _, _):
+                throw StockTradingError.quotesURLNotFound(url: url, reason: error.description)
             default: throw StockTradingError.quotesUnavailable(source: sourceName, reason: error.description)
             }
         }
         guard cached.fromCache else {
             var quotes: [String: MarketQuote] = [:]
-            for quote in cached.value { quotes[quote.symbol] = MarketQuote(quote: quote, asOf: cached.asOf, isStale: false) }
+            for quote in cached.value {
+                quotes[quote.symbol] = MarketQuote(quote: quote, asOf: cached.asOf, isStale: false)
+            }
             return QuoteSet(quotes: quotes, source: sourceName, asOf: cached.asOf, isStale: false)
         }
         return stored.set(source: sourceName, identity: identity, isStale: true, failure: cached.failure?.line)

@@ -131,7 +131,8 @@ public enum StockTradingError: Error, Sendable, Equatable, CustomStringConvertib
     public var hint: String? {
         switch self {
         case .accountExists(let email): "log in with: folio stocks login --email \(email)"
-        case .passwordTooCommon, .passwordBlank: "choose a phrase of a few unrelated words, like \"copper kettle morning\""
+        case .passwordTooCommon, .passwordBlank:
+            "choose a phrase of a few unrelated words, like \"copper kettle morning\""
         case .notLoggedIn, .sessionInvalid:
             "log in with: folio stocks login --email EMAIL (demo: test@stockport.com / Test@123), or sign up with: folio stocks signup --email EMAIL"
         case .unknownSymbol: "list the market with: folio stocks quotes"

@@ -29,7 +29,9 @@ public struct AccountsService: Sendable {
     public func availableEmail(_ email: String) async throws -> String {
         do {
             let normalized = try CredentialRules.validateEmail(email)
-            if try await accounts.account(email: normalized) != nil { throw StockTradingError.accountExists(normalized) }
+            if try await accounts.account(email: normalized) != nil {
+                throw StockTradingError.accountExists(normalized)
+            }
             return normalized
         } catch {
             throw StockTradingError.translated(error)
@@ -127,7 +129,8 @@ public struct AccountsService: Sendable {
 
     /// `1.5 s`: a wait as people read it, rounded up to the tenth.
     static func seconds(_ duration: Duration) -> String {
-        let tenths = (duration.components.seconds * 10) + Int64((Double(duration.components.attoseconds) / 1e17).rounded(.up))
+        let tenths =
+            (duration.components.seconds * 10) + Int64((Double(duration.components.attoseconds) / 1e17).rounded(.up))
         return tenths % 10 == 0 ? "\(tenths / 10) s" : "\(tenths / 10).\(tenths % 10) s"
     }
 }

@@ -10,7 +10,8 @@ extension MarketService {
     ) async throws -> StockAlertParameters {
         let quotes = try await quotes(mode)
         do {
-            return StockAlertParameters(symbol: try quotes.require(symbol).quote.symbol, direction: direction, level: level)
+            return StockAlertParameters(
+                symbol: try quotes.require(symbol).quote.symbol, direction: direction, level: level)
         } catch {
             throw StockTradingError.translated(error)
         }

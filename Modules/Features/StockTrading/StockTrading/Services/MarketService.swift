@@ -30,7 +30,8 @@ public struct MarketService: Sendable {
                 timeToLive: settings.quotesTTL, page: page)
         } else if let url = settings.quotesURL {
             book = QuoteBook(
-                store: store, source: HTTPQuoteSource(http: http, url: url), timing: timing, timeToLive: settings.quotesTTL,
+                store: store, source: HTTPQuoteSource(http: http, url: url), timing: timing,
+                timeToLive: settings.quotesTTL,
                 page: page)
         } else {
             let market = SimulatedMarket(
@@ -46,7 +47,9 @@ public struct MarketService: Sendable {
     /// - Throws: ``FolioError``: usage without market data; not found (field `date`) when the provider has no close
     ///   on or before the day; refused (field `symbol`) for a price not in the account's currency; the provider's
     ///   refusal otherwise.
-    public func pricePaid(_ symbol: String, on date: CalendarDate, today: CalendarDate, mode: FetchMode = .normal)
+    public func pricePaid(
+        _ symbol: String, on date: CalendarDate, today: CalendarDate, mode: FetchMode = .normal
+    )
         async throws -> (day: CalendarDate, price: Amount)
     {
         let symbol = symbol.uppercased()
@@ -59,7 +62,8 @@ public struct MarketService: Sendable {
         do {
             // A week before the day, so a weekend or holiday finds the trading day before it.
             history = try await marketData.history(
-                symbol, from: date.adding(days: -7), to: today, mode: Self.marketMode(mode)).history
+                symbol, from: date.adding(days: -7), to: today, mode: Self.marketMode(mode)
+            ).history
         } catch let error as MarketDataError {
             throw error.folioError
         }

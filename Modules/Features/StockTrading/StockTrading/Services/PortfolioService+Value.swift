@@ -26,7 +26,8 @@ extension PortfolioService {
             return SourcedValue(
                 amount: valuation.totalValue, currency: "USD", asOf: quotes.asOf,
                 staleBecause: stale
-                    ? "prices are the last known from \(quotes.source)" + (quotes.failure.map { " — \($0)" } ?? "") : nil)
+                    ? "prices are the last known from \(quotes.source)" + (quotes.failure.map { " — \($0)" } ?? "")
+                    : nil)
         } catch {
             throw StockTradingError.translated(error)
         }

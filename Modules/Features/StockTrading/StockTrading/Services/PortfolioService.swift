@@ -38,7 +38,8 @@ public struct PortfolioService: Sendable {
         let now = timing.now()
         do {
             let snapshots = try await brokerage(owner).snapshots()
-            let analytics = try PortfolioAnalytics.make(valuation: valuation, history: history, snapshots: snapshots, now: now)
+            let analytics = try PortfolioAnalytics.make(
+                valuation: valuation, history: history, snapshots: snapshots, now: now)
             return Priced(report: try AnalyticsReport(analytics, email: owner.email), quotes: quotes)
         } catch {
             throw StockTradingError.translated(error)
@@ -79,7 +80,8 @@ public struct PortfolioService: Sendable {
         do {
             let history = try await brokerage.history()
             try await brokerage.recordSnapshot(prices: quotes.prices)
-            let valuation = try PortfolioValuation.make(holdings: holdings, history: history, quotes: quotes, basis: basis)
+            let valuation = try PortfolioValuation.make(
+                holdings: holdings, history: history, quotes: quotes, basis: basis)
             return (valuation, history, quotes)
         } catch {
             throw StockTradingError.translated(error)

@@ -68,7 +68,8 @@ public struct StockAlertRule: Sendable {
         return .holding([
             AlertSignal(
                 key: parameters.direction.rawValue,
-                title: "\(parameters.symbol) \(parameters.direction == .above ? "rose to" : "fell to") \(Self.money(price))",
+                title:
+                    "\(parameters.symbol) \(parameters.direction == .above ? "rose to" : "fell to") \(Self.money(price))",
                 body: "\(parameters.symbol) is \(parameters.direction.rawValue) \(Self.money(parameters.level)) at "
                     + "\(Self.money(price)).",
                 link: "/stocks")

@@ -38,10 +38,10 @@ extension StockTradingError {
         }
     }
 
-    /// `error` as the faces report it: the domain's refusals (and money overflow) become ``FolioError``,
-    /// anything else passes through.
     // Services catch inline rather than through a generic async-closure wrapper: Swift 6.3's debug build
     // miscompiled that wrapper and corrupted the heap under parallel tests.
+    /// `error` as the faces report it: the domain's refusals (and money overflow) become ``FolioError``,
+    /// anything else passes through.
     public static func translated(_ error: any Error) -> any Error {
         switch error {
         case let error as StockTradingError: error.folioError

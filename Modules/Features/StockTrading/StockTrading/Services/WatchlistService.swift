@@ -41,7 +41,8 @@ public struct WatchlistService: Sendable {
         let now = timing.now()
         do {
             let added = try await watchlist(owner).add(symbols, listed: quotes, at: now)
-            let already = Set(symbols.map { $0.trimmingCharacters(in: .whitespaces).uppercased() }).subtracting(added).sorted()
+            let already = Set(symbols.map { $0.trimmingCharacters(in: .whitespaces).uppercased() }).subtracting(added)
+                .sorted()
             return Added(added: added, alreadyWatched: already)
         } catch {
             throw StockTradingError.translated(error)

@@ -48,7 +48,8 @@ public struct AccountService: Sendable {
     public func signUp(
         email: String, password: String, confirmation: String, openingCash: Amount = AccountService.defaultOpeningCash
     ) async throws -> Session {
-        let session = try await openAccount(email: email, password: password, confirmation: confirmation, openingCash: openingCash)
+        let session = try await openAccount(
+            email: email, password: password, confirmation: confirmation, openingCash: openingCash)
         try await remember(session)
         return session
     }
@@ -67,7 +68,9 @@ public struct AccountService: Sendable {
         else {
             throw StockTradingError.invalidAmount(
                 "\(openingCash)",
-                reason: "opening cash is $0.00 to \(StockTradingError.dollars(TradeLimits.maximumCashMovement)) in whole cents")
+                reason:
+                    "opening cash is $0.00 to \(StockTradingError.dollars(TradeLimits.maximumCashMovement)) in whole cents"
+            )
         }
         try await ensureAvailable(email)
         let hash = try hasher.hash(password)
@@ -175,6 +178,7 @@ public struct AccountService: Sendable {
     }
 
     private static func decoyHash(rounds: Int) -> PasswordHash {
-        PasswordHash(rounds: rounds, salt: Data(count: 16).base64EncodedString(), hash: Data(count: 32).base64EncodedString())
+        PasswordHash(
+            rounds: rounds, salt: Data(count: 16).base64EncodedString(), hash: Data(count: 32).base64EncodedString())
     }
 }

@@ -28,7 +28,8 @@ struct LedgerWriter {
         var position = try position(symbol)
         let cost = try (price * quantity).rounded(toPlaces: 2, .halfUp)
         guard cost <= state.cash else {
-            throw StockTradingError.insufficientCash(symbol: symbol, quantity: quantity, cost: cost, available: state.cash)
+            throw StockTradingError.insufficientCash(
+                symbol: symbol, quantity: quantity, cost: cost, available: state.cash)
         }
         state.cash = try state.cash - cost
         position.quantity += quantity
@@ -54,7 +55,8 @@ struct LedgerWriter {
         position.quantity -= quantity
         position.cost = try position.cost - costSold
         let entry = LedgerEntry(
-            sequence: state.nextSequence, kind: .sell, timestamp: date, symbol: symbol, quantity: quantity, price: price,
+            sequence: state.nextSequence, kind: .sell, timestamp: date, symbol: symbol, quantity: quantity,
+            price: price,
             amount: proceeds, realizedPL: realized, costOfSharesSold: costSold, cashAfter: state.cash)
         try commit(entry, state: &state, position: position)
         return TradeReceipt(entry: entry, position: position, state: state)

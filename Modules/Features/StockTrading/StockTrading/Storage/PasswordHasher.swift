@@ -1,6 +1,6 @@
 import Crypto
-import Foundation
 import CryptoExtras
+import Foundation
 
 /// A stored password: never the password itself, only what PBKDF2 derived from it with a random salt.
 public struct PasswordHash: Codable, Sendable, Equatable {
@@ -61,7 +61,8 @@ public struct PBKDF2PasswordHasher: PasswordHashing {
         var generator = SystemRandomNumberGenerator()
         let salt = (0..<Self.saltByteCount).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
         let key = try derive(password, salt: salt, rounds: rounds)
-        return PasswordHash(rounds: rounds, salt: Data(salt).base64EncodedString(), hash: Data(key).base64EncodedString())
+        return PasswordHash(
+            rounds: rounds, salt: Data(salt).base64EncodedString(), hash: Data(key).base64EncodedString())
     }
 
     /// Whether `password` derives `stored`'s key with `stored`'s salt and rounds; constant-time comparison.

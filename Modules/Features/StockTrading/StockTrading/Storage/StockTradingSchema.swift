@@ -41,7 +41,8 @@ enum StockTradingSchema {
         let email = AccountService.demoEmail
         guard try transaction.get(StorageKeys.account(email)) == nil else { return }
         let account = Account(
-            userID: AccountService.newUserID(), email: email, passwordHash: try hasher.hash(AccountService.demoPassword),
+            userID: AccountService.newUserID(), email: email,
+            passwordHash: try hasher.hash(AccountService.demoPassword),
             createdAt: now)
         let holdings: [(String, Int)] = [("AAPL", 2), ("TSLA", 1)]
         let prices = Dictionary(uniqueKeysWithValues: BundledStocks.all.map { ($0.symbol, $0.basePrice) })

@@ -49,9 +49,15 @@ struct AnalyticsCommand: FeatureCommand {
         switch formatting.format {
         case .json: try formatting.emit(try JSONOutput.string(report), to: context.terminal)
         case .csv:
-            let rows = report.bySector.map { AllocationRow(group: "sector", name: $0.name, value: $0.value, weight: $0.weight) }
-                + report.byHolding.map { AllocationRow(group: "holding", name: $0.name, value: $0.value, weight: $0.weight) }
-            try formatting.emit(try CSVOutput.rows(rows, columns: ["group", "name", "value", "weight"]), to: context.terminal)
+            let rows =
+                report.bySector.map {
+                    AllocationRow(group: "sector", name: $0.name, value: $0.value, weight: $0.weight)
+                }
+                + report.byHolding.map {
+                    AllocationRow(group: "holding", name: $0.name, value: $0.value, weight: $0.weight)
+                }
+            try formatting.emit(
+                try CSVOutput.rows(rows, columns: ["group", "name", "value", "weight"]), to: context.terminal)
         case .table:
             try formatting.emit(text(report, quotes: priced.quotes, context: context), to: context.terminal)
         }
@@ -67,25 +73,41 @@ struct AnalyticsCommand: FeatureCommand {
 
     private func text(_ report: AnalyticsReport, quotes: QuoteSet, context: FeatureContext) -> String {
         let style = context.style
-        var text = "Analytics for \(report.email) (\(report.basis == CostBasisMethod.fifo.rawValue ? "FIFO" : "average cost") basis)\n\n"
-        let xirr = report.annualizedReturn.map { style.trend(NumberFormat.percent($0), sign: $0 > 0 ? 1 : $0 < 0 ? -1 : 0) }
+        var text =
+            "Analytics for \(report.email) (\(report.basis == CostBasisMethod.fifo.rawValue ? "FIFO" : "average cost") basis)\n\n"
+        let xirr =
+            report.annualizedReturn.map { style.trend(NumberFormat.percent($0), sign: $0 > 0 ? 1 : $0 < 0 ? -1 : 0) }
             ?? (report.annualizedReturnNote ?? "not available")
         let lines: [(String, String)] = [
             ("Total value", Formatting.money(report.totalValue)),
             ("Invested", Formatting.money(report.invested) + "  (deposits − withdrawals)"),
-            ("Total return", style.trend(Formatting.signedMoney(report.totalReturn), sign: Formatting.sign(report.totalReturn))),
+            (
+                "Total return",
+                style.trend(Formatting.signedMoney(report.totalReturn), sign: Formatting.sign(report.totalReturn))
+            ),
             ("ROI", style.trend(Formatting.percent(report.roi), sign: report.roi.map(Formatting.sign) ?? 0)),
-            ("Realized P/L", style.trend(Formatting.signedMoney(report.realizedPL), sign: Formatting.sign(report.realizedPL))),
-            ("Unrealized P/L", style.trend(Formatting.signedMoney(report.unrealizedPL), sign: Formatting.sign(report.unrealizedPL))),
+            (
+                "Realized P/L",
+                style.trend(Formatting.signedMoney(report.realizedPL), sign: Formatting.sign(report.realizedPL))
+            ),
+            (
+                "Unrealized P/L",
+                style.trend(Formatting.signedMoney(report.unrealizedPL), sign: Formatting.sign(report.unrealizedPL))
+            ),
             ("Annualized (XIRR)", xirr),
         ]
         for (label, value) in lines { text += TextWidth.pad(label, to: 19, alignRight: false) + value + "\n" }
-        text += "\n" + style.bold("Allocation by sector") + "\n" + allocation(report.bySector, title: "SECTOR", context: context)
-        text += "\n" + style.bold("Allocation by holding") + "\n" + allocation(report.byHolding, title: "HOLDING", context: context)
+        text +=
+            "\n" + style.bold("Allocation by sector") + "\n"
+            + allocation(report.bySector, title: "SECTOR", context: context)
+        text +=
+            "\n" + style.bold("Allocation by holding") + "\n"
+            + allocation(report.byHolding, title: "HOLDING", context: context)
         text += "\n" + style.bold("Value history") + "\n"
         let points = series(report).points
         if points.count < 2 {
-            text += "The chart needs values recorded on at least two days (\(points.count) so far); every trade, "
+            text +=
+                "The chart needs values recorded on at least two days (\(points.count) so far); every trade, "
                 + "deposit, withdrawal, portfolio or analytics run records the day's value.\n"
         } else {
             let width = max(20, min(70, context.terminal.width - 14))
@@ -98,7 +120,9 @@ struct AnalyticsCommand: FeatureCommand {
 
     private func allocation(_ slices: [AnalyticsReport.Slice], title: String, context: FeatureContext) -> String {
         guard !slices.isEmpty else { return "Nothing to allocate.\n" }
-        var table = TextTable(columns: [.text(title, truncatable: true), .number("VALUE"), .number("WEIGHT"), .text("")])
+        var table = TextTable(columns: [
+            .text(title, truncatable: true), .number("VALUE"), .number("WEIGHT"), .text(""),
+        ])
         for slice in slices {
             table.append([
                 TextTable.Cell(slice.name), TextTable.Cell(Formatting.money(slice.value)),

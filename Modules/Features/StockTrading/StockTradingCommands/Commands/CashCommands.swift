@@ -27,7 +27,8 @@ struct DepositCommand: FeatureCommand {
         let owner = try await stocks.owner()
         let value = try TypedInput.cashAmount(amount)
         let report = try await stocks.services.trading.deposit(value, for: owner)
-        context.terminal.print("Deposited \(Formatting.money(report.amount)). Cash: \(Formatting.money(report.cashAfter)).")
+        context.terminal.print(
+            "Deposited \(Formatting.money(report.amount)). Cash: \(Formatting.money(report.cashAfter)).")
     }
 }
 
@@ -53,6 +54,7 @@ struct WithdrawCommand: FeatureCommand {
         let owner = try await stocks.owner()
         let value = try TypedInput.cashAmount(amount)
         let report = try await stocks.services.trading.withdraw(value, for: owner)
-        context.terminal.print("Withdrew \(Formatting.money(report.amount)). Cash: \(Formatting.money(report.cashAfter)).")
+        context.terminal.print(
+            "Withdrew \(Formatting.money(report.amount)). Cash: \(Formatting.money(report.cashAfter)).")
     }
 }

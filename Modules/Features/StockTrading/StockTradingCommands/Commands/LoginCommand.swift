@@ -77,7 +77,8 @@ struct WhoamiCommand: FeatureCommand {
         case .json: try formatting.emit(try JSONOutput.string(row), to: context.terminal)
         case .csv: try formatting.emit(try CSVOutput.rows([row], columns: ["email", "since"]), to: context.terminal)
         case .table:
-            try formatting.emit("\(session.email) (logged in since \(Formatting.timestamp(session.since)))", to: context.terminal)
+            try formatting.emit(
+                "\(session.email) (logged in since \(Formatting.timestamp(session.since)))", to: context.terminal)
         }
     }
 }

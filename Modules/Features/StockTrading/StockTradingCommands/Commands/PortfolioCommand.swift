@@ -39,14 +39,18 @@ struct PortfolioCommand: FeatureCommand {
         stocks.warnIfStale(priced.quotes)
         switch formatting.format {
         case .json: try formatting.emit(try JSONOutput.string(priced.report), to: context.terminal)
-        case .csv: try formatting.emit(try CSVOutput.rows(priced.report.holdings, columns: HoldingRow.columns), to: context.terminal)
-        case .table: try formatting.emit(table(priced.report, quotes: priced.quotes, context: context), to: context.terminal)
+        case .csv:
+            try formatting.emit(
+                try CSVOutput.rows(priced.report.holdings, columns: HoldingRow.columns), to: context.terminal)
+        case .table:
+            try formatting.emit(table(priced.report, quotes: priced.quotes, context: context), to: context.terminal)
         }
     }
 
     private func table(_ report: PortfolioReport, quotes: QuoteSet, context: FeatureContext) -> String {
         let totals = report.totals
-        var text = "Portfolio of \(report.email) (\(report.basis == CostBasisMethod.fifo.rawValue ? "FIFO" : "average cost") basis)\n\n"
+        var text =
+            "Portfolio of \(report.email) (\(report.basis == CostBasisMethod.fifo.rawValue ? "FIFO" : "average cost") basis)\n\n"
         if report.holdings.isEmpty {
             text += "You hold no shares yet. Cash: \(Formatting.money(totals.cash)).\n"
             text += "See prices with: folio stocks quotes — then buy with: folio stocks buy AAPL 1\n\n"
@@ -54,7 +58,8 @@ struct PortfolioCommand: FeatureCommand {
             var columns: [TextTable.Column] = [.text("SYMBOL")]
             if details { columns += [.text("NAME", truncatable: true), .text("SECTOR", truncatable: true)] }
             columns += [
-                .number("QTY"), .number("AVG COST"), .number("PRICE"), .number("VALUE"), .number("P/L"), .number("P/L %"),
+                .number("QTY"), .number("AVG COST"), .number("PRICE"), .number("VALUE"), .number("P/L"),
+                .number("P/L %"),
                 .number("WEIGHT"),
             ]
             var table = TextTable(columns: columns)
@@ -65,7 +70,8 @@ struct PortfolioCommand: FeatureCommand {
                 row += [
                     TextTable.Cell(NumberFormat.decimal(Amount(holding.quantity), fractionDigits: 0)),
                     TextTable.Cell(Formatting.money(holding.averageCost)),
-                    TextTable.Cell(holding.price.map { Formatting.money($0) + (holding.stale ? "*" : "") } ?? "no quote"),
+                    TextTable.Cell(
+                        holding.price.map { Formatting.money($0) + (holding.stale ? "*" : "") } ?? "no quote"),
                     TextTable.Cell(Formatting.money(holding.value)),
                     .trend(Formatting.signedMoney(holding.unrealizedPL), sign: sign),
                     .trend(Formatting.percent(holding.unrealizedPLFraction), sign: sign),
@@ -81,7 +87,8 @@ struct PortfolioCommand: FeatureCommand {
                 .trend(Formatting.signedMoney(totals.unrealizedPL), sign: plSign),
                 .trend(Formatting.percent(ReportFigures.rate(totals.unrealizedPL, of: totals.costBasis)), sign: plSign),
                 TextTable.Cell(
-                    Formatting.percent(ReportFigures.rate(totals.holdingsValue, of: totals.totalValue)).replacingOccurrences(of: "+", with: "")),
+                    Formatting.percent(ReportFigures.rate(totals.holdingsValue, of: totals.totalValue))
+                        .replacingOccurrences(of: "+", with: "")),
             ]
             table.footer = [footer]
             text += table.render(style: context.style, maxWidth: context.terminal.width)
@@ -94,7 +101,10 @@ struct PortfolioCommand: FeatureCommand {
             ("Total value", Formatting.money(totals.totalValue)),
             ("Invested", Formatting.money(totals.invested) + "  (deposits − withdrawals)"),
             ("ROI", context.style.trend(Formatting.percent(totals.roi), sign: roiSign)),
-            ("Realized P/L", context.style.trend(Formatting.signedMoney(totals.realizedPL), sign: Formatting.sign(totals.realizedPL))),
+            (
+                "Realized P/L",
+                context.style.trend(Formatting.signedMoney(totals.realizedPL), sign: Formatting.sign(totals.realizedPL))
+            ),
         ]
         for (label, value) in lines { text += TextWidth.pad(label, to: 16, alignRight: false) + value + "\n" }
         text += "\n" + Formatting.pricesLine(quotes, now: context.timing.now()) + "\n"

@@ -26,9 +26,11 @@ enum TradeRunner {
         case .csv: try formatting.emit(try CSVOutput.rows([row], columns: TradeReport.columns), to: context.terminal)
         case .table:
             let verb = side == .buy ? "Bought" : "Sold"
-            var text = "\(verb) \(quantity) \(row.symbol) at \(Formatting.money(row.price)) for \(Formatting.money(row.amount))."
+            var text =
+                "\(verb) \(quantity) \(row.symbol) at \(Formatting.money(row.price)) for \(Formatting.money(row.amount))."
             if let realized = row.realizedPL {
-                text += " Realized P/L: \(context.style.trend(Formatting.signedMoney(realized), sign: Formatting.sign(realized)))."
+                text +=
+                    " Realized P/L: \(context.style.trend(Formatting.signedMoney(realized), sign: Formatting.sign(realized)))."
             }
             text += "\nCash: \(Formatting.money(row.cashAfter)). Position: \(row.positionQuantity) \(row.symbol)"
             text += row.positionQuantity > 0 ? " (average cost \(Formatting.money(row.positionAverageCost)))." : "."

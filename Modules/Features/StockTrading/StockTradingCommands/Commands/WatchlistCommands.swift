@@ -93,16 +93,20 @@ struct WatchlistListCommand: FeatureCommand {
         let stocks = try await StocksTerminal.start(context)
         let owner = try await stocks.owner()
         if formatting.format == .table, try await stocks.services.watchlist.symbols(for: owner).isEmpty {
-            try formatting.emit("Your watchlist is empty. Add symbols with: folio stocks watchlist add NVDA", to: context.terminal)
+            try formatting.emit(
+                "Your watchlist is empty. Add symbols with: folio stocks watchlist add NVDA", to: context.terminal)
             return
         }
         let listing = try await stocks.services.watchlist.list(for: owner, mode: stocks.mode(refresh: refresh))
         stocks.warnIfStale(listing.quotes)
         let (rows, quotes) = (listing.report.rows, listing.quotes)
         if !listing.report.unpriced.isEmpty {
-            context.terminal.warn("no price for \(listing.report.unpriced.joined(separator: ", ")) from \(quotes.source)")
+            context.terminal.warn(
+                "no price for \(listing.report.unpriced.joined(separator: ", ")) from \(quotes.source)")
         }
-        try formatting.emit(try QuoteListing.render(rows, set: quotes, format: formatting.format, context: context), to: context.terminal)
+        try formatting.emit(
+            try QuoteListing.render(rows, set: quotes, format: formatting.format, context: context),
+            to: context.terminal)
     }
 }
 
@@ -111,7 +115,9 @@ enum WatchlistText {
     static func lines(_ result: WatchlistService.Added) -> [String] {
         var lines: [String] = []
         if !result.added.isEmpty { lines.append("Watching \(result.added.joined(separator: ", ")).") }
-        if !result.alreadyWatched.isEmpty { lines.append("Already watching \(result.alreadyWatched.joined(separator: ", ")).") }
+        if !result.alreadyWatched.isEmpty {
+            lines.append("Already watching \(result.alreadyWatched.joined(separator: ", ")).")
+        }
         return lines
     }
 }

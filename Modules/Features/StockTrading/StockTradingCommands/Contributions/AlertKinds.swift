@@ -29,7 +29,9 @@ enum StockAlerts {
     static func imports(_ context: FeatureContext) async throws -> [ImportedAlert] {
         let stocks = try await StocksTerminal.start(context)
         return try await StockAlertRule(services: stocks.services).imports().map { alert in
-            ImportedAlert(featureID: "stocks", definition: alert.definition, firedKeys: alert.firedKeys, createdAt: alert.createdAt)
+            ImportedAlert(
+                featureID: "stocks", definition: alert.definition, firedKeys: alert.firedKeys,
+                createdAt: alert.createdAt)
         }
     }
 }
@@ -52,10 +54,14 @@ struct StockAlertCommand: AlertAddCommand {
     @Argument(help: "The stock's symbol.")
     var symbol: String
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Fire when the price rises to this level or above.", valueName: "price"))
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp("Fire when the price rises to this level or above.", valueName: "price"))
     var above: String?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Fire when the price falls to this level or below.", valueName: "price"))
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp("Fire when the price falls to this level or below.", valueName: "price"))
     var below: String?
 
     func definition(in context: FeatureContext) async throws -> AlertDefinition {

@@ -6,7 +6,8 @@ import StockTrading
 enum StocksValueSources {
     static let kinds = [
         ValueSourceKind(
-            name: "portfolio", argument: "EMAIL", summary: "cash + holdings of that paper account at current prices (USD)",
+            name: "portfolio", argument: "EMAIL",
+            summary: "cash + holdings of that paper account at current prices (USD)",
             currency: "USD"
         ) { email, context in
             let stocks = try await StocksTerminal.start(context)

@@ -6,7 +6,9 @@ import Timing
 
 /// Renders quotes as a table, JSON or CSV; shared by `quotes` and `watchlist list`.
 enum QuoteListing {
-    static func render(_ quotes: [QuoteRow], set: QuoteSet, format: OutputFormat, context: FeatureContext) throws -> String {
+    static func render(
+        _ quotes: [QuoteRow], set: QuoteSet, format: OutputFormat, context: FeatureContext
+    ) throws -> String {
         switch format {
         case .json: return try JSONOutput.string(quotes)
         case .csv: return try CSVOutput.rows(quotes, columns: QuoteRow.columns)

@@ -13,16 +13,20 @@ struct PasswordOptions: ParsableArguments {
     func read(from terminal: any Terminal, confirm: Bool) throws -> (password: String, confirmation: String) {
         if passwordStdin {
             guard let line = terminal.readLine() else {
-                throw FolioError(.usage, "no password on standard input", why: "--password-stdin reads one line and found none")
+                throw FolioError(
+                    .usage, "no password on standard input", why: "--password-stdin reads one line and found none")
             }
             return (line, line)
         }
         guard let password = terminal.readSecret(prompt: "Password: ") else {
-            throw FolioError(.usage, "no password given", why: "input ended before a password was typed", hint: "use --password-stdin in scripts")
+            throw FolioError(
+                .usage, "no password given", why: "input ended before a password was typed",
+                hint: "use --password-stdin in scripts")
         }
         guard confirm else { return (password, password) }
         guard let confirmation = terminal.readSecret(prompt: "Confirm password: ") else {
-            throw FolioError(.usage, "no password confirmation given", why: "input ended before the password was repeated")
+            throw FolioError(
+                .usage, "no password confirmation given", why: "input ended before the password was repeated")
         }
         return (password, confirmation)
     }

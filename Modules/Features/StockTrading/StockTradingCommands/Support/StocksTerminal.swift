@@ -41,8 +41,13 @@ struct StocksTerminal: Sendable {
     func warnIfStale(_ quotes: QuoteSet) {
         guard quotes.isStale else { return }
         let age = Formatting.age(of: quotes.asOf, now: context.timing.now())
-        var message = "prices are the last known from \(quotes.source), as of \(Formatting.timestamp(quotes.asOf)) (\(age) old)"
-        if let failure = quotes.failure { message += " — \(failure)" } else if context.offline { message += " — --offline" }
+        var message =
+            "prices are the last known from \(quotes.source), as of \(Formatting.timestamp(quotes.asOf)) (\(age) old)"
+        if let failure = quotes.failure {
+            message += " — \(failure)"
+        } else if context.offline {
+            message += " — --offline"
+        }
         context.terminal.warn(message)
     }
 }

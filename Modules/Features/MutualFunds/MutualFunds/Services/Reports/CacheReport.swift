@@ -38,7 +38,9 @@ public struct CacheReport: Codable, Sendable, Equatable {
         public var bytes: Int
 
         /// The columns of the CSV form, in order.
-        public static let columns = ["code", "name", "points", "latestNAVDate", "fetchedAt", "expiresAt", "stale", "bytes"]
+        public static let columns = [
+            "code", "name", "points", "latestNAVDate", "fetchedAt", "expiresAt", "stale", "bytes",
+        ]
     }
 
     /// The stored copy of AMFI's daily NAV file.

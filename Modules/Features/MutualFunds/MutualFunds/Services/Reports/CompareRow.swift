@@ -100,4 +100,3 @@ public struct CompareReport: Sendable {
     /// Each scheme's history and freshness, in the same order, for charts and stale notices.
     public var histories: [Fetched<NAVHistory>]
 }
-

@@ -75,22 +75,34 @@ public struct RollingReport: Encodable, Sendable {
     public var name: String
     /// The window (`1Y`, `3Y`, `5Y`).
     public var window: String
+    /// How many windows the history holds.
     public var count: Int
+    /// The start day of the first window.
     public var firstStart: String
+    /// The start day of the last window.
     public var lastStart: String
+    /// The mean return of the windows.
     public var mean: Double
+    /// The median return of the windows.
     public var median: Double
+    /// The worst window.
     public var min: Extreme
+    /// The best window.
     public var max: Extreme
+    /// The share of windows that lost money (0–1).
     public var negativeShare: Double
+    /// How the windows' returns spread.
     public var buckets: [RollingBucket]
+    /// Whether the history is older than the last trading day.
     public var stale: Bool
+    /// The newest NAV day read.
     public var asOf: Date
     /// How fresh the history read is, with why it is stale (not encoded: `stale` and `asOf` say it).
     public var freshness: Freshness
 
     enum CodingKeys: String, CodingKey {
-        case code, name, window, count, firstStart, lastStart, mean, median, min, max, negativeShare, buckets, stale, asOf
+        case code, name, window, count, firstStart, lastStart, mean, median, min, max, negativeShare, buckets, stale,
+            asOf
     }
 
     /// The report of `summary` over `observations` (at least one) of `history`.

@@ -20,7 +20,8 @@ struct PortfolioCommand: AsyncParsableCommand {
             """,
         subcommands: [
             PortfolioShow.self, PortfolioImport.self, PortfolioAdd.self, PortfolioSell.self,
-            PortfolioTransactions.self, PortfolioRemove.self, PortfolioGains.self, PortfolioTax.self, PortfolioTreatAs.self,
+            PortfolioTransactions.self, PortfolioRemove.self, PortfolioGains.self, PortfolioTax.self,
+            PortfolioTreatAs.self,
         ],
         defaultSubcommand: PortfolioShow.self
     )

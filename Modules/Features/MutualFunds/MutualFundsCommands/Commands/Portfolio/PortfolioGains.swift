@@ -71,7 +71,8 @@ struct PortfolioGains: FeatureCommand {
         let mode = try services.mode(refresh: cache.refresh)
         let report: GainsReport
         do {
-            report = try await services.portfolio().gains(financialYear: fy, overrides: try TreatAsOverrides.parse(treatAs), mode: mode)
+            report = try await services.portfolio().gains(
+                financialYear: fy, overrides: try TreatAsOverrides.parse(treatAs), mode: mode)
         } catch let error as FolioError where error.field == "fy" {
             throw FolioError(.usage, "invalid --fy \"\(fy ?? "")\"", why: error.why, hint: error.hint, field: "fy")
         }
@@ -79,9 +80,11 @@ struct PortfolioGains: FeatureCommand {
         switch (formatting.format, summary) {
         case (.json, false): try formatting.emit(try JSONOutput.string(report.rows), to: context.terminal)
         case (.json, true): try formatting.emit(try JSONOutput.string(report.summary), to: context.terminal)
-        case (.csv, false): try formatting.emit(try CSVOutput.rows(report.rows, columns: GainRow.columns), to: context.terminal)
+        case (.csv, false):
+            try formatting.emit(try CSVOutput.rows(report.rows, columns: GainRow.columns), to: context.terminal)
         case (.csv, true):
-            try formatting.emit(try CSVOutput.rows(report.summary, columns: GainsSummaryRow.columns), to: context.terminal)
+            try formatting.emit(
+                try CSVOutput.rows(report.summary, columns: GainsSummaryRow.columns), to: context.terminal)
         case (.table, _):
             try formatting.emit(
                 GainsText.render(report, summary: summary, financialYear: fy, context: context), to: context.terminal)
@@ -91,7 +94,8 @@ struct PortfolioGains: FeatureCommand {
 
 /// The `gains` tables.
 enum GainsText {
-    static func render(_ report: GainsReport, summary: Bool, financialYear: String?, context: FeatureContext) -> String {
+    static func render(_ report: GainsReport, summary: Bool, financialYear: String?, context: FeatureContext) -> String
+    {
         guard !report.rows.isEmpty else {
             return financialYear.map { "No sales in \(report.financialYear ?? $0).\n" }
                 ?? "No capital gains: nothing was sold.\n"
@@ -101,11 +105,16 @@ enum GainsText {
         let money = { (value: Amount) in TextTable.Cell(FundsFormat.money(value)) }
         if summary {
             let table = TextTable(
-                columns: [.text("FY"), .text("SCHEME", truncatable: true), .text("TAX"), .number("LTCG"),
-                    .number("LTCG TAXABLE"), .number("STCG")],
+                columns: [
+                    .text("FY"), .text("SCHEME", truncatable: true), .text("TAX"), .number("LTCG"),
+                    .number("LTCG TAXABLE"), .number("STCG"),
+                ],
                 rows: report.summary.map { row in
-                    [TextTable.Cell(row.financialYear), TextTable.Cell(row.scheme), TextTable.Cell(row.treatment.rawValue),
-                        money(row.longTermGain), money(row.longTermTaxableGain), money(row.shortTermGain)]
+                    [
+                        TextTable.Cell(row.financialYear), TextTable.Cell(row.scheme),
+                        TextTable.Cell(row.treatment.rawValue),
+                        money(row.longTermGain), money(row.longTermTaxableGain), money(row.shortTermGain),
+                    ]
                 })
             return table.render(style: style, maxWidth: context.terminal.width) + chosen
         }

@@ -27,7 +27,8 @@ struct PortfolioImport: FeatureCommand {
             """
     )
 
-    @Argument(help: ArgumentHelp("The statement: casparser JSON or CSV, or - for standard input.", valueName: "file"),
+    @Argument(
+        help: ArgumentHelp("The statement: casparser JSON or CSV, or - for standard input.", valueName: "file"),
         completion: .file(extensions: ["json", "csv"]))
     var file: String
 
@@ -47,11 +48,13 @@ struct PortfolioImport: FeatureCommand {
         }
         let report: ImportReport
         do {
-            report = try await FundsServices(context: context).portfolio().importStatement(data, allowMismatch: allowMismatch)
+            report = try await FundsServices(context: context).portfolio().importStatement(
+                data, allowMismatch: allowMismatch)
         } catch let error as FolioError where error.reason == .statementDoesNotReconcile {
             throw FolioError(
                 error.kind, error.what, why: error.why,
-                hint: "check the statement, or import it with --allow-mismatch (those schemes stay marked unreconciled)",
+                hint:
+                    "check the statement, or import it with --allow-mismatch (those schemes stay marked unreconciled)",
                 field: error.field)
         }
         for line in report.unreconciled { context.terminal.warn("unreconciled: \(line)") }
@@ -61,10 +64,12 @@ struct PortfolioImport: FeatureCommand {
             try formatting.emit(
                 CSVOutput.document(
                     header: ["added", "alreadyHeld", "schemes", "newSchemes", "unreconciled"],
-                    rows: [[
-                        "\(report.added)", "\(report.alreadyHeld)", "\(report.schemes)", "\(report.newSchemes)",
-                        report.unreconciled.joined(separator: "; "),
-                    ]]),
+                    rows: [
+                        [
+                            "\(report.added)", "\(report.alreadyHeld)", "\(report.schemes)", "\(report.newSchemes)",
+                            report.unreconciled.joined(separator: "; "),
+                        ]
+                    ]),
                 to: context.terminal)
         case .table:
             try formatting.emit(

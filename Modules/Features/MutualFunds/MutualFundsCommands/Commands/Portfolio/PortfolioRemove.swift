@@ -26,7 +26,8 @@ struct PortfolioRemove: FeatureCommand {
             row = try await FundsServices(context: context).portfolio().removeTransaction(id: id)
         } catch let error as FolioError where error.kind == .notFound {
             throw FolioError(
-                error.kind, error.what, hint: "see the ids with: folio funds portfolio transactions", field: error.field)
+                error.kind, error.what, hint: "see the ids with: folio funds portfolio transactions", field: error.field
+            )
         }
         context.terminal.print("Removed the \(row.type) of \(row.date) in \(row.scheme) (folio \(row.folio)).")
     }

@@ -48,7 +48,8 @@ struct PortfolioShow: FeatureCommand {
         for warning in report.warnings { context.terminal.warn(warning) }
         switch formatting.format {
         case .json: try formatting.emit(try JSONOutput.string(report), to: context.terminal)
-        case .csv: try formatting.emit(try CSVOutput.rows(report.holdings, columns: HoldingRow.columns), to: context.terminal)
+        case .csv:
+            try formatting.emit(try CSVOutput.rows(report.holdings, columns: HoldingRow.columns), to: context.terminal)
         case .table: try formatting.emit(PortfolioText.render(report, context: context), to: context.terminal)
         }
     }

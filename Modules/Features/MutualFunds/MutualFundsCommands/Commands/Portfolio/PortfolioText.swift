@@ -12,7 +12,8 @@ enum PortfolioText {
         let style = context.style
         let table = TextTable(
             columns: [
-                .text("SCHEME", truncatable: true), .text("FOLIO"), .number("UNITS"), .number("INVESTED"), .number("NAV"),
+                .text("SCHEME", truncatable: true), .text("FOLIO"), .number("UNITS"), .number("INVESTED"),
+                .number("NAV"),
                 .text("NAV DATE"), .number("VALUE"), .number("GAIN"), .number("XIRR"),
             ],
             rows: report.holdings.map { row in
@@ -39,7 +40,9 @@ enum PortfolioText {
         for row in report.holdings {
             if let note = row.note { text += style.dim("\(row.scheme) [\(row.folio)]: \(note)") + "\n" }
             if let chosen = row.treatAs {
-                text += style.dim("\(row.scheme) [\(row.folio)]: gains taxed as \(chosen.rawValue) (set with treat-as)") + "\n"
+                text +=
+                    style.dim("\(row.scheme) [\(row.folio)]: gains taxed as \(chosen.rawValue) (set with treat-as)")
+                    + "\n"
             }
         }
         for (title, rows) in [
@@ -48,7 +51,8 @@ enum PortfolioText {
         ] where !rows.isEmpty {
             text += "\n" + style.bold(title) + "\n"
             for row in rows {
-                text += "  " + TextWidth.pad(row.name, to: 36, alignRight: false)
+                text +=
+                    "  " + TextWidth.pad(row.name, to: 36, alignRight: false)
                     + TextWidth.pad(FundsFormat.money(row.value), to: 18, alignRight: true) + "  "
                     + NumberFormat.percent(row.fraction, signed: false) + "\n"
             }

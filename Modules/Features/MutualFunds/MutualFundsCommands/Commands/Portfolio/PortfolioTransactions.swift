@@ -30,7 +30,8 @@ struct PortfolioTransactions: FeatureCommand {
         case .table:
             guard !rows.isEmpty else {
                 try formatting.emit(
-                    "No transactions yet. Import a statement with: folio funds portfolio import FILE", to: context.terminal)
+                    "No transactions yet. Import a statement with: folio funds portfolio import FILE",
+                    to: context.terminal)
                 return
             }
             let table = TextTable(
@@ -41,13 +42,15 @@ struct PortfolioTransactions: FeatureCommand {
                 rows: rows.map { row in
                     [
                         TextTable.Cell(row.id), TextTable.Cell(row.folio),
-                        TextTable.Cell(row.scheme + (row.reconciled ? "" : " (unreconciled)")), TextTable.Cell(row.date),
+                        TextTable.Cell(row.scheme + (row.reconciled ? "" : " (unreconciled)")),
+                        TextTable.Cell(row.date),
                         TextTable.Cell(row.type), TextTable.Cell(row.amount.map(FundsFormat.money) ?? "—"),
                         TextTable.Cell(row.units?.plainText ?? "—"), TextTable.Cell(row.nav?.plainText ?? "—"),
                         TextTable.Cell(row.balance?.plainText ?? "—"),
                     ]
                 })
-            try formatting.emit(table.render(style: context.style, maxWidth: context.terminal.width), to: context.terminal)
+            try formatting.emit(
+                table.render(style: context.style, maxWidth: context.terminal.width), to: context.terminal)
         }
     }
 }

@@ -8,7 +8,8 @@ import MutualFundsPortfolio
 struct PortfolioTreatAs: FeatureCommand {
     static let configuration = CommandConfiguration(
         commandName: "treat-as",
-        abstract: "Tax a held scheme as equity, debt or other where its category misleads; auto returns it to the rules.",
+        abstract:
+            "Tax a held scheme as equity, debt or other where its category misleads; auto returns it to the rules.",
         discussion: """
             The choice is stored with the portfolio (every folio holding the scheme) and used by every later \
             gains report, which marks such schemes (JSON treatmentBasis "set"); a report's own --treat-as still \

@@ -26,7 +26,9 @@ public enum CapitalGains {
     }
 
     /// ``treatment(of:override:category:)`` with what decided it.
-    public static func decided(_ scheme: HeldScheme, override: TaxTreatment?, category: String?)
+    public static func decided(
+        _ scheme: HeldScheme, override: TaxTreatment?, category: String?
+    )
         -> (treatment: TaxTreatment, basis: TreatmentBasis)
     {
         if let override { return (override, .override) }
@@ -61,7 +63,8 @@ public enum CapitalGains {
             for lot in lots {
                 rows.append(
                     try GainRow(
-                        lot: lot, scheme: scheme, treatment: treatment, basis: basis, navOn31Jan2018: fact?.navOn31Jan2018))
+                        lot: lot, scheme: scheme, treatment: treatment, basis: basis,
+                        navOn31Jan2018: fact?.navOn31Jan2018))
             }
         }
         let ordered = rows.enumerated().sorted { left, right in

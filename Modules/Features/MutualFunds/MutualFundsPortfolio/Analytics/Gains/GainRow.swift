@@ -51,7 +51,8 @@ public struct GainRow: Codable, Sendable, Hashable {
     /// The CSV columns.
     public static let columns = [
         "financialYear", "scheme", "isin", "folio", "treatment", "treatmentBasis", "term", "units", "purchaseDate",
-        "purchaseNAV", "purchaseValue", "stampDuty", "acquisitionValue", "saleDate", "saleNAV", "saleValue", "stt", "longTermGain",
+        "purchaseNAV", "purchaseValue", "stampDuty", "acquisitionValue", "saleDate", "saleNAV", "saleValue", "stt",
+        "longTermGain",
         "longTermTaxableGain", "shortTermGain", "grandfatheringNAV",
     ]
 

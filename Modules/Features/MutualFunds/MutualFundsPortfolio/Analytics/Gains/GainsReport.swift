@@ -67,7 +67,8 @@ public struct GainsSummaryRow: Codable, Sendable, Hashable {
 
     /// The CSV columns.
     public static let columns = [
-        "financialYear", "scheme", "isin", "folio", "treatment", "treatmentBasis", "longTermGain", "longTermTaxableGain",
+        "financialYear", "scheme", "isin", "folio", "treatment", "treatmentBasis", "longTermGain",
+        "longTermTaxableGain",
         "shortTermGain",
     ]
 

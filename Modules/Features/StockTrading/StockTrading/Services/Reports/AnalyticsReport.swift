@@ -58,7 +58,11 @@ public struct AnalyticsReport: Codable, Sendable, Equatable {
     public init(_ analytics: PortfolioAnalytics, email: String) throws {
         let valuation = analytics.valuation
         func slices(_ all: [AllocationSlice]) -> [Slice] {
-            all.map { Slice(name: $0.name, value: $0.value, weight: ReportFigures.rate($0.value, of: valuation.totalValue) ?? .zero) }
+            all.map {
+                Slice(
+                    name: $0.name, value: $0.value,
+                    weight: ReportFigures.rate($0.value, of: valuation.totalValue) ?? .zero)
+            }
         }
         self.email = email
         basis = valuation.basis.rawValue
@@ -73,7 +77,9 @@ public struct AnalyticsReport: Codable, Sendable, Equatable {
         bySector = slices(analytics.bySector)
         byHolding = slices(analytics.byHolding)
         valueHistory = try analytics.history.map {
-            Point(date: $0.day, totalValue: try $0.totalValue, holdingsValue: $0.holdingsValue, cash: $0.cash, invested: $0.netDeposits)
+            Point(
+                date: $0.day, totalValue: try $0.totalValue, holdingsValue: $0.holdingsValue, cash: $0.cash,
+                invested: $0.netDeposits)
         }
     }
 }

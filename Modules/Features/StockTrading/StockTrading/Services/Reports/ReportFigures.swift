@@ -10,7 +10,9 @@ public enum ReportFigures {
 
     /// `(total value − invested) / invested` to 8 places; nil when nothing is invested.
     public static func roi(_ valuation: PortfolioValuation) -> Amount? {
-        guard valuation.invested.isPositive, let gain = try? valuation.totalValue - valuation.invested else { return nil }
+        guard valuation.invested.isPositive, let gain = try? valuation.totalValue - valuation.invested else {
+            return nil
+        }
         return rate(gain, of: valuation.invested)
     }
 }

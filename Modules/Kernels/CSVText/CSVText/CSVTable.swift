@@ -1,5 +1,4 @@
 import CSV
-import Failures
 import Foundation
 import Settings
 
@@ -96,7 +95,8 @@ public struct CSVTable: Sendable, Equatable {
             throw CSVTableError(line: 1, message: "the file is empty — it needs a header row", reason: .empty)
         }
         if options.requiresHeaderWidth, let row = rows.first(where: { $0.fields.count != header.count }) {
-            var message = "the row has \(row.fields.count) field\(row.fields.count == 1 ? "" : "s") where the header has "
+            var message =
+                "the row has \(row.fields.count) field\(row.fields.count == 1 ? "" : "s") where the header has "
                 + "\(header.count) — nothing was read"
             if row.fields.count > header.count { message += "; put a field that contains a comma in double quotes" }
             throw CSVTableError(line: row.line, message: message, reason: .fieldCount)
@@ -104,18 +104,6 @@ public struct CSVTable: Sendable, Equatable {
         self.header = header
         self.headerLine = headerLine
         self.rows = rows
-    }
-
-    /// Reads the CSV file at `path`.
-    /// - Throws: ``FolioError``: unreadable file (exit 66), not UTF-8 or not CSV (data error, exit 65) with the
-    ///   line.
-    public static func read(fileAtPath path: String, options: Options = Options()) throws(FolioError) -> CSVTable {
-        let text = try InputFile.text(atPath: path)
-        do {
-            return try CSVTable(text: text, options: options)
-        } catch {
-            throw FolioError(.dataError, "\(path) line \(error.line): \(error.message)")
-        }
     }
 
     /// Whether reading with trimmed fields could differ from reading without: some space or tab (any Unicode
@@ -173,36 +161,4 @@ public struct CSVTable: Sendable, Equatable {
         }
         return count
     }
-}
-
-/// Why a CSV text could not be read, and the line to look at.
-public struct CSVTableError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// What kind of problem it is, so a caller can word an empty file in its own terms.
-    public enum Reason: Sendable, Equatable {
-        /// Nothing but blank (or skipped comment) lines: no header row.
-        case empty
-        /// A double quote is never closed.
-        case unclosedQuote
-        /// The text could not be read as CSV at all.
-        case unreadable
-        /// A row has more or fewer fields than the header.
-        case fieldCount
-    }
-
-    /// The 1-based line.
-    public var line: Int
-    /// What is wrong there.
-    public var message: String
-    /// What kind of problem it is.
-    public var reason: Reason
-
-    /// Creates an error.
-    public init(line: Int, message: String, reason: Reason = .unreadable) {
-        self.line = line
-        self.message = message
-        self.reason = reason
-    }
-
-    /// `line 3: …`.
-    public var description: String { "line \(line): \(message)" }
 }
