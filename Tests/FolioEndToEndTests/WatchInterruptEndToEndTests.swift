@@ -35,53 +35,73 @@ struct WatchInterruptEndToEndTests {
     static func interrupt(
         _ arguments: [String], home: URL, environment: [String: String] = [:], with signal: Int32, once marker: String
     ) async throws -> (reason: Process.TerminationReason, status: Int32, stdout: String, stderr: String) {
-        try await Task.detached {
-            let process = Process()
-            process.executableURL = FolioBinary.url
-            process.arguments = arguments
-            var env = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("FOLIO_") }
-            env["FOLIO_HOME"] = home.path
-            env["NO_COLOR"] = "1"
-            env.merge(environment) { $1 }
-            process.environment = env
-            let (stdout, stderr) = (Pipe(), Pipe())
-            process.standardOutput = stdout
-            process.standardError = stderr
-            process.standardInput = FileHandle.nullDevice
-            let seen = Mutex((out: Data(), err: Data()))
-            let ready = DispatchSemaphore(value: 0)
-            let signalled = Atomic(false)
-            func watch(_ pipe: Pipe, _ append: @escaping @Sendable (inout (out: Data, err: Data), Data) -> Void) {
-                pipe.fileHandleForReading.readabilityHandler = { handle in
-                    let data = handle.availableData
-                    let text = seen.withLock { seen -> String in
-                        append(&seen, data)
-                        return String(decoding: seen.out + seen.err, as: UTF8.self)
-                    }
-                    if text.contains(marker),
-                        signalled.compareExchange(expected: false, desired: true, ordering: .relaxed).exchanged
-                    {
-                        ready.signal()
-                    }
-                    if data.isEmpty { handle.readabilityHandler = nil }
-                }
+        try await run(arguments, home: home, environment: environment, once: marker) { kill($0, signal) }
+    }
+
+    /// Starts `folio arguments…`, calls `action` with its process id once its output (stdout or stderr) contains
+    /// `marker` — while it still runs — and waits for it to end.
+    static func run(
+        _ arguments: [String], home: URL, environment: [String: String] = [:], once marker: String,
+        then action: @escaping @Sendable (Int32) -> Void
+    ) async throws -> (reason: Process.TerminationReason, status: Int32, stdout: String, stderr: String) {
+        // The waits below block: on a thread of their own, not one of the few the loopback servers' tasks run on.
+        try await withCheckedThrowingContinuation { continuation in
+            Thread {
+                continuation.resume(with: Result { try runBlocking(arguments, home, environment, marker, action) })
             }
-            watch(stdout) { $0.out.append($1) }
-            watch(stderr) { $0.err.append($1) }
-            try process.run()
-            ready.wait()
-            kill(process.processIdentifier, signal)
-            process.waitUntilExit()
-            stdout.fileHandleForReading.readabilityHandler = nil
-            stderr.fileHandleForReading.readabilityHandler = nil
-            let rest = (
-                stdout.fileHandleForReading.readDataToEndOfFile(), stderr.fileHandleForReading.readDataToEndOfFile()
-            )
-            let output = seen.withLock { ($0.out + rest.0, $0.err + rest.1) }
-            return (
-                process.terminationReason, process.terminationStatus, String(decoding: output.0, as: UTF8.self),
-                String(decoding: output.1, as: UTF8.self)
-            )
-        }.value
+            .start()
+        }
+    }
+
+    private static func runBlocking(
+        _ arguments: [String], _ home: URL, _ environment: [String: String], _ marker: String,
+        _ action: @escaping @Sendable (Int32) -> Void
+    ) throws -> (reason: Process.TerminationReason, status: Int32, stdout: String, stderr: String) {
+        let process = Process()
+        process.executableURL = FolioBinary.url
+        process.arguments = arguments
+        var env = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("FOLIO_") }
+        env["FOLIO_HOME"] = home.path
+        env["NO_COLOR"] = "1"
+        env.merge(environment) { $1 }
+        process.environment = env
+        let (stdout, stderr) = (Pipe(), Pipe())
+        process.standardOutput = stdout
+        process.standardError = stderr
+        process.standardInput = FileHandle.nullDevice
+        let seen = Mutex((out: Data(), err: Data()))
+        let ready = DispatchSemaphore(value: 0)
+        let signalled = Atomic(false)
+        func watch(_ pipe: Pipe, _ append: @escaping @Sendable (inout (out: Data, err: Data), Data) -> Void) {
+            pipe.fileHandleForReading.readabilityHandler = { handle in
+                let data = handle.availableData
+                let text = seen.withLock { seen -> String in
+                    append(&seen, data)
+                    return String(decoding: seen.out + seen.err, as: UTF8.self)
+                }
+                if text.contains(marker),
+                    signalled.compareExchange(expected: false, desired: true, ordering: .relaxed).exchanged
+                {
+                    ready.signal()
+                }
+                if data.isEmpty { handle.readabilityHandler = nil }
+            }
+        }
+        watch(stdout) { $0.out.append($1) }
+        watch(stderr) { $0.err.append($1) }
+        try process.run()
+        ready.wait()
+        action(process.processIdentifier)
+        process.waitUntilExit()
+        stdout.fileHandleForReading.readabilityHandler = nil
+        stderr.fileHandleForReading.readabilityHandler = nil
+        let rest = (
+            stdout.fileHandleForReading.readDataToEndOfFile(), stderr.fileHandleForReading.readDataToEndOfFile()
+        )
+        let output = seen.withLock { ($0.out + rest.0, $0.err + rest.1) }
+        return (
+            process.terminationReason, process.terminationStatus, String(decoding: output.0, as: UTF8.self),
+            String(decoding: output.1, as: UTF8.self)
+        )
     }
 }
