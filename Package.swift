@@ -311,6 +311,7 @@ let package = Package(
             dependencies: [
                 "AlertRules", "Alerting", "Caching", "Failures", "FeatureCLI", "FeatureKit", "Networking", "NetworkingAsyncHTTPClient",
                 "Persistence", "PersistenceSQLite", "PersistencePostgres", "Settings", "Timing", argumentParser, logging,
+                crypto, cryptoExtras,
             ] + pluginDependencies,
             path: "Apps/folio",
             swiftSettings: strictSettings

@@ -21,6 +21,7 @@ struct DatabaseImportCommand: HostCommand {
               folio --home ~/folio-restored db import household.jsonl
               folio db import household.jsonl --replace
               gunzip -c household.jsonl.gz | folio db import -
+              folio db import household.folio-sealed        # asks for the passphrase it was sealed with
             """)
 
     @Argument(help: ArgumentHelp("The export file, or - for standard input.", valueName: "file"), completion: .file())
@@ -29,10 +30,12 @@ struct DatabaseImportCommand: HostCommand {
     @Flag(help: "Replace every record the database holds instead of refusing a database that holds some.")
     var replace = false
 
+    @OptionGroup var passphrase: PassphraseOptions
+
     @OptionGroup var formatting: FormatOptions
 
     func run(host: HostEnvironment) async throws {
-        let (header, contents) = try read()
+        let (header, contents) = try read(terminal: host.terminal)
         let known = HouseholdData.namespaces(host)
         let supported = try HouseholdData.supportedVersions(host)
         for namespace in header.namespaces {
@@ -66,9 +69,14 @@ struct DatabaseImportCommand: HostCommand {
                 + selection.location, formatting: formatting, host: host)
     }
 
-    private func read() throws -> (header: ExportFormat.Header, contents: [NamespaceContents]) {
-        let data: Data
+    private func read(terminal: any Terminal) throws -> (header: ExportFormat.Header, contents: [NamespaceContents]) {
+        var data: Data
         if file == "-" {
+            guard !passphrase.passphraseStdin else {
+                throw FolioError(
+                    .usage, "--passphrase-stdin needs the file named", why: "standard input cannot carry both",
+                    hint: "folio db import FILE --passphrase-stdin")
+            }
             data = FileHandle.standardInput.readDataToEndOfFile()
         } else {
             guard let contents = FileManager.default.contents(atPath: file) else {
@@ -79,6 +87,13 @@ struct DatabaseImportCommand: HostCommand {
                     hint: "name a file written by folio db export")
             }
             data = contents
+        }
+        if SealedFile.isSealed(data) {
+            do {
+                data = try SealedFile.open(data, passphrase: try passphrase.forOpening(on: terminal))
+            } catch let problem as SealedFileError {
+                throw refusal(problem.description, hint: "give the passphrase the file was exported with")
+            }
         }
         do {
             return try ExportFormat.read(data)

@@ -19,6 +19,9 @@ struct DatabaseRestoreCommand: HostCommand {
             folio serve sees the old data or the new, never a mix. On PostgreSQL, use pg_restore, or `folio db \
             import --replace`.
 
+            A backup sealed with --encrypt is recognised and its passphrase asked for (or read from standard input \
+            with --passphrase-stdin).
+
             Examples:
               folio db restore ~/backups/folio.sqlite
             """)
@@ -27,6 +30,8 @@ struct DatabaseRestoreCommand: HostCommand {
         help: ArgumentHelp("The backup file (from folio db backup, or a copy of folio.sqlite).", valueName: "file"),
         completion: .file())
     var file: String
+
+    @OptionGroup var passphrase: PassphraseOptions
 
     @OptionGroup var formatting: FormatOptions
 
@@ -40,7 +45,7 @@ struct DatabaseRestoreCommand: HostCommand {
                 hint: "name a file written by folio db backup", field: "file")
         }
         let database = try SQLiteDatabase(fileURL: store, now: { host.timing.now() })
-        let copy = try SQLiteDatabase.privateCopy(of: source, beside: store.deletingLastPathComponent())
+        let copy = try privateCopy(of: source, beside: store.deletingLastPathComponent(), terminal: host.terminal)
         defer { SQLiteDatabase.removePrivateCopy(copy) }
         let inspection: BackupInspection
         do {
@@ -65,6 +70,21 @@ struct DatabaseRestoreCommand: HostCommand {
             inspection.namespaces,
             title: "restored \(store.path) from \(source.path); the replaced store is kept as \(kept.path)",
             formatting: formatting, host: host)
+    }
+
+    /// The backup as a private file to inspect and restore from: a copy, or what a sealed backup holds.
+    private func privateCopy(of source: URL, beside folder: URL, terminal: any Terminal) throws -> URL {
+        let head = try FileHandle(forReadingFrom: source).read(upToCount: SealedFile.magic.count) ?? Data()
+        guard SealedFile.isSealed(head) else { return try SQLiteDatabase.privateCopy(of: source, beside: folder) }
+        let opened: Data
+        do {
+            opened = try SealedFile.open(try Data(contentsOf: source), passphrase: passphrase.forOpening(on: terminal))
+        } catch let problem as SealedFileError {
+            throw refusal(problem.description, hint: "give the passphrase the backup was sealed with")
+        }
+        let copy = folder.appendingPathComponent(".restore-\(UUID().uuidString).sqlite")
+        try SealedFile.write(opened, to: copy.path)
+        return copy
     }
 
     private func refusal(_ why: String, hint: String) -> FolioError {
