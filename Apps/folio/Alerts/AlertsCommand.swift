@@ -72,17 +72,11 @@ struct AlertsListCommand: HostCommand {
     func run(host: HostEnvironment) async throws {
         let alerts = try await AlertsHost.start(host)
         let rows = try await alerts.desk(feed: AlertFeed()).listings()
-        switch formatting.format {
-        case .json: try formatting.emit(try JSONOutput.string(rows), to: host.terminal)
-        case .csv:
-            try formatting.emit(
-                try CSVOutput.rows(rows, columns: ["id", "kind", "feature", "condition", "status", "firings"]),
-                to: host.terminal)
-        case .table:
+        try formatting.render(
+            rows: rows, columns: ["id", "kind", "feature", "condition", "status", "firings"], to: host.terminal
+        ) {
             guard !rows.isEmpty else {
-                try formatting.emit(
-                    "No alerts. Add one with: folio alerts add race --category horse --within 5m", to: host.terminal)
-                return
+                return "No alerts. Add one with: folio alerts add race --category horse --within 5m"
             }
             let table = TextTable(
                 columns: [
@@ -92,7 +86,7 @@ struct AlertsListCommand: HostCommand {
                 rows: rows.map {
                     [.init("#\($0.id)"), .init($0.kind), .init($0.condition), .init($0.status), .init("\($0.firings)")]
                 })
-            try formatting.emit(table.render(style: host.style, maxWidth: host.terminal.width), to: host.terminal)
+            return table.render(style: host.style, maxWidth: host.terminal.width)
         }
     }
 

@@ -54,18 +54,11 @@ extension NamespaceSummary {
     )
         throws
     {
-        switch formatting.format {
-        case .json:
-            try formatting.emit(try JSONOutput.string(counts), to: host.terminal)
-        case .csv:
-            try formatting.emit(
-                try CSVOutput.rows(counts, columns: ["namespace", "schemaVersion", "records"]), to: host.terminal)
-        case .table:
+        try formatting.render(rows: counts, columns: ["namespace", "schemaVersion", "records"], to: host.terminal) {
             let table = TextTable(
                 columns: [.text("NAMESPACE"), .text("SCHEMA"), .text("RECORDS")],
                 rows: counts.map { [.init($0.namespace), .init("\($0.schemaVersion)"), .init("\($0.records)")] })
-            try formatting.emit(
-                title + "\n\n" + table.render(style: host.style, maxWidth: host.terminal.width), to: host.terminal)
+            return title + "\n\n" + table.render(style: host.style, maxWidth: host.terminal.width)
         }
     }
 }

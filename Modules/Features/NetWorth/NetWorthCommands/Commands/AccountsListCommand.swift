@@ -32,25 +32,15 @@ struct AccountsListCommand: FeatureCommand {
 
     private func execute(_ services: NetWorthServices) async throws {
         let listings = try await AccountService(services.dependencies).listings()
-        switch formatting.format {
-        case .json:
-            try formatting.emit(JSONOutput.string(listings), to: services.terminal)
-        case .csv:
-            try formatting.emit(
-                CSVOutput.rows(listings, columns: AccountListing.columns), to: services.terminal)
-        case .table:
-            let accounts = try await services.repository.accounts()
+        let accounts = formatting.format == .table ? try await services.repository.accounts() : []
+        try formatting.render(rows: listings, columns: AccountListing.columns, to: services.terminal) {
             guard !accounts.isEmpty else {
-                try formatting.emit(
-                    "No accounts yet. Add one with `folio networth accounts add --name NAME --type TYPE`, "
-                        + "or try `folio networth sample`.", to: services.terminal)
-                return
+                return "No accounts yet. Add one with `folio networth accounts add --name NAME --type TYPE`, "
+                    + "or try `folio networth sample`."
             }
             let lines = listings.compactMap(SourceLine.text)
-            try formatting.emit(
-                try table(accounts, style: services.style, width: services.tableWidth(formatting))
-                    + (lines.isEmpty ? "" : "\n" + lines.joined(separator: "\n")),
-                to: services.terminal)
+            return try table(accounts, style: services.style, width: services.tableWidth(formatting))
+                + (lines.isEmpty ? "" : "\n" + lines.joined(separator: "\n"))
         }
     }
 

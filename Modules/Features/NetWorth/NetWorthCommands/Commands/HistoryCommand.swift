@@ -45,16 +45,11 @@ struct HistoryCommand: FeatureCommand {
         let history = try await HistoryService(services.dependencies).history(of: name, from: start, to: end)
         let account = history.account
         let rows = history.rows
-        switch formatting.format {
-        case .json: try formatting.emit(JSONOutput.string(rows), to: services.terminal)
-        case .csv: try formatting.emit(CSVOutput.rows(rows, columns: HistoryEntry.columns), to: services.terminal)
-        case .table:
+        try formatting.render(rows: rows, columns: HistoryEntry.columns, to: services.terminal) {
             guard !rows.isEmpty else {
-                try formatting.emit(
-                    account.updates.isEmpty
-                        ? "\"\(account.name)\" has no balance updates yet. Record one with `folio networth update \"\(account.name)\" AMOUNT`."
-                        : "\"\(account.name)\" has no updates in that range.", to: services.terminal)
-                return
+                return account.updates.isEmpty
+                    ? "\"\(account.name)\" has no balance updates yet. Record one with `folio networth update \"\(account.name)\" AMOUNT`."
+                    : "\"\(account.name)\" has no updates in that range."
             }
             var table = TextTable(columns: [
                 .text("DATE"), .number("BALANCE"), .text("CHANGE"), .text("NOTE", truncatable: true),
@@ -68,9 +63,7 @@ struct HistoryCommand: FeatureCommand {
                 ])
             }
             let title = services.style.bold("\(account.name) (\(account.type.rawValue), \(account.currency))")
-            try formatting.emit(
-                title + "\n" + table.render(style: services.style, maxWidth: services.tableWidth(formatting)),
-                to: services.terminal)
+            return title + "\n" + table.render(style: services.style, maxWidth: services.tableWidth(formatting))
         }
     }
 }

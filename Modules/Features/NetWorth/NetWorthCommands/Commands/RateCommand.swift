@@ -90,18 +90,10 @@ struct RateListCommand: FeatureCommand {
         let code = try currency.map { try CurrencyCode.validate($0) }
         let listed = try await RateService(services.dependencies).list(code)
         let rows = listed.rates.map(RateRow.init)
-        switch formatting.format {
-        case .json: try formatting.emit(JSONOutput.string(rows), to: services.terminal)
-        case .csv:
-            try formatting.emit(
-                CSVOutput.rows(rows, columns: RateRow.columns), to: services.terminal)
-        case .table:
+        try formatting.render(rows: rows, columns: RateRow.columns, to: services.terminal) {
             guard !rows.isEmpty else {
-                try formatting.emit(
-                    "No \(code.map { "\($0) " } ?? "")rates into \(listed.base) yet. Set one with "
-                        + "`folio networth rate set \(code ?? "USD") RATE --date YYYY-MM-DD`.", to: services.terminal
-                )
-                return
+                return "No \(code.map { "\($0) " } ?? "")rates into \(listed.base) yet. Set one with "
+                    + "`folio networth rate set \(code ?? "USD") RATE --date YYYY-MM-DD`."
             }
             var table = TextTable(columns: [.text("CURRENCY"), .text("FROM"), .number("RATE")])
             for row in rows {
@@ -109,9 +101,7 @@ struct RateListCommand: FeatureCommand {
                     TextTable.Cell(row.currency), TextTable.Cell(row.date), TextTable.Cell("\(row.rate) \(row.base)"),
                 ])
             }
-            try formatting.emit(
-                table.render(style: services.style, maxWidth: services.tableWidth(formatting)),
-                to: services.terminal)
+            return table.render(style: services.style, maxWidth: services.tableWidth(formatting))
         }
     }
 }

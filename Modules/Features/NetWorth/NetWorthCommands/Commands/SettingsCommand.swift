@@ -43,22 +43,17 @@ struct SettingsCommand: FeatureCommand {
         } else {
             settings = try await service.settings()
         }
-        switch formatting.format {
-        case .json, .csv:
-            let row = SettingsRow(settings)
-            let text =
-                formatting.format == .json
-                ? try JSONOutput.string(row)
-                : try CSVOutput.rows([row], columns: SettingsRow.columns)
-            try formatting.emit(text, to: services.terminal)
-        case .table:
+        let row = SettingsRow(settings)
+        try formatting.render(
+            row, to: services.terminal, csv: { try CSVOutput.rows([row], columns: SettingsRow.columns) }
+        ) {
             var lines = [
                 "Pensions   \(settings.inclusion.includePensions ? "included" : "excluded")",
                 "Mortgages  \(settings.inclusion.includeMortgages ? "included" : "excluded")",
                 "Currency   \(settings.baseCurrency)",
             ]
             if changing { lines.insert("Saved.", at: 0) }
-            try formatting.emit(lines.joined(separator: "\n"), to: services.terminal)
+            return lines.joined(separator: "\n")
         }
         if changing, baseCurrency != nil { try await warnAboutRates(settings, in: services) }
     }

@@ -44,16 +44,12 @@ struct SummaryCommand: FeatureCommand {
         let date = try asOf.map { try Input.date($0, option: "--as-of") }
         let summary = try await SummaryService(services.dependencies).summary(asOf: date, inclusion: inclusion.override)
         for warning in summary.warnings { services.terminal.warn(warning) }
-        switch formatting.format {
-        case .json: try formatting.emit(JSONOutput.string(summary), to: services.terminal)
-        case .csv:
-            try formatting.emit(
-                CSVOutput.rows(summary.accounts, columns: SummaryAccount.columns), to: services.terminal)
-        case .table:
-            try formatting.emit(
-                SummaryText(summary: summary, style: services.style).render(width: services.tableWidth(formatting)),
-                to: services.terminal)
-        }
+        try formatting.render(
+            summary, to: services.terminal,
+            csv: { try CSVOutput.rows(summary.accounts, columns: SummaryAccount.columns) },
+            table: {
+                SummaryText(summary: summary, style: services.style).render(width: services.tableWidth(formatting))
+            })
     }
 }
 

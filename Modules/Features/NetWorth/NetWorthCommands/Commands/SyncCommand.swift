@@ -29,12 +29,9 @@ struct SyncCommand: FeatureCommand {
 
     private func execute(_ services: NetWorthServices) async throws {
         let report = try await SyncService(services.dependencies).sync()
-        switch formatting.format {
-        case .json: try formatting.emit(JSONOutput.string(report), to: services.terminal)
-        case .csv:
-            try formatting.emit(CSVOutput.rows(report.accounts, columns: SyncedAccount.columns), to: services.terminal)
-        case .table: try formatting.emit(text(report), to: services.terminal)
-        }
+        try formatting.render(
+            report, to: services.terminal, csv: { try CSVOutput.rows(report.accounts, columns: SyncedAccount.columns) },
+            table: { text(report) })
     }
 
     private func text(_ report: SyncReport) -> String {
