@@ -73,7 +73,7 @@ let itemsFeature = WebFeature(
     id: "items", navigation: NavigationEntry(title: "Items", path: "/items"), openAPIPaths: [:],
     dashboard: { _, _ in "<section class=\"card\"><h2>Items</h2></section>" },
     routes: { router, environment in
-        let store: @Sendable () -> any KeyValueStore = { environment.context("items")!.store }
+        let store: @Sendable () -> any KeyValueStore = { environment.featureContext!.store }
         router.get("/items") { request, context in
             do {
                 let count = try await store().scan(String.self, .all).count

@@ -58,7 +58,8 @@ import Timing
         let environment = WebEnvironment(
             contexts: [NetWorthPlugin.descriptor.id: context()],
             layout: Layout(navigation: [NetWorthWeb.feature.navigation]), ticker: Ticker(clock: setup.timing.clock),
-            timing: setup.timing, sessions: BrowserSessions(now: { Date() }))
+            timing: setup.timing, sessions: BrowserSessions(now: { Date() })
+        ).scoped(to: NetWorthPlugin.descriptor.id)
         return Application(
             router: WebServer.router(
                 features: [NetWorthWeb.feature], environment: environment,

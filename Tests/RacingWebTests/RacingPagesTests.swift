@@ -58,7 +58,8 @@ struct Setup {
         WebEnvironment(
             contexts: [RacingPlugin.descriptor.id: context()],
             layout: Layout(navigation: [RacingWeb.feature.navigation]), ticker: Ticker(clock: timing.clock),
-            timing: timing, sessions: BrowserSessions(now: { capturedAt }))
+            timing: timing, sessions: BrowserSessions(now: { capturedAt })
+        ).scoped(to: RacingPlugin.descriptor.id)
     }
 
     func application() -> some ApplicationProtocol {

@@ -71,7 +71,8 @@ private final class QuotesUpstream: Sendable {
         let environment = WebEnvironment(
             contexts: [StockTradingPlugin.descriptor.id: context],
             layout: Layout(navigation: [StockTradingWeb.feature.navigation]), ticker: Ticker(clock: clock),
-            timing: timing, sessions: BrowserSessions(now: { Date() }))
+            timing: timing, sessions: BrowserSessions(now: { Date() })
+        ).scoped(to: StockTradingPlugin.descriptor.id)
         return Application(
             router: WebServer.router(
                 features: [StockTradingWeb.feature], environment: environment,

@@ -41,7 +41,8 @@ struct Setup {
             timing: timing, sessions: BrowserSessions(now: { Date() }),
             alerts: AlertDesk(
                 store: alerts, timing: timing, kinds: StockTradingPlugin.descriptor.alertKinds.map(\.kind),
-                context: { _ in context() }))
+                context: { _ in context() })
+        ).scoped(to: StockTradingPlugin.descriptor.id)
     }
 
     func application() -> some ApplicationProtocol {

@@ -58,7 +58,7 @@ enum Dashboard {
         features: [WebFeature], environment: WebEnvironment, request: Request, context: WebRequestContext
     ) async -> Response {
         let cards = await cards(features, limit: Dashboard.patience, clock: environment.timing.clock) { feature in
-            await feature.dashboard?(environment, context)
+            await feature.dashboard?(environment.scoped(to: feature.id), context)
         }
         let content: HTML =
             cards.isEmpty

@@ -55,8 +55,19 @@ public struct WebEnvironment: Sendable {
         self.settings = settings
     }
 
-    /// The context of feature `id` (its store, HTTP client, clocks, configuration), nil when it is disabled.
-    public func context(_ id: String) -> FeatureContext? { contexts[id] }
+    /// The feature whose routes and card this environment was handed to (``scoped(to:)``).
+    public private(set) var featureID: String?
+
+    /// The context of the feature whose routes and card this environment was handed to (its store, HTTP client,
+    /// clocks, configuration): a feature reaches its own context without naming itself; nil outside a feature.
+    public var featureContext: FeatureContext? { featureID.flatMap { contexts[$0] } }
+
+    /// This environment as handed to feature `id`'s routes and dashboard card.
+    public func scoped(to id: String) -> WebEnvironment {
+        var scoped = self
+        scoped.featureID = id
+        return scoped
+    }
 
     /// A whole page in the shared chrome.
     public func page(

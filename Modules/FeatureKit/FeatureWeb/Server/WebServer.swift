@@ -67,7 +67,7 @@ public enum WebServer {
         }
         let openAPI = OpenAPIDocument.json(features: features)
         router.get("/api/openapi.json") { _, _ in WebResponses.json(openAPI) }
-        for feature in features { feature.routes(router, environment) }
+        for feature in features { feature.routes(router, environment.scoped(to: feature.id)) }
         table.fill(from: router)
         return router
     }

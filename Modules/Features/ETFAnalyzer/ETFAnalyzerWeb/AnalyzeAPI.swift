@@ -18,7 +18,7 @@ enum AnalyzeAPI {
                     field: "saved")
             }
             let asOf = try date(query["asOf"].map(String.init))
-            guard let context = environment.context("etf") else {
+            guard let context = environment.featureContext else {
                 throw FolioError(.unavailable, "the etf feature is disabled")
             }
             let service = PortfolioAnalysisService(store: context.store, timing: context.timing)

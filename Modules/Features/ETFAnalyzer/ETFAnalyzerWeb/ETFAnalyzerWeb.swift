@@ -100,7 +100,7 @@ public enum ETFAnalyzerWeb {
 
     /// The saved portfolios to pick from; none when the store cannot be read (the page still takes a paste).
     static func savedPortfolios(_ environment: WebEnvironment) async -> [SavedPortfolioSummary] {
-        guard let context = environment.context("etf") else { return [] }
+        guard let context = environment.featureContext else { return [] }
         return (try? await PortfolioAnalysisService(store: context.store, timing: context.timing).list()) ?? []
     }
 
@@ -186,7 +186,7 @@ public enum ETFAnalyzerWeb {
         of form: ReportForm, environment: WebEnvironment
     ) async throws -> (report: PortfolioReport, warnings: [String]) {
         let asOf = try AnalyzeAPI.date(form.asOf)
-        guard let context = environment.context("etf") else {
+        guard let context = environment.featureContext else {
             throw FolioError(.unavailable, "the etf feature is disabled")
         }
         let service = PortfolioAnalysisService(store: context.store, timing: context.timing)

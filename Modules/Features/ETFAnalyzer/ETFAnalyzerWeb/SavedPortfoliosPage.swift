@@ -114,7 +114,7 @@ enum SavedPortfoliosPage {
     }
 
     private static func service(_ environment: WebEnvironment) throws -> PortfolioAnalysisService {
-        guard let context = environment.context("etf") else {
+        guard let context = environment.featureContext else {
             throw FolioError(.unavailable, "the etf feature is disabled")
         }
         return PortfolioAnalysisService(store: context.store, timing: context.timing)

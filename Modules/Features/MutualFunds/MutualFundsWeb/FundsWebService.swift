@@ -13,7 +13,7 @@ enum FundsWebService {
     /// The service for one request.
     /// - Throws: ``FolioError``: unavailable when the feature is disabled, usage for a malformed setting.
     static func make(_ environment: WebEnvironment) throws -> FundsService {
-        guard let context = environment.context("funds") else {
+        guard let context = environment.featureContext else {
             throw FolioError(.unavailable, "the funds feature is not enabled")
         }
         let settings = try environment.settings.settings(FundsSettings.self, feature: "funds") {

@@ -57,7 +57,7 @@ enum NetWorthPage {
             content += toggleForm(summary)
             content += "<h2>Accounts</h2>"
             content += accountsTable(summary, csrf: context.csrfToken)
-            if let patterns = environment.context("networth")?.valueSources.patterns, !patterns.isEmpty {
+            if let patterns = environment.featureContext?.valueSources.patterns, !patterns.isEmpty {
                 content += "<h2 id=\"link\">Follow a value source</h2>"
                 content += LinkForms.form(names, patterns: patterns, csrf: context.csrfToken)
             }

@@ -172,7 +172,7 @@ public enum NetWorthWeb {
     ) throws(FolioError)
         -> NetWorthDependencies
     {
-        guard let context = environment.context("networth") else {
+        guard let context = environment.featureContext else {
             throw FolioError(.unavailable, "net worth is not available", why: "the feature is disabled")
         }
         return NetWorthDependencies(

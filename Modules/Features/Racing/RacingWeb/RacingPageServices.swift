@@ -15,7 +15,7 @@ struct RacingPageServices: Sendable {
     /// The services of `environment`'s races context.
     /// - Throws: ``FolioError`` (unavailable) when the feature is disabled.
     init(_ environment: WebEnvironment) throws(FolioError) {
-        guard let context = environment.context("races") else {
+        guard let context = environment.featureContext else {
             throw FolioError(
                 .unavailable, "the races feature is disabled",
                 hint: "remove \"races\" from disabledFeatures in config.json")

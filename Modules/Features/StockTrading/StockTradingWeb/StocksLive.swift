@@ -58,7 +58,7 @@ enum StocksLive {
         _ view: View, environment: WebEnvironment, owner: Session, csrf: String, sort: String? = nil
     ) -> Response {
         let settings =
-            environment.context("stocks").flatMap { try? StocksSettings($0.configuration) } ?? StocksSettings()
+            environment.featureContext.flatMap { try? StocksSettings($0.configuration) } ?? StocksSettings()
         let every = max(1, Int(settings.quotesTTL.components.seconds))
         return ServerSentEvents.response(ticker: environment.ticker, every: every) {
             guard

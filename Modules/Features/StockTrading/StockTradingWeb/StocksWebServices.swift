@@ -12,7 +12,7 @@ enum StocksWebServices {
     ///   through at a stale price only because a page may show one.
     /// - Throws: ``FolioError``: internal when the host enabled no `stocks` context, usage for bad settings.
     static func make(_ environment: WebEnvironment, forTrading: Bool = false) async throws -> StockTradingServices {
-        guard let context = environment.context("stocks") else {
+        guard let context = environment.featureContext else {
             throw FolioError(
                 .internal, "the stocks feature has no context", why: "the host did not enable it for the server")
         }
