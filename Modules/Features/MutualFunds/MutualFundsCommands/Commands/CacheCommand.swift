@@ -43,15 +43,10 @@ struct CacheStatus: FeatureCommand {
     func run(in context: FeatureContext) async throws {
         let status = try await FundsServices(context: context).service().cacheStatus()
         let now = context.timing.now()
-        switch formatting.format {
-        case .json:
-            try formatting.emit(try JSONOutput.string(status), to: context.terminal)
-        case .csv:
-            try formatting.emit(
-                try CSVOutput.rows(status.histories, columns: CacheReport.HistoryStatus.columns), to: context.terminal)
-        case .table:
-            try formatting.emit(text(status, now: now, context: context), to: context.terminal)
-        }
+        try formatting.render(
+            status, to: context.terminal,
+            csv: { try CSVOutput.rows(status.histories, columns: CacheReport.HistoryStatus.columns) },
+            table: { text(status, now: now, context: context) })
     }
 
     private func text(_ status: CacheReport, now: Date, context: FeatureContext) -> String {

@@ -133,12 +133,7 @@ struct FavoritesList: FeatureCommand {
             }
         }
         // The list itself was read: every favourite is shown, loaded or not, and the command succeeds.
-        switch formatting.format {
-        case .json:
-            try formatting.emit(try JSONOutput.string(rows), to: context.terminal)
-        case .csv:
-            try formatting.emit(try CSVOutput.rows(rows, columns: FavoriteRow.columns), to: context.terminal)
-        case .table:
+        try formatting.render(rows: rows, columns: FavoriteRow.columns, to: context.terminal) {
             let table = TextTable(
                 columns: [
                     .number("CODE"), .text("NAME", truncatable: true), .number("NAV"), .text("DATE"), .number("1D"),
@@ -166,7 +161,7 @@ struct FavoritesList: FeatureCommand {
                     "Data as of \(FundsFormat.asOf(oldest, now: context.timing.now()))"
                         + (rows.contains(where: \.stale) ? ", some stale" : "") + ".")
             }
-            try formatting.emit(text, to: context.terminal)
+            return text
         }
     }
 }

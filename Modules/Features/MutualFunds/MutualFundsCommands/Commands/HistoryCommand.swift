@@ -52,20 +52,10 @@ struct HistoryCommand: FeatureCommand {
             context.terminal.warn("\(history.skippedRows) malformed NAV rows from the API were skipped")
         }
         let points = history.points(from: start, to: end)
-        switch formatting.format {
-        case .json:
-            try formatting.emit(
-                try JSONOutput.string(NAVHistoryRow.rows(points)), to: context.terminal)
-        case .csv:
-            try formatting.emit(
-                try CSVOutput.rows(NAVHistoryRow.rows(points), columns: NAVHistoryRow.columns),
-                to: context.terminal)
-        case .table:
+        try formatting.render(rows: NAVHistoryRow.rows(points), columns: NAVHistoryRow.columns, to: context.terminal) {
             guard !points.isEmpty else {
                 let span = "\(history.points.first?.date.iso8601 ?? "?") to \(history.latest?.date.iso8601 ?? "?")"
-                try formatting.emit(
-                    "No NAVs of \(code.value) in that range; its history runs \(span).", to: context.terminal)
-                return
+                return "No NAVs of \(code.value) in that range; its history runs \(span)."
             }
             var previous: Amount?
             var rows: [[TextTable.Cell]] = []
@@ -85,7 +75,7 @@ struct HistoryCommand: FeatureCommand {
                 "\(points.count) NAVs of \(history.name) (\(history.code)); data as of "
                     + FundsFormat.asOf(cached.asOf, now: context.timing.now()) + (cached.isStale ? ", stale" : "") + "."
             )
-            try formatting.emit(text, to: context.terminal)
+            return text
         }
     }
 }

@@ -58,16 +58,12 @@ struct NavCommand: FeatureCommand {
 
     /// Prints `row` in the chosen format; `text` is the table form's first line.
     private func emit(_ row: NAVOnDateReport, text: String, context: FeatureContext) throws {
-        switch formatting.format {
-        case .json:
-            try formatting.emit(try JSONOutput.string(row), to: context.terminal)
-        case .csv:
-            try formatting.emit(try CSVOutput.rows([row], columns: NAVOnDateReport.columns), to: context.terminal)
-        case .table:
+        try formatting.render(
+            row, to: context.terminal, csv: { try CSVOutput.rows([row], columns: NAVOnDateReport.columns) }
+        ) {
             let stamp =
                 "Data as of \(FundsFormat.asOf(row.asOf, now: context.timing.now()))\(row.stale ? ", stale" : "")."
-            try formatting.emit(
-                text + "\n\(row.name) (\(row.code))\n" + context.style.dim(stamp), to: context.terminal)
+            return text + "\n\(row.name) (\(row.code))\n" + context.style.dim(stamp)
         }
     }
 

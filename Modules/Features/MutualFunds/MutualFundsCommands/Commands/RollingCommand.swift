@@ -52,16 +52,10 @@ struct RollingCommand: FeatureCommand {
             context.terminal.warn(
                 "\(study.skipped) \(window.rawValue) window\(study.skipped == 1 ? "" : "s") left out: \(shortfall)")
         }
-        switch formatting.format {
-        case .json:
-            try formatting.emit(try JSONOutput.string(report), to: context.terminal)
-        case .csv:
-            try formatting.emit(
-                try CSVOutput.rows(report.buckets, columns: ["label", "lower", "upper", "count", "share"]),
-                to: context.terminal)
-        case .table:
-            try formatting.emit(text(report, context: context), to: context.terminal)
-        }
+        try formatting.render(
+            report, to: context.terminal,
+            csv: { try CSVOutput.rows(report.buckets, columns: ["label", "lower", "upper", "count", "share"]) },
+            table: { text(report, context: context) })
     }
 
     private func text(_ report: RollingReport, context: FeatureContext) -> String {

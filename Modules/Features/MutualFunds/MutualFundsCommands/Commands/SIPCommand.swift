@@ -83,17 +83,10 @@ struct SIPCommand: FeatureCommand {
         let history = fetched.value
         let freshness = fetched.freshness
         services.warnIfStale(freshness, what: "NAV history of \(code.value)")
-        switch formatting.format {
-        case .json:
-            try formatting.emit(try JSONOutput.string(report), to: context.terminal)
-        case .csv:
-            try formatting.emit(
-                try CSVOutput.rows(report.installments, columns: SIPReport.Installment.columns), to: context.terminal)
-        case .table:
-            try formatting.emit(
-                text(plan: plan, result: result, history: history, freshness: freshness, context: context),
-                to: context.terminal)
-        }
+        try formatting.render(
+            report, to: context.terminal,
+            csv: { try CSVOutput.rows(report.installments, columns: SIPReport.Installment.columns) },
+            table: { text(plan: plan, result: result, history: history, freshness: freshness, context: context) })
     }
 
     private func text(

@@ -81,13 +81,8 @@ struct SearchCommand: FeatureCommand {
         if report.skippedRows > 0 {
             context.terminal.warn("\(report.skippedRows) malformed rows in the scheme list were skipped")
         }
-        switch formatting.format {
-        case .json:
-            try formatting.emit(try JSONOutput.string(report.rows), to: context.terminal)
-        case .csv:
-            try formatting.emit(try CSVOutput.rows(report.rows, columns: SchemeRow.columns), to: context.terminal)
-        case .table:
-            try formatting.emit(table(report, context: context), to: context.terminal)
+        try formatting.render(rows: report.rows, columns: SchemeRow.columns, to: context.terminal) {
+            table(report, context: context)
         }
     }
 

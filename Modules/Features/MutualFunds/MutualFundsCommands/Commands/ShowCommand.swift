@@ -74,22 +74,17 @@ struct ShowCommand: FeatureCommand {
                 yLabel: { Rupees.axisLabel($0) })
             try OutputDestination(path: svg).emit(chart.render(), to: context.terminal)
         }
-        switch formatting.format {
-        case .json:
-            try formatting.emit(try JSONOutput.string(json), to: context.terminal)
-        case .csv:
-            let rows = ReturnPeriod.allCases.map { ReturnRow(period: $0, value: report.returns[$0], report: json) }
-            try formatting.emit(try CSVOutput.rows(rows, columns: ReturnRow.columns), to: context.terminal)
-        case .table:
+        let rows = ReturnPeriod.allCases.map { ReturnRow(period: $0, value: report.returns[$0], report: json) }
+        try formatting.render(json, to: context.terminal, csv: { try CSVOutput.rows(rows, columns: ReturnRow.columns) })
+        {
             if age > FundsFormat.oldNAVDays {
                 context.terminal.warn(
                     "the latest NAV of \(code.value) is \(FundsFormat.age(days: age)) old (\(report.latest.date.iso8601))"
                         + (age > 90 ? " — the scheme has probably been wound up or merged" : ""))
             }
-            let text = ShowText(
+            return ShowText(
                 history: history, report: report, ageDays: age, freshness: freshness, series: series, context: context
             ).render()
-            try formatting.emit(text, to: context.terminal)
         }
         if history.skippedRows > 0 {
             context.terminal.warn("\(history.skippedRows) malformed NAV rows from the API were skipped")
@@ -107,18 +102,12 @@ struct ShowCommand: FeatureCommand {
         }
         context.terminal.warn("latest NAV from AMFI: \(failure)")
         services.warnIfStale(freshness, what: "AMFI's NAV file")
-        switch formatting.format {
-        case .json:
-            try formatting.emit(try JSONOutput.string(json), to: context.terminal)
-        case .csv:
-            let rows = ReturnPeriod.allCases.map { ReturnRow(period: $0, value: nil, report: json) }
-            try formatting.emit(try CSVOutput.rows(rows, columns: ReturnRow.columns), to: context.terminal)
-        case .table:
-            try formatting.emit(
-                context.style.bold("\(json.name) (\(json.code))") + "\n"
-                    + "NAV \(FundsFormat.nav(json.nav)) on \(json.navDate) (latest NAV from AMFI)\n"
-                    + context.style.dim("Returns, risk and the chart need the MF API's history, which is unavailable."),
-                to: context.terminal)
+        let rows = ReturnPeriod.allCases.map { ReturnRow(period: $0, value: nil, report: json) }
+        try formatting.render(json, to: context.terminal, csv: { try CSVOutput.rows(rows, columns: ReturnRow.columns) })
+        {
+            context.style.bold("\(json.name) (\(json.code))") + "\n"
+                + "NAV \(FundsFormat.nav(json.nav)) on \(json.navDate) (latest NAV from AMFI)\n"
+                + context.style.dim("Returns, risk and the chart need the MF API's history, which is unavailable.")
         }
     }
 
