@@ -46,21 +46,19 @@ struct AnalyticsCommand: FeatureCommand {
                 series: [series(report)], title: "Portfolio value — \(report.email)", yLabel: Formatting.axisMoney)
             try OutputDestination(path: svg).emit(chart.render(), to: context.terminal)
         }
-        switch formatting.format {
-        case .json: try formatting.emit(try JSONOutput.string(report), to: context.terminal)
-        case .csv:
-            let rows =
-                report.bySector.map {
-                    AllocationRow(group: "sector", name: $0.name, value: $0.value, weight: $0.weight)
-                }
-                + report.byHolding.map {
-                    AllocationRow(group: "holding", name: $0.name, value: $0.value, weight: $0.weight)
-                }
-            try formatting.emit(
-                try CSVOutput.rows(rows, columns: ["group", "name", "value", "weight"]), to: context.terminal)
-        case .table:
-            try formatting.emit(text(report, quotes: priced.quotes, context: context), to: context.terminal)
-        }
+        try formatting.render(
+            report, to: context.terminal,
+            csv: {
+                let rows =
+                    report.bySector.map {
+                        AllocationRow(group: "sector", name: $0.name, value: $0.value, weight: $0.weight)
+                    }
+                    + report.byHolding.map {
+                        AllocationRow(group: "holding", name: $0.name, value: $0.value, weight: $0.weight)
+                    }
+                return try CSVOutput.rows(rows, columns: ["group", "name", "value", "weight"])
+            },
+            table: { text(report, quotes: priced.quotes, context: context) })
     }
 
     private func series(_ report: AnalyticsReport) -> ChartSeries {

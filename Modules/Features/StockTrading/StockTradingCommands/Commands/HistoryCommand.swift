@@ -57,10 +57,8 @@ struct HistoryCommand: FeatureCommand {
         let filter = HistoryFilter(kind: side.map(\.kind), symbol: symbol, from: first, to: last)
         let history = try await stocks.services.portfolio.history(for: owner, filter: filter, basis: basisOptions.basis)
         let rows = history.rows
-        switch formatting.format {
-        case .json: try formatting.emit(try JSONOutput.string(rows), to: context.terminal)
-        case .csv: try formatting.emit(try CSVOutput.rows(rows, columns: HistoryRow.columns), to: context.terminal)
-        case .table: try formatting.emit(try table(rows, total: history.total, context: context), to: context.terminal)
+        try formatting.render(rows: rows, columns: HistoryRow.columns, to: context.terminal) {
+            try table(rows, total: history.total, context: context)
         }
     }
 

@@ -73,12 +73,8 @@ struct WhoamiCommand: FeatureCommand {
         let stocks = try await StocksTerminal.start(context)
         let session = try await stocks.owner()
         let row = SessionReport(session)
-        switch formatting.format {
-        case .json: try formatting.emit(try JSONOutput.string(row), to: context.terminal)
-        case .csv: try formatting.emit(try CSVOutput.rows([row], columns: ["email", "since"]), to: context.terminal)
-        case .table:
-            try formatting.emit(
-                "\(session.email) (logged in since \(Formatting.timestamp(session.since)))", to: context.terminal)
-        }
+        try formatting.render(
+            row, to: context.terminal, csv: { try CSVOutput.rows([row], columns: ["email", "since"]) },
+            table: { "\(session.email) (logged in since \(Formatting.timestamp(session.since)))" })
     }
 }

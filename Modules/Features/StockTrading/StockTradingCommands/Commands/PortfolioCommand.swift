@@ -37,14 +37,10 @@ struct PortfolioCommand: FeatureCommand {
         let priced = try await stocks.services.portfolio.portfolio(
             for: owner, basis: basisOptions.basis, mode: stocks.mode(refresh: refresh))
         stocks.warnIfStale(priced.quotes)
-        switch formatting.format {
-        case .json: try formatting.emit(try JSONOutput.string(priced.report), to: context.terminal)
-        case .csv:
-            try formatting.emit(
-                try CSVOutput.rows(priced.report.holdings, columns: HoldingRow.columns), to: context.terminal)
-        case .table:
-            try formatting.emit(table(priced.report, quotes: priced.quotes, context: context), to: context.terminal)
-        }
+        try formatting.render(
+            priced.report, to: context.terminal,
+            csv: { try CSVOutput.rows(priced.report.holdings, columns: HoldingRow.columns) },
+            table: { table(priced.report, quotes: priced.quotes, context: context) })
     }
 
     private func table(_ report: PortfolioReport, quotes: QuoteSet, context: FeatureContext) -> String {
