@@ -12,11 +12,18 @@ extension FundsService {
     public func amfiNAVs(mode: FetchMode = .normal) async throws -> Fetched<AMFIFileInfo> {
         let client = AMFIClient(url: settings.amfiURL, http: http)
         let diagnostics = diagnostics
+        // The stored file's info, expired or not: a fetch that brings the same file back only renews it.
+        let stored = try? await store.read { try $0.value(AMFIFileInfo.self, AMFICache.infoKey) }
         let cached = try await mapped {
             try await fetchCached(
                 fallsBack: AMFIFailure.fallsBack, key: AMFICache.infoKey, ttl: settings.historyTTL, mode: mode,
                 source: "AMFI's NAV file",
-                load: { AMFISnapshot(file: try await client.navAll(diagnostics: diagnostics)) },
+                load: {
+                    let fetched = try await client.navAll(diagnostics: diagnostics, known: stored?.digest)
+                    if let file = fetched.file { return AMFISnapshot(file: file, digest: fetched.digest) }
+                    // The digest matched, so the stored file is this one: nothing to parse or rewrite.
+                    return AMFISnapshot(info: stored ?? AMFIFileInfo(date: nil, count: 0, skippedRows: 0))
+                },
                 read: { transaction in
                     try transaction.get(AMFIFileInfo.self, AMFICache.infoKey).map { entry in
                         Entry(
@@ -25,7 +32,12 @@ extension FundsService {
                     }
                 },
                 save: { transaction, snapshot, expiresAt in
-                    if let file = snapshot.file { try AMFICache.replace(with: file, expiresAt: expiresAt, in: transaction) }
+                    let until = max(expiresAt, AMFICache.nextFile(after: snapshot.info.date))
+                    if let file = snapshot.file {
+                        try AMFICache.replace(with: file, info: snapshot.info, expiresAt: until, in: transaction)
+                    } else {
+                        try transaction.put(AMFICache.infoKey, snapshot.info, expiresAt: until)
+                    }
                 })
         }
         return Fetched(value: cached.value.info, freshness: Freshness(cached))
@@ -66,6 +78,17 @@ public struct AMFIFileInfo: Sendable, Hashable, Codable {
     public var count: Int
     /// Rows skipped (`N.A.` NAVs, malformed).
     public var skippedRows: Int
+    /// The fetched file's fingerprint (nil in records stored before it was kept): the same file fetched again is
+    /// not parsed again.
+    public var digest: String?
+
+    /// Creates one.
+    public init(date: CalendarDate?, count: Int, skippedRows: Int, digest: String? = nil) {
+        self.date = date
+        self.count = count
+        self.skippedRows = skippedRows
+        self.digest = digest
+    }
 }
 
 /// What the AMFI cache entry carries: the info when read from the store, the whole file too when just fetched.
@@ -75,8 +98,9 @@ struct AMFISnapshot: Sendable {
 
     init(info: AMFIFileInfo) { self.info = info }
 
-    init(file: AMFINAVFile) {
-        info = AMFIFileInfo(date: file.latestDate, count: file.entries.count, skippedRows: file.skippedRows)
+    init(file: AMFINAVFile, digest: String) {
+        info = AMFIFileInfo(
+            date: file.latestDate, count: file.entries.count, skippedRows: file.skippedRows, digest: digest)
         self.file = file
     }
 }
@@ -100,15 +124,26 @@ public enum AMFICache {
     public static func key(isin: String) -> String { "amfi/isin/" + isin }
 
     /// Replaces the stored file with `file`, in the caller's transaction.
-    static func replace(with file: AMFINAVFile, expiresAt: Date, in transaction: any StoreTransaction) throws {
+    static func replace(
+        with file: AMFINAVFile, info: AMFIFileInfo, expiresAt: Date, in transaction: any StoreTransaction
+    ) throws {
         try transaction.delete(.prefix(prefix))
         for entry in file.entries {
             try transaction.put(key(code: entry.code), entry)
             for isin in entry.isins { try transaction.put(key(isin: isin), entry.code) }
         }
-        try transaction.put(
-            infoKey, AMFIFileInfo(date: file.latestDate, count: file.entries.count, skippedRows: file.skippedRows),
-            expiresAt: expiresAt)
+        try transaction.put(infoKey, info, expiresAt: expiresAt)
+    }
+
+    /// When a file newer than one of NAV date `date` can first be published: AMFI publishes a day's NAVs on its
+    /// evening, by 23:00 in India, so not before 18:00 IST the next day. Until then the stored file is the newest
+    /// there is and is not asked for again (``FetchMode/refresh`` still asks).
+    public static func nextFile(after date: CalendarDate?) -> Date {
+        guard let date else { return .distantPast }
+        let next = date.adding(days: 1)
+        var components = DateComponents(year: next.year, month: next.month, day: next.day, hour: 18)
+        components.timeZone = TimeZone(identifier: "Asia/Kolkata") ?? TimeZone(secondsFromGMT: 19_800)!
+        return Calendar(identifier: .gregorian).date(from: components) ?? .distantPast
     }
 }
 

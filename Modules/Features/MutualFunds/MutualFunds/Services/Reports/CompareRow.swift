@@ -1,3 +1,4 @@
+import Failures
 import Foundation
 import Money
 import Timing
@@ -99,5 +100,22 @@ public struct CompareReport: Sendable {
     public var rows: [CompareRow]
     /// Each scheme's history and freshness, in the same order, for charts and stale notices.
     public var histories: [Fetched<NAVHistory>]
+    /// The schemes that could not be compared, in the order asked, each with why.
+    public var failures: [CompareFailure] = []
+
+    /// Creates a comparison.
+    public init(rows: [CompareRow], histories: [Fetched<NAVHistory>], failures: [CompareFailure] = []) {
+        self.rows = rows
+        self.histories = histories
+        self.failures = failures
+    }
+}
+
+/// A scheme a comparison leaves out, and why.
+public struct CompareFailure: Sendable {
+    /// The code asked for.
+    public var code: Int
+    /// Why it could not be compared.
+    public var error: FolioError
 }
 
