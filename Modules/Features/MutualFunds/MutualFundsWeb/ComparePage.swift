@@ -27,7 +27,10 @@ enum ComparePage {
                 if report.rows.isEmpty, let first = report.failures.first, first.error.kind == .unavailable {
                     throw first.error
                 }
-                table = failures(report) + rows(report, range: range, now: environment.timing.now())
+                table = failures(report)
+                // Fewer than two to show is refused as `funds compare` refuses it, each reason listed.
+                if report.rows.count < 2, let refusal = report.refusal { throw refusal }
+                table += rows(report, range: range, now: environment.timing.now())
             }
         } catch {
             let error = FolioError.from(error)

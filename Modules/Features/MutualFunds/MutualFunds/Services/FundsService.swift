@@ -145,14 +145,7 @@ public struct FundsService: Sendable {
         codes: [Int], range: HistoryRange = .oneYear, mode: FetchMode = .normal, progress: @Sendable () -> Void = {}
     ) async throws -> CompareReport {
         let report = try await compareEach(codes: codes, range: range, mode: mode, progress: progress)
-        if let first = report.failures.first {
-            guard report.failures.count > 1 else { throw first.error.blaming("codes") }
-            throw FolioError(
-                first.error.kind, "\(report.failures.count) of \(report.failures.count + report.rows.count) schemes "
-                    + "could not be compared",
-                why: report.failures.map { "\($0.code): \($0.error.what)" }.joined(separator: "; "),
-                hint: first.error.hint, field: "codes")
-        }
+        if let refusal = report.refusal { throw refusal }
         return report
     }
 

@@ -111,6 +111,19 @@ public struct CompareReport: Sendable {
     }
 }
 
+extension CompareReport {
+    /// The refusal of a comparison that left schemes out: the scheme's own when one could not be compared, else one
+    /// naming each; nil when every scheme is there.
+    public var refusal: FolioError? {
+        guard let first = failures.first else { return nil }
+        guard failures.count > 1 else { return first.error.blaming("codes") }
+        return FolioError(
+            first.error.kind, "\(failures.count) of \(failures.count + rows.count) schemes could not be compared",
+            why: failures.map { "\($0.code): \($0.error.what)" }.joined(separator: "; "), hint: first.error.hint,
+            field: "codes")
+    }
+}
+
 /// A scheme a comparison leaves out, and why.
 public struct CompareFailure: Sendable {
     /// The code asked for.
