@@ -50,7 +50,8 @@ struct StoreFailureEndToEndTests {
                     launcher: Self.unprivileged ?? [])
                 #expect(result.exitCode == 77, "\(command.joined(separator: " ")): \(result.stderr)")
                 #expect(result.stderr.contains(home.path), "\(command.joined(separator: " ")): \(result.stderr)")
-                #expect(result.stderr.contains("permission denied"), "\(command.joined(separator: " ")): \(result.stderr)")
+                #expect(
+                    result.stderr.contains("permission denied"), "\(command.joined(separator: " ")): \(result.stderr)")
             }
         }
     }

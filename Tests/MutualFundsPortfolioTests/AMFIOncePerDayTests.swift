@@ -64,7 +64,9 @@ struct AMFIOncePerDayTests {
         setup.wall.advance(by: 12 * 3600)  // 10:00 the next day
         let morning = try await setup.service.amfiNAVs()
         #expect(setup.counter.value == 1 && !morning.freshness.stale)
-        #expect(AMFICache.nextFile(after: CalendarDate(year: 2026, month: 8, day: 18)) == Date(timeIntervalSince1970: 1_787_142_600))
+        #expect(
+            AMFICache.nextFile(after: CalendarDate(year: 2026, month: 8, day: 18))
+                == Date(timeIntervalSince1970: 1_787_142_600))
     }
 
     @Test("asked again after that, the same file is not parsed or stored again; its freshness is renewed")

@@ -28,11 +28,13 @@ struct STTTests {
     static func app() -> PortfolioApp {
         PortfolioApp(answers: [
             "/mf/900001": PortfolioApp.historyBody(
-                code: 900001, name: "Equity Fund - Direct Plan - Growth", points: [("2019-01-01", "10"), ("2024-10-01", "20")])
+                code: 900001, name: "Equity Fund - Direct Plan - Growth",
+                points: [("2019-01-01", "10"), ("2024-10-01", "20")])
         ])
     }
 
-    @Test("the gain and Schedule 112A count the consideration gross and no transfer expense, the STT row shown once",
+    @Test(
+        "the gain and Schedule 112A count the consideration gross and no transfer expense, the STT row shown once",
         arguments: ["1200", "1199.99"])
     func consideration(redeemed: String) async throws {
         let app = Self.app()

@@ -26,6 +26,7 @@ struct RebasedNAVsTests {
         // The last value is the growth of ₹100 from the first day's NAV.
         let start = parag.series.index(onOrBefore: rebased.lines[0].days.first!)!
         let last = parag.series.index(onOrBefore: end)!
-        #expect(abs(rebased.lines[0].values.last! - parag.series.values[last] / parag.series.values[start] * 100) < 1e-9)
+        #expect(
+            abs(rebased.lines[0].values.last! - parag.series.values[last] / parag.series.values[start] * 100) < 1e-9)
     }
 }

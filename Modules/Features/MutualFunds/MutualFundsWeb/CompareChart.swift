@@ -30,7 +30,8 @@ struct CompareChart {
         let start = CalendarDate(dayNumber: rebased.lines.first?.days.first ?? 0)
         let legend = rebased.lines.enumerated().html { index, line in
             let last = line.values.last.map { String(format: "%.1f", $0) } ?? "—"
-            return "<li><span aria-hidden=\"true\" style=\"color:\(Self.colors[index % Self.colors.count])\">■</span> \(line.name) (\(line.code)): \(last)</li>"
+            return
+                "<li><span aria-hidden=\"true\" style=\"color:\(Self.colors[index % Self.colors.count])\">■</span> \(line.name) (\(line.code)): \(last)</li>"
         }
         return """
             <figure class="chart web-chart" id="compare-chart" data-lines="\(rebased.lines.count)">\
@@ -67,23 +68,30 @@ struct CompareChart {
             """
         for (value, label) in zip(values.ticks, labels) {
             let y = f(py(value))
-            svg += "<line x1=\"\(Int(left))\" y1=\"\(y)\" x2=\"\(f(left + plotWidth))\" y2=\"\(y)\" stroke=\"#e2e2e2\"/>"
-            svg += "<text x=\"\(Int(left - 6))\" y=\"\(f(py(value) + 4))\" text-anchor=\"end\" fill=\"#333\">\(label)</text>"
+            svg +=
+                "<line x1=\"\(Int(left))\" y1=\"\(y)\" x2=\"\(f(left + plotWidth))\" y2=\"\(y)\" stroke=\"#e2e2e2\"/>"
+            svg +=
+                "<text x=\"\(Int(left - 6))\" y=\"\(f(py(value) + 4))\" text-anchor=\"end\" fill=\"#333\">\(label)</text>"
         }
         for tick in ChartTicks.dates(from: minX, to: maxX, maxCount: size.dateTicks) {
             let x = f(px(tick.day))
-            svg += "<line x1=\"\(x)\" y1=\"\(f(top + plotHeight))\" x2=\"\(x)\" y2=\"\(f(top + plotHeight + 5))\" stroke=\"#333\"/>"
-            svg += "<text x=\"\(x)\" y=\"\(f(top + plotHeight + 19))\" text-anchor=\"middle\" fill=\"#333\">\(tick.label)</text>"
+            svg +=
+                "<line x1=\"\(x)\" y1=\"\(f(top + plotHeight))\" x2=\"\(x)\" y2=\"\(f(top + plotHeight + 5))\" stroke=\"#333\"/>"
+            svg +=
+                "<text x=\"\(x)\" y=\"\(f(top + plotHeight + 19))\" text-anchor=\"middle\" fill=\"#333\">\(tick.label)</text>"
         }
         for (index, line) in rebased.lines.enumerated() {
             // A pixel's worth of points at most: a 10-year line of daily NAVs would weigh the page for nothing.
             let count = line.days.count
             let step = max(1, count / Int(plotWidth))
-            let kept = Array(stride(from: 0, to: count, by: step)) + (count > 0 && (count - 1) % step != 0 ? [count - 1] : [])
+            let kept =
+                Array(stride(from: 0, to: count, by: step)) + (count > 0 && (count - 1) % step != 0 ? [count - 1] : [])
             let points = kept.map { f(px(line.days[$0])) + "," + f(py(line.values[$0])) }.joined(separator: " ")
-            svg += "<polyline fill=\"none\" stroke=\"\(Self.colors[index % Self.colors.count])\" stroke-width=\"2\" points=\"\(points)\"><title>\(line.name)</title></polyline>"
+            svg +=
+                "<polyline fill=\"none\" stroke=\"\(Self.colors[index % Self.colors.count])\" stroke-width=\"2\" points=\"\(points)\"><title>\(line.name)</title></polyline>"
         }
-        svg += "<line x1=\"\(Int(left))\" y1=\"\(f(top + plotHeight))\" x2=\"\(f(left + plotWidth))\" y2=\"\(f(top + plotHeight))\" stroke=\"#333\"/>"
+        svg +=
+            "<line x1=\"\(Int(left))\" y1=\"\(f(top + plotHeight))\" x2=\"\(f(left + plotWidth))\" y2=\"\(f(top + plotHeight))\" stroke=\"#333\"/>"
         return svg + "</svg>"
     }
 
