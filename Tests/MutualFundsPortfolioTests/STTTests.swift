@@ -53,4 +53,16 @@ struct STTTests {
         let line = try #require(tax.lines.first { $0.section == "112A" })
         #expect(line.saleValue == Amount(1200) && line.gain == Amount("599.97")!)
     }
+
+    @Test("the XIRR's cash flows pay STT once: its row when the redemption is printed gross, nothing more when net")
+    func cashFlows() async throws {
+        for (redeemed, flows) in [
+            ("1200", ["-1000", "-0.05", "1200", "-0.01"]), ("1199.99", ["-1000", "-0.05", "1199.99"]),
+        ] {
+            let app = Self.app()
+            _ = try await app.service.importStatement(Self.statement(redeemed: redeemed))
+            let position = try #require(try await app.service.positions().first)
+            #expect(position.flows.map(\.amount) == flows.map { Amount($0)! }, "redeemed \(redeemed)")
+        }
+    }
 }

@@ -125,7 +125,7 @@ enum FundsSearchPage {
         let kept = query.ticked.filter { !shown.contains($0) }
         guard !kept.isEmpty else { return .empty }
         let boxes = kept.html { code in
-            "<label class=\"inline\"><input type=\"checkbox\" name=\"codes\" value=\"\(code)\" checked> <a href=\"/funds/\(code)\">\(code)</a></label> "
+            "<label class=\"inline\"><input type=\"checkbox\" name=\"codes\" value=\"\(code)\" checked> scheme \(code)</label> "
         }
         return "<fieldset class=\"ticked\" id=\"ticked\"><legend>Ticked to compare</legend>\(boxes)\(compareButton)</fieldset>"
     }
