@@ -30,14 +30,17 @@ struct CompareChart {
         let start = CalendarDate(dayNumber: rebased.lines.first?.days.first ?? 0)
         let legend = rebased.lines.enumerated().html { index, line in
             let last = line.values.last.map { String(format: "%.1f", $0) } ?? "—"
-            return
-                "<li><span aria-hidden=\"true\" style=\"color:\(Self.colors[index % Self.colors.count])\">■</span> \(line.name) (\(line.code)): \(last)</li>"
+            // A swatch drawn, not styled: the pages' content security policy allows no inline style.
+            let swatch: HTML =
+                "<svg width=\"12\" height=\"12\" aria-hidden=\"true\"><rect width=\"12\" height=\"12\" fill=\"\(Self.colors[index % Self.colors.count])\"/></svg>"
+            return "<li>\(swatch) \(line.name) (\(line.code)): \(last)</li>"
         }
+        // The legend sits outside the figure, whose stylesheet rules frame every svg in it.
         return """
             <figure class="chart web-chart" id="compare-chart" data-lines="\(rebased.lines.count)">\
             \(render(Self.wide))\(render(Self.narrow))\
-            <figcaption>₹100 invested on \(start.iso8601) in each scheme, over \(range.rawValue): \
-            <ul class="chart-legend">\(legend)</ul></figcaption></figure>
+            <figcaption>₹100 invested on \(start.iso8601) in each scheme, over \(range.rawValue).</figcaption></figure>\
+            <ul class="chart-legend" aria-label="Lines of the chart">\(legend)</ul>
             """
     }
 
