@@ -59,6 +59,18 @@ extension FundsService {
         }
     }
 
+    /// The MF API histories the store holds of `codes`, fresh or not, read in one transaction and never fetched
+    /// (a valuation asking whether one is newer than AMFI's file).
+    package func storedHistories(codes: [Int]) async throws -> [Int: NAVHistory] {
+        try await mapped {
+            try await store.read { transaction in
+                var found: [Int: NAVHistory] = [:]
+                for code in codes { found[code] = try HistoryCache.entry(code: code, in: transaction)?.value }
+                return found
+            }
+        }
+    }
+
     /// The latest NAV of `code` in AMFI's file, for when the MF API fails.
     /// - Throws: ``FolioError``: as ``amfiNAVs(mode:)``; not found when the file has no such scheme.
     public func amfiNAV(code: Int, mode: FetchMode = .normal) async throws -> Fetched<AMFINAV> {

@@ -106,20 +106,18 @@ extension PortfolioService {
     {
         let codes = Array(Set(priced.values.compactMap(\.code))).sorted()
         guard !codes.isEmpty else { return }
-        let stored = await funds.histories(codes: codes, mode: .offline)
-        var newer: [Int: Fetched<NAVHistory>] = [:]
-        for (code, result) in zip(codes, stored) {
-            guard case .success(let fetched) = result, let latest = fetched.value.latest?.date,
-                let amfi = amfiDates[code], latest > amfi
-            else { continue }
-            newer[code] = fetched
+        let newer = try await funds.storedHistories(codes: codes).filter { code, history in
+            guard let latest = history.latest?.date, let amfi = amfiDates[code] else { return false }
+            return latest > amfi
         }
         for (key, entry) in priced {
-            guard let code = entry.code, var fetched = newer[code] else { continue }
             // The NAV's age says how current it is; a history past its cache time but newer than AMFI's file is not
-            // stale for being stored a while ago.
-            if case .success(let amfi) = entry.history { fetched.freshness = amfi.freshness }
-            var result = PortfolioValuation.Priced(code: code, history: .success(fetched))
+            // stale for being stored a while ago, so it carries the freshness of AMFI's file.
+            guard let code = entry.code, let history = newer[code], case .success(let amfi) = entry.history else {
+                continue
+            }
+            var result = PortfolioValuation.Priced(
+                code: code, history: .success(Fetched(value: history, freshness: amfi.freshness)))
             result.plan = entry.plan
             result.option = entry.option
             priced[key] = result
