@@ -12,13 +12,14 @@ extension FundsService {
     public func amfiNAVs(mode: FetchMode = .normal) async throws -> Fetched<AMFIFileInfo> {
         let client = AMFIClient(url: settings.amfiURL, http: http)
         let diagnostics = diagnostics
-        // The stored file's info, expired or not: a fetch that brings the same file back only renews it.
-        let stored = try? await store.read { try $0.value(AMFIFileInfo.self, AMFICache.infoKey) }
+        let store = store
         let cached = try await mapped {
             try await fetchCached(
                 fallsBack: AMFIFailure.fallsBack, key: AMFICache.infoKey, ttl: settings.historyTTL, mode: mode,
                 source: "AMFI's NAV file",
                 load: {
+                    // The stored file's info, expired or not: a fetch that brings the same file back only renews it.
+                    let stored = try? await store.read { try $0.value(AMFIFileInfo.self, AMFICache.infoKey) }
                     let fetched = try await client.navAll(diagnostics: diagnostics, known: stored?.digest)
                     if let file = fetched.file { return AMFISnapshot(file: file, digest: fetched.digest) }
                     // The digest matched, so the stored file is this one: nothing to parse or rewrite.
