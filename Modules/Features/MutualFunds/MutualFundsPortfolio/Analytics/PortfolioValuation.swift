@@ -59,7 +59,6 @@ public enum PortfolioValuation {
             case .success(let fetched):
                 let history = fetched.value
                 row.source = entry?.source
-                if let note = entry?.note { notes.append(note) }
                 let profile = SchemeClassifier.profile(meta: history.meta, name: history.name)
                 row.category = profile.assetClass?.rawValue
                 row.fundHouse = profile.fundHouse ?? history.meta.fundHouse
@@ -76,6 +75,8 @@ public enum PortfolioValuation {
                     row.navAgeDays = age
                     row.navStatus = status
                     row.stale = row.stale || status != .fresh
+                    // The status's sentence says an inactive scheme's age; the file's date beside it says no more.
+                    if let note = entry?.note, status != .inactive { notes.append(note) }
                     row.value = value
                     row.gain = try value - scheme.invested
                     if !value.isZero { flows.append(CashFlow(date: CashFlows.instant(point.date), amount: value)) }
