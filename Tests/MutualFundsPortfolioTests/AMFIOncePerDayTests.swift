@@ -9,9 +9,9 @@ import Testing
 import Timing
 import TimingTesting
 
-/// Issue 39, item 5: AMFI's file is parsed once per NAV day. Until a newer file can have been published (18:00 in
-/// India the day after the stored file's NAV date) it is not asked for; after that, a file that comes back the
-/// same is not parsed or stored again — only its freshness is renewed.
+/// Issue 39, item 5: AMFI's file is parsed once per NAV day. Fetched complete (after its NAV day's midnight in
+/// India), it is not asked for until a newer file can have been published (18:00 in India the next day); a file that
+/// comes back the same is not parsed or stored again — only its freshness is renewed.
 @Suite("AMFI's file: parsed once per NAV day")
 struct AMFIOncePerDayTests {
     /// The recorded NAVAll.txt of 18-Aug-2026, counting requests, the clock moved by the test.
@@ -53,36 +53,45 @@ struct AMFIOncePerDayTests {
         var value: Int { count.withLock { $0 } }
     }
 
-    /// 18-Aug-2026 22:00 in India: the day's file is out.
+    /// 18-Aug-2026 22:00 in India: the day's file may still be filling.
     static let evening = Date(timeIntervalSince1970: 1_787_070_600)
+    /// 19-Aug-2026 00:30 in India: the 18th's file is complete.
+    static let afterMidnight = Date(timeIntervalSince1970: 1_787_079_600)
 
-    @Test("the next morning the stored file is the newest there is: no request, though the 30-minute TTL is past")
+    @Test("fetched complete, the file is the newest there is until 18:00 the next day: no request, TTL or not")
     func notAskedBeforeTheNextFile() async throws {
-        let setup = try Setup(now: Self.evening)
+        let setup = try Setup(now: Self.afterMidnight)
         let first = try await setup.service.amfiNAVs()
         #expect(first.value.date == CalendarDate(year: 2026, month: 8, day: 18) && setup.counter.value == 1)
-        setup.wall.advance(by: 12 * 3600)  // 10:00 the next day
+        setup.wall.advance(by: 9.5 * 3600)  // 10:00 the same day, the 30-minute TTL long past
         let morning = try await setup.service.amfiNAVs()
         #expect(setup.counter.value == 1 && !morning.freshness.stale)
+        let date = CalendarDate(year: 2026, month: 8, day: 18)
         #expect(
-            AMFICache.nextFile(after: CalendarDate(year: 2026, month: 8, day: 18))
-                == Date(timeIntervalSince1970: 1_787_142_600))
+            AMFICache.nextFile(after: date, fetchedAt: Self.afterMidnight) == Date(timeIntervalSince1970: 1_787_142_600)
+        )
+        // Fetched on its own NAV day it may still be filling: the TTL decides.
+        #expect(AMFICache.nextFile(after: date, fetchedAt: Self.evening) == .distantPast)
     }
 
-    @Test("asked again after that, the same file is not parsed or stored again; its freshness is renewed")
+    @Test("asked again (the TTL past, on the NAV day itself), the same file is not parsed or stored again; renewed")
     func sameFileNotParsedAgain() async throws {
         let setup = try Setup(now: Self.evening)
         _ = try await setup.service.amfiNAVs()
         let stored = try #require(try await setup.storedAt())
-        setup.wall.advance(by: 24 * 3600)  // 22:00 the next day: a newer file could be out
+        setup.wall.advance(by: 3600)  // 23:00: past the 30-minute TTL, and the day's file might have grown
         let again = try await setup.service.amfiNAVs()
         #expect(setup.counter.value == 2 && !again.freshness.stale && !again.freshness.fromCache)
         #expect(again.value.date == CalendarDate(year: 2026, month: 8, day: 18) && again.value.count > 14_000)
         #expect(try await setup.storedAt() == stored, "the 14,000 records were not written again")
         let entry = try #require(try await setup.service.amfiEntries(codes: [122639], isins: []).byCode[122639])
         #expect(entry.nav.plainText == "90.4982")
-        // Within the renewed freshness, no request.
+        // Fetched after midnight now, the file is complete: no request until 18:00.
+        setup.wall.advance(by: 2 * 3600)
         _ = try await setup.service.amfiNAVs()
-        #expect(setup.counter.value == 2)
+        #expect(setup.counter.value == 3)
+        setup.wall.advance(by: 8 * 3600)
+        _ = try await setup.service.amfiNAVs()
+        #expect(setup.counter.value == 3)
     }
 }

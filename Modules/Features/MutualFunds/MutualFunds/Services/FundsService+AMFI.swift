@@ -13,6 +13,7 @@ extension FundsService {
         let client = AMFIClient(url: settings.amfiURL, http: http)
         let diagnostics = diagnostics
         let store = store
+        let now = timing.now()
         let cached = try await mapped {
             try await fetchCached(
                 fallsBack: AMFIFailure.fallsBack, key: AMFICache.infoKey, ttl: settings.historyTTL, mode: mode,
@@ -33,7 +34,7 @@ extension FundsService {
                     }
                 },
                 save: { transaction, snapshot, expiresAt in
-                    let until = max(expiresAt, AMFICache.nextFile(after: snapshot.info.date))
+                    let until = max(expiresAt, AMFICache.nextFile(after: snapshot.info.date, fetchedAt: now))
                     if let file = snapshot.file {
                         try AMFICache.replace(with: file, info: snapshot.info, expiresAt: until, in: transaction)
                     } else {
@@ -148,13 +149,18 @@ public enum AMFICache {
         try transaction.put(infoKey, info, expiresAt: expiresAt)
     }
 
-    /// When a file newer than one of NAV date `date` can first be published: AMFI publishes a day's NAVs on its
-    /// evening, by 23:00 in India, so not before 18:00 IST the next day. Until then the stored file is the newest
-    /// there is and is not asked for again (``FetchMode/refresh`` still asks).
-    public static func nextFile(after date: CalendarDate?) -> Date {
-        guard let date else { return .distantPast }
-        let next = date.adding(days: 1)
-        var components = DateComponents(year: next.year, month: next.month, day: next.day, hour: 18)
+    /// When a file newer than one of NAV date `date`, fetched at `fetchedAt`, can first be published: AMFI publishes
+    /// a day's NAVs that evening, fund house by fund house until about 23:00 in India, so a file fetched after that
+    /// day's midnight is complete and the next cannot come before 18:00 IST the next day; until then the stored
+    /// file is the newest there is and is not asked for again (``FetchMode/refresh`` still asks). A file fetched on
+    /// its own NAV day may still be filling: `distantPast`, and the cache's time to live decides.
+    public static func nextFile(after date: CalendarDate?, fetchedAt: Date) -> Date {
+        guard let date, fetchedAt >= indiaTime(date.adding(days: 1), hour: 0) else { return .distantPast }
+        return indiaTime(date.adding(days: 1), hour: 18)
+    }
+
+    private static func indiaTime(_ day: CalendarDate, hour: Int) -> Date {
+        var components = DateComponents(year: day.year, month: day.month, day: day.day, hour: hour)
         components.timeZone = TimeZone(identifier: "Asia/Kolkata") ?? TimeZone(secondsFromGMT: 19_800)!
         return Calendar(identifier: .gregorian).date(from: components) ?? .distantPast
     }
