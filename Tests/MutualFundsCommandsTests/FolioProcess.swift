@@ -15,10 +15,20 @@ enum FolioProcess {
         var exitCode: Int32
     }
 
-    static func run(_ arguments: [String], home: URL, environment: [String: String] = [:]) async throws -> Result {
+    /// Runs `folio arguments`, through `launcher` (a command and its arguments, such as setpriv's) when given.
+    static func run(
+        _ arguments: [String], home: URL, environment: [String: String] = [:], launcher: [String] = []
+    )
+        async throws -> Result
+    {
         let process = Process()
-        process.executableURL = FolioBinary.url
-        process.arguments = arguments
+        if let command = launcher.first {
+            process.executableURL = URL(fileURLWithPath: command)
+            process.arguments = Array(launcher.dropFirst()) + [FolioBinary.url.path] + arguments
+        } else {
+            process.executableURL = FolioBinary.url
+            process.arguments = arguments
+        }
         var env = ProcessInfo.processInfo.environment
         env["FOLIO_HOME"] = home.path
         env["NO_COLOR"] = "1"

@@ -12,11 +12,15 @@ import TimingTesting
 /// A funds service over an in-memory store and an MF API that answers with the given histories.
 struct PortfolioApp {
     static let now = Date(timeIntervalSince1970: 1_788_000_000)
-    let store = InMemoryDatabase(now: { PortfolioApp.now }).store(namespace: "funds")
+    let store: any KeyValueStore
     let http: StubHTTPClient
+    /// The clock's time: ``now`` unless a test needs another day.
+    let clock: Date
 
-    /// `answers` maps a path (`/mf/122639`) to its body.
-    init(answers: [String: Data] = [:]) {
+    /// `answers` maps a path (`/mf/122639`, `/spages/NAVAll.txt` for AMFI's file) to its body.
+    init(answers: [String: Data] = [:], now: Date = PortfolioApp.now) {
+        clock = now
+        store = InMemoryDatabase(now: { now }).store(namespace: "funds")
         http = StubHTTPClient { request in
             guard let body = answers[request.url.path] else {
                 return HTTPResponse(status: 404, body: Data(), url: request.url)
@@ -25,11 +29,13 @@ struct PortfolioApp {
         }
     }
 
-    var service: PortfolioService {
-        PortfolioService(
-            funds: FundsService(
-                http: http, store: store, timing: .test(now: Self.now),
-                settings: FundsSettings(baseURL: URL(string: "http://mfapi.test")!)))
+    var service: PortfolioService { PortfolioService(funds: funds) }
+
+    /// The funds service under ``service``: the same store, answers and clock.
+    var funds: FundsService {
+        FundsService(
+            http: http, store: store, timing: .test(now: clock),
+            settings: FundsSettings(baseURL: URL(string: "http://mfapi.test")!))
     }
 
     /// An MF API history body for `code` from `(YYYY-MM-DD, NAV)` pairs.

@@ -186,7 +186,8 @@ struct FundsPortfolioValuationTests {
     @Test(
         "issue 27: a NAV from an expired cached copy is marked stale, per holding and in total, when the sources fail")
     func staleMarker() async throws {
-        let app = try Self.app()
+        // The day after the histories' last NAV, so that only the cached copy's expiry makes them stale.
+        let app = PortfolioApp(answers: try Self.answers(), now: Date(timeIntervalSince1970: 1_704_171_600))
         _ = try await app.service.importStatement(Self.statement())
         let fresh = try await app.service.valuePortfolio()
         #expect(!fresh.stale && fresh.holdings.allSatisfy { !$0.stale && $0.value != nil })
@@ -195,7 +196,7 @@ struct FundsPortfolioValuationTests {
             http: StubHTTPClient { request in
                 throw NetworkError.status(code: 503, url: request.url, body: "", retryAfter: nil)
             },
-            store: app.store, timing: .test(now: PortfolioApp.now.addingTimeInterval(3 * 3600)),
+            store: app.store, timing: .test(now: app.clock.addingTimeInterval(3 * 3600)),
             settings: FundsSettings(baseURL: URL(string: "http://mfapi.test")!))
         let stale = try await PortfolioService(funds: later).valuePortfolio()
         #expect(stale.stale && stale.holdings.allSatisfy { $0.stale && $0.value != nil })

@@ -10,7 +10,9 @@ import Timing
 @Suite struct PortfolioValueSourceTests {
     @Test("no holdings give nothing; imported holdings give their value in INR as of the latest NAV date")
     func value() async throws {
-        let app = try FundsPortfolioValuationTests.app()
+        // The day after the last NAV: a NAV is stale only after 7 days.
+        let app = PortfolioApp(
+            answers: try FundsPortfolioValuationTests.answers(), now: Date(timeIntervalSince1970: 1_704_171_600))
         #expect(try await app.service.portfolioValue() == nil)
         _ = try await app.service.importStatement(FundsPortfolioValuationTests.statement())
         let value = try #require(try await app.service.portfolioValue())

@@ -187,6 +187,9 @@ struct FundSearchCompareTests {
             #expect(missingPage.contains("id=\"codes-error\">\(HTML.escape(missing.what))"))
             #expect(missingPage.contains("value=\"122639,999999\""), "what was typed stays in the field")
             #expect(!missingPage.contains("id=\"compare\""))
+            #expect(
+                missingPage.contains(
+                    "<ul id=\"compare-failures\"><li><strong>999999</strong>: \(HTML.escape(missing.what))"))
 
             let (notNumberStatus, notNumber) = try await get(client, "/funds/compare?codes=122639,abc")
             #expect(notNumberStatus == .unprocessableContent, "refused as the CLI refuses the argument")
@@ -203,10 +206,13 @@ struct FundSearchCompareTests {
         let harness = try Harness()
         try await harness.application().test(.router) { client in
             let (_, results) = try await get(client, "/funds?q=fund")
-            #expect(results.contains("<form method=\"get\" action=\"/funds/compare\" class=\"compare-picks\">"))
+            // The boxes belong to the search form, whose second button sends them to the compare page.
+            #expect(results.contains("id=\"fund-search\""))
+            #expect(results.contains("form=\"fund-search\" formaction=\"/funds/compare\""))
             for code in resultCodes(results) {
                 #expect(
-                    results.contains("<input type=\"checkbox\" name=\"codes\" value=\"\(code)\""), "a box for \(code)")
+                    results.contains("<input type=\"checkbox\" name=\"codes\" value=\"\(code)\" form=\"fund-search\""),
+                    "a box for \(code)")
             }
             // What the ticked boxes send: one `codes` per scheme.
             let (ticked, tickedPage) = try await get(client, "/funds/compare?codes=122639&codes=120505&range=1Y")
@@ -262,6 +268,78 @@ struct FundSearchCompareTests {
             #expect(stale.contains("<p class=\"stamp stale\"><strong>Stale:</strong> saved copy as of "))
             #expect(stale.contains("class=\"notice warning\""), "the CLI's warning is on the page")
             #expect(stale.contains("data-points=\""), "the chart is drawn from the saved history")
+        }
+    }
+
+    @Test("issue 38: + in a query string is a space; %2B stays a plus")
+    func plusIsASpace() async throws {
+        let harness = try Harness()
+        try await harness.application().test(.router) { client in
+            let (_, spaced) = try await get(client, "/funds?q=aditya%20birla")
+            let (status, plus) = try await get(client, "/funds?q=aditya+birla")
+            #expect(status == .ok && plus.contains("value=\"aditya birla\""), "shown as typed, with a space")
+            #expect(resultCodes(plus) == resultCodes(spaced) && !resultCodes(plus).isEmpty)
+            let (_, typedPlus) = try await get(client, "/funds?q=parag%2Bflexi+fund")
+            #expect(typedPlus.contains("value=\"parag+flexi fund\""), "a typed plus (%2B) stays a plus")
+        }
+    }
+
+    @Test("issue 38: schemes ticked in one search stay ticked in the next, and go to the compare page together")
+    func ticksKept() async throws {
+        let harness = try Harness()
+        try await harness.application().test(.router) { client in
+            // 122639 was ticked in an earlier search; this one is for "axis".
+            let (_, page) = try await get(client, "/funds?q=axis&codes=122639")
+            #expect(page.contains("<fieldset class=\"ticked\" id=\"ticked\"><legend>Ticked to compare</legend>"))
+            #expect(page.contains("<input type=\"checkbox\" name=\"codes\" value=\"122639\" checked>"))
+            // Ticked in a search that shows it: its box in the results is ticked, and not repeated above.
+            let (_, aditya) = try await get(client, "/funds?q=aditya")
+            let shown = try #require(resultCodes(aditya).first)
+            let (_, again) = try await get(client, "/funds?q=aditya&codes=\(shown)&codes=122639")
+            #expect(again.contains("<input type=\"checkbox\" name=\"codes\" value=\"\(shown)\" form=\"fund-search\""))
+            let box = try #require(again.range(of: "value=\"\(shown)\" form=\"fund-search\""))
+            #expect(again[box.upperBound...].prefix { $0 != ">" }.hasSuffix(" checked"))
+            #expect(!again.contains("value=\"\(shown)\" checked>"))
+            #expect(again.contains("value=\"122639\" checked>"), "122639 is not among the results, so it is kept above")
+            // The pages of results keep them too.
+            #expect(!again.contains("rel=\"next\"") || again.contains("codes=\(shown)&amp;codes=122639\" rel=\"next\""))
+        }
+    }
+
+    @Test("issue 38: the compare page names each scheme left out and draws the NAVs rebased to 100; no column twice")
+    func compareChartAndFailures() async throws {
+        let harness = try Harness()
+        try await harness.application().test(.router) { client in
+            let (status, page) = try await get(client, "/funds/compare?codes=122639,120505,999999&range=1Y")
+            #expect(status == .ok, "two schemes compare; the third is named with why")
+            #expect(
+                page.contains(
+                    "One scheme could not be compared:<ul id=\"compare-failures\"><li><strong>999999</strong>"))
+            #expect(
+                page.contains("id=\"compare\"")
+                    && page.contains("<figure class=\"chart web-chart\" id=\"compare-chart\" data-lines=\"2\">"))
+            #expect(page.contains("₹100 invested on "))
+            #expect(page.components(separatedBy: "<polyline").count - 1 == 4, "two lines in each of the two renderings")
+            // Over 1Y the range's return is the 1Y column: it is not repeated.
+            #expect(!page.contains("1Y return</th>"))
+            let (_, threeYears) = try await get(client, "/funds/compare?codes=122639,120505&range=3Y")
+            #expect(threeYears.contains("3Y return</th>") && threeYears.contains("Max drawdown (3Y)"))
+        }
+    }
+
+    @Test("issue 38: a fund with less than a year of NAVs explains why there are no rolling returns instead of linking")
+    func rollingLink() async throws {
+        let harness = try Harness()
+        try await harness.application().test(.router) { client in
+            let (_, long) = try await get(client, "/funds/122639")
+            #expect(long.contains("<a href=\"/funds/122639/rolling\">Rolling returns</a>"))
+            // 120505's recorded history holds 100 NAVs from 16-Apr-2026.
+            let (status, short) = try await get(client, "/funds/120505")
+            #expect(status == .ok && !short.contains("/funds/120505/rolling"))
+            #expect(
+                short.contains(
+                    "id=\"rolling-unavailable\">Rolling returns need at least 1 year of NAVs; this fund's NAVs start on 2026-04-16"
+                ))
         }
     }
 }

@@ -11,10 +11,10 @@ import Timing
 /// dropped without a word; an unknown range is refused beside its control.
 enum ComparePage {
     static func page(_ request: Request, context: WebRequestContext, environment: WebEnvironment) async -> Response {
-        let query = request.uri.queryParameters
+        let query = FormQuery(request)
         // Typed as one list (`codes=122639,120505`) or ticked in the search results (`codes=…&codes=…`).
-        let typed = query.getAll("codes").joined(separator: ",")
-        let rangeText = query["range"].map(String.init)
+        let typed = query.all("codes").filter { !$0.isEmpty }.joined(separator: ",")
+        let rangeText = query["range"]
         var range = HistoryRange.oneYear
         var refusal: FolioError?
         var table = HTML.empty
@@ -24,8 +24,15 @@ enum ComparePage {
             }
             let codes = try codes(typed)
             if !codes.isEmpty {
-                let report = try await FundsWebService.make(environment).compare(codes: codes, range: range)
-                table = rows(report, range: range, now: environment.timing.now())
+                let report = try await FundsWebService.make(environment).compareEach(codes: codes, range: range)
+                // Nothing comparable because the service is down is the 503 page, as a failed fetch is elsewhere.
+                if report.rows.isEmpty, let first = report.failures.first, first.error.kind == .unavailable {
+                    throw first.error
+                }
+                table = failures(report)
+                // Fewer than two to show is refused as `funds compare` refuses it, each reason listed.
+                if report.rows.count < 2, let refusal = report.refusal { throw refusal }
+                table += rows(report, range: range, now: environment.timing.now())
             }
         } catch {
             let error = FolioError.from(error)
@@ -67,25 +74,50 @@ enum ComparePage {
         return codes
     }
 
+    /// Each scheme that could not be compared, with why, above what could.
+    static func failures(_ report: CompareReport) -> HTML {
+        guard !report.failures.isEmpty else { return .empty }
+        let items = report.failures.html { failure in
+            "<li><strong>\(failure.code)</strong>: \(failure.error.what)\(failure.error.why.map { " (\($0))" } ?? "")</li>"
+        }
+        let count = report.failures.count
+        return
+            "<div class=\"notice warning\" role=\"status\">\(count == 1 ? "One scheme" : "\(count) schemes") could not be compared:<ul id=\"compare-failures\">\(items)</ul></div>"
+    }
+
     static func rows(_ report: CompareReport, range: HistoryRange, now: Date) -> HTML {
+        guard !report.rows.isEmpty else { return .empty }
         var html = report.histories.html {
             FundsStale.notice($0.freshness, what: "NAV history of \($0.value.code)", now: now)
         }
+        // The range's return is the 1Y column itself over 1Y; its CAGR columns say the 3Y and 5Y.
+        let rangeColumn = range != .oneYear
+        var headers: [String] = ["Fund", "NAV", "Date", "1Y", "3Y CAGR", "5Y CAGR"]
+        if rangeColumn { headers.append("\(range.rawValue == "MAX" ? "Since launch" : range.rawValue) return") }
+        headers += ["Volatility", "Max drawdown (\(range.rawValue))", "Sharpe"]
         html += Components.table(
-            headers: [
-                "Fund", "NAV", "Date", "1Y", "3Y CAGR", "5Y CAGR", "\(range.rawValue) return", "Volatility",
-                "Max drawdown", "Sharpe",
-            ],
-            numeric: [1, 3, 4, 5, 6, 7, 8, 9],
+            headers: headers, numeric: Set(1..<headers.count).subtracting([2]),
             rows: report.rows.map { row in
-                [
+                var cells: [HTML] = [
                     "<a href=\"/funds/\(row.code)\">\(row.name)</a>", "\(FundText.nav(row.nav))", "\(row.navDate)",
                     "\(FundText.percent(row.return1Y))", "\(FundText.percent(row.cagr3Y))",
                     "\(FundText.percent(row.cagr5Y))",
-                    "\(FundText.percent(row.rangeReturn))", "\(FundText.percent(row.volatility))",
-                    "\(FundText.percent(row.maxDrawdown))", "\(row.sharpe.map { String(format: "%.2f", $0) } ?? "n/a")",
+                ]
+                if rangeColumn { cells.append("\(FundText.percent(row.rangeReturn))") }
+                return cells + [
+                    "\(FundText.percent(row.volatility))", "\(FundText.percent(row.maxDrawdown))",
+                    "\(row.sharpe.map { String(format: "%.2f", $0) } ?? "n/a")",
                 ]
             }, id: "compare")
+        html += report.rows.html { row in
+            row.notes.map { Components.notice("\(row.name) (\(row.code)): n/a \($0)") } ?? .empty
+        }
+        guard report.rows.count > 1 else { return html }
+        if let rebased = RebasedNAVs(report.histories.map(\.value), range: range) {
+            html += "<h2>₹100 invested</h2>" + CompareChart(rebased: rebased, range: range).figure()
+        } else {
+            html += Components.notice("No chart: the schemes' NAVs over \(range.rawValue) share no common period.")
+        }
         return html
     }
 }

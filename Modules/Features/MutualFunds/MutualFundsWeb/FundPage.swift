@@ -61,13 +61,29 @@ enum FundPage {
         content += "<h2>NAV</h2>" + ranges(code: code, current: range, error: rangeError)
         content += chart(shown.history, analytics: shown.analytics, charts: environment.charts)
         content +=
-            "<p><a href=\"/funds/\(code)/history\">Every NAV, the NAV on a date, CSV download</a> · <a href=\"/funds/\(code)/rolling\">Rolling returns</a></p>"
+            "<p><a href=\"/funds/\(code)/history\">Every NAV, the NAV on a date, CSV download</a> · \(rollingLink(code: code, history: shown.history))</p>"
         content += "<h2>Returns and risk</h2>" + returnsTable(fund)
         content += "<h2 id=\"sip\">SIP calculator</h2>" + sip
         let status: HTTPResponse.Status = rangeError.map(WebResponses.status(for:)) ?? .ok
         return environment.page(
             fund.name, request: request, context: context, status: status, scripts: [WebChart.scriptPath],
             content: content)
+    }
+
+    /// The link to the rolling returns, or, for a fund with less than the shortest window of history, why there are
+    /// none (a link would open a page of nothing).
+    static func rollingLink(code: Int, history: NAVHistory) -> HTML {
+        let shortest = RollingWindow.allCases.min { $0.years < $1.years } ?? .oneYear
+        guard let first = history.series.days.first, let last = history.series.days.last else {
+            return "Rolling returns: no NAVs yet"
+        }
+        let start = CalendarDate(dayNumber: first)
+        if start.adding(years: shortest.years).dayNumber <= last {
+            return "<a href=\"/funds/\(code)/rolling\">Rolling returns</a>"
+        }
+        return
+            "<span class=\"stamp\" id=\"rolling-unavailable\">Rolling returns need at least \(shortest.years) year of NAVs; "
+            + "this fund's NAVs start on \(start.iso8601)</span>"
     }
 
     /// The range links, with a refused range's message beside them.

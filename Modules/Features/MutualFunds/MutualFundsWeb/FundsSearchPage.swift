@@ -12,6 +12,7 @@ enum FundsSearchPage {
         let query = SearchQuery(request)
         var refusal: FolioError?
         var results = HTML.empty
+        var shown: Set<Int> = []
         let service: FundsService
         do {
             service = try FundsWebService.make(environment)
@@ -32,7 +33,9 @@ enum FundsSearchPage {
                     let report = try await service.search(schemeQuery)
                     results += FundsStale.notice(
                         report.freshness, what: "the scheme list", now: environment.timing.now())
-                    results += table(report, showingFrom: query.limit == nil ? (page - 1) * size : 0)
+                    let first = query.limit == nil ? (page - 1) * size : 0
+                    shown = Set(report.rows.dropFirst(first).map(\.code))
+                    results += table(report, showingFrom: first, ticked: Set(query.ticked))
                     if query.limit == nil { results += pager(query, page: page, hasMore: report.hasMore) }
                 }
             } catch {
@@ -45,7 +48,7 @@ enum FundsSearchPage {
         }
         var content: HTML =
             "<p><a href=\"/funds/portfolio\">My funds: holdings, XIRR and capital gains from your CAS statement</a> · <a href=\"/funds/cache\">What is cached</a></p>"
-        content += form(query, refusal: refusal) + results
+        content += form(query, refusal: refusal, shown: shown) + results
         if let rows = try? await service.favorites(), !rows.isEmpty {
             content += "<h2 id=\"favourites\">Favourites</h2>"
             // The search stays as it is while the favourites are sorted (`favSort`).
@@ -77,8 +80,16 @@ enum FundsSearchPage {
         TableColumn(""),
     ]
 
-    /// The results table: the rows from `first` (0-based) on, captioned with where they fall among all matches.
-    static func table(_ report: SchemeSearchReport, showingFrom first: Int = 0) -> HTML {
+    /// The search form's id: the results' boxes belong to it, so a new search carries the ticks along.
+    static let formID = "fund-search"
+
+    /// The button sending the ticked schemes to the compare page, from anywhere on the page.
+    static let compareButton: HTML =
+        "<button type=\"submit\" form=\"\(formID)\" formaction=\"/funds/compare\" class=\"secondary\">Compare the ticked schemes</button>"
+
+    /// The results table: the rows from `first` (0-based) on, captioned with where they fall among all matches, the
+    /// schemes in `ticked` ticked.
+    static func table(_ report: SchemeSearchReport, showingFrom first: Int = 0, ticked: Set<Int> = []) -> HTML {
         let rows = report.rows.dropFirst(first)
         let total =
             report.matchCount.map { "\($0)" }
@@ -95,15 +106,13 @@ enum FundsSearchPage {
                     "\(row.code)", "<a href=\"/funds/\(row.code)\">\(row.name)</a>", "\(row.fundHouse ?? "—")",
                     "\(row.category?.rawValue ?? "—")", "\(row.plan?.rawValue ?? "—")",
                     "\(row.option?.rawValue ?? "—")",
-                    "<input type=\"checkbox\" name=\"codes\" value=\"\(row.code)\" aria-label=\"Compare \(row.name)\">",
+                    "<input type=\"checkbox\" name=\"codes\" value=\"\(row.code)\" form=\"\(formID)\" aria-label=\"Compare \(row.name)\"\(ticked.contains(row.code) ? HTML(raw: " checked") : .empty)>",
                 ]
             }, id: "search-results")
-        guard rows.count > 1 else { return table }
-        // A plain GET form: the ticked codes arrive as `codes=…&codes=…`, which the compare page reads as a list.
-        return """
-            <form method="get" action="/funds/compare" class="compare-picks">\(table)\
-            <button type="submit" class="secondary">Compare the ticked schemes</button></form>
-            """
+        guard !rows.isEmpty else { return table }
+        // The boxes belong to the search form: Search keeps them ticked, this button sends them to the compare
+        // page as `codes=…&codes=…`, which it reads as a list.
+        return "<div class=\"compare-picks\">\(table)\(compareButton)</div>"
     }
 
     /// A link comparing every favourite side by side, when there are two or more.
@@ -121,21 +130,33 @@ enum FundsSearchPage {
         return "<nav class=\"pager\" aria-label=\"Result pages\">\(previous) <span>Page \(page)</span> \(next)</nav>"
     }
 
+    /// The schemes ticked in earlier searches that this page's results do not show, still ticked (unticking one
+    /// drops it from the next search and from the comparison).
+    static func tickedElsewhere(_ query: SearchQuery, shown: Set<Int>) -> HTML {
+        let kept = query.ticked.filter { !shown.contains($0) }
+        guard !kept.isEmpty else { return .empty }
+        let boxes = kept.html { code in
+            "<label class=\"inline\"><input type=\"checkbox\" name=\"codes\" value=\"\(code)\" checked> scheme \(code)</label> "
+        }
+        return
+            "<fieldset class=\"ticked\" id=\"ticked\"><legend>Ticked to compare</legend>\(boxes)\(compareButton)</fieldset>"
+    }
+
     /// The form with what was typed, and a refusal beside the field it blames.
-    static func form(_ query: SearchQuery, refusal: FolioError?) -> HTML {
+    static func form(_ query: SearchQuery, refusal: FolioError?, shown: Set<Int> = []) -> HTML {
         func error(_ field: String) -> String? { refusal?.field == field ? refusal?.line : nil }
         func message(_ field: String) -> HTML {
             error(field).map { "<span class=\"field-error\" id=\"\(field)-error\">\($0)</span>" } ?? .empty
         }
         return """
-            <form method="get" action="/funds" class="form" role="search">\
+            <form method="get" action="/funds" class="form" role="search" id="\(formID)">\
             <label class="field"><span>Search schemes</span><input type="search" name="q" value="\(query.q)" autocomplete="off" \
             data-search="/api/funds/search" data-filters="category house plan option" data-results="live-results" data-key="code" data-label="name" data-link="/funds/">\(message("q"))</label>\
             \(Components.select("category", label: "Category", options: options(AssetClass.allCases.map(\.rawValue)), selected: query.category ?? ""))\(message("category"))\
             \(Components.field("house", label: "Fund house", value: query.house ?? ""))\
             \(Components.select("plan", label: "Plan", options: options(Plan.allCases.map(\.rawValue)), selected: query.plan ?? ""))\(message("plan"))\
             \(Components.select("option", label: "Option", options: options(PayoutOption.allCases.map(\.rawValue)), selected: query.option ?? ""))\(message("option"))\
-            \(message("limit"))<button type="submit">Search</button></form>
+            \(message("limit"))<button type="submit">Search</button>\(tickedElsewhere(query, shown: shown))</form>
             <p id="announcer" class="visually-hidden" aria-live="polite"></p>
             <ul class="search-results" id="live-results"></ul>
             """

@@ -161,13 +161,17 @@ enum PortfolioPage {
                 return [
                     name + mark, "\(row.folio)", "\(NumberFormat.decimal(row.units, fractionDigits: 3))",
                     "\(FundText.money(row.invested))", "\(row.nav.map(FundText.nav) ?? "—")",
-                    "\(row.navDate ?? "—")\(row.stale ? " (stale)" : "")", "\(row.value.map(FundText.money) ?? "n/a")",
+                    "\(row.navDate ?? "—")\(row.stale ? " (\(row.navStatus == .inactive ? "inactive" : "stale"))" : "")",
+                    "\(row.value.map(FundText.money) ?? "n/a")",
                     "\(row.gain.map { Rupees.format($0, sign: .always) } ?? "n/a")", "\(FundText.percent(row.xirr))",
                     // As the terminal's line under its table: a stored choice, else the rules decide.
                     "\(row.treatAs.map { "\($0.rawValue) (\(TreatmentBasis.set.wording))" } ?? "by the rules")",
                 ]
             }.html
         for row in report.holdings {
+            if let sentence = row.navStatusSentence {
+                html += Components.notice("\(row.scheme) [\(row.folio)]: \(sentence)", kind: "warning")
+            }
             if let note = row.note {
                 html += Components.notice("\(row.scheme) [\(row.folio)]: \(note)", kind: "warning")
             }

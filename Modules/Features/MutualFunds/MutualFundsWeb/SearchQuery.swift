@@ -14,16 +14,16 @@ struct SearchQuery: Sendable {
     var option: String?
     var limit: String?
     var page: String?
+    /// The schemes ticked to compare so far, kept from search to search (`codes=…&codes=…`), each once.
+    var ticked: [Int]
 
     /// Results a page shows.
     static let pageSize = 20
 
     init(_ request: Request) {
-        let query = request.uri.queryParameters
+        let query = FormQuery(request)
         func value(_ name: String) -> String? {
-            query[Substring(name)].map(String.init).flatMap {
-                $0.trimmingCharacters(in: .whitespaces).isEmpty ? nil : $0
-            }
+            query[name].flatMap { $0.trimmingCharacters(in: .whitespaces).isEmpty ? nil : $0 }
         }
         q = value("q") ?? ""
         category = value("category")
@@ -32,6 +32,11 @@ struct SearchQuery: Sendable {
         option = value("option")
         limit = value("limit")
         page = value("page")
+        var seen = Set<Int>()
+        ticked = query.all("codes").flatMap { $0.split(separator: ",") }.compactMap {
+            Int($0.trimmingCharacters(in: .whitespaces))
+        }
+        .filter { $0 > 0 && seen.insert($0).inserted }
     }
 
     /// The page asked for, from 1.
@@ -52,7 +57,9 @@ struct SearchQuery: Sendable {
         let pairs: [(String, String?)] = [
             ("q", q), ("category", category), ("house", house), ("plan", plan), ("option", option), ("page", "\(page)"),
         ]
-        components.queryItems = pairs.compactMap { name, value in value.map { URLQueryItem(name: name, value: $0) } }
+        components.queryItems =
+            pairs.compactMap { name, value in value.map { URLQueryItem(name: name, value: $0) } }
+            + ticked.map { URLQueryItem(name: "codes", value: "\($0)") }
         return components.string ?? "/funds"
     }
 

@@ -27,9 +27,15 @@ struct AMFIClient: Sendable {
     let url: URL
     let http: any HTTPClient
 
-    /// The parsed file.
+    /// The file's digest and the file parsed, or not parsed (nil) when its digest is `known`, the stored file's:
+    /// AMFI serves the same file until the next NAV day, and parsing and storing 14,000 rows again is most of a
+    /// cold valuation's time.
     /// - Throws: ``AMFIFailure``.
-    func navAll(diagnostics: @Sendable (String) -> Void) async throws -> AMFINAVFile {
+    func navAll(
+        diagnostics: @Sendable (String) -> Void, known: String? = nil
+    ) async throws
+        -> (file: AMFINAVFile?, digest: String)
+    {
         let response: HTTPResponse
         do {
             response = try await http.send(HTTPRequest(url: url, headers: ["Accept": "text/plain"]))
@@ -43,10 +49,26 @@ struct AMFIClient: Sendable {
             diagnostics("AMFI: \(error.description)")
             throw AMFIFailure(cause: error)
         }
+        let digest = AMFIDigest.of(response.body)
+        if digest == known { return (nil, digest) }
         do {
-            return try AMFINAVAll.parse(String(decoding: response.body, as: UTF8.self))
+            return (try AMFINAVAll.parse(String(decoding: response.body, as: UTF8.self)), digest)
         } catch {
             throw AMFIFailure(format: error)
         }
+    }
+}
+
+/// A file's fingerprint: its length and a 64-bit FNV-1a hash of its bytes (telling AMFI's file from the same file
+/// fetched again, not guarding against anyone).
+enum AMFIDigest {
+    static func of(_ data: Data) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) in
+            for byte in bytes {
+                hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
+            }
+        }
+        return "\(data.count)-" + String(hash, radix: 16)
     }
 }

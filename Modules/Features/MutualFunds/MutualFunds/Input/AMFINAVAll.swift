@@ -18,6 +18,10 @@ public struct AMFINAV: Sendable, Hashable, Codable {
     public var category: String?
     /// The block's fund house.
     public var fundHouse: String?
+    /// Direct or regular, from the file's Plan column where it has one (nil otherwise: the name says it).
+    public var plan: Plan?
+    /// Growth or IDCW, from the file's Option column where it has one (nil otherwise: the name says it).
+    public var option: PayoutOption?
 }
 
 /// AMFI's NAVAll.txt read: every usable row, and how many were not.
@@ -82,6 +86,9 @@ public enum AMFINAVAll {
             column("Scheme Code"), column("Scheme Name"), column("Net Asset Value"), column("Date")
         )
         let isinColumns = header.indices.filter { header[$0].contains("isin") }
+        // Newer files split the plan and option out of the name; older ones leave them in it.
+        let planAt = header.firstIndex(of: "plan")
+        let optionAt = header.firstIndex(of: "option")
         var entries: [AMFINAV] = []
         var skipped = 0
         var category: String?
@@ -109,10 +116,14 @@ public enum AMFINAVAll {
                 continue
             }
             let isins = isinColumns.map { fields[$0] }.filter { $0.count == 12 }
+            let name = fields[nameAt]
+            // Only the columns are read here: classifying 14,000 names would slow every parse for the few held.
+            let plan = planAt.flatMap { SchemeClassifier.plan(name: fields[$0]) }
+            let option = optionAt.flatMap { SchemeClassifier.option(name: fields[$0]) }
             entries.append(
                 AMFINAV(
-                    code: code, name: fields[nameAt], isins: isins, nav: nav, date: date, category: category,
-                    fundHouse: house))
+                    code: code, name: name, isins: isins, nav: nav, date: date, category: category,
+                    fundHouse: house, plan: plan, option: option))
         }
         return AMFINAVFile(entries: entries, skippedRows: skipped)
     }

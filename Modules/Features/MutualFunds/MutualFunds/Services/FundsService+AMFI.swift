@@ -12,11 +12,20 @@ extension FundsService {
     public func amfiNAVs(mode: FetchMode = .normal) async throws -> Fetched<AMFIFileInfo> {
         let client = AMFIClient(url: settings.amfiURL, http: http)
         let diagnostics = diagnostics
+        let store = store
+        let now = timing.now()
         let cached = try await mapped {
             try await fetchCached(
                 fallsBack: AMFIFailure.fallsBack, key: AMFICache.infoKey, ttl: settings.historyTTL, mode: mode,
                 source: "AMFI's NAV file",
-                load: { AMFISnapshot(file: try await client.navAll(diagnostics: diagnostics)) },
+                load: {
+                    // The stored file's info, expired or not: a fetch that brings the same file back only renews it.
+                    let stored = try? await store.read { try $0.value(AMFIFileInfo.self, AMFICache.infoKey) }
+                    let fetched = try await client.navAll(diagnostics: diagnostics, known: stored?.digest)
+                    if let file = fetched.file { return AMFISnapshot(file: file, digest: fetched.digest) }
+                    // The digest matched, so the stored file is this one: nothing to parse or rewrite.
+                    return AMFISnapshot(info: stored ?? AMFIFileInfo(date: nil, count: 0, skippedRows: 0))
+                },
                 read: { transaction in
                     try transaction.get(AMFIFileInfo.self, AMFICache.infoKey).map { entry in
                         Entry(
@@ -25,8 +34,11 @@ extension FundsService {
                     }
                 },
                 save: { transaction, snapshot, expiresAt in
+                    let until = max(expiresAt, AMFICache.nextFile(after: snapshot.info.date, fetchedAt: now))
                     if let file = snapshot.file {
-                        try AMFICache.replace(with: file, expiresAt: expiresAt, in: transaction)
+                        try AMFICache.replace(with: file, info: snapshot.info, expiresAt: until, in: transaction)
+                    } else {
+                        try transaction.put(AMFICache.infoKey, snapshot.info, expiresAt: until)
                     }
                 })
         }
@@ -51,6 +63,18 @@ extension FundsService {
         }
     }
 
+    /// The MF API histories the store holds of `codes`, fresh or not, read in one transaction and never fetched
+    /// (a valuation asking whether one is newer than AMFI's file).
+    package func storedHistories(codes: [Int]) async throws -> [Int: NAVHistory] {
+        try await mapped {
+            try await store.read { transaction in
+                var found: [Int: NAVHistory] = [:]
+                for code in codes { found[code] = try HistoryCache.entry(code: code, in: transaction)?.value }
+                return found
+            }
+        }
+    }
+
     /// The latest NAV of `code` in AMFI's file, for when the MF API fails.
     /// - Throws: ``FolioError``: as ``amfiNAVs(mode:)``; not found when the file has no such scheme.
     public func amfiNAV(code: Int, mode: FetchMode = .normal) async throws -> Fetched<AMFINAV> {
@@ -70,6 +94,17 @@ public struct AMFIFileInfo: Sendable, Hashable, Codable {
     public var count: Int
     /// Rows skipped (`N.A.` NAVs, malformed).
     public var skippedRows: Int
+    /// The fetched file's fingerprint (nil in records stored before it was kept): the same file fetched again is
+    /// not parsed again.
+    public var digest: String?
+
+    /// Creates one.
+    public init(date: CalendarDate?, count: Int, skippedRows: Int, digest: String? = nil) {
+        self.date = date
+        self.count = count
+        self.skippedRows = skippedRows
+        self.digest = digest
+    }
 }
 
 /// What the AMFI cache entry carries: the info when read from the store, the whole file too when just fetched.
@@ -79,8 +114,9 @@ struct AMFISnapshot: Sendable {
 
     init(info: AMFIFileInfo) { self.info = info }
 
-    init(file: AMFINAVFile) {
-        info = AMFIFileInfo(date: file.latestDate, count: file.entries.count, skippedRows: file.skippedRows)
+    init(file: AMFINAVFile, digest: String) {
+        info = AMFIFileInfo(
+            date: file.latestDate, count: file.entries.count, skippedRows: file.skippedRows, digest: digest)
         self.file = file
     }
 }
@@ -104,15 +140,31 @@ public enum AMFICache {
     public static func key(isin: String) -> String { "amfi/isin/" + isin }
 
     /// Replaces the stored file with `file`, in the caller's transaction.
-    static func replace(with file: AMFINAVFile, expiresAt: Date, in transaction: any StoreTransaction) throws {
+    static func replace(
+        with file: AMFINAVFile, info: AMFIFileInfo, expiresAt: Date, in transaction: any StoreTransaction
+    ) throws {
         try transaction.delete(.prefix(prefix))
         for entry in file.entries {
             try transaction.put(key(code: entry.code), entry)
             for isin in entry.isins { try transaction.put(key(isin: isin), entry.code) }
         }
-        try transaction.put(
-            infoKey, AMFIFileInfo(date: file.latestDate, count: file.entries.count, skippedRows: file.skippedRows),
-            expiresAt: expiresAt)
+        try transaction.put(infoKey, info, expiresAt: expiresAt)
+    }
+
+    /// When a file newer than one of NAV date `date`, fetched at `fetchedAt`, can first be published: AMFI publishes
+    /// a day's NAVs that evening, fund house by fund house until about 23:00 in India, so a file fetched after that
+    /// day's midnight is complete and the next cannot come before 18:00 IST the next day; until then the stored
+    /// file is the newest there is and is not asked for again (``FetchMode/refresh`` still asks). A file fetched on
+    /// its own NAV day may still be filling: `distantPast`, and the cache's time to live decides.
+    public static func nextFile(after date: CalendarDate?, fetchedAt: Date) -> Date {
+        guard let date, fetchedAt >= indiaTime(date.adding(days: 1), hour: 0) else { return .distantPast }
+        return indiaTime(date.adding(days: 1), hour: 18)
+    }
+
+    private static func indiaTime(_ day: CalendarDate, hour: Int) -> Date {
+        var components = DateComponents(year: day.year, month: day.month, day: day.day, hour: hour)
+        components.timeZone = TimeZone(identifier: "Asia/Kolkata") ?? TimeZone(secondsFromGMT: 19_800)!
+        return Calendar(identifier: .gregorian).date(from: components) ?? .distantPast
     }
 }
 

@@ -148,32 +148,42 @@ public struct FundsService: Sendable {
     public func compare(
         codes: [Int], range: HistoryRange = .oneYear, mode: FetchMode = .normal, progress: @Sendable () -> Void = {}
     ) async throws -> CompareReport {
+        let report = try await compareEach(codes: codes, range: range, mode: mode, progress: progress)
+        if let refusal = report.refusal { throw refusal }
+        return report
+    }
+
+    /// Schemes side by side over `range`, each code once in the order given, with each one that cannot be
+    /// compared and why (a page shows what it can and names the rest).
+    /// - Throws: ``FolioError`` (invalid, blaming `codes`) for fewer than two different codes.
+    public func compareEach(
+        codes: [Int], range: HistoryRange = .oneYear, mode: FetchMode = .normal, progress: @Sendable () -> Void = {}
+    ) async throws -> CompareReport {
         var seen = Set<Int>()
         let unique = codes.filter { seen.insert($0).inserted }
         guard unique.count >= 2 else {
             throw FolioError(.invalid, "give at least two different scheme codes", field: "codes")
         }
         let results = await histories(codes: unique, mode: mode, progress: progress)
-        let failures = zip(unique, results).compactMap { code, result -> (Int, FolioError)? in
-            if case .failure(let error) = result { return (code, error) }
-            return nil
+        var report = CompareReport(rows: [], histories: [])
+        for (code, result) in zip(unique, results) {
+            switch result {
+            case .failure(let error):
+                report.failures.append(CompareFailure(code: code, error: error))
+            case .success(let history):
+                guard
+                    let analytics = FundReport(
+                        history: history.value, range: range, riskFreeRate: settings.riskFreeRate)
+                else {
+                    report.failures.append(
+                        CompareFailure(code: code, error: FolioError(.dataError, "scheme \(code) has no NAVs")))
+                    continue
+                }
+                report.rows.append(CompareRow(history: history.value, report: analytics, freshness: history.freshness))
+                report.histories.append(history)
+            }
         }
-        if let (_, first) = failures.first {
-            guard failures.count > 1 else { throw first.blaming("codes") }
-            throw FolioError(
-                first.kind, "\(failures.count) of \(unique.count) schemes could not be compared",
-                why: failures.map { "\($0.0): \($0.1.what)" }.joined(separator: "; "), hint: first.hint,
-                field: "codes")
-        }
-        var rows: [CompareRow] = []
-        var fetched: [Fetched<NAVHistory>] = []
-        for case .success(let history) in results {
-            guard let report = FundReport(history: history.value, range: range, riskFreeRate: settings.riskFreeRate)
-            else { continue }
-            rows.append(CompareRow(history: history.value, report: report, freshness: history.freshness))
-            fetched.append(history)
-        }
-        return CompareReport(rows: rows, histories: fetched)
+        return report
     }
 
     // MARK: - Search

@@ -104,21 +104,9 @@ struct CompareCommand: FeatureCommand {
     }
 
     static func growthSeries(_ histories: [NAVHistory], range: HistoryRange) -> [ChartSeries]? {
-        let spans = histories.compactMap { history -> (Int, Int)? in
-            guard let last = history.series.days.last else { return nil }
-            return (history.series.days[Coverage(history.series).span(of: range.period).start], last)
-        }
-        guard spans.count == histories.count, let start = spans.map(\.0).max(), let end = spans.map(\.1).min(),
-            start < end
-        else { return nil }
-        return histories.map { history in
-            let series = history.series
-            let first = series.index(onOrBefore: start) ?? 0
-            let base = series.values[first]
-            let points = (first..<series.count).prefix { series.days[$0] <= end }.map { index in
-                ChartPoint(x: Double(max(series.days[index], start)), y: series.values[index] / base * 100)
-            }
-            return ChartSeries(name: "\(history.code)", points: points)
+        RebasedNAVs(histories, range: range)?.lines.map { line in
+            ChartSeries(
+                name: "\(line.code)", points: zip(line.days, line.values).map { ChartPoint(x: Double($0), y: $1) })
         }
     }
 

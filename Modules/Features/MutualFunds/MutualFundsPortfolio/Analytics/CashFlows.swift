@@ -31,11 +31,41 @@ enum CashFlows {
 
     private static let utc = TimeZone(identifier: "UTC")!
 
-    /// The scheme's flows up to `asOf` (every one when nil).
+    /// The scheme's flows up to `asOf` (every one when nil). STT is paid once: on a day whose redemptions the
+    /// statement prints net of it (their amounts and the STT add up exactly to units × NAV), the STT rows are
+    /// already in those amounts and are not paid again.
     static func flows(of scheme: HeldScheme, asOf: CalendarDate?) -> [CashFlow] {
-        scheme.transactions.compactMap { transaction in
+        let netDays = daysPrintedNetOfSTT(scheme.transactions)
+        return scheme.transactions.compactMap { transaction in
             guard asOf.map({ transaction.date <= $0 }) ?? true, let amount = flow(of: transaction) else { return nil }
+            if transaction.kind == .stt && netDays.contains(transaction.date) { return nil }
             return CashFlow(date: instant(transaction.date), amount: amount)
         }
+    }
+
+    /// The days whose sales' printed amounts plus the day's STT equal the sales' units × NAV to the paisa, the STT
+    /// being more than nothing: amounts net of STT.
+    static func daysPrintedNetOfSTT(_ transactions: [PortfolioTransaction]) -> Set<CalendarDate> {
+        var days: [CalendarDate: (printed: Amount, gross: Amount, stt: Amount)] = [:]
+        for transaction in transactions {
+            guard let amount = transaction.amount else { continue }
+            var day = days[transaction.date] ?? (.zero, .zero, .zero)
+            if transaction.kind == .stt {
+                day.stt = (try? day.stt + amount.magnitude) ?? day.stt
+            } else if transaction.kind.isSale, let units = transaction.units, let nav = transaction.nav,
+                let gross = try? units.magnitude.multiplied(by: nav, rounding: .halfEven).rounded(
+                    toPlaces: 2, .halfEven)
+            {
+                day.printed = (try? day.printed + amount.magnitude) ?? day.printed
+                day.gross = (try? day.gross + gross) ?? day.gross
+            } else {
+                continue
+            }
+            days[transaction.date] = day
+        }
+        return Set(
+            days.compactMap { date, day in
+                day.stt.isPositive && day.printed != day.gross && (try? day.printed + day.stt) == day.gross ? date : nil
+            })
     }
 }

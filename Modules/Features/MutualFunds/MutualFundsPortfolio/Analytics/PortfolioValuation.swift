@@ -15,6 +15,10 @@ public enum PortfolioValuation {
         public var source = "mfapi"
         /// Something to say about the NAV (an AMFI NAV older than its file).
         public var note: String?
+        /// The plan and option from AMFI's own columns, when its file has them.
+        public var plan: Plan?
+        /// See ``plan``.
+        public var option: PayoutOption?
 
         /// Creates one.
         public init(code: Int?, history: Result<Fetched<NAVHistory>, FolioErrorText>) {
@@ -24,13 +28,20 @@ public enum PortfolioValuation {
     }
 
     /// Values every scheme from its position on `asOf` at the NAV on or before it (the latest NAV and position when
-    /// nil): units, invested at cost, value, gain, XIRR; then the totals and the allocation by category, fund house
-    /// and plan.
+    /// nil): units, invested at cost, value, gain, XIRR, and how current each NAV is (its age to `today`, or to
+    /// `asOf`, against the newest NAV known: the histories' and `newest`, AMFI's file's date); then the totals and
+    /// the allocation by category, fund house and plan.
     public static func report(
-        positions: [Position], priced: [SchemeKey: Priced], asOf: CalendarDate?
-    ) throws
-        -> PortfolioReport
-    {
+        positions: [Position], priced: [SchemeKey: Priced], asOf: CalendarDate?, today: CalendarDate,
+        newest: CalendarDate? = nil
+    ) throws -> PortfolioReport {
+        let reference = asOf ?? today
+        var newest = newest
+        for entry in priced.values {
+            guard case .success(let fetched) = entry.history else { continue }
+            let date = asOf.map { fetched.value.point(onOrBefore: $0)?.date } ?? fetched.value.latest?.date
+            if let date, newest.map({ date > $0 }) ?? true { newest = date }
+        }
         var rows: [HoldingRow] = []
         var allFlows: [CashFlow] = []
         var totals = (invested: Amount.zero, value: Amount.zero, valuedInvested: Amount.zero)
@@ -48,17 +59,24 @@ public enum PortfolioValuation {
             case .success(let fetched):
                 let history = fetched.value
                 row.source = entry?.source
-                if let note = entry?.note { notes.append(note) }
                 let profile = SchemeClassifier.profile(meta: history.meta, name: history.name)
                 row.category = profile.assetClass?.rawValue
                 row.fundHouse = profile.fundHouse ?? history.meta.fundHouse
                 // The statement's name says the plan where the source's does not (AMFI's short names).
-                row.plan = (profile.plan ?? SchemeClassifier.plan(name: scheme.name))?.rawValue
+                row.plan = (entry?.plan ?? profile.plan ?? SchemeClassifier.plan(name: scheme.name))?.rawValue
+                row.option = (entry?.option ?? profile.option ?? SchemeClassifier.option(name: scheme.name))?.rawValue
                 row.stale = fetched.freshness.stale
                 if let point = asOf.map({ history.point(onOrBefore: $0) }) ?? history.latest {
                     let value = try units.multiplied(by: point.nav, rounding: .halfEven).rounded(toPlaces: 2, .halfEven)
                     row.nav = point.nav
                     row.navDate = point.date.iso8601
+                    let age = max(0, point.date.days(to: reference))
+                    let status = NAVStatus.of(age: age, behind: newest.map { point.date.days(to: $0) } ?? 0)
+                    row.navAgeDays = age
+                    row.navStatus = status
+                    row.stale = row.stale || status != .fresh
+                    // The status's sentence says an inactive scheme's age; the file's date beside it says no more.
+                    if let note = entry?.note, status != .inactive { notes.append(note) }
                     row.value = value
                     row.gain = try value - scheme.invested
                     if !value.isZero { flows.append(CashFlow(date: CashFlows.instant(point.date), amount: value)) }
@@ -72,6 +90,9 @@ public enum PortfolioValuation {
             case .failure(let reason): notes.append(reason.text)
             case nil: notes.append("not matched to an MF API scheme (no AMFI code, and its ISIN is not in the list)")
             }
+            // A holding not valued still says its plan and option where the statement's name does.
+            row.plan = row.plan ?? SchemeClassifier.plan(name: scheme.name)?.rawValue
+            row.option = row.option ?? SchemeClassifier.option(name: scheme.name)?.rawValue
             totals.invested = try totals.invested + scheme.invested
             row.note = notes.isEmpty ? nil : notes.joined(separator: "; ")
             rows.append(row)

@@ -50,8 +50,10 @@ extension PortfolioService {
             }
         }
         let priced = try await pricedSchemes(positions, mode: mode, amfi: amfi, progress: progress)
+        let today = Freshness.todayInIndia(timing.now())
         var report = try await mapped {
-            try PortfolioValuation.report(positions: positions, priced: priced, asOf: asOf)
+            try PortfolioValuation.report(
+                positions: positions, priced: priced, asOf: asOf, today: today, newest: amfi?.value.date)
         }
         report.warnings = warnings
         return report
@@ -77,11 +79,14 @@ extension PortfolioService {
                 var result = PortfolioValuation.Priced(
                     code: code, history: .success(Fetched(value: entry.history, freshness: amfi.freshness)))
                 result.source = "amfi"
+                result.plan = entry.plan
+                result.option = entry.option
                 if let latest, entry.date.days(to: latest) > 7 {
                     result.note = "AMFI's latest NAV is of \(entry.date.iso8601) while its file is of \(latest.iso8601)"
                 }
                 priced[scheme.key] = result
             }
+            try await preferNewerHistories(&priced, amfiDates: byCode.mapValues(\.date))
         }
         let wanted = Array(Set(schemes.filter { priced[$0.key] == nil }.compactMap { codes[$0.key] })).sorted()
         let results = await funds.histories(codes: wanted, mode: mode, progress: progress)
@@ -92,6 +97,33 @@ extension PortfolioService {
                 code: code, history: result.mapError { FolioErrorText($0.line) })
         }
         return priced
+    }
+
+    /// Replaces an AMFI NAV by the MF API history Folio already holds of the scheme when that history's latest NAV
+    /// is newer (a `funds show` after AMFI's file was stored): read from the store only, never fetched.
+    func preferNewerHistories(
+        _ priced: inout [SchemeKey: PortfolioValuation.Priced], amfiDates: [Int: CalendarDate]
+    )
+        async throws
+    {
+        let codes = Array(Set(priced.values.compactMap(\.code))).sorted()
+        guard !codes.isEmpty else { return }
+        let newer = try await funds.storedHistories(codes: codes).filter { code, history in
+            guard let latest = history.latest?.date, let amfi = amfiDates[code] else { return false }
+            return latest > amfi
+        }
+        for (key, entry) in priced {
+            // The NAV's age says how current it is; a history past its cache time but newer than AMFI's file is not
+            // stale for being stored a while ago, so it carries the freshness of AMFI's file.
+            guard let code = entry.code, let history = newer[code], case .success(let amfi) = entry.history else {
+                continue
+            }
+            var result = PortfolioValuation.Priced(
+                code: code, history: .success(Fetched(value: history, freshness: amfi.freshness)))
+            result.plan = entry.plan
+            result.option = entry.option
+            priced[key] = result
+        }
     }
 
     /// The MF API code of each scheme: the statement's AMFI code, else AMFI's file's or the scheme list's entry with its ISIN

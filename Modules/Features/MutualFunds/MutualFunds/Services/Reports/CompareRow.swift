@@ -1,3 +1,4 @@
+import Failures
 import Foundation
 import Money
 import Timing
@@ -99,4 +100,34 @@ public struct CompareReport: Sendable {
     public var rows: [CompareRow]
     /// Each scheme's history and freshness, in the same order, for charts and stale notices.
     public var histories: [Fetched<NAVHistory>]
+    /// The schemes that could not be compared, in the order asked, each with why.
+    public var failures: [CompareFailure] = []
+
+    /// Creates a comparison.
+    public init(rows: [CompareRow], histories: [Fetched<NAVHistory>], failures: [CompareFailure] = []) {
+        self.rows = rows
+        self.histories = histories
+        self.failures = failures
+    }
+}
+
+extension CompareReport {
+    /// The refusal of a comparison that left schemes out: the scheme's own when one could not be compared, else one
+    /// naming each; nil when every scheme is there.
+    public var refusal: FolioError? {
+        guard let first = failures.first else { return nil }
+        guard failures.count > 1 else { return first.error.blaming("codes") }
+        return FolioError(
+            first.error.kind, "\(failures.count) of \(failures.count + rows.count) schemes could not be compared",
+            why: failures.map { "\($0.code): \($0.error.what)" }.joined(separator: "; "), hint: first.error.hint,
+            field: "codes")
+    }
+}
+
+/// A scheme a comparison leaves out, and why.
+public struct CompareFailure: Sendable {
+    /// The code asked for.
+    public var code: Int
+    /// Why it could not be compared.
+    public var error: FolioError
 }

@@ -13,16 +13,20 @@ struct PortfolioShow: FeatureCommand {
         abstract: "Value the portfolio: units, invested, value, gain and XIRR per scheme and in total; allocation.",
         discussion: """
             Units: the opening units plus every transaction's. Invested: what the units held cost — purchases \
-            less what was redeemed, at cost, first in first out. Value: units × the latest NAV (or the NAV on or \
-            before --as-of), to the paisa, with the NAV's date; a NAV from an expired cached copy is marked \
-            stale. Gain = value − invested. Schemes are matched to MF API codes by the statement's AMFI code, else \
+            less what was redeemed, at cost, first in first out. Value: units × the newest NAV Folio has, from \
+            AMFI's daily file or a stored MF API history whichever is newer (or the NAV on or before --as-of), \
+            to the paisa, with the NAV's date, age and source. A NAV more than \(NAVStatus.staleAfterDays) days \
+            old (or from an expired cached copy) is marked stale; one more than \(NAVStatus.inactiveAfterDays) \
+            days behind the newest NAV known is marked inactive: the scheme has probably been wound up or \
+            merged. Gain = value − invested. Schemes are matched to MF API codes by the statement's AMFI code, else \
             by ISIN through the scheme list.
 
             \(Definitions.xirr) The cash flows are the investor's own: purchases, SIPs and switches in paid \
             (negative), redemptions, switches out and dividend payouts received (positive), stamp duty, STT and \
             TDS paid; reinvested dividends move no money. The value is the last, positive flow on its NAV date.
 
-            Allocation: the value by category (equity, debt, hybrid, solution, other), fund house and plan.
+            Allocation: the value by category (equity, debt, hybrid, solution, other), fund house and plan \
+            (direct or regular, as AMFI's Plan column or the scheme's name says).
 
             Examples:
               folio funds portfolio

@@ -22,7 +22,9 @@ enum PortfolioText {
                     TextTable.Cell(NumberFormat.decimal(row.units, fractionDigits: 3)),
                     TextTable.Cell(FundsFormat.money(row.invested)),
                     TextTable.Cell(row.nav.map(FundsFormat.nav) ?? "—"),
-                    TextTable.Cell((row.navDate ?? "—") + (row.stale ? " stale" : "")),
+                    TextTable.Cell(
+                        (row.navDate ?? "—")
+                            + (row.stale ? " " + (row.navStatus == .inactive ? "inactive" : "stale") : "")),
                     TextTable.Cell(row.value.map(FundsFormat.money) ?? "n/a"),
                     row.gain.map { .trend(FundsFormat.money($0), sign: $0.signum) } ?? TextTable.Cell("n/a"),
                     FundsFormat.trendCell(row.xirr),
@@ -38,6 +40,9 @@ enum PortfolioText {
             ])
         var text = table.render(style: style, maxWidth: context.terminal.width)
         for row in report.holdings {
+            if let sentence = row.navStatusSentence {
+                text += style.dim("\(row.scheme) [\(row.folio)]: \(sentence)") + "\n"
+            }
             if let note = row.note { text += style.dim("\(row.scheme) [\(row.folio)]: \(note)") + "\n" }
             if let chosen = row.treatAs {
                 text +=
@@ -58,7 +63,12 @@ enum PortfolioText {
             }
         }
         if let asOf = report.asOf { text += style.dim("Valued at the NAVs on or before \(asOf).") + "\n" }
-        if report.stale { text += style.dim("Some NAVs are stale (from an expired cached copy).") + "\n" }
+        if report.stale {
+            text +=
+                style.dim(
+                    "Some NAVs are not current: older than \(NAVStatus.staleAfterDays) days, or from an expired cached copy."
+                ) + "\n"
+        }
         return text
     }
 }

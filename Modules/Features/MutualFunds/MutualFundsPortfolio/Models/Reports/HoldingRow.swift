@@ -20,6 +20,11 @@ public struct HoldingRow: Codable, Sendable, Hashable {
     @NullEncodable public var nav: Amount?
     /// Its date.
     @NullEncodable public var navDate: String?
+    /// Calendar days from the NAV's date to today in India (to the valuation date with `--as-of`).
+    @NullEncodable public var navAgeDays: Int?
+    /// How current the NAV is: fresh, stale (older than ``NAVStatus/staleAfterDays`` days) or inactive (the scheme
+    /// stopped publishing while others went on); null when there is no NAV.
+    @NullEncodable public var navStatus: NAVStatus?
     /// Units × NAV, to the paisa.
     @NullEncodable public var value: Amount?
     /// Value − invested.
@@ -32,11 +37,13 @@ public struct HoldingRow: Codable, Sendable, Hashable {
     @NullEncodable public var fundHouse: String?
     /// Direct or regular.
     @NullEncodable public var plan: String?
+    /// Growth or IDCW.
+    @NullEncodable public var option: String?
     /// The tax treatment chosen for the scheme with `portfolio treat-as`; null when the rules decide.
     @NullEncodable public var treatAs: TaxTreatment?
     /// Where the NAV comes from: `amfi` (AMFI's daily file) or `mfapi` (the scheme's history); null when none.
     @NullEncodable public var source: String?
-    /// Whether the NAV comes from an expired cached copy.
+    /// Whether the NAV is not current: older than ``NAVStatus/staleAfterDays`` days, or from an expired cached copy.
     public var stale: Bool
     /// False for a scheme imported although it did not reconcile.
     public var reconciled: Bool
@@ -45,9 +52,52 @@ public struct HoldingRow: Codable, Sendable, Hashable {
 
     /// The CSV columns.
     public static let columns = [
-        "folio", "scheme", "isin", "code", "units", "invested", "nav", "navDate", "value", "gain", "xirr", "category",
-        "fundHouse", "plan", "treatAs", "source", "stale", "reconciled", "note",
+        "folio", "scheme", "isin", "code", "units", "invested", "nav", "navDate", "navAgeDays", "navStatus", "value",
+        "gain", "xirr", "category", "fundHouse", "plan", "option", "treatAs", "source", "stale", "reconciled", "note",
     ]
+}
+
+/// How current a holding's NAV is.
+public enum NAVStatus: String, Codable, Sendable, Hashable {
+    /// At most ``staleAfterDays`` days old.
+    case fresh
+    /// Older than that: the value is of that day, not of today.
+    case stale
+    /// More than ``inactiveAfterDays`` days behind the newest NAV Folio has of any scheme: the scheme stopped
+    /// publishing, probably wound up or merged (as `funds show` says of such a scheme).
+    case inactive
+
+    /// A NAV this many days old is still today's (weekends and holidays publish none).
+    public static let staleAfterDays = 7
+    /// A scheme this many days behind the others has stopped publishing.
+    public static let inactiveAfterDays = 90
+
+    /// The status of a NAV `age` days old, `behind` days older than the newest NAV known.
+    public static func of(age: Int, behind: Int) -> NAVStatus {
+        if behind > inactiveAfterDays { return .inactive }
+        return age > staleAfterDays ? .stale : .fresh
+    }
+}
+
+extension HoldingRow {
+    /// The NAV's currency in words, as every face shows it beside the NAV's date: nil when fresh.
+    public var navStatusText: String? {
+        guard let status = navStatus, let age = navAgeDays else { return stale ? "stale" : nil }
+        switch status {
+        case .fresh: return stale ? "stale (an expired cached copy)" : nil
+        case .stale: return "stale, \(Self.days(age)) old"
+        case .inactive: return "\(Self.days(age)) old: probably wound up or merged"
+        }
+    }
+
+    /// A sentence on a NAV that is not current, naming its date and source (nil when it is current).
+    public var navStatusSentence: String? {
+        guard let text = navStatusText, let navDate else { return nil }
+        let from = source.map { $0 == "amfi" ? " (AMFI's daily file)" : " (the MF API's history)" } ?? ""
+        return "the NAV is of \(navDate)\(from): \(text)"
+    }
+
+    static func days(_ count: Int) -> String { count == 1 ? "1 day" : "\(count) days" }
 }
 
 /// A share of the portfolio's value.
