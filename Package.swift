@@ -278,6 +278,14 @@ let package = Package(
             exclude: ["README.md"],
             swiftSettings: strictSettings
         ),
+        /** The household's overview (`folio overview`, `/`): net worth, trend, allocation, movers, from the extension points. */
+        .target(
+            name: "Overview",
+            dependencies: ["AlertRules", "Alerting", "Failures", "FeatureKit", "Money", "Timing"],
+            path: "Modules/FeatureKit/Overview",
+            exclude: ["README.md"],
+            swiftSettings: strictSettings
+        ),
         /** The terminal's part of the plug-in contract: FeatureCommand, FeatureDescriptor, --format and --output. */
         .target(
             name: "FeatureCLI",
@@ -376,6 +384,9 @@ let package = Package(
                 "Settings", "Timing", "TimingTesting",
             ]),
         unitTests(
+            "OverviewTests",
+            dependencies: ["Alerting", "AlertRules", "Failures", "FeatureKit", "FeatureKitTesting", "Money", "Overview", "Timing"]),
+        unitTests(
             "FolioEndToEndTests",
             dependencies: ["folio", "FeatureKitTesting", "NetworkingTesting", "PersistencePostgresTesting"]),
     ] + features.flatMap(targets(for:))
@@ -388,8 +399,8 @@ package.targets += [
     .target(
         name: "FeatureWeb",
         dependencies: [
-            "AlertRules", "Alerting", "Caching", "Failures", "FeatureKit", "Money", "Persistence", "Timing", logging, hummingbird,
-            httpTypes, serviceLifecycle,
+            "AlertRules", "Alerting", "Caching", "Failures", "FeatureKit", "Money", "Overview", "Persistence", "Timing", logging,
+            hummingbird, httpTypes, serviceLifecycle,
             crypto, .product(name: "MultipartKit", package: "multipart-kit"),
             .product(name: "HummingbirdAuth", package: "hummingbird-auth"),
             .product(name: "NIOCore", package: "swift-nio"),
@@ -419,7 +430,7 @@ package.dependencies += [
     .package(url: "https://github.com/hummingbird-project/hummingbird-auth", from: "2.5.0"),
 ]
 package.targets.first { $0.name == "folio" }?.dependencies +=
-    ["FeatureHost", "FeatureWeb", hummingbird, serviceLifecycle, .product(name: "UnixSignals", package: "swift-service-lifecycle")]
+    ["FeatureHost", "FeatureWeb", "Overview", hummingbird, serviceLifecycle, .product(name: "UnixSignals", package: "swift-service-lifecycle")]
 
 // MARK: - Market data (a kernel; only Apps/ links the live providers)
 

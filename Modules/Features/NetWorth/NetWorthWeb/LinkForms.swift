@@ -20,6 +20,25 @@ enum LinkForms {
         }
     }
 
+    /// The overview's one click: a new investment account called `name` that follows `source` (as `accounts add
+    /// --linked-to`), back to where the click came from (`/`).
+    static func follow(_ request: Request, context: WebRequestContext, environment: WebEnvironment) async throws
+        -> Response
+    {
+        let fields = try await FormData.read(request, context: context)
+        let source = (fields["source"] ?? "").trimmingCharacters(in: .whitespaces)
+        let back = fields["back"] == "/" ? "/" : "/networth"
+        do {
+            let added = try await AccountService(NetWorthWeb.dependencies(environment)).add(
+                NewAccount(name: fields["name"] ?? "", type: .investment, currency: nil, openingBalance: nil),
+                linkedTo: source)
+            return WebResponses.redirect(
+                to: back, flash: Flash(.success, "Added \"\(added.name)\" (\(added.currency)); it follows \(source)."))
+        } catch {
+            return WebResponses.redirect(to: back, flash: Flash(.error, FolioError.from(error).line))
+        }
+    }
+
     static func unlink(_ request: Request, context: WebRequestContext, environment: WebEnvironment) async throws
         -> Response
     {
