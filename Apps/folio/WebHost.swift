@@ -47,7 +47,8 @@ enum WebHost {
             }
             return context
         }
-        environment.overview = OverviewService(inputs: inputs, now: { timing.now() })
+        environment.overview = OverviewService(
+            inputs: inputs, now: { timing.now() }, patience: (limit: deadline, clock: timing.clock))
         return environment
     }
 }

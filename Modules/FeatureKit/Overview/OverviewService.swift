@@ -41,12 +41,34 @@ public struct OverviewService: Sendable {
     private let inputs: Inputs
     private let now: @Sendable () -> Date
     private let timeZone: TimeZone
+    private let patience: (limit: Duration, clock: any Clock<Duration>)?
 
-    /// Creates the service; `now` is the wall clock, `timeZone` where "today" is read.
-    public init(inputs: Inputs, now: @escaping @Sendable () -> Date, timeZone: TimeZone = .current) {
+    /// Creates the service; `now` is the wall clock, `timeZone` where "today" is read. With `patience`, a part that
+    /// gives no answer within its limit (a service retrying) is left out with a warning, so a page never waits out
+    /// the retries; without it every part is waited for (the terminal).
+    public init(
+        inputs: Inputs, now: @escaping @Sendable () -> Date, timeZone: TimeZone = .current,
+        patience: (limit: Duration, clock: any Clock<Duration>)? = nil
+    ) {
         self.inputs = inputs
         self.now = now
         self.timeZone = timeZone
+        self.patience = patience
+    }
+
+    /// `body`'s answer, or nil when it gives none within the patience.
+    private func patiently<Value: Sendable>(_ body: @escaping @Sendable () async -> Value) async -> Value? {
+        guard let patience else { return await body() }
+        return await withTaskGroup(of: Value?.self) { group in
+            group.addTask { await body() }
+            group.addTask {
+                try? await patience.clock.sleep(for: patience.limit, tolerance: nil)
+                return nil
+            }
+            let first = await group.next() ?? nil
+            group.cancelAll()
+            return first
+        }
     }
 
     /// The overview with the trend over `range`. The parts are read concurrently; one that fails is left out with a
@@ -54,19 +76,27 @@ public struct OverviewService: Sendable {
     /// - Throws: ``FolioError`` only for a figure too large to compute.
     public func overview(range: OverviewRange = .oneYear) async throws -> OverviewReport {
         let date = now()
-        async let householdRead = attempt { try await inputs.household() }
-        async let sourcesRead = inputs.sources()
-        async let agendaRead = inputs.agenda()
+        let inputs = inputs
+        async let householdRead = patiently { await attempt { try await inputs.household() } }
+        async let sourcesRead = patiently { await inputs.sources() }
+        async let agendaRead = patiently { await inputs.agenda() }
         async let alertsRead = attempt { try await inputs.alerts() }
-        let (household, sources, agenda, alerts) = await (householdRead, sourcesRead, agendaRead, alertsRead)
+        let (household, sourcesGiven, agendaGiven, alerts) = await (householdRead, sourcesRead, agendaRead, alertsRead)
         var warnings: [String] = []
+        let late = patience.map { "gave no answer within \(Self.seconds($0.limit))" } ?? ""
         let position: HouseholdPosition?
         switch household {
-        case .success(let value): position = value
-        case .failure(let error):
+        case .success(let value)?: position = value
+        case .failure(let error)?:
             position = nil
             warnings.append("net worth cannot be read: \(FolioError.from(error).line)")
+        case nil:
+            position = nil
+            warnings.append("net worth \(late)")
         }
+        if sourcesGiven == nil { warnings.append("the holdings \(late)") }
+        let sources = sourcesGiven ?? []
+        let agenda = agendaGiven ?? []
         do {
             var report = try Self.assemble(
                 position: position, sources: sources, range: range, now: date, today: CalendarDate(date, in: timeZone))
@@ -146,6 +176,13 @@ public struct OverviewService: Sendable {
                 id: alert.id, kind: alert.definition.kind, condition: alert.definition.summary, firedAt: fired)
         }
         .sorted { ($0.firedAt, $0.id) > ($1.firedAt, $1.id) }
+    }
+
+    /// `3 s`, `1.5 s`.
+    static func seconds(_ duration: Duration) -> String {
+        let (seconds, attoseconds) = duration.components
+        let tenths = attoseconds / 100_000_000_000_000_000
+        return tenths == 0 ? "\(seconds) s" : "\(seconds).\(tenths) s"
     }
 
     /// A name for an account following `source`: `Stocks test@stockport.com`, `Funds portfolio`, `ETF Core`.

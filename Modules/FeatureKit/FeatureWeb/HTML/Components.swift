@@ -33,39 +33,7 @@ public enum Components {
         let captionHTML: HTML = caption.map { "<caption>\($0)</caption>" } ?? .empty
         let idHTML: HTML = id.map { " id=\"\($0)\"" } ?? .empty
         let name = caption ?? "Table: " + headers.filter { !$0.isEmpty }.joined(separator: ", ")
-        let cells = labelled(body, headers: headers)
-        return "<div class=\"table-wrap\" role=\"region\" tabindex=\"0\" aria-label=\"\(name)\"><table\(idHTML)>\(captionHTML)<thead><tr>\(head)</tr></thead><tbody>\(cells)</tbody></table></div>"
-    }
-
-    /// The rows with each cell labelled by its column's title (`data-label`), which a phone shows beside the value
-    /// when the stylesheet turns rows into cards: without it a card's figures would have no names.
-    static func labelled(_ body: HTML, headers: [String]) -> HTML {
-        let markup = body.markup
-        guard markup.contains("<td") else { return body }
-        let labels = headers.map { " data-label=\"\(HTML.escape($0))\"" }
-        var result = ""
-        result.reserveCapacity(markup.utf8.count + markup.utf8.count / 4)
-        var column = 0
-        var rest = markup[...]
-        while let cell = rest.range(of: "<t") {
-            result += rest[..<cell.lowerBound]
-            let tag = rest[cell.lowerBound...]
-            if tag.hasPrefix("<tr") {
-                column = 0
-                result += "<tr"
-                rest = rest[tag.index(tag.startIndex, offsetBy: 3)...]
-            } else if tag.hasPrefix("<td") {
-                result += "<td"
-                if column < labels.count { result += labels[column] }
-                column += 1
-                rest = rest[tag.index(tag.startIndex, offsetBy: 3)...]
-            } else {
-                result += "<t"
-                rest = rest[tag.index(tag.startIndex, offsetBy: 2)...]
-            }
-        }
-        result += rest
-        return HTML(raw: result)
+        return "<div class=\"table-wrap\" role=\"region\" tabindex=\"0\" aria-label=\"\(name)\"><table\(idHTML)>\(captionHTML)<thead><tr>\(head)</tr></thead><tbody>\(body)</tbody></table></div>"
     }
 
     /// A refusal's message beside the field it blames, as `NAME-error` (what the field's `aria-describedby` names);
