@@ -175,7 +175,7 @@ enum Script {
             for (var j = 0; j < inputs.length; j++) { search(inputs[j]); }
             if (document.querySelector("[data-start]")) { tick(); setInterval(tick, 1000); }
             // A refused form is where the user is looking: its first blamed field (else the error) scrolled to.
-            var refused = document.querySelector("[aria-invalid=\"true\"]") || document.querySelector("main .notice.error");
+            var refused = document.querySelector('[aria-invalid="true"]') || document.querySelector("main .notice.error");
             if (refused && refused.scrollIntoView) {
               refused.scrollIntoView({ block: "center" });
               if (refused.focus && refused.matches("input, select, textarea")) { refused.focus({ preventScroll: true }); }
