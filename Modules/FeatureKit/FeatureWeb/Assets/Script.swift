@@ -163,8 +163,17 @@ enum Script {
             wrap.classList.add("cards");
           }
           document.addEventListener("DOMContentLoaded", function () {
-            var wraps = document.querySelectorAll(".table-wrap");
-            for (var w = 0; w < wraps.length; w++) { cards(wraps[w]); }
+            // Only where cards are shown: a wide window keeps its tables as they were served.
+            var narrow = window.matchMedia ? window.matchMedia("(max-width: 600px)") : null;
+            var labelled = false;
+            function label() {
+              if (labelled || !narrow || !narrow.matches) { return; }
+              labelled = true;
+              var wraps = document.querySelectorAll(".table-wrap");
+              for (var w = 0; w < wraps.length; w++) { cards(wraps[w]); }
+            }
+            label();
+            if (narrow && narrow.addEventListener) { narrow.addEventListener("change", label); }
             var banner = document.querySelector("[data-alert-events]");
             if (banner) { alerts(banner); }
             var board = document.querySelector("[data-server-now]");

@@ -73,7 +73,7 @@ enum Dashboard {
             : overview
                 + "<h2>Features</h2><p id=\"announcer\" class=\"visually-hidden\" aria-live=\"polite\"></p><div class=\"cards\">\(cards)</div>"
         return environment.page(
-            environment.overview == nil ? "Dashboard" : "Household", request: request, context: context, scripts: environment.overview == nil ? [] : [WebChart.scriptPath],
+            "Dashboard", request: request, context: context, scripts: environment.overview == nil ? [] : [WebChart.scriptPath],
             content: content)
     }
 }
