@@ -81,6 +81,7 @@ enum AccountPage {
         let headings = Dictionary(uniqueKeysWithValues: columns.enumerated().filter { !$0.element.key.isEmpty }.map { index, column in
             (index, sort.heading(column.title, key: column.key, numeric: column.numeric) { "\(base)&sort=\($0)" })
         })
+        content += chart(history)
         content += "<h2 id=\"update\">Record a balance</h2>"
         content += updateForm(listing, csrf: csrf)
         content += "<h2 id=\"history\">History</h2>"
@@ -100,7 +101,6 @@ enum AccountPage {
                 ]
             }, id: "history-table", headings: headings)
         content += slice.navigation(noun: "updates") { "\(base)&sort=\(sort.parameter)&page=\($0)" }
-        content += chart(history)
         content += "<h2 id=\"rename\">Rename</h2>"
         content += Components.postForm(
             action: "/networth/accounts/rename", csrf: csrf,
