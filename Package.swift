@@ -430,7 +430,7 @@ package.dependencies += [
     .package(url: "https://github.com/hummingbird-project/hummingbird-auth", from: "2.5.0"),
 ]
 package.targets.first { $0.name == "folio" }?.dependencies +=
-    ["FeatureHost", "FeatureWeb", "Overview", hummingbird, serviceLifecycle, .product(name: "UnixSignals", package: "swift-service-lifecycle")]
+    ["FeatureHost", "FeatureWeb", "Money", "Overview", hummingbird, serviceLifecycle, .product(name: "UnixSignals", package: "swift-service-lifecycle")]
 
 // MARK: - Market data (a kernel; only Apps/ links the live providers)
 

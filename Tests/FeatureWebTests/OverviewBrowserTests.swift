@@ -29,11 +29,13 @@ import Testing
                     let rendering = try #require(result[name] as? [String: Any], "\(name) was not rendered")
                     let chart = try #require(rendering["chart"] as? [String: Any], "\(name): no trend chart")
                     #expect(chart["rendering"] as? String == (width == 390 ? "chart-narrow" : "chart-wide"), "\(name)")
-                    #expect((chart["outside"] as? [String])?.isEmpty == true, "\(name): labels outside the box \(chart)")
+                    #expect(
+                        (chart["outside"] as? [String])?.isEmpty == true, "\(name): labels outside the box \(chart)")
                     let white = "rgb(255, 255, 255)"
                     #expect((chart["background"] as? String == white) == (scheme == "light"), "\(name): \(chart)")
                     #expect((chart["label"] as? String) != (chart["background"] as? String), "\(name)")
-                    #expect((rendering["scrollWidth"] as? Int ?? .max) <= (rendering["innerWidth"] as? Int ?? 0), "\(name)")
+                    #expect(
+                        (rendering["scrollWidth"] as? Int ?? .max) <= (rendering["innerWidth"] as? Int ?? 0), "\(name)")
                     #expect((rendering["allocation"] as? Int ?? 0) > 0, "\(name): no allocation")
                     if let axe = rendering["axe"] as? [String] { #expect(axe.isEmpty, "\(name): \(axe)") }
                     let cards = try #require(rendering["cards"] as? [String: Any], "\(name): no accounts table")
@@ -48,7 +50,9 @@ import Testing
             #expect((linked["flash"] as? String)?.contains("it follows") == true, "\(linked)")
             #expect(linked["suggestionsAfter"] as? Int == before - 1)
             let summary = try await FolioBinary.run(["networth", "accounts", "list", "--format", "json"], home: home)
-            #expect(summary.stdout.contains("\"source\" : \"etf:saved/core\"") || summary.stdout.contains("\"source\" : \"stocks:portfolio/"))
+            #expect(
+                summary.stdout.contains("\"source\" : \"etf:saved/core\"")
+                    || summary.stdout.contains("\"source\" : \"stocks:portfolio/"))
         }
     }
 }

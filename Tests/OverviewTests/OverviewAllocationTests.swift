@@ -1,5 +1,5 @@
-import Alerting
 import AlertRules
+import Alerting
 import Failures
 import FeatureKit
 import Foundation
@@ -27,7 +27,8 @@ struct OverviewAllocationTests {
                     name: "Paper", assetClass: .equity, currency: "USD", value: amount("800"), counted: true,
                     follows: "stocks:portfolio/a@example.com"),
                 .init(name: "Mortgage", assetClass: .liability, currency: "GBP", value: amount("5000"), counted: true),
-                .init(name: "Old pension", assetClass: .pension, currency: "GBP", value: amount("9000"), counted: false),
+                .init(
+                    name: "Old pension", assetClass: .pension, currency: "GBP", value: amount("9000"), counted: false),
             ],
             history: history, rates: ["USD": amount("0.8"), "INR": amount("0.01")], linkAction: "/link")
     }
@@ -38,7 +39,9 @@ struct OverviewAllocationTests {
             SourcedValue(
                 amount: amount("1000"), currency: "USD", asOf: now,
                 holdings: [
-                    SourcedHolding(name: "AAPL", assetClass: .equity, currency: "USD", value: amount("600"), dayChange: amount("6")),
+                    SourcedHolding(
+                        name: "AAPL", assetClass: .equity, currency: "USD", value: amount("600"), dayChange: amount("6")
+                    ),
                     SourcedHolding(name: "Cash", assetClass: .cash, currency: "USD", value: amount("400")),
                 ])))
 
@@ -48,7 +51,9 @@ struct OverviewAllocationTests {
             SourcedValue(
                 amount: amount("10000"), currency: "INR", asOf: now,
                 holdings: [
-                    SourcedHolding(name: "Flexi", assetClass: .equity, currency: "INR", value: amount("7000"), dayChange: amount("-700")),
+                    SourcedHolding(
+                        name: "Flexi", assetClass: .equity, currency: "INR", value: amount("7000"),
+                        dayChange: amount("-700")),
                     SourcedHolding(name: "Gilt", assetClass: .debt, currency: "INR", value: amount("3000")),
                 ])))
 
@@ -140,10 +145,14 @@ struct OverviewAllocationTests {
         let report = try await Self.overview(books: Self.books(history: history), range: .oneMonth)
         #expect(report.changes.map(\.period) == ["today", "1M", "1Y"])
         #expect(report.changes.map(\.change) == [Self.amount("100"), Self.amount("400"), Self.amount("800")])
-        #expect(report.changes.map(\.since) == [Self.today.adding(days: -3), Self.today.adding(days: -40), Self.today.adding(years: -2)])
+        #expect(
+            report.changes.map(\.since) == [
+                Self.today.adding(days: -3), Self.today.adding(days: -40), Self.today.adding(years: -2),
+            ])
         #expect(report.changes[0].fraction == Self.amount("0.0303"))
         // The month's line starts at its first day with the value carried to it, and ends with today's figure.
-        #expect(report.trend.points.map(\.date) == [Self.today.adding(months: -1), Self.today.adding(days: -3), Self.today])
+        #expect(
+            report.trend.points.map(\.date) == [Self.today.adding(months: -1), Self.today.adding(days: -3), Self.today])
         #expect(report.trend.points.map(\.net) == [Self.amount("-3600"), Self.amount("-3300"), Self.amount("-3200")])
         let max = try await Self.overview(books: Self.books(history: history), range: .max)
         #expect(max.trend.points.count == 4)
@@ -160,10 +169,15 @@ struct OverviewAllocationTests {
             return alert
         }
         let agenda = [90.0, -30, 30].map {
-            AgendaItem(featureID: "races", title: "R\(Int($0))", detail: nil, startsAt: Self.now.addingTimeInterval($0), link: nil)
+            AgendaItem(
+                featureID: "races", title: "R\(Int($0))", detail: nil, startsAt: Self.now.addingTimeInterval($0),
+                link: nil)
         }
         let report = try await Self.overview(
-            alerts: [try alert(1, firedHoursAgo: 2), try alert(2, firedHoursAgo: 30), try alert(3, firedHoursAgo: nil), try alert(4, firedHoursAgo: 1)],
+            alerts: [
+                try alert(1, firedHoursAgo: 2), try alert(2, firedHoursAgo: 30), try alert(3, firedHoursAgo: nil),
+                try alert(4, firedHoursAgo: 1),
+            ],
             agenda: agenda)
         #expect(report.alerts.map(\.id) == [4, 1])
         #expect(report.agenda.map(\.title) == ["R30", "R90"])

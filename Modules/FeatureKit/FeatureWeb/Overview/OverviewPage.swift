@@ -23,7 +23,8 @@ enum OverviewPage {
                     return Components.figure(title, "—", detail: "nothing recorded by then")
                 }
                 let percent = change.fraction.map { " (\(NumberFormat.percent($0)))" } ?? ""
-                return figure(title, NumberFormat.signedMoney(value, currency: currency) + percent, detail: "since " + day(since))
+                return figure(
+                    title, NumberFormat.signedMoney(value, currency: currency) + percent, detail: "since " + day(since))
             }
             html += "<div class=\"figures\">\(figures)</div>"
         } else {
@@ -31,7 +32,8 @@ enum OverviewPage {
         }
         html += trend(report)
         html += allocation(report)
-        html += "<div class=\"overview-lists\">\(movers(report))\(alerts(report, timeZone: timeZone))\(agenda(report, timeZone: timeZone))</div>"
+        html +=
+            "<div class=\"overview-lists\">\(movers(report))\(alerts(report, timeZone: timeZone))\(agenda(report, timeZone: timeZone))</div>"
         html += suggestions(report, csrf: csrf)
         if !report.warnings.isEmpty {
             html += "<ul class=\"warnings\">\(report.warnings.html { "<li>\($0)</li>" })</ul>"
@@ -84,7 +86,8 @@ enum OverviewPage {
         }
         var notes: [String] = []
         if !allocation.outsideNetWorth.isZero {
-            notes.append("\(NumberFormat.money(allocation.outsideNetWorth, currency: currency)) of it is not in net worth yet")
+            notes.append(
+                "\(NumberFormat.money(allocation.outsideNetWorth, currency: currency)) of it is not in net worth yet")
         }
         if !allocation.liabilities.isZero {
             notes.append("owed apart: \(NumberFormat.money(allocation.liabilities, currency: currency))")
@@ -116,7 +119,8 @@ enum OverviewPage {
         let rows = report.alerts.html { alert in
             "<li>\(alert.condition) <span class=\"stamp\">\(TimeStamp.html(alert.firedAt, timeZone: timeZone))</span></li>"
         }
-        return "<div class=\"card\"><h2>Alerts in the last day</h2><ul class=\"plain\">\(rows)</ul><p><a href=\"/alerts\">All alerts</a></p></div>"
+        return
+            "<div class=\"card\"><h2>Alerts in the last day</h2><ul class=\"plain\">\(rows)</ul><p><a href=\"/alerts\">All alerts</a></p></div>"
     }
 
     static func agenda(_ report: OverviewReport, timeZone: TimeZone) -> HTML {
@@ -124,7 +128,8 @@ enum OverviewPage {
         let rows = report.agenda.html { item in
             let title: HTML = item.link.map { "<a href=\"\($0)\">\(item.title)</a>" } ?? "\(item.title)"
             let detail: HTML = item.detail.map { "<br><span class=\"stamp\">\($0)</span>" } ?? .empty
-            return "<li>\(title) <span class=\"stamp\">\(TimeStamp.html(item.startsAt, timeZone: timeZone))</span>\(detail)</li>"
+            return
+                "<li>\(title) <span class=\"stamp\">\(TimeStamp.html(item.startsAt, timeZone: timeZone))</span>\(detail)</li>"
         }
         return "<div class=\"card\"><h2>Coming up</h2><ul class=\"plain\">\(rows)</ul></div>"
     }

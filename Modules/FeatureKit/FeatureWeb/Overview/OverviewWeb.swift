@@ -47,7 +47,8 @@ enum OverviewWeb {
                     "linkAction": OpenAPISchema.optionalString, "warnings": OpenAPISchema.array(OpenAPISchema.string),
                 ],
                 required: [
-                    "currency", "generatedAt", "netWorth", "changes", "trend", "allocation", "movers", "alerts", "agenda",
+                    "currency", "generatedAt", "netWorth", "changes", "trend", "allocation", "movers", "alerts",
+                    "agenda",
                     "suggestions", "linkAction", "warnings",
                 ]),
             loginPage: nil)
