@@ -66,7 +66,8 @@ enum Stylesheet {
         .cards td, .cards td.num { display: flex; justify-content: space-between; gap: 12px; border: 0; padding: 2px 0; text-align: right; position: static; background: none; }
         .cards td::before { content: attr(data-label); color: var(--muted); text-align: left; }
         .cards td:first-child { font-weight: 600; justify-content: flex-start; text-align: left; } .cards td:first-child::before, .cards td[data-label=""]::before { content: none; }
-        .cards td:empty { display: none; } .cards caption { display: block; padding: 0 0 6px; } }
+        .cards td:empty { display: none; } .cards caption { display: block; padding: 0 0 6px; }
+        .cards td { flex-wrap: wrap; overflow-wrap: anywhere; min-width: 0; } .cards td > * { max-width: 100%; } .cards td form { flex-wrap: wrap; } }
         .overview-lists { display: grid; grid-template-columns: repeat(auto-fit, minmax(260px, 1fr)); gap: 14px; margin: 18px 0; }
         ul.plain { list-style: none; padding: 0; margin: 0; } ul.plain li { margin: 6px 0; overflow-wrap: anywhere; }
         .mover { display: flex; flex-wrap: wrap; gap: 4px 10px; } .mover .name { font-weight: 600; flex: 1 1 6em; } .mover .change { font-variant-numeric: tabular-nums; }
