@@ -413,7 +413,7 @@ package.targets += [
         "FeatureWebTests",
         dependencies: [
             "AlertRules", "Alerting", "Failures", "FeatureCLI", "FeatureHost", "FeatureWeb", "FeatureKit", "FeatureKitTesting", "NetworkingTesting", "Persistence",
-            "PersistencePostgres", "PersistencePostgresTesting", "PersistenceSQLite", "Timing", "TimingTesting",
+            "Money", "Overview", "PersistencePostgres", "PersistencePostgresTesting", "PersistenceSQLite", "Timing", "TimingTesting",
             hummingbird, hummingbirdTesting, httpTypes, argumentParser, "folio",
         ]),
     /** The one value a feature hands the host: its terminal and web faces side by side. */

@@ -26,9 +26,10 @@ extension PortfolioService {
         // What the value is made of: each valued scheme by its category (equity, debt, hybrid; others as other).
         let holdings = report.holdings.compactMap { row -> SourcedHolding? in
             guard let value = row.value else { return nil }
-            let assetClass = row.category.flatMap { HoldingClass(rawValue: $0.lowercased()) }.flatMap {
-                [HoldingClass.equity, .debt, .hybrid].contains($0) ? $0 : nil
-            } ?? .other
+            let assetClass =
+                row.category.flatMap { HoldingClass(rawValue: $0.lowercased()) }.flatMap {
+                    [HoldingClass.equity, .debt, .hybrid].contains($0) ? $0 : nil
+                } ?? .other
             return SourcedHolding(
                 name: row.scheme, assetClass: assetClass, currency: "INR", value: value,
                 dayChange: Self.dayChange(row, priced: priced))
