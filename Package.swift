@@ -285,6 +285,14 @@ let package = Package(
             exclude: ["README.md"],
             swiftSettings: strictSettings
         ),
+        /** The household's overview (`folio overview`, `/`): net worth, trend, allocation, movers, from the extension points. */
+        .target(
+            name: "Overview",
+            dependencies: ["AlertRules", "Alerting", "Failures", "FeatureKit", "Money", "Timing"],
+            path: "Modules/FeatureKit/Overview",
+            exclude: ["README.md"],
+            swiftSettings: strictSettings
+        ),
         /** The terminal's part of the plug-in contract: FeatureCommand, FeatureDescriptor, --format and --output. */
         .target(
             name: "FeatureCLI",
@@ -384,6 +392,9 @@ let package = Package(
                 "Settings", "Timing", "TimingTesting",
             ]),
         unitTests(
+            "OverviewTests",
+            dependencies: ["Alerting", "AlertRules", "Failures", "FeatureKit", "FeatureKitTesting", "Money", "Overview", "Timing"]),
+        unitTests(
             "FolioEndToEndTests",
             dependencies: ["folio", "FeatureKitTesting", "NetworkingTesting", "PersistencePostgresTesting"]),
     ] + features.flatMap(targets(for:))
@@ -396,8 +407,8 @@ package.targets += [
     .target(
         name: "FeatureWeb",
         dependencies: [
-            "AlertRules", "Alerting", "Caching", "Failures", "FeatureKit", "Money", "Persistence", "Timing", logging, hummingbird,
-            httpTypes, serviceLifecycle,
+            "AlertRules", "Alerting", "Caching", "Failures", "FeatureKit", "Money", "Overview", "Persistence", "Timing", logging,
+            hummingbird, httpTypes, serviceLifecycle,
             crypto, .product(name: "MultipartKit", package: "multipart-kit"),
             .product(name: "HummingbirdAuth", package: "hummingbird-auth"),
             .product(name: "NIOCore", package: "swift-nio"),
@@ -410,7 +421,7 @@ package.targets += [
         "FeatureWebTests",
         dependencies: [
             "AlertRules", "Alerting", "Failures", "FeatureCLI", "FeatureHost", "FeatureWeb", "FeatureKit", "FeatureKitTesting", "NetworkingTesting", "Persistence",
-            "PersistencePostgres", "PersistencePostgresTesting", "PersistenceSQLite", "Timing", "TimingTesting",
+            "Money", "Overview", "PersistencePostgres", "PersistencePostgresTesting", "PersistenceSQLite", "Timing", "TimingTesting",
             hummingbird, hummingbirdTesting, httpTypes, argumentParser, "folio",
         ]),
     /** The one value a feature hands the host: its terminal and web faces side by side. */
@@ -427,7 +438,7 @@ package.dependencies += [
     .package(url: "https://github.com/hummingbird-project/hummingbird-auth", from: "2.5.0"),
 ]
 package.targets.first { $0.name == "folio" }?.dependencies +=
-    ["FeatureHost", "FeatureWeb", hummingbird, serviceLifecycle, .product(name: "UnixSignals", package: "swift-service-lifecycle")]
+    ["FeatureHost", "FeatureWeb", "Money", "Overview", hummingbird, serviceLifecycle, .product(name: "UnixSignals", package: "swift-service-lifecycle")]
 
 // MARK: - Market data (a kernel; only Apps/ links the live providers)
 

@@ -34,7 +34,9 @@ struct Folio: AsyncParsableCommand {
                   folio funds search hdfc flexi --plan direct
                 """,
             version: FolioVersion.current,
-            subcommands: [FeaturesCommand.self, DatabaseCommand.self, ServeCommand.self, AlertsCommand.self],
+            subcommands: [
+                FeaturesCommand.self, OverviewCommand.self, DatabaseCommand.self, ServeCommand.self, AlertsCommand.self,
+            ],
             groupedSubcommands: [
                 CommandGroup(name: "Features", subcommands: FeatureRegistry.current.map(\.commands.command))
             ]

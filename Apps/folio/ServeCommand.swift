@@ -91,7 +91,8 @@ struct ServeCommand: HostCommand {
         let web = ServeOperations.observed(
             try WebHost.environment(
                 host: environment, refresh: try refreshInterval(),
-                alerts: alertsHost.desk(feed: feed, newAlerts: newAlerts)),
+                alerts: alertsHost.desk(feed: feed, newAlerts: newAlerts),
+                alertStore: alertsHost.store),
             operations: operations, sessionStore: sessionStore, now: { timing.now() })
         let features = environment.enabledWebFeatures + [AlertsWeb.feature]
         let router = WebServer.router(

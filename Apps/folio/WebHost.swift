@@ -1,9 +1,11 @@
 import AlertRules
 import Alerting
 import Caching
+import Failures
 import FeatureCLI
 import FeatureKit
 import FeatureWeb
+import Overview
 import Settings
 import Timing
 
@@ -16,7 +18,9 @@ enum WebHost {
     static let failureMemoryKey = ConfigKey(
         "web.failureMemory", environment: "FOLIO_WEB_FAILURE_MEMORY", default: "30s")
 
-    static func environment(host: HostEnvironment, refresh: Duration, alerts: AlertDesk) throws -> WebEnvironment {
+    static func environment(
+        host: HostEnvironment, refresh: Duration, alerts: AlertDesk, alertStore: AlertStore? = nil
+    ) throws -> WebEnvironment {
         let ticker = Ticker(clock: host.timing.clock)
         let enabled = host.registry.filter { !host.configuration.disabledFeatures.contains($0.id) }
         let features = try enabled.map { descriptor in
@@ -28,13 +32,26 @@ enum WebHost {
         let timing = host.timing
         let deadline = try host.configuration.duration(pageDeadlineKey) ?? .seconds(3)
         let memory = try host.configuration.duration(failureMemoryKey) ?? .seconds(30)
-        return WebEnvironment(
-            contexts: Dictionary(uniqueKeysWithValues: features.map { ($0.descriptor.id, $0.context) }),
+        let contexts = Dictionary(uniqueKeysWithValues: features.map { ($0.descriptor.id, $0.context) })
+        var environment = WebEnvironment(
+            contexts: contexts,
             layout: Layout(navigation: navigation, banner: AlertsWeb.banner), ticker: ticker,
             timing: timing, refresh: refresh,
             sessions: BrowserSessions(
                 store: try host.database().store(namespace: "web", home: host.home, timing: timing),
                 now: { timing.now() }),
             pagePolicy: PagePolicy(deadline: deadline, memory: FailureMemory(duration: memory)), alerts: alerts)
+        // The overview reads each feature with the context its pages use, and every source once per view.
+        let inputs = OverviewWiring.inputs(
+            host: host, sources: ValueSourceWiring.directory(host: host), alerts: alertStore
+        ) { descriptor in
+            guard let context = contexts[descriptor.id] else {
+                throw FolioError(.usage, "the \(descriptor.id) feature is disabled")
+            }
+            return context
+        }
+        environment.overview = OverviewService(
+            inputs: inputs, now: { timing.now() }, patience: (limit: deadline, clock: timing.clock))
+        return environment
     }
 }

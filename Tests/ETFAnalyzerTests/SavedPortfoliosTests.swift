@@ -55,3 +55,15 @@ struct SavedPortfoliosTests {
         #expect(try await saved.load("x") == original)
     }
 }
+
+extension SavedPortfoliosTests {
+    @Test("issue 38: a saved portfolio's value says what it is made of, each ETF; the names list the sources")
+    func valueHoldings() async throws {
+        try await saved.save(portfolio("core", count: 2), replace: false)
+        let value = try await saved.value(of: "core")
+        #expect(value.holdings.count == 2)
+        #expect(value.holdings.allSatisfy { $0.assetClass == .equity && $0.currency == "USD" })
+        #expect(try value.holdings.map(\.value).sum() == value.amount)
+        #expect(try await saved.names() == ["core"])
+    }
+}

@@ -21,5 +21,13 @@ import Timing
         #expect(value.staleBecause == nil)
         let india = TimeZone(identifier: "Asia/Kolkata")!
         #expect(value.asOf == CalendarDate(iso8601: "2024-01-01")!.startOfDay(in: india))
+        // issue 38: what the value is made of, each scheme with its class and the day's move when the history has
+        // the NAV before (Fund A: 50 units × (12 − 11.5)); Fund B's previous NAV is a year old, no day's move.
+        #expect(value.holdings.map(\.value).reduce(Amount.zero) { (try? $0 + $1) ?? $0 } == Amount(1800))
+        let a = try #require(value.holdings.first { $0.name == "Fund A" })
+        #expect(a.dayChange == Amount(25) && a.currency == "INR")
+        let b = try #require(value.holdings.first { $0.name != "Fund A" })
+        #expect(b.dayChange == nil)
+        #expect(b.assetClass == .equity)
     }
 }

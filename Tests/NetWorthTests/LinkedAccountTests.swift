@@ -142,7 +142,31 @@ final class FakeSources: Sendable {
         #expect(summary.warnings.contains { $0.contains("has no balance") && $0.contains("quotes service is down") })
     }
 
-    @Test("unknown and malformed sources, a taken source and a currency clash are refused and store nothing")
+    @Test("issue 38: an account in GBP follows a USD source through the stored rates, and says so")
+    func linkAcrossCurrencies() async throws {
+        _ = try await AccountService(dependencies).add(
+            NewAccount(
+                name: "Savings", type: .savings, openingBalance: BalanceUpdate(date: day("2024-06-01"), amount: 5)))
+        sources.set(Self.paper, Self.usd("100"))
+        let withoutRate = try await LinkService(dependencies).link("Savings", to: Self.paper)
+        #expect(withoutRate.currency == "GBP")
+        #expect(withoutRate.warning?.contains("no stored rate turns that into GBP") == true)
+        var summary = try await SummaryService(dependencies).summary()
+        #expect(summary.accounts.first?.sourceStatus == "unavailable")
+        #expect(summary.accounts.first?.value == money("5"))
+        _ = try await RateService(dependencies).set("USD", rate: money("0.8"), on: day("2024-01-01"))
+        let linked = try await LinkService(dependencies).link("Savings", to: Self.paper)
+        #expect(linked.warning?.contains("converted into GBP with the stored rates") == true)
+        summary = try await SummaryService(dependencies).summary()
+        #expect(summary.accounts.first?.currency == "GBP")
+        #expect(summary.accounts.first?.sourceStatus == "live")
+        #expect(summary.accounts.first?.value == money("80"))
+        #expect(summary.warnings.contains { $0.contains("converted from $100.00 with the stored rates") })
+        let sync = try await SyncService(dependencies).sync()
+        #expect(sync.accounts.first?.balance == money("80"))
+    }
+
+    @Test("unknown and malformed sources and a taken source are refused and store nothing")
     func refusals() async throws {
         _ = try await AccountService(dependencies).add(
             NewAccount(
@@ -152,9 +176,6 @@ final class FakeSources: Sendable {
         let unknown = await refusal { _ = try await LinkService(dependencies).link("Savings", to: "stocks:nothing") }
         #expect(unknown?.kind == .notFound)
         #expect(unknown?.field == "source")
-        let clash = await refusal { _ = try await LinkService(dependencies).link("Savings", to: Self.paper) }
-        #expect(clash?.field == "source")
-        #expect(clash?.why?.contains("GBP") == true)
         let added = await refusal {
             _ = try await AccountService(dependencies).add(
                 NewAccount(name: "New", type: .investment), linkedTo: "etf:saved/none")

@@ -28,6 +28,12 @@ import Timing
         #expect(value.amount == total)
         #expect(value.currency == "USD")
         #expect(value.staleBecause == nil)
+        // issue 38: what it is made of, each share (equity, with its day's move) and the cash, adding up to it.
+        #expect(value.holdings.map(\.name) == ["AAPL", "Cash"])
+        #expect(value.holdings.map(\.assetClass) == [.equity, .cash])
+        #expect(value.holdings.map(\.value).reduce(Amount.zero) { (try? $0 + $1) ?? $0 } == value.amount)
+        #expect(value.holdings.last?.dayChange == nil)
+        #expect(try await services.portfolio.paperAccounts().contains("ann@example.com"))
         // The demo account, not the one logged in on this machine.
         let demo = try await services.portfolio.currentValue(ofAccount: AccountService.demoEmail)
         #expect(demo.amount != value.amount)

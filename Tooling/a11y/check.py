@@ -40,6 +40,8 @@ FEATURES = feature_pages.load()
 PAGES = [
     ("/", False, 200),
     ("/", True, 200),
+    ("/?range=Max", False, 200),
+    ("/?range=1M", False, 200),
     ("/alerts", False, 200),
     ("/nowhere", False, 404),
 ] + FEATURES["pages"]

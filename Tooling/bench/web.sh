@@ -131,3 +131,14 @@ for path in "/api/funds/search?q=hdfc" "/funds/122639" "/"; do
 done
 printf '  %-34s %10.0f %12.1f %22s\n' "/assets/static-1k.txt (baseline)" \
     "$(awk '{ print $1 }' "$WORK/static.txt" | median)" "$(awk '{ print $2 }' "$WORK/static.txt" | median)" "1"
+
+# The household overview at / (issue 38): the line above measures it (the dashboard is the overview and the cards;
+# target ≥ 0.1 of the static file); here its weight as sent, and compressed when the server answers gzip.
+curl -fsS -o "$WORK/overview.html" "$BASE/"
+curl -fsS -H 'Accept-Encoding: gzip' -D "$WORK/overview.headers" -o "$WORK/overview.gz" "$BASE/"
+if grep -qi '^content-encoding: *gzip' "$WORK/overview.headers"; then
+    COMPRESSED="$(wc -c < "$WORK/overview.gz") bytes gzip"
+else
+    COMPRESSED="not compressed (the server sent no Content-Encoding: gzip)"
+fi
+printf '  %-34s %s bytes; %s\n' "/ (overview) weight" "$(wc -c < "$WORK/overview.html")" "$COMPRESSED"

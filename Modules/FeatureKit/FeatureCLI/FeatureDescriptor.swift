@@ -45,6 +45,10 @@ public struct FeatureDescriptor: Sendable {
     public let migrations: @Sendable (FeatureContext) -> [Migration]
     /// The kinds of value source the feature contributes (``contributing(valueSources:)``); none by default.
     public private(set) var valueSources: [ValueSourceKind] = []
+    /// The household's books the feature keeps, for the overview (``contributing(household:)``); nil by default.
+    public private(set) var household: HouseholdReader?
+    /// What is coming up in the feature, for the overview (``contributing(agenda:)``); nil by default.
+    public private(set) var agenda: AgendaReader?
     /// The alert kinds the feature contributes to `folio alerts`.
     public let alertKinds: [AlertContribution]
     /// The keys of the feature's namespace that belong to one device even when the data is shared (a login):
@@ -74,6 +78,20 @@ public struct FeatureDescriptor: Sendable {
     public func contributing(valueSources kinds: [ValueSourceKind]) -> FeatureDescriptor {
         var descriptor = self
         descriptor.valueSources = kinds
+        return descriptor
+    }
+
+    /// The descriptor with `read` as the household books it keeps (``household``).
+    public func contributing(household read: @escaping HouseholdReader) -> FeatureDescriptor {
+        var descriptor = self
+        descriptor.household = read
+        return descriptor
+    }
+
+    /// The descriptor with `read` as what is coming up in it (``agenda``).
+    public func contributing(agenda read: @escaping AgendaReader) -> FeatureDescriptor {
+        var descriptor = self
+        descriptor.agenda = read
         return descriptor
     }
 

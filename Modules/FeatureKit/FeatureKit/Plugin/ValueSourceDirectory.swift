@@ -87,6 +87,38 @@ public struct ValueSourceDirectory: Sendable {
         }
     }
 
+    /// Every source of an enabled feature that names something now, read concurrently, in registry and name
+    /// order: a kind without an argument is its one source (listed only when it has a value), a kind with one lists
+    /// its ``ValueSourceKind/instances``. A kind that cannot list its instances (its service down) lists none.
+    public func known() async -> [KnownSource] {
+        var names: [(name: String, summary: String)] = []
+        for provider in providers where provider.disabledBecause == nil {
+            for kind in provider.kinds {
+                let prefix = "\(provider.featureID):\(kind.name)"
+                if kind.argument == nil {
+                    names.append((prefix, kind.summary))
+                } else if let list = kind.instances, let context = try? provider.context(),
+                    let arguments = try? await list(context)
+                {
+                    names += arguments.sorted().map { ("\(prefix)/\($0)", kind.summary) }
+                }
+            }
+        }
+        let readings = await withTaskGroup(of: (Int, SourceReading).self) { group in
+            for (index, entry) in names.enumerated() {
+                group.addTask { (index, await read(entry.name)) }
+            }
+            var readings: [Int: SourceReading] = [:]
+            for await (index, reading) in group { readings[index] = reading }
+            return readings
+        }
+        return names.indices.compactMap { index in
+            guard let reading = readings[index] else { return nil }
+            if case .nothing = reading, names[index].name.firstIndex(of: "/") == nil { return nil }
+            return KnownSource(name: names[index].name, summary: names[index].summary, reading: reading)
+        }
+    }
+
     private func reading(_ value: SourcedValue?, of name: String) -> SourceReading {
         value.map(SourceReading.value) ?? .nothing("\(name) has nothing to value yet")
     }

@@ -17,6 +17,9 @@ public struct ValueSourceKind: Sendable {
     /// Reads the current value with the contributing feature's own context: nil when there is nothing to value.
     /// Throws a ``FolioError``: `notFound` when the argument names nothing, `unavailable` when a service is down.
     public let read: @Sendable (_ argument: String?, _ context: FeatureContext) async throws -> SourcedValue?
+    /// The arguments that name something now (every paper account's email, every saved portfolio's name), so the
+    /// host can list the sources a household has; nil for a kind without an argument, whose one source is itself.
+    public private(set) var instances: (@Sendable (_ context: FeatureContext) async throws -> [String])?
 
     /// Declares a kind.
     public init(
@@ -28,6 +31,15 @@ public struct ValueSourceKind: Sendable {
         self.summary = summary
         self.currency = currency
         self.read = read
+    }
+
+    /// The kind with `list` naming the arguments that name something now (``instances``).
+    public func listing(
+        _ list: @escaping @Sendable (_ context: FeatureContext) async throws -> [String]
+    ) -> ValueSourceKind {
+        var kind = self
+        kind.instances = list
+        return kind
     }
 
     /// The pattern of its names under `feature` (`stocks:portfolio/<EMAIL>`).

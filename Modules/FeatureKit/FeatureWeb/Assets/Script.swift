@@ -9,6 +9,10 @@
 ///   in its polite live region and, once the user has allowed it with the banner's button (never unasked), as a
 ///   browser notification. The last firing seen is kept for the tab, so the next page asks only for newer ones.
 ///   `?live=0` leaves it closed, as it leaves every live part: a page that must settle (a headless dump) can.
+///   A firing whose title ends in a countdown keeps counting from its firing time.
+/// - Below 600 px a table's rows read as cards, each cell named by its column's title (without the script the
+///   table scrolls sideways inside its card, as on a desktop).
+/// - A refused form's first blamed field (else the page's error) is scrolled into view and focused.
 enum Script {
     static let text = """
         "use strict";
@@ -102,6 +106,26 @@ enum Script {
               if (field) { field.addEventListener(field.tagName === "SELECT" ? "change" : "input", schedule); }
             });
           }
+          // A firing whose title ends in a countdown ("starts in 4m 30s") keeps counting from when it fired, so the
+          // banner never shows a start time that has passed as minutes away.
+          var liveTimer = null;
+          function live(region, firing) {
+            if (liveTimer) { clearInterval(liveTimer); liveTimer = null; }
+            var match = / starts in (?:([0-9]+)h ([0-9]+)m|([0-9]+)m ([0-9]+)s|([0-9]+)s)$/.exec(firing.title || "");
+            var fired = Date.parse(firing.firedAt || "");
+            if (!match || isNaN(fired)) { return; }
+            var seconds = match[1] ? Number(match[1]) * 3600 + Number(match[2]) * 60
+              : match[3] ? Number(match[3]) * 60 + Number(match[4]) : Number(match[5]);
+            var start = fired + seconds * 1000, head = firing.title.slice(0, match.index);
+            function show() {
+              var left = Math.floor((start - Date.now() - offset) / 1000);
+              var when = left >= 0 ? " starts in " + countdown(left) : " has started";
+              region.textContent = "Alert: " + head + when + " — " + firing.body;
+              if (left < -60) { clearInterval(liveTimer); liveTimer = null; }
+            }
+            show();
+            liveTimer = setInterval(show, 1000);
+          }
           function alerts(banner) {
             var source = banner.getAttribute("data-alert-events");
             if (!source || !window.EventSource || /[?&]live=0(&|$)/.test(window.location.search)) { return; }
@@ -121,13 +145,35 @@ enum Script {
               try { window.sessionStorage.setItem("folio-alert-seen", String(firing.sequence)); } catch (e) { }
               region.textContent = "Alert: " + firing.title + " — " + firing.body;
               banner.classList.add("fired");
+              live(region, firing);
               if (canNotify && Notification.permission === "granted") {
                 var note = new Notification(firing.title, { body: firing.body, tag: "folio-" + firing.sequence });
                 if (firing.link) { note.onclick = function () { window.location.href = firing.link; }; }
               }
             });
           }
+          // On a phone the stylesheet shows a labelled table's rows as cards: each cell is named by its column's title.
+          function cards(wrap) {
+            var heads = wrap.querySelectorAll("thead th"), rows = wrap.querySelectorAll("tbody tr");
+            for (var r = 0; r < rows.length; r++) {
+              for (var c = 0; c < rows[r].cells.length && c < heads.length; c++) {
+                rows[r].cells[c].setAttribute("data-label", heads[c].textContent.trim());
+              }
+            }
+            wrap.classList.add("cards");
+          }
           document.addEventListener("DOMContentLoaded", function () {
+            // Only where cards are shown: a wide window keeps its tables as they were served.
+            var narrow = window.matchMedia ? window.matchMedia("(max-width: 600px)") : null;
+            var labelled = false;
+            function label() {
+              if (labelled || !narrow || !narrow.matches) { return; }
+              labelled = true;
+              var wraps = document.querySelectorAll(".table-wrap");
+              for (var w = 0; w < wraps.length; w++) { cards(wraps[w]); }
+            }
+            label();
+            if (narrow && narrow.addEventListener) { narrow.addEventListener("change", label); }
             var banner = document.querySelector("[data-alert-events]");
             if (banner) { alerts(banner); }
             var board = document.querySelector("[data-server-now]");
@@ -137,6 +183,12 @@ enum Script {
             var inputs = document.querySelectorAll("input[data-search]");
             for (var j = 0; j < inputs.length; j++) { search(inputs[j]); }
             if (document.querySelector("[data-start]")) { tick(); setInterval(tick, 1000); }
+            // A refused form is where the user is looking: its first blamed field (else the error) scrolled to.
+            var refused = document.querySelector('[aria-invalid="true"]') || document.querySelector("main .notice.error");
+            if (refused && refused.scrollIntoView) {
+              refused.scrollIntoView({ block: "center" });
+              if (refused.focus && refused.matches("input, select, textarea")) { refused.focus({ preventScroll: true }); }
+            }
           });
         })();
 

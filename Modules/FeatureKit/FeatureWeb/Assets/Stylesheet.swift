@@ -47,13 +47,31 @@ enum Stylesheet {
         button.danger { background: var(--bad); border-color: var(--bad); color: var(--on-accent); }
         .ranges { display: flex; flex-wrap: wrap; gap: 6px; margin: 8px 0; } .ranges a { padding: 3px 10px; border: 1px solid var(--line); border-radius: 14px; text-decoration: none; background: var(--surface); }
         .ranges a[aria-current="true"] { background: var(--accent); color: var(--on-accent); border-color: var(--accent); }
-        .chart svg { max-width: 100%; height: auto; background: #fff; border: 1px solid var(--line); border-radius: 6px; }
+        :root { --chart-bg: #fff; --chart-grid: #e2e2e2; --chart-text: #333; --chart-line: #1d4ed8; }
+        @media (prefers-color-scheme: dark) { :root { --chart-bg: #1b2128; --chart-grid: #323b46; --chart-text: #d5dae0; --chart-line: #7ab7ff; } }
+        .chart { margin: 16px 0; } .chart svg { max-width: 100%; height: auto; background: var(--chart-bg); border: 1px solid var(--line); border-radius: 6px; }
+        .chart svg .chart-bg { fill: var(--chart-bg); } .chart svg .chart-grid { stroke: var(--chart-grid); } .chart svg .chart-axis { stroke: var(--chart-text); }
+        .chart svg .chart-text { fill: var(--chart-text); } .chart svg .chart-line { stroke: var(--chart-line); } .chart svg .chart-marker { fill: var(--chart-line); }
+        .bar-chart svg.bar rect { fill: var(--chart-line); } .chart figcaption { color: var(--muted); font-size: .9em; }
         .web-chart .chart-narrow { display: none; } .chart-value { min-height: 1.4em; margin: 4px 0; font-variant-numeric: tabular-nums; }
         .bar-chart ul { list-style: none; padding: 0; margin: 0; } .bar-title { font-weight: 600; margin: 4px 0 8px; }
         .bar-row { display: grid; grid-template-columns: minmax(0, 16em) minmax(40px, 1fr) auto; gap: 4px 10px; align-items: center; margin: 4px 0; }
         .bar-label { overflow-wrap: anywhere; } .bar-chart svg.bar { width: 100%; height: 14px; border: 0; border-radius: 0; background: none; } .bar-value { font-variant-numeric: tabular-nums; }
         @media (max-width: 720px) { .bar-row { grid-template-columns: minmax(0, 1fr) auto; } .bar-row .bar { grid-column: 1 / -1; grid-row: 2; }
         .web-chart .chart-wide { display: none; } .web-chart .chart-narrow { display: block; } }
+        @media (max-width: 600px) { .table-wrap.cards { overflow-x: visible; background: none; border: 0; }
+        .cards table, .cards tbody, .cards tr, .cards td { display: block; width: 100%; }
+        .cards thead { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); }
+        .cards tr { background: var(--surface); border: 1px solid var(--line); border-radius: 6px; margin: 0 0 10px; padding: 6px 10px; }
+        .cards td, .cards td.num { display: flex; justify-content: space-between; gap: 12px; border: 0; padding: 2px 0; text-align: right; position: static; background: none; }
+        .cards td::before { content: attr(data-label); color: var(--muted); text-align: left; }
+        .cards td:first-child { font-weight: 600; justify-content: flex-start; text-align: left; } .cards td:first-child::before, .cards td[data-label=""]::before { content: none; }
+        .cards td:empty { display: none; } .cards caption { display: block; padding: 0 0 6px; }
+        .cards td { flex-wrap: wrap; overflow-wrap: anywhere; min-width: 0; } .cards td > * { max-width: 100%; } .cards td form { flex-wrap: wrap; } }
+        .overview-lists { display: grid; grid-template-columns: repeat(auto-fit, minmax(260px, 1fr)); gap: 14px; margin: 18px 0; }
+        ul.plain { list-style: none; padding: 0; margin: 0; } ul.plain li { margin: 6px 0; overflow-wrap: anywhere; }
+        .mover { display: flex; flex-wrap: wrap; gap: 4px 10px; } .mover .name { font-weight: 600; flex: 1 1 6em; } .mover .change { font-variant-numeric: tabular-nums; }
+        .mover.up .change { color: var(--good); } .mover.down .change { color: var(--bad); } .allocation { display: grid; grid-template-columns: repeat(auto-fit, minmax(300px, 1fr)); gap: 10px 28px; }
         .alert-banner { max-width: 1100px; margin: 0 auto; padding: 0 16px; display: flex; gap: 10px; align-items: center; flex-wrap: wrap; }
         .alert-banner .alert-live:empty { display: none; } .alert-banner.fired .alert-live { margin: 8px 0; padding: 8px 12px; border: 1px solid var(--warn); border-radius: 6px; background: var(--surface); overflow-wrap: anywhere; }
         .alert-banner button { margin: 6px 0; } .alert-banner button[hidden] { display: none; }

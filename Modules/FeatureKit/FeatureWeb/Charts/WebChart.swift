@@ -96,32 +96,35 @@ public struct WebChart: Sendable {
             <svg class="\(size.className)" viewBox="0 0 \(Int(size.width)) \(Int(size.height))" width="\(Int(size.width))" \
             height="\(Int(size.height))" role="img" aria-label="\(title)" font-family="sans-serif" font-size="\(size.fontSize)" \
             data-plot="\(plot)">\
-            <rect width="100%" height="100%" fill="#fff"/>
+            <rect class="chart-bg" width="100%" height="100%" fill="#fff"/>
             """
         for (value, label) in zip(values.ticks, labels) {
             let y = f(py(value))
             svg +=
-                "<line x1=\"\(Int(left))\" y1=\"\(y)\" x2=\"\(f(left + plotWidth))\" y2=\"\(y)\" stroke=\"#e2e2e2\"/>"
+                "<line x1=\"\(Int(left))\" y1=\"\(y)\" x2=\"\(f(left + plotWidth))\" y2=\"\(y)\" stroke=\"#e2e2e2\" class=\"chart-grid\"/>"
             svg +=
-                "<text x=\"\(Int(left - 6))\" y=\"\(f(py(value) + 4))\" text-anchor=\"end\" fill=\"#333\">\(label)</text>"
+                "<text x=\"\(Int(left - 6))\" y=\"\(f(py(value) + 4))\" text-anchor=\"end\" fill=\"#333\" class=\"chart-text\">\(label)</text>"
         }
         for tick in ChartTicks.dates(
             from: Int(minX.rounded(.up)), to: Int(maxX.rounded(.down)), maxCount: size.dateTicks)
         {
             let x = f(px(Double(tick.day)))
             svg +=
-                "<line x1=\"\(x)\" y1=\"\(f(top + plotHeight))\" x2=\"\(x)\" y2=\"\(f(top + plotHeight + 5))\" stroke=\"#333\"/>"
+                "<line x1=\"\(x)\" y1=\"\(f(top + plotHeight))\" x2=\"\(x)\" y2=\"\(f(top + plotHeight + 5))\" stroke=\"#333\" class=\"chart-axis\"/>"
+            // The label's centre is kept half its width from the box's edges, so the first and last stay inside.
+            let half = Double(tick.label.count) * Double(size.fontSize) * 0.31 + 2
+            let labelX = f(min(max(px(Double(tick.day)), half), size.width - half))
             svg +=
-                "<text x=\"\(x)\" y=\"\(f(top + plotHeight + 19))\" text-anchor=\"middle\" fill=\"#333\">\(tick.label)</text>"
+                "<text x=\"\(labelX)\" y=\"\(f(top + plotHeight + 19))\" text-anchor=\"middle\" fill=\"#333\" class=\"chart-text\">\(tick.label)</text>"
         }
         // Tenths of a pixel drawn at scale(0.1): integers print without a format string, which matters for thousands.
         let line = (size.pointLimit.map(sampled) ?? points)
             .map { String(Int((px($0.x) * 10).rounded())) + "," + String(Int((py($0.y) * 10).rounded())) }.joined(
                 separator: " ")
         svg +=
-            "<polyline transform=\"scale(0.1)\" fill=\"none\" stroke=\"#1d4ed8\" stroke-width=\"20\" points=\"\(line)\"/>"
+            "<polyline class=\"chart-line\" transform=\"scale(0.1)\" fill=\"none\" stroke=\"#1d4ed8\" stroke-width=\"20\" points=\"\(line)\"/>"
         svg +=
-            "<line x1=\"\(Int(left))\" y1=\"\(f(top + plotHeight))\" x2=\"\(f(left + plotWidth))\" y2=\"\(f(top + plotHeight))\" stroke=\"#333\"/>"
+            "<line x1=\"\(Int(left))\" y1=\"\(f(top + plotHeight))\" x2=\"\(f(left + plotWidth))\" y2=\"\(f(top + plotHeight))\" stroke=\"#333\" class=\"chart-axis\"/>"
         svg += "<circle class=\"chart-marker\" r=\"4\" cx=\"0\" cy=\"0\" fill=\"#1d4ed8\" visibility=\"hidden\"/>"
         return svg + "</svg>"
     }

@@ -1,4 +1,7 @@
+import Failures
+import FeatureKit
 import Hummingbird
+import Overview
 import Timing
 
 /// `/`: one card per feature that has something to show, gathered concurrently. A card that does not
@@ -57,13 +60,28 @@ enum Dashboard {
     static func page(
         features: [WebFeature], environment: WebEnvironment, request: Request, context: WebRequestContext
     ) async -> Response {
+        var overview: HTML = .empty
+        if let service = environment.overview {
+            do {
+                let report = try await service.overview(range: try OverviewWeb.range(request))
+                overview = OverviewPage.render(report, csrf: context.csrfToken)
+            } catch {
+                overview = Components.notice(
+                    "The overview cannot be shown: \(FolioError.from(error).line)", kind: "error")
+            }
+        }
         let cards = await cards(features, limit: Dashboard.patience, clock: environment.timing.clock) { feature in
             await feature.dashboard?(environment.scoped(to: feature.id), context)
         }
         let content: HTML =
             cards.isEmpty
-            ? Components.notice("No feature has anything to show yet.")
-            : "<p id=\"announcer\" class=\"visually-hidden\" aria-live=\"polite\"></p><div class=\"cards\">\(cards)</div>"
-        return environment.page("Dashboard", request: request, context: context, content: content)
+            ? overview
+                + (environment.overview == nil ? Components.notice("No feature has anything to show yet.") : .empty)
+            : overview
+                + "<h2>Features</h2><p id=\"announcer\" class=\"visually-hidden\" aria-live=\"polite\"></p><div class=\"cards\">\(cards)</div>"
+        return environment.page(
+            "Dashboard", request: request, context: context,
+            scripts: environment.overview == nil ? [] : [WebChart.scriptPath],
+            content: content)
     }
 }

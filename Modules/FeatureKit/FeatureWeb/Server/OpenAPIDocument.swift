@@ -3,7 +3,7 @@ import FeatureKit
 
 /// `/api/openapi.json`: OpenAPI 3.1, the server's own paths plus each feature's.
 enum OpenAPIDocument {
-    static func json(features: [WebFeature]) -> String {
+    static func json(features: [WebFeature], hostPaths: [String: JSONValue] = [:]) -> String {
         var paths: [String: JSONValue] = [
             "/api/openapi.json": .object([
                 "get": .object([
@@ -26,6 +26,7 @@ enum OpenAPIDocument {
                 ])
             ])
         ]
+        paths.merge(hostPaths) { first, _ in first }
         for feature in features { paths.merge(feature.openAPIPaths) { first, _ in first } }
         let document: JSONValue = .object([
             "openapi": .string("3.1.0"),

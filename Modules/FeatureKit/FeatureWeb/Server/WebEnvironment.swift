@@ -4,6 +4,7 @@ import Caching
 import Failures
 import FeatureKit
 import Hummingbird
+import Overview
 import Timing
 
 /// What every page handler may use: each feature's context (from which it builds its services), the page chrome, the shared ticker and clocks,
@@ -33,6 +34,8 @@ public struct WebEnvironment: Sendable {
     public var charts: RenderedCharts
     /// Each feature's settings, resolved once from its context's configuration.
     public var settings: ResolvedSettings
+    /// The household's overview at the top of `/` and at `/api/overview`; nil when the host wires none.
+    public var overview: OverviewService?
 
     /// Creates the environment.
     public init(

@@ -65,7 +65,12 @@ public enum WebServer {
         environment.sessions.routes(router).get("/") { request, context in
             await Dashboard.page(features: features, environment: environment, request: request, context: context)
         }
-        let openAPI = OpenAPIDocument.json(features: features)
+        if let overview = environment.overview {
+            router.get("/api/overview") { request, _ in await OverviewWeb.api(request, overview: overview) }
+        }
+        let openAPI = OpenAPIDocument.json(
+            features: features,
+            hostPaths: environment.overview == nil ? [:] : ["/api/overview": OverviewWeb.openAPIPath])
         router.get("/api/openapi.json") { _, _ in WebResponses.json(openAPI) }
         for feature in features { feature.routes(router, environment.scoped(to: feature.id)) }
         table.fill(from: router)

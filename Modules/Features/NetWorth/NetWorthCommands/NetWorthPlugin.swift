@@ -12,7 +12,8 @@ public enum NetWorthPlugin {
         requirements: [.persistence, .timing],
         command: NetWorthCommand.self,
         migrations: { _ in NetWorthRepository.migrations },
-        alertKinds: [NetWorthAlerts.networth])
+        alertKinds: [NetWorthAlerts.networth]
+    ).contributing(household: NetWorthHousehold.read)
 }
 
 /// `folio networth …`

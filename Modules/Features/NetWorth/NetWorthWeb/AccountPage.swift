@@ -42,7 +42,7 @@ enum AccountPage {
         form: EditForm = EditForm(), status: HTTPResponse.Status = .ok
     ) async -> Response {
         let query = request.uri.queryParameters
-        let asked = name ?? query["name"].map(String.init) ?? ""
+        let asked = name ?? formValue(request.uri.query, "name") ?? ""
         let from = query["from"].map(String.init) ?? ""
         let to = query["to"].map(String.init) ?? ""
         let dependencies: NetWorthDependencies
@@ -85,6 +85,9 @@ enum AccountPage {
             uniqueKeysWithValues: columns.enumerated().filter { !$0.element.key.isEmpty }.map { index, column in
                 (index, sort.heading(column.title, key: column.key, numeric: column.numeric) { "\(base)&sort=\($0)" })
             })
+        content += chart(history)
+        content += "<h2 id=\"update\">Record a balance</h2>"
+        content += updateForm(listing, csrf: csrf)
         content += "<h2 id=\"history\">History</h2>"
         content += rangeForm(listing.name, from: from, to: to, errors: rangeErrors)
         content += Components.table(
@@ -102,7 +105,6 @@ enum AccountPage {
                 ]
             }, id: "history-table", headings: headings)
         content += slice.navigation(noun: "updates") { "\(base)&sort=\(sort.parameter)&page=\($0)" }
-        content += chart(history)
         content += "<h2 id=\"rename\">Rename</h2>"
         content += Components.postForm(
             action: "/networth/accounts/rename", csrf: csrf,
@@ -124,6 +126,18 @@ enum AccountPage {
         return environment.page(
             listing.name, request: request, context: context, status: status, scripts: [WebChart.scriptPath],
             content: content)
+    }
+
+    /// This account's own balance form: `update NAME AMOUNT [--date] [--note]`, back to this page.
+    static func updateForm(_ listing: AccountListing, csrf: String) -> HTML {
+        var content: HTML = hidden(listing.name) + "<input type=\"hidden\" name=\"back\" value=\"account\">"
+        content += Components.field(
+            "amount", label: "Balance (\(listing.currency)\(listing.debt ? ", the amount owed" : ""))", value: "",
+            attributes: " required inputmode=\"decimal\"")
+        content += Components.field("date", label: "Date (default today)", value: "", type: "date")
+        content += Components.field("note", label: "Note", value: "")
+        content += "<button type=\"submit\">Record</button>"
+        return Components.postForm(action: "/networth/update", csrf: csrf, content)
     }
 
     /// The range of `history --from --to`, as a GET form so the range is in the address.
@@ -179,6 +193,6 @@ enum AccountPage {
             axisLabel: { ChartLabels.money($0, symbol: symbol) })
         return chart.figure(id: "account-chart", caption: "Each recorded balance (\(points.count) updates).")
             + "<p><a href=\"/networth/chart.svg?account=\(queryValue(history.account.name))\" download>Download the "
-            + "chart as SVG</a> (what <code>chart NAME --svg</code> writes)</p>"
+            + "chart as SVG</a></p>"
     }
 }

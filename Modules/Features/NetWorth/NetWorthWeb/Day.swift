@@ -22,3 +22,16 @@ private let unreserved = CharacterSet(
 func queryValue(_ text: String) -> String {
     text.addingPercentEncoding(withAllowedCharacters: unreserved) ?? text
 }
+
+/// A query value as a browser's GET form sends it (`application/x-www-form-urlencoded`): `+` is a space and `%2B`
+/// a plus, so an account called `Monzo Savings` submitted by the history range form finds itself.
+func formValue(_ query: String?, _ key: String) -> String? {
+    for pair in (query ?? "").split(separator: "&") {
+        let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+        let name = String(parts[0]).replacingOccurrences(of: "+", with: " ").removingPercentEncoding
+        guard name == key else { continue }
+        let value = parts.count > 1 ? String(parts[1]) : ""
+        return value.replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? value
+    }
+    return nil
+}

@@ -3,6 +3,7 @@ import FeatureKit
 import FeatureWeb
 import Foundation
 import Hummingbird
+import Money
 import NetWorth
 
 /// The `/networth` forms that make an account follow a value source or stop: each calls ``LinkService``; the outcome,
@@ -21,6 +22,27 @@ enum LinkForms {
                 to: "/networth", flash: Flash(changed.warning == nil ? .success : .warning, message))
         } catch {
             return WebResponses.redirect(to: "/networth", flash: Flash(.error, FolioError.from(error).line))
+        }
+    }
+
+    /// The overview's one click: a new investment account called `name` that follows `source` (as `accounts add
+    /// --linked-to`), back to where the click came from (`/`).
+    static func follow(
+        _ request: Request, context: WebRequestContext, environment: WebEnvironment
+    ) async throws
+        -> Response
+    {
+        let fields = try await FormData.read(request, context: context)
+        let source = (fields["source"] ?? "").trimmingCharacters(in: .whitespaces)
+        let back = fields["back"] == "/" ? "/" : "/networth"
+        do {
+            let added = try await AccountService(NetWorthWeb.dependencies(environment)).add(
+                NewAccount(name: fields["name"] ?? "", type: .investment, currency: nil, openingBalance: nil),
+                linkedTo: source)
+            return WebResponses.redirect(
+                to: back, flash: Flash(.success, "Added \"\(added.name)\" (\(added.currency)); it follows \(source)."))
+        } catch {
+            return WebResponses.redirect(to: back, flash: Flash(.error, FolioError.from(error).line))
         }
     }
 
@@ -53,18 +75,40 @@ enum LinkForms {
         }
     }
 
-    /// The form: an account and a source name, with the sources' patterns as the hint.
-    static func form(_ names: [String], patterns: [String], csrf: String) -> HTML {
+    /// The form: an account and one of the sources the host knows, each with its value now (`nil`: they did not
+    /// answer in time), and the button that records the linked values now.
+    static func form(_ names: [String], sources: [KnownSource]?, csrf: String) -> HTML {
+        let sync = Components.postForm(
+            action: "/networth/sync", csrf: csrf, class: "inline",
+            "<button type=\"submit\" class=\"secondary\">Record linked values now</button>")
+        guard let sources else {
+            return Components.notice(
+                "The sources to follow did not answer in time; reload the page to try again.", kind: "warning")
+                + sync
+        }
+        guard !sources.isEmpty else {
+            return Components.notice(
+                "No other feature has a value to follow yet: a paper stock account, imported funds or a saved ETF portfolio."
+            )
+                + sync
+        }
         var content = Components.select(
             "account", label: "Account", options: names.map { ($0, $0) }, selected: nil)
-        content += Components.field(
-            "source", label: "Source (" + patterns.joined(separator: ", ") + ")", value: "",
-            placeholder: patterns.first ?? "", attributes: " required")
+        content += Components.select(
+            "source", label: "Source", options: sources.map { ($0.name, title($0)) }, selected: nil)
         content += "<button type=\"submit\">Follow</button>"
-        return Components.postForm(action: "/networth/accounts/link", csrf: csrf, content)
-            + Components.postForm(
-                action: "/networth/sync", csrf: csrf, class: "inline",
-                "<button type=\"submit\" class=\"secondary\">Record linked values now</button>")
+        return Components.postForm(action: "/networth/accounts/link", csrf: csrf, content) + sync
+    }
+
+    /// `Paper account test@stockport.com — $10,609.93`, or why it has no value.
+    static func title(_ source: KnownSource) -> String {
+        let words = source.summary.split(separator: " (").first.map(String.init) ?? source.summary
+        switch source.reading {
+        case .value(let value):
+            return "\(source.name) — \(NumberFormat.money(value.amount, currency: value.currency)) (\(words))"
+        case .nothing(let why), .unavailable(let why):
+            return "\(source.name) — no value now: \(why)"
+        }
     }
 
     /// The button that stops `name` following its source.

@@ -15,6 +15,7 @@ enum NetWorthForms {
         -> Response
     {
         let fields = try await FormData.read(request, context: context)
+        let fromAccountPage = fields["back"] == "account"
         var form = NetWorthPage.UpdateForm(
             account: fields["account"] ?? "", amount: fields["amount"] ?? "", date: fields["date"] ?? "",
             note: fields["note"] ?? "")
@@ -31,9 +32,16 @@ enum NetWorthForms {
             let date = try form.date.isEmpty ? nil : parseDate(form.date)
             let recorded = try await BalanceService(NetWorthWeb.dependencies(environment)).record(
                 account: form.account, amount: amount, on: date, note: form.note)
-            return WebResponses.redirect(to: "/networth", flash: Flash(.success, message(recorded)))
+            return WebResponses.redirect(
+                to: fromAccountPage ? AccountPage.link(recorded.account) : "/networth",
+                flash: Flash(.success, message(recorded)))
         } catch {
             let refusal = FolioError.from(error)
+            if fromAccountPage {
+                // The account's own form: back to its page, the refusal at the top where the user is looking.
+                return WebResponses.redirect(
+                    to: AccountPage.link(form.account) + "#update", flash: Flash(.error, refusal.line))
+            }
             place(refusal, fields: ["account", "amount", "date", "note"], errors: &form.errors, general: &form.general)
             return await NetWorthPage.render(
                 request, context: context, environment: environment, form: form,

@@ -1,3 +1,4 @@
+import Caching
 import Failures
 import FeatureKit
 import FeatureWeb
@@ -38,7 +39,7 @@ enum NetWorthPage {
         guard !accounts.isEmpty else {
             let content: HTML = """
                 \(Components.notice("No accounts yet.", kind: "info"))
-                <p>Add accounts with <code>folio networth accounts add</code>, or load the sample data:</p>
+                <p>Add your accounts below, or load the sample data to look around:</p>
                 \(Components.postForm(action: "/networth/sample", csrf: context.csrfToken, "<button type=\"submit\">Load sample accounts</button>"))
                 <h2 id="add-account">Add an account</h2>
                 \(AccountForms.addForm(addForm, csrf: context.csrfToken))
@@ -55,11 +56,14 @@ enum NetWorthPage {
             content += figures(summary)
             content += summary.warnings.html { Components.notice($0, kind: "warning") }
             content += toggleForm(summary)
+            content += await monthlyChart(dependencies, inclusion: inclusion)
             content += "<h2>Accounts</h2>"
             content += accountsTable(summary, csrf: context.csrfToken)
-            if let patterns = environment.featureContext?.valueSources.patterns, !patterns.isEmpty {
+            if let directory = environment.featureContext?.valueSources, !directory.patterns.isEmpty {
+                let sources = await SourceDeadline.known(
+                    directory, deadline: environment.pagePolicy.deadline, clock: environment.timing.clock)
                 content += "<h2 id=\"link\">Follow a value source</h2>"
-                content += LinkForms.form(names, patterns: patterns, csrf: context.csrfToken)
+                content += LinkForms.form(names, sources: sources, csrf: context.csrfToken)
             }
         } catch {
             let refusal = FolioError.from(error)
@@ -73,13 +77,6 @@ enum NetWorthPage {
         content += AccountForms.addForm(addForm, csrf: context.csrfToken)
         content += "<h2 id=\"rates\">Exchange rates</h2>"
         content += AccountForms.rateForm(rateForm, csrf: context.csrfToken)
-        content += "<h2>By month</h2>"
-        do {
-            let report = try await ReportService(dependencies).report(.monthly, inclusion: inclusion)
-            content += chart(report)
-        } catch {
-            content += Components.notice("No chart: \(FolioError.from(error).line)", kind: "warning")
-        }
         return environment.page(
             "Net worth", request: request, context: context, status: status, scripts: [WebChart.scriptPath],
             content: content)
@@ -171,6 +168,16 @@ enum NetWorthPage {
         return Components.postForm(action: "/networth/update", csrf: csrf, content)
     }
 
+    /// The monthly chart under its heading, above the accounts and the forms.
+    static func monthlyChart(_ dependencies: NetWorthDependencies, inclusion: InclusionOverride) async -> HTML {
+        do {
+            let report = try await ReportService(dependencies).report(.monthly, inclusion: inclusion)
+            return "<h2>By month</h2>" + chart(report)
+        } catch {
+            return "<h2>By month</h2>" + Components.notice("No chart: \(FolioError.from(error).line)", kind: "warning")
+        }
+    }
+
     static func chart(_ report: NetWorthReport) -> HTML {
         let points = report.rows.map { ChartPoint(date: $0.date, y: $0.netWorth.doubleValue) }
         guard points.count > 1 else { return Components.notice("Not enough history for a chart yet.") }
@@ -188,8 +195,7 @@ enum NetWorthPage {
             "pension=\(inclusion.includePensions ? "include" : "exclude")"
             + "&mortgage=\(inclusion.includeMortgages ? "include" : "exclude")"
         return "<p><a href=\"/networth/chart.svg?\(query)\" download>Download the chart as SVG</a> · "
-            + "<a href=\"/networth/chart.svg?breakdown=1&amp;\(query)\" download>with assets and debts</a> "
-            + "(what <code>chart --svg</code> and <code>--breakdown</code> write)</p>"
+            + "<a href=\"/networth/chart.svg?breakdown=1&amp;\(query)\" download>with assets and debts</a></p>"
     }
 
     /// The dashboard's card: the figures, or why they cannot be shown (never silently dropped once there are

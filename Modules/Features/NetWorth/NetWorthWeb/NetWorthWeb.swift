@@ -62,6 +62,9 @@ public enum NetWorthWeb {
             router.post("/networth/accounts/link") { request, context in
                 try await LinkForms.link(request, context: context, environment: environment)
             }
+            router.post("/networth/accounts/follow") { request, context in
+                try await LinkForms.follow(request, context: context, environment: environment)
+            }
             router.post("/networth/accounts/unlink") { request, context in
                 try await LinkForms.unlink(request, context: context, environment: environment)
             }

@@ -52,7 +52,7 @@ enum ReportPage {
         form += Components.field(
             "to", label: "To (default today, YYYY-MM-DD or YYYY-MM)", value: to, error: errors["to"],
             placeholder: "2024-12")
-        form += Components.checkbox("details", label: "A column per account (as --details)", checked: details)
+        form += Components.checkbox("details", label: "A column per account", checked: details)
         form += "<button type=\"submit\">Show</button>"
         var content: HTML = NetWorthWeb.subnavigation
         content += "<form method=\"get\" action=\"/networth/report\" aria-label=\"Report range\">\(form)</form>"

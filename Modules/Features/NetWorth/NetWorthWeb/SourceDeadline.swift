@@ -27,4 +27,24 @@ enum SourceDeadline {
             },
             currency: { directory.currency(of: $0) })
     }
+
+    /// Every source the host knows now with its reading, for the link form's list; none when they do not all answer
+    /// within `deadline` (the form then says so instead of holding the page).
+    static func known(
+        _ directory: ValueSourceDirectory, deadline: Duration?, clock: any Clock<Duration>
+    ) async
+        -> [KnownSource]?
+    {
+        guard let deadline else { return await directory.known() }
+        return await withTaskGroup(of: [KnownSource]?.self) { group in
+            group.addTask { await directory.known() }
+            group.addTask {
+                try? await clock.sleep(for: deadline, tolerance: nil)
+                return nil
+            }
+            let first = await group.next() ?? nil
+            group.cancelAll()
+            return first
+        }
+    }
 }

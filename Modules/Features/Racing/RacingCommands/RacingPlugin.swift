@@ -10,5 +10,6 @@ public enum RacingPlugin {
         summary: RacesCommand.configuration.abstract,
         requirements: [.network, .persistence, .timing],
         command: RacesCommand.self,
-        alertKinds: [RacingAlerts.race])
+        alertKinds: [RacingAlerts.race]
+    ).contributing(agenda: RacingAgenda.read)
 }

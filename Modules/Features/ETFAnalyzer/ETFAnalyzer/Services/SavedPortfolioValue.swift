@@ -3,6 +3,11 @@ import Foundation
 import Money
 
 extension SavedPortfolios {
+    /// The names of every saved portfolio: the sources `etf:saved/<NAME>` names.
+    public func names() async throws -> [String] {
+        try await all().map(\.name)
+    }
+
     /// The saved portfolio called `name` valued as entered, Σ shares × current price, in `currency` (the prices'
     /// currency; portfolios are saved without one, so USD unless said), as of the save: for another part of the
     /// program to follow.
@@ -24,7 +29,13 @@ extension SavedPortfolios {
             let value = try portfolio.holdings.map { holding throws(MoneyError) in
                 try holding.shares * holding.currentPrice
             }.sum()
-            return SourcedValue(amount: value, currency: currency, asOf: portfolio.savedAt)
+            // Each ETF is one holding: the portfolio keeps no asset class, and an ETF is most often equity.
+            let holdings = try portfolio.holdings.map { holding throws(MoneyError) in
+                SourcedHolding(
+                    name: holding.name, assetClass: .equity, currency: currency,
+                    value: try holding.shares * holding.currentPrice)
+            }
+            return SourcedValue(amount: value, currency: currency, asOf: portfolio.savedAt, holdings: holdings)
         } catch {
             throw FolioError(.dataError, "the saved ETF portfolio \"\(name)\" cannot be valued", why: "\(error)")
         }

@@ -11,5 +11,6 @@ enum ETFValueSources {
         ) { name, context in
             try await SavedPortfolios(store: context.store).value(of: name ?? "")
         }
+        .listing { context in try await SavedPortfolios(store: context.store).names() }
     ]
 }

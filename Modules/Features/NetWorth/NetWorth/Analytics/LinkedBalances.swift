@@ -30,11 +30,11 @@ enum LinkedBalances {
     }
 
     /// The balance `reading` gives `account`: the value at the currency's minor unit (half-even), or why it gives none.
+    /// A value in another currency than the account's is converted with `rates` in force on `date` (into the base
+    /// currency, then out of it), and the status's `problem` says so; without a rate it gives none, saying why.
     static func balance(
-        _ reading: SourceReading, for account: Account
-    )
-        -> (amount: Amount?, status: String, asOf: Date?, problem: String?)
-    {
+        _ reading: SourceReading, for account: Account, rates: ExchangeRates? = nil, on date: CalendarDate? = nil
+    ) -> (amount: Amount?, status: String, asOf: Date?, problem: String?) {
         switch reading {
         case .nothing(let why): return (nil, "nothing", nil, why)
         case .unavailable(let why): return (nil, "unavailable", nil, why)
@@ -42,20 +42,42 @@ enum LinkedBalances {
             if let stale = value.staleBecause {
                 return (nil, "stale", value.asOf, "its value is out of date: \(stale)")
             }
-            guard value.currency == account.currency else {
-                return (
-                    nil, "unavailable", value.asOf,
-                    "it values in \(value.currency) while the account keeps \(account.currency)"
-                )
+            var note: String?
+            var amount = value.amount.roundedToMinorUnit(of: value.currency)
+            if value.currency != account.currency {
+                guard let rates, let date,
+                    let converted = convert(
+                        value.amount, from: value.currency, to: account.currency, rates: rates, on: date)
+                else {
+                    return (
+                        nil, "unavailable", value.asOf,
+                        "it values in \(value.currency) and no stored rate turns that into \(account.currency)"
+                    )
+                }
+                amount = converted
+                note = "converted from \(MoneyText.money(value.amount, currency: value.currency)) with the stored rates"
             }
-            let amount = value.amount.roundedToMinorUnit(of: value.currency)
             do {
                 try InputLimits.checkBalance(amount, currency: account.currency)
             } catch {
                 return (nil, "unavailable", value.asOf, "\(error)")
             }
-            return (amount, "live", value.asOf, nil)
+            return (amount, "live", value.asOf, note)
         }
+    }
+
+    /// `amount` of `from` in `to` on `date` through the base currency, rounded once at `to`'s minor unit.
+    static func convert(
+        _ amount: Amount, from: String, to: String, rates: ExchangeRates, on date: CalendarDate
+    ) -> Amount? {
+        func unitsInBase(_ value: Amount, of currency: String) -> Amount? {
+            if currency == rates.base { return value }
+            return try? rates.conversion(for: currency, on: date)?.apply(value, places: Amount.places)
+        }
+        guard let inBase = unitsInBase(amount, of: from), let one = unitsInBase(1, of: to), !one.isZero,
+            let value = try? inBase.divided(by: one, places: Amount.places)
+        else { return nil }
+        return value.roundedToMinorUnit(of: to)
     }
 
     /// `portfolio` with each live value as the account's balance on `date` (when it differs from the balance in force
@@ -73,10 +95,11 @@ enum LinkedBalances {
                 statuses[account.id] = LinkStatus(source: link.source, status: "recorded")
                 continue
             }
-            let found = balance(reading, for: account)
+            let found = balance(reading, for: account, rates: portfolio.rates, on: date)
             statuses[account.id] = LinkStatus(
                 source: link.source, status: found.status, asOf: found.asOf, problem: found.problem)
             if let amount = found.amount {
+                if let note = found.problem { warnings.append("\"\(account.name)\" follows \(link.source): \(note)") }
                 if account.update(onOrBefore: date)?.amount != amount {
                     result.accounts[index].record(
                         BalanceUpdate(date: date, amount: amount, note: "from \(link.source)"))

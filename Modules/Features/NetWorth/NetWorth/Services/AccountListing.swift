@@ -56,7 +56,10 @@ public struct AccountListing: Codable, Sendable, Equatable {
         "sourceStatus", "sourceValue", "sourceAsOf", "sourceProblem",
     ]
 
-    init(_ account: Account, link: AccountLink?, reading: SourceReading?) throws(NetWorthError) {
+    init(
+        _ account: Account, link: AccountLink?, reading: SourceReading?, rates: ExchangeRates? = nil,
+        on date: CalendarDate? = nil
+    ) throws(NetWorthError) {
         name = account.name
         type = account.type.rawValue
         debt = account.type.isDebt
@@ -76,7 +79,7 @@ public struct AccountListing: Codable, Sendable, Equatable {
         source = link?.source
         linkedOn = link?.linkedOn.iso8601
         if let reading {
-            let found = LinkedBalances.balance(reading, for: account)
+            let found = LinkedBalances.balance(reading, for: account, rates: rates, on: date)
             sourceStatus = found.status
             sourceValue = found.amount
             sourceAsOf = found.asOf

@@ -26,7 +26,9 @@ public struct AccountService: Sendable {
             let (portfolio, links) = try await dependencies.repository.linkedPortfolio()
             let readings = await LinkedBalances.read(links, with: dependencies.sources)
             return try portfolio.accounts.map { account throws(NetWorthError) in
-                try AccountListing(account, link: links[account.id], reading: readings[account.id])
+                try AccountListing(
+                    account, link: links[account.id], reading: readings[account.id], rates: portfolio.rates,
+                    on: dependencies.today)
             }
         } catch let error as NetWorthError {
             throw FolioError(error)
@@ -37,11 +39,14 @@ public struct AccountService: Sendable {
     /// - Throws: ``FolioError`` (refused, field `account`) when there is none.
     public func listing(named name: String) async throws -> AccountListing {
         do {
+            let (portfolio, links) = try await dependencies.repository.linkedPortfolio()
             let account = try await dependencies.repository.account(named: name)
-            guard let link = try await dependencies.repository.links()[account.id] else {
+            guard let link = links[account.id] else {
                 return try AccountListing(account, link: nil, reading: nil)
             }
-            return try AccountListing(account, link: link, reading: await dependencies.sources.read(link.source))
+            return try AccountListing(
+                account, link: link, reading: await dependencies.sources.read(link.source), rates: portfolio.rates,
+                on: dependencies.today)
         } catch let error as NetWorthError {
             throw FolioError(error)
         }

@@ -15,16 +15,27 @@ public struct LinkService: Sendable {
 
     /// Links the account called `name` to `source`; an account without balances takes the source's currency.
     /// - Throws: ``FolioError`` (field `source`) for a malformed name, an unknown source, a disabled feature's source,
-    ///   one another account follows, or a currency the account's balances are not in; (field `account`) for an
+    ///   or one another account follows; (field `account`) for an
     ///   unknown account.
     public func link(_ name: String, to source: String) async throws -> LinkChanged {
         let reading = try await Self.check(source, with: dependencies.sources)
         do {
             let link = AccountLink(source: source, linkedOn: dependencies.today)
             let (account, replaced) = try await dependencies.repository.link(name, to: link, currency: reading.currency)
+            var warning = reading.warning
+            if let code = reading.currency, code != account.currency {
+                let (portfolio, _) = try await dependencies.repository.linkedPortfolio()
+                let note =
+                    LinkedBalances.convert(
+                        1, from: code, to: account.currency, rates: portfolio.rates, on: dependencies.today)
+                        == nil
+                    ? "\(source) values in \(code) and no stored rate turns that into \(account.currency) yet: set one for the account to show its value"
+                    : "\(source) values in \(code): its values are converted into \(account.currency) with the stored rates"
+                warning = [warning, note].compactMap { $0 }.joined(separator: "; ")
+            }
             return LinkChanged(
                 account: account.name, source: source, linked: true, currency: account.currency,
-                replaced: replaced?.source, warning: reading.warning)
+                replaced: replaced?.source, warning: warning)
         } catch let error as NetWorthError {
             throw FolioError(error)
         }

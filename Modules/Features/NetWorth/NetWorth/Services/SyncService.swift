@@ -25,7 +25,7 @@ public struct SyncService: Sendable {
             var changed: [Int: (source: String, amount: Amount)] = [:]
             for account in portfolio.accounts {
                 guard let link = links[account.id], let reading = readings[account.id] else { continue }
-                let found = LinkedBalances.balance(reading, for: account)
+                let found = LinkedBalances.balance(reading, for: account, rates: portfolio.rates, on: date)
                 let previous = account.latestUpdate?.amount
                 var row = SyncedAccount(
                     account: account.name, source: link.source, outcome: "skipped", currency: account.currency,

@@ -21,9 +21,10 @@ extension NetWorthRepository {
     }
 
     /// Links the account called `name` to `link.source`, replacing any link it had. With `currency`, the source's,
-    /// an account without balances takes it; one whose balances are in another currency is refused.
+    /// an account without balances takes it; one whose balances are in another currency keeps its own (its source's
+    /// values are then converted with the stored rates).
     /// - Returns: The account after the change and the link it replaced.
-    /// - Throws: ``NetWorthError`` for an unknown account, a currency mismatch or a source another account follows.
+    /// - Throws: ``NetWorthError`` for an unknown account, or a source another account follows.
     public func link(
         _ name: String, to link: AccountLink, currency: String?
     ) async throws
@@ -35,13 +36,8 @@ extension NetWorthRepository {
             let tx = Tx(transaction, decoded: decoded)
             var account = try tx.account(named: name)
             try tx.requireUnfollowed(link.source, except: account.id)
-            if let code, code != account.currency {
-                guard account.updates.isEmpty else {
-                    throw NetWorthError(
-                        .refused, "\"\(account.name)\" cannot follow \(link.source)",
-                        why: "its balances are in \(account.currency) and the source values in \(code)",
-                        hint: "add a \(code) account that follows it instead", field: "source")
-                }
+            // An account with balances keeps its currency: the source's values are converted with the stored rates.
+            if let code, code != account.currency, account.updates.isEmpty {
                 account.currency = code
                 try tx.save(account)
             }

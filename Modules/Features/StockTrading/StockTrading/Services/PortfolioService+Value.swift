@@ -23,13 +23,33 @@ extension PortfolioService {
             let valuation = try PortfolioValuation.make(
                 holdings: holdings, history: [], quotes: quotes, basis: .average)
             let stale = quotes.isStale || valuation.holdings.contains(where: \.isStale)
+            // What the value is made of: each share at its value with the day's move, and the cash beside them.
+            let shares = valuation.holdings.map { holding in
+                SourcedHolding(
+                    name: holding.symbol, assetClass: .equity, currency: "USD", value: holding.value,
+                    dayChange: quotes.quotes[holding.symbol]?.quote.change.flatMap { try? $0 * holding.quantity })
+            }
+            let cash =
+                valuation.cash.isZero
+                ? [] : [SourcedHolding(name: "Cash", assetClass: .cash, currency: "USD", value: valuation.cash)]
             return SourcedValue(
                 amount: valuation.totalValue, currency: "USD", asOf: quotes.asOf,
                 staleBecause: stale
                     ? "prices are the last known from \(quotes.source)" + (quotes.failure.map { " — \($0)" } ?? "")
-                    : nil)
+                    : nil,
+                holdings: shares + cash)
         } catch {
             throw StockTradingError.translated(error)
+        }
+    }
+
+    /// The emails of every paper account on this store, in order: the sources `stocks:portfolio/<EMAIL>` names.
+    public func paperAccounts() async throws -> [String] {
+        let prefix = StorageKeys.account("")
+        return try await store.read { transaction in
+            try transaction.scan(.prefix(prefix), limit: nil, reverse: false).map {
+                String($0.key.dropFirst(prefix.count))
+            }
         }
     }
 }

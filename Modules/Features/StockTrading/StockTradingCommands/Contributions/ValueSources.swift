@@ -2,7 +2,8 @@ import FeatureKit
 import StockTrading
 
 /// The values the stocks feature lets other features follow: `stocks:portfolio/<EMAIL>`, the paper account of
-/// that email (cash + holdings at current prices, USD), whoever is logged in on this machine.
+/// that email (cash + holdings at current prices, USD), whoever is logged in on this machine; it says what it is made of
+/// (each share, equity, with the day's move; the cash) and lists every paper account's email.
 enum StocksValueSources {
     static let kinds = [
         ValueSourceKind(
@@ -13,5 +14,6 @@ enum StocksValueSources {
             let stocks = try await StocksTerminal.start(context)
             return try await stocks.services.portfolio.currentValue(ofAccount: email ?? "", mode: stocks.mode())
         }
+        .listing { context in try await StocksTerminal.start(context).services.portfolio.paperAccounts() }
     ]
 }
