@@ -15,7 +15,11 @@ extension PortfolioService {
         if !positions.isEmpty { amfi = try? await funds.amfiNAVs(mode: mode) }
         let priced = try await pricedSchemes(positions, mode: mode, amfi: amfi)
         // Valued as `valuePortfolio` values it, from the same priced schemes, which also give each day's move.
-        let report = try await mapped { try PortfolioValuation.report(positions: positions, priced: priced, asOf: nil) }
+        let today = Freshness.todayInIndia(timing.now())
+        let report = try await mapped {
+            try PortfolioValuation.report(
+                positions: positions, priced: priced, asOf: nil, today: today, newest: amfi?.value.date)
+        }
         guard !report.holdings.isEmpty else { return nil }
         let unvalued = report.holdings.filter { $0.value == nil }.count
         var reasons: [String] = []
