@@ -56,7 +56,7 @@ let features: [Feature] = [
         name: "StockTrading", domain: [crypto, cryptoExtras, "MarketData"],
         resources: [.embedInCode("Analytics/common-passwords.txt")], web: true),
     Feature(name: "Racing", web: true),
-    Feature(name: "ETFAnalyzer", web: true),
+    Feature(name: "ETFAnalyzer", domain: ["MarketData"], web: true),
 ]
 
 // MARK: - Target helpers
@@ -266,7 +266,9 @@ let package = Package(
         /** The plug-in contract, FeatureContext, output (tables, JSON, CSV, charts), fetch policy, errors. */
         .target(
             name: "FeatureKit",
-            dependencies: ["Failures", "Money", "Networking", "Persistence", "Settings", "Timing", logging, csv],
+            dependencies: [
+                "Failures", "MarketData", "Money", "Networking", "Persistence", "Settings", "Timing", logging, csv,
+            ],
             path: "Modules/FeatureKit/FeatureKit",
             swiftSettings: strictSettings
         ),
@@ -450,6 +452,11 @@ package.targets.first { $0.name == "folio" }?.dependencies +=
     ["MarketData", "MarketDataYahoo", "MarketDataAlphaVantage"]
 package.targets.first { $0.name == "folio-benchmarks" }?.dependencies.append("MarketData")
 package.targets.first { $0.name == "StockTradingTests" }?.dependencies += ["MarketData", "MarketDataTesting"]
+package.targets.first { $0.name == "StockTradingWebTests" }?.dependencies += ["MarketData", "MarketDataTesting"]
+for face in ["StockTradingCommands", "StockTradingWeb"] {
+    package.targets.first { $0.name == face }?.dependencies.append("MarketData")
+}
+package.targets.first { $0.name == "StockTradingCommandsTests" }?.dependencies += ["MarketData", "MarketDataTesting"]
 
 // MARK: - Operations (`folio serve`'s /metrics: swift-metrics through a Prometheus registry, injected, never bootstrapped)
 

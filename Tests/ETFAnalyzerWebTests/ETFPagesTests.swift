@@ -415,12 +415,58 @@ struct ETFNewPortfolioTests {
             try await client.execute(uri: "/etf/new", method: .get, headers: localhost) { response in
                 let html = String(buffer: response.body)
                 #expect(html.contains("name=\"purchase_date_3\"") && !html.contains("name=\"name_4\""))
-                #expect(html.contains("href=\"/etf/new?rows=4\""))
+                #expect(html.contains("name=\"action\" value=\"addRow\""))
                 #expect(html.contains("href=\"/etf/template?format=csv\""))
             }
             try await client.execute(uri: "/etf/new?rows=99", method: .get, headers: localhost) { response in
                 let html = String(buffer: response.body)
-                #expect(html.contains("name=\"name_20\"") && !html.contains("name=\"name_21\"") && !html.contains("rows=21"))
+                #expect(html.contains("name=\"name_20\"") && !html.contains("name=\"name_21\"") && !html.contains("addRow"))
+            }
+        }
+    }
+
+    @Test("issue 38: \"Add a row\" keeps what was typed in every row and the options below")
+    func addRowKeepsValues() async throws {
+        try await Setup().application().test(.router) { client in
+            let typed = row(1, name: "VOO").merging(["name_2": "half typed", "rows": "3", "saveAs": "core", "action": "addRow"]) { $1 }
+            let (headers, body) = post(typed)
+            try await client.execute(uri: "/etf/new", method: .post, headers: headers, body: body) { response in
+                let html = String(buffer: response.body)
+                #expect(response.status == .ok)
+                #expect(html.contains("name=\"name_4\"") && !html.contains("name=\"name_5\""))
+                #expect(html.contains("name=\"name_1\" value=\"VOO\"") && html.contains("name=\"name_2\" value=\"half typed\""))
+                #expect(html.contains("name=\"saveAs\" value=\"core\""))
+                #expect(!html.contains("id=\"etf-figures\""), "adding a row analyses nothing")
+            }
+        }
+    }
+
+    @Test("issue 38: a pasted report shows every figure `etf analyze` prints, and a paste over 1,000 rows is refused")
+    func everyFigureAndThePasteCap() async throws {
+        let setup = Setup()
+        let csv = try String(contentsOf: example, encoding: .utf8)
+        try await setup.application().test(.router) { client in
+            let (headers, body) = post(["csv": csv, "format": "html"])
+            try await client.execute(uri: "/etf", method: .post, headers: headers, body: body) { response in
+                let html = String(buffer: response.body)
+                for label in [
+                    "Capital appreciation", "Yield income", "Expenses", "Weighted annual return", "Portfolio annual return",
+                    "Weighted expense ratio", "Annual fees", "Fee drag", ">Days<",
+                ] {
+                    #expect(html.contains(label), "\(label)")
+                }
+                #expect(html.contains("id=\"etf-as-of\"") && (html.contains("· as of 20") || html.contains("· analysis dates 20")))
+                #expect(html.contains("held under a year") || html.contains("initial-weighted mean"))
+            }
+            let line = "VOO,0.03,1.3,1,400,2024-01-02,450\n"
+            let big = "name,expense_ratio,yield,shares,purchase_price,purchase_date,current_price\n"
+                + String(repeating: line, count: 1001)
+            let (bigHeaders, bigBody) = post(["csv": big, "format": "html"])
+            try await client.execute(uri: "/etf", method: .post, headers: bigHeaders, body: bigBody) { response in
+                let html = String(buffer: response.body)
+                #expect(response.status == .unprocessableContent)
+                #expect(html.contains("the portfolio has 1001 rows") && html.contains("at most 1,000 rows"))
+                #expect(html.contains("id=\"csv-error\""))
             }
         }
     }

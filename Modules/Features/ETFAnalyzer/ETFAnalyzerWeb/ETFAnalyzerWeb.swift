@@ -162,6 +162,12 @@ public enum ETFAnalyzerWeb {
         let service = PortfolioAnalysisService(store: context.store, timing: context.timing)
         if !form.saved.isEmpty { return (try await service.analyze(saved: form.saved, asOf: asOf), []) }
         let document = try PortfolioText.document(form.csv, defaultAnalysisDate: asOf)
+        guard document.holdings.count <= PortfolioText.maximumRows else {
+            throw FolioError(
+                .invalid, "the portfolio has \(document.holdings.count) rows",
+                why: "a pasted or uploaded portfolio may hold at most \(Amount(PortfolioText.maximumRows).formatted(places: 0)) rows",
+                hint: "split it into smaller portfolios, or analyze the file with folio etf analyze", field: "csv")
+        }
         do {
             return (try service.analyze(document.holdings, asOf: asOf), document.warnings)
         } catch let error as PortfolioInputError {
@@ -173,6 +179,7 @@ public enum ETFAnalyzerWeb {
     /// The report table's columns, each sorting by its heading's link.
     static let columns: [TableColumn<ETFAnalysis>] = [
         TableColumn("ETF", key: "name") { $0.holding.name < $1.holding.name },
+        TableColumn("Days", key: "days", numeric: true) { $0.daysHeld < $1.daysHeld },
         TableColumn("Invested", key: "invested", numeric: true) { $0.initialInvestment < $1.initialInvestment },
         TableColumn("Value", key: "value", numeric: true) { $0.currentValue < $1.currentValue },
         TableColumn("Net return", key: "net", numeric: true) { $0.netReturn < $1.netReturn },
@@ -189,26 +196,59 @@ public enum ETFAnalyzerWeb {
     /// address of its own) and the allocation chart.
     static func render(_ report: PortfolioReport, sort: String? = nil, link: ((String) -> String)? = nil) -> HTML {
         let portfolio = report.portfolio
-        let figures: HTML = """
-            <h2>Report</h2><div class="figures" id="etf-figures">\(Components.figure("Invested", Show.money(portfolio.totalInitial)))\
-            \(Components.figure("Current value", Show.money(portfolio.totalCurrent)))\
-            \(Components.figure("Net return", Show.signedMoney(portfolio.totalNetReturn), detail: Show.percent(portfolio.totalReturn)))\
-            \(Components.figure("Weighted annual return", portfolio.weightedAnnualReturn.map { Show.percent($0) } ?? "—"))\
-            \(Components.figure("Weighted expense ratio", Show.percent(portfolio.weightedExpenseRatio, places: 3)))\
-            \(Components.figure("Annual fees", Show.money(portfolio.annualFees)))</div>
+        let text = ReportText(symbol: NumberFormat.currencySymbol(report.currency))
+        let count = "\(portfolio.count) ETF\(portfolio.count == 1 ? "" : "s")"
+        var weightedNote = "Σ weight × annualized return"
+        if portfolio.excludedFromWeighted > 0 {
+            weightedNote += ", without \(portfolio.excludedFromWeighted) ETF\(portfolio.excludedFromWeighted == 1 ? "" : "s") held 0 days"
+        }
+        let meanDays = NumberFormat.decimal(portfolio.meanDaysHeld, fractionDigits: 0)
+        let ownNote = portfolio.annualizedReturn == nil ? "no time held" : "from totals over \(meanDays) days (initial-weighted mean)"
+        var content: HTML = """
+            <h2>Report</h2><p class="stamp" id="etf-as-of">\(count) · \(text.asOf(report))</p>\
+            <div class="figures" id="etf-figures">\(Components.figure("Invested", text.money(portfolio.totalInitial)))\
+            \(Components.figure("Current value", text.money(portfolio.totalCurrent)))\
+            \(Components.figure("Capital appreciation", text.signedMoney(portfolio.totalCapitalAppreciation)))\
+            \(Components.figure("Yield income", text.signedMoney(portfolio.totalYieldIncome)))\
+            \(Components.figure("Expenses", text.signedMoney(-portfolio.totalExpenses)))\
+            \(Components.figure("Net return", text.signedMoney(portfolio.totalNetReturn), detail: text.percent(portfolio.totalReturn)))\
+            \(Components.figure("Weighted annual return", portfolio.weightedAnnualReturn.map(text.percent) ?? "—", detail: weightedNote))\
+            \(Components.figure("Portfolio annual return", portfolio.annualizedReturn.map(text.percent) ?? "—", detail: ownNote))\
+            \(Components.figure("Weighted expense ratio", text.expenseRatio(portfolio.weightedExpenseRatio)))\
+            \(Components.figure("Annual fees", text.money(portfolio.annualFees), detail: "a year at today's value"))</div>
             """
+        if let note = text.divergenceNote(portfolio) { content += Components.notice("Note: " + note, kind: "warning") }
         // A posted report has no address to sort at: its headings are plain.
         let shown = link == nil ? columns.map { TableColumn($0.title, numeric: $0.numeric) } : columns
-        let table = SortedTable(
+        content += SortedTable(
             columns: shown, rows: report.etfs, id: "etfs", noun: "ETFs", sort: sort, link: { link?($0) ?? "" }
         ) { etf in
-            ["\(etf.holding.name)", "\(Show.money(etf.initialInvestment))", "\(Show.money(etf.currentValue))", "\(Show.signedMoney(etf.netReturn))",
-             "\(Show.percent(etf.totalReturn))", "\(etf.annualizedReturn.map { Show.percent($0) } ?? "—")", "\(Show.percent(etf.allocation))"]
+            ["\(etf.holding.name)", "\(text.days(etf.daysHeld))", "\(text.money(etf.initialInvestment))", "\(text.money(etf.currentValue))",
+             "\(text.signedMoney(etf.netReturn))", "\(text.percent(etf.totalReturn))", "\(text.annualized(etf))", "\(text.share(etf.allocation))"]
         }.html
+        let notes = ["Total days are the initial-weighted mean: \(meanDays)."] + text.footnotes(report)
+        content += notes.html { "<p class=\"hint\">\($0)</p>" }
         let chart = BarChart(
             title: "Allocation by current value",
             bars: report.etfs.map { (label: $0.holding.name, value: $0.allocation.doubleValue, text: Show.percent($0.allocation)) })
-        return figures + table + "<figure class=\"chart\" id=\"allocation-chart\">\(chart.render())</figure>"
+        content += "<figure class=\"chart\" id=\"allocation-chart\">\(chart.render())</figure>"
+        content += feeDrag(report, text: text)
+        return content
+    }
+
+    /// The fee drag as `etf analyze` prints it: the value with and without fees over the years.
+    static func feeDrag(_ report: PortfolioReport, text: ReportText) -> HTML {
+        let summary = report.portfolio
+        let growth = NumberFormat.percent(summary.growthRate, signed: false)
+        let caption = "\(text.money(summary.totalCurrent)) growing \(growth) a year, less the "
+            + "\(text.expenseRatio(summary.weightedExpenseRatio)) weighted expense ratio"
+        return "<h2 id=\"fee-drag\">Fee drag</h2>"
+            + Components.table(
+                caption: caption, headers: ["Years", "Without fees", "With fees", "Fees cost", "Share"], numeric: [1, 2, 3, 4],
+                rows: summary.feeDrag.map { drag in
+                    ["\(drag.years)", "\(text.money(drag.valueWithoutFees))", "\(text.money(drag.valueWithFees))",
+                     "\(text.money(drag.drag))", "\(text.share(drag.dragFraction))"]
+                }, id: "fee-drag-table")
     }
 }
 

@@ -81,6 +81,10 @@ public enum StockTradingWeb {
             router.get("/stocks/quotes", use: loggedIn { request, context, owner in
                 await QuotesPage.show(request, context: context, environment: environment, owner: owner)
             })
+            router.get("/stocks/symbol", use: loggedIn { request, _, _ in SymbolPage.lookUp(request) })
+            router.get("/stocks/symbol/:symbol", use: loggedIn { request, context, owner in
+                await SymbolPage.show(request, context: context, environment: environment, owner: owner)
+            })
             router.get("/stocks/cash", use: loggedIn { request, context, owner in
                 await CashPage.show(request, context: context, environment: environment, owner: owner)
             })
