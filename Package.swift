@@ -453,10 +453,11 @@ package.targets.first { $0.name == "folio" }?.dependencies +=
 package.targets.first { $0.name == "folio-benchmarks" }?.dependencies.append("MarketData")
 package.targets.first { $0.name == "StockTradingTests" }?.dependencies += ["MarketData", "MarketDataTesting"]
 package.targets.first { $0.name == "StockTradingWebTests" }?.dependencies += ["MarketData", "MarketDataTesting"]
-for face in ["StockTradingCommands", "StockTradingWeb"] {
+for face in ["StockTradingCommands", "StockTradingWeb", "ETFAnalyzerCommands"] {
     package.targets.first { $0.name == face }?.dependencies.append("MarketData")
 }
 package.targets.first { $0.name == "StockTradingCommandsTests" }?.dependencies += ["MarketData", "MarketDataTesting"]
+package.targets.first { $0.name == "ETFAnalyzerCommandsTests" }?.dependencies += ["MarketData", "MarketDataTesting"]
 
 // MARK: - Operations (`folio serve`'s /metrics: swift-metrics through a Prometheus registry, injected, never bootstrapped)
 

@@ -4,9 +4,10 @@ import MarketData
 import MarketDataTesting
 import Money
 import StockTrading
-@testable import StockTradingCommands
 import Testing
 import Timing
+
+@testable import StockTradingCommands
 
 /// `buy|sell --date [--price]` and `chart` over a provider scripted with AAPL's closes around its 4:1 split of
 /// 31 August 2020 (closes in today's shares, as Yahoo reports them) and its dividends.
@@ -16,13 +17,17 @@ import Timing
     static let provider = ScriptedProvider(
         id: "yahoo", displayName: "Yahoo Finance",
         quote: { symbol in
-            guard symbol == "AAPL" else { throw MarketDataError.unknownSymbol(symbol: symbol, provider: "Yahoo Finance") }
+            guard symbol == "AAPL" else {
+                throw MarketDataError.unknownSymbol(symbol: symbol, provider: "Yahoo Finance")
+            }
             return PriceQuote(
                 symbol: "AAPL", price: Amount("189.71")!, currency: "USD", previousClose: Amount("187.44")!,
                 exchange: "NMS", exchangeTimeZone: "America/New_York", marketTime: Harness.start, name: "Apple Inc.")
         },
         history: { symbol, from, to in
-            guard symbol == "AAPL" else { throw MarketDataError.unknownSymbol(symbol: symbol, provider: "Yahoo Finance") }
+            guard symbol == "AAPL" else {
+                throw MarketDataError.unknownSymbol(symbol: symbol, provider: "Yahoo Finance")
+            }
             let bars = [
                 DailyBar(date: day("2019-11-14"), close: Amount("65.50")!, adjustedClose: nil),
                 DailyBar(date: day("2019-11-15"), close: Amount("66.44")!, adjustedClose: nil),
@@ -52,7 +57,8 @@ import Timing
         #expect(bought.stdout.contains("Bought 10 AAPL on 2019-11-16 at $265.76 for $2,657.60."))
         let portfolio = try #require(
             try harness.json(await harness.run(["portfolio", "--format", "json"]).stdout) as? [String: Any])
-        let holding = try #require((portfolio["holdings"] as? [[String: Any]])?.first { $0["symbol"] as? String == "AAPL" })
+        let holding = try #require(
+            (portfolio["holdings"] as? [[String: Any]])?.first { $0["symbol"] as? String == "AAPL" })
         #expect(holding["quantity"] as? Int == 40, "10 shares became 40 at the 4:1 split")
         let history = await harness.run(["history", "--format", "json"]).stdout
         #expect(history.contains("\"split\"") && history.contains("\"dividend\""))

@@ -28,7 +28,9 @@ struct StocksSymbolPageTests {
                 }
             },
             history: { symbol, from, to in
-                guard symbol == "MSFT" else { throw MarketDataError.unknownSymbol(symbol: symbol, provider: "Scripted") }
+                guard symbol == "MSFT" else {
+                    throw MarketDataError.unknownSymbol(symbol: symbol, provider: "Scripted")
+                }
                 let bars = [("2025-10-01", "400.00"), ("2025-11-03", "410.00"), ("2025-11-21", "418.00")].map {
                     DailyBar(date: Self.day($0.0), close: Amount($0.1)!, adjustedClose: nil)
                 }

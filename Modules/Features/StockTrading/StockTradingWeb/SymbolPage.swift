@@ -20,7 +20,8 @@ enum SymbolPage {
         do {
             report = try await StocksWebServices.make(environment).portfolio.symbol(text, range: range, for: owner)
         } catch {
-            return environment.failurePage(FolioError.from(error), title: text.uppercased(), request: request, context: context)
+            return environment.failurePage(
+                FolioError.from(error), title: text.uppercased(), request: request, context: context)
         }
         var content = StockTradingWeb.subnavigation(owner, csrf: context.csrfToken)
         content += body(report, now: environment.timing.now())
@@ -33,7 +34,9 @@ enum SymbolPage {
         let symbol = (request.uri.queryParameters["symbol"].map(String.init) ?? "").trimmingCharacters(in: .whitespaces)
         let safe = symbol.uppercased().filter { ($0.isASCII && ($0.isLetter || $0.isNumber)) || ".-^=".contains($0) }
         guard !safe.isEmpty else { return WebResponses.redirect(to: "/stocks/quotes") }
-        let path = safe.addingPercentEncoding(withAllowedCharacters: .alphanumerics.union(CharacterSet(charactersIn: ".-"))) ?? safe
+        let path =
+            safe.addingPercentEncoding(withAllowedCharacters: .alphanumerics.union(CharacterSet(charactersIn: ".-")))
+            ?? safe
         return WebResponses.redirect(to: "/stocks/symbol/\(path)")
     }
 
@@ -47,13 +50,18 @@ enum SymbolPage {
     static func body(_ report: SymbolReport, now: Date) -> HTML {
         let currency = report.currency
         let money: @Sendable (Amount) -> String = { NumberFormat.money($0, currency: currency) }
-        var content: HTML = report.name.map { "<p class=\"lede\">\($0)\(report.exchange.map { " · \($0)" } ?? "") · \(report.currency)</p>" } ?? .empty
+        var content: HTML =
+            report.name.map {
+                "<p class=\"lede\">\($0)\(report.exchange.map { " · \($0)" } ?? "") · \(report.currency)</p>"
+            } ?? .empty
         if report.stale {
             content += Components.notice(
-                "the price is the last known from \(report.provider), as of \(TimeStamp.text(report.priceAsOf))", kind: "warning")
+                "the price is the last known from \(report.provider), as of \(TimeStamp.text(report.priceAsOf))",
+                kind: "warning")
         }
         let change = report.dayChange.map {
-            NumberFormat.signedMoney($0, currency: report.currency) + " (\(report.dayChangeFraction.map { NumberFormat.percent($0) } ?? "—"))"
+            NumberFormat.signedMoney($0, currency: report.currency)
+                + " (\(report.dayChangeFraction.map { NumberFormat.percent($0) } ?? "—"))"
         }
         content += "<div class=\"figures\" id=\"symbol-figures\">\(Components.figure("Price", money(report.price)))"
         content += Components.figure("Day change", change ?? "—")
@@ -73,10 +81,13 @@ enum SymbolPage {
             title: "\(report.symbol) daily closes", points: points,
             axisLabel: { ChartLabels.money($0, symbol: symbol) },
             valueText: { value in Amount(value, places: 2, rounding: .toNearestOrAwayFromZero).map(money) ?? "—" }
-        ).figure(id: "symbol-chart", caption: "Daily closes over \(report.range) (\(points.count) trading days), adjusted for later splits.")
+        ).figure(
+            id: "symbol-chart",
+            caption: "Daily closes over \(report.range) (\(points.count) trading days), adjusted for later splits.")
         content += "<h2>Your position</h2>"
         if let position = report.position {
-            content += "<div class=\"figures\" id=\"symbol-position\">\(Components.figure("Shares", "\(position.quantity)"))"
+            content +=
+                "<div class=\"figures\" id=\"symbol-position\">\(Components.figure("Shares", "\(position.quantity)"))"
             content += Components.figure("Average cost", Dollars.text(position.averageCost))
             content += Components.figure("Value", Dollars.text(position.value))
             content += Components.figure("Unrealised P/L", Dollars.text(position.unrealizedPL, signed: true)) + "</div>"
@@ -84,17 +95,22 @@ enum SymbolPage {
             content += "<p>You hold none. <a href=\"/stocks#trade\">Trade</a></p>"
         }
         content += "<h2>Dividends</h2>"
-        content += report.dividends.isEmpty
+        content +=
+            report.dividends.isEmpty
             ? "<p>None in this range.</p>"
             : Components.table(
                 headers: ["Ex-date", "Per share"], numeric: [1],
-                rows: report.dividends.reversed().map { ["\($0.exDate.iso8601)", "\(money($0.amountPerShare))"] }, id: "dividends")
+                rows: report.dividends.reversed().map { ["\($0.exDate.iso8601)", "\(money($0.amountPerShare))"] },
+                id: "dividends")
         content += "<h2>Splits</h2>"
-        content += report.splits.isEmpty
+        content +=
+            report.splits.isEmpty
             ? "<p>None in this range.</p>"
             : Components.table(
                 headers: ["Date", "Ratio"], numeric: [],
-                rows: report.splits.reversed().map { ["\($0.date.iso8601)", "\("\($0.numerator):\($0.denominator)")"] },
+                rows: report.splits.reversed().map {
+                    ["\($0.date.iso8601)", "\("\($0.numerator):\($0.denominator)")"]
+                },
                 id: "splits")
         content += "<p class=\"stamp\">Prices from \(report.provider).</p>"
         return content

@@ -31,7 +31,9 @@ extension PortfolioService {
         }
         var position: SymbolReport.Position?
         if let owner,
-            let holding = try await portfolio(for: owner, mode: mode).report.holdings.first(where: { $0.symbol == symbol })
+            let holding = try await portfolio(for: owner, mode: mode).report.holdings.first(where: {
+                $0.symbol == symbol
+            })
         {
             position = SymbolReport.Position(
                 quantity: holding.quantity, averageCost: holding.averageCost, value: holding.value,
