@@ -6,6 +6,7 @@ import Money
 import StockTrading
 import Testing
 import Timing
+import TimingTesting
 
 @testable import StockTradingCommands
 
@@ -25,6 +26,13 @@ import Timing
                 exchange: "NMS", exchangeTimeZone: "America/New_York", marketTime: Harness.start, name: "Apple Inc.")
         },
         history: { symbol, from, to in
+            if symbol == "SPY" {
+                let bars = [("2023-11-14", "448.73"), ("2023-11-15", "449.68")].map {
+                    DailyBar(date: day($0.0), close: Amount($0.1)!, adjustedClose: nil)
+                }
+                return PriceHistory(symbol: "SPY", currency: "USD", exchangeTimeZone: "America/New_York", bars: bars)
+                    .limited(from: from, to: to)
+            }
             guard symbol == "AAPL" else {
                 throw MarketDataError.unknownSymbol(symbol: symbol, provider: "Yahoo Finance")
             }
@@ -110,5 +118,24 @@ import Timing
         let harness = try await Harness.make()
         let outcome = await harness.run(["chart", "AAPL"])
         #expect(outcome.exitCode == 64 && outcome.stderr.contains("no chart for AAPL"))
+    }
+
+    @Test func analyticsShowsTheTimeWeightedReturnBesideTheBenchmark() async throws {
+        let harness = try await harness()
+        _ = await harness.run(["buy", "AAPL", "3"])
+        harness.wallClock.advance(by: 86_400)
+        _ = await harness.run(["portfolio"])
+        let json = try #require(
+            try harness.json(await harness.run(["analytics", "--format", "json"]).stdout) as? [String: Any])
+        let benchmark = try #require(json["benchmark"] as? [String: Any])
+        #expect(benchmark["symbol"] as? String == "SPY")
+        #expect(benchmark["from"] as? String == "2023-11-14" && benchmark["to"] as? String == "2023-11-15")
+        // The price did not move and no cash came in: the account's return is zero; SPY's is 449.68 / 448.73 − 1.
+        #expect("\(benchmark["accountReturn"] ?? "")" == "0")
+        #expect("\(benchmark["benchmarkReturn"] ?? "")" == "0.00211709")
+        let table = await harness.run(["analytics"])
+        #expect(table.stdout.contains("Time-weighted") && table.stdout.contains("beside SPY +0.21%, 2023-11-14 to 2023-11-15"))
+        let unknown = await harness.run(["analytics", "--benchmark", "ZZZZ"])
+        #expect(unknown.exitCode == 0 && unknown.stdout.contains("beside ZZZZ —"))
     }
 }
