@@ -7,6 +7,9 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
+import MarketData
+import MarketDataTesting
+import Money
 import ETFAnalyzerCommands
 import ETFAnalyzerWeb
 import Persistence
@@ -22,9 +25,13 @@ private let example = URL(fileURLWithPath: #filePath).deletingLastPathComponent(
 private struct Setup {
     let timing = Timing.test(now: Date(timeIntervalSince1970: 1_764_000_000))
     let store = InMemoryDatabase().store(namespace: "etf")
+    /// The host's market data, when a test gives one.
+    var market: MarketDataService?
 
     func context(terminal: any Terminal = CapturedTerminal()) -> FeatureContext {
-        .test(featureID: "etf", store: store, timing: timing, terminal: terminal)
+        var context = FeatureContext.test(featureID: "etf", store: store, timing: timing, terminal: terminal)
+        context.marketData = market
+        return context
     }
 
     func application() -> some ApplicationProtocol {
@@ -513,6 +520,44 @@ struct ETFNewPortfolioTests {
             try await client.execute(uri: "/etf?saved=core&sort=-allocation", method: .get, headers: localhost) { response in
                 let html = String(buffer: response.body)
                 #expect(html.contains("<a href=\"/etf?saved=core&amp;sort=allocation\">Allocation ▼</a>"))
+            }
+        }
+    }
+}
+
+@Suite("/etf/new with market prices")
+struct ETFMarketPricesPageTests {
+    @Test("\"Use market prices\" fills a row's empty prices with the closes and shows the dividends paid beside the yield's")
+    func useMarketPrices() async throws {
+        var setup = Setup()
+        let provider = ScriptedProvider(history: { symbol, from, to in
+            let day = { (text: String) in CalendarDate(iso8601: text)! }
+            return PriceHistory(
+                symbol: symbol, currency: "USD", exchangeTimeZone: "America/New_York",
+                bars: [
+                    DailyBar(date: day("2024-01-02"), close: Amount("430.00")!, adjustedClose: nil),
+                    DailyBar(date: day("2025-11-21"), close: Amount("600.50")!, adjustedClose: nil),
+                ],
+                dividends: [Dividend(exDate: day("2025-03-27"), amountPerShare: Amount("1.81")!)]
+            ).limited(from: from, to: to)
+        })
+        setup.market = MarketDataService(
+            providers: [provider], store: InMemoryDatabase().store(namespace: "market"), timing: setup.timing,
+            quoteTTL: .seconds(60))
+        try await setup.application().test(.router) { client in
+            var fields = row(1, name: "Vanguard S&P 500, VOO")
+            fields["purchase_price_1"] = ""
+            fields["current_price_1"] = ""
+            fields["symbol_1"] = "VOO"
+            fields["live"] = "on"
+            let (headers, body) = post(fields)
+            try await client.execute(uri: "/etf/new", method: .post, headers: headers, body: body) { response in
+                let html = String(buffer: response.body)
+                #expect(response.status == .ok, "\(html)")
+                #expect(html.contains("id=\"market-fills\""))
+                #expect(html.contains("$430.00 (close of 2024-01-02)") && html.contains("$600.50 (close of 2025-11-21)"))
+                // 10 shares × $1.81.
+                #expect(html.contains("$18.10"))
             }
         }
     }

@@ -5,6 +5,7 @@ import FeatureWeb
 import Foundation
 import Hummingbird
 import Money
+import Timing
 
 /// The ETF page: upload a CSV file (a plain multipart form: no script needed), paste one, or pick a saved
 /// portfolio; the report (`folio etf analyze … --format json`) with its allocation chart, and the report as
@@ -45,6 +46,8 @@ public enum ETFAnalyzerWeb {
         /// The name to save the portfolio under, and whether that may replace one saved before.
         var saveAs = ""
         var replace = false
+        /// Fill empty prices from the market ("Use market prices" on `/etf/new`).
+        var live = false
         var errors: [String: String] = [:]
     }
 
@@ -161,6 +164,7 @@ public enum ETFAnalyzerWeb {
         guard let context = environment.context("etf") else { throw FolioError(.unavailable, "the etf feature is disabled") }
         let service = PortfolioAnalysisService(store: context.store, timing: context.timing)
         if !form.saved.isEmpty { return (try await service.analyze(saved: form.saved, asOf: asOf), []) }
+        if form.live { return try await liveReport(of: form, asOf: asOf, context: context, service: service) }
         let document = try PortfolioText.document(form.csv, defaultAnalysisDate: asOf)
         guard document.holdings.count <= PortfolioText.maximumRows else {
             throw FolioError(
@@ -174,6 +178,46 @@ public enum ETFAnalyzerWeb {
             // Rows that pass the reader but not the date rule at today's date: the rows are what to fix.
             throw PortfolioText.Refusal(issues: error.issues)
         }
+    }
+
+    /// The report of rows whose empty prices are filled from the market, as `etf analyze --live` makes it.
+    static func liveReport(
+        of form: ReportForm, asOf: CalendarDate?, context: FeatureContext, service: PortfolioAnalysisService
+    ) async throws -> (report: PortfolioReport, warnings: [String]) {
+        guard let market = context.marketData else {
+            throw FolioError(.unavailable, "no market prices", why: "the server has no market data for the etf feature")
+        }
+        let date = asOf ?? CalendarDate(context.timing.now(), in: .current)
+        do {
+            let (filled, fills) = try await LivePrices.fill(
+                try PortfolioText.table(form.csv), market: market, analysisDate: date)
+            let document = try PortfolioReader.read(filled, defaultAnalysisDate: date)
+            var report = try service.analyze(document.holdings, asOf: asOf)
+            report.market = fills
+            return (report, document.warnings)
+        } catch let error as PortfolioInputError {
+            throw PortfolioText.Refusal(issues: error.issues)
+        }
+    }
+
+    /// What the market filled in, each with its day and provider, and the dividends paid beside the yield's income.
+    static func marketFills(_ report: PortfolioReport, text: ReportText) -> HTML {
+        guard !report.market.isEmpty else { return .empty }
+        let rows: [[HTML]] = report.market.compactMap { fill in
+            guard fill.row - 1 < report.etfs.count else { return nil }
+            let etf = report.etfs[fill.row - 1]
+            let bought = fill.purchasePrice.map { "\(text.price($0)) (close of \(fill.purchasePriceDate?.iso8601 ?? ""))" } ?? "typed"
+            let now = fill.currentPrice.map { "\(text.price($0)) (close of \(fill.currentPriceDate?.iso8601 ?? ""))" } ?? "typed"
+            return [
+                "\(etf.holding.name)", "\(fill.symbol)", "\(bought)", "\(now)", "\(text.money(fill.dividendIncome))",
+                "\(text.money(etf.yieldIncome))", "\(fill.provider)\(fill.stale ? " (stale)" : "")",
+            ]
+        }
+        return "<h2 id=\"market-data\">Market data</h2>"
+            + Components.table(
+                caption: "Empty prices filled from the market; typed prices win",
+                headers: ["ETF", "Symbol", "Purchase price", "Current price", "Dividends paid", "Yield income", "From"],
+                numeric: [4, 5], rows: rows, id: "market-fills")
     }
 
     /// The report table's columns, each sorting by its heading's link.
@@ -233,6 +277,7 @@ public enum ETFAnalyzerWeb {
             bars: report.etfs.map { (label: $0.holding.name, value: $0.allocation.doubleValue, text: Show.percent($0.allocation)) })
         content += "<figure class=\"chart\" id=\"allocation-chart\">\(chart.render())</figure>"
         content += feeDrag(report, text: text)
+        content += marketFills(report, text: text)
         return content
     }
 

@@ -12,7 +12,7 @@ import Hummingbird
 enum NewPortfolioPage {
     /// The fields of one ETF, in the CSV's column order, with their labels.
     static let columns: [(name: String, label: String, type: String)] = [
-        ("name", "Name", "text"), ("expense_ratio", "Expense ratio %", "text"), ("yield", "Yield %", "text"),
+        ("name", "Name", "text"), ("symbol", "Symbol (for market prices)", "text"), ("expense_ratio", "Expense ratio %", "text"), ("yield", "Yield %", "text"),
         ("shares", "Shares", "text"), ("purchase_price", "Purchase price", "text"), ("purchase_date", "Purchase date", "date"),
         ("current_price", "Current price", "text"), ("analysis_date", "Analysis date (optional)", "date"),
     ]
@@ -63,6 +63,9 @@ enum NewPortfolioPage {
         fields += Components.field(
             "saveAs", label: "Also save under this name (optional)", value: values["saveAs"] ?? "", placeholder: "core")
         fields += Components.checkbox("replace", label: "Replace a portfolio of that name", checked: values["replace"] != nil)
+        fields += Components.checkbox(
+            "live", label: "Use market prices: empty prices of rows with a symbol are the market's closes",
+            checked: values["live"] != nil)
         fields += "<button type=\"submit\">Analyze</button>"
         content += Components.postForm(action: "/etf/new", csrf: context.csrfToken, fields)
         return environment.page("New ETF portfolio", request: request, context: context, content: content)
@@ -93,7 +96,8 @@ enum NewPortfolioPage {
             return show(request, context: context, environment: environment, rows: rows + 1, values: fields.fields)
         }
         let form = ETFAnalyzerWeb.ReportForm(
-            csv: csv(fields), asOf: fields["asOf"] ?? "", saveAs: fields["saveAs"] ?? "", replace: fields["replace"] != nil)
+            csv: csv(fields), asOf: fields["asOf"] ?? "", saveAs: fields["saveAs"] ?? "", replace: fields["replace"] != nil,
+            live: fields["live"] != nil)
         if !form.saveAs.isEmpty {
             return await SavedPortfoliosPage.save(form, source: "the new-portfolio form", request: request, context: context, environment: environment)
         }

@@ -32,7 +32,7 @@ enum PortfolioText {
 
     /// The rows as the terminal splits a portfolio file: fields trimmed, `#` comment lines skipped, a quoted
     /// line break read as LF whether the browser sent CRLF (as forms do) or LF.
-    private static func table(_ text: String) throws(PortfolioInputError) -> PortfolioTable {
+    static func table(_ text: String) throws(PortfolioInputError) -> PortfolioTable {
         let split: CSVTable
         do {
             split = try CSVTable(text: text, options: .init(trimsFields: true, skipsComments: true, requiresHeaderWidth: false))
