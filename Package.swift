@@ -56,7 +56,7 @@ let features: [Feature] = [
         name: "StockTrading", domain: [crypto, cryptoExtras, "MarketData"],
         resources: [.embedInCode("Analytics/common-passwords.txt")], web: true),
     Feature(name: "Racing", web: true),
-    Feature(name: "ETFAnalyzer", web: true),
+    Feature(name: "ETFAnalyzer", domain: ["MarketData"], web: true),
 ]
 
 // MARK: - Target helpers
@@ -273,7 +273,9 @@ let package = Package(
         /** The plug-in contract, FeatureContext, output (tables, JSON, CSV, charts), fetch policy, errors. */
         .target(
             name: "FeatureKit",
-            dependencies: ["CSVText", "Failures", "Money", "Networking", "Persistence", "Settings", "Timing", logging],
+            dependencies: [
+                "CSVText", "Failures", "MarketData", "Money", "Networking", "Persistence", "Settings", "Timing", logging,
+            ],
             path: "Modules/FeatureKit/FeatureKit",
             swiftSettings: strictSettings
         ),
@@ -469,6 +471,13 @@ package.targets.first { $0.name == "folio" }?.dependencies +=
     ["MarketData", "MarketDataYahoo", "MarketDataAlphaVantage"]
 package.targets.first { $0.name == "folio-benchmarks" }?.dependencies.append("MarketData")
 package.targets.first { $0.name == "StockTradingTests" }?.dependencies += ["MarketData", "MarketDataTesting"]
+package.targets.first { $0.name == "StockTradingWebTests" }?.dependencies += ["MarketData", "MarketDataTesting"]
+for face in ["StockTradingCommands", "StockTradingWeb", "ETFAnalyzerCommands"] {
+    package.targets.first { $0.name == face }?.dependencies.append("MarketData")
+}
+package.targets.first { $0.name == "StockTradingCommandsTests" }?.dependencies += ["MarketData", "MarketDataTesting"]
+package.targets.first { $0.name == "ETFAnalyzerCommandsTests" }?.dependencies += ["MarketData", "MarketDataTesting"]
+package.targets.first { $0.name == "ETFAnalyzerWebTests" }?.dependencies += ["MarketData", "MarketDataTesting", "Money"]
 
 // MARK: - Operations (`folio serve`'s /metrics: swift-metrics through a Prometheus registry, injected, never bootstrapped)
 

@@ -12,7 +12,7 @@ struct Folio: AsyncParsableCommand {
             discussion: """
                 Global options (--home, --offline, --no-color, -v) may appear anywhere on the command line. \
                 Settings come from flags, then the environment (FOLIO_HOME, FOLIO_MFAPI_URL, FOLIO_NEDS_URL, \
-                FOLIO_QUOTES_URL, NO_COLOR), then $FOLIO_HOME/config.json, then defaults; a bad value is blamed \
+                FOLIO_MARKET, NO_COLOR), then $FOLIO_HOME/config.json, then defaults; a bad value is blamed \
                 on the flag, the variable or the config.json key (with its path) it came from.
 
                 A request to a service has one deadline: 40 s over at most 4 tries (a terminal shows each retry). \

@@ -24,6 +24,9 @@ struct HostEnvironment: Sendable {
     var proxies = ProxySettings()
     /// `--database-url`, which wins over `FOLIO_DATABASE_URL` and `database.url` (``DatabaseSelection``).
     var databaseURL: String?
+    /// The process's one market-data service, built when a feature that needs it first runs, so every face of the
+    /// process (commands, pages, alerts, value sources) shares its cache, limits and requests in flight.
+    let market = SharedMarketData()
 
     /// The features' terminal parts: commands, alert kinds, value sources, device-local records.
     var registry: [FeatureDescriptor] { plugins.map(\.commands) }

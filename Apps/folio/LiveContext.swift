@@ -20,21 +20,10 @@ enum LiveContext {
 
     static func make(for feature: FeatureDescriptor, host: HostEnvironment) throws -> FeatureContext {
         let logger = host.logger(label: "folio.\(feature.id)")
-        let http: any HTTPClient
-        if host.offline || !feature.requirements.contains(.network) {
-            http = OfflineHTTPClient(
-                reason: host.offline ? "--offline was given" : "\(feature.id) declares no network use")
-        } else {
-            let transport = LazyHTTPClient {
-                AsyncHTTPClientTransport(
-                    configuration: .init(
-                        userAgent: "folio/\(FolioVersion.current) (Linux; Swift)", proxies: host.proxies))
-            }
-            let limited = ConcurrencyLimitedHTTPClient(base: transport, maxPerHost: 4)
-            http = RetryingHTTPClient(
-                base: limited, timing: host.timing,
-                onRetry: RetryNotice.reporter(terminal: host.terminal, debug: { logger.debug("\($0)") }))
-        }
+        let http: any HTTPClient =
+            host.offline || !feature.requirements.contains(.network)
+            ? OfflineHTTPClient(reason: host.offline ? "--offline was given" : "\(feature.id) declares no network use")
+            : liveHTTP(host: host, logger: logger)
         let store: any KeyValueStore
         if feature.requirements.contains(.persistence) {
             let (database, home, timing, namespace) = (try host.database(), host.home, host.timing, feature.id)
@@ -50,11 +39,32 @@ enum LiveContext {
             ticker: Ticker(clock: host.timing.clock), configuration: host.configuration, terminal: host.terminal,
             style: host.style, logger: logger, offline: host.offline, home: host.home)
         context.valueSources = ValueSourceWiring.directory(host: host)
+        if feature.requirements.contains(.marketData) {
+            context.marketData = try host.market.service {
+                let http: any HTTPClient =
+                    host.offline
+                    ? OfflineHTTPClient(reason: "--offline was given")
+                    : liveHTTP(host: host, logger: host.logger(label: "folio.market"))
+                return try marketData(host: host, http: http)
+            }
+        }
         return context
     }
 }
 
 extension LiveContext {
+    /// The retrying, per-host-bounded client over the live transport, built on its first request.
+    static func liveHTTP(host: HostEnvironment, logger: Logger) -> any HTTPClient {
+        let transport = LazyHTTPClient {
+            AsyncHTTPClientTransport(
+                configuration: .init(userAgent: "folio/\(FolioVersion.current) (Linux; Swift)", proxies: host.proxies))
+        }
+        let limited = ConcurrencyLimitedHTTPClient(base: transport, maxPerHost: 4)
+        return RetryingHTTPClient(
+            base: limited, timing: host.timing,
+            onRetry: RetryNotice.reporter(terminal: host.terminal, debug: { logger.debug("\($0)") }))
+    }
+
     /// The market data every feature shares, as `market.provider` chooses: Yahoo (and Alpha Vantage after it when
     /// a key is set), Alpha Vantage then Yahoo, or the simulated market; each live provider under its rate limit,
     /// over `http` (the host's retrying client, or the offline one), storing in the `market` namespace.
@@ -71,7 +81,7 @@ extension LiveContext {
                 settings.alphaVantageKey.map {
                     AlphaVantageProvider(http: http, apiKey: $0, baseURL: settings.alphaVantageURL, timing: timing)
                 }
-            case .simulated: SimulatedMarket(store: store, timing: timing)
+            case .simulated: SimulatedMarket(store: store, timing: timing, seed: settings.seed)
             }
         }
     }

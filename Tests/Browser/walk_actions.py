@@ -18,6 +18,7 @@ FOLIO = os.environ["FOLIO_BINARY"]
 CLI_ENVIRONMENT = {key: value for key, value in os.environ.items()
                    if not key.startswith("FOLIO_") or key in ("FOLIO_HOME", "FOLIO_MFAPI_URL")}
 CLI_ENVIRONMENT["NO_COLOR"] = "1"
+CLI_ENVIRONMENT["FOLIO_MARKET"] = "simulated"
 EMAIL = "walker@example.com"
 PASSWORD = "correct horse battery staple"
 

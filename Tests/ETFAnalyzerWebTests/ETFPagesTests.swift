@@ -9,6 +9,9 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
+import MarketData
+import MarketDataTesting
+import Money
 import Persistence
 import Testing
 import Timing
@@ -22,9 +25,13 @@ private let example = URL(fileURLWithPath: #filePath).deletingLastPathComponent(
 private struct Setup {
     let timing = Timing.test(now: Date(timeIntervalSince1970: 1_764_000_000))
     let store = InMemoryDatabase().store(namespace: "etf")
+    /// The host's market data, when a test gives one.
+    var market: MarketDataService?
 
     func context(terminal: any Terminal = CapturedTerminal()) -> FeatureContext {
-        .test(featureID: "etf", store: store, timing: timing, terminal: terminal)
+        var context = FeatureContext.test(featureID: "etf", store: store, timing: timing, terminal: terminal)
+        context.marketData = market
+        return context
     }
 
     func application() -> some ApplicationProtocol {
@@ -447,14 +454,67 @@ struct ETFNewPortfolioTests {
             try await client.execute(uri: "/etf/new", method: .get, headers: localhost) { response in
                 let html = String(buffer: response.body)
                 #expect(html.contains("name=\"purchase_date_3\"") && !html.contains("name=\"name_4\""))
-                #expect(html.contains("href=\"/etf/new?rows=4\""))
+                #expect(html.contains("name=\"action\" value=\"addRow\""))
                 #expect(html.contains("href=\"/etf/template?format=csv\""))
             }
             try await client.execute(uri: "/etf/new?rows=99", method: .get, headers: localhost) { response in
                 let html = String(buffer: response.body)
                 #expect(
-                    html.contains("name=\"name_20\"") && !html.contains("name=\"name_21\"") && !html.contains("rows=21")
-                )
+                    html.contains("name=\"name_20\"") && !html.contains("name=\"name_21\"") && !html.contains("addRow"))
+            }
+        }
+    }
+
+    @Test("issue 38: \"Add a row\" keeps what was typed in every row and the options below")
+    func addRowKeepsValues() async throws {
+        try await Setup().application().test(.router) { client in
+            let typed = row(1, name: "VOO").merging([
+                "name_2": "half typed", "rows": "3", "saveAs": "core", "action": "addRow",
+            ]) { $1 }
+            let (headers, body) = post(typed)
+            try await client.execute(uri: "/etf/new", method: .post, headers: headers, body: body) { response in
+                let html = String(buffer: response.body)
+                #expect(response.status == .ok)
+                #expect(html.contains("name=\"name_4\"") && !html.contains("name=\"name_5\""))
+                #expect(
+                    html.contains("name=\"name_1\" value=\"VOO\"")
+                        && html.contains("name=\"name_2\" value=\"half typed\""))
+                #expect(html.contains("name=\"saveAs\" value=\"core\""))
+                #expect(!html.contains("id=\"etf-figures\""), "adding a row analyses nothing")
+            }
+        }
+    }
+
+    @Test("issue 38: a pasted report shows every figure `etf analyze` prints, and a paste over 1,000 rows is refused")
+    func everyFigureAndThePasteCap() async throws {
+        let setup = Setup()
+        let csv = try String(contentsOf: example, encoding: .utf8)
+        try await setup.application().test(.router) { client in
+            let (headers, body) = post(["csv": csv, "format": "html"])
+            try await client.execute(uri: "/etf", method: .post, headers: headers, body: body) { response in
+                let html = String(buffer: response.body)
+                for label in [
+                    "Capital appreciation", "Yield income", "Expenses", "Weighted annual return",
+                    "Portfolio annual return",
+                    "Weighted expense ratio", "Annual fees", "Fee drag", ">Days<",
+                ] {
+                    #expect(html.contains(label), "\(label)")
+                }
+                #expect(
+                    html.contains("id=\"etf-as-of\"")
+                        && (html.contains("· as of 20") || html.contains("· analysis dates 20")))
+                #expect(html.contains("held under a year") || html.contains("initial-weighted mean"))
+            }
+            let line = "VOO,0.03,1.3,1,400,2024-01-02,450\n"
+            let big =
+                "name,expense_ratio,yield,shares,purchase_price,purchase_date,current_price\n"
+                + String(repeating: line, count: 1001)
+            let (bigHeaders, bigBody) = post(["csv": big, "format": "html"])
+            try await client.execute(uri: "/etf", method: .post, headers: bigHeaders, body: bigBody) { response in
+                let html = String(buffer: response.body)
+                #expect(response.status == .unprocessableContent)
+                #expect(html.contains("the portfolio has 1001 rows") && html.contains("at most 1,000 rows"))
+                #expect(html.contains("id=\"csv-error\""))
             }
         }
     }
@@ -507,6 +567,47 @@ struct ETFNewPortfolioTests {
                 response in
                 let html = String(buffer: response.body)
                 #expect(html.contains("<a href=\"/etf?saved=core&amp;sort=allocation\">Allocation ▼</a>"))
+            }
+        }
+    }
+}
+
+@Suite("/etf/new with market prices")
+struct ETFMarketPricesPageTests {
+    @Test(
+        "\"Use market prices\" fills a row's empty prices with the closes and shows the dividends paid beside the yield's"
+    )
+    func useMarketPrices() async throws {
+        var setup = Setup()
+        let provider = ScriptedProvider(history: { symbol, from, to in
+            let day = { (text: String) in CalendarDate(iso8601: text)! }
+            return PriceHistory(
+                symbol: symbol, currency: "USD", exchangeTimeZone: "America/New_York",
+                bars: [
+                    DailyBar(date: day("2024-01-02"), close: Amount("430.00")!, adjustedClose: nil),
+                    DailyBar(date: day("2025-11-21"), close: Amount("600.50")!, adjustedClose: nil),
+                ],
+                dividends: [Dividend(exDate: day("2025-03-27"), amountPerShare: Amount("1.81")!)]
+            ).limited(from: from, to: to)
+        })
+        setup.market = MarketDataService(
+            providers: [provider], store: InMemoryDatabase().store(namespace: "market"), timing: setup.timing,
+            quoteTTL: .seconds(60))
+        try await setup.application().test(.router) { client in
+            var fields = row(1, name: "Vanguard S&P 500, VOO")
+            fields["purchase_price_1"] = ""
+            fields["current_price_1"] = ""
+            fields["symbol_1"] = "VOO"
+            fields["live"] = "on"
+            let (headers, body) = post(fields)
+            try await client.execute(uri: "/etf/new", method: .post, headers: headers, body: body) { response in
+                let html = String(buffer: response.body)
+                #expect(response.status == .ok, "\(html)")
+                #expect(html.contains("id=\"market-fills\""))
+                #expect(
+                    html.contains("$430.00 (close of 2024-01-02)") && html.contains("$600.50 (close of 2025-11-21)"))
+                // 10 shares × $1.81.
+                #expect(html.contains("$18.10"))
             }
         }
     }

@@ -33,14 +33,19 @@ import Testing
 }
 
 @Suite struct FolioBinaryEnvironmentTests {
-    @Test("a child folio inherits no FOLIO_* setting but those passed, and gets FOLIO_HOME and NO_COLOR")
+    @Test(
+        "a child folio inherits no FOLIO_* setting but those passed, and gets FOLIO_HOME, NO_COLOR and the simulated market"
+    )
     func folioSettingsDoNotLeak() {
         let home = URL(fileURLWithPath: "/tmp/home")
         let env = FolioBinary.childEnvironment(
             home: home, environment: ["FOLIO_NEDS_URL": "http://127.0.0.1:1"],
-            inherited: ["PATH": "/bin", "FOLIO_QUOTES_URL": "https://example.com", "FOLIO_HOME": "/mine"])
+            inherited: ["PATH": "/bin", "FOLIO_YAHOO_URL": "https://example.com", "FOLIO_HOME": "/mine"])
         #expect(
-            env == ["PATH": "/bin", "FOLIO_HOME": "/tmp/home", "NO_COLOR": "1", "FOLIO_NEDS_URL": "http://127.0.0.1:1"])
+            env == [
+                "PATH": "/bin", "FOLIO_HOME": "/tmp/home", "NO_COLOR": "1", "FOLIO_MARKET": "simulated",
+                "FOLIO_NEDS_URL": "http://127.0.0.1:1",
+            ])
     }
 }
 

@@ -18,6 +18,8 @@ final class ServeProcess: @unchecked Sendable {
         // The developer's own FOLIO_* settings (a quotes service, a database) never reach the server under test.
         var env = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("FOLIO_") || $0.key == "FOLIO_BINARY" }
         env["FOLIO_HOME"] = home.path
+        // Practice prices unless a test points the server at a market of its own: never the internet.
+        env["FOLIO_MARKET"] = "simulated"
         env["NO_COLOR"] = "1"
         for (key, value) in environment { env[key] = value }
         process.environment = env

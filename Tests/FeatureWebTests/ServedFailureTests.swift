@@ -75,7 +75,7 @@ import Testing
     }
 
     @Test(
-        "a quotes service on loopback that never answers: a stock page with no prices saved is 503 at the page deadline, then at once"
+        "a market provider on loopback that never answers: a stock page with no prices saved is 503 at the page deadline, then at once"
     )
     func deadQuotesService() async throws {
         let stalled = try FaultyServer(.stall)
@@ -83,7 +83,10 @@ import Testing
         try await FolioBinary.withTemporaryHome { home in
             let server = try ServeProcess(
                 home: home,
-                environment: ["FOLIO_QUOTES_URL": stalled.baseURL.absoluteString, "FOLIO_WEB_PAGE_DEADLINE": "1s"])
+                environment: [
+                    "FOLIO_MARKET": "yahoo", "FOLIO_YAHOO_URL": stalled.baseURL.absoluteString,
+                    "FOLIO_WEB_PAGE_DEADLINE": "1s",
+                ])
             defer { _ = server.stop() }
             let browser = FormClient(baseURL: server.baseURL)
             let login = try await browser.get("/stocks/login")

@@ -149,7 +149,7 @@ final class ServedFolio: @unchecked Sendable {
         process.arguments = ["serve", "--port", "0"]
         var environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("FOLIO_") }
         // Every upstream is a closed loopback port: nothing leaves the machine.
-        for key in ["FOLIO_MFAPI_URL", "FOLIO_NEDS_URL", "FOLIO_QUOTES_URL"] { environment[key] = "http://127.0.0.1:9" }
+        for key in ["FOLIO_MFAPI_URL", "FOLIO_NEDS_URL", "FOLIO_YAHOO_URL"] { environment[key] = "http://127.0.0.1:9" }
         environment["FOLIO_AMFI_URL"] = "http://127.0.0.1:9/NAVAll.txt"
         environment["FOLIO_HOME"] = home.path
         environment["FOLIO_DATABASE_URL"] = database

@@ -62,6 +62,7 @@ struct WatchInterruptEndToEndTests {
         process.arguments = arguments
         var env = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("FOLIO_") }
         env["FOLIO_HOME"] = home.path
+        env["FOLIO_MARKET"] = "simulated"
         env["NO_COLOR"] = "1"
         env.merge(environment) { $1 }
         process.environment = env

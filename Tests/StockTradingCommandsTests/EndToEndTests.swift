@@ -174,19 +174,21 @@ import Testing
         }
     }
 
-    @Test func stalePricesWhenTheQuotesServiceIsDown() async throws {
+    @Test func yahooOnLoopbackPricesTheMarketAndStalePricesWhenItIsDown() async throws {
         let down = Mutex(false)
+        // Every symbol is answered with the recorded AAPL chart (meta price 289.07, previous close 282.97); down,
+        // the provider answers an HTML page, as a proxy or a consent wall does.
         let server = try await LoopbackServer.start { request in
-            if down.withLock({ $0 }) { return LoopbackResponse(status: 503, body: Data("maintenance".utf8)) }
-            return .json(
-                #"{"quotes":[{"symbol":"AAPL","name":"Apple Inc.","price":201.5,"previousClose":200,"sector":"Technology"},{"symbol":"TSLA","name":"Tesla, Inc.","price":"250.25","previousClose":"260","sector":"Consumer Discretionary"}]}"#
-            )
+            if down.withLock({ $0 }) {
+                return LoopbackResponse(
+                    status: 200, headers: ["Content-Type": "text/html"], body: Data("<html>maintenance</html>".utf8))
+            }
+            return try .fixture("yahoo/fbriden_AAPL_range5d.json")
         }
         defer { Task { await server.stop() } }
         try await FolioBinary.withTemporaryHome { home in
             let environment = [
-                "FOLIO_QUOTES_URL": server.baseURL.appendingPathComponent("quotes.json").absoluteString,
-                "FOLIO_QUOTES_TTL": "0s",
+                "FOLIO_MARKET": "yahoo", "FOLIO_YAHOO_URL": server.baseURL.absoluteString, "FOLIO_QUOTES_TTL": "0s",
             ]
             #expect(
                 try await run(
@@ -195,24 +197,22 @@ import Testing
                 ).exitCode == 0)
             let fresh = try await run(["portfolio"], home: home, environment: environment)
             #expect(fresh.exitCode == 0 && fresh.stderr.isEmpty, "\(fresh.stderr)")
-            #expect(fresh.stdout.contains("$201.50") && !fresh.stdout.contains("STALE"))
-            #expect(server.requests.first?.path == "/quotes.json")
+            #expect(fresh.stdout.contains("$289.07") && !fresh.stdout.contains("STALE"))
+            #expect(server.requests.contains { $0.path == "/v8/finance/chart/AAPL" })
             down.withLock { $0 = true }
             let stale = try await run(["portfolio"], home: home, environment: environment)
             #expect(stale.exitCode == 0)
-            #expect(
-                stale.stderr.contains("warning: prices are the last known from \(environment["FOLIO_QUOTES_URL"]!)"))
-            #expect(stale.stderr.contains("answered HTTP 503"))
-            #expect(stale.stdout.contains("$201.50*") && stale.stdout.contains("STALE: last known prices"))
-            let requestsWhileDown = server.requests.count
-            #expect(requestsWhileDown >= 3, "the client retried before falling back")
+            #expect(stale.stderr.contains("warning: prices are the last known from Yahoo Finance"), "\(stale.stderr)")
+            #expect(stale.stdout.contains("$289.07*") && stale.stdout.contains("STALE: last known prices"))
             let quotes = try #require(
                 try json(try await run(["quotes", "--format", "json"], home: home, environment: environment))
                     as? [[String: Any]])
             #expect(quotes.allSatisfy { $0["stale"] as? Bool == true })
             try await FolioBinary.withTemporaryHome { emptyHome in
                 let nothing = try await run(["quotes"], home: emptyHome, environment: environment)
-                #expect(nothing.exitCode == 69 && nothing.stderr.contains("error: no prices available from"))
+                #expect(
+                    nothing.exitCode == 69 && nothing.stderr.contains("error: no prices available from Yahoo Finance"),
+                    "\(nothing.stderr)")
             }
         }
     }

@@ -4,6 +4,7 @@ import FeatureCLI
 import FeatureKit
 import FeatureKitTesting
 import Foundation
+import MarketData
 import Money
 import Networking
 import NetworkingTesting
@@ -32,6 +33,8 @@ struct Harness {
     let store: any KeyValueStore
     var http: any HTTPClient = UnimplementedHTTPClient()
     var environment: [String: String] = ["FOLIO_STOCKS_SEED": "11"]
+    /// The host's market data, when a test gives a provider; nil for the feature's own simulated market.
+    var market: (any MarketDataProvider)?
     /// A unique path that does not exist yet: a test that writes files there creates it and removes it when it ends.
     let home: URL
 
@@ -58,9 +61,14 @@ struct Harness {
         _ arguments: [String], secrets: [String] = [], input: [String] = [], offline: Bool = false
     ) async -> Outcome {
         let terminal = CapturedTerminal(interactive: false, width: 100, input: input, secrets: secrets)
-        let context = FeatureContext.test(
+        var context = FeatureContext.test(
             featureID: "stocks", http: http, store: store, timing: timing,
             configuration: Configuration(environment: environment), terminal: terminal, offline: offline, home: home)
+        if let market {
+            context.marketData = MarketDataService(
+                providers: [market], store: database.store(namespace: "market"), timing: timing,
+                quoteTTL: (try? StocksSettings(Configuration(environment: environment)).quotesTTL) ?? .seconds(60))
+        }
         let code: Int32
         do {
             let command = try StocksCommand.parseAsRoot(arguments)

@@ -1,8 +1,8 @@
 import FeatureKit
 import Foundation
+import MarketData
+import MarketDataTesting
 import Money
-import Networking
-import NetworkingTesting
 import Persistence
 import StockTrading
 import Synchronization
@@ -77,59 +77,61 @@ import TimingTesting
     }
 }
 
-@Suite struct HTTPQuotesCommandTests {
+@Suite struct MarketProviderCommandTests {
     final class Switch: Sendable {
         let down = Mutex(false)
     }
 
+    /// A harness priced by a provider that knows AAPL and TSLA and can be switched off.
     func harness(_ state: Switch) async throws -> Harness {
         var harness = try await Harness.make()
-        harness.environment["FOLIO_QUOTES_URL"] = "http://quotes.test/quotes.json"
         harness.environment["FOLIO_QUOTES_TTL"] = "0s"
-        harness.http = StubHTTPClient { request in
+        harness.market = ScriptedProvider(quote: { symbol in
             if state.down.withLock({ $0 }) {
-                throw NetworkError.connectionFailed(url: request.url, reason: "Connection refused")
+                throw MarketDataError.unavailable(symbol: symbol, provider: "Scripted", reason: "connection refused")
             }
-            let body =
-                #"[{"symbol":"AAPL","name":"Apple Inc.","price":"190.00","previousClose":180,"sector":"Technology"},{"symbol":"TSLA","price":250}]"#
-            return HTTPResponse(
-                status: 200, headers: ["Content-Type": "application/json"], body: Data(body.utf8), url: request.url)
-        }
+            switch symbol {
+            case "AAPL": return .sample("AAPL", price: Amount("190.00")!, previousClose: 180)
+            case "TSLA": return .sample("TSLA", price: 250)
+            default: throw MarketDataError.unknownSymbol(symbol: symbol, provider: "Scripted")
+            }
+        })
         return harness
     }
 
-    @Test func pricesComeFromTheConfiguredServiceAndGoStaleWhenItFails() async throws {
+    @Test func pricesComeFromTheMarketAndGoStaleWhenItFails() async throws {
         let state = Switch()
         let harness = try await harness(state)
         try await harness.loginDemo()
         let quotes = await harness.run(["quotes"])
         #expect(
             quotes.stdout.contains("$190.00") && quotes.stdout.contains("+$10.00") && quotes.stdout.contains("+5.56%"))
-        #expect(quotes.stdout.contains("Prices from http://quotes.test/quotes.json"))
+        #expect(quotes.stdout.contains("Prices from Scripted"))
         state.down.withLock { $0 = true }
         harness.wallClock.advance(by: 125)
         let stale = await harness.run(["portfolio"])
         #expect(stale.exitCode == 0)
-        #expect(stale.stderr.contains("warning: prices are the last known from http://quotes.test/quotes.json, as of"))
-        #expect(
-            stale.stderr.contains(
-                "(2m 5s old) — could not connect to http://quotes.test/quotes.json: Connection refused"))
+        #expect(stale.stderr.contains("warning: prices are the last known from Scripted, as of"))
+        #expect(stale.stderr.contains("(2m 5s old) — ") && stale.stderr.contains("connection refused"))
         #expect(stale.stdout.contains("$190.00*"))
         #expect(stale.stdout.contains("STALE: last known prices"))
         let trade = await harness.run(["buy", "AAPL", "1"])
         #expect(trade.exitCode == 0)
         #expect(trade.stderr.contains("warning: trading AAPL at its last known price $190.00"))
+        state.down.withLock { $0 = false }
+        let before = try await harness.dump()
         let unknown = await harness.run(["buy", "NVDA", "1"])
-        #expect(unknown.exitCode == 1 && unknown.stderr.contains("the market lists AAPL, TSLA"))
+        #expect(unknown.exitCode != 0 && unknown.stderr.contains("NVDA") && unknown.stderr.contains("Scripted"))
+        #expect(try await harness.dump().count == before.count, "a refused trade stores nothing")
     }
 
-    @Test func nothingCachedAndServiceDownIsUnavailable() async throws {
+    @Test func nothingStoredAndTheMarketDownIsUnavailable() async throws {
         let state = Switch()
         state.down.withLock { $0 = true }
         let harness = try await harness(state)
         let outcome = await harness.run(["quotes"])
         #expect(outcome.exitCode == 69)
-        #expect(outcome.stderr.contains("error: no prices available from http://quotes.test/quotes.json"))
+        #expect(outcome.stderr.contains("error: no prices available from Scripted"))
     }
 
     @Test func offlineUsesStoredPricesOnly() async throws {
@@ -141,27 +143,8 @@ import TimingTesting
         #expect(later.exitCode == 0 && later.stdout.contains("$190.00"))
     }
 
-    @Test func aQuotesURLAnswering404IsAConfigurationErrorNotAnOutage() async throws {
+    @Test func aBadSeedIsAUsageError() async throws {
         var harness = try await Harness.make()
-        harness.environment["FOLIO_QUOTES_URL"] = "http://quotes.test/missing.json"
-        harness.http = StubHTTPClient { request in
-            HTTPResponse(status: 404, headers: [:], body: Data("Not Found".utf8), url: request.url)
-        }
-        let outcome = await harness.run(["quotes"])
-        #expect(outcome.exitCode == 64, "a wrong URL is a configuration problem, not a service outage (69)")
-        #expect(
-            outcome.stderr.contains(
-                "error: http://quotes.test/missing.json answered 404 Not Found — the service URL set by FOLIO_QUOTES_URL looks wrong"
-            ))
-        #expect(outcome.stderr.contains("hint: check FOLIO_QUOTES_URL"))
-    }
-
-    @Test func aBadQuotesURLIsAUsageError() async throws {
-        var harness = try await Harness.make()
-        harness.environment["FOLIO_QUOTES_URL"] = "ftp://nope"
-        let outcome = await harness.run(["quotes"])
-        #expect(outcome.exitCode == 64 && outcome.stderr.contains("FOLIO_QUOTES_URL is not a valid URL"))
-        harness.environment["FOLIO_QUOTES_URL"] = nil
         harness.environment["FOLIO_STOCKS_SEED"] = "minus one"
         #expect(await harness.run(["quotes"]).exitCode == 64)
     }

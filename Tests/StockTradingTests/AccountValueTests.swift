@@ -15,7 +15,7 @@ import Timing
     func valuesTheNamedAccount() async throws {
         let world = TestWorld()
         let services = StockTradingServices(
-            store: world.store, http: UnimplementedHTTPClient(), timing: world.timing,
+            store: world.store, timing: world.timing,
             settings: StocksSettings(seed: 7, timeZone: TimeZone(identifier: "UTC")!), hasher: world.hasher)
         try await services.prepare()
         let ann = try await services.accounts.openAccount(

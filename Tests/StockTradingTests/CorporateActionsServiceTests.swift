@@ -32,7 +32,7 @@ import TimingTesting
             providers: [provider], store: world.database.store(namespace: "market"), timing: world.timing,
             quoteTTL: .seconds(60))
         let services = StockTradingServices(
-            store: world.store, http: UnimplementedHTTPClient(), timing: world.timing,
+            store: world.store, timing: world.timing,
             settings: StocksSettings(timeZone: TimeZone(identifier: "UTC")!), hasher: world.hasher, marketData: market)
         try await services.prepare()
         let me = try await services.accounts.openAccount(
@@ -113,7 +113,7 @@ import TimingTesting
 
     @Test func withoutMarketDataThereIsNothingToApply() async throws {
         let services = StockTradingServices(
-            store: world.store, http: UnimplementedHTTPClient(), timing: world.timing,
+            store: world.store, timing: world.timing,
             settings: StocksSettings(seed: 7, timeZone: TimeZone(identifier: "UTC")!), hasher: world.hasher)
         try await services.prepare()
         let me = try await services.accounts.openAccount(

@@ -51,7 +51,7 @@ import TimingTesting
             providers: [provider], store: world.database.store(namespace: "market"), timing: world.timing,
             quoteTTL: .seconds(60))
         let services = StockTradingServices(
-            store: world.store, http: UnimplementedHTTPClient(), timing: world.timing,
+            store: world.store, timing: world.timing,
             settings: StocksSettings(timeZone: TimeZone(identifier: "UTC")!), hasher: world.hasher, marketData: market)
         try await services.prepare()
         return (services, market)

@@ -44,7 +44,7 @@ import TimingTesting
                 quoteTTL: .seconds(60))
         }
         let services = StockTradingServices(
-            store: world.store, http: UnimplementedHTTPClient(), timing: world.timing,
+            store: world.store, timing: world.timing,
             settings: StocksSettings(timeZone: TimeZone(identifier: "UTC")!), hasher: world.hasher, marketData: market)
         try await services.prepare()
         let me = try await services.accounts.openAccount(

@@ -1,5 +1,6 @@
 import Foundation
 import MarketData
+import MarketDataTesting
 import Money
 import Networking
 import NetworkingTesting
@@ -56,18 +57,6 @@ import TimingTesting
         }
     }
 
-    @Test func aURLAnswering404IsRejectedEvenWithPricesStored() async throws {
-        _ = try await world.quoteBook().quotes()
-        world.market.fail(
-            with: .status(code: 404, url: URL(string: "http://quotes.test/q.json")!, body: nil, retryAfter: nil))
-        await #expect {
-            try await world.quoteBook().quotes(.refresh)
-        } throws: { error in
-            guard case StockTradingError.quotesURLNotFound = error else { return false }
-            return (error as? StockTradingError)?.category == .configuration
-        }
-    }
-
     @Test func offlineUsesTheStoreOnly() async throws {
         await #expect(throws: StockTradingError.self) { try await world.quoteBook().quotes(.offline) }
         _ = try await world.quoteBook().quotes()
@@ -79,10 +68,13 @@ import TimingTesting
 
     @Test func pricesKeptFromAnotherSourceSayWhereTheyCameFrom() async throws {
         _ = try await world.quoteBook().quotes()
-        let down = StubHTTPClient { request in throw NetworkError.connectionFailed(url: request.url, reason: "refused")
-        }
-        let http = HTTPQuoteSource(http: down, url: URL(string: "http://quotes.test/q.json")!)
-        let book = QuoteBook(store: world.store, source: http, timing: world.timing)
+        let down = ScriptedProvider(quote: { symbol in
+            throw MarketDataError.unavailable(symbol: symbol, provider: "Scripted", reason: "refused")
+        })
+        let market = MarketDataService(
+            providers: [down], store: InMemoryDatabase().store(namespace: "market"), timing: world.timing,
+            quoteTTL: .seconds(60))
+        let book = QuoteBook(store: world.store, source: MarketDataQuoteSource(market: market), timing: world.timing)
         let set = try await book.quotes()
         #expect(set.isStale && set.source == "the scripted market")
         #expect(set.quotes.values.allSatisfy { $0.isStale })
@@ -110,49 +102,5 @@ import TimingTesting
         #expect(throws: StockTradingError.unknownSymbol("ZZZ", known: ["AAPL", "MSFT", "TSLA"])) {
             try set.require("zzz")
         }
-    }
-}
-
-@Suite struct HTTPQuoteSourceTests {
-    let url = URL(string: "http://quotes.test/v1/quotes.json")!
-
-    func source(_ body: String, status: Int = 200) -> (HTTPQuoteSource, StubHTTPClient) {
-        let url = url
-        let client = StubHTTPClient { request in
-            HTTPResponse(
-                status: status, headers: ["Content-Type": "application/json"], body: Data(body.utf8), url: request.url)
-        }
-        return (HTTPQuoteSource(http: client, url: url), client)
-    }
-
-    @Test func decodesAnArrayOfQuotes() async throws {
-        let (source, client) = source(
-            """
-            [{"symbol":"aapl","name":"Apple Inc.","price":174.26,"previousClose":"172.10","sector":"Technology"},
-             {"symbol":"XYZ","price":"9.5"}]
-            """)
-        let quotes = try await source.fetchQuotes()
-        #expect(client.requests.map(\.url) == [url])
-        #expect(quotes.count == 2)
-        #expect(
-            quotes[0]
-                == StockQuote(
-                    symbol: "AAPL", name: "Apple Inc.", sector: "Technology", price: Amount("174.26")!,
-                    previousClose: Amount("172.10")!))
-        #expect(quotes[1].name == "XYZ" && quotes[1].sector == "Other" && quotes[1].previousClose == nil)
-    }
-
-    @Test func decodesAnObjectWithQuotes() async throws {
-        let quotes = try await source(#"{"quotes":[{"symbol":"MSFT","price":378.85}]}"#).0.fetchQuotes()
-        #expect(quotes.map(\.symbol) == ["MSFT"])
-    }
-
-    @Test func rejectsBadDocuments() async throws {
-        await #expect(throws: NetworkError.self) { try await source(#"[{"symbol":"A"}]"#).0.fetchQuotes() }
-        await #expect(throws: StockTradingError.self) {
-            try await source(#"[{"symbol":"A","price":0}]"#).0.fetchQuotes()
-        }
-        await #expect(throws: StockTradingError.self) { try await source("[]").0.fetchQuotes() }
-        await #expect(throws: NetworkError.self) { try await source("oops", status: 503).0.fetchQuotes() }
     }
 }

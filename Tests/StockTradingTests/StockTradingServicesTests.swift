@@ -14,7 +14,7 @@ private struct Services {
 
     init() async throws {
         services = StockTradingServices(
-            store: base.store, http: UnimplementedHTTPClient(), timing: base.timing,
+            store: base.store, timing: base.timing,
             settings: StocksSettings(seed: 7, timeZone: TimeZone(identifier: "UTC")!), hasher: base.hasher)
         try await services.prepare()
     }

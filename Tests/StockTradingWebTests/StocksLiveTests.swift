@@ -55,7 +55,7 @@ struct StocksLiveTests {
     func streamAtTheRefreshRate() async throws {
         let setup = Setup()
         let environment = setup.environment()
-        let services = StockTradingServices(store: setup.store, http: setup.context().http, timing: setup.timing)
+        let services = StockTradingServices(store: setup.store, timing: setup.timing)
         try await services.prepare()
         let owner = try await services.accounts.authenticate(
             email: "test@stockport.com", password: "Test@123", client: nil)

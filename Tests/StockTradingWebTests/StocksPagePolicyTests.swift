@@ -6,8 +6,9 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
-import Networking
-import NetworkingTesting
+import MarketData
+import MarketDataTesting
+import Money
 import Persistence
 import Settings
 import StockTradingCommands
@@ -17,20 +18,20 @@ import Testing
 import Timing
 import TimingTesting
 
-/// A stocks server whose quotes service answers, fails with 500 or never answers, on a manual clock (the page
-/// deadline) and a pinned wall clock (the prices' age), counting the requests that reach it.
+/// A stocks server whose market-data provider answers, fails or never answers, on a manual clock (the page
+/// deadline) and a pinned wall clock (the prices' age), counting the rounds of quotes that reach it.
 private final class QuotesUpstream: Sendable {
     enum Mode: Sendable { case answering, failing, silent }
 
     let wall = PinnedWallClock(Date(timeIntervalSince1970: 1_764_000_000))
     let clock = ManualClock()
-    /// The clock a silent service waits on; never advanced, so it only ever ends by cancellation.
+    /// The clock a silent provider waits on; never advanced, so it only ever ends by cancellation.
     let never = ManualClock()
     let database: InMemoryDatabase
-    let http: StubHTTPClient
+    let provider: ScriptedProvider
     private let mode = ModeBox()
 
-    /// The service's mode, shared by the upstream and its stub client.
+    /// The provider's mode, shared by the upstream and its script.
     final class ModeBox: Sendable {
         private let state = Mutex(Mode.answering)
         var value: Mode { state.withLock { $0 } }
@@ -42,31 +43,31 @@ private final class QuotesUpstream: Sendable {
         database = InMemoryDatabase(now: { wall.now() })
         let never = never
         let mode = mode
-        http = StubHTTPClient { request in
+        provider = ScriptedProvider(quote: { symbol in
             switch mode.value {
             case .silent:
                 try await never.sleep(for: .seconds(86_400))
                 throw CancellationError()
             case .failing:
-                throw NetworkError.status(
-                    code: 500, url: request.url, body: "{\"error\":\"internal\"}", retryAfter: nil)
+                throw MarketDataError.unavailable(symbol: symbol, provider: "Scripted", reason: "HTTP 500")
             case .answering:
-                let body =
-                    #"[{"symbol":"AAPL","name":"Apple Inc.","price":174.26,"previousClose":172.10,"sector":"Technology"}]"#
-                return Networking.HTTPResponse(status: 200, body: Data(body.utf8), url: request.url)
+                return PriceQuote.sample(
+                    symbol, price: Amount(17426, places: 2), previousClose: Amount(17210, places: 2))
             }
-        }
+        })
     }
 
     func set(_ mode: Mode) { self.mode.set(mode) }
-    var requests: Int { http.requests.count }
+    /// Rounds of quotes asked for: every round asks for AAPL once.
+    var requests: Int { provider.requests.filter { $0 == "quote AAPL" }.count }
 
     func application() -> some ApplicationProtocol {
         let timing = Timing(clock: clock, wallClock: wall)
-        let context = FeatureContext.test(
-            featureID: "stocks", http: http, store: database.store(namespace: "stocks"), timing: timing,
-            configuration: Configuration(environment: ["FOLIO_QUOTES_URL": "http://127.0.0.1:9/quotes"]),
+        var context = FeatureContext.test(
+            featureID: "stocks", store: database.store(namespace: "stocks"), timing: timing,
             terminal: CapturedTerminal())
+        context.marketData = MarketDataService(
+            providers: [provider], store: database.store(namespace: "market"), timing: timing, quoteTTL: .seconds(60))
         // The default page policy: a 3 s deadline, failures remembered for 30 s.
         let environment = WebEnvironment(
             contexts: [StockTradingPlugin.descriptor.id: context],
@@ -82,9 +83,7 @@ private final class QuotesUpstream: Sendable {
 
 @Suite("/stocks pages under the page policy")
 struct StocksPagePolicyTests {
-    @Test(
-        "a quotes service that never answers: the uncached page fails at the page deadline with 503, later views at once"
-    )
+    @Test("a market that never answers: the uncached page fails at the page deadline with 503, later views at once")
     func silentService() async throws {
         let upstream = QuotesUpstream()
         upstream.set(.silent)

@@ -10,6 +10,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
+import MarketData
 import Persistence
 import StockTradingCommands
 import StockTradingWeb
@@ -30,8 +31,13 @@ struct Setup {
     /// The host's alerts, as `folio serve` hands them to the pages.
     var alerts: AlertStore { AlertStore(store: database.store(namespace: AlertStore.namespace)) }
 
+    /// The host's market data, when a test gives one; nil for the feature's own simulated market.
+    var market: MarketDataService?
+
     func context(terminal: any Terminal = CapturedTerminal()) -> FeatureContext {
-        .test(featureID: "stocks", store: store, timing: timing, terminal: terminal)
+        var context = FeatureContext.test(featureID: "stocks", store: store, timing: timing, terminal: terminal)
+        context.marketData = market
+        return context
     }
 
     func environment() -> WebEnvironment {

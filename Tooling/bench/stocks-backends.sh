@@ -21,7 +21,7 @@ cleanup() {
     rm -rf "$sqlite_home" "$postgres_home"
 }
 trap cleanup EXIT
-export FOLIO_QUOTES_TTL=1h NO_COLOR=1
+export FOLIO_QUOTES_TTL=1h NO_COLOR=1 FOLIO_MARKET=simulated
 run() { # backend, arguments…
     local backend=$1; shift
     if [ "$backend" = sqlite ]; then FOLIO_HOME=$sqlite_home "$FOLIO_BIN" "$@"

@@ -20,7 +20,7 @@ TRADES=${TRADES:-10000}
 FOLIO_HOME=$(mktemp -d)
 export FOLIO_HOME NO_COLOR=1
 # Prices stay current for the whole run, so every buy/sell measures the trade, not a market refresh.
-export FOLIO_QUOTES_TTL=1h
+export FOLIO_QUOTES_TTL=1h FOLIO_MARKET=simulated
 trap 'rm -rf "$FOLIO_HOME"' EXIT
 
 

@@ -84,7 +84,7 @@ PIDS+=($!)
 for _ in $(seq 100); do [[ -s "$WORK/api-port" ]] && break; sleep 0.05; done
 
 API="http://127.0.0.1:$(cat "$WORK/api-port")"
-export FOLIO_HOME="$WORK/home" FOLIO_MFAPI_URL="$API" FOLIO_NEDS_URL="$API" NO_COLOR=1
+export FOLIO_MARKET=simulated FOLIO_HOME="$WORK/home" FOLIO_MFAPI_URL="$API" FOLIO_NEDS_URL="$API" NO_COLOR=1
 # The dashboard's cards: net worth (sample data), a favourite fund, the next races.
 "$FOLIO_BIN" networth sample >/dev/null
 "$FOLIO_BIN" funds favorites add 122639 >/dev/null

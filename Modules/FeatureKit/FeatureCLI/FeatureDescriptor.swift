@@ -16,13 +16,18 @@ public struct KernelRequirements: OptionSet, Sendable, Hashable {
     public static let persistence = KernelRequirements(rawValue: 1 << 1)
     /// Clocks and the shared ticker.
     public static let timing = KernelRequirements(rawValue: 1 << 2)
+    /// The market data the process shares (``FeatureContext/marketData``).
+    public static let marketData = KernelRequirements(rawValue: 1 << 3)
     /// Every kernel.
     public static let all: KernelRequirements = [.network, .persistence, .timing]
 
     /// The kernels' names, for `folio features`.
     public var names: [String] {
-        [(KernelRequirements.network, "network"), (.persistence, "persistence"), (.timing, "timing")]
-            .filter { contains($0.0) }.map(\.1)
+        [
+            (KernelRequirements.network, "network"), (.persistence, "persistence"), (.timing, "timing"),
+            (.marketData, "market data"),
+        ]
+        .filter { contains($0.0) }.map(\.1)
     }
 }
 

@@ -41,8 +41,9 @@ public enum FolioBinary {
     /// standard input; `NO_COLOR` is set so output is plain.
     ///
     /// The child inherits the test process's environment except every `FOLIO_*` variable, so a developer's
-    /// own settings (say `FOLIO_QUOTES_URL`) never leak into a test; pass anything the run needs in
-    /// `environment`, which is applied last. (`XDG_DATA_HOME` needs no clearing: `FOLIO_HOME` wins over it.)
+    /// own settings (say `FOLIO_YAHOO_URL`) never leak into a test; pass anything the run needs in
+    /// `environment`, which is applied last. `FOLIO_MARKET` is `simulated` unless `environment` says otherwise, so a
+    /// test never prices from the internet. (`XDG_DATA_HOME` needs no clearing: `FOLIO_HOME` wins over it.)
     ///
     /// The process is started and waited for on threads of its own, never on Swift concurrency's small
     /// cooperative pool nor on Dispatch's shared pool (both are two threads wide on two cores), so an
@@ -108,6 +109,7 @@ extension FolioBinary {
         var env = inherited.filter { key, _ in !key.hasPrefix("FOLIO_") }
         env["FOLIO_HOME"] = home.path
         env["NO_COLOR"] = "1"
+        env["FOLIO_MARKET"] = "simulated"
         for (key, value) in environment { env[key] = value }
         return env
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import MarketData
 import Networking
 import Persistence
 import Settings
@@ -34,6 +35,9 @@ public struct FeatureContext: Sendable {
     public var home: URL
     /// The value sources other plug-ins contribute, collected by the host (none unless it sets them).
     public var valueSources: ValueSourceDirectory = .none
+    /// The market data the whole process shares (quotes, daily bars, corporate actions under one cache and rate
+    /// limit), set by the host for a feature that declares it needs it; nil otherwise and in tests that do not set it.
+    public var marketData: MarketDataService?
 
     /// Creates a context; the host and `FeatureContext.test` are the only callers.
     public init(

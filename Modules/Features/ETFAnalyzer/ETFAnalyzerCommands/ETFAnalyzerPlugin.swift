@@ -8,7 +8,7 @@ public enum ETFAnalyzerPlugin {
     public static let descriptor = FeatureDescriptor(
         id: "etf",
         summary: ETFCommand.configuration.abstract,
-        requirements: [.persistence, .timing],
+        requirements: [.persistence, .timing, .marketData],
         command: ETFCommand.self
     ).contributing(valueSources: ETFValueSources.kinds)
 }

@@ -5,6 +5,7 @@ import FeatureWeb
 import Foundation
 import Hummingbird
 import Money
+import Timing
 
 /// The ETF page: upload a CSV file (a plain multipart form: no script needed), paste one, or pick a saved
 /// portfolio; the report (`folio etf analyze … --format json`) with its allocation chart, and the report as
@@ -55,6 +56,8 @@ public enum ETFAnalyzerWeb {
         /// The name to save the portfolio under, and whether that may replace one saved before.
         var saveAs = ""
         var replace = false
+        /// Fill empty prices from the market ("Use market prices" on `/etf/new`).
+        var live = false
         var errors: [String: String] = [:]
     }
 
@@ -191,7 +194,15 @@ public enum ETFAnalyzerWeb {
         }
         let service = PortfolioAnalysisService(store: context.store, timing: context.timing)
         if !form.saved.isEmpty { return (try await service.analyze(saved: form.saved, asOf: asOf), []) }
+        if form.live { return try await liveReport(of: form, asOf: asOf, context: context, service: service) }
         let document = try PortfolioText.document(form.csv, defaultAnalysisDate: asOf)
+        guard document.holdings.count <= PortfolioText.maximumRows else {
+            throw FolioError(
+                .invalid, "the portfolio has \(document.holdings.count) rows",
+                why:
+                    "a pasted or uploaded portfolio may hold at most \(Amount(PortfolioText.maximumRows).formatted(places: 0)) rows",
+                hint: "split it into smaller portfolios, or analyze the file with folio etf analyze", field: "csv")
+        }
         do {
             return (try service.analyze(document.holdings, asOf: asOf), document.warnings)
         } catch let error as PortfolioInputError {
@@ -200,9 +211,56 @@ public enum ETFAnalyzerWeb {
         }
     }
 
+    /// The report of rows whose empty prices are filled from the market, as `etf analyze --live` makes it.
+    static func liveReport(
+        of form: ReportForm, asOf: CalendarDate?, context: FeatureContext, service: PortfolioAnalysisService
+    ) async throws -> (report: PortfolioReport, warnings: [String]) {
+        guard let market = context.marketData else {
+            throw FolioError(.unavailable, "no market prices", why: "the server has no market data for the etf feature")
+        }
+        let date = asOf ?? CalendarDate(context.timing.now(), in: .current)
+        do {
+            let (filled, fills) = try await LivePrices.fill(
+                try PortfolioText.table(form.csv), market: market, analysisDate: date)
+            let document = try PortfolioReader.read(filled, defaultAnalysisDate: date)
+            var report = try service.analyze(document.holdings, asOf: asOf)
+            report.market = fills
+            return (report, document.warnings)
+        } catch let error as PortfolioInputError {
+            throw PortfolioText.Refusal(issues: error.issues)
+        }
+    }
+
+    /// What the market filled in, each with its day and provider, and the dividends paid beside the yield's income.
+    static func marketFills(_ report: PortfolioReport, text: ReportText) -> HTML {
+        guard !report.market.isEmpty else { return .empty }
+        let rows: [[HTML]] = report.market.compactMap { fill in
+            guard fill.row - 1 < report.etfs.count else { return nil }
+            let etf = report.etfs[fill.row - 1]
+            let bought =
+                fill.purchasePrice.map { "\(text.price($0)) (close of \(fill.purchasePriceDate?.iso8601 ?? ""))" }
+                ?? "typed"
+            let now =
+                fill.currentPrice.map { "\(text.price($0)) (close of \(fill.currentPriceDate?.iso8601 ?? ""))" }
+                ?? "typed"
+            return [
+                "\(etf.holding.name)", "\(fill.symbol)", "\(bought)", "\(now)", "\(text.money(fill.dividendIncome))",
+                "\(text.money(etf.yieldIncome))", "\(fill.provider)\(fill.stale ? " (stale)" : "")",
+            ]
+        }
+        return "<h2 id=\"market-data\">Market data</h2>"
+            + Components.table(
+                caption: "Empty prices filled from the market; typed prices win",
+                headers: [
+                    "ETF", "Symbol", "Purchase price", "Current price", "Dividends paid", "Yield income", "From",
+                ],
+                numeric: [4, 5], rows: rows, id: "market-fills")
+    }
+
     /// The report table's columns, each sorting by its heading's link.
     static let columns: [TableColumn<ETFAnalysis>] = [
         TableColumn("ETF", key: "name") { $0.holding.name < $1.holding.name },
+        TableColumn("Days", key: "days", numeric: true) { $0.daysHeld < $1.daysHeld },
         TableColumn("Invested", key: "invested", numeric: true) { $0.initialInvestment < $1.initialInvestment },
         TableColumn("Value", key: "value", numeric: true) { $0.currentValue < $1.currentValue },
         TableColumn("Net return", key: "net", numeric: true) { $0.netReturn < $1.netReturn },
@@ -219,32 +277,74 @@ public enum ETFAnalyzerWeb {
     /// address of its own) and the allocation chart.
     static func render(_ report: PortfolioReport, sort: String? = nil, link: ((String) -> String)? = nil) -> HTML {
         let portfolio = report.portfolio
-        let figures: HTML = """
-            <h2>Report</h2><div class="figures" id="etf-figures">\(Components.figure("Invested", Show.money(portfolio.totalInitial)))\
-            \(Components.figure("Current value", Show.money(portfolio.totalCurrent)))\
-            \(Components.figure("Net return", Show.signedMoney(portfolio.totalNetReturn), detail: Show.percent(portfolio.totalReturn)))\
-            \(Components.figure("Weighted annual return", portfolio.weightedAnnualReturn.map { Show.percent($0) } ?? "—"))\
-            \(Components.figure("Weighted expense ratio", Show.percent(portfolio.weightedExpenseRatio, places: 3)))\
-            \(Components.figure("Annual fees", Show.money(portfolio.annualFees)))</div>
+        let text = ReportText(symbol: NumberFormat.currencySymbol(report.currency))
+        let count = "\(portfolio.count) ETF\(portfolio.count == 1 ? "" : "s")"
+        var weightedNote = "Σ weight × annualized return"
+        if portfolio.excludedFromWeighted > 0 {
+            weightedNote +=
+                ", without \(portfolio.excludedFromWeighted) ETF\(portfolio.excludedFromWeighted == 1 ? "" : "s") held 0 days"
+        }
+        let meanDays = NumberFormat.decimal(portfolio.meanDaysHeld, fractionDigits: 0)
+        let ownNote =
+            portfolio.annualizedReturn == nil
+            ? "no time held" : "from totals over \(meanDays) days (initial-weighted mean)"
+        var content: HTML = """
+            <h2>Report</h2><p class="stamp" id="etf-as-of">\(count) · \(text.asOf(report))</p>\
+            <div class="figures" id="etf-figures">\(Components.figure("Invested", text.money(portfolio.totalInitial)))\
+            \(Components.figure("Current value", text.money(portfolio.totalCurrent)))\
+            \(Components.figure("Capital appreciation", text.signedMoney(portfolio.totalCapitalAppreciation)))\
+            \(Components.figure("Yield income", text.signedMoney(portfolio.totalYieldIncome)))\
+            \(Components.figure("Expenses", text.signedMoney(-portfolio.totalExpenses)))\
+            \(Components.figure("Net return", text.signedMoney(portfolio.totalNetReturn), detail: text.percent(portfolio.totalReturn)))\
+            \(Components.figure("Weighted annual return", portfolio.weightedAnnualReturn.map(text.percent) ?? "—", detail: weightedNote))\
+            \(Components.figure("Portfolio annual return", portfolio.annualizedReturn.map(text.percent) ?? "—", detail: ownNote))\
+            \(Components.figure("Weighted expense ratio", text.expenseRatio(portfolio.weightedExpenseRatio)))\
+            \(Components.figure("Annual fees", text.money(portfolio.annualFees), detail: "a year at today's value"))</div>
             """
+        if let note = text.divergenceNote(portfolio) { content += Components.notice("Note: " + note, kind: "warning") }
         // A posted report has no address to sort at: its headings are plain.
         let shown = link == nil ? columns.map { TableColumn($0.title, numeric: $0.numeric) } : columns
-        let table = SortedTable(
-            columns: shown, rows: report.etfs, id: "etfs", noun: "ETFs", sort: sort, link: { link?($0) ?? "" }
-        ) { etf in
-            [
-                "\(etf.holding.name)", "\(Show.money(etf.initialInvestment))", "\(Show.money(etf.currentValue))",
-                "\(Show.signedMoney(etf.netReturn))",
-                "\(Show.percent(etf.totalReturn))", "\(etf.annualizedReturn.map { Show.percent($0) } ?? "—")",
-                "\(Show.percent(etf.allocation))",
-            ]
-        }.html
+        content +=
+            SortedTable(
+                columns: shown, rows: report.etfs, id: "etfs", noun: "ETFs", sort: sort, link: { link?($0) ?? "" }
+            ) { etf in
+                [
+                    "\(etf.holding.name)", "\(text.days(etf.daysHeld))", "\(text.money(etf.initialInvestment))",
+                    "\(text.money(etf.currentValue))",
+                    "\(text.signedMoney(etf.netReturn))", "\(text.percent(etf.totalReturn))", "\(text.annualized(etf))",
+                    "\(text.share(etf.allocation))",
+                ]
+            }.html
+        let notes = ["Total days are the initial-weighted mean: \(meanDays)."] + text.footnotes(report)
+        content += notes.html { "<p class=\"hint\">\($0)</p>" }
         let chart = BarChart(
             title: "Allocation by current value",
             bars: report.etfs.map {
                 (label: $0.holding.name, value: $0.allocation.doubleValue, text: Show.percent($0.allocation))
             })
-        return figures + table + "<figure class=\"chart\" id=\"allocation-chart\">\(chart.render())</figure>"
+        content += "<figure class=\"chart\" id=\"allocation-chart\">\(chart.render())</figure>"
+        content += feeDrag(report, text: text)
+        content += marketFills(report, text: text)
+        return content
+    }
+
+    /// The fee drag as `etf analyze` prints it: the value with and without fees over the years.
+    static func feeDrag(_ report: PortfolioReport, text: ReportText) -> HTML {
+        let summary = report.portfolio
+        let growth = NumberFormat.percent(summary.growthRate, signed: false)
+        let caption =
+            "\(text.money(summary.totalCurrent)) growing \(growth) a year, less the "
+            + "\(text.expenseRatio(summary.weightedExpenseRatio)) weighted expense ratio"
+        return "<h2 id=\"fee-drag\">Fee drag</h2>"
+            + Components.table(
+                caption: caption, headers: ["Years", "Without fees", "With fees", "Fees cost", "Share"],
+                numeric: [1, 2, 3, 4],
+                rows: summary.feeDrag.map { drag in
+                    [
+                        "\(drag.years)", "\(text.money(drag.valueWithoutFees))", "\(text.money(drag.valueWithFees))",
+                        "\(text.money(drag.drag))", "\(text.share(drag.dragFraction))",
+                    ]
+                }, id: "fee-drag-table")
     }
 }
 

@@ -12,7 +12,8 @@ import Hummingbird
 enum NewPortfolioPage {
     /// The fields of one ETF, in the CSV's column order, with their labels.
     static let columns: [(name: String, label: String, type: String)] = [
-        ("name", "Name", "text"), ("expense_ratio", "Expense ratio %", "text"), ("yield", "Yield %", "text"),
+        ("name", "Name", "text"), ("symbol", "Symbol (for market prices)", "text"),
+        ("expense_ratio", "Expense ratio %", "text"), ("yield", "Yield %", "text"),
         ("shares", "Shares", "text"), ("purchase_price", "Purchase price", "text"),
         ("purchase_date", "Purchase date", "date"),
         ("current_price", "Current price", "text"), ("analysis_date", "Analysis date (optional)", "date"),
@@ -37,27 +38,45 @@ enum NewPortfolioPage {
         }
     }
 
-    static func show(_ request: Request, context: WebRequestContext, environment: WebEnvironment) -> Response {
-        let rows = min(maxRows, max(1, Int(request.uri.queryParameters["rows"].map(String.init) ?? "") ?? 3))
+    /// The form with `rows` ETFs (`?rows=N`, 3 by default), filled with `values` (what was typed before "Add a
+    /// row" posted it back).
+    static func show(
+        _ request: Request, context: WebRequestContext, environment: WebEnvironment, rows asked: Int? = nil,
+        values: [String: String] = [:]
+    ) -> Response {
+        let requested = asked ?? Int(request.uri.queryParameters["rows"].map(String.init) ?? "") ?? 3
+        let rows = min(maxRows, max(1, requested))
         var content: HTML = """
-            <p>Start from the commented example, as <code>folio etf template</code> prints it: \
+            <p>Start from the commented example: \
             <a href="/etf/template?format=csv" download>portfolio.csv</a> or <a href="/etf/template?format=json" download>portfolio.json</a>, \
-            then upload it on the <a href="/etf">ETF page</a>. Or fill in one row per ETF here, as <code>folio etf new</code> asks: \
+            then upload it on the <a href="/etf">ETF page</a>. Or fill in one row per ETF here: \
             expense ratio and yield are percentages as on a fact sheet (0.03 means 0.03 %); rows left empty are skipped.</p>
             """
-        var fields = HTML.empty
+        var fields: HTML = "<input type=\"hidden\" name=\"rows\" value=\"\(rows)\">"
         for row in 1...rows {
             let inputs = columns.html { column in
-                Components.field("\(column.name)_\(row)", label: column.label, type: column.type)
+                let name = "\(column.name)_\(row)"
+                return Components.field(name, label: column.label, value: values[name] ?? "", type: column.type)
             }
             fields += "<fieldset class=\"etf-row\"><legend>ETF \(row)</legend>\(inputs)</fieldset>"
         }
-        fields += Components.field("asOf", label: "Analysis date for rows without one (default today)", type: "date")
-        fields += Components.field("saveAs", label: "Also save under this name (optional)", placeholder: "core")
-        fields += Components.checkbox("replace", label: "Replace a portfolio of that name", checked: false)
+        if rows < maxRows {
+            // A button of this form, not a link: the rows typed so far come back filled in.
+            fields +=
+                "<p><button type=\"submit\" name=\"action\" value=\"addRow\" class=\"secondary\" formnovalidate>Add a row</button></p>"
+        }
+        fields += Components.field(
+            "asOf", label: "Analysis date for rows without one (default today)", value: values["asOf"] ?? "",
+            type: "date")
+        fields += Components.field(
+            "saveAs", label: "Also save under this name (optional)", value: values["saveAs"] ?? "", placeholder: "core")
+        fields += Components.checkbox(
+            "replace", label: "Replace a portfolio of that name", checked: values["replace"] != nil)
+        fields += Components.checkbox(
+            "live", label: "Use market prices: empty prices of rows with a symbol are the market's closes",
+            checked: values["live"] != nil)
         fields += "<button type=\"submit\">Analyze</button>"
         content += Components.postForm(action: "/etf/new", csrf: context.csrfToken, fields)
-        if rows < maxRows { content += "<p><a href=\"/etf/new?rows=\(rows + 1)\">Add a row</a></p>" }
         return environment.page("New ETF portfolio", request: request, context: context, content: content)
     }
 
@@ -83,9 +102,14 @@ enum NewPortfolioPage {
         _ request: Request, context: WebRequestContext, environment: WebEnvironment
     ) async throws -> Response {
         let fields = try await FormData.read(request, context: context)
+        if fields["action"] == "addRow" {
+            let rows = Int(fields["rows"] ?? "") ?? 3
+            return show(request, context: context, environment: environment, rows: rows + 1, values: fields.fields)
+        }
         let form = ETFAnalyzerWeb.ReportForm(
             csv: csv(fields), asOf: fields["asOf"] ?? "", saveAs: fields["saveAs"] ?? "",
-            replace: fields["replace"] != nil)
+            replace: fields["replace"] != nil,
+            live: fields["live"] != nil)
         if !form.saveAs.isEmpty {
             return await SavedPortfoliosPage.save(
                 form, source: "the new-portfolio form", request: request, context: context, environment: environment)

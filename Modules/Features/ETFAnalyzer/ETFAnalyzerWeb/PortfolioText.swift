@@ -8,6 +8,10 @@ import Timing
 /// A pasted or uploaded portfolio read by the domain's readers: CSV split by FeatureKit's `CSVTable` (splitting
 /// text is the face's job, validating what it says the domain's), JSON read by the domain.
 enum PortfolioText {
+    /// The most rows a pasted or uploaded portfolio may hold: a page of results a person can read, and a bound on
+    /// the work one request asks of the server.
+    static let maximumRows = 1000
+
     /// Every problem the readers found in the text, as the form shows them beside the box.
     struct Refusal: Error, Sendable {
         var issues: [InputIssue]
@@ -29,7 +33,7 @@ enum PortfolioText {
 
     /// The rows as the terminal splits a portfolio file: fields trimmed, `#` comment lines skipped, a quoted
     /// line break read as LF whether the browser sent CRLF (as forms do) or LF.
-    private static func table(_ text: String) throws(PortfolioInputError) -> PortfolioTable {
+    static func table(_ text: String) throws(PortfolioInputError) -> PortfolioTable {
         let split: CSVTable
         do {
             split = try CSVTable(

@@ -10,7 +10,7 @@ public enum StockTradingPlugin {
     public static let descriptor = FeatureDescriptor(
         id: "stocks",
         summary: StocksCommand.configuration.abstract,
-        requirements: [.network, .persistence, .timing], command: StocksCommand.self,
+        requirements: [.network, .persistence, .timing, .marketData], command: StocksCommand.self,
         migrations: { StocksTerminal.migrations($0) },
         alertKinds: [StockAlerts.stock]
     )
@@ -25,12 +25,13 @@ struct StocksCommand: AsyncParsableCommand {
         abstract: "A paper stock portfolio: local accounts, quotes, trades, history, watchlist, alerts and analytics.",
         discussion: """
             Every account starts with paper cash ($10,000.00 unless `signup --cash` says otherwise) and trades \
-            the market's stocks at its current prices. Prices come from a bundled simulated market (the StockPort \
-            app's ten stocks, moving by a bounded random walk on each refresh) or, when FOLIO_QUOTES_URL is set, \
-            from that HTTP service. A demo account, test@stockport.com / Test@123, holds AAPL 2 and TSLA 1.
+            at the market's prices in US dollars. Prices come from Yahoo Finance by default (FOLIO_MARKET or \
+            market.provider: yahoo, alphavantage, or simulated for a bundled practice market of ten stocks that \
+            needs no network). A demo account, test@stockport.com / Test@123, holds AAPL 2 and TSLA 1.
 
-            Environment: FOLIO_QUOTES_URL (HTTP quotes source), FOLIO_QUOTES_TTL (how long prices stay current, \
-            default 60s), FOLIO_STOCKS_SEED (the simulated market's seed).
+            Environment: FOLIO_MARKET (yahoo, alphavantage, simulated), FOLIO_YAHOO_URL, FOLIO_ALPHAVANTAGE_KEY, \
+            FOLIO_QUOTES_TTL (how long prices stay current, default 60s), FOLIO_STOCKS_SEED (the simulated \
+            market's seed).
 
             Examples:
               folio stocks login --email test@stockport.com
@@ -39,7 +40,7 @@ struct StocksCommand: AsyncParsableCommand {
         subcommands: [
             SignupCommand.self, LoginCommand.self, LogoutCommand.self, WhoamiCommand.self,
             DepositCommand.self, WithdrawCommand.self,
-            QuotesCommand.self, BuyCommand.self, SellCommand.self,
+            QuotesCommand.self, ChartCommand.self, BuyCommand.self, SellCommand.self,
             PortfolioCommand.self, HistoryCommand.self, WatchlistCommand.self,
             AnalyticsCommand.self,
         ])

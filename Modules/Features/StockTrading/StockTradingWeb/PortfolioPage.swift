@@ -12,6 +12,10 @@ enum PortfolioPage {
     struct TradeForm: Sendable {
         var symbol = ""
         var quantity = ""
+        /// A past trade's day (`YYYY-MM-DD`), empty for a trade now.
+        var date = ""
+        /// A past trade's price, empty for that day's close.
+        var price = ""
         var errors: [String: String] = [:]
     }
 
@@ -38,6 +42,16 @@ enum PortfolioPage {
         form += Components.field(
             "quantity", label: "Shares", value: trade.quantity, error: trade.errors["quantity"],
             attributes: " inputmode=\"numeric\" required")
+        form +=
+            "<details\(trade.date.isEmpty && trade.price.isEmpty ? "" : " open")><summary>A trade made on an earlier day</summary>"
+        form += Components.field(
+            "date", label: "Date", value: trade.date, error: trade.errors["date"], type: "date",
+            attributes: " max=\"\(CalendarDate(environment.timing.now(), in: .current).iso8601)\"")
+        form += Components.field(
+            "price", label: "Price per share (empty: that day's close)", value: trade.price,
+            error: trade.errors["price"],
+            attributes: " inputmode=\"decimal\"")
+        form += "</details>"
         form +=
             "<button type=\"submit\" name=\"side\" value=\"buy\">Buy</button><button type=\"submit\" name=\"side\" value=\"sell\" class=\"secondary\">Sell</button>"
         form += Components.fieldError(trade.errors["side"], for: "side")
@@ -92,19 +106,39 @@ enum PortfolioPage {
         _ request: Request, context: WebRequestContext, environment: WebEnvironment, owner: Session
     ) async throws -> Response {
         let fields = try await FormData.read(request, context: context)
-        var form = TradeForm(symbol: fields["symbol"] ?? "", quantity: fields["quantity"] ?? "")
+        var form = TradeForm(
+            symbol: fields["symbol"] ?? "", quantity: fields["quantity"] ?? "",
+            date: (fields["date"] ?? "").trimmingCharacters(in: .whitespaces),
+            price: (fields["price"] ?? "").trimmingCharacters(in: .whitespaces))
         do {
             let side = try TradeSide(parsing: fields["side"])
             let quantity = try TypedInput.quantity(form.quantity)
+            let day = form.date.isEmpty ? nil : try TypedInput.tradeDate(form.date)
+            let price = form.price.isEmpty ? nil : try TypedInput.tradePrice(form.price)
+            if price != nil, day == nil {
+                throw FolioError(
+                    .invalid, "a price needs a date", why: "a trade today is made at the market's price", field: "date")
+            }
             let services = try await StocksWebServices.make(environment, forTrading: true)
-            let row = try await services.trading.trade(side, form.symbol, quantity: quantity, for: owner).report
+            let row: TradeReport
+            if let day {
+                row = try await services.trading.trade(
+                    side, form.symbol, quantity: quantity, for: owner, on: day, price: price
+                )
+                .report
+            } else {
+                row = try await services.trading.trade(side, form.symbol, quantity: quantity, for: owner).report
+            }
             let verb = side == .buy ? "Bought" : "Sold"
+            let on = day.map { " on \($0)" } ?? ""
             let message =
-                "\(verb) \(row.quantity) \(row.symbol) at \(Dollars.text(row.price)) for \(Dollars.text(row.amount))."
+                "\(verb) \(row.quantity) \(row.symbol)\(on) at \(Dollars.text(row.price)) for \(Dollars.text(row.amount))."
             return WebResponses.redirect(to: "/stocks", flash: Flash(.success, message))
         } catch {
             let failure = FolioError.from(error)
-            let field = ["symbol", "quantity", "side"].contains(failure.field ?? "") ? failure.field! : "general"
+            let field =
+                ["symbol", "quantity", "side", "date", "price"].contains(failure.field ?? "")
+                ? failure.field! : "general"
             form.errors[field] = failure.line
             return await show(
                 request, context: context, environment: environment, owner: owner, trade: form,

@@ -19,7 +19,7 @@ enum QuotesPage {
             return environment.failurePage(FolioError.from(error), title: "Quotes", request: request, context: context)
         }
         let order = tableOrder(request.uri.queryParameters["sort"].map(String.init))
-        var content = StockTradingWeb.subnavigation(owner, csrf: context.csrfToken)
+        var content = StockTradingWeb.subnavigation(owner, csrf: context.csrfToken) + SymbolPage.lookUpForm
         content += StocksLive.region(
             .quotes, priced(listing, now: environment.timing.now(), order: order), request: request,
             query: order.key.isEmpty ? "" : "&sort=\(order.parameter)")

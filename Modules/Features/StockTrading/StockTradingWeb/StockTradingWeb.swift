@@ -100,6 +100,12 @@ public enum StockTradingWeb {
                 use: loggedIn { request, context, owner in
                     await QuotesPage.show(request, context: context, environment: environment, owner: owner)
                 })
+            router.get("/stocks/symbol", use: loggedIn { request, _, _ in SymbolPage.lookUp(request) })
+            router.get(
+                "/stocks/symbol/:symbol",
+                use: loggedIn { request, context, owner in
+                    await SymbolPage.show(request, context: context, environment: environment, owner: owner)
+                })
             router.get(
                 "/stocks/cash",
                 use: loggedIn { request, context, owner in

@@ -17,10 +17,10 @@ enum StocksWebServices {
                 .internal, "the stocks feature has no context", why: "the host did not enable it for the server")
         }
         let services = StockTradingServices(
-            store: context.store, http: context.http, timing: context.timing,
+            store: context.store, timing: context.timing,
             settings: try environment.settings.settings(StocksSettings.self, feature: "stocks") {
                 try StocksSettings(context.configuration)
-            }, page: forTrading ? nil : environment.pagePolicy)
+            }, page: forTrading ? nil : environment.pagePolicy, marketData: context.marketData)
         try await services.prepare()
         return services
     }

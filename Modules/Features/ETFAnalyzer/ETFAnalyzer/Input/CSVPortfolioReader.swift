@@ -60,6 +60,11 @@ enum CSVPortfolioReader {
         var columns: [PortfolioField?] = []
         for title in header {
             guard let field = PortfolioField(header: title) else {
+                // The symbol is read by `analyze --live` and kept for it in files analysed without the market.
+                if LivePrices.symbolHeaders.contains(HoldingRules.trim(title).lowercased()) {
+                    columns.append(nil)
+                    continue
+                }
                 let shown = HoldingRules.trim(title).isEmpty ? "(untitled)" : "\"\(HoldingRules.trim(title))\""
                 warnings.append("column \(shown) is not one folio reads, so it is ignored")
                 columns.append(nil)

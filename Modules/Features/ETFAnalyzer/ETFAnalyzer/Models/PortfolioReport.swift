@@ -13,6 +13,8 @@ public struct PortfolioReport: Sendable, Hashable, Encodable {
     public var portfolio: PortfolioSummary
     /// The ISO code of the prices' currency, whose minor unit computed money is reported at.
     public var currency: String
+    /// What the market filled in (`analyze --live`); empty otherwise, and then not encoded.
+    public var market: [MarketFill] = []
 
     /// Creates a report.
     public init(etfs: [ETFAnalysis], portfolio: PortfolioSummary, currency: String = "USD") {
@@ -34,15 +36,16 @@ public struct PortfolioReport: Sendable, Hashable, Encodable {
     }
 
     private enum Keys: String, CodingKey {
-        case etfs, portfolio
+        case etfs, portfolio, market
     }
 
-    /// Encodes `{"etfs": [...], "portfolio": {...}}`.
+    /// Encodes `{"etfs": [...], "portfolio": {...}}`, and `"market": [...]` when prices came from the market.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: Keys.self)
         try container.encode(rows, forKey: .etfs)
         try container.encode(
             PortfolioObject(portfolio, figures: ReportedFigures(currency: currency)), forKey: .portfolio)
+        if !market.isEmpty { try container.encode(market, forKey: .market) }
     }
 }
 

@@ -43,8 +43,18 @@ struct AnalyzeCommand: FeatureCommand {
             (0.1234 is 12.34%) to 10 places, and computed money at the
             currency's minor unit (half-even: 637.34 for USD).
 
+            --live (CSV files): a row with a symbol column and an empty
+            purchase_price or current_price gets the market's close on its
+            purchase date or analysis date (the last trading day on or
+            before it; closes are adjusted for later splits, so shares are
+            today's); every row with a symbol also shows the dividends
+            actually paid per share between its purchase and analysis
+            dates beside the yield-based income. Typed prices win. Prices
+            come from FOLIO_MARKET (Yahoo Finance by default).
+
             Examples:
               folio etf analyze Modules/Features/ETFAnalyzer/Examples/etfs.csv
+              folio etf analyze holdings.csv --live
               folio etf analyze --saved core --format markdown --output r.md
             """
     )
@@ -59,9 +69,15 @@ struct AnalyzeCommand: FeatureCommand {
         completion: .savedPortfolioNames)
     var saved: String?
 
+    @Flag(
+        help: "Fill empty prices from the market and show the dividends actually paid (CSV files with a symbol column)."
+    )
+    var live = false
+
     @OptionGroup var options: AnalysisOptions
 
     func validate() throws {
+        if live && saved != nil { throw ValidationError("--live reads a CSV file, not a saved portfolio.") }
         if file != nil && saved != nil { throw ValidationError("Give a file or --saved NAME, not both.") }
         if file == nil && saved == nil { throw ValidationError("Give a portfolio file (or -), or --saved NAME.") }
     }
@@ -75,6 +91,9 @@ struct AnalyzeCommand: FeatureCommand {
                 try await services.analysis.portfolio(named: saved)
             }
             try writer.analyzeAndEmit(portfolio.holdings, source: "saved portfolio \(portfolio.name)")
+        } else if let file, live {
+            let loaded = try await services.loader.loadLive(file, analysisDate: try options.analysisDate(in: context))
+            try writer.analyzeAndEmit(loaded.holdings, source: loaded.source, market: loaded.fills)
         } else if let file {
             let loaded = try services.loader.load(file, defaultAnalysisDate: try options.analysisDate(in: context))
             try writer.analyzeAndEmit(loaded.holdings, source: loaded.source)

@@ -12,9 +12,9 @@ struct ReportWriter {
 
     /// Analyses `holdings` at the run's date (rows checked against it first) and emits the report.
     /// - Throws: ``FolioError`` (65) listing every problem when a row breaks a rule; nothing is written then.
-    func analyzeAndEmit(_ holdings: [ETFHolding], source: String) throws {
+    func analyzeAndEmit(_ holdings: [ETFHolding], source: String, market: [MarketFill] = []) throws {
         let service = PortfolioAnalysisService(store: context.store, timing: context.timing)
-        let report: PortfolioReport
+        var report: PortfolioReport
         do {
             report = try service.analyze(
                 holdings, asOf: try options.analysisDate(in: context), growthRate: try options.growthRate(),
@@ -22,6 +22,7 @@ struct ReportWriter {
         } catch let error as PortfolioInputError {
             throw error.folioError(source: source)
         }
+        report.market = market
         try OutputDestination(path: options.output).emit(try render(report), to: context.terminal)
     }
 
@@ -44,7 +45,7 @@ struct ReportWriter {
             return TableReport(
                 report: report, text: text, style: style, width: fitted ? context.terminal.width : .max,
                 details: options.details
-            ).render()
+            ).render() + MarketFillText.render(report, text: text, style: style)
         }
     }
 }

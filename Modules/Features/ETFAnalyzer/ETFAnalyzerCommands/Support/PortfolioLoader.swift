@@ -1,7 +1,9 @@
 import CSVText
 import ETFAnalyzer
+import Failures
 import FeatureKit
 import Foundation
+import MarketData
 import Timing
 
 /// Reads a portfolio from a file or standard input (`-`), validates it and reports every problem at once.
@@ -33,6 +35,32 @@ struct PortfolioLoader {
             for warning in document.warnings { context.terminal.warn("\(source): \(warning)") }
             return (document.holdings, source)
         } catch {
+            throw error.folioError(source: source)
+        }
+    }
+
+    /// Reads a CSV portfolio at `path`, fills its empty prices from the market, then validates it as ``load(_:defaultAnalysisDate:)`` does.
+    /// - Throws: ``FolioError``: usage for a JSON file or without market data; the market's refusals; the rows' problems (65).
+    func loadLive(
+        _ path: String, analysisDate: CalendarDate
+    ) async throws -> (holdings: [ETFHolding], source: String, fills: [MarketFill]) {
+        let (text, source) = try text(of: path)
+        guard PortfolioFormat.detect(path: path == "-" ? nil : path, text: text) == .csv else {
+            throw FolioError(
+                .usage, "--live reads CSV portfolios", why: "\(source) is JSON", hint: "give the portfolio as CSV")
+        }
+        guard let market = context.marketData else {
+            throw FolioError(.usage, "no market data for --live", why: "the host gave the etf feature no market data")
+        }
+        do {
+            let table = try Self.table(csv: text)
+            let mode: MarketDataService.Mode = context.offline ? .offline : .normal
+            let (filled, fills) = try await LivePrices.fill(
+                table, market: market, analysisDate: analysisDate, mode: mode)
+            let document = try PortfolioReader.read(filled, defaultAnalysisDate: analysisDate)
+            for warning in document.warnings { context.terminal.warn("\(source): \(warning)") }
+            return (document.holdings, source, fills)
+        } catch let error as PortfolioInputError {
             throw error.folioError(source: source)
         }
     }

@@ -87,9 +87,6 @@ public struct QuoteBook: Sendable {
             switch error {
             case .decoding:
                 throw StockTradingError.badQuoteData(source: source.displayName, reason: error.description)
-            case .status(404, let url, _, _):
-                // The configured URL is wrong, not the service down: no stored price makes that right.
-                throw StockTradingError.quotesURLNotFound(url: url, reason: error.description)
             default:
                 throw StockTradingError.quotesUnavailable(source: source.displayName, reason: error.description)
             }
@@ -149,8 +146,6 @@ public struct QuoteBook: Sendable {
         } catch let error as NetworkError {
             switch error {
             case .decoding: throw StockTradingError.badQuoteData(source: sourceName, reason: error.description)
-            case .status(404, let url, _, _):
-                throw StockTradingError.quotesURLNotFound(url: url, reason: error.description)
             default: throw StockTradingError.quotesUnavailable(source: sourceName, reason: error.description)
             }
         }

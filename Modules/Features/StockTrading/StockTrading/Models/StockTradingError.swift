@@ -41,8 +41,6 @@ public enum StockTradingError: Error, Sendable, Equatable, CustomStringConvertib
     case insufficientShares(symbol: String, requested: Int, held: Int)
     /// No quote could be obtained and none is cached.
     case quotesUnavailable(source: String, reason: String)
-    /// The quotes URL answered 404: the configuration names the wrong URL.
-    case quotesURLNotFound(url: URL, reason: String)
     /// The quote source answered with something unusable.
     case badQuoteData(source: String, reason: String)
     /// No alert with this id belongs to the user.
@@ -67,7 +65,6 @@ public enum StockTradingError: Error, Sendable, Equatable, CustomStringConvertib
         switch self {
         case .quotesUnavailable: .unavailable
         case .badQuoteData: .dataError
-        case .quotesURLNotFound: .configuration
         default: .refused
         }
     }
@@ -91,7 +88,6 @@ public enum StockTradingError: Error, Sendable, Equatable, CustomStringConvertib
         case .insufficientShares(let symbol, let requested, _): "cannot sell \(Self.count(requested)) \(symbol)"
         case .quotesUnavailable(let source, _): "no prices available from \(source)"
         case .badQuoteData(let source, _): "the quotes from \(source) cannot be used"
-        case .quotesURLNotFound(let url, _): "\(url.absoluteString) answered 404 Not Found"
         case .alertNotFound(let id): "no alert #\(id)"
         case .notWatched(let symbol): "\(symbol) is not on the watchlist"
         }
@@ -121,7 +117,6 @@ public enum StockTradingError: Error, Sendable, Equatable, CustomStringConvertib
         case .insufficientShares(let symbol, _, let held): "you hold \(Self.count(held)) \(symbol)"
         case .quotesUnavailable(_, let reason): reason
         case .badQuoteData(_, let reason): reason
-        case .quotesURLNotFound: "the quotes URL set by FOLIO_QUOTES_URL or stocks.quotesURL looks wrong"
         case .alertNotFound: "you have no alert with that number"
         case .notWatched: "only watched symbols can be removed"
         }
@@ -138,8 +133,7 @@ public enum StockTradingError: Error, Sendable, Equatable, CustomStringConvertib
         case .unknownSymbol: "list the market with: folio stocks quotes"
         case .insufficientCash: "add paper cash with: folio stocks deposit AMOUNT"
         case .insufficientShares: "see what you hold with: folio stocks portfolio"
-        case .quotesUnavailable: "check FOLIO_QUOTES_URL and the connection, then try again"
-        case .quotesURLNotFound: "check FOLIO_QUOTES_URL (or stocks.quotesURL in config.json)"
+        case .quotesUnavailable: "check the connection (or choose another provider with FOLIO_MARKET), then try again"
         case .alertNotFound: "list your alerts with: folio stocks alerts list"
         default: nil
         }

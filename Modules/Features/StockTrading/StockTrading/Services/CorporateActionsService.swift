@@ -80,6 +80,12 @@ public struct CorporateActionsService: Sendable {
                 (date: $0.exDate, order: 1, split: Split?.none, dividend: Optional($0))
             }
         let ordered = events.sorted { ($0.date, $0.order) < ($1.date, $1.order) }
+        let keys = ordered.map {
+            StorageKeys.action(userID, symbol, $0.date.iso8601, $0.split == nil ? "dividend" : "split")
+        }
+        // Most reads find every action applied already: a read settles that, without a write transaction.
+        let pending = try await store.read { transaction in try keys.contains { try transaction.get($0) == nil } }
+        guard pending else { return [] }
         return try await store.write { transaction in
             let writer = LedgerWriter(transaction: transaction, userID: userID)
             var written: [LedgerEntry] = []

@@ -7,38 +7,31 @@ import Networking
 import Persistence
 import Timing
 
-/// Prices: the quote book the settings describe (the simulated market or an HTTP service), fetched as the
-/// mode asks, falling back to the last known prices, marked stale, when the source is down.
+/// Prices: the host's market data (Yahoo, Alpha Vantage or the simulated market, behind one cache and rate limit)
+/// or, without it, the feature's own simulated market, through a quote book that falls back to the last known
+/// prices, marked stale, when the source is down.
 public struct MarketService: Sendable {
     /// The book behind the service, for callers that drive it themselves (the alert monitor).
     public let book: QuoteBook
-    private let settings: StocksSettings
     /// The host's shared market data, when it gave one: past prices and corporate actions come only from it.
     public let marketData: MarketDataService?
 
     /// Creates the service.
-    /// - Parameter page: A server's page policy for prices fetched over HTTP (``QuoteBook/init(store:source:timing:timeToLive:page:)``).
-    /// - Parameter marketData: The host's shared market data; when given, prices come from it rather than from the
-    ///   quotes URL or the feature's own simulated market.
+    /// - Parameter page: A server's page policy for prices fetched over the network (``QuoteBook/init(store:source:timing:timeToLive:page:)``).
+    /// - Parameter marketData: The host's shared market data; nil for the feature's own simulated market.
     public init(
-        store: any KeyValueStore, http: any HTTPClient, timing: Timing, settings: StocksSettings,
-        page: PagePolicy? = nil, marketData: MarketDataService? = nil
+        store: any KeyValueStore, timing: Timing, settings: StocksSettings, page: PagePolicy? = nil,
+        marketData: MarketDataService? = nil
     ) {
         if let marketData {
             book = QuoteBook(
                 store: store, source: MarketDataQuoteSource(market: marketData), timing: timing,
                 timeToLive: settings.quotesTTL, page: page)
-        } else if let url = settings.quotesURL {
-            book = QuoteBook(
-                store: store, source: HTTPQuoteSource(http: http, url: url), timing: timing,
-                timeToLive: settings.quotesTTL,
-                page: page)
         } else {
             let market = SimulatedMarket(
                 store: store, timing: timing, seed: settings.seed, stateKey: StorageKeys.marketState)
             book = QuoteBook(store: store, source: market, timing: timing, timeToLive: settings.quotesTTL)
         }
-        self.settings = settings
         self.marketData = marketData
     }
 
@@ -84,14 +77,10 @@ public struct MarketService: Sendable {
 
     /// Every listed quote, fresh or cached as `mode` asks.
     /// - Throws: ``FolioError``: unavailable when nothing is stored and the source is down, data error for a
-    ///   nonsensical answer, usage when the configured URL answers 404.
+    ///   nonsensical answer.
     public func quotes(_ mode: FetchMode = .normal) async throws -> QuoteSet {
         do {
             return try await book.quotes(Self.mode(mode))
-        } catch StockTradingError.quotesURLNotFound(let url, _) {
-            throw FolioError(
-                .usage, "\(url.absoluteString) answered 404 Not Found",
-                why: "the service URL set by \(settings.quotesURLOrigin) looks wrong", hint: settings.quotesURLHint)
         } catch {
             throw StockTradingError.translated(error)
         }

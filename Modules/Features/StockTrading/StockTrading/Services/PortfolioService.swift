@@ -31,19 +31,26 @@ public struct PortfolioService: Sendable {
 
     /// `owner`'s returns, P/L, allocation and value history on `basis`.
     /// - Throws: ``FolioError`` (unavailable) when no price can be had.
+    /// - Parameter benchmark: A symbol whose return over the recorded days is reported beside the account's
+    ///   time-weighted return (only with the host's market data; a benchmark it cannot price is noted, not thrown).
     public func analytics(
-        for owner: Session, basis: CostBasisMethod = .average, mode: FetchMode = .normal
+        for owner: Session, basis: CostBasisMethod = .average, mode: FetchMode = .normal, benchmark: String? = nil
     ) async throws -> Priced<AnalyticsReport> {
         let (valuation, history, quotes) = try await valued(owner, basis: basis, mode: mode)
         let now = timing.now()
+        var report: AnalyticsReport
         do {
             let snapshots = try await brokerage(owner).snapshots()
             let analytics = try PortfolioAnalytics.make(
                 valuation: valuation, history: history, snapshots: snapshots, now: now)
-            return Priced(report: try AnalyticsReport(analytics, email: owner.email), quotes: quotes)
+            report = try AnalyticsReport(analytics, email: owner.email)
         } catch {
             throw StockTradingError.translated(error)
         }
+        if let benchmark, market.marketData != nil {
+            report.benchmark = await compare(report.valueHistory, with: benchmark, mode: mode)
+        }
+        return Priced(report: report, quotes: quotes)
     }
 
     /// `owner`'s trades and cash movements matching `filter`, with the realized P/L of `basis`.

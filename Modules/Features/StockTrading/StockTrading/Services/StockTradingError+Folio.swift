@@ -16,8 +16,6 @@ extension StockTradingError {
             .refused
         case .quotesUnavailable: .unavailable
         case .badQuoteData: .dataError
-        // A URL that answers "no such document" is wrong configuration, exit 64 like a malformed one.
-        case .quotesURLNotFound: .usage
         default: .invalid
         }
     }

@@ -11,7 +11,7 @@ import Timing
 /// field to correct; results are report values that encode as the JSON the faces print.
 ///
 /// ```swift
-/// let services = StockTradingServices(store: store, http: http, timing: .live, settings: StocksSettings())
+/// let services = StockTradingServices(store: store, timing: .live, settings: StocksSettings(), marketData: market)
 /// try await services.prepare()
 /// let me = try await services.accounts.authenticate(email: "test@stockport.com", password: "Test@123", client: nil)
 /// let receipt = try await services.trading.trade(.buy, "AAPL", quantity: 2, for: me)
@@ -33,20 +33,19 @@ public struct StockTradingServices: Sendable {
     /// The price alerts kept per account before the host kept them all, for its one-time import.
     public let legacyAlerts: LegacyAlertsService
 
-    /// Builds the services over the feature's store (its `stocks` namespace), an HTTP client for a quotes
-    /// service, the clocks and the settings.
+    /// Builds the services over the feature's store (its `stocks` namespace), the clocks, the settings and the
+    /// host's market data.
     /// - Parameters:
     ///   - page: For a server's pages: prices under its page policy (a stale copy at once, a deadline, a failure
     ///     remembered); nil for the terminal.
     ///   - marketData: The host's shared market data (Yahoo, Alpha Vantage or the simulated market); nil for the
-    ///     feature's own quotes URL or simulated market.
+    ///     feature's own simulated market.
     public init(
-        store: any KeyValueStore, http: any HTTPClient, timing: Timing, settings: StocksSettings = StocksSettings(),
+        store: any KeyValueStore, timing: Timing, settings: StocksSettings = StocksSettings(),
         hasher: any PasswordHashing = PBKDF2PasswordHasher(), page: PagePolicy? = nil,
         marketData: MarketDataService? = nil
     ) {
-        let market = MarketService(
-            store: store, http: http, timing: timing, settings: settings, page: page, marketData: marketData)
+        let market = MarketService(store: store, timing: timing, settings: settings, page: page, marketData: marketData)
         self.market = market
         accounts = AccountsService(store: store, hasher: hasher, timing: timing, timeZone: settings.timeZone)
         trading = TradingService(store: store, timing: timing, timeZone: settings.timeZone, market: market)

@@ -1,5 +1,7 @@
 import Failures
+import Foundation
 import Money
+import Timing
 
 /// What a person typed for an order, a cash movement or an alert, read for a face: the rules of
 /// ``TradeLimits``, with a refusal as the ``FolioError`` every face reports, naming the field.
@@ -32,5 +34,26 @@ public enum TypedInput {
         } catch {
             throw StockTradingError.translated(error)
         }
+    }
+
+    /// The price a past trade was made at: dollars as an alert level is written.
+    /// - Throws: ``FolioError`` (invalid, field `price`).
+    public static func tradePrice(_ text: String) throws -> Amount {
+        guard let price = try? TradeLimits.priceLevel(text) else {
+            var refusal = StockTradingError.invalidPrice(text).folioError
+            refusal.field = "price"
+            throw refusal
+        }
+        return price
+    }
+
+    /// The day a past trade was made, `YYYY-MM-DD`.
+    /// - Throws: ``FolioError`` (invalid, field `date`).
+    public static func tradeDate(_ text: String) throws -> CalendarDate {
+        guard let date = CalendarDate(iso8601: text.trimmingCharacters(in: .whitespaces)) else {
+            throw FolioError(
+                .invalid, "invalid date \"\(text)\"", why: "a trade's date is written YYYY-MM-DD", field: "date")
+        }
+        return date
     }
 }

@@ -15,7 +15,9 @@ struct AnalyticsCommand: FeatureCommand {
             invested. Unrealized P/L = Σ (value − cost basis); realized P/L = Σ (proceeds − cost of shares sold), \
             average cost or --basis fifo. Annualized return = XIRR: the rate r with Σ flowᵢ / (1 + r)^(daysᵢ/365) \
             = 0, deposits negative, withdrawals and today's total value positive; "not available" under a year \
-            of history or without a sign change. Allocation weight = value / total value (cash included). The \
+            of history or without a sign change. Time-weighted return = Π V_i / (V_{i−1} + net deposits \
+            of day i) − 1 over the recorded days, beside --benchmark's (default SPY) close-to-close return over \
+            the same days (with market data only). Allocation weight = value / total value (cash included). The \
             value history charts the daily snapshots recorded by trades, cash movements and reports.
 
             Examples:
@@ -25,6 +27,9 @@ struct AnalyticsCommand: FeatureCommand {
 
     @Flag(help: "Fetch new prices now, whatever their age.")
     var refresh = false
+
+    @Option(help: ArgumentHelp("The symbol whose return is shown beside the account's.", valueName: "symbol"))
+    var benchmark = "SPY"
 
     @Option(
         help: ArgumentHelp("Also write the value history chart as SVG to this file.", valueName: "file"),
@@ -38,7 +43,7 @@ struct AnalyticsCommand: FeatureCommand {
         let stocks = try await StocksTerminal.start(context)
         let owner = try await stocks.owner()
         let priced = try await stocks.services.portfolio.analytics(
-            for: owner, basis: basisOptions.basis, mode: stocks.mode(refresh: refresh))
+            for: owner, basis: basisOptions.basis, mode: stocks.mode(refresh: refresh), benchmark: benchmark)
         stocks.warnIfStale(priced.quotes)
         let report = priced.report
         if let svg {
@@ -95,6 +100,14 @@ struct AnalyticsCommand: FeatureCommand {
             ("Annualized (XIRR)", xirr),
         ]
         for (label, value) in lines { text += TextWidth.pad(label, to: 19, alignRight: false) + value + "\n" }
+        if let benchmark = report.benchmark {
+            let account = benchmark.accountReturn.map { Formatting.percent($0) } ?? "—"
+            let other = benchmark.benchmarkReturn.map { Formatting.percent($0) } ?? "—"
+            text +=
+                TextWidth.pad("Time-weighted", to: 19, alignRight: false)
+                + "\(account) beside \(benchmark.symbol) \(other), \(benchmark.from) to \(benchmark.to)"
+                + (benchmark.note.map { " (\($0))" } ?? "") + "\n"
+        }
         text +=
             "\n" + style.bold("Allocation by sector") + "\n"
             + allocation(report.bySector, title: "SECTOR", context: context)

@@ -43,7 +43,7 @@ struct StockAlertCommand: AlertAddCommand {
         abstract: "A stock's price reaching a level.",
         discussion: """
             --above fires once when price ≥ level and re-arms when the price falls back below it; --below fires \
-            once when price ≤ level. Prices are the stocks feature's (FOLIO_QUOTES_URL or the simulated market), \
+            once when price ≤ level. Prices are the stocks feature's (the market FOLIO_MARKET chooses, Yahoo by default), \
             refreshed when older than FOLIO_QUOTES_TTL; a stale price fires nothing.
 
             Examples:

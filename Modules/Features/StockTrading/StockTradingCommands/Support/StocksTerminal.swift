@@ -13,11 +13,11 @@ struct StocksTerminal: Sendable {
     let services: StockTradingServices
 
     /// Refuses an unusable configuration, then brings the store to the current schema.
-    /// - Throws: ``FolioError`` (usage) for a bad `FOLIO_QUOTES_URL`, `FOLIO_QUOTES_TTL` or `FOLIO_STOCKS_SEED`.
+    /// - Throws: ``FolioError`` (usage) for a bad `FOLIO_QUOTES_TTL` or `FOLIO_STOCKS_SEED`.
     static func start(_ context: FeatureContext) async throws -> StocksTerminal {
         let services = StockTradingServices(
-            store: context.store, http: context.http, timing: context.timing,
-            settings: try StocksSettings(context.configuration))
+            store: context.store, timing: context.timing, settings: try StocksSettings(context.configuration),
+            marketData: context.marketData)
         try await services.prepare()
         return StocksTerminal(context: context, services: services)
     }

@@ -32,6 +32,8 @@ public struct MarketDataService: Sendable {
     public let quoteTTL: Duration
     private let quoteFetches = Coalescer<QuoteReading>()
     private let historyFetches = Coalescer<HistoryReading>()
+    /// What this process last read or fetched, so a page priced by twenty symbols does not read twenty records.
+    private let memo = ReadingMemo()
 
     /// Creates the service over its store (a namespace of its own, e.g. `market`).
     public init(providers: [any MarketDataProvider], store: any KeyValueStore, timing: Timing, quoteTTL: Duration) {
@@ -51,10 +53,16 @@ public struct MarketDataService: Sendable {
     public func quote(_ symbol: String, mode: Mode = .normal) async throws -> QuoteReading {
         let symbol = symbol.uppercased()
         let key = Self.quoteKey(symbol)
-        let stored = try await store.get(StoredQuote.self, key)
         let now = timing.now()
         let ids = Set(providers.map(\.id))
+        if mode != .refresh, let memoed = memo.quote(key), memoed.expiresAt > now,
+            ids.contains(memoed.record.providerID)
+        {
+            return reading(memoed.record, isStale: false, failure: nil, now: now)
+        }
+        let stored = try await store.get(StoredQuote.self, key)
         if mode != .refresh, let stored, !stored.isStale(at: now), ids.contains(stored.value.providerID) {
+            if let expiresAt = stored.expiresAt { memo.remember(key, stored.value, expiresAt: expiresAt) }
             return reading(stored.value, isStale: false, failure: nil, now: now)
         }
         let usable = providers.filter { mode != .offline || !$0.requiresNetwork }
@@ -62,12 +70,14 @@ public struct MarketDataService: Sendable {
             return try staleQuote(stored?.value, symbol: symbol, error: offlineError(symbol), now: now)
         }
         do {
-            return try await quoteFetches.run(symbol) { [store, timing, quoteTTL] in
+            return try await quoteFetches.run(symbol) { [store, timing, quoteTTL, memo] in
                 let (quote, provider) = try await Self.firstAnswer(usable) { try await $0.quote(for: symbol) }
                 let fetchedAt = timing.now()
                 let record = StoredQuote(
                     quote: quote, providerID: provider.id, provider: provider.displayName, fetchedAt: fetchedAt)
-                try await store.put(key, record, expiresAt: fetchedAt.addingTimeInterval(Self.seconds(quoteTTL)))
+                let expiresAt = fetchedAt.addingTimeInterval(Self.seconds(quoteTTL))
+                try await store.put(key, record, expiresAt: expiresAt)
+                memo.remember(key, record, expiresAt: expiresAt)
                 return QuoteReading(
                     quote: quote, provider: provider.displayName, fetchedAt: fetchedAt, isStale: false, age: .zero)
             }
@@ -114,20 +124,18 @@ public struct MarketDataService: Sendable {
     {
         let symbol = symbol.uppercased()
         let key = Self.historyKey(symbol)
-        let stored = try await store.get(StoredHistory.self, key)?.value
         let now = timing.now()
+        if mode == .normal, let remembered = memo.history(key),
+            let reading = covered(remembered, from: from, to: to, now: now)
+        {
+            return reading
+        }
+        let stored = try await store.get(StoredHistory.self, key)?.value
+        if let stored { memo.remember(key, stored) }
         let ids = Set(providers.map(\.id))
         let sameProviders = stored.map { ids.contains($0.providerID) } ?? false
-        if let stored, sameProviders, mode == .normal {
-            let zone = TradingDay.zone(stored.history.exchangeTimeZone)
-            let today = TradingDay.of(now, in: zone)
-            // No bars can exist after the trading day: a weekend's ask is covered by Friday's fetch.
-            let end = min(to, today)
-            if stored.tradingDay == today, stored.from <= from, stored.to >= end {
-                return HistoryReading(
-                    history: stored.history.limited(from: from, to: to), provider: stored.provider,
-                    fetchedAt: stored.fetchedAt, isStale: false)
-            }
+        if let stored, mode == .normal, let reading = covered(stored, from: from, to: to, now: now) {
+            return reading
         }
         let usable = providers.filter { mode != .offline || !$0.requiresNetwork }
         guard !usable.isEmpty else {
@@ -136,7 +144,7 @@ public struct MarketDataService: Sendable {
         let start = sameProviders ? min(from, stored?.from ?? from) : from
         let end = sameProviders ? max(to, stored?.to ?? to) : to
         do {
-            let fetched = try await historyFetches.run("\(symbol) \(start) \(end)") { [store, timing] in
+            let fetched = try await historyFetches.run("\(symbol) \(start) \(end)") { [store, timing, memo] in
                 let (history, provider) = try await Self.firstAnswer(usable) {
                     try await $0.history(for: symbol, from: start, to: end)
                 }
@@ -146,6 +154,7 @@ public struct MarketDataService: Sendable {
                     from: start, to: end,
                     tradingDay: TradingDay.of(fetchedAt, in: TradingDay.zone(history.exchangeTimeZone)))
                 try await store.put(key, record)
+                memo.remember(key, record)
                 return HistoryReading(
                     history: history, provider: provider.displayName, fetchedAt: fetchedAt, isStale: false)
             }
@@ -155,6 +164,19 @@ public struct MarketDataService: Sendable {
         } catch let error as MarketDataError where error.allowsFallback {
             return try staleHistory(stored, symbol: symbol, from: from, to: to, error: error)
         }
+    }
+
+    /// The stored span's part from `from` to `to` when it was fetched by these providers on the current trading day
+    /// and covers the span; nil when it must be fetched again.
+    private func covered(_ stored: StoredHistory, from: CalendarDate, to: CalendarDate, now: Date) -> HistoryReading? {
+        guard providers.contains(where: { $0.id == stored.providerID }) else { return nil }
+        let today = TradingDay.of(now, in: TradingDay.zone(stored.history.exchangeTimeZone))
+        // No bars can exist after the trading day: a weekend's ask is covered by Friday's fetch.
+        let end = min(to, today)
+        guard stored.tradingDay == today, stored.from <= from, stored.to >= end else { return nil }
+        return HistoryReading(
+            history: stored.history.limited(from: from, to: to), provider: stored.provider, fetchedAt: stored.fetchedAt,
+            isStale: false)
     }
 
     /// Asks each provider in turn until one answers; an answer that is a refusal on its merits (an unknown

@@ -31,12 +31,16 @@ public struct MarketSettings: Sendable, Equatable {
     public var yahooLimit: RateLimit
     /// The limit on requests to Alpha Vantage.
     public var alphaVantageLimit: RateLimit
+    /// The simulated market's seed.
+    public var seed: UInt64
 
     /// Creates settings; the defaults are Yahoo first and quotes current for 60 s.
     public init(
         provider: Provider = .yahoo, yahooURL: URL = URL(string: "https://query1.finance.yahoo.com")!,
         alphaVantageURL: URL = URL(string: "https://www.alphavantage.co")!, alphaVantageKey: String? = nil,
-        quotesTTL: Duration = .seconds(60), yahooLimit: RateLimit = .yahoo, alphaVantageLimit: RateLimit = .alphaVantage
+        quotesTTL: Duration = .seconds(60), yahooLimit: RateLimit = .yahoo,
+        alphaVantageLimit: RateLimit = .alphaVantage,
+        seed: UInt64 = SimulatedMarket.defaultSeed
     ) {
         self.provider = provider
         self.yahooURL = yahooURL
@@ -45,6 +49,7 @@ public struct MarketSettings: Sendable, Equatable {
         self.quotesTTL = quotesTTL
         self.yahooLimit = yahooLimit
         self.alphaVantageLimit = alphaVantageLimit
+        self.seed = seed
     }
 
     /// `yahoo` (default), `alphavantage` or `simulated`.
@@ -59,6 +64,8 @@ public struct MarketSettings: Sendable, Equatable {
         "market.alphaVantageURL", environment: "FOLIO_ALPHAVANTAGE_URL", default: "https://www.alphavantage.co")
     /// How long quotes stay current: the stocks feature's setting, which every face of the market shares.
     public static let quotesTTLKey = ConfigKey("stocks.quotesTTL", environment: "FOLIO_QUOTES_TTL", default: "60s")
+    /// The simulated market's seed: the stocks feature's setting, so practice prices follow the same path as before.
+    public static let seedKey = ConfigKey("stocks.seed", environment: "FOLIO_STOCKS_SEED")
     /// Requests a minute, in flight and least gap, per live provider (`config.json` only).
     public static let limitKeys: [Provider: (perMinute: ConfigKey, inFlight: ConfigKey, minimumGap: ConfigKey)] = [
         .yahoo: (
@@ -73,7 +80,7 @@ public struct MarketSettings: Sendable, Equatable {
 
     /// Every key these settings read, for listings of settings.
     public static var keys: [ConfigKey] {
-        [providerKey, yahooURLKey, alphaVantageKeyKey, alphaVantageURLKey, quotesTTLKey]
+        [providerKey, yahooURLKey, alphaVantageKeyKey, alphaVantageURLKey, quotesTTLKey, seedKey]
             + [Provider.yahoo, .alphavantage].flatMap { provider -> [ConfigKey] in
                 let keys = limitKeys[provider]!
                 return [keys.perMinute, keys.inFlight, keys.minimumGap]
@@ -95,7 +102,10 @@ public struct MarketSettings: Sendable, Equatable {
             alphaVantageKey: key?.isEmpty == false ? key : nil,
             quotesTTL: try configuration.duration(Self.quotesTTLKey) ?? .seconds(60),
             yahooLimit: try Self.limit(.yahoo, configuration, default: .yahoo),
-            alphaVantageLimit: try Self.limit(.alphavantage, configuration, default: .alphaVantage))
+            alphaVantageLimit: try Self.limit(.alphavantage, configuration, default: .alphaVantage),
+            seed: try configuration.value(
+                Self.seedKey, isNot: "a seed", expected: "should be a whole number from 0 to 18446744073709551615",
+                parse: { UInt64($0.trimmingWhitespace()) }) ?? SimulatedMarket.defaultSeed)
         if provider == .alphavantage, alphaVantageKey == nil {
             throw FolioError(
                 .usage, "\(configuration.source(of: Self.providerKey)) chooses Alpha Vantage, which needs a key",

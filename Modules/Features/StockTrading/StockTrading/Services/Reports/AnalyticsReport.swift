@@ -53,6 +53,8 @@ public struct AnalyticsReport: Codable, Sendable, Equatable {
     public var byHolding: [Slice]
     /// The daily values recorded.
     public var valueHistory: [Point]
+    /// The account beside a benchmark (`--benchmark`), when one was asked for and market data was given.
+    public var benchmark: BenchmarkComparison?
 
     /// The report of computed analytics.
     public init(_ analytics: PortfolioAnalytics, email: String) throws {
