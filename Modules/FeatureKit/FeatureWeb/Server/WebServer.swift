@@ -3,6 +3,7 @@ import Foundation
 import Hummingbird
 import Logging
 import NIOCore
+import Timing
 
 /// Where and how `folio serve` listens.
 public struct WebServerConfiguration: Sendable {
@@ -54,6 +55,10 @@ public enum WebServer {
         router.add(middleware: BodyLimitMiddleware())
         router.add(middleware: FlashMiddleware())
         router.add(middleware: CSRFMiddleware(secret: configuration.secret))
+        router.add(
+            middleware: FormOnceMiddleware(
+                replays: FormReplays(store: environment.sessions.driver.store, now: { [timing = environment.timing] in timing.now() }),
+                layout: environment.layout, storeIsDown: { operations?.store.isDown ?? false }))
         if let operations {
             router.add(middleware: OutageMiddleware(operations: operations, layout: environment.layout))
             ProbeRoutes.add(to: router, operations: operations)
