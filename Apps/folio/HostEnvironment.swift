@@ -24,6 +24,8 @@ struct HostEnvironment: Sendable {
     var proxies = ProxySettings()
     /// `--database-url`, which wins over `FOLIO_DATABASE_URL` and `database.url` (``DatabaseSelection``).
     var databaseURL: String?
+    /// The PostgreSQL pools this process opened: one per database, shared by every namespace.
+    var databases = OpenedDatabases()
 
     /// The features' terminal parts: commands, alert kinds, value sources, device-local records.
     var registry: [FeatureDescriptor] { plugins.map(\.commands) }

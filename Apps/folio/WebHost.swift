@@ -31,7 +31,7 @@ enum WebHost {
             contexts: Dictionary(uniqueKeysWithValues: features.map { ($0.descriptor.id, $0.context) }),
             layout: Layout(navigation: navigation, banner: AlertsWeb.banner), ticker: ticker,
             timing: timing, refresh: refresh,
-            sessions: BrowserSessions(store: try host.database().store(namespace: "web", home: host.home, timing: timing), now: { timing.now() }),
+            sessions: BrowserSessions(store: try host.database().store(namespace: "web", opened: host.databases, home: host.home, timing: timing), now: { timing.now() }),
             pagePolicy: PagePolicy(deadline: deadline, memory: FailureMemory(duration: memory)), alerts: alerts)
     }
 }

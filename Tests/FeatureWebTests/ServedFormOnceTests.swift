@@ -49,15 +49,18 @@ struct ServedFormOnceTests {
         let twice =
             "_csrf=\(csrf)&_once=\(try #require(ServedFolio.hiddenField("_once", in: second)))&kind=networth&above=7654321"
         let running = server
-        let answers = await withTaskGroup(of: Int.self) { group in
+        let answers = await withTaskGroup(of: (Int, String).self) { group in
             for _ in 0..<2 {
                 group.addTask {
-                    (try? await running.exchange("/alerts/add", method: "POST", body: twice, cookie: seed).0) ?? 0
+                    let answer = try? await running.exchange("/alerts/add", method: "POST", body: twice, cookie: seed)
+                    return (answer?.0 ?? 0, answer?.1 ?? "")
                 }
             }
             return await group.reduce(into: []) { $0.append($1) }
         }
-        #expect(answers.count == 2 && answers.allSatisfy { (200..<400).contains($0) }, "\(answers)")
+        #expect(
+            answers.count == 2 && answers.allSatisfy { (200..<400).contains($0.0) },
+            "\(answers.filter { !(200..<400).contains($0.0) }.map { "\($0.0) \($0.1.prefix(2000))" })")
 
         #expect(server.stop() == 0)
         server = try await ServedFolio.start(home: home, database: database)

@@ -1,6 +1,8 @@
+import Dispatch
 import Foundation
 import Persistence
 import PersistencePostgresTesting
+import Synchronization
 import Testing
 import TimingTesting
 
@@ -37,6 +39,51 @@ struct PostgresOutageTests {
             }
             #expect(waited < .seconds(10), "the lease was ended before its grace (\(waited) on the lease clock)")
             #expect(givenUp == 1, "the probe ended the lease the pool could not serve")
+        } catch {
+            await cluster.destroy()
+            throw error
+        }
+        await cluster.destroy()
+    }
+}
+
+extension PostgresOutageTests {
+    /// Two writers of one record: the one that read it before the other committed is rolled back on the
+    /// serialisation conflict and runs again; the observer hears of the conflict, with the namespace.
+    @Test func aSerialisationConflictIsReportedToTheObserver() async throws {
+        let cluster = try await PrivatePostgresCluster.start()
+        do {
+            let database = try PostgresDatabase(location: try PostgresLocation(parsing: cluster.url))
+            let heard = Mutex<[String]>([])
+            database.observeConflicts { namespace in heard.withLock { $0.append(namespace) } }
+            let store = database.store(namespace: "conflicts")
+            try await store.put("k", 0)
+            let (inside, signalInside) = AsyncStream<Void>.makeStream()
+            let release = DispatchSemaphore(value: 0)
+            let runs = Mutex(0)
+            let slow = Task {
+                try await store.write { transaction in
+                    let first = runs.withLock { count in
+                        count += 1
+                        return count == 1
+                    }
+                    let value = try transaction.value(Int.self, "k") ?? 0
+                    if first {
+                        signalInside.yield()
+                        release.wait()
+                    }
+                    try transaction.put("k", value + 1)
+                }
+            }
+            var iterator = inside.makeAsyncIterator()
+            await iterator.next()
+            try await store.write { transaction in try transaction.put("k", (try transaction.value(Int.self, "k") ?? 0) + 10) }
+            release.signal()
+            try await slow.value
+            let stored = try await store.get(Int.self, "k")?.value
+            await database.close()
+            #expect(stored == 11, "both writes applied, the conflicting one after running again")
+            #expect(heard.withLock { $0 } == ["conflicts"])
         } catch {
             await cluster.destroy()
             throw error

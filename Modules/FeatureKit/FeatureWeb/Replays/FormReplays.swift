@@ -91,6 +91,7 @@ public final class FormReplays: Sendable {
             if let outcome = found.outcome { return found.path == path ? .replay(outcome) : .unknown }
             // A claim of this process no longer in flight lost its answer with the store: nothing tells what it did.
             let orphaned = found.owner == self.owner && local.withLock { $0.inFlight[key, default: 0] } <= 1
+            if orphaned, case .some(.some(let kept)) = local.withLock({ $0.unsettled[key] }) { return .replay(kept) }
             if orphaned || waited >= patience { return .unknown }
             try await sleep(.milliseconds(50))
             waited += .milliseconds(50)
@@ -101,12 +102,13 @@ public final class FormReplays: Sendable {
     /// nothing was applied). Never throws: an answer the store cannot take is kept here for a retry.
     public func finish(_ token: String, outcome: FormOutcome?) async {
         let key = Self.key(token)
-        leave(key)
         do {
             try await store(outcome, at: key)
         } catch {
             local.withLock { $0.unsettled[key] = .some(outcome) }
         }
+        // Only now: a copy waiting on the claim would otherwise find it pending with no one handling it.
+        leave(key)
     }
 
     private func leave(_ key: String) {

@@ -57,6 +57,14 @@ public final class PostgresDatabase: KeyValueDatabase {
     private let sleep: @Sendable (Duration) async throws -> Void
     private let logger: Logger
     let prepared = Mutex(false)
+    private let conflictObservers = Mutex<[@Sendable (String) -> Void]>([])
+
+    /// Calls `observer` with the namespace each time a transaction meets a serialisation conflict (it is then run
+    /// again, or given up after ``maxAttempts``): what an operator's metrics count.
+    public func observeConflicts(_ observer: @escaping @Sendable (_ namespace: String) -> Void) {
+        conflictObservers.withLock { $0.append(observer) }
+    }
+
     /// Leases given up by the check after ``leaseGrace`` (see ``leasing(_:)``): how a test tells that path
     /// from the pool's own circuit breaker, whose failure the same check explains.
     var leasesGivenUp: Int { givenUpLeases.withLock { $0 } }
@@ -244,6 +252,7 @@ public final class PostgresDatabase: KeyValueDatabase {
                     }
                 }
             } catch let conflict as SerializationConflict {
+                for observer in conflictObservers.withLock({ $0 }) { observer(namespace) }
                 guard attempt < maxAttempts else {
                     // Every run was rolled back whole: nothing is stored, and running the command later is safe.
                     throw PersistenceError.unavailable(
