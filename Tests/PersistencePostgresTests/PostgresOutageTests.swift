@@ -77,7 +77,9 @@ extension PostgresOutageTests {
             }
             var iterator = inside.makeAsyncIterator()
             await iterator.next()
-            try await store.write { transaction in try transaction.put("k", (try transaction.value(Int.self, "k") ?? 0) + 10) }
+            try await store.write { transaction in
+                try transaction.put("k", (try transaction.value(Int.self, "k") ?? 0) + 10)
+            }
             release.signal()
             try await slow.value
             let stored = try await store.get(Int.self, "k")?.value

@@ -75,6 +75,9 @@ public final class FormReplays: Sendable {
         defer { if !claimed { leave(key) } }
         var waited = Duration.zero
         while true {
+            // Read before the transaction: a copy of this process that left after storing its answer did so before
+            // this transaction's snapshot, which then holds the answer.
+            let othersHere = local.withLock { $0.inFlight[key, default: 0] } > 1
             let (owner, now, lifetime) = (owner, now(), Self.lifetime)
             let found = try await store.write { transaction -> Record? in
                 if let entry = try transaction.get(Record.self, key), entry.expiresAt.map({ $0 > now }) ?? true {
@@ -90,7 +93,7 @@ public final class FormReplays: Sendable {
             }
             if let outcome = found.outcome { return found.path == path ? .replay(outcome) : .unknown }
             // A claim of this process no longer in flight lost its answer with the store: nothing tells what it did.
-            let orphaned = found.owner == self.owner && local.withLock { $0.inFlight[key, default: 0] } <= 1
+            let orphaned = found.owner == self.owner && !othersHere
             if orphaned, case .some(.some(let kept)) = local.withLock({ $0.unsettled[key] }) { return .replay(kept) }
             if orphaned || waited >= patience { return .unknown }
             try await sleep(.milliseconds(50))

@@ -45,6 +45,9 @@ public enum WebServer {
         let table = RouteTable()
         // Outermost, so that every answer is counted, refusals by the security middleware included.
         if let operations { router.add(middleware: RequestRecordMiddleware(operations: operations)) }
+        // Outside everything that writes a body, so error pages are compressed too; the record counts the answer
+        // whatever its encoding.
+        router.add(middleware: CompressionMiddleware())
         router.add(middleware: SecurityHeadersMiddleware())
         router.add(middleware: ErrorPageMiddleware(layout: environment.layout))
         router.add(middleware: HostCheckMiddleware(policy: HostPolicy(boundHost: configuration.host)))
@@ -52,6 +55,7 @@ public enum WebServer {
             router.add(middleware: AccessTokenMiddleware(token: token, exemptsLoopbackProbes: operations != nil))
         }
         router.add(middleware: MethodNotAllowedMiddleware(table: table))
+        router.add(middleware: OriginCheckMiddleware())
         router.add(middleware: BodyLimitMiddleware())
         router.add(middleware: FlashMiddleware())
         router.add(middleware: CSRFMiddleware(secret: configuration.secret))
