@@ -236,12 +236,22 @@ public final class PostgresDatabase: KeyValueDatabase {
                             try? transaction.execute("SELECT pg_advisory_unlock(hashtextextended($1, 0))", lock)
                         }
                     }
-                    try transaction.execute(isolation.begin)
+                    // A read's BEGIN and COMMIT are not waited for (``PostgresTransaction/send(_:)``): a page's reads
+                    // are most of its transactions, and each wait is a round trip and two thread switches.
+                    if isolation == .snapshot, lock == nil {
+                        transaction.send(isolation.begin)
+                    } else {
+                        try transaction.execute(isolation.begin)
+                    }
                     do {
                         let result = try body(transaction)
                         try transaction.flush()
                         guard !transaction.failed else {
                             throw PersistenceError.storage("a statement of the transaction failed; nothing was stored")
+                        }
+                        if isolation == .snapshot, lock == nil {
+                            try transaction.finishRead()
+                            return result
                         }
                         try transaction.execute("COMMIT")
                         transaction.analyzeIfLoaded()
