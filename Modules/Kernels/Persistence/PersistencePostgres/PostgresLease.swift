@@ -33,8 +33,10 @@ extension PostgresDatabase {
                             self.givenUpLeases.withLock { $0 += 1 }
                             throw down
                         }
+                        try await self.leaseSleep(self.leaseGrace - self.leaseProbe)
+                    } else {
+                        try await self.leaseSleep(self.leaseGrace)
                     }
-                    try await self.leaseSleep(self.leaseGrace - min(self.leaseProbe, self.leaseGrace))
                     guard lease.state == .waiting else { return nil }
                     self.reachability.forget()
                     do {
