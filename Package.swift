@@ -487,6 +487,11 @@ package.dependencies += [
 ]
 package.targets.first { $0.name == "FeatureWeb" }?.dependencies += ["Networking"]
 package.targets.first { $0.name == "FeatureWebTests" }?.dependencies += [logging]
+// Gzip for pages, styles, scripts and JSON over 1 KB (issue 38 item 6).
+package.dependencies.append(.package(url: "https://github.com/adam-fowler/compress-nio", from: "1.5.0"))
+for name in ["FeatureWeb", "FeatureWebTests"] {
+    package.targets.first { $0.name == name }?.dependencies.append(.product(name: "CompressNIO", package: "compress-nio"))
+}
 for name in ["FeatureWeb", "FeatureWebTests", "folio"] {
     package.targets.first { $0.name == name }?.dependencies += [
         .product(name: "Metrics", package: "swift-metrics"), .product(name: "Prometheus", package: "swift-prometheus"),

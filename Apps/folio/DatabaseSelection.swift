@@ -57,13 +57,14 @@ enum DatabaseSelection: Sendable {
         }
     }
 
-    /// The store for `namespace`; on a shared server, the records that belong to this device alone
-    /// (`deviceLocalKeys`, the feature's ``FeatureDescriptor/deviceLocalKeys``) stay in the SQLite file in `home`.
+    /// The store for `namespace`, in the database `opened` holds for this selection (one pool per process); on a
+    /// shared server, the records that belong to this device alone (`deviceLocalKeys`, the feature's
+    /// ``FeatureDescriptor/deviceLocalKeys``) stay in the SQLite file in `home`.
     func store(
-        namespace: String, home: URL, timing: Timing, deviceLocalKeys: Set<String> = []
+        namespace: String, opened: OpenedDatabases, home: URL, timing: Timing, deviceLocalKeys: Set<String> = []
     ) throws -> any KeyValueStore {
         store(
-            namespace: namespace, in: try open(timing: timing), home: home, timing: timing,
+            namespace: namespace, in: try opened.database(self, timing: timing), home: home, timing: timing,
             deviceLocalKeys: deviceLocalKeys)
     }
 

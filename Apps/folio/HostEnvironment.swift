@@ -27,6 +27,8 @@ struct HostEnvironment: Sendable {
     /// The process's one market-data service, built when a feature that needs it first runs, so every face of the
     /// process (commands, pages, alerts, value sources) shares its cache, limits and requests in flight.
     let market = SharedMarketData()
+    /// The PostgreSQL pools this process opened: one per database, shared by every namespace.
+    var databases = OpenedDatabases()
 
     /// The features' terminal parts: commands, alert kinds, value sources, device-local records.
     var registry: [FeatureDescriptor] { plugins.map(\.commands) }

@@ -27,9 +27,10 @@ enum LiveContext {
         let store: any KeyValueStore
         if feature.requirements.contains(.persistence) {
             let (database, home, timing, namespace) = (try host.database(), host.home, host.timing, feature.id)
-            let localKeys = feature.deviceLocalKeys
+            let (localKeys, opened) = (feature.deviceLocalKeys, host.databases)
             store = LazyKeyValueStore(namespace: namespace) {
-                try database.store(namespace: namespace, home: home, timing: timing, deviceLocalKeys: localKeys)
+                try database.store(
+                    namespace: namespace, opened: opened, home: home, timing: timing, deviceLocalKeys: localKeys)
             }
         } else {
             store = InMemoryDatabase().store(namespace: feature.id)
@@ -70,9 +71,9 @@ extension LiveContext {
     /// over `http` (the host's retrying client, or the offline one), storing in the `market` namespace.
     static func marketData(host: HostEnvironment, http: any HTTPClient) throws -> MarketDataService {
         let settings = try MarketSettings(host.configuration)
-        let (database, home, timing) = (try host.database(), host.home, host.timing)
+        let (database, home, timing, opened) = (try host.database(), host.home, host.timing, host.databases)
         let store = LazyKeyValueStore(namespace: "market") {
-            try database.store(namespace: "market", home: home, timing: timing)
+            try database.store(namespace: "market", opened: opened, home: home, timing: timing)
         }
         return settings.service(store: store, timing: timing) { choice in
             switch choice {

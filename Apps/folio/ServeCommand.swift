@@ -75,8 +75,10 @@ struct ServeCommand: HostCommand {
             ? ServeOperations.logger(label: "folio.access", level: .info) : nil
         let drainDeadline = try ServeOperations.drainDeadline(environment.configuration)
         let timing = environment.timing
-        let sessionStore = try environment.database().store(namespace: "web", home: environment.home, timing: timing)
+        let sessionStore = try environment.database().store(
+            namespace: "web", opened: environment.databases, home: environment.home, timing: timing)
         let metrics = ServerMetrics()
+        environment.databases.observeConflicts { namespace in metrics.storeConflictRetried(namespace: namespace) }
         let operations = ServerOperations(
             metrics: metrics, store: StoreHealth(logger: logger, metrics: metrics, now: { timing.now() }),
             upstreams: UpstreamHealth(logger: logger, now: { timing.now() }), accessLog: accessLog,
@@ -99,7 +101,11 @@ struct ServeCommand: HostCommand {
             features: features, environment: web, configuration: configuration, operations: operations)
         let terminal = environment.terminal
         let shownHosts = ServeAddresses.shown(for: host)
+        let (boundAddress, bound) = AsyncStream.makeStream(of: String.self, bufferingPolicy: .bufferingNewest(1))
         let application = WebServer.application(router: router, configuration: configuration, logger: logger) { port in
+            // A webhook's links name the port the server was given, also for `--port 0`.
+            bound.yield("http://\(shownHosts[0]):\(port)")
+            bound.finish()
             // The first line names one address a browser can open; a wildcard bind lists every other one after it.
             terminal.print("Folio is serving on http://\(shownHosts[0]):\(port)")
             for other in shownHosts.dropFirst() { terminal.print("Also on http://\(other):\(port)") }
@@ -111,8 +117,9 @@ struct ServeCommand: HostCommand {
         }
         // The alerts are checked in the background at each kind's rate (one added on a page at the next tick), on
         // the pages' ticker, and stop with them.
-        var alerts = ServedAlerts(alerts: alertsHost, ticker: web.ticker, feed: feed, newAlerts: newAlerts)
-        if port != 0 { alerts.served = "http://\(shownHosts[0]):\(port)" }
+        let alerts = ServedAlerts(
+            alerts: alertsHost, ticker: web.ticker, feed: feed, newAlerts: newAlerts, served: boundAddress,
+            metrics: metrics)
         var serviceConfiguration = ServiceGroupConfiguration(
             services: [
                 application, alerts,
@@ -126,9 +133,16 @@ struct ServeCommand: HostCommand {
         serviceConfiguration.maximumGracefulShutdownDuration = drainDeadline
         let services = ServiceGroup(configuration: serviceConfiguration)
         // Off the CLI's single-thread executor: the server answers many requests at once.
-        try await withTaskExecutorPreference(globalConcurrentExecutor) {
-            try await services.run()
+        do {
+            try await withTaskExecutorPreference(globalConcurrentExecutor) {
+                try await services.run()
+            }
+        } catch {
+            await environment.databases.close()
+            throw error
         }
+        // The pools close after the drain, never under a request still finishing.
+        await environment.databases.close()
     }
 
     func run() async throws {

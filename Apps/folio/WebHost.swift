@@ -38,8 +38,8 @@ enum WebHost {
             layout: Layout(navigation: navigation, banner: AlertsWeb.banner), ticker: ticker,
             timing: timing, refresh: refresh,
             sessions: BrowserSessions(
-                store: try host.database().store(namespace: "web", home: host.home, timing: timing),
-                now: { timing.now() }),
+                store: try host.database().store(
+                    namespace: "web", opened: host.databases, home: host.home, timing: timing), now: { timing.now() }),
             pagePolicy: PagePolicy(deadline: deadline, memory: FailureMemory(duration: memory)), alerts: alerts)
         // The overview reads each feature with the context its pages use, and every source once per view.
         let inputs = OverviewWiring.inputs(

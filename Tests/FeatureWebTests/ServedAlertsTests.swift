@@ -2,6 +2,7 @@ import FeatureKitTesting
 import Foundation
 import NetworkingTesting
 import Testing
+import TimingTesting
 
 /// `folio serve` checks the alerts in the background and sends what fires to the configured webhook.
 @Suite("folio serve, alerts in the background")
@@ -10,9 +11,9 @@ struct ServedAlertsTests {
         "an alert that holds is delivered to alerts.webhook while the server runs, once, and the server stops cleanly",
         .timeLimit(.minutes(10)))
     func deliveredWhileServing() async throws {
-        let (keys, received) = AsyncStream.makeStream(of: String.self)
+        let (keys, received) = AsyncStream.makeStream(of: (key: String, click: String).self)
         let webhook = try await LoopbackServer.start { request in
-            received.yield(request.headers["idempotency-key"] ?? "")
+            received.yield((request.headers["idempotency-key"] ?? "", request.headers["click"] ?? ""))
             return LoopbackResponse(status: 200)
         }
         defer { Task { await webhook.stop() } }
@@ -23,8 +24,19 @@ struct ServedAlertsTests {
 
             let server = try await ServeProcess.start(home: home, environment: [:])
             var delivered = keys.makeAsyncIterator()
-            let key = await delivered.next()
+            let first = await delivered.next()
+            let key = first?.key
             #expect(key?.hasSuffix("-1") == true, "\(key ?? "nothing")")
+            // `--port 0`: the link names the port the server was given (issue 40).
+            let origin =
+                server.baseURL.absoluteString.hasSuffix("/")
+                ? String(server.baseURL.absoluteString.dropLast()) : server.baseURL.absoluteString
+            #expect(first?.click.hasPrefix(origin + "/") == true, "\(first?.click ?? "no Click") for \(origin)")
+            let metrics = await yieldUntil {
+                (try? await server.get("/metrics").1.contains("folio_alert_deliveries_total{outcome=\"delivered\"} 1"))
+                    == true
+            }
+            #expect(metrics, "the delivery is counted on /metrics")
             #expect(server.stop() == 0)
             #expect(webhook.requests.count == 1, "fired once, delivered once")
             let list = try await FolioBinary.run(["alerts", "list", "--format", "csv"], home: home)

@@ -144,7 +144,7 @@ final class ServedFolio: @unchecked Sendable {
     let baseURL: URL
     let errorFile: URL
 
-    private init(home: URL, database: String) throws {
+    private init(home: URL, database: String?) throws {
         process.executableURL = FolioBinary.url
         process.arguments = ["serve", "--port", "0"]
         var environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("FOLIO_") }
@@ -152,7 +152,7 @@ final class ServedFolio: @unchecked Sendable {
         for key in ["FOLIO_MFAPI_URL", "FOLIO_NEDS_URL", "FOLIO_YAHOO_URL"] { environment[key] = "http://127.0.0.1:9" }
         environment["FOLIO_AMFI_URL"] = "http://127.0.0.1:9/NAVAll.txt"
         environment["FOLIO_HOME"] = home.path
-        environment["FOLIO_DATABASE_URL"] = database
+        if let database { environment["FOLIO_DATABASE_URL"] = database }
         environment["FOLIO_WEB_ACCESS_LOG"] = "true"
         environment["NO_COLOR"] = "1"
         process.environment = environment
@@ -178,7 +178,8 @@ final class ServedFolio: @unchecked Sendable {
 
     struct Failed: Error { let reason: String }
 
-    static func start(home: URL, database: String) async throws -> ServedFolio {
+    /// Starts the server on PostgreSQL at `database`, or on SQLite in `home` when it is nil.
+    static func start(home: URL, database: String?) async throws -> ServedFolio {
         try await offThePool { try ServedFolio(home: home, database: database) }
     }
 
@@ -193,6 +194,15 @@ final class ServedFolio: @unchecked Sendable {
     func requestWithRetryAfter(
         _ path: String, method: String = "GET", body: String? = nil, cookie: String? = nil
     ) async throws -> (Int, String, String?, String?) {
+        let (status, text, seed, retryAfter, _) = try await exchange(path, method: method, body: body, cookie: cookie)
+        return (status, text, seed, retryAfter)
+    }
+
+    /// A request as ``request(_:method:body:cookie:)`` sends it: status, body, the CSRF seed it set, its
+    /// `Retry-After` and its `Location`.
+    func exchange(
+        _ path: String, method: String = "GET", body: String? = nil, cookie: String? = nil
+    ) async throws -> (Int, String, String?, String?, String?) {
         var request = URLRequest(url: URL(string: path, relativeTo: baseURL)!)
         request.httpMethod = method
         request.httpShouldHandleCookies = false
@@ -213,7 +223,7 @@ final class ServedFolio: @unchecked Sendable {
             }.first
         return (
             http?.statusCode ?? 0, String(decoding: data, as: UTF8.self), seed,
-            http?.value(forHTTPHeaderField: "Retry-After")
+            http?.value(forHTTPHeaderField: "Retry-After"), http?.value(forHTTPHeaderField: "Location")
         )
     }
 
@@ -238,8 +248,11 @@ final class ServedFolio: @unchecked Sendable {
 
     func stderr() -> String { (try? String(contentsOf: errorFile, encoding: .utf8)) ?? "" }
 
-    static func csrfToken(in page: String) -> String? {
-        guard let range = page.range(of: "name=\"_csrf\" value=\"") else { return nil }
+    static func csrfToken(in page: String) -> String? { hiddenField("_csrf", in: page) }
+
+    /// The value of the first hidden field `name` in a page.
+    static func hiddenField(_ name: String, in page: String) -> String? {
+        guard let range = page.range(of: "name=\"\(name)\" value=\"") else { return nil }
         return String(page[range.upperBound...].prefix { $0 != "\"" })
     }
 }

@@ -78,7 +78,7 @@ struct PostgresStartupTests {
             let leaseClock = ManualClock()
             let database = try PostgresDatabase(
                 location: try Self.location(through: server, url: url), startupPatience: .seconds(2),
-                leaseGrace: .seconds(10), leaseClock: leaseClock, clock: clock)
+                leaseGrace: .seconds(10), leaseProbe: .seconds(10), leaseClock: leaseClock, clock: clock)
             let connecting = Task {
                 await Result(catching: { try await clock.drive(stepping: .seconds(1)) { try await database.connect() } }
                 )

@@ -4,8 +4,13 @@
 #   3,266-point history and the dashboard / (net worth sample, one favourite fund, the races board), each beside the 1 KB static file /assets/static-1k.txt served by
 #   the same server in the same run (the ratio says what the page costs over the server's floor).
 #
+# With FOLIO_BENCH_DATABASE_URL (a PostgreSQL server), the same household is copied into a schema of its own there
+# (`folio db copy`, dropped at the end) and a second server reads it: /, /networth and the fund page are measured on
+# both, turn about, with PostgreSQL's requests/s as a fraction of SQLite's (issue 41 item 6: at least 0.5).
+#
 # Usage: Tooling/bench/web.sh                (FOLIO_BIN defaults to .build/release/folio)
 #        FOLIO_BIN=.build/debug/folio DURATION=5s CONNECTIONS=8 RUNS=3 Tooling/bench/web.sh
+#        FOLIO_BENCH_DATABASE_URL=postgres://folio@127.0.0.1:5432/postgres Tooling/bench/web.sh
 # The server runs on one core and wrk on another (taskset), so neither steals the other's; each route is measured
 # RUNS times (default 5) in turn with the static file, and the medians are printed.
 set -euo pipefail
@@ -24,9 +29,14 @@ command -v curl >/dev/null || { echo "error: curl is needed to warm the pages be
 
 WORK="$(mktemp -d)"
 PIDS=()
+SCHEMA="folio_bench_web_$$"
 cleanup() {
     for pid in "${PIDS[@]}"; do kill "$pid" 2>/dev/null || true; done
     for pid in "${PIDS[@]}"; do wait "$pid" 2>/dev/null || true; done
+    if [[ -n "${FOLIO_BENCH_DATABASE_URL:-}" ]]; then
+        command -v psql >/dev/null && psql -q "$FOLIO_BENCH_DATABASE_URL" -c "DROP SCHEMA IF EXISTS $SCHEMA CASCADE" \
+            >/dev/null 2>&1 || echo "note: drop schema $SCHEMA on the server by hand" >&2
+    fi
     rm -rf "$WORK"
 }
 trap cleanup EXIT
@@ -142,3 +152,30 @@ else
     COMPRESSED="not compressed (the server sent no Content-Encoding: gzip)"
 fi
 printf '  %-34s %s bytes; %s\n' "/ (overview) weight" "$(wc -c < "$WORK/overview.html")" "$COMPRESSED"
+
+[[ -n "${FOLIO_BENCH_DATABASE_URL:-}" ]] || exit 0
+# The same household on PostgreSQL, served by a second server on the same core, measured turn about with SQLite.
+separator='?'; [[ $FOLIO_BENCH_DATABASE_URL == *\?* ]] && separator='&'
+PG_URL="$FOLIO_BENCH_DATABASE_URL${separator}schema=$SCHEMA"
+"$FOLIO_BIN" db copy --to "$PG_URL" >/dev/null
+FOLIO_DATABASE_URL="$PG_URL" taskset -c 0 "$FOLIO_BIN" serve --port 0 > "$WORK/serve-pg.out" 2>/dev/null &
+PIDS+=($!)
+for _ in $(seq 200); do grep -q "serving on" "$WORK/serve-pg.out" 2>/dev/null && break; sleep 0.05; done
+PG_BASE=$(head -1 "$WORK/serve-pg.out" | awk '{print $NF}')
+[[ "$PG_BASE" == http://* ]] || { echo "error: folio serve on PostgreSQL did not start" >&2; exit 1; }
+for path in "/" "/networth" "/funds/122639"; do curl -fsS "$PG_BASE$path" >/dev/null; curl -fsS "$BASE$path" >/dev/null; done
+
+echo
+echo "the same household on SQLite and on PostgreSQL ($FOLIO_BENCH_DATABASE_URL, loopback), requests/s, median of $RUNS runs"
+printf '  %-34s %10s %12s %10s\n' "route" "SQLite" "PostgreSQL" "PG/SQLite"
+SQLITE_BASE="$BASE"
+for path in "/" "/networth" "/funds/122639"; do
+    : > "$WORK/sqlite.txt"; : > "$WORK/pg.txt"
+    for _ in $(seq "$RUNS"); do
+        BASE="$SQLITE_BASE"; measure "$path" >> "$WORK/sqlite.txt"
+        BASE="$PG_BASE"; measure "$path" >> "$WORK/pg.txt"
+    done
+    LITE=$(awk '{ print $1 }' "$WORK/sqlite.txt" | median)
+    PG=$(awk '{ print $1 }' "$WORK/pg.txt" | median)
+    printf '  %-34s %10.0f %12.0f %10s\n' "$path" "$LITE" "$PG" "$(awk -v a="$PG" -v b="$LITE" 'BEGIN { printf "%.2f", a / b }')"
+done

@@ -79,14 +79,19 @@ public enum Components {
         "<label class=\"check\"><input type=\"checkbox\" name=\"\(name)\" value=\"\(value)\"\(checked ? " checked" : "")> \(label)</label>"
     }
 
-    /// A POST form carrying the CSRF token (first, so a server reading a multipart body meets it early).
-    /// - Parameter multipart: Sends `multipart/form-data`, for forms with a file input.
+    /// A POST form carrying the CSRF token (first, so a server reading a multipart body meets it early) and a
+    /// one-time token (``FormOnce``): the same post sent twice is applied once.
+    /// - Parameters:
+    ///   - multipart: Sends `multipart/form-data`, for forms with a file input.
+    ///   - once: The one-time token; nil draws a new one (a form sent back after an outage keeps its own).
     public static func postForm(
-        action: String, csrf: String, class className: String = "form", multipart: Bool = false, _ content: HTML
+        action: String, csrf: String, class className: String = "form", multipart: Bool = false, once: String? = nil,
+        _ content: HTML
     ) -> HTML {
         let encoding: HTML = multipart ? " enctype=\"multipart/form-data\"" : .empty
+        let token = once ?? Secrets.randomToken()
         return """
-            <form method="post" action="\(action)" class="\(className)"\(encoding)><input type="hidden" name="\(CSRF.fieldName)" value="\(csrf)">\(content)</form>
+            <form method="post" action="\(action)" class="\(className)"\(encoding)><input type="hidden" name="\(CSRF.fieldName)" value="\(csrf)"><input type="hidden" name="\(FormOnce.fieldName)" value="\(token)">\(content)</form>
             """
     }
 

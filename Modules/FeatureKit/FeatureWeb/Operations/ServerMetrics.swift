@@ -37,6 +37,19 @@ public final class ServerMetrics: Sendable {
         count("folio_store_transactions_total", [("kind", kind), ("outcome", outcome)])
     }
 
+    /// One serialisation conflict of a store transaction with another writer: the transaction was rolled back
+    /// whole and runs again (or is given up after its last attempt, counted as an error).
+    public func storeConflictRetried(namespace: String) {
+        count("folio_store_conflicts_retried_total", [("namespace", namespace)])
+    }
+
+    /// One attempt to deliver an alert's firing to the webhook: `delivered` or `failed` (it stays in the outbox
+    /// and is tried again at the next check); `retry` when an earlier attempt at the same firing had failed.
+    public func alertDelivery(delivered: Bool, retry: Bool) {
+        count("folio_alert_deliveries_total", [("outcome", delivered ? "delivered" : "failed")])
+        if retry { count("folio_alert_delivery_retries_total", []) }
+    }
+
     /// One request to an upstream service, by host; `failed` when it threw (an HTTP status is the caller's).
     public func upstream(host: String, failed: Bool) {
         count("folio_upstream_requests_total", [("host", host)])

@@ -59,15 +59,6 @@ public struct CSRFMiddleware: RouterMiddleware {
     /// The token from the header, else from the form body, encoded or multipart (the body is kept for the handler).
     private func sentToken(_ request: inout Request, context: WebRequestContext) async throws -> String? {
         if let header = HTTPField.Name(CSRF.headerName), let token = request.headers[header] { return token }
-        let contentType = request.headers[.contentType]
-        if contentType?.hasPrefix("application/x-www-form-urlencoded") == true {
-            let buffer = try await request.collectBody(upTo: context.maxFormSize)
-            return try FormData.parse(String(buffer: buffer)).fields[CSRF.fieldName]
-        }
-        if let boundary = contentType.flatMap(MultipartForm.boundary(contentType:)) {
-            let buffer = try await request.collectBody(upTo: context.maxUploadSize)
-            return try MultipartForm.parse(Array(buffer.readableBytesView), boundary: boundary).fields[CSRF.fieldName]
-        }
-        return nil
+        return try await PostedField.value(CSRF.fieldName, in: &request, context: context)
     }
 }

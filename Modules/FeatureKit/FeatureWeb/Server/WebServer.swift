@@ -3,6 +3,7 @@ import Foundation
 import Hummingbird
 import Logging
 import NIOCore
+import Timing
 
 /// Where and how `folio serve` listens.
 public struct WebServerConfiguration: Sendable {
@@ -46,6 +47,9 @@ public enum WebServer {
         let table = RouteTable()
         // Outermost, so that every answer is counted, refusals by the security middleware included.
         if let operations { router.add(middleware: RequestRecordMiddleware(operations: operations)) }
+        // Outside everything that writes a body, so error pages are compressed too; the record counts the answer
+        // whatever its encoding.
+        router.add(middleware: CompressionMiddleware())
         router.add(middleware: SecurityHeadersMiddleware())
         router.add(middleware: ErrorPageMiddleware(layout: environment.layout))
         router.add(middleware: HostCheckMiddleware(policy: HostPolicy(boundHost: configuration.host)))
@@ -53,9 +57,15 @@ public enum WebServer {
             router.add(middleware: AccessTokenMiddleware(token: token, exemptsLoopbackProbes: operations != nil))
         }
         router.add(middleware: MethodNotAllowedMiddleware(table: table))
+        router.add(middleware: OriginCheckMiddleware())
         router.add(middleware: BodyLimitMiddleware())
         router.add(middleware: FlashMiddleware())
         router.add(middleware: CSRFMiddleware(secret: configuration.secret))
+        router.add(
+            middleware: FormOnceMiddleware(
+                replays: FormReplays(
+                    store: environment.sessions.driver.store, now: { [timing = environment.timing] in timing.now() }),
+                layout: environment.layout, storeIsDown: { operations?.store.isDown ?? false }))
         if let operations {
             router.add(middleware: OutageMiddleware(operations: operations, layout: environment.layout))
             ProbeRoutes.add(to: router, operations: operations)

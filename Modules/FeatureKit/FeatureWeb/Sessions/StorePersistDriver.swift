@@ -13,7 +13,8 @@ import Persistence
 public struct StorePersistDriver: PersistDriver {
     /// Where the records live in the store; everything under it belongs to this driver.
     public static let prefix = "persist/"
-    private let store: any KeyValueStore
+    /// The store the records live in (the `web` namespace); form tokens (``FormReplays``) live there too.
+    let store: any KeyValueStore
     private let now: @Sendable () -> Date
 
     /// Keeps records in `store` (the host passes the `web` namespace of its database), expiring them by `now`.

@@ -47,6 +47,9 @@ public final class PostgresDatabase: KeyValueDatabase {
     let reachability: PostgresReachability
     /// How long a lease may wait for the pool before the server is checked directly.
     let leaseGrace: Duration
+    /// How long a lease waits before one direct connection checks that the server is still there (a server
+    /// that has gone fails the lease at once rather than after the grace).
+    let leaseProbe: Duration
     /// Sleeps on the clock ``leaseGrace`` is measured on.
     let leaseSleep: @Sendable (Duration) async throws -> Void
     private let threads: NIOThreadPool
@@ -54,6 +57,14 @@ public final class PostgresDatabase: KeyValueDatabase {
     private let sleep: @Sendable (Duration) async throws -> Void
     private let logger: Logger
     let prepared = Mutex(false)
+    private let conflictObservers = Mutex<[@Sendable (String) -> Void]>([])
+
+    /// Calls `observer` with the namespace each time a transaction meets a serialisation conflict (it is then run
+    /// again, or given up after ``maxAttempts``): what an operator's metrics count.
+    public func observeConflicts(_ observer: @escaping @Sendable (_ namespace: String) -> Void) {
+        conflictObservers.withLock { $0.append(observer) }
+    }
+
     /// Leases given up by the check after ``leaseGrace`` (see ``leasing(_:)``): how a test tells that path
     /// from the pool's own circuit breaker, whose failure the same check explains.
     var leasesGivenUp: Int { givenUpLeases.withLock { $0 } }
@@ -69,6 +80,8 @@ public final class PostgresDatabase: KeyValueDatabase {
     ///   - startupPatience: How long to keep trying a server that is still starting up.
     ///   - leaseGrace: How long a transaction waits for a connection from the pool before the server is checked
     ///     directly (see ``leasing(_:)``); nil takes the URL's `pool_wait`, else 10 s.
+    ///   - leaseProbe: How long a lease waits for the pool before one direct connection checks that the server is
+    ///     there (``leasing(_:)``); a probe no shorter than the grace is never made.
     ///   - leaseClock: Measures ``leaseGrace``. The pool's own connection retries run on the real clock whatever
     ///     is given here, so only a test replaces it, to end a lease without waiting.
     ///   - clock: Paces the retries after a serialisation conflict and the waits for a starting server.
@@ -77,6 +90,7 @@ public final class PostgresDatabase: KeyValueDatabase {
     public init(
         location: PostgresLocation, maxConnections: Int? = nil, maxAttempts: Int = 40, writeBatch: Int = 2_000,
         startupPatience: Duration = .seconds(30), leaseGrace: Duration? = nil,
+        leaseProbe: Duration = .milliseconds(200),
         leaseClock: any Clock<Duration> = ContinuousClock(), clock: any Clock<Duration> = ContinuousClock(),
         now: @escaping @Sendable () -> Date = { Date() },
         logger: Logger = Logger(label: "folio.postgres", factory: { _ in SwiftLogNoOpLogHandler() })
@@ -86,6 +100,7 @@ public final class PostgresDatabase: KeyValueDatabase {
         self.writeBatch = max(1, writeBatch)
         self.startupPatience = startupPatience
         self.leaseGrace = leaseGrace ?? location.poolWait ?? .seconds(10)
+        self.leaseProbe = leaseProbe
         let maxConnections = max(1, maxConnections ?? location.poolSize ?? 8)
         leaseSleep = { duration in try await leaseClock.sleep(for: duration) }
         self.now = now
@@ -129,6 +144,11 @@ public final class PostgresDatabase: KeyValueDatabase {
     ) -> (client: PostgresClient, running: Task<Void, Never>) {
         let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
         return (client, Task.detached { await client.run() })
+    }
+
+    /// Remembers that the server was found unreachable: the next check that finds it answering renews the pool.
+    func markServerDown() {
+        serverWasDown.withLock { $0 = true }
     }
 
     /// After the server was found down, the first check that finds it answering replaces the pool: the old
@@ -219,12 +239,22 @@ public final class PostgresDatabase: KeyValueDatabase {
                             try? transaction.execute("SELECT pg_advisory_unlock(hashtextextended($1, 0))", lock)
                         }
                     }
-                    try transaction.execute(isolation.begin)
+                    // A read's BEGIN and COMMIT are not waited for (``PostgresTransaction/send(_:)``): a page's reads
+                    // are most of its transactions, and each wait is a round trip and two thread switches.
+                    if isolation == .snapshot, lock == nil {
+                        transaction.send(isolation.begin)
+                    } else {
+                        try transaction.execute(isolation.begin)
+                    }
                     do {
                         let result = try body(transaction)
                         try transaction.flush()
                         guard !transaction.failed else {
                             throw PersistenceError.storage("a statement of the transaction failed; nothing was stored")
+                        }
+                        if isolation == .snapshot, lock == nil {
+                            try transaction.finishRead()
+                            return result
                         }
                         try transaction.execute("COMMIT")
                         transaction.analyzeIfLoaded()
@@ -235,6 +265,7 @@ public final class PostgresDatabase: KeyValueDatabase {
                     }
                 }
             } catch let conflict as SerializationConflict {
+                for observer in conflictObservers.withLock({ $0 }) { observer(namespace) }
                 guard attempt < maxAttempts else {
                     // Every run was rolled back whole: nothing is stored, and running the command later is safe.
                     throw PersistenceError.unavailable(
@@ -313,7 +344,7 @@ public final class PostgresDatabase: KeyValueDatabase {
             } catch {
                 let mapped = PostgresFailure.map(error, location: location)
                 if case PersistenceError.unavailable(_, .unreachable)? = mapped as? PersistenceError {
-                    serverWasDown.withLock { $0 = true }
+                    markServerDown()
                 }
                 throw mapped
             }

@@ -23,7 +23,20 @@ extension PostgresDatabase {
                     }
                 }
                 group.addTask {
-                    try await self.leaseSleep(self.leaseGrace)
+                    // A lease the pool has not served at once may be waiting on connections to a server that has
+                    // gone: one direct connection says so in milliseconds, so the first request of an outage fails
+                    // fast instead of waiting out the grace. A server that answers leaves the lease to the grace.
+                    if self.leaseProbe < self.leaseGrace {
+                        try await self.leaseSleep(self.leaseProbe)
+                        guard lease.state == .waiting else { return nil }
+                        if let down = await self.probeDown(), lease.settle(.abandoned) {
+                            self.givenUpLeases.withLock { $0 += 1 }
+                            throw down
+                        }
+                        try await self.leaseSleep(self.leaseGrace - self.leaseProbe)
+                    } else {
+                        try await self.leaseSleep(self.leaseGrace)
+                    }
                     guard lease.state == .waiting else { return nil }
                     self.reachability.forget()
                     do {
@@ -73,6 +86,25 @@ extension PostgresDatabase {
                 if case PersistenceError.unavailable? = mapped as? PersistenceError { reachability.forget() }
                 throw mapped
             }
+        }
+    }
+}
+
+extension PostgresDatabase {
+    /// The error of one direct connection when it finds the server unreachable, nil when it answers (or is
+    /// starting up, which the grace's check waits for). Concurrent leases share one probe.
+    func probeDown() async -> (any Error)? {
+        do {
+            try await reachability.probe()
+            return nil
+        } catch  where PostgresFailure.isStartingUp(error) {
+            return nil
+        } catch {
+            let mapped = PostgresFailure.map(error, location: location)
+            guard case PersistenceError.unavailable(_, .unreachable)? = mapped as? PersistenceError else { return nil }
+            reachability.forget()
+            markServerDown()
+            return mapped
         }
     }
 }

@@ -20,6 +20,7 @@ final class PostgresReachability: Sendable {
     private let logger: Logger
     private let state = Mutex(State.unknown)
     private let connectionsOpened = Mutex(0)
+    private let probing = Mutex<Task<Void, any Error>?>(nil)
 
     /// How many connections the checks have tried to open: what the guard costs.
     var attempts: Int { connectionsOpened.withLock { $0 } }
@@ -42,6 +43,28 @@ final class PostgresReachability: Sendable {
             on: PostgresConnection.defaultEventLoopGroup.any(), configuration: configuration, id: 0, logger: logger)
         try? await connection.close()
         state.withLock { if $0 == .unknown { $0 = .answering } }
+    }
+
+    /// Connects once and closes the connection, whatever the state, throwing what the attempt threw; callers at
+    /// the same moment share the one attempt, so leases waiting together open one connection, not one each.
+    func probe() async throws {
+        let task = probing.withLock { current -> Task<Void, any Error> in
+            if let current { return current }
+            var configuration = configuration
+            // A host that drops packets rather than refusing would otherwise hold the probe for the full 10 s.
+            configuration.options.connectTimeout = .seconds(2)
+            let logger = logger
+            let started = Task<Void, any Error> {
+                let connection = try await PostgresConnection.connect(
+                    on: PostgresConnection.defaultEventLoopGroup.any(), configuration: configuration, id: 0,
+                    logger: logger)
+                try? await connection.close()
+            }
+            current = started
+            return started
+        }
+        defer { probing.withLock { if $0 == task { $0 = nil } } }
+        try await task.value
     }
 
     /// After a lost or refused connection the server is checked again before the next lease.

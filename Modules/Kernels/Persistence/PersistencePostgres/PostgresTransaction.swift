@@ -61,19 +61,56 @@ final class PostgresTransaction: StoreTransaction {
     /// loop nothing can close the connection between the check and the write; a connection lost after the
     /// write fails the statement.
     func rows(_ sql: String, _ binds: PostgresBindings = PostgresBindings()) throws -> [PostgresRow] {
-        let query = PostgresQuery(unsafeSQL: sql, binds: binds)
+        let answer = submit(PostgresQuery(unsafeSQL: sql, binds: binds))
+        do {
+            let rows = try answer.wait().rows
+            // A statement sent ahead (a read's BEGIN) was answered before this one: its failure is this one's.
+            if let earlier = unanswered {
+                unanswered = nil
+                _ = try earlier.wait()
+            }
+            return rows
+        } catch {
+            unanswered = nil
+            failed = true
+            throw PostgresFailure.map(error, location: location)
+        }
+    }
+
+    /// Ends a read: its BEGIN is checked if no statement did it (a body that read nothing), then COMMIT is sent
+    /// and not waited for.
+    func finishRead() throws {
+        if let begin = unanswered {
+            unanswered = nil
+            do {
+                _ = try begin.wait()
+            } catch {
+                failed = true
+                throw PostgresFailure.map(error, location: location)
+            }
+        }
+        send("COMMIT")
+        unanswered = nil
+    }
+
+    /// A statement sent and not yet waited for (``send(_:)``).
+    private var unanswered: EventLoopFuture<PostgresQueryResult>?
+
+    /// Sends `sql` without waiting for its answer: the connection runs statements in the order they are sent, so
+    /// a read's BEGIN goes out together with its first statement (one round trip instead of two), and its COMMIT
+    /// is not waited for at all (a read-only transaction has nothing to commit; the next statement on the
+    /// connection, whoever sends it, runs after it). The next ``rows(_:_:)`` checks the answer.
+    func send(_ sql: String) {
+        unanswered = submit(PostgresQuery(unsafeSQL: sql))
+    }
+
+    private func submit(_ query: PostgresQuery) -> EventLoopFuture<PostgresQueryResult> {
         let (connection, logger) = (connection, logger)
-        let answer = connection.eventLoop.flatSubmit { () -> EventLoopFuture<PostgresQueryResult> in
+        return connection.eventLoop.flatSubmit { () -> EventLoopFuture<PostgresQueryResult> in
             guard !connection.isClosed else {
                 return connection.eventLoop.makeFailedFuture(ChannelError.ioOnClosedChannel)
             }
             return connection.query(query, logger: logger)
-        }
-        do {
-            return try answer.wait().rows
-        } catch {
-            failed = true
-            throw PostgresFailure.map(error, location: location)
         }
     }
 

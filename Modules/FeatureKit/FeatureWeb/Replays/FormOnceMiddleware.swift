@@ -1,0 +1,95 @@
+import Failures
+import HTTPTypes
+import Hummingbird
+
+/// One-time tokens on state-changing requests: each form carries one (``Components/postForm(action:csrf:class:multipart:once:_:)``
+/// renders it, so no feature writes it), and a JSON call may send one as `Idempotency-Key`.
+public enum FormOnce {
+    /// The hidden form field.
+    public static let fieldName = "_once"
+    /// The header for JSON calls (the IETF draft's name, which webhook senders and payment APIs use).
+    public static let headerName = "Idempotency-Key"
+}
+
+/// Applies a post carrying a one-time token at most once: the same post sent again (a retry after a lost answer,
+/// a double click, a replay after a restart) is answered as the first was, without reaching its handler
+/// (``FormReplays``). A post without a token is handled as before.
+///
+/// Mounted after the CSRF check (only Folio's own forms are remembered) and before the outage's answers: while
+/// the store is down the post goes on to its 503, which keeps the token in the form it sends back.
+public struct FormOnceMiddleware: RouterMiddleware {
+    public typealias Context = WebRequestContext
+    let replays: FormReplays
+    let storeIsDown: @Sendable () -> Bool
+    let layout: Layout
+
+    /// Creates the middleware; `storeIsDown` lets an outage's posts through untouched, to be answered 503.
+    public init(replays: FormReplays, layout: Layout, storeIsDown: @escaping @Sendable () -> Bool = { false }) {
+        self.replays = replays
+        self.layout = layout
+        self.storeIsDown = storeIsDown
+    }
+
+    public func handle(
+        _ request: Request, context: WebRequestContext, next: (Request, WebRequestContext) async throws -> Response
+    ) async throws -> Response {
+        guard ![.get, .head, .options].contains(request.method), !storeIsDown() else {
+            return try await next(request, context)
+        }
+        var request = request
+        guard let token = try await Self.token(&request, context: context) else {
+            return try await next(request, context)
+        }
+        let claim: FormReplays.Claim
+        do {
+            claim = try await replays.claim(token, path: request.uri.path)
+        } catch {
+            // The store failed: the handler meets the same failure and the outage is answered as usual.
+            return try await next(request, context)
+        }
+        switch claim {
+        case .replay(let outcome):
+            return outcome.response
+        case .unknown:
+            return unknown(request)
+        case .claimed:
+            var response: Response
+            do {
+                response = try await next(request, context)
+            } catch {
+                await replays.finish(token, outcome: nil)
+                throw error
+            }
+            let outcome = try await FormOutcome.of(&response)
+            await replays.finish(token, outcome: outcome)
+            return response
+        }
+    }
+
+    private static func token(_ request: inout Request, context: WebRequestContext) async throws -> String? {
+        let sent: String?
+        if let header = HTTPField.Name(FormOnce.headerName), let value = request.headers[header] {
+            sent = value
+        } else {
+            sent = try await PostedField.value(FormOnce.fieldName, in: &request, context: context)
+        }
+        guard let sent, (8...200).contains(sent.count) else { return nil }
+        return sent
+    }
+
+    private func unknown(_ request: Request) -> Response {
+        let message =
+            "This form was sent before, and Folio cannot tell whether it was applied: the server stopped "
+            + "while handling it."
+        let hint = "Check the page before sending it again; a fresh copy of the form sends it again."
+        if request.uri.path.hasPrefix("/api/") {
+            return WebResponses.problem(
+                FolioError(.refused, "this request was sent before", why: message, hint: hint), status: .conflict)
+        }
+        let content =
+            Components.notice(message, kind: "error") + "<p class=\"hint\">\(hint)</p>"
+            + "<p><a href=\"/\">Back to the dashboard</a></p>"
+        return WebResponses.html(
+            layout.render(title: "Sent before", path: request.uri.path, content: content), status: .conflict)
+    }
+}
