@@ -18,6 +18,7 @@ public enum FormOnce {
 /// Mounted after the CSRF check (only Folio's own forms are remembered) and before the outage's answers: while
 /// the store is down the post goes on to its 503, which keeps the token in the form it sends back.
 public struct FormOnceMiddleware: RouterMiddleware {
+    /// The request context of every Folio route.
     public typealias Context = WebRequestContext
     let replays: FormReplays
     let storeIsDown: @Sendable () -> Bool
@@ -30,6 +31,7 @@ public struct FormOnceMiddleware: RouterMiddleware {
         self.storeIsDown = storeIsDown
     }
 
+    /// Applies the rule, then passes the request on to `next`.
     public func handle(
         _ request: Request, context: WebRequestContext, next: (Request, WebRequestContext) async throws -> Response
     ) async throws -> Response {

@@ -9,11 +9,13 @@ import Hummingbird
 /// Same origin means the `Origin`'s host and port are the `Host` the request was sent to; the scheme is not
 /// compared, so a TLS proxy in front (`https://` in `Origin`, plain HTTP here) is still the same site.
 public struct OriginCheckMiddleware: RouterMiddleware {
+    /// The request context of every Folio route.
     public typealias Context = WebRequestContext
 
     /// Creates the middleware.
     public init() {}
 
+    /// Applies the rule, then passes the request on to `next`.
     public func handle(
         _ request: Request, context: WebRequestContext, next: (Request, WebRequestContext) async throws -> Response
     ) async throws -> Response {

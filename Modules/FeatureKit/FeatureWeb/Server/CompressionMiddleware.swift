@@ -8,6 +8,7 @@ import NIOCore
 /// markup and numbers, a fifth of its size or less compressed, which a phone on a slow link feels. Bodies of
 /// unknown length (an event stream) and anything else (images, downloads, the 1 KB static file) go as they are.
 public struct CompressionMiddleware: RouterMiddleware {
+    /// The request context of every Folio route.
     public typealias Context = WebRequestContext
     /// Smaller bodies gain less than the header and the work cost.
     static let minimumBytes = 1024
@@ -15,6 +16,7 @@ public struct CompressionMiddleware: RouterMiddleware {
     /// Creates the middleware.
     public init() {}
 
+    /// Applies the rule, then passes the request on to `next`.
     public func handle(
         _ request: Request, context: WebRequestContext, next: (Request, WebRequestContext) async throws -> Response
     ) async throws -> Response {
