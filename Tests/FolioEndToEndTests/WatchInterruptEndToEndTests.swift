@@ -70,39 +70,55 @@ struct WatchInterruptEndToEndTests {
         process.standardOutput = stdout
         process.standardError = stderr
         process.standardInput = FileHandle.nullDevice
-        let seen = Mutex((out: Data(), err: Data()))
+        // Each pipe read by a thread of its own with blocking reads (readability handlers were seen to miss the
+        // marker under load); `ready` is signalled on the marker or when both pipes end, so a process that exits
+        // without printing it fails the test instead of hanging it.
+        let seen = Mutex((out: Data(), err: Data(), ended: 0))
         let ready = DispatchSemaphore(value: 0)
         let signalled = Atomic(false)
-        func watch(_ pipe: Pipe, _ append: @escaping @Sendable (inout (out: Data, err: Data), Data) -> Void) {
-            pipe.fileHandleForReading.readabilityHandler = { handle in
-                let data = handle.availableData
-                let text = seen.withLock { seen -> String in
-                    append(&seen, data)
-                    return String(decoding: seen.out + seen.err, as: UTF8.self)
+        let done = DispatchGroup()
+        func read(_ pipe: Pipe, _ append: @escaping @Sendable (inout (out: Data, err: Data, ended: Int), Data) -> Void)
+        {
+            done.enter()
+            Thread {
+                defer { done.leave() }
+                while true {
+                    let data = pipe.fileHandleForReading.availableData
+                    let (text, ended) = seen.withLock { seen -> (String, Bool) in
+                        if data.isEmpty { seen.ended += 1 } else { append(&seen, data) }
+                        return (String(decoding: seen.out + seen.err, as: UTF8.self), seen.ended == 2)
+                    }
+                    if text.contains(marker) || ended,
+                        signalled.compareExchange(expected: false, desired: true, ordering: .relaxed).exchanged
+                    {
+                        ready.signal()
+                    }
+                    if data.isEmpty { return }
                 }
-                if text.contains(marker),
-                    signalled.compareExchange(expected: false, desired: true, ordering: .relaxed).exchanged
-                {
-                    ready.signal()
-                }
-                if data.isEmpty { handle.readabilityHandler = nil }
-            }
+            }.start()
         }
-        watch(stdout) { $0.out.append($1) }
-        watch(stderr) { $0.err.append($1) }
+        read(stdout) { $0.out.append($1) }
+        read(stderr) { $0.err.append($1) }
         try process.run()
         ready.wait()
-        action(process.processIdentifier)
+        let printed = seen.withLock { String(decoding: $0.out + $0.err, as: UTF8.self).contains(marker) }
+        if printed { action(process.processIdentifier) }
         process.waitUntilExit()
-        stdout.fileHandleForReading.readabilityHandler = nil
-        stderr.fileHandleForReading.readabilityHandler = nil
-        let rest = (
-            stdout.fileHandleForReading.readDataToEndOfFile(), stderr.fileHandleForReading.readDataToEndOfFile()
-        )
-        let output = seen.withLock { ($0.out + rest.0, $0.err + rest.1) }
+        done.wait()
+        let output = seen.withLock { ($0.out, $0.err) }
+        guard printed else {
+            throw WatchEndedEarly(marker: marker, stderr: String(decoding: output.1, as: UTF8.self))
+        }
         return (
             process.terminationReason, process.terminationStatus, String(decoding: output.0, as: UTF8.self),
             String(decoding: output.1, as: UTF8.self)
         )
     }
+}
+
+/// The watched process ended without printing what the test waited for.
+struct WatchEndedEarly: Error, CustomStringConvertible {
+    let marker: String
+    let stderr: String
+    var description: String { "the process ended without printing \"\(marker)\": \(stderr)" }
 }
