@@ -5,6 +5,28 @@ import Testing
 
 /// `folio funds portfolio` as a user runs it: import (refused, then allowed), value, gains, re-import.
 @Suite struct MutualFundsPortfolioEndToEndTests {
+    /// Issue 40: a casparser CSV row wider than its header (an amount written with a thousands comma, unquoted) is
+    /// refused with its line, and nothing is stored.
+    @Test func aCSVStatementRowWiderThanItsHeaderIsRefusedWithItsLine() async throws {
+        try await FolioBinary.withTemporaryHome { home in
+            let file = home.appendingPathComponent("cas.csv")
+            try Data(
+                """
+                amc,folio,scheme,isin,amfi,date,description,amount,units,nav,balance,type
+                Axis,910,Axis Bluechip,INF846K01DP8,120465,2021-01-04,Purchase,5,000.00,112.345,44.5060,112.345,PURCHASE
+
+                """.utf8
+            ).write(to: file)
+            let refused = try await FolioBinary.run(["funds", "portfolio", "import", file.path], home: home)
+            #expect(refused.exitCode == 65, "\(refused.stderr)")
+            #expect(
+                refused.stderr.contains("line 2: the row has 13 fields where the header has 12"), "\(refused.stderr)")
+            let empty = try await FolioBinary.run(
+                ["funds", "portfolio", "transactions", "--format", "json"], home: home)
+            #expect((try JSONSerialization.jsonObject(with: Data(empty.stdout.utf8)) as? [Any])?.isEmpty == true)
+        }
+    }
+
     @Test func importValueGainsReimport() async throws {
         let statement = Fixtures.url("cas/hilla-folioman_upload-03_icici_nn50.json").path
         try await FolioBinary.withTemporaryHome { home in

@@ -67,21 +67,21 @@ struct CompareChart {
         var svg: HTML = """
             <svg class="\(size.className)" viewBox="0 0 \(Int(size.width)) \(Int(size.height))" width="\(Int(size.width))" \
             height="\(Int(size.height))" role="img" aria-label="\(title)" font-family="sans-serif" font-size="12">\
-            <rect width="100%" height="100%" fill="#fff"/>
+            <rect class="chart-bg" width="100%" height="100%" fill="#fff"/>
             """
         for (value, label) in zip(values.ticks, labels) {
             let y = f(py(value))
             svg +=
-                "<line x1=\"\(Int(left))\" y1=\"\(y)\" x2=\"\(f(left + plotWidth))\" y2=\"\(y)\" stroke=\"#e2e2e2\"/>"
+                "<line x1=\"\(Int(left))\" y1=\"\(y)\" x2=\"\(f(left + plotWidth))\" y2=\"\(y)\" stroke=\"#e2e2e2\" class=\"chart-grid\"/>"
             svg +=
-                "<text x=\"\(Int(left - 6))\" y=\"\(f(py(value) + 4))\" text-anchor=\"end\" fill=\"#333\">\(label)</text>"
+                "<text x=\"\(Int(left - 6))\" y=\"\(f(py(value) + 4))\" text-anchor=\"end\" fill=\"#333\" class=\"chart-text\">\(label)</text>"
         }
         for tick in ChartTicks.dates(from: minX, to: maxX, maxCount: size.dateTicks) {
             let x = f(px(tick.day))
             svg +=
-                "<line x1=\"\(x)\" y1=\"\(f(top + plotHeight))\" x2=\"\(x)\" y2=\"\(f(top + plotHeight + 5))\" stroke=\"#333\"/>"
+                "<line x1=\"\(x)\" y1=\"\(f(top + plotHeight))\" x2=\"\(x)\" y2=\"\(f(top + plotHeight + 5))\" stroke=\"#333\" class=\"chart-axis\"/>"
             svg +=
-                "<text x=\"\(x)\" y=\"\(f(top + plotHeight + 19))\" text-anchor=\"middle\" fill=\"#333\">\(tick.label)</text>"
+                "<text x=\"\(x)\" y=\"\(f(top + plotHeight + 19))\" text-anchor=\"middle\" fill=\"#333\" class=\"chart-text\">\(tick.label)</text>"
         }
         for (index, line) in rebased.lines.enumerated() {
             // A pixel's worth of points at most: a 10-year line of daily NAVs would weigh the page for nothing.
@@ -94,7 +94,7 @@ struct CompareChart {
                 "<polyline fill=\"none\" stroke=\"\(Self.colors[index % Self.colors.count])\" stroke-width=\"2\" points=\"\(points)\"><title>\(line.name)</title></polyline>"
         }
         svg +=
-            "<line x1=\"\(Int(left))\" y1=\"\(f(top + plotHeight))\" x2=\"\(f(left + plotWidth))\" y2=\"\(f(top + plotHeight))\" stroke=\"#333\"/>"
+            "<line x1=\"\(Int(left))\" y1=\"\(f(top + plotHeight))\" x2=\"\(f(left + plotWidth))\" y2=\"\(f(top + plotHeight))\" stroke=\"#333\" class=\"chart-axis\"/>"
         return svg + "</svg>"
     }
 
