@@ -27,7 +27,7 @@ public enum __NAME__Web {
         })
 
     static func service(_ environment: WebEnvironment) throws -> __NAME__Service {
-        guard let context = environment.context("__ID__") else {
+        guard let context = environment.featureContext else {
             throw FolioError(.unavailable, "the __ID__ feature is not enabled")
         }
         return __NAME__Service(store: context.store, timing: context.timing)
