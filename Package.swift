@@ -477,7 +477,7 @@ for face in ["StockTradingCommands", "StockTradingWeb", "ETFAnalyzerCommands"] {
 }
 package.targets.first { $0.name == "StockTradingCommandsTests" }?.dependencies += ["MarketData", "MarketDataTesting"]
 package.targets.first { $0.name == "ETFAnalyzerCommandsTests" }?.dependencies += ["MarketData", "MarketDataTesting"]
-package.targets.first { $0.name == "ETFAnalyzerWebTests" }?.dependencies += ["MarketData", "MarketDataTesting", "Money"]
+package.targets.first { $0.name == "ETFAnalyzerWebTests" }?.dependencies += ["MarketData", "MarketDataTesting"]
 
 // MARK: - Operations (`folio serve`'s /metrics: swift-metrics through a Prometheus registry, injected, never bootstrapped)
 
