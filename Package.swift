@@ -26,9 +26,10 @@ let httpTypes: Target.Dependency = .product(name: "HTTPTypes", package: "swift-h
 let csv: Target.Dependency = .product(name: "CSV", package: "CSV.swift")
 let asyncHTTPClient: Target.Dependency = .product(name: "AsyncHTTPClient", package: "async-http-client")
 let postgresNIO: Target.Dependency = .product(name: "PostgresNIO", package: "postgres-nio")
-let nio: [Target.Dependency] = ["NIOCore", "NIOPosix", "NIOHTTP1", "NIOFoundationCompat"].map {
-    .product(name: $0, package: "swift-nio")
-} + [.product(name: "NIOHTTPCompression", package: "swift-nio-extras")]
+let nio: [Target.Dependency] =
+    ["NIOCore", "NIOPosix", "NIOHTTP1", "NIOFoundationCompat"].map {
+        .product(name: $0, package: "swift-nio")
+    } + [.product(name: "NIOHTTPCompression", package: "swift-nio-extras")]
 
 // MARK: - Features
 
@@ -79,7 +80,8 @@ func pluginTarget(for feature: Feature) -> Target {
     let name = feature.name
     return .target(
         name: "\(name)Feature",
-        dependencies: [.target(name: "\(name)Commands"), "FeatureHost"] + (feature.web ? [.target(name: "\(name)Web")] : []),
+        dependencies: [.target(name: "\(name)Commands"), "FeatureHost"]
+            + (feature.web ? [.target(name: "\(name)Web")] : []),
         path: "Modules/Features/\(name)/\(name)Feature", swiftSettings: strictSettings)
 }
 
@@ -89,7 +91,8 @@ func webTargets(for feature: Feature) -> [Target] {
     guard feature.web else { return [] }
     return [
         .target(
-            name: "\(name)Web", dependencies: domains(of: feature) + [
+            name: "\(name)Web",
+            dependencies: domains(of: feature) + [
                 "AlertRules", "Alerting", "CSVText", "Caching", "Failures", "FeatureKit", "FeatureWeb", "Money",
                 "Persistence", "Settings", "Timing", hummingbird, httpTypes,
             ],
@@ -97,10 +100,12 @@ func webTargets(for feature: Feature) -> [Target] {
         unitTests(
             "\(name)WebTests",
             dependencies: [
-                .target(name: "\(name)Web"), .target(name: "\(name)Commands"), "AlertRules", "Alerting", "CSVText", "Failures",
+                .target(name: "\(name)Web"), .target(name: "\(name)Commands"), "AlertRules", "Alerting", "CSVText",
+                "Failures",
                 "FeatureCLI",
                 "FeatureWeb", "FeatureKit", "FeatureKitTesting", "Money",
-                "Networking", "NetworkingTesting", "Persistence", "Settings", "Timing", "TimingTesting", hummingbird, hummingbirdTesting,
+                "Networking", "NetworkingTesting", "Persistence", "Settings", "Timing", "TimingTesting", hummingbird,
+                hummingbirdTesting,
                 httpTypes,
                 argumentParser,
             ] + domains(of: feature)),
@@ -123,7 +128,10 @@ func libraryTargets(_ library: String, of feature: Feature) -> [Target] {
             path: "Modules/Features/\(feature.name)/\(library)", swiftSettings: strictSettings),
         unitTests(
             "\(library)Tests",
-            dependencies: [.target(name: library), .target(name: feature.name), "NetworkingTesting", "PersistenceTesting", "TimingTesting"]
+            dependencies: [
+                .target(name: library), .target(name: feature.name), "NetworkingTesting", "PersistenceTesting",
+                "TimingTesting",
+            ]
                 + kernels),
     ]
 }
@@ -163,10 +171,12 @@ func targets(for feature: Feature) -> [Target] {
         unitTests(
             "\(name)CommandsTests",
             dependencies: domains(of: feature) + [
-                .target(name: "\(name)Commands"), "AlertRules", "Alerting", "CSVText", "Caching", "Failures", "FeatureCLI",
+                .target(name: "\(name)Commands"), "AlertRules", "Alerting", "CSVText", "Caching", "Failures",
+                "FeatureCLI",
                 "FeatureKit",
                 "FeatureKitTesting", "Money",
-                "Networking", "Persistence", "Settings", "Timing", "NetworkingTesting", "PersistenceTesting", "TimingTesting",
+                "Networking", "Persistence", "Settings", "Timing", "NetworkingTesting", "PersistenceTesting",
+                "TimingTesting",
                 argumentParser, "folio",
             ]
         ),
@@ -274,7 +284,8 @@ let package = Package(
         .target(
             name: "FeatureKit",
             dependencies: [
-                "CSVText", "Failures", "MarketData", "Money", "Networking", "Persistence", "Settings", "Timing", logging,
+                "CSVText", "Failures", "MarketData", "Money", "Networking", "Persistence", "Settings", "Timing",
+                logging,
             ],
             path: "Modules/FeatureKit/FeatureKit",
             swiftSettings: strictSettings
@@ -319,8 +330,10 @@ let package = Package(
         .executableTarget(
             name: "folio",
             dependencies: [
-                "AlertRules", "Alerting", "Caching", "Failures", "FeatureCLI", "FeatureKit", "Networking", "NetworkingAsyncHTTPClient",
-                "Persistence", "PersistenceSQLite", "PersistencePostgres", "Settings", "Timing", argumentParser, logging,
+                "AlertRules", "Alerting", "Caching", "Failures", "FeatureCLI", "FeatureKit", "Networking",
+                "NetworkingAsyncHTTPClient",
+                "Persistence", "PersistenceSQLite", "PersistencePostgres", "Settings", "Timing", argumentParser,
+                logging,
                 crypto, cryptoExtras,
             ] + pluginDependencies,
             path: "Apps/folio",
@@ -349,7 +362,8 @@ let package = Package(
 
         // MARK: - Tests
 
-        unitTests("MoneyTests", dependencies: ["Money", .product(name: "PropertyBased", package: "swift-property-based")]),
+        unitTests(
+            "MoneyTests", dependencies: ["Money", .product(name: "PropertyBased", package: "swift-property-based")]),
         unitTests("TimingTests", dependencies: ["Timing", "TimingTesting"]),
         unitTests(
             "CachingTests",
@@ -375,27 +389,34 @@ let package = Package(
         unitTests(
             "FeatureKitTests",
             dependencies: [
-                "CSVText", "Caching", "Failures", "FeatureCLI", "FeatureKit", "FeatureKitTesting", "Money", "Networking",
-                "NetworkingTesting", "Persistence", "Settings", "Timing", "TimingTesting", argumentParser, csv, .product(name: "PropertyBased", package: "swift-property-based"),
+                "CSVText", "Caching", "Failures", "FeatureCLI", "FeatureKit", "FeatureKitTesting", "Money",
+                "Networking",
+                "NetworkingTesting", "Persistence", "Settings", "Timing", "TimingTesting", argumentParser, csv,
+                .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
         unitTests(
             "FolioTests",
             dependencies: [
-                "folio", "Failures", "FeatureCLI", "FeatureHost", "FeatureKit", "FeatureKitTesting", "FeatureWeb", "Networking", "Persistence",
+                "folio", "Failures", "FeatureCLI", "FeatureHost", "FeatureKit", "FeatureKitTesting", "FeatureWeb",
+                "Networking", "Persistence",
                 "PersistenceTesting", "Timing", "TimingTesting", argumentParser,
             ]
         ),
         unitTests(
             "AlertingTests",
             dependencies: [
-                "AlertRules", "Alerting", "Failures", "FeatureKit", "FeatureKitTesting", "Money", "Networking", "NetworkingAsyncHTTPClient",
-                "NetworkingTesting", "Persistence", "PersistenceSQLite", "PersistencePostgres", "PersistencePostgresTesting",
+                "AlertRules", "Alerting", "Failures", "FeatureKit", "FeatureKitTesting", "Money", "Networking",
+                "NetworkingAsyncHTTPClient",
+                "NetworkingTesting", "Persistence", "PersistenceSQLite", "PersistencePostgres",
+                "PersistencePostgresTesting",
                 "Settings", "Timing", "TimingTesting",
             ]),
         unitTests(
             "OverviewTests",
-            dependencies: ["Alerting", "AlertRules", "Failures", "FeatureKit", "FeatureKitTesting", "Money", "Overview", "Timing"]),
+            dependencies: [
+                "Alerting", "AlertRules", "Failures", "FeatureKit", "FeatureKitTesting", "Money", "Overview", "Timing",
+            ]),
         unitTests(
             "FolioEndToEndTests",
             dependencies: ["folio", "FeatureKitTesting", "NetworkingTesting", "PersistencePostgresTesting"]),
@@ -404,33 +425,37 @@ let package = Package(
 
 // MARK: - Web (`folio serve`)
 
-package.targets += [
-    /** The shared web chrome for `folio serve`: layout, forms, tables, SVG charts, SSE, CSRF, sessions, security. */
-    .target(
-        name: "FeatureWeb",
-        dependencies: [
-            "AlertRules", "Alerting", "Caching", "Failures", "FeatureKit", "Money", "Overview", "Persistence", "Timing", logging,
-            hummingbird, httpTypes, serviceLifecycle,
-            crypto, .product(name: "MultipartKit", package: "multipart-kit"),
-            .product(name: "HummingbirdAuth", package: "hummingbird-auth"),
-            .product(name: "NIOCore", package: "swift-nio"),
-        ],
-        path: "Modules/FeatureKit/FeatureWeb",
-        exclude: ["README.md"],
-        swiftSettings: strictSettings
-    ),
-    unitTests(
-        "FeatureWebTests",
-        dependencies: [
-            "AlertRules", "Alerting", "Failures", "FeatureCLI", "FeatureHost", "FeatureWeb", "FeatureKit", "FeatureKitTesting", "NetworkingTesting", "Persistence",
-            "Money", "Overview", "PersistencePostgres", "PersistencePostgresTesting", "PersistenceSQLite", "Timing", "TimingTesting",
-            hummingbird, hummingbirdTesting, httpTypes, argumentParser, "folio",
-        ]),
-    /** The one value a feature hands the host: its terminal and web faces side by side. */
-    .target(
-        name: "FeatureHost", dependencies: ["FeatureCLI", "FeatureWeb"], path: "Modules/FeatureKit/FeatureHost",
-        swiftSettings: strictSettings),
-] + features.flatMap(webTargets(for:))
+package.targets +=
+    [
+        /** The shared web chrome for `folio serve`: layout, forms, tables, SVG charts, SSE, CSRF, sessions, security. */
+        .target(
+            name: "FeatureWeb",
+            dependencies: [
+                "AlertRules", "Alerting", "Caching", "Failures", "FeatureKit", "Money", "Overview", "Persistence",
+                "Timing", logging,
+                hummingbird, httpTypes, serviceLifecycle,
+                crypto, .product(name: "MultipartKit", package: "multipart-kit"),
+                .product(name: "HummingbirdAuth", package: "hummingbird-auth"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ],
+            path: "Modules/FeatureKit/FeatureWeb",
+            exclude: ["README.md"],
+            swiftSettings: strictSettings
+        ),
+        unitTests(
+            "FeatureWebTests",
+            dependencies: [
+                "AlertRules", "Alerting", "Failures", "FeatureCLI", "FeatureHost", "FeatureWeb", "FeatureKit",
+                "FeatureKitTesting", "NetworkingTesting", "Persistence",
+                "Money", "Overview", "PersistencePostgres", "PersistencePostgresTesting", "PersistenceSQLite", "Timing",
+                "TimingTesting",
+                hummingbird, hummingbirdTesting, httpTypes, argumentParser, "folio",
+            ]),
+        /** The one value a feature hands the host: its terminal and web faces side by side. */
+        .target(
+            name: "FeatureHost", dependencies: ["FeatureCLI", "FeatureWeb"], path: "Modules/FeatureKit/FeatureHost",
+            swiftSettings: strictSettings),
+    ] + features.flatMap(webTargets(for:))
 package.targets += features.map(pluginTarget(for:))
 package.dependencies += [
     .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
@@ -440,7 +465,10 @@ package.dependencies += [
     .package(url: "https://github.com/hummingbird-project/hummingbird-auth", from: "2.5.0"),
 ]
 package.targets.first { $0.name == "folio" }?.dependencies +=
-    ["FeatureHost", "FeatureWeb", "Money", "Overview", hummingbird, serviceLifecycle, .product(name: "UnixSignals", package: "swift-service-lifecycle")]
+    [
+        "FeatureHost", "FeatureWeb", "Money", "Overview", hummingbird, serviceLifecycle,
+        .product(name: "UnixSignals", package: "swift-service-lifecycle"),
+    ]
 
 // MARK: - Market data (a kernel; only Apps/ links the live providers)
 
@@ -490,7 +518,8 @@ package.targets.first { $0.name == "FeatureWebTests" }?.dependencies += [logging
 // Gzip for pages, styles, scripts and JSON over 1 KB (issue 38 item 6).
 package.dependencies.append(.package(url: "https://github.com/adam-fowler/compress-nio", from: "1.5.0"))
 for name in ["FeatureWeb", "FeatureWebTests"] {
-    package.targets.first { $0.name == name }?.dependencies.append(.product(name: "CompressNIO", package: "compress-nio"))
+    package.targets.first { $0.name == name }?.dependencies.append(
+        .product(name: "CompressNIO", package: "compress-nio"))
 }
 for name in ["FeatureWeb", "FeatureWebTests", "folio"] {
     package.targets.first { $0.name == name }?.dependencies += [

@@ -16,7 +16,8 @@ public enum __NAME__Web {
                     OpenAPISchema.record(["text": OpenAPISchema.string, "createdAt": OpenAPISchema.dateTime])))
         ],
         routes: { router, environment in
-            router.get("/__ID__") { request, context in await page(request, context: context, environment: environment) }
+            router.get("/__ID__") { request, context in await page(request, context: context, environment: environment)
+            }
             router.get("/api/__ID__/notes") { _, _ in
                 do {
                     return WebResponses.json(encoding: try await service(environment).notes().notes)
@@ -38,9 +39,11 @@ public enum __NAME__Web {
         do {
             report = try await service(environment).notes()
         } catch {
-            return environment.failurePage(FolioError.from(error), title: "__NAME__", request: request, context: context)
+            return environment.failurePage(
+                FolioError.from(error), title: "__NAME__", request: request, context: context)
         }
-        let items: HTML = report.notes.isEmpty
+        let items: HTML =
+            report.notes.isEmpty
             ? "<p>No notes yet. Add one with <code>folio __ID__ add TEXT</code>.</p>"
             : "<ul>" + report.notes.html { "<li>\($0.text)</li>" } + "</ul>"
         return environment.page("__NAME__", request: request, context: context, content: items)
