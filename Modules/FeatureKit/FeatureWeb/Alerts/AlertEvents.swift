@@ -7,8 +7,11 @@ import Hummingbird
 /// `/alerts/events`: each firing of this server as an `alert` event (`{title, body, link, kind, firedAt}`),
 /// from the moment the browser connects (or after `?after=N`, the last number it saw, so a page loaded
 /// between two firings misses none), one a tick.
-enum AlertEvents {
-    static func response(_ request: Request, environment: WebEnvironment) async -> Response {
+struct AlertEvents {
+    /// The server's environment as the host handed it to these routes.
+    let environment: WebEnvironment
+
+    func response(_ request: Request) async -> Response {
         guard let feed = environment.alerts?.feed else {
             return WebResponses.problem(FolioError(.unavailable, "alerts are not kept by this server"))
         }
@@ -17,7 +20,7 @@ enum AlertEvents {
         // A number from before a restart may be ahead of this server's feed: start from now then.
         let cursor = FeedCursor(feed: feed, seen: asked > latest ? latest : max(asked, 0))
         return ServerSentEvents.response(ticker: environment.ticker, every: 1) {
-            await cursor.next().map { ServerSentEvent(name: "alert", data: encoded($0)) }
+            await cursor.next().map { ServerSentEvent(name: "alert", data: Self.encoded($0)) }
         }
     }
 

@@ -8,10 +8,13 @@ import Timing
 
 /// `/alerts`: every alert with its state and a remove button that asks first, a form for each kind, then this
 /// server's recent firings.
-enum AlertsPage {
+struct AlertsPage {
+    /// The server's environment as the host handed it to these routes.
+    let environment: WebEnvironment
+
     /// The page; after a refused form (`attempt`) it answers 422 with that form as typed and its refusal.
-    static func show(
-        _ request: Request, context: WebRequestContext, environment: WebEnvironment, attempt: AlertForms.Attempt? = nil
+    func show(
+        _ request: Request, context: WebRequestContext, attempt: AlertForms.Attempt? = nil
     ) async -> Response {
         let listings: [AlertListing]
         let recent: [Firing]
@@ -43,8 +46,8 @@ enum AlertsPage {
     }
 
     /// The first post asks; the confirmed one removes and says so on `/alerts`.
-    static func remove(
-        _ request: Request, context: WebRequestContext, environment: WebEnvironment
+    func remove(
+        _ request: Request, context: WebRequestContext
     ) async throws -> Response {
         let fields = try await FormData.read(request, context: context)
         let flash: Flash

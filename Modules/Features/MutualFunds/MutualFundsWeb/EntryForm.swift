@@ -107,7 +107,7 @@ struct EntryForm: Sendable {
             return WebResponses.redirect(to: TransactionsPage.path, flash: Flash(.success, message))
         } catch {
             form.error = FolioError.from(error)
-            return await TransactionsPage.page(request, context: context, environment: environment, entry: form)
+            return await TransactionsPage(environment: environment).page(request, context: context, entry: form)
         }
     }
 }

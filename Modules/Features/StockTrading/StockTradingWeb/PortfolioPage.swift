@@ -8,7 +8,10 @@ import Timing
 
 /// `/stocks`: the portfolio valued by the service, with the buy and sell form; `POST /stocks/trade` trades
 /// through the same service as `folio stocks buy|sell`.
-enum PortfolioPage {
+struct PortfolioPage {
+    /// The server's environment as the host handed it to these routes.
+    let environment: WebEnvironment
+
     struct TradeForm: Sendable {
         var symbol = ""
         var quantity = ""
@@ -19,8 +22,8 @@ enum PortfolioPage {
         var errors: [String: String] = [:]
     }
 
-    static func show(
-        _ request: Request, context: WebRequestContext, environment: WebEnvironment, owner: Session,
+    func show(
+        _ request: Request, context: WebRequestContext, owner: Session,
         trade: TradeForm = TradeForm(), status: HTTPResponse.Status = .ok
     ) async -> Response {
         let priced: Priced<PortfolioReport>
@@ -102,8 +105,8 @@ enum PortfolioPage {
         return content
     }
 
-    static func trade(
-        _ request: Request, context: WebRequestContext, environment: WebEnvironment, owner: Session
+    func trade(
+        _ request: Request, context: WebRequestContext, owner: Session
     ) async throws -> Response {
         let fields = try await FormData.read(request, context: context)
         var form = TradeForm(
@@ -141,7 +144,7 @@ enum PortfolioPage {
                 ? failure.field! : "general"
             form.errors[field] = failure.line
             return await show(
-                request, context: context, environment: environment, owner: owner, trade: form,
+                request, context: context, owner: owner, trade: form,
                 status: WebResponses.status(for: failure))
         }
     }
