@@ -15,7 +15,9 @@ public enum AlertsWeb {
         id: AlertStore.namespace, navigation: NavigationEntry(title: "Alerts", path: "/alerts"),
         openAPIPaths: ["/api/alerts": apiOperations],
         routes: { router, environment in
-            router.get("/alerts") { request, context in await AlertsPage(environment: environment).show(request, context: context) }
+            router.get("/alerts") { request, context in
+                await AlertsPage(environment: environment).show(request, context: context)
+            }
             router.post("/alerts/add", use: AlertForms(environment: environment).add)
             router.post("/api/alerts") { request, context in
                 await AlertForms(environment: environment).create(request, context: context)

@@ -28,7 +28,9 @@ public enum MutualFundsWeb {
             router.get("/api/funds/portfolio/tax") { request, _ in
                 await api { try await TaxPage.Query(request).report(FundsWebService.portfolio(environment)) }
             }
-            router.get("/funds/portfolio/transactions", use: TransactionsPage(environment: environment).page)
+            router.get("/funds/portfolio/transactions") { request, context in
+                await TransactionsPage(environment: environment).page(request, context: context)
+            }
             router.post("/funds/portfolio/add") { request, context in
                 try await EntryForm.post(.buy, request: request, context: context, environment: environment)
             }

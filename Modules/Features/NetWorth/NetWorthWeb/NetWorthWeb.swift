@@ -58,11 +58,15 @@ public enum NetWorthWeb {
             router.post("/networth/accounts/unlink", use: LinkForms(environment: environment).unlink)
             router.post("/networth/rates/set", use: AccountForms(environment: environment).setRate)
             router.get("/networth/accounts", use: AccountsPage(environment: environment).render)
-            router.get("/networth/account", use: AccountPage(environment: environment).render)
+            router.get("/networth/account") { request, context in
+                await AccountPage(environment: environment).render(request, context: context)
+            }
             router.post("/networth/update/remove", use: UpdateRemoval(environment: environment).remove)
             router.post("/networth/accounts/rename", use: AccountEditForms(environment: environment).rename)
             router.post("/networth/accounts/note", use: AccountEditForms(environment: environment).note)
-            router.get("/networth/rates", use: RatesPage(environment: environment).render)
+            router.get("/networth/rates") { request, context in
+                await RatesPage(environment: environment).render(request, context: context)
+            }
             router.post("/networth/rates/remove", use: RatesPage(environment: environment).remove)
             router.get("/networth/report", use: ReportPage(environment: environment).render)
             router.get("/networth/chart.svg") { request, _ in
@@ -71,9 +75,13 @@ public enum NetWorthWeb {
             router.get("/networth/report.csv") { request, _ in
                 await ReportPage(environment: environment).download(request)
             }
-            router.get("/networth/import", use: ImportPage(environment: environment).render)
+            router.get("/networth/import") { request, context in
+                ImportPage(environment: environment).render(request, context: context)
+            }
             router.post("/networth/import", use: ImportPage(environment: environment).upload)
-            router.get("/networth/settings", use: SettingsPage(environment: environment).render)
+            router.get("/networth/settings") { request, context in
+                await SettingsPage(environment: environment).render(request, context: context)
+            }
             router.post("/networth/settings", use: SettingsPage(environment: environment).save)
             router.post("/networth/sync") { _, _ in
                 await LinkForms(environment: environment).sync()

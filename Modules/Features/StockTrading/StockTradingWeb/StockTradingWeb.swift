@@ -69,7 +69,9 @@ public enum StockTradingWeb {
                 StocksAccountPages(environment: environment).loginPage(request, context: context)
             }
             router.post("/stocks/login", use: StocksAccountPages(environment: environment).logIn)
-            router.get("/stocks/signup", use: StocksAccountPages(environment: environment).signupPage)
+            router.get("/stocks/signup") { request, context in
+                StocksAccountPages(environment: environment).signupPage(request, context: context)
+            }
             router.post("/stocks/signup", use: StocksAccountPages(environment: environment).signUp)
             router.post("/stocks/logout") { _, context in
                 StocksAccountPages(environment: environment).logOut(context: context)
