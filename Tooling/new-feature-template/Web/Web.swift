@@ -1,4 +1,5 @@
 import FeatureWeb
+import Hummingbird
 
 /// The __NAME__ pages: `/__ID__` (the notes) and `/api/__ID__/notes` (what `folio __ID__ list --format json` prints).
 public enum __NAME__Web {
