@@ -71,7 +71,7 @@ enum Dashboard {
             }
         }
         let cards = await cards(features, limit: Dashboard.patience, clock: environment.timing.clock) { feature in
-            await feature.dashboard?(environment.scoped(to: feature.id), context)
+            await feature.dashboard?(environment.scoped(to: feature.id), context)?.html
         }
         let content: HTML =
             cards.isEmpty

@@ -155,7 +155,7 @@ public enum MutualFundsWeb {
         return code
     }
 
-    static func favouritesCard(_ environment: WebEnvironment) async -> HTML? {
+    static func favouritesCard(_ environment: WebEnvironment) async -> DashboardCard? {
         guard let favourites = try? await FundsWebService.make(environment).favorites(), !favourites.isEmpty else {
             return nil
         }
@@ -166,8 +166,8 @@ public enum MutualFundsWeb {
         let latest = favourites.compactMap(\.navDate).max().map { "NAVs as of \($0)" } ?? "No NAV yet"
         let stale = favourites.contains(where: \.stale) ? " (some from a saved copy)" : ""
         let table = Components.table(headers: ["Fund", "1Y return"], numeric: [1], rows: rows)
-        return
-            "<section class=\"card\"><h2><a href=\"/funds\">Favourite funds</a></h2>\(table)<p class=\"stamp\">\(latest + stale)</p></section>"
+        return DashboardCard(
+            title: "Favourite funds", link: "/funds", body: table + "<p class=\"stamp\">\(latest + stale)</p>")
     }
 }
 

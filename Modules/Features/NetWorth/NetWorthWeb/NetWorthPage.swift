@@ -203,7 +203,7 @@ struct NetWorthPage {
 
     /// The dashboard's card: the figures, or why they cannot be shown (never silently dropped once there are
     /// accounts).
-    static func dashboardCard(_ environment: WebEnvironment) async -> HTML? {
+    static func dashboardCard(_ environment: WebEnvironment) async -> DashboardCard? {
         guard let dependencies = try? NetWorthWeb.dependencies(environment) else { return nil }
         let body: HTML
         do {
@@ -213,7 +213,7 @@ struct NetWorthPage {
         } catch {
             body = Components.notice("The summary cannot be computed: \(FolioError.from(error).line)", kind: "error")
         }
-        return "<section class=\"card\"><h2><a href=\"/networth\">Net worth</a></h2>\(body)</section>"
+        return DashboardCard(title: "Net worth", link: "/networth", body: body)
     }
 }
 

@@ -33,16 +33,17 @@ public enum RacingWeb {
         })
 
     /// The next three races, kept live by the same stream as the page.
-    static func dashboardCard(_ environment: WebEnvironment) async -> HTML? {
-        let heading: HTML = "<h2><a href=\"/races\">Next races</a></h2>"
+    static func dashboardCard(_ environment: WebEnvironment) async -> DashboardCard? {
         do {
             let report = try await RacingPageServices(environment).nextRaces(BoardRequest(count: 3))
             let board = BoardMarkup.board(report, events: "/races/events?count=3")
-            return
-                "<section class=\"card\">\(heading)\(BoardMarkup.staleness(report))\(board)<script src=\"\(LiveBoardScript.path)\" defer></script></section>"
+            return DashboardCard(
+                title: "Next races", link: "/races", body: BoardMarkup.staleness(report) + board,
+                scripts: [LiveBoardScript.path])
         } catch {
-            return
-                "<section class=\"card\">\(heading)\(Components.notice(FolioError.from(error).line, kind: "warning"))</section>"
+            return DashboardCard(
+                title: "Next races", link: "/races",
+                body: Components.notice(FolioError.from(error).line, kind: "warning"))
         }
     }
 

@@ -149,7 +149,7 @@ struct PortfolioPage {
         }
     }
 
-    static func dashboardCard(_ environment: WebEnvironment, context: WebRequestContext) async -> HTML? {
+    static func dashboardCard(_ environment: WebEnvironment, context: WebRequestContext) async -> DashboardCard? {
         guard let owner = StocksBrowserSession.owner(context),
             let report = try? await StocksWebServices.make(environment).portfolio.portfolio(for: owner).report
         else { return nil }
@@ -157,7 +157,7 @@ struct PortfolioPage {
         let figures =
             Components.figure("Total value", Dollars.text(report.totals.totalValue))
             + Components.figure("Unrealised P/L", Dollars.text(report.totals.unrealizedPL, signed: true))
-        return
-            "<section class=\"card\"><h2><a href=\"/stocks\">Paper portfolio</a></h2><div class=\"figures\">\(figures)</div>\(stamp)</section>"
+        return DashboardCard(
+            title: "Paper portfolio", link: "/stocks", body: "<div class=\"figures\">\(figures)</div>\(stamp)")
     }
 }
