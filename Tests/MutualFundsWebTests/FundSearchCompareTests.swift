@@ -317,7 +317,7 @@ struct FundSearchCompareTests {
                     "One scheme could not be compared:<ul id=\"compare-failures\"><li><strong>999999</strong>"))
             #expect(
                 page.contains("id=\"compare\"")
-                    && page.contains("<figure class=\"chart web-chart\" id=\"compare-chart\" data-lines=\"2\">"))
+                    && page.contains("<figure class=\"chart web-chart\" id=\"compare-chart\" data-lines=\"2\" data-compare=\""))
             #expect(page.contains("₹100 invested on "))
             #expect(page.components(separatedBy: "<polyline").count - 1 == 4, "two lines in each of the two renderings")
             // Over 1Y the range's return is the 1Y column: it is not repeated.

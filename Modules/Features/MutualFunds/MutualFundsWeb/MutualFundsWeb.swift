@@ -73,6 +73,7 @@ public enum MutualFundsWeb {
                     try await FundsWebService.make(environment).search(try SearchQuery(request).schemeQuery()).rows
                 }
             }
+            router.get(RouterPath(CompareChart.scriptPath)) { _, _ in WebResponses.javaScript(CompareScript.text) }
             router.get("/funds/compare") { request, context in
                 await ComparePage.page(request, context: context, environment: environment)
             }
