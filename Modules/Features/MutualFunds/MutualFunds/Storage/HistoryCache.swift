@@ -36,9 +36,8 @@ struct StoredHistory: Codable {
 struct StoredLatest: Codable {
     var code: Int
     var meta: SchemeMeta
-    var day: Int
-    var units: Int64
-    var scale: Int
+    /// The NAV's day number, and the NAV as an integer of 10^-scale rupees (as ``StoredHistory`` keeps it).
+    var day: Int, units: Int64, scale: Int
 
     /// The newest NAV of `history`, or nil when it has none.
     init?(_ history: NAVHistory) {
