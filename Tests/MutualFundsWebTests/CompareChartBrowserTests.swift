@@ -102,14 +102,16 @@ struct CompareChartBrowserTests {
 
     /// The Python script: prints one JSON object, a result per rendering ("390-dark") and `noScript`.
     static let script = #"""
-        import itertools, json, sys
+        from itertools import product
+        from json import dumps
+        from sys import argv
         from playwright.sync_api import sync_playwright
         try:
             from axe_playwright_python.sync_playwright import Axe
         except ImportError:
             Axe = None
 
-        base, chromium = sys.argv[1], sys.argv[2]
+        base, chromium = argv[1], argv[2]
         PAGE = "/funds/compare?codes=122639,120505&range=1Y"
         VISIBLE = "[...document.querySelectorAll('#compare-chart svg')].find(s => s.getClientRects().length)"
         errors = []
@@ -167,10 +169,10 @@ struct CompareChartBrowserTests {
 
         with sync_playwright() as playwright:
             chrome = playwright.chromium.launch(executable_path=chromium, args=["--no-sandbox", "--disable-gpu"])
-            result = {f"{w}-{s}": reading(chrome, w, s) for w, s in itertools.product((390, 1280), ("light", "dark"))}
+            result = {f"{w}-{s}": reading(chrome, w, s) for w, s in product((390, 1280), ("light", "dark"))}
             result["noScript"] = without_script(chrome)
             result["pageErrors"] = errors
             chrome.close()
-        print(json.dumps(result))
+        print(dumps(result))
         """#
 }
