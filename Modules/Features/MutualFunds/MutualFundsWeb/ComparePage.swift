@@ -58,7 +58,8 @@ struct ComparePage {
             """
         let status: HTTPResponse.Status = refusal.map(WebResponses.status(for:)) ?? .ok
         return environment.page(
-            "Compare funds", request: request, context: context, status: status, content: content + table)
+            "Compare funds", request: request, context: context, status: status, scripts: [CompareChart.scriptPath],
+            content: content + table)
     }
 
     /// The codes typed, separated by commas or spaces; none is nothing to compare yet.

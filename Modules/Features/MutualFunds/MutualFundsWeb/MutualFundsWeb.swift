@@ -63,6 +63,7 @@ public enum MutualFundsWeb {
                     try await FundsWebService.make(environment).search(try SearchQuery(request).schemeQuery()).rows
                 }
             }
+            router.get(RouterPath(CompareChart.scriptPath)) { _, _ in WebResponses.javaScript(CompareScript.text) }
             router.get("/funds/compare", use: ComparePage(environment: environment).page)
             router.get("/funds/cache", use: CachePage(environment: environment).show)
             router.post("/funds/cache/clear", use: CachePage(environment: environment).clear)

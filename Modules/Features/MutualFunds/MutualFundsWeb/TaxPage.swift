@@ -103,13 +103,14 @@ struct TaxPage {
         html += Components.table(
             caption: "Schedule 112A",
             headers: [
-                "1a", "1b", "Name", "Units", "Sale (6)", "Cost (8)", "FMV (11)",
+                "1a", "1b", "Name", "Bought", "Units", "Sale (6)", "Cost (8)", "FMV (11)",
                 "Deductions (13)", "Balance (14)",
             ],
-            numeric: Set(3...8),
+            numeric: Set(4...9),
             rows: report.schedule112A.map { row in
                 [
-                    "\(row.acquired)", "\(row.transferred ?? "—")", "\(row.name)", "\(row.units.plainText)",
+                    "\(row.acquired)", "\(row.transferred ?? "—")", "\(row.name)", "\(row.purchaseDate ?? "—")",
+                    "\(row.units.plainText)",
                     money(row.fullValue), money(row.costOfAcquisition), money(row.totalFMV), money(row.totalDeductions),
                     money(row.balance),
                 ]
