@@ -6,7 +6,9 @@ public enum Components {
     ///
     /// The table scrolls inside its card when it is wider than the screen, so the card is a named region that takes
     /// keyboard focus: without focus, a keyboard user could never scroll to the columns out of view.
-    /// The region is named by the caption, else by the column titles.
+    /// The region is named by the caption, else by the column titles. Below 600 px the stylesheet shows each row as a
+    /// card, every cell but the first (the row's name) labelled by its column's title (`data-label`), without
+    /// JavaScript.
     /// - Parameter headings: Column headings built elsewhere (sort links, ``TableOrder/heading(_:key:numeric:link:)``),
     ///   by column index, used instead of the plain title.
     public static func table(
@@ -34,8 +36,36 @@ public enum Components {
         let captionHTML: HTML = caption.map { "<caption>\($0)</caption>" } ?? .empty
         let idHTML: HTML = id.map { " id=\"\($0)\"" } ?? .empty
         let name = caption ?? "Table: " + headers.filter { !$0.isEmpty }.joined(separator: ", ")
+        let cells = labelled(body, headers: headers)
         return
-            "<div class=\"table-wrap\" role=\"region\" tabindex=\"0\" aria-label=\"\(name)\"><table\(idHTML)>\(captionHTML)<thead><tr>\(head)</tr></thead><tbody>\(body)</tbody></table></div>"
+            "<div class=\"table-wrap\" role=\"region\" tabindex=\"0\" aria-label=\"\(name)\"><table\(idHTML)>\(captionHTML)<thead><tr>\(head)</tr></thead><tbody>\(cells)</tbody></table></div>"
+    }
+
+    /// `body` with each cell after a row's first named by its column's title (`data-label`), for the cards a phone
+    /// shows; a column without a title (buttons) and a cell that names itself are left as they are. Rows sent on
+    /// their own (a live board's update) are labelled with it too.
+    public static func labelled(_ body: HTML, headers: [String]) -> HTML {
+        let labels = headers.map { $0.isEmpty ? "" : " data-label=\"\(HTML.escape($0))\"" }
+        guard labels.dropFirst().contains(where: { !$0.isEmpty }) else { return body }
+        var result = ""
+        result.reserveCapacity(body.markup.utf8.count + body.markup.utf8.count / 4)
+        for (rowIndex, row) in body.markup.components(separatedBy: "<tr").enumerated() {
+            if rowIndex > 0 { result += "<tr" }
+            for (cellIndex, cell) in row.components(separatedBy: "<td").enumerated() {
+                if cellIndex > 0 {
+                    result += "<td"
+                    // Index 1 is the row's first cell; `<td` starts a cell only when a space or `>` follows.
+                    let column = cellIndex - 1
+                    if column > 0, column < labels.count, cell.first == " " || cell.first == ">",
+                        !cell.prefix(while: { $0 != ">" }).contains("data-label")
+                    {
+                        result += labels[column]
+                    }
+                }
+                result += cell
+            }
+        }
+        return HTML(raw: result)
     }
 
     /// A refusal's message beside the field it blames, as `NAME-error` (what the field's `aria-describedby` names);

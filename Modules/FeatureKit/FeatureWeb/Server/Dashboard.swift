@@ -67,7 +67,7 @@ enum Dashboard {
                 overview = OverviewPage.render(report, csrf: context.csrfToken)
             } catch {
                 overview = Components.notice(
-                    "The overview cannot be shown: \(FolioError.from(error).line)", kind: "error")
+                    "The overview cannot be shown: \(PageWords.line(FolioError.from(error)))", kind: "error")
             }
         }
         let cards = await cards(features, limit: Dashboard.patience, clock: environment.timing.clock) { feature in

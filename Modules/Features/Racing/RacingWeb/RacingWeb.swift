@@ -96,14 +96,28 @@ public enum RacingWeb {
     static func dashboardCard(_ environment: WebEnvironment) async -> HTML? {
         let heading: HTML = "<h2><a href=\"/races\">Next races</a></h2>"
         do {
-            let report = try await RacingPageServices(environment).nextRaces(BoardRequest(count: 3))
-            let board = BoardMarkup.board(report, events: "/races/events?count=3")
-            return
-                "<section class=\"card\">\(heading)\(BoardMarkup.staleness(report))\(board)<script src=\"\(LiveBoardScript.path)\" defer></script></section>"
+            let services = try RacingPageServices(environment)
+            do {
+                let report = try await services.nextRaces(BoardRequest(count: 3))
+                let board = BoardMarkup.board(report, events: "/races/events?count=3")
+                return
+                    "<section class=\"card\">\(heading)\(BoardMarkup.staleness(report))\(board)<script src=\"\(LiveBoardScript.path)\" defer></script></section>"
+            } catch {
+                return
+                    "<section class=\"card\">\(heading)\(unavailable(error, offline: services.context.offline))</section>"
+            }
         } catch {
-            return
-                "<section class=\"card\">\(heading)\(Components.notice(FolioError.from(error).line, kind: "warning"))</section>"
+            return "<section class=\"card\">\(heading)\(unavailable(error, offline: false))</section>"
         }
+    }
+
+    /// Why a card has no board, in a page's words: an offline server says so, not how it was started.
+    static func unavailable(_ error: FolioError, offline: Bool) -> HTML {
+        let text =
+            offline && error.kind == .unavailable
+            ? "This server is offline: it never fetches races, and no board was saved before."
+            : PageWords.line(error)
+        return Components.notice(text, kind: "warning")
     }
 
 }
