@@ -108,7 +108,9 @@ enum ErrorSummary {
         }
         let name = errorID.hasSuffix("-error") ? String(errorID.dropLast("-error".count)) : errorID
         let id = name + "-field"
-        markup.insert(contentsOf: " id=\"\(id)\"", at: described.lowerBound)
+        // After the tag's name, so the attributes a page wrote stay together as it wrote them.
+        let nameEnd = tag.dropFirst().firstIndex { $0 == " " || $0 == ">" || $0 == "/" } ?? tagEnd
+        markup.insert(contentsOf: " id=\"\(id)\"", at: nameEnd)
         return id
     }
 

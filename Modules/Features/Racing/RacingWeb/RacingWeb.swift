@@ -40,7 +40,10 @@ public enum RacingWeb {
         } catch {
             let failure = FolioError.from(error)
             guard failure.field != nil else {
-                return environment.failurePage(failure, title: "Next races", request: request, context: context)
+                let offline = environment.featureContext?.offline == true && failure.kind == .unavailable
+                return environment.failurePage(
+                    offline ? FolioError(.unavailable, offlineWords) : failure, title: "Next races", request: request,
+                    context: context)
             }
             // A refused query is shown back beside the toggles it came from, with the status its kind calls for.
             return environment.page(
@@ -111,12 +114,13 @@ public enum RacingWeb {
         }
     }
 
+    /// An offline server without a saved board, in a page's words.
+    static let offlineWords = "This server is offline: it never fetches races, and no board was saved before."
+
     /// Why a card has no board, in a page's words: an offline server says so, not how it was started.
     static func unavailable(_ error: FolioError, offline: Bool) -> HTML {
         let text =
-            offline && error.kind == .unavailable
-            ? "This server is offline: it never fetches races, and no board was saved before."
-            : PageWords.line(error)
+            offline && error.kind == .unavailable ? offlineWords : PageWords.line(error)
         return Components.notice(text, kind: "warning")
     }
 
