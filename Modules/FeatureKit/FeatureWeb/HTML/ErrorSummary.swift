@@ -1,5 +1,9 @@
 import Foundation
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// The refusals of a page's forms listed at its top, each linking to the field it blames: a refused form posted
 /// without JavaScript comes back scrolled to the top, where a message beside a field far down the page is never
 /// seen. The summary is read from the page itself — every message a form places with ``Components/field`` or
@@ -18,7 +22,7 @@ enum ErrorSummary {
     /// nothing and the content unchanged when the page refuses nothing.
     static func summarize(_ content: HTML) -> (summary: HTML, content: HTML) {
         var markup = content.markup
-        guard markup.contains("field-error") || markup.contains("notice error") else { return (.empty, content) }
+        guard has("field-error", in: markup) || has("notice error", in: markup) else { return (.empty, content) }
         let entries = collect(&markup)
         guard !entries.isEmpty else { return (.empty, content) }
         let items = entries.map { "<li><a href=\"#\($0.target)\">\($0.message)</a></li>" }.joined()
@@ -27,6 +31,12 @@ enum ErrorSummary {
             raw: "<div class=\"error-summary\" role=\"alert\" aria-labelledby=\"error-summary-title\">"
                 + "<h2 id=\"error-summary-title\">\(title)</h2><ul>\(items)</ul></div>")
         return (summary, HTML(raw: markup))
+    }
+
+    /// Whether `markup` holds `needle`, byte for byte: every page is asked, and most refuse nothing, so this is C's
+    /// `strstr` over the bytes rather than Foundation's Unicode-aware search (a page holds no NUL).
+    static func has(_ needle: String, in markup: String) -> Bool {
+        markup.withCString { text in needle.withCString { strstr(text, $0) != nil } }
     }
 
     /// Every refusal in `markup`, the fields' first, each in page order; gives each blamed field (or error notice)

@@ -1,6 +1,7 @@
 import FeatureKit
 import Money
 import NetWorth
+import Persistence
 import Timing
 
 /// The household books net worth keeps, for the host's overview: today's summary (linked accounts at their sources'
@@ -10,8 +11,17 @@ enum NetWorthHousehold {
     /// Where the overview's one click posts a source to add an account following it.
     static let followAction = "/networth/accounts/follow"
 
-    static let read: HouseholdReader = { context in
-        let services = NetWorthServices(context: context)
+    /// The books, with the accounts decoded once while their stored bytes stay the same: a server reads them on
+    /// every view of `/` (twice: today's summary and the history), and decoding every balance ever recorded was
+    /// most of a view.
+    static let read: HouseholdReader = reader(decoded: DecodedRecords())
+
+    /// The reader keeping what it decoded in `decoded`.
+    static func reader(decoded: DecodedRecords) -> HouseholdReader {
+        { context in try await position(NetWorthServices(context: context, decoded: decoded)) }
+    }
+
+    static func position(_ services: NetWorthServices) async throws -> HouseholdPosition? {
         let dependencies = services.dependencies
         let summary = try await SummaryService(dependencies).summary()
         guard !summary.accounts.isEmpty else { return nil }
