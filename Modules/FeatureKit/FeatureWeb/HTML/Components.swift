@@ -15,16 +15,30 @@ public enum Components {
         caption: String? = nil, headers: [String], numeric: Set<Int> = [], rows: [[HTML]], id: String? = nil,
         headings: [Int: HTML] = [:]
     ) -> HTML {
+        let labels = cellLabels(headers)
         let body = rows.html { cells in
-            "<tr>\(cells.enumerated().html { index, cell in numeric.contains(index) ? "<td class=\"num\">\(cell)</td>" : "<td>\(cell)</td>" })</tr>"
+            let row = cells.enumerated().html { index, cell in
+                let label = index < labels.count ? labels[index] : .empty
+                return numeric.contains(index) ? "<td\(label) class=\"num\">\(cell)</td>" : "<td\(label)>\(cell)</td>"
+            }
+            return "<tr>\(row)</tr>"
         }
-        return table(caption: caption, headers: headers, numeric: numeric, body: body, id: id, headings: headings)
+        return wrapped(caption: caption, headers: headers, numeric: numeric, body: body, id: id, headings: headings)
     }
 
     /// The same table around rows already written (`<tr>…</tr>` each), for rows with their own attributes.
     public static func table(
         caption: String? = nil, headers: [String], numeric: Set<Int> = [], body: HTML, id: String? = nil,
         headings: [Int: HTML] = [:]
+    ) -> HTML {
+        wrapped(
+            caption: caption, headers: headers, numeric: numeric, body: labelled(body, headers: headers), id: id,
+            headings: headings)
+    }
+
+    /// The table around a body whose cells are labelled already.
+    private static func wrapped(
+        caption: String?, headers: [String], numeric: Set<Int>, body: HTML, id: String?, headings: [Int: HTML]
     ) -> HTML {
         let head = headers.enumerated().html { index, title in
             if let heading = headings[index] { return heading }
@@ -36,17 +50,16 @@ public enum Components {
         let captionHTML: HTML = caption.map { "<caption>\($0)</caption>" } ?? .empty
         let idHTML: HTML = id.map { " id=\"\($0)\"" } ?? .empty
         let name = caption ?? "Table: " + headers.filter { !$0.isEmpty }.joined(separator: ", ")
-        let cells = labelled(body, headers: headers)
         return
-            "<div class=\"table-wrap\" role=\"region\" tabindex=\"0\" aria-label=\"\(name)\"><table\(idHTML)>\(captionHTML)<thead><tr>\(head)</tr></thead><tbody>\(cells)</tbody></table></div>"
+            "<div class=\"table-wrap\" role=\"region\" tabindex=\"0\" aria-label=\"\(name)\"><table\(idHTML)>\(captionHTML)<thead><tr>\(head)</tr></thead><tbody>\(body)</tbody></table></div>"
     }
 
     /// `body` with each cell after a row's first named by its column's title (`data-label`), for the cards a phone
     /// shows; a column without a title (buttons) and a cell that names itself are left as they are. Rows sent on
     /// their own (a live board's update) are labelled with it too.
     public static func labelled(_ body: HTML, headers: [String]) -> HTML {
-        let labels = headers.map { $0.isEmpty ? "" : " data-label=\"\(HTML.escape($0))\"" }
-        guard labels.dropFirst().contains(where: { !$0.isEmpty }) else { return body }
+        let labels = cellLabels(headers).map(\.markup)
+        guard labels.contains(where: { !$0.isEmpty }) else { return body }
         var result = ""
         result.reserveCapacity(body.markup.utf8.count + body.markup.utf8.count / 4)
         for (rowIndex, row) in body.markup.components(separatedBy: "<tr").enumerated() {
@@ -66,6 +79,14 @@ public enum Components {
             }
         }
         return HTML(raw: result)
+    }
+
+    /// Each column's ` data-label="Title"`, empty for the first (a row's name, its card's title) and for a column
+    /// without a title.
+    static func cellLabels(_ headers: [String]) -> [HTML] {
+        headers.enumerated().map { index, title in
+            index == 0 || title.isEmpty ? .empty : HTML(raw: " data-label=\"\(HTML.escape(title))\"")
+        }
     }
 
     /// A refusal's message beside the field it blames, as `NAME-error` (what the field's `aria-describedby` names);
