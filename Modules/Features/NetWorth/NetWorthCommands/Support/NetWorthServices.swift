@@ -24,7 +24,7 @@ struct NetWorthServices {
             sources: LinkedSources(
                 check: { try await directory.check($0) }, read: { await directory.read($0) },
                 currency: { directory.currency(of: $0) }))
-        repository = NetWorthRepository(store: context.store)
+        repository = NetWorthRepository(store: context.store, decoded: decoded)
         today = dependencies.today
     }
 
