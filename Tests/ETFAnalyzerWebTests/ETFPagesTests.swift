@@ -653,3 +653,22 @@ struct ETFAssetClassPageTests {
         #expect(saved.holdings.map(\.assetClass) == [.equity, .debt])
     }
 }
+
+extension ETFAssetClassPageTests {
+    @Test("issue 38: a purchase after the default analysis date is refused in the form's words, not the terminal's")
+    func pageWords() async throws {
+        let setup = Setup()
+        try await setup.application().test(.router) { client in
+            let csv = """
+                name,expense_ratio,yield,shares,purchase_price,purchase_date,current_price
+                VTI,0.03,1.3,10,200,2030-01-02,250
+                """
+            let (headers, body) = post(["csv": csv])
+            try await client.execute(uri: "/etf", method: .post, headers: headers, body: body) { response in
+                let html = String(buffer: response.body)
+                #expect(html.contains("(the analysis date for rows without one, else today)"), "\(html)")
+                #expect(!html.contains("--as-of"))
+            }
+        }
+    }
+}

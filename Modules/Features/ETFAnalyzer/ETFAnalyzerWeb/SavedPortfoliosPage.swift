@@ -79,7 +79,7 @@ enum SavedPortfoliosPage {
         } catch {
             let refusal = AnalyzeAPI.refusal(error, blaming: "csv")
             var failed = form
-            failed.errors[refusal.field == "saveAs" ? "saveAs" : "csv"] = refusal.line
+            failed.errors[refusal.field == "saveAs" ? "saveAs" : "csv"] = ETFAnalyzerWeb.pageLine(refusal)
             return await ETFAnalyzerWeb.page(
                 request, context: context, environment: environment, form: failed, report: nil,
                 status: WebResponses.status(for: refusal))
