@@ -29,7 +29,7 @@ struct AlertForms {
             let general: HTML =
                 failed.flatMap { failed in
                     failed.error.field.map { names.contains($0) } == true
-                        ? nil : Components.notice(failed.error.line, kind: "error")
+                        ? nil : Components.notice(PageWords.line(failed.error), kind: "error")
                 } ?? .empty
             let fields = form.fields.html { field in
                 let error = failed?.error.field == field.name ? failed?.error.line : nil

@@ -27,8 +27,7 @@ struct AlertsPage {
             return environment.failurePage(FolioError.from(error), title: "Alerts", request: request, context: context)
         }
         var content: HTML =
-            "<p class=\"hint\">Add an alert of any kind below, or with <code>folio alerts add</code>; "
-            + "what fires shows in the banner of every page.</p>"
+            "<p class=\"hint\">Add an alert of any kind below; what fires shows in the banner of every page.</p>"
         content += AlertsWeb.table(listings, csrf: context.csrfToken, now: environment.timing.now())
         content += "<h2 id=\"add\">Add an alert</h2>"
         content += AlertForms.forms(desk.kinds, csrf: context.csrfToken, attempt: attempt)

@@ -145,7 +145,7 @@ struct ETFReportPage {
             let refusal = AnalyzeAPI.refusal(error, blaming: "csv")
             // The form shows a refusal beside the input it blames; a saved name's refusal sits by the box, the
             // one message slot next to the portfolio's inputs.
-            failed.errors[refusal.field == "asOf" ? "asOf" : "csv"] = refusal.line
+            failed.errors[refusal.field == "asOf" ? "asOf" : "csv"] = Self.pageLine(refusal)
             return await page(
                 request, context: context, form: failed, report: nil,
                 status: WebResponses.status(for: refusal))
@@ -253,6 +253,13 @@ struct ETFReportPage {
                     "ETF", "Symbol", "Purchase price", "Current price", "Dividends paid", "Yield income", "From",
                 ],
                 numeric: [4, 5], rows: rows, id: "market-fills")
+    }
+
+    /// A refusal as the form shows it: the reader's rules name the terminal's `--as-of` where the form has its
+    /// analysis date field.
+    static func pageLine(_ refusal: FolioError) -> String {
+        refusal.line.replacingOccurrences(
+            of: "(--as-of, else today)", with: "(the analysis date for rows without one, else today)")
     }
 
     /// The report table's columns, each sorting by its heading's link.

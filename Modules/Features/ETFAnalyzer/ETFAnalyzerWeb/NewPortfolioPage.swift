@@ -20,6 +20,13 @@ struct NewPortfolioPage {
         ("shares", "Shares", "text"), ("purchase_price", "Purchase price", "text"),
         ("purchase_date", "Purchase date", "date"),
         ("current_price", "Current price", "text"), ("analysis_date", "Analysis date (optional)", "date"),
+        ("asset_class", "What it holds", "select"),
+    ]
+
+    /// The asset classes an ETF may say it holds, as the reader spells them; empty is equity.
+    static let assetClasses: [(value: String, title: String)] = [
+        ("", "Equity (shares)"), ("debt", "Debt and bonds"), ("property", "Property"),
+        ("commodity", "Commodities (counted as other)"), ("crypto", "Crypto"), ("cash", "Cash"), ("hybrid", "Hybrid"),
     ]
 
     static let maxRows = 20
@@ -59,6 +66,10 @@ struct NewPortfolioPage {
         for row in 1...rows {
             let inputs = Self.columns.html { column in
                 let name = "\(column.name)_\(row)"
+                guard column.type != "select" else {
+                    return Components.select(
+                        name, label: column.label, options: Self.assetClasses, selected: values[name] ?? "")
+                }
                 return Components.field(name, label: column.label, value: values[name] ?? "", type: column.type)
             }
             fields += "<fieldset class=\"etf-row\"><legend>ETF \(row)</legend>\(inputs)</fieldset>"

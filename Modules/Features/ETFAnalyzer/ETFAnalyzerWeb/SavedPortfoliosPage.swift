@@ -81,7 +81,7 @@ struct SavedPortfoliosPage {
         } catch {
             let refusal = AnalyzeAPI.refusal(error, blaming: "csv")
             var failed = form
-            failed.errors[refusal.field == "saveAs" ? "saveAs" : "csv"] = refusal.line
+            failed.errors[refusal.field == "saveAs" ? "saveAs" : "csv"] = ETFReportPage.pageLine(refusal)
             return await ETFReportPage(environment: environment).page(
                 request, context: context, form: failed, report: nil,
                 status: WebResponses.status(for: refusal))

@@ -23,7 +23,10 @@ struct RacesPage {
         } catch {
             let failure = FolioError.from(error)
             guard failure.field != nil else {
-                return environment.failurePage(failure, title: "Next races", request: request, context: context)
+                let offline = environment.featureContext?.offline == true && failure.kind == .unavailable
+                return environment.failurePage(
+                    offline ? FolioError(.unavailable, RacingWeb.offlineWords) : failure, title: "Next races",
+                    request: request, context: context)
             }
             // A refused query is shown back beside the toggles it came from, with the status its kind calls for.
             return environment.page(

@@ -35,16 +35,30 @@ public enum RacingWeb {
     /// The next three races, kept live by the same stream as the page.
     static func dashboardCard(_ environment: WebEnvironment) async -> DashboardCard? {
         do {
-            let report = try await RacingPageServices(environment).nextRaces(BoardRequest(count: 3))
-            let board = BoardMarkup.board(report, events: "/races/events?count=3")
-            return DashboardCard(
-                title: "Next races", link: "/races", body: BoardMarkup.staleness(report) + board,
-                scripts: [LiveBoardScript.path])
+            let services = try RacingPageServices(environment)
+            do {
+                let report = try await services.nextRaces(BoardRequest(count: 3))
+                let board = BoardMarkup.board(report, events: "/races/events?count=3")
+                return DashboardCard(
+                    title: "Next races", link: "/races", body: BoardMarkup.staleness(report) + board,
+                    scripts: [LiveBoardScript.path])
+            } catch {
+                return DashboardCard(
+                    title: "Next races", link: "/races", body: unavailable(error, offline: services.context.offline))
+            }
         } catch {
-            return DashboardCard(
-                title: "Next races", link: "/races",
-                body: Components.notice(FolioError.from(error).line, kind: "warning"))
+            return DashboardCard(title: "Next races", link: "/races", body: unavailable(error, offline: false))
         }
+    }
+
+    /// An offline server without a saved board, in a page's words.
+    static let offlineWords = "This server is offline: it never fetches races, and no board was saved before."
+
+    /// Why a card has no board, in a page's words: an offline server says so, not how it was started.
+    static func unavailable(_ error: FolioError, offline: Bool) -> HTML {
+        let text =
+            offline && error.kind == .unavailable ? offlineWords : PageWords.line(error)
+        return Components.notice(text, kind: "warning")
     }
 
 }
