@@ -224,9 +224,10 @@ public final class PostgresDatabase: KeyValueDatabase {
 
     /// Runs `body` in a transaction, again after each serialisation conflict, up to ``maxAttempts`` runs.
     /// With `lock`, a session advisory lock on that key is held from before the transaction begins (so its
-    /// snapshot is taken once the lock is ours) until after it ends.
+    /// snapshot is taken once the lock is ours) until after it ends. With `hook`, a body that wrote runs its step
+    /// before the commit.
     func transaction<R: Sendable>(
-        namespace: String, isolation: Isolation, lock: PostgresBindings? = nil,
+        namespace: String, isolation: Isolation, lock: PostgresBindings? = nil, hook: WriteHook? = nil,
         _ body: @escaping @Sendable (PostgresTransaction) throws -> R
     ) async throws -> R {
         var attempt = 1
@@ -248,6 +249,10 @@ public final class PostgresDatabase: KeyValueDatabase {
                     }
                     do {
                         let result = try body(transaction)
+                        if let hook, transaction.wrote {
+                            try transaction.switchNamespace(to: hook.namespace)
+                            try hook.step(transaction)
+                        }
                         try transaction.flush()
                         guard !transaction.failed else {
                             throw PersistenceError.storage("a statement of the transaction failed; nothing was stored")

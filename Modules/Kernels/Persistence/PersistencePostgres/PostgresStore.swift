@@ -12,7 +12,10 @@ struct PostgresStore: KeyValueStore {
     }
 
     func write<R: Sendable>(_ body: @escaping @Sendable (any StoreTransaction) throws -> R) async throws -> R {
-        try await database.transaction(namespace: namespace, isolation: .serializable) { try body($0) }
+        let hook = WriteHook.current.flatMap { $0.applies(to: namespace) ? $0 : nil }
+        return try await database.transaction(namespace: namespace, isolation: .serializable, hook: hook) {
+            try body($0)
+        }
     }
 
     func schemaVersion() async throws -> Int {

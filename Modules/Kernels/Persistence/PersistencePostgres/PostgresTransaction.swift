@@ -25,6 +25,8 @@ final class PostgresTransaction: StoreTransaction {
     /// Puts not sent yet (see ``flush()``), and where each key is among them.
     private var pending: [ExportedRecord] = []
     private var pendingIndex: [String: Int] = [:]
+    /// Whether a put or delete was made (a ``WriteHook`` runs only then).
+    private(set) var wrote = false
     /// Search words this transaction inserted, to tell a load from an edit (see ``analyzeIfLoaded()``).
     private var wordsWritten = 0
 
@@ -181,6 +183,7 @@ final class PostgresTransaction: StoreTransaction {
     }
 
     func restore(_ record: ExportedRecord) throws {
+        wrote = true
         if let index = pendingIndex[record.record.key] {
             pending[index] = record
         } else {
@@ -297,6 +300,7 @@ final class PostgresTransaction: StoreTransaction {
     }
 
     func delete(_ key: String) throws {
+        wrote = true
         try flush()
         try execute(
             """
@@ -307,6 +311,7 @@ final class PostgresTransaction: StoreTransaction {
     }
 
     func delete(_ range: KeyRange) throws -> Int {
+        wrote = true
         try flush()
         let (condition, values) = rangeCondition(range, column: "key", firstParameter: 2)
         let counted = try rows(
