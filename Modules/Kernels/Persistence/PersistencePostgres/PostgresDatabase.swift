@@ -57,6 +57,8 @@ public final class PostgresDatabase: KeyValueDatabase {
     private let sleep: @Sendable (Duration) async throws -> Void
     private let logger: Logger
     let prepared = Mutex(false)
+    /// The snapshots page views share (``SnapshotScope``), by scope.
+    let snapshots = Mutex<[ObjectIdentifier: PostgresSnapshot]>([:])
     private let conflictObservers = Mutex<[@Sendable (String) -> Void]>([])
 
     /// Calls `observer` with the namespace each time a transaction meets a serialisation conflict (it is then run
@@ -387,7 +389,7 @@ private struct Checked<Value: Sendable>: Sendable {
     let failed: Bool
 }
 
-private struct CheckedFailure: Error {
+struct CheckedFailure: Error {
     let error: any Error
     let failed: Bool
 }
@@ -404,5 +406,60 @@ extension PostgresDatabase {
             try transaction.execute("DROP SCHEMA IF EXISTS \(tables.quotedSchema) CASCADE")
         }
         prepared.withLock { $0 = false }
+    }
+}
+
+extension PostgresDatabase {
+    /// Runs `body` on a blocking thread with a transaction object on `connection`, which is already inside a
+    /// transaction of someone else's (a ``PostgresSnapshot``): no `BEGIN`, no `COMMIT`. Returns the value and
+    /// whether a statement failed (the shared transaction is then unusable).
+    func onThread<R: Sendable>(
+        _ connection: PostgresConnection, namespace: String,
+        _ body: @escaping @Sendable (PostgresTransaction) throws -> R
+    ) async throws -> (value: R, failed: Bool) {
+        let (tables, location, now, logger, writeBatch) = (tables, location, now, logger, writeBatch)
+        return try await threads.runIfActive {
+            let transaction = PostgresTransaction(
+                connection: connection, namespace: namespace, tables: tables, location: location, now: now,
+                writeBatch: writeBatch, logger: logger)
+            do {
+                let value = try body(transaction)
+                guard !transaction.wrote else {
+                    throw PersistenceError.storage("a read transaction cannot write (use write)")
+                }
+                return (value, transaction.failed)
+            } catch {
+                throw CheckedFailure(error: error, failed: transaction.failed)
+            }
+        }
+    }
+
+    /// The logger statements are sent with.
+    var statementLogger: Logger { logger }
+
+    /// The snapshot the reads of `scope` share, opened by the first of them; nil when sharing does not apply
+    /// (the tables are not known to be ready yet, or the scope has ended).
+    func sharedSnapshot(for scope: SnapshotScope) -> PostgresSnapshot? {
+        guard prepared.withLock({ $0 }) else { return nil }
+        let key = ObjectIdentifier(scope)
+        let (snapshot, opened) = snapshots.withLock { all -> (PostgresSnapshot?, Bool) in
+            if let existing = all[key] { return (existing, false) }
+            guard scope.onEnd({ [weak self] in self?.retireSnapshot(key) }) else { return (nil, false) }
+            let fresh = PostgresSnapshot()
+            all[key] = fresh
+            return (fresh, true)
+        }
+        if opened, let snapshot { snapshot.open(on: self) }
+        return snapshot
+    }
+
+    /// Ends the snapshot `scope`'s reads share, once its readers are done: a write of the task is about to
+    /// commit (later reads must see it), or the scope has ended.
+    func retireSnapshot(for scope: SnapshotScope) {
+        retireSnapshot(ObjectIdentifier(scope))
+    }
+
+    private func retireSnapshot(_ key: ObjectIdentifier) {
+        snapshots.withLock { $0.removeValue(forKey: key) }?.retire()
     }
 }
