@@ -1,8 +1,9 @@
 import Foundation
 import Persistence
-import PersistencePostgres
 import PersistencePostgresTesting
 import Testing
+
+@testable import PersistencePostgres
 
 /// The reads of a ``SnapshotScope`` (a page view of `folio serve`) share one snapshot on PostgreSQL: one lease and
 /// one transaction for all of them, the same state for each, and a write of the scope's own ends it first.
@@ -62,6 +63,31 @@ struct PostgresSnapshotScopeTests {
                 }
                 #expect(sums.count == 12)
                 #expect(sums.allSatisfy { $0.1 == $0.0 * 50_000 + 1225 }, "\(sums)")
+            }
+        }
+    }
+
+    @Test("the same question asked twice in a scope is answered once by the server, the same both times")
+    func sameQuestionAnsweredOnce() async throws {
+        try await PostgresTestDatabase.withDatabase { database in
+            let store = database.store(namespace: "n")
+            try await store.write { transaction in
+                for key in 0..<5 { try transaction.put("k\(key)", key) }
+            }
+            try await SnapshotScope.run {
+                let scope = try #require(SnapshotScope.current)
+                let first = try await store.scan(Int.self, .prefix("k")).map(\.value)
+                let again = try await store.scan(Int.self, .prefix("k")).map(\.value)
+                let one = try await store.get(Int.self, "k1")?.value
+                let oneAgain = try await store.get(Int.self, "k1")?.value
+                let missing = try await store.read { try $0.get("nope") }
+                let missingAgain = try await store.read { try $0.get("nope") }
+                #expect(first == [0, 1, 2, 3, 4] && again == first && one == 1 && oneAgain == 1)
+                #expect(missing == nil && missingAgain == nil)
+                // Other questions are asked: another limit, another namespace.
+                #expect(try await store.scan(Int.self, .prefix("k"), limit: 2).count == 2)
+                #expect(try await database.store(namespace: "m").get(Int.self, "k1") == nil)
+                #expect(database.sharedSnapshot(for: scope)?.answers.reused == 3)
             }
         }
     }

@@ -414,7 +414,7 @@ extension PostgresDatabase {
     /// transaction of someone else's (a ``PostgresSnapshot``): no `BEGIN`, no `COMMIT`. Returns the value and
     /// whether a statement failed (the shared transaction is then unusable).
     func onThread<R: Sendable>(
-        _ connection: PostgresConnection, namespace: String,
+        _ connection: PostgresConnection, namespace: String, answers: PostgresSnapshot.Answers,
         _ body: @escaping @Sendable (PostgresTransaction) throws -> R
     ) async throws -> (value: R, failed: Bool) {
         let (tables, location, now, logger, writeBatch) = (tables, location, now, logger, writeBatch)
@@ -422,6 +422,7 @@ extension PostgresDatabase {
             let transaction = PostgresTransaction(
                 connection: connection, namespace: namespace, tables: tables, location: location, now: now,
                 writeBatch: writeBatch, logger: logger)
+            transaction.answers = answers
             do {
                 let value = try body(transaction)
                 guard !transaction.wrote else {

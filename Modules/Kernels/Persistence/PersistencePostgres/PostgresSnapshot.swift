@@ -31,6 +31,35 @@ final class PostgresSnapshot: Sendable {
     }
 
     private let state = Mutex(State())
+    /// What the snapshot's reads have been told so far.
+    let answers = Answers()
+
+    /// A question a read asks, by what decides its answer: the snapshot does not change (a write of the task
+    /// retires it first), so the same question always gets the same answer, and a view that reads the same range
+    /// from several of its parts sends it once.
+    enum Question: Hashable {
+        case get(namespace: String, key: String)
+        case scan(namespace: String, range: KeyRange, limit: Int?, reverse: Bool)
+    }
+
+    /// The answers given so far.
+    final class Answers: Sendable {
+        private let known = Mutex<(answers: [Question: [RawRecord]], reused: Int)>(([:], 0))
+
+        subscript(_ question: Question) -> [RawRecord]? {
+            get {
+                known.withLock { known in
+                    let answer = known.answers[question]
+                    if answer != nil { known.reused += 1 }
+                    return answer
+                }
+            }
+            set { known.withLock { $0.answers[question] = newValue } }
+        }
+
+        /// How many reads were answered without a statement.
+        var reused: Int { known.withLock { $0.reused } }
+    }
 
     /// Leases the connection and begins the transaction, in a task of its own (not the reader's: the connection
     /// outlives that read, and a reader's cancellation must not end the others').
@@ -130,7 +159,8 @@ final class PostgresSnapshot: Sendable {
         defer { leave() }
         let connection = try await connection()
         do {
-            let (value, failed) = try await database.onThread(connection, namespace: namespace, body)
+            let (value, failed) = try await database.onThread(
+                connection, namespace: namespace, answers: answers, body)
             if failed { breakUp() }
             return value
         } catch let failure as CheckedFailure {
