@@ -132,7 +132,11 @@ final class FormClient: NSObject, URLSessionTaskDelegate, @unchecked Sendable {
         return URLSession(configuration: configuration, delegate: self, delegateQueue: nil)
     }()
 
-    init(baseURL: URL) { self.baseURL = baseURL }
+    /// A browser of `baseURL` already holding `cookies` (another browser's, to send what it sent).
+    init(baseURL: URL, cookies: [String: String?] = [:]) {
+        self.baseURL = baseURL
+        jar = cookies.compactMapValues { $0 }
+    }
 
     /// A cookie the server set.
     func cookie(_ name: String) -> String? { lock.withLock { jar[name] } }
