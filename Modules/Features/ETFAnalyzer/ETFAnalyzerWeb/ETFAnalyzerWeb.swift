@@ -219,7 +219,7 @@ struct ETFReportPage {
         let date = asOf ?? CalendarDate(context.timing.now(), in: .current)
         do {
             let (filled, fills) = try await LivePrices.fill(
-                try PortfolioText.table(form.csv), market: market, analysisDate: date)
+                try PortfolioReader.table(csv: form.csv), market: market, analysisDate: date)
             let document = try PortfolioReader.read(filled, defaultAnalysisDate: date)
             var report = try service.analyze(document.holdings, asOf: asOf)
             report.market = fills
