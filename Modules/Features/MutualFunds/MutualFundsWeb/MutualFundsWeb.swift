@@ -32,10 +32,10 @@ public enum MutualFundsWeb {
                 await TransactionsPage(environment: environment).page(request, context: context)
             }
             router.post("/funds/portfolio/add") { request, context in
-                try await EntryForm.post(.buy, request: request, context: context, environment: environment)
+                try await TransactionsPage(environment: environment).record(.buy, request: request, context: context)
             }
             router.post("/funds/portfolio/sell") { request, context in
-                try await EntryForm.post(.sell, request: request, context: context, environment: environment)
+                try await TransactionsPage(environment: environment).record(.sell, request: request, context: context)
             }
             router.post("/funds/portfolio/remove", use: TransactionRemoval(environment: environment).post)
             router.post("/funds/portfolio/treat-as", use: TreatmentForms(environment: environment).post)

@@ -115,7 +115,7 @@ struct NAVPages {
         content += "<form method=\"get\" action=\"/funds/\(code)/history\" class=\"form\">\(fields)</form>"
         let base = "/funds/\(code)/history?" + (query.rangeQuery.isEmpty ? "" : query.rangeQuery + "&")
         content +=
-            "<p><a href=\"\(base)format=csv\" download>Download as CSV</a> (\(rows.count) NAVs, as <code>folio funds history \(code) --format csv</code>)</p>"
+            "<p><a href=\"\(base)format=csv\" download>Download as CSV</a> (\(rows.count) NAVs, the same file the terminal writes)</p>"
         content +=
             SortedTable(
                 columns: Self.historyColumns, rows: Self.lines(rows), id: "history-table", noun: "NAVs", pageSize: 50,

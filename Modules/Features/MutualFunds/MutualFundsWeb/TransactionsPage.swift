@@ -68,4 +68,22 @@ struct TransactionsPage {
         let status = entry?.error.map(WebResponses.status(for:)) ?? .ok
         return environment.page("Transactions", request: request, context: context, status: status, content: content)
     }
+
+    /// Records the posted entry, then goes back to the transactions with what was recorded; a refusal shows the
+    /// page again with the form as typed.
+    func record(_ side: EntryForm.Side, request: Request, context: WebRequestContext) async throws -> Response {
+        let posted = try await FormData.read(request, context: context)
+        var form = EntryForm(side: side)
+        for name in EntryForm.fields { form.values[name] = posted[name] ?? "" }
+        do {
+            let row = try await FundsWebService.portfolio(environment).addManual(try form.entry())
+            let message =
+                "Recorded \(row.units?.plainText ?? "") units of \(row.scheme) at NAV \(row.nav?.plainText ?? "") on "
+                + "\(row.date) (\(row.amount.map(FundText.money) ?? "")) in folio \(row.folio); id \(row.id)."
+            return WebResponses.redirect(to: TransactionsPage.path, flash: Flash(.success, message))
+        } catch {
+            form.error = FolioError.from(error)
+            return await page(request, context: context, entry: form)
+        }
+    }
 }

@@ -36,8 +36,8 @@ struct AlertsPage {
         }
         var content = StockTradingWeb.subnavigation(owner, csrf: context.csrfToken)
         content +=
-            "<p class=\"hint\">Price alerts are the household's, checked while <code>folio serve</code> runs or by "
-            + "<code>folio alerts check</code>; <a href=\"/alerts\">every alert</a> of every feature.</p>"
+            "<p class=\"hint\">Price alerts are the household's, checked while this server runs; "
+            + "<a href=\"/alerts\">every alert</a> of every feature.</p>"
         content += AlertsWeb.table(listings, csrf: context.csrfToken, now: environment.timing.now())
         var fields = form.errors["general"].map { Components.notice($0, kind: "error") } ?? .empty
         fields += Components.field(
