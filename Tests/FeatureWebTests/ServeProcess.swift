@@ -214,3 +214,18 @@ func offThePool<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async t
         Thread { continuation.resume(with: Result { try work() }) }.start()
     }
 }
+
+/// The text read from `handle` until `marker` appears or the stream ends, read on a thread of its own: a pipe read
+/// on the cooperative pool would hold one of its few threads while the child it waits for may need a loopback
+/// server of this process, which answers on that pool.
+func read(_ handle: FileHandle, until marker: String) async throws -> String {
+    try await offThePool {
+        var received = Data()
+        while String(decoding: received, as: UTF8.self).range(of: marker) == nil {
+            let chunk = handle.availableData
+            if chunk.isEmpty { break }
+            received.append(chunk)
+        }
+        return String(decoding: received, as: UTF8.self)
+    }
+}

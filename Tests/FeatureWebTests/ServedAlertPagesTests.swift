@@ -81,13 +81,7 @@ struct ServedAlertPagesTests {
             let output = Pipe()
             curl.standardOutput = output
             try curl.run()
-            var received = Data()
-            while !String(decoding: received, as: UTF8.self).contains("event: alert\ndata: {") {
-                let chunk = output.fileHandleForReading.availableData
-                if chunk.isEmpty { break }
-                received.append(chunk)
-            }
-            let text = String(decoding: received, as: UTF8.self)
+            let text = try await read(output.fileHandleForReading, until: "event: alert\ndata: {")
             #expect(text.contains("event: alert\ndata: {"), "\(text)")
             #expect(text.contains("\"sequence\":1"), "\(text)")
             #expect(text.contains("\"kind\":\"networth\""), "\(text)")
