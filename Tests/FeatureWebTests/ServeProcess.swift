@@ -82,7 +82,7 @@ enum Chromium {
     /// The DOM after the page's scripts ran for `budget` milliseconds of virtual time, waited for on a thread of
     /// its own: blocking one of the test run's few cooperative threads for a browser's seconds starved other tests.
     static func dumpDOM(_ url: URL, budget: Int) async throws -> String {
-        try await offThePool { try blockingDumpDOM(url, budget: budget) }
+        try await offThePool { try BrowserTurn.take { try blockingDumpDOM(url, budget: budget) } }
     }
 
     private static func blockingDumpDOM(_ url: URL, budget: Int) throws -> String {

@@ -1,3 +1,4 @@
+import FeatureKitTesting
 import Foundation
 import HummingbirdTesting
 import Networking
@@ -41,7 +42,8 @@ struct CompareChartBrowserTests {
     static func findings(base: String) async throws -> [String: Any] {
         let (status, output, errors) = try await withCheckedThrowingContinuation { continuation in
             Thread {
-                continuation.resume(with: Result { try python(["-c", script, base, chromium]) })
+                continuation.resume(
+                    with: Result { try BrowserTurn.take { try python(["-c", script, base, chromium]) } })
             }.start()
         }
         try #require(status == 0, "\(String(decoding: errors.suffix(3000), as: UTF8.self))")
@@ -51,7 +53,7 @@ struct CompareChartBrowserTests {
     @Test(
         "hover and keyboard focus read out the day and each scheme's value, at 390 and 1280 px, light and dark; no JavaScript: titles",
         .enabled(if: browserInstalled, "chromium or playwright is not installed; browser test skipped"),
-        .timeLimit(.minutes(5)))
+        .timeLimit(.minutes(10)))
     func readout() async throws {
         let histories = [
             "/mf/122639": try Fixtures.data("mfapi/scheme_122639_history_full_3266pts.json"),
