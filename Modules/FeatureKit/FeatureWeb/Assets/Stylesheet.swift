@@ -35,7 +35,7 @@ enum Stylesheet {
         .notice.error { border-color: var(--bad); color: var(--bad); } .notice.success { border-color: var(--good); color: var(--good); }
         .notice.warning { border-color: var(--warn); color: var(--warn); }
         .error-summary { border: 3px solid var(--bad); border-radius: 6px; padding: 8px 14px; margin: 10px 0; background: var(--surface); }
-        .error-summary h2 { margin: 0 0 6px; font-size: 1.1em; color: var(--bad); } .error-summary ul { margin: 0; padding-left: 1.2em; } .error-summary a { color: var(--bad); font-weight: 600; }
+        .error-summary h2 { margin: 0 0 6px; font-size: 1.1em; color: var(--bad); } .error-summary ul { margin: 0; padding-left: 1.2em; overflow-wrap: anywhere; } .error-summary a { color: var(--bad); font-weight: 600; overflow-wrap: anywhere; }
         .stamp { color: var(--muted); font-size: .9em; } .stamp.stale { color: var(--warn); }
         .hint { color: var(--muted); }
         .field-error, .notice, .stamp, .hint, .field span { overflow-wrap: anywhere; }
