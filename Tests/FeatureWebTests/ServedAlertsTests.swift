@@ -38,7 +38,10 @@ struct ServedAlertsTests {
             }
             #expect(metrics, "the delivery is counted on /metrics")
             #expect(server.stop() == 0)
-            #expect(webhook.requests.count == 1, "fired once, delivered once")
+            // At least once: a loaded machine may time an attempt out and the retry repeats its key, which the
+            // receiver drops; a second firing would carry a new key.
+            let keysSent = Set(webhook.requests.map { $0.headers["idempotency-key"] ?? "" })
+            #expect(keysSent == [key ?? ""], "fired once, delivered once: \(keysSent)")
             let list = try await FolioBinary.run(["alerts", "list", "--format", "csv"], home: home)
             #expect(list.stdout.contains(",fired,1"), "\(list.stdout)")
         }
