@@ -22,8 +22,8 @@ import Dispatch
 ///
 /// ``LiveScreen/run(on:_:)`` does this itself.
 public enum InterruptSignal {
-    /// Returns when the process receives SIGINT or SIGTERM. While waiting, both signals are ignored by the
-    /// default handler (so they do not kill the process); the default handling is restored on return.
+    /// Returns when the process receives SIGINT or SIGTERM. While waiting, both signals are caught (so they do
+    /// not kill the process); the default handling is restored on return.
     ///
     /// Signal dispositions are process-wide: have only one waiter at a time.
     public static func wait() async {
@@ -34,28 +34,35 @@ public enum InterruptSignal {
 
     /// SIGINT and SIGTERM caught from creation until ``stop()``: both are in place before `init` returns, so a
     /// signal sent right after is never handled by the default (killing) disposition.
-    // Sources are only created in `init` and cancelled in `stop()`; Dispatch makes both thread-safe.
+    ///
+    /// A real handler, not `SIG_IGN` with a Dispatch signal source: on Linux Dispatch reads signals through a
+    /// `signalfd`, which sees only a signal pending on the thread that blocked it, and the kernel may hand the
+    /// process's signal to any other thread, where `SIG_IGN` discards it (a Ctrl-C lost now and then). The
+    /// handler runs on whichever thread receives it and writes one byte to a pipe that a read source watches.
+    // The read source is only created in `init` and cancelled in `stop()`; Dispatch makes both thread-safe.
     private final class Listener: @unchecked Sendable {
         let stream: AsyncStream<Void>
-        private let sources: [any DispatchSourceSignal]
+        private let source: any DispatchSourceRead
 
         init() {
-            sources = [SIGINT, SIGTERM].map { signalNumber -> any DispatchSourceSignal in
-                signal(signalNumber, SIG_IGN)
-                return DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
-            }
+            let pipe = SignalPipe.shared
+            pipe.drain()
             let (stream, continuation) = AsyncStream.makeStream(of: Void.self)
             self.stream = stream
-            for source in sources {
-                source.setEventHandler { continuation.yield() }
-                source.resume()
+            source = DispatchSource.makeReadSource(fileDescriptor: pipe.readEnd, queue: .global())
+            source.setEventHandler {
+                if pipe.drain() { continuation.yield() }
+            }
+            source.resume()
+            for signalNumber in [SIGINT, SIGTERM] {
+                signal(signalNumber, SignalPipe.handler)
             }
         }
 
         func stop() {
-            for source in sources { source.cancel() }
             signal(SIGINT, SIG_DFL)
             signal(SIGTERM, SIG_DFL)
+            source.cancel()
         }
     }
 
