@@ -5,25 +5,13 @@ import MutualFunds
 import Timing
 
 /// The compare page's chart: each scheme's NAV rebased to 100 on a common first day, one line per scheme, drawn
-/// like FeatureWeb's ``FeatureWeb/WebChart`` (its ticks, a wide and a narrow rendering the stylesheet picks from)
-/// with a legend, since that chart draws one line.
+/// on FeatureWeb's ``FeatureWeb/ChartFrame`` as its one-line charts are, with a legend.
 struct CompareChart {
     var rebased: RebasedNAVs
     var range: HistoryRange
 
     /// Line colours told apart in colour-blind palettes (Okabe–Ito), and by the legend's order.
     static let colors = ["#0072b2", "#d55e00", "#009e73", "#cc79a7", "#e69f00", "#56b4e9"]
-
-    struct Size {
-        var width: Double
-        var height: Double
-        var dateTicks: Int
-        var valueTicks: Int
-        var className: String
-    }
-
-    static let wide = Size(width: 900, height: 380, dateTicks: 9, valueTicks: 6, className: "chart-wide")
-    static let narrow = Size(width: 300, height: 220, dateTicks: 4, valueTicks: 5, className: "chart-narrow")
 
     /// The script that reads out the day nearest the pointer, or the one chosen with the arrow keys.
     static let scriptPath = "/funds/compare.js"
@@ -46,7 +34,7 @@ struct CompareChart {
         return """
             <figure class="chart web-chart" id="compare-chart" data-lines="\(rebased.lines.count)" \
             data-compare="\(hover)" data-legend="compare-legend">\
-            \(render(Self.wide))\(render(Self.narrow))\
+            \(render(ChartFrame.wide))\(render(ChartFrame.narrow))\
             <p class="chart-value" aria-live="polite"></p>\
             <p class="chart-keys stamp" hidden>Focus the chart, then Left and Right read each day, Home and End the first and last.</p>\
             <figcaption>₹100 invested on \(start.iso8601) in each scheme, over \(range.rawValue).</figcaption></figure>\
@@ -80,69 +68,35 @@ struct CompareChart {
         }
     }
 
-    func render(_ size: Size) -> HTML {
+    func render(_ size: ChartFrame.Size) -> HTML {
         let all = rebased.lines.flatMap(\.values)
         let days = rebased.lines.flatMap(\.days)
         guard let minX = days.min(), let maxX = days.max(), let low = all.min(), let high = all.max() else {
             return .empty
         }
-        let values = ChartTicks.values(low, high, count: size.valueTicks)
-        let labels = values.ticks.map { String(format: "%.0f", $0) }
-        let left = Double(labels.map(\.count).max() ?? 3) * 12 * 0.62 + 10
-        let (right, top, bottom) = (16.0, 12.0, 30.0)
-        let plotWidth = size.width - left - right
-        let plotHeight = size.height - top - bottom
-        func px(_ x: Int) -> Double {
-            left + (maxX == minX ? 0.5 : Double(x - minX) / Double(maxX - minX)) * plotWidth
+        let frame = ChartFrame(size, days: Double(minX)...Double(maxX), low: low, high: high) {
+            String(format: "%.0f", $0)
         }
-        func py(_ y: Double) -> Double {
-            top + plotHeight - (y - values.range.lowerBound) / (values.range.upperBound - values.range.lowerBound)
-                * plotHeight
-        }
-        let title = "NAVs rebased to 100, \(range.rawValue)"
-        // Where the script puts its markers: the plot's left, top, width and height, then the days and values it spans.
-        let plot = [
-            left, top, plotWidth, plotHeight, Double(minX), Double(maxX), values.range.lowerBound,
-            values.range.upperBound,
-        ].map { String($0) }.joined(separator: " ")
-        var svg: HTML = """
-            <svg class="\(size.className)" viewBox="0 0 \(Int(size.width)) \(Int(size.height))" width="\(Int(size.width))" \
-            height="\(Int(size.height))" role="img" aria-label="\(title)" font-family="sans-serif" font-size="12" \
-            data-plot="\(plot)">\
-            <rect class="chart-bg" width="100%" height="100%" fill="#fff"/>
-            """
-        for (value, label) in zip(values.ticks, labels) {
-            let y = f(py(value))
-            svg +=
-                "<line x1=\"\(Int(left))\" y1=\"\(y)\" x2=\"\(f(left + plotWidth))\" y2=\"\(y)\" stroke=\"#e2e2e2\" class=\"chart-grid\"/>"
-            svg +=
-                "<text x=\"\(Int(left - 6))\" y=\"\(f(py(value) + 4))\" text-anchor=\"end\" fill=\"#333\" class=\"chart-text\">\(label)</text>"
-        }
-        for tick in ChartTicks.dates(from: minX, to: maxX, maxCount: size.dateTicks) {
-            let x = f(px(tick.day))
-            svg +=
-                "<line x1=\"\(x)\" y1=\"\(f(top + plotHeight))\" x2=\"\(x)\" y2=\"\(f(top + plotHeight + 5))\" stroke=\"#333\" class=\"chart-axis\"/>"
-            svg +=
-                "<text x=\"\(x)\" y=\"\(f(top + plotHeight + 19))\" text-anchor=\"middle\" fill=\"#333\" class=\"chart-text\">\(tick.label)</text>"
-        }
+        var lines: HTML = .empty
         for (index, line) in rebased.lines.enumerated() {
             // A pixel's worth of points at most: a 10-year line of daily NAVs would weigh the page for nothing.
             let count = line.days.count
-            let step = max(1, count / Int(plotWidth))
+            let step = max(1, count / Int(frame.plotWidth))
             let kept =
                 Array(stride(from: 0, to: count, by: step)) + (count > 0 && (count - 1) % step != 0 ? [count - 1] : [])
-            let points = kept.map { f(px(line.days[$0])) + "," + f(py(line.values[$0])) }.joined(separator: " ")
-            svg +=
+            let points = kept.map {
+                ChartFrame.pixel(frame.x(Double(line.days[$0]))) + "," + ChartFrame.pixel(frame.y(line.values[$0]))
+            }.joined(separator: " ")
+            lines +=
                 "<polyline fill=\"none\" stroke=\"\(Self.colors[index % Self.colors.count])\" stroke-width=\"2\" points=\"\(points)\"><title>\(lineTitle(line))</title></polyline>"
         }
-        svg +=
-            "<line x1=\"\(Int(left))\" y1=\"\(f(top + plotHeight))\" x2=\"\(f(left + plotWidth))\" y2=\"\(f(top + plotHeight))\" stroke=\"#333\" class=\"chart-axis\"/>"
         // One marker a line, hidden until the script places it; ringed so it shows on its line in either scheme.
+        var markers: HTML = .empty
         for index in rebased.lines.indices {
-            svg +=
+            markers +=
                 "<circle class=\"compare-marker\" r=\"4\" cx=\"0\" cy=\"0\" fill=\"\(Self.colors[index % Self.colors.count])\" stroke=\"#fff\" stroke-width=\"1.5\" visibility=\"hidden\"/>"
         }
-        return svg + "</svg>"
+        return frame.svg(title: "NAVs rebased to 100, \(range.rawValue)", lines: lines, markers: markers)
     }
 
     /// A line's name with its first and last day and value, read where the script does not run.
@@ -154,5 +108,4 @@ struct CompareChart {
             "\(line.name) (\(line.code)): 100 on \(CalendarDate(dayNumber: firstDay).iso8601), \(String(format: "%.1f", last)) on \(CalendarDate(dayNumber: lastDay).iso8601)"
     }
 
-    private func f(_ value: Double) -> String { String(format: "%.1f", value) }
 }
