@@ -110,7 +110,7 @@ import TimingTesting
         try await harness.loginDemo()
         let table = await harness.run(["portfolio"])
         #expect(table.exitCode == 0)
-        #expect(table.stdout.contains("Portfolio of test@stockport.com (average cost basis)"))
+        #expect(table.stdout.contains("Portfolio of test@stockport.com (average cost basis, in USD)"))
         #expect(table.stdout.contains("AAPL") && table.stdout.contains("TSLA"))
         #expect(table.stdout.contains("Cash            $10,000.00"))
         #expect(table.stdout.contains("Invested        $10,606.66"))

@@ -2,6 +2,7 @@ import Failures
 import FeatureKit
 import FeatureWeb
 import Foundation
+import MarketData
 import Hummingbird
 import StockTrading
 import Timing
@@ -79,13 +80,15 @@ enum PortfolioPage {
 
     static func priced(_ priced: Priced<PortfolioReport>, now: Date, sort: String? = nil) -> HTML {
         let report = priced.report
+        let currency = report.currency
         var content = StockTradingWeb.staleNotice(priced.quotes)
-        content += """
-            <div class="figures" id="portfolio-figures">\(Components.figure("Total value", Dollars.text(report.totals.totalValue)))\
-            \(Components.figure("Cash", Dollars.text(report.totals.cash)))\
-            \(Components.figure("Holdings", Dollars.text(report.totals.holdingsValue)))\
-            \(Components.figure("Unrealised P/L", Dollars.text(report.totals.unrealizedPL, signed: true)))</div>
-            """
+        let figures: HTML =
+            Components.figure("Total value (\(currency))", Dollars.text(report.totals.totalValue, currency: currency))
+            + Components.figure("Cash", Dollars.text(report.totals.cash, currency: currency))
+            + Components.figure("Holdings", Dollars.text(report.totals.holdingsValue, currency: currency))
+            + Components.figure(
+                "Unrealised P/L", Dollars.text(report.totals.unrealizedPL, signed: true, currency: currency))
+        content += "<div class=\"figures\" id=\"portfolio-figures\">\(figures)</div>"
         content += Components.stamp(asOf: report.pricesAsOf, now: now, stale: report.pricesStale)
         content +=
             SortedTable(
@@ -93,10 +96,11 @@ enum PortfolioPage {
                 link: { "/stocks?\($0)" }, empty: "No holdings yet: buy below."
             ) { holding in
                 [
-                    "\(holding.symbol)", "\(holding.name)", "\(holding.quantity)",
-                    "\(Dollars.text(holding.averageCost))",
-                    "\(holding.price.map { Dollars.text($0) } ?? "—")", "\(Dollars.text(holding.value))",
-                    "\(Dollars.text(holding.unrealizedPL, signed: true))",
+                    SymbolLink.html(holding.symbol), "\(holding.name)", "\(holding.quantity)",
+                    "\(Dollars.text(holding.averageCost, currency: currency))",
+                    "\(holding.price.map { Dollars.text($0, currency: currency) } ?? "—")",
+                    "\(Dollars.text(holding.value, currency: currency))",
+                    "\(Dollars.text(holding.unrealizedPL, signed: true, currency: currency))",
                 ]
             }.html
         return content
@@ -131,8 +135,10 @@ enum PortfolioPage {
             }
             let verb = side == .buy ? "Bought" : "Sold"
             let on = day.map { " on \($0)" } ?? ""
+            let rate = row.fx.map { " at \($0.from)→\($0.to) \($0.rate) (\($0.source))" } ?? ""
+            let paid = Dollars.text(row.price, currency: row.priceCurrency)
             let message =
-                "\(verb) \(row.quantity) \(row.symbol)\(on) at \(Dollars.text(row.price)) for \(Dollars.text(row.amount))."
+                "\(verb) \(row.quantity) \(row.symbol)\(on) at \(paid) for \(Dollars.text(row.amount, currency: row.currency))\(rate)."
             return WebResponses.redirect(to: "/stocks", flash: Flash(.success, message))
         } catch {
             let failure = FolioError.from(error)
@@ -152,8 +158,9 @@ enum PortfolioPage {
         else { return nil }
         let stamp = Components.stamp(asOf: report.pricesAsOf, now: environment.timing.now(), stale: report.pricesStale)
         let figures =
-            Components.figure("Total value", Dollars.text(report.totals.totalValue))
-            + Components.figure("Unrealised P/L", Dollars.text(report.totals.unrealizedPL, signed: true))
+            Components.figure("Total value", Dollars.text(report.totals.totalValue, currency: report.currency))
+            + Components.figure(
+                "Unrealised P/L", Dollars.text(report.totals.unrealizedPL, signed: true, currency: report.currency))
         return
             "<section class=\"card\"><h2><a href=\"/stocks\">Paper portfolio</a></h2><div class=\"figures\">\(figures)</div>\(stamp)</section>"
     }

@@ -1,6 +1,7 @@
 import Caching
 import Failures
 import Foundation
+import MarketData
 import Money
 import Persistence
 import Timing
@@ -20,10 +21,12 @@ public struct TradingService: Sendable {
         self.market = market
     }
 
-    /// Buys or sells `quantity` shares of `symbol` for `owner` at the current price (the last known one,
-    /// marked in the report, when the source is down).
+    /// Buys or sells `quantity` shares of `symbol` for `owner` at the current price in the symbol's currency (the
+    /// last known one, marked in the report, when the source is down). A price in another currency than the
+    /// account's is converted at the provider's current rate, which the entry records.
     /// - Throws: ``FolioError``: invalid (field `symbol` or `quantity`), refused (field `quantity`) for
-    ///   insufficient cash or shares, unavailable without any price.
+    ///   insufficient cash or shares, unavailable without any price; the refusal naming the pair and the provider
+    ///   when there is no rate. Nothing is stored then.
     public func trade(
         _ side: TradeSide, _ symbol: String, quantity: Int, for owner: Session, mode: FetchMode = .normal
     ) async throws -> Priced<TradeReport> {
@@ -31,16 +34,25 @@ public struct TradingService: Sendable {
         do {
             let quote = try quotes.require(symbol)
             let brokerage = brokerage(owner)
-            let receipt: TradeReceipt
-            if side == .buy {
-                receipt = try await brokerage.buy(symbol, quantity: quantity, quotes: quotes)
-            } else {
-                receipt = try await brokerage.sell(symbol, quantity: quantity, quotes: quotes)
-            }
+            let currency = try await brokerage.currency()
+            let fx = try await rate(from: quote.quote.currencyCode, to: currency, mode: mode)
+            let valued = await market.converted(quotes, to: currency, mode: mode)
+            let receipt = try await brokerage.record(
+                side, quote.quote.symbol, quantity: quantity, price: quote.quote.price, fx: fx, prices: valued.prices)
             return Priced(report: TradeReport(receipt, stalePrice: quote.isStale), quotes: quotes)
         } catch {
             throw StockTradingError.translated(error)
         }
+    }
+
+    /// The rate converting `from` into the account's `to`; nil when they are the same currency.
+    private func rate(
+        from: String, to: String, on date: CalendarDate? = nil, today: CalendarDate? = nil, mode: FetchMode
+    ) async throws -> ExchangeRate? {
+        guard from != to else { return nil }
+        let pair = FXPair(from: from, to: to)
+        if let date, let today { return try await market.exchangeRate(pair, on: date, today: today, mode: mode) }
+        return try await market.exchangeRate(pair, mode: mode)
     }
 
     /// Records a buy or sell of `quantity` shares of `symbol` made on `date`, an earlier day, at `price` or, without
@@ -63,19 +75,36 @@ public struct TradingService: Sendable {
                 .invalid, "cannot trade at \(price)", why: "a price must be more than zero", field: "price")
         }
         let paid: Amount
+        let priceCurrency: String
         if let price {
             paid = price
+            // A typed price is in the symbol's own currency, which its quote tells.
+            let quotes = try await market.quotes(mode, including: [symbol])
+            do {
+                priceCurrency = try quotes.require(symbol).quote.currencyCode
+            } catch {
+                throw StockTradingError.translated(error)
+            }
         } else {
-            paid = try await market.pricePaid(symbol, on: date, today: today, mode: mode).price
+            (_, paid, priceCurrency) = try await market.pricePaid(symbol, on: date, today: today, mode: mode)
         }
+        let brokerage = brokerage(owner)
+        let currency: String
+        do {
+            currency = try await brokerage.currency()
+        } catch {
+            throw StockTradingError.translated(error)
+        }
+        let fx = try await rate(from: priceCurrency, to: currency, on: date, today: today, mode: mode)
         // Today's prices only value the day's snapshot: without them the trade is still recorded.
         let quotes =
             (try? await market.quotes(mode))
             ?? QuoteSet(quotes: [:], source: market.book.sourceName, asOf: now, isStale: true)
+        let valued = await market.converted(quotes, to: currency, mode: mode)
         do {
-            let receipt = try await brokerage(owner).record(
-                side, symbol, quantity: quantity, price: paid,
-                at: date.startOfDay(in: timeZone).addingTimeInterval(16 * 3600), prices: quotes.prices)
+            let receipt = try await brokerage.record(
+                side, symbol, quantity: quantity, price: paid, fx: fx,
+                at: date.startOfDay(in: timeZone).addingTimeInterval(16 * 3600), prices: valued.prices)
             return Priced(report: TradeReport(receipt, stalePrice: false), quotes: quotes)
         } catch {
             throw StockTradingError.translated(error)
@@ -85,9 +114,10 @@ public struct TradingService: Sendable {
     /// Adds paper cash to `owner`'s account.
     /// - Throws: ``FolioError`` (invalid, field `amount`) for an amount that is not positive.
     public func deposit(_ amount: Amount, for owner: Session) async throws -> CashReport {
-        let prices = await market.storedPrices()
         do {
-            return CashReport(try await brokerage(owner).deposit(amount, prices: prices))
+            let brokerage = brokerage(owner)
+            let prices = await market.storedPrices(in: try await brokerage.currency())
+            return CashReport(try await brokerage.deposit(amount, prices: prices))
         } catch {
             throw StockTradingError.translated(error)
         }
@@ -96,9 +126,10 @@ public struct TradingService: Sendable {
     /// Takes paper cash out of `owner`'s account.
     /// - Throws: ``FolioError``: invalid (field `amount`), refused (field `amount`) beyond the cash.
     public func withdraw(_ amount: Amount, for owner: Session) async throws -> CashReport {
-        let prices = await market.storedPrices()
         do {
-            return CashReport(try await brokerage(owner).withdraw(amount, prices: prices))
+            let brokerage = brokerage(owner)
+            let prices = await market.storedPrices(in: try await brokerage.currency())
+            return CashReport(try await brokerage.withdraw(amount, prices: prices))
         } catch {
             throw StockTradingError.translated(error)
         }

@@ -1,4 +1,5 @@
 import Foundation
+import MarketData
 import Money
 import Persistence
 import Timing
@@ -42,18 +43,28 @@ public struct Brokerage: Sendable {
         }
     }
 
-    /// Records a trade made at `date` (an earlier day) at `price`; the shares and cash it needs are checked against
-    /// what the account holds now, and today's value snapshot is valued at `prices`.
+    /// Records a trade at `price` made at `date` (now when nil), converted into the account's currency at `fx`
+    /// when the price is in another; the shares and cash it needs are checked against what the account holds now,
+    /// and today's value snapshot is valued at `prices` (in the account's currency).
     /// - Throws: as ``buy(_:quantity:quotes:)`` and ``sell(_:quantity:quotes:)``; nothing is written then.
     public func record(
-        _ side: TradeSide, _ symbol: String, quantity: Int, price: Amount, at date: Date, prices: [String: Amount]
+        _ side: TradeSide, _ symbol: String, quantity: Int, price: Amount, fx: ExchangeRate? = nil, at date: Date? = nil,
+        prices: [String: Amount]
     ) async throws -> TradeReceipt {
         try Self.check(quantity)
         let symbol = symbol.uppercased()
-        return try await trade(prices: prices) { writer, _ in
+        return try await trade(prices: prices) { writer, now in
             side == .buy
-                ? try writer.buy(symbol: symbol, quantity: quantity, price: price, at: date)
-                : try writer.sell(symbol: symbol, quantity: quantity, price: price, at: date)
+                ? try writer.buy(symbol: symbol, quantity: quantity, price: price, at: date ?? now, fx: fx)
+                : try writer.sell(symbol: symbol, quantity: quantity, price: price, at: date ?? now, fx: fx)
+        }
+    }
+
+    /// The account's currency (US dollars for an account opened before there was a choice).
+    public func currency() async throws -> String {
+        let userID = userID
+        return try await store.read { transaction in
+            try LedgerWriter(transaction: transaction, userID: userID).state().accountCurrency
         }
     }
 
