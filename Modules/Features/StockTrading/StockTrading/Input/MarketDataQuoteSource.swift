@@ -51,9 +51,10 @@ public struct MarketDataQuoteSource: MarketDataSource {
                         sector: listing?.sector ?? "Other", price: reading.quote.price,
                         previousClose: reading.quote.previousClose, currency: reading.quote.currency))
             case .success(let reading):
-                failure =
-                    failure
-                    ?? .unavailable(symbol: symbol, provider: reading.provider, reason: reading.failure ?? "stale")
+                // The reading's failure already names the symbol and provider: keep only its reason.
+                let prefix = "no price for \(symbol) from \(reading.provider): "
+                let reason = reading.failure.map { $0.hasPrefix(prefix) ? String($0.dropFirst(prefix.count)) : $0 }
+                failure = failure ?? .unavailable(symbol: symbol, provider: reading.provider, reason: reason ?? "stale")
             case .failure(let error):
                 failure = failure ?? error
             case nil:

@@ -61,9 +61,10 @@ public struct CorporateActionsService: Sendable {
                 throw error.folioError
             }
             // Cash from a symbol in another currency is converted at today's rate; without one it waits.
-            let fx =
-                history.currency == currency
-                ? nil : try await market.exchangeRate(FXPair(from: history.currency, to: currency), mode: mode)
+            var fx: ExchangeRate?
+            if history.currency != currency {
+                fx = try await market.exchangeRate(FXPair(from: history.currency, to: currency), mode: mode)
+            }
             do {
                 written += try await apply(history, symbol: symbol, after: first, userID: owner.userID, fx: fx).map {
                     HistoryRow($0, realizedPL: $0.realizedPL)

@@ -86,7 +86,11 @@ public struct MarketService: Sendable {
     /// market data's cache and limits.
     /// - Throws: ``FolioError``: what ``quotes(_:)`` throws; the provider's refusal for a symbol it cannot price
     ///   (not found for an unknown symbol).
-    public func quotes(_ mode: FetchMode = .normal, including symbols: [String]) async throws -> QuoteSet {
+    /// - Parameter required: Whether a symbol the provider refuses fails the whole set (false: it is left out, for a
+    ///   list of ours such as the bundled ten).
+    public func quotes(
+        _ mode: FetchMode = .normal, including symbols: [String], required: Bool = true
+    ) async throws -> QuoteSet {
         var set: QuoteSet
         do {
             set = try await book.quotes(Self.mode(mode), symbols: symbols)
@@ -112,7 +116,7 @@ public struct MarketService: Sendable {
                     set.failure = set.failure ?? reading.failure
                 }
             case .failure(let error):
-                throw error.folioError
+                if required { throw error.folioError }
             case nil:
                 continue
             }
@@ -122,9 +126,14 @@ public struct MarketService: Sendable {
 
     /// The quotes of `symbols` (every listed one when empty), in the order asked.
     /// - Throws: ``FolioError`` (invalid, field `symbol`) for a symbol the market does not list.
-    public func listing(_ symbols: [String], mode: FetchMode = .normal) async throws -> Priced<[QuoteRow]> {
-        let set = try await quotes(mode, including: symbols)
-        let wanted = symbols.isEmpty ? set.symbols : symbols.map { $0.uppercased() }
+    /// - Parameter required: Whether every symbol must be priced (false: one the provider refuses is left out).
+    public func listing(
+        _ symbols: [String], mode: FetchMode = .normal, required: Bool = true
+    ) async throws -> Priced<[QuoteRow]> {
+        let set = try await quotes(mode, including: symbols, required: required)
+        let wanted =
+            symbols.isEmpty
+            ? set.symbols : symbols.map { $0.uppercased() }.filter { required || set.quote(for: $0) != nil }
         let rows: [QuoteRow]
         do {
             rows = try wanted.map { QuoteRow(try set.require($0)) }

@@ -33,7 +33,8 @@ public struct QuoteListingService: Sendable {
         if let owner {
             do {
                 let held = try await portfolio.heldSymbols(owner)
-                followed = Array(Set(held + (try await watchlist.symbols(for: owner)))).sorted()
+                let watched = try await watchlist.symbols(for: owner)
+                followed = Array(Set(held + watched)).sorted()
             } catch {
                 throw StockTradingError.translated(error)
             }
@@ -41,7 +42,7 @@ public struct QuoteListingService: Sendable {
         guard followed.isEmpty else { return Listing(priced: try await market.listing(followed, mode: mode)) }
         let why = owner == nil ? "no one is logged in" : "you hold and watch nothing yet"
         return Listing(
-            priced: try await market.listing(bundled, mode: mode),
+            priced: try await market.listing(bundled, mode: mode, required: false),
             note: "\(why): these are the bundled ten (add your own with: folio stocks watchlist add SYMBOL)")
     }
 }

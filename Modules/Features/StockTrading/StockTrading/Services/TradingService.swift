@@ -86,7 +86,9 @@ public struct TradingService: Sendable {
                 throw StockTradingError.translated(error)
             }
         } else {
-            (_, paid, priceCurrency) = try await market.pricePaid(symbol, on: date, today: today, mode: mode)
+            let close = try await market.pricePaid(symbol, on: date, today: today, mode: mode)
+            paid = close.price
+            priceCurrency = close.currency
         }
         let brokerage = brokerage(owner)
         let currency: String
@@ -116,7 +118,8 @@ public struct TradingService: Sendable {
     public func deposit(_ amount: Amount, for owner: Session) async throws -> CashReport {
         do {
             let brokerage = brokerage(owner)
-            let prices = await market.storedPrices(in: try await brokerage.currency())
+            let currency = try await brokerage.currency()
+            let prices = await market.storedPrices(in: currency)
             return CashReport(try await brokerage.deposit(amount, prices: prices))
         } catch {
             throw StockTradingError.translated(error)
@@ -128,7 +131,8 @@ public struct TradingService: Sendable {
     public func withdraw(_ amount: Amount, for owner: Session) async throws -> CashReport {
         do {
             let brokerage = brokerage(owner)
-            let prices = await market.storedPrices(in: try await brokerage.currency())
+            let currency = try await brokerage.currency()
+            let prices = await market.storedPrices(in: currency)
             return CashReport(try await brokerage.withdraw(amount, prices: prices))
         } catch {
             throw StockTradingError.translated(error)
