@@ -53,24 +53,28 @@ import Testing
             #expect(fx["asOf"] as? String == "2024-10-14T20:00:00Z")
             let history = try await FolioBinary.run(
                 ["stocks", "history", "--format", "json"], home: home, environment: environment)
-            let rows = try #require(try JSONSerialization.jsonObject(with: Data(history.stdout.utf8)) as? [[String: Any]])
+            let rows = try #require(
+                try JSONSerialization.jsonObject(with: Data(history.stdout.utf8)) as? [[String: Any]])
             #expect((rows.last?["fx"] as? [String: Any])?["rate"] as? Double == 0.7867)
             let table = try await FolioBinary.run(["stocks", "history"], home: home, environment: environment)
             #expect(table.stdout.contains("USD→GBP 0.7867 (Yahoo Finance)"), "\(table.stdout)")
             #expect(table.stdout.contains("$289.07") && table.stdout.contains("£454.82"))
             let portfolio = try await FolioBinary.run(["stocks", "portfolio"], home: home, environment: environment)
-            #expect(portfolio.stdout.contains("in GBP") && portfolio.stdout.contains("£9,545.18"), "\(portfolio.stdout)")
+            #expect(
+                portfolio.stdout.contains("in GBP") && portfolio.stdout.contains("£9,545.18"), "\(portfolio.stdout)")
         }
         pairKnown.withLock { $0 = false }
         try await FolioBinary.withTemporaryHome { home in
             try await signUp(home, environment: environment)
             let before = try await FolioBinary.run(
                 ["stocks", "history", "--format", "json"], home: home, environment: environment)
-            let refused = try await FolioBinary.run(["stocks", "buy", "AAPL", "2"], home: home, environment: environment)
+            let refused = try await FolioBinary.run(
+                ["stocks", "buy", "AAPL", "2"], home: home, environment: environment)
             #expect(refused.exitCode == 1 && refused.stdout.isEmpty)
             #expect(
                 refused.stderr.hasPrefix(
-                    "error: cannot convert USD to GBP — no USDGBP=X exchange rate from Yahoo Finance"), "\(refused.stderr)")
+                    "error: cannot convert USD to GBP — no USDGBP=X exchange rate from Yahoo Finance"),
+                "\(refused.stderr)")
             let after = try await FolioBinary.run(
                 ["stocks", "history", "--format", "json"], home: home, environment: environment)
             #expect(after.stdout == before.stdout, "nothing is stored by a refused trade")

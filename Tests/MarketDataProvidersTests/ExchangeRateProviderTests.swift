@@ -59,7 +59,8 @@ import TimingTesting
     }
 
     @Test func alphaVantagesThrottleNoteOnAPairIsARateLimitNamingThePair() async throws {
-        let note = #"{"Note": "Thank you for using Alpha Vantage! Our standard API call frequency is 5 calls per minute."}"#
+        let note =
+            #"{"Note": "Thank you for using Alpha Vantage! Our standard API call frequency is 5 calls per minute."}"#
         try await withServer({ _ in .json(note) }) { server in
             let alpha = AlphaVantageProvider(
                 http: transport(), apiKey: "demo", baseURL: server.baseURL, timing: testTiming)
@@ -68,7 +69,8 @@ import TimingTesting
                 error
                     == .rateLimited(
                         symbol: "GBPUSD=X", provider: "Alpha Vantage", retryAfter: nil,
-                        reason: "Thank you for using Alpha Vantage! Our standard API call frequency is 5 calls per minute."
+                        reason:
+                            "Thank you for using Alpha Vantage! Our standard API call frequency is 5 calls per minute."
                     ))
         }
     }

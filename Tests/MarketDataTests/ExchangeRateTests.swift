@@ -88,7 +88,8 @@ import TimingTesting
         #expect(try await market.exchangeRate(from: "GBP", to: "USD").rate == Decimal(string: "1.27"))
         #expect(try await market.exchangeRate(from: "EUR", to: "GBP").rate == Decimal(string: "0.858268"))
         let past = try await market.exchangeRate(
-            from: "USD", to: "GBP", on: CalendarDate(iso8601: "2023-11-12")!, today: CalendarDate(iso8601: "2023-11-14")!)
+            from: "USD", to: "GBP", on: CalendarDate(iso8601: "2023-11-12")!,
+            today: CalendarDate(iso8601: "2023-11-14")!)
         #expect(past.rate == Decimal(string: "0.787402") && past.source == "the simulated market")
         let unknown = try await refusal { try await market.exchangeRate(from: "USD", to: "XAU") }
         #expect(unknown == .unknownSymbol(symbol: "USDXAU=X", provider: "the simulated market"))

@@ -92,7 +92,8 @@ import TimingTesting
         #expect(bought.amount == Amount("90.92") && bought.currency == "USD" && bought.priceCurrency == "GBP")
         let sold = try await services.trading.trade(.sell, "VOD.L", quantity: 40, for: me).report
         // 40 × 0.7152 × 1.2712 = 36.3664896 → $36.37; cost sold 90.92 × 40 / 100 = 36.368 → $36.37.
-        #expect(sold.amount == Amount("36.37") && sold.realizedPL == .zero && sold.fx?.rate == Decimal(string: "1.2712"))
+        #expect(
+            sold.amount == Amount("36.37") && sold.realizedPL == .zero && sold.fx?.rate == Decimal(string: "1.2712"))
     }
 
     @Test func noRateRefusesTheTradeNamingThePairAndProviderAndStoresNothing() async throws {

@@ -61,7 +61,8 @@ import TimingTesting
     }
 
     @Test func theSimulatedMarketListsItsTen() async throws {
-        let simulated = SimulatedMarket(store: world.database.store(namespace: "market"), timing: world.timing, seed: 11)
+        let simulated = SimulatedMarket(
+            store: world.database.store(namespace: "market"), timing: world.timing, seed: 11)
         let services = try await services([simulated])
         let me = try await services.accounts.openAccount(
             email: "ann@example.com", password: "correct horse", confirmation: "correct horse")

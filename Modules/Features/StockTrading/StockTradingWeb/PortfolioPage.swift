@@ -2,8 +2,8 @@ import Failures
 import FeatureKit
 import FeatureWeb
 import Foundation
-import MarketData
 import Hummingbird
+import MarketData
 import StockTrading
 import Timing
 

@@ -51,7 +51,8 @@ enum StocksAPISchema {
     /// ``StockTrading/HistoryRow``.
     static let historyRow = S.object(
         [
-            "sequence": S.integer, "timestamp": S.dateTime, "side": S.oneOf(["buy", "sell", "deposit", "withdrawal", "split", "dividend"]),
+            "sequence": S.integer, "timestamp": S.dateTime,
+            "side": S.oneOf(["buy", "sell", "deposit", "withdrawal", "split", "dividend"]),
             "symbol": S.nullable(S.string), "quantity": S.nullable(S.integer), "price": S.nullable(S.number),
             "fx": S.nullable(exchangeRate),
             "amount": S.number, "realizedPL": S.nullable(S.number), "cashAfter": S.number, "note": S.nullable(S.string),
@@ -69,7 +70,8 @@ enum StocksAPISchema {
             "dailyChangeFraction": S.nullable(S.number), "asOf": S.dateTime, "stale": S.boolean,
         ],
         required: [
-            "symbol", "name", "sector", "price", "currency", "previousClose", "dailyChange", "dailyChangeFraction", "asOf",
+            "symbol", "name", "sector", "price", "currency", "previousClose", "dailyChange", "dailyChangeFraction",
+            "asOf",
             "stale",
         ])
 }

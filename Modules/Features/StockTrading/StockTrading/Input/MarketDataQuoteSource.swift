@@ -23,8 +23,8 @@ public struct MarketDataQuoteSource: MarketDataSource {
     /// The first provider's name (`Yahoo Finance`).
     public var displayName: String { market.providerName }
 
-    /// Whether a provider is live: then only the symbols asked for are fetched (the simulated market's list is
-    /// its own ten).
+    /// Whether a provider is live: then only the symbols asked for are fetched (``QuoteBook`` asks for them with
+    /// ``fetchQuotes(for:)``; the simulated market's list is its own ten).
     public var pricesAnySymbol: Bool { requiresNetwork }
 
     /// The fresh quotes of ``symbols``.

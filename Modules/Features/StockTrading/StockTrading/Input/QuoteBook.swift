@@ -46,7 +46,7 @@ public struct QuoteBook: Sendable {
     /// The source's name for messages.
     public var sourceName: String { source.displayName }
     /// Whether the source prices any symbol asked for (a live market) rather than a list of its own.
-    public var pricesAnySymbol: Bool { source.pricesAnySymbol }
+    public var pricesAnySymbol: Bool { (source as? MarketDataQuoteSource)?.pricesAnySymbol ?? false }
 
     /// The quotes, fetched or stored as `mode` and their age require.
     /// - Throws: ``StockTradingError/quotesUnavailable(source:reason:)`` when nothing is stored and the
@@ -57,8 +57,8 @@ public struct QuoteBook: Sendable {
     public func quotes(_ mode: Mode = .normal, symbols: [String] = []) async throws -> QuoteSet {
         let now = timing.now()
         let identity = source.identity
-        let wanted = source.pricesAnySymbol ? Array(Set(symbols.map { $0.uppercased() })).sorted() : []
-        if source.pricesAnySymbol, wanted.isEmpty {
+        let wanted = pricesAnySymbol ? Array(Set(symbols.map { $0.uppercased() })).sorted() : []
+        if pricesAnySymbol, wanted.isEmpty {
             // Nothing asked of a live market: nothing to fetch, and no request made for a list nobody follows.
             return QuoteSet(quotes: [:], source: source.displayName, asOf: now, isStale: false)
         }
@@ -89,7 +89,13 @@ public struct QuoteBook: Sendable {
         }
         let fresh: [StockQuote]
         do {
-            fresh = try await source.fetchQuotes(for: wanted)
+            // A cast rather than a protocol requirement with a default, or a helper taking the existential: Swift
+            // 6.3's debug build crashed the test process (a call through a null pointer) with either.
+            if let live = source as? MarketDataQuoteSource, live.pricesAnySymbol {
+                fresh = try await live.fetchQuotes(for: wanted)
+            } else {
+                fresh = try await source.fetchQuotes()
+            }
         } catch let error as NetworkError where error.isTransient {
             return try fallBack(stored, identity: identity, reason: error.description)
         } catch let error as MarketDataError where error.allowsFallback {
@@ -140,7 +146,12 @@ public struct QuoteBook: Sendable {
         do {
             cached = try await fetch.value(
                 key: StorageKeys.quoteFetch, ttl: timeToLive, mode: .normal, source: "the quotes service",
-                load: { try await source.fetchQuotes(for: wanted) },
+                load: {
+                    guard let live = source as? MarketDataQuoteSource, live.pricesAnySymbol else {
+                        return try await source.fetchQuotes()
+                    }
+                    return try await live.fetchQuotes(for: wanted)
+                },
                 read: { _ in
                     guard hasCopy, let fetch = stored.fetch else { return nil }
                     return Entry(

@@ -16,7 +16,8 @@ extension MarketService {
                 throw MarketDataError.unknownSymbol(symbol: pair.symbol, provider: book.sourceName)
                     .refusal(converting: pair)
             }
-            return ExchangeRate(from: pair.from, to: pair.to, rate: rate.decimalValue, source: book.sourceName, asOf: now)
+            return ExchangeRate(
+                from: pair.from, to: pair.to, rate: rate.decimalValue, source: book.sourceName, asOf: now)
         }
         do {
             return try await marketData.exchangeRate(from: pair.from, to: pair.to, mode: Self.marketMode(mode))
@@ -44,7 +45,10 @@ extension MarketService {
     /// (price and previous close), a stale rate makes the quote stale, and a quote whose rate cannot be had is left
     /// out (its holding is then valued at cost and marked stale) with the set marked stale and why.
     public func converted(_ set: QuoteSet, to currency: String, mode: FetchMode = .normal) async -> QuoteSet {
-        let foreign = Set(set.quotes.values.map(\.quote.currencyCode)).subtracting([currency])
+        var foreign: Set<String> = []
+        for market in set.quotes.values where market.quote.currencyCode != currency {
+            foreign.insert(market.quote.currencyCode)
+        }
         guard !foreign.isEmpty else { return set }
         var converted = set
         for code in foreign.sorted() {
@@ -66,7 +70,9 @@ extension MarketService {
                 var quote = market.quote
                 guard let price = try? quote.price.multiplied(by: factor, rounding: .halfEven) else { continue }
                 quote.price = price
-                quote.previousClose = quote.previousClose.flatMap { try? $0.multiplied(by: factor, rounding: .halfEven) }
+                quote.previousClose = quote.previousClose.flatMap {
+                    try? $0.multiplied(by: factor, rounding: .halfEven)
+                }
                 quote.currency = currency == "USD" ? nil : currency
                 converted.quotes[symbol] = MarketQuote(
                     quote: quote, asOf: market.asOf, isStale: market.isStale || rate.isStale)

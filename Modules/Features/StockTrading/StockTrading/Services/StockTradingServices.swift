@@ -29,7 +29,9 @@ public struct StockTradingServices: Sendable {
     /// The watchlist.
     public let watchlist: WatchlistService
     /// What `stocks quotes` lists: the symbols named, else the account's holdings and watchlist.
-    public let quotes: QuoteListingService
+    public var quotes: QuoteListingService {
+        QuoteListingService(market: market, portfolio: portfolio, watchlist: watchlist)
+    }
     /// Splits and dividends applied to holdings.
     public let corporateActions: CorporateActionsService
     /// The price alerts kept per account before the host kept them all, for its one-time import.
@@ -56,7 +58,6 @@ public struct StockTradingServices: Sendable {
         corporateActions = CorporateActionsService(
             store: store, timing: timing, timeZone: settings.timeZone, market: market)
         legacyAlerts = LegacyAlertsService(store: store)
-        quotes = QuoteListingService(market: market, portfolio: portfolio, watchlist: watchlist)
     }
 
     /// Brings the store to the current schema (creating the demo account once); call before any use case.

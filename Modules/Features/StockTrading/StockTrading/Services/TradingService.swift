@@ -35,24 +35,25 @@ public struct TradingService: Sendable {
             let quote = try quotes.require(symbol)
             let brokerage = brokerage(owner)
             let currency = try await brokerage.currency()
-            let fx = try await rate(from: quote.quote.currencyCode, to: currency, mode: mode)
+            var fx: ExchangeRate?
+            if quote.quote.currencyCode != currency {
+                fx = try await market.exchangeRate(FXPair(from: quote.quote.currencyCode, to: currency), mode: mode)
+            }
             let valued = await market.converted(quotes, to: currency, mode: mode)
-            let receipt = try await brokerage.record(
-                side, quote.quote.symbol, quantity: quantity, price: quote.quote.price, fx: fx, prices: valued.prices)
+            let receipt: TradeReceipt
+            if let fx {
+                receipt = try await brokerage.record(
+                    side, quote.quote.symbol, quantity: quantity, price: quote.quote.price, fx: fx,
+                    prices: valued.prices)
+            } else if side == .buy {
+                receipt = try await brokerage.buy(symbol, quantity: quantity, quotes: valued)
+            } else {
+                receipt = try await brokerage.sell(symbol, quantity: quantity, quotes: valued)
+            }
             return Priced(report: TradeReport(receipt, stalePrice: quote.isStale), quotes: quotes)
         } catch {
             throw StockTradingError.translated(error)
         }
-    }
-
-    /// The rate converting `from` into the account's `to`; nil when they are the same currency.
-    private func rate(
-        from: String, to: String, on date: CalendarDate? = nil, today: CalendarDate? = nil, mode: FetchMode
-    ) async throws -> ExchangeRate? {
-        guard from != to else { return nil }
-        let pair = FXPair(from: from, to: to)
-        if let date, let today { return try await market.exchangeRate(pair, on: date, today: today, mode: mode) }
-        return try await market.exchangeRate(pair, mode: mode)
     }
 
     /// Records a buy or sell of `quantity` shares of `symbol` made on `date`, an earlier day, at `price` or, without
@@ -97,7 +98,11 @@ public struct TradingService: Sendable {
         } catch {
             throw StockTradingError.translated(error)
         }
-        let fx = try await rate(from: priceCurrency, to: currency, on: date, today: today, mode: mode)
+        var fx: ExchangeRate?
+        if priceCurrency != currency {
+            fx = try await market.exchangeRate(
+                FXPair(from: priceCurrency, to: currency), on: date, today: today, mode: mode)
+        }
         // Today's prices only value the day's snapshot: without them the trade is still recorded.
         let quotes =
             (try? await market.quotes(mode))

@@ -48,16 +48,16 @@ public struct Brokerage: Sendable {
     /// and today's value snapshot is valued at `prices` (in the account's currency).
     /// - Throws: as ``buy(_:quantity:quotes:)`` and ``sell(_:quantity:quotes:)``; nothing is written then.
     public func record(
-        _ side: TradeSide, _ symbol: String, quantity: Int, price: Amount, fx: ExchangeRate? = nil, at date: Date? = nil,
+        _ side: TradeSide, _ symbol: String, quantity: Int, price: Amount, fx: ExchangeRate? = nil,
+        at date: Date? = nil,
         prices: [String: Amount]
     ) async throws -> TradeReceipt {
         try Self.check(quantity)
         let symbol = symbol.uppercased()
-        return try await trade(prices: prices) { writer, now in
-            side == .buy
-                ? try writer.buy(symbol: symbol, quantity: quantity, price: price, at: date ?? now, fx: fx)
-                : try writer.sell(symbol: symbol, quantity: quantity, price: price, at: date ?? now, fx: fx)
-        }
+        // The order travels into the transaction as one reference: a closure capturing the optional rate and date
+        // themselves crashed Swift 6.3's debug build (a call through a null pointer) when two trades ran at once.
+        let order = Order(side: side, symbol: symbol, quantity: quantity, price: price, fx: fx, date: date)
+        return try await trade(prices: prices) { writer, now in try order.write(writer, now: now) }
     }
 
     /// The account's currency (US dollars for an account opened before there was a choice).
@@ -160,5 +160,31 @@ public struct Holdings: Sendable, Equatable {
     public init(state: AccountState, positions: [Position]) {
         self.state = state
         self.positions = positions
+    }
+}
+
+/// A trade to write: what ``Brokerage/record(_:_:quantity:price:fx:at:prices:)`` hands its transaction.
+private final class Order: Sendable {
+    let side: TradeSide
+    let symbol: String
+    let quantity: Int
+    let price: Amount
+    let fx: ExchangeRate?
+    let date: Date?
+
+    init(side: TradeSide, symbol: String, quantity: Int, price: Amount, fx: ExchangeRate?, date: Date?) {
+        self.side = side
+        self.symbol = symbol
+        self.quantity = quantity
+        self.price = price
+        self.fx = fx
+        self.date = date
+    }
+
+    func write(_ writer: LedgerWriter, now: Date) throws -> TradeReceipt {
+        if side == .buy {
+            return try writer.buy(symbol: symbol, quantity: quantity, price: price, at: date ?? now, fx: fx)
+        }
+        return try writer.sell(symbol: symbol, quantity: quantity, price: price, at: date ?? now, fx: fx)
     }
 }

@@ -31,7 +31,9 @@ struct LedgerWriter {
         return gross.rounded(toPlaces: 2, .halfUp)
     }
 
-    func buy(symbol: String, quantity: Int, price: Amount, at date: Date, fx: ExchangeRate? = nil) throws
+    func buy(
+        symbol: String, quantity: Int, price: Amount, at date: Date, fx: ExchangeRate? = nil
+    ) throws
         -> TradeReceipt
     {
         var state = try state()
@@ -51,7 +53,9 @@ struct LedgerWriter {
         return TradeReceipt(entry: entry, position: position, state: state)
     }
 
-    func sell(symbol: String, quantity: Int, price: Amount, at date: Date, fx: ExchangeRate? = nil) throws
+    func sell(
+        symbol: String, quantity: Int, price: Amount, at date: Date, fx: ExchangeRate? = nil
+    ) throws
         -> TradeReceipt
     {
         var state = try state()

@@ -69,7 +69,8 @@ struct PortfolioCommand: FeatureCommand {
                     TextTable.Cell(NumberFormat.decimal(Amount(holding.quantity), fractionDigits: 0)),
                     TextTable.Cell(Formatting.money(holding.averageCost, report.currency)),
                     TextTable.Cell(
-                        holding.price.map { Formatting.money($0, report.currency) + (holding.stale ? "*" : "") } ?? "no quote"),
+                        holding.price.map { Formatting.money($0, report.currency) + (holding.stale ? "*" : "") }
+                            ?? "no quote"),
                     TextTable.Cell(Formatting.money(holding.value, report.currency)),
                     .trend(Formatting.signedMoney(holding.unrealizedPL, report.currency), sign: sign),
                     .trend(Formatting.percent(holding.unrealizedPLFraction), sign: sign),
@@ -101,7 +102,9 @@ struct PortfolioCommand: FeatureCommand {
             ("ROI", context.style.trend(Formatting.percent(totals.roi), sign: roiSign)),
             (
                 "Realized P/L",
-                context.style.trend(Formatting.signedMoney(totals.realizedPL, report.currency), sign: Formatting.sign(totals.realizedPL))
+                context.style.trend(
+                    Formatting.signedMoney(totals.realizedPL, report.currency), sign: Formatting.sign(totals.realizedPL)
+                )
             ),
         ]
         for (label, value) in lines { text += TextWidth.pad(label, to: 16, alignRight: false) + value + "\n" }

@@ -49,7 +49,8 @@ enum TradeRunner {
                 let pl = Formatting.signedMoney(realized, row.currency)
                 text += " Realized P/L: \(context.style.trend(pl, sign: Formatting.sign(realized)))."
             }
-            text += "\nCash: \(Formatting.money(row.cashAfter, row.currency)). Position: \(row.positionQuantity) \(row.symbol)"
+            text +=
+                "\nCash: \(Formatting.money(row.cashAfter, row.currency)). Position: \(row.positionQuantity) \(row.symbol)"
             text +=
                 row.positionQuantity > 0
                 ? " (average cost \(Formatting.money(row.positionAverageCost, row.currency)))." : "."

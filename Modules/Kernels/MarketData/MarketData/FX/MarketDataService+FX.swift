@@ -35,7 +35,8 @@ extension MarketDataService {
         let pair = FXPair(from: from, to: to)
         guard pair.from != pair.to else {
             return ExchangeRate(
-                from: pair.from, to: pair.to, rate: 1, source: "identity", asOf: date.startOfDay(in: TimeZone(secondsFromGMT: 0)!))
+                from: pair.from, to: pair.to, rate: 1, source: "identity",
+                asOf: date.startOfDay(in: TimeZone(secondsFromGMT: 0)!))
         }
         let reading = try await history(pair.symbol, from: date.adding(days: -7), to: today, mode: mode)
         guard let bar = reading.history.bar(onOrBefore: date), bar.date.days(to: date) <= 7 else {

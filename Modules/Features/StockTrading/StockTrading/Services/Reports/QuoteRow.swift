@@ -26,7 +26,8 @@ public struct QuoteRow: Codable, Sendable, Equatable {
 
     /// The CSV columns, in order.
     public static let columns = [
-        "symbol", "name", "sector", "price", "currency", "previousClose", "dailyChange", "dailyChangeFraction", "asOf", "stale",
+        "symbol", "name", "sector", "price", "currency", "previousClose", "dailyChange", "dailyChangeFraction", "asOf",
+        "stale",
     ]
 
     /// The row of a market quote.
