@@ -43,13 +43,7 @@ public struct CorporateActionsService: Sendable {
             let day = CalendarDate(entry.timestamp, in: timeZone)
             firstTrade[symbol] = min(firstTrade[symbol] ?? day, day)
         }
-        let currency: String
-        do {
-            currency = try await Brokerage(store: store, timing: timing, userID: owner.userID, timeZone: timeZone)
-                .currency()
-        } catch {
-            throw StockTradingError.translated(error)
-        }
+        let currency = try await accountCurrency(owner)
         var written: [HistoryRow] = []
         for (symbol, first) in firstTrade.sorted(by: { $0.key < $1.key }) where first < today {
             let history: PriceHistory
@@ -74,6 +68,16 @@ public struct CorporateActionsService: Sendable {
             }
         }
         return written
+    }
+
+    /// The account's currency, its failure as the faces report it (a helper: a `let` assigned in a `do` whose `catch`
+    /// rethrows crashed Swift 6.3's debug build).
+    private func accountCurrency(_ owner: Session) async throws -> String {
+        do {
+            return try await Brokerage(store: store, timing: timing, userID: owner.userID, timeZone: timeZone).currency()
+        } catch {
+            throw StockTradingError.translated(error)
+        }
     }
 
     /// Applies `history`'s actions after `first` in one transaction, each once.

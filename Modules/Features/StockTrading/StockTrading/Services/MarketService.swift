@@ -44,7 +44,7 @@ public struct MarketService: Sendable {
     public func pricePaid(
         _ symbol: String, on date: CalendarDate, today: CalendarDate, mode: FetchMode = .normal
     )
-        async throws -> (day: CalendarDate, price: Amount, currency: String)
+        async throws -> PastPrice
     {
         let symbol = symbol.uppercased()
         guard let marketData else {
@@ -67,7 +67,7 @@ public struct MarketService: Sendable {
                 why: "\(marketData.providerName) has no close on or before it",
                 hint: "give the price", field: "date")
         }
-        return (paid.day, paid.price, history.currency)
+        return PastPrice(day: paid.day, price: paid.price, currency: history.currency)
     }
 
     /// Every listed quote, fresh or cached as `mode` asks.
@@ -164,4 +164,14 @@ public struct MarketService: Sendable {
         case .refresh: .refresh
         }
     }
+}
+
+/// The price actually paid on an earlier day, in the symbol's currency.
+public struct PastPrice: Sendable, Equatable {
+    /// The trading day whose close it is.
+    public var day: CalendarDate
+    /// The close times the splits since.
+    public var price: Amount
+    /// The symbol's currency.
+    public var currency: String
 }

@@ -41,14 +41,10 @@ public struct TradingService: Sendable {
             }
             let valued = await market.converted(quotes, to: currency, mode: mode)
             let receipt: TradeReceipt
-            if let fx {
-                receipt = try await brokerage.record(
-                    side, quote.quote.symbol, quantity: quantity, price: quote.quote.price, fx: fx,
-                    prices: valued.prices)
-            } else if side == .buy {
-                receipt = try await brokerage.buy(symbol, quantity: quantity, quotes: valued)
+            if side == .buy {
+                receipt = try await brokerage.buy(symbol, quantity: quantity, quotes: quotes, fx: fx, prices: valued.prices)
             } else {
-                receipt = try await brokerage.sell(symbol, quantity: quantity, quotes: valued)
+                receipt = try await brokerage.sell(symbol, quantity: quantity, quotes: quotes, fx: fx, prices: valued.prices)
             }
             return Priced(report: TradeReport(receipt, stalePrice: quote.isStale), quotes: quotes)
         } catch {
@@ -75,29 +71,13 @@ public struct TradingService: Sendable {
             throw FolioError(
                 .invalid, "cannot trade at \(price)", why: "a price must be more than zero", field: "price")
         }
-        let paid: Amount
-        let priceCurrency: String
-        if let price {
-            paid = price
-            // A typed price is in the symbol's own currency, which its quote tells.
-            let quotes = try await market.quotes(mode, including: [symbol])
-            do {
-                priceCurrency = try quotes.require(symbol).quote.currencyCode
-            } catch {
-                throw StockTradingError.translated(error)
-            }
-        } else {
-            let close = try await market.pricePaid(symbol, on: date, today: today, mode: mode)
-            paid = close.price
-            priceCurrency = close.currency
-        }
+        // Each value comes from a helper, not a `let` assigned in a `do` whose `catch` rethrows: that shape crashed
+        // Swift 6.3's debug build here (a call through a null pointer).
+        let close = try await paidPrice(symbol, on: date, today: today, price: price, mode: mode)
+        let paid = close.price
+        let priceCurrency = close.currency
         let brokerage = brokerage(owner)
-        let currency: String
-        do {
-            currency = try await brokerage.currency()
-        } catch {
-            throw StockTradingError.translated(error)
-        }
+        let currency = try await accountCurrency(brokerage)
         var fx: ExchangeRate?
         if priceCurrency != currency {
             fx = try await market.exchangeRate(
@@ -110,9 +90,30 @@ public struct TradingService: Sendable {
         let valued = await market.converted(quotes, to: currency, mode: mode)
         do {
             let receipt = try await brokerage.record(
-                side, symbol, quantity: quantity, price: paid, fx: fx,
-                at: date.startOfDay(in: timeZone).addingTimeInterval(16 * 3600), prices: valued.prices)
+                side, symbol, quantity: quantity, price: paid,
+                at: date.startOfDay(in: timeZone).addingTimeInterval(16 * 3600), prices: valued.prices, fx: fx)
             return Priced(report: TradeReport(receipt, stalePrice: false), quotes: quotes)
+        } catch {
+            throw StockTradingError.translated(error)
+        }
+    }
+
+    /// `price` in the symbol's own currency (its quote tells which), else the price paid on `date`.
+    private func paidPrice(
+        _ symbol: String, on date: CalendarDate, today: CalendarDate, price: Amount?, mode: FetchMode
+    ) async throws -> PastPrice {
+        guard let price else { return try await market.pricePaid(symbol, on: date, today: today, mode: mode) }
+        let quotes = try await market.quotes(mode, including: [symbol])
+        guard let quote = quotes.quote(for: symbol) else {
+            throw StockTradingError.unknownSymbol(symbol.uppercased(), known: quotes.symbols).folioError
+        }
+        return PastPrice(day: date, price: price, currency: quote.quote.currencyCode)
+    }
+
+    /// The account's currency, its failure as the faces report it.
+    private func accountCurrency(_ brokerage: Brokerage) async throws -> String {
+        do {
+            return try await brokerage.currency()
         } catch {
             throw StockTradingError.translated(error)
         }

@@ -24,40 +24,45 @@ public struct Brokerage: Sendable {
     /// Buys `quantity` shares at the quote's price and records the day's value snapshot.
     /// - Throws: ``StockTradingError/unknownSymbol(_:known:)``, ``StockTradingError/insufficientCash(symbol:quantity:cost:available:)``;
     ///   nothing is written then.
-    public func buy(_ symbol: String, quantity: Int, quotes: QuoteSet) async throws -> TradeReceipt {
+    public func buy(
+        _ symbol: String, quantity: Int, quotes: QuoteSet, fx: ExchangeRate? = nil, prices: [String: Amount]? = nil
+    ) async throws -> TradeReceipt {
         try Self.check(quantity)
         let quote = try quotes.require(symbol).quote
-        return try await trade(prices: quotes.prices) { writer, now in
-            try writer.buy(symbol: quote.symbol, quantity: quantity, price: quote.price, at: now)
+        return try await trade(prices: prices ?? quotes.prices) { writer, now in
+            try writer.buy(symbol: quote.symbol, quantity: quantity, price: quote.price, at: now, fx: fx)
         }
     }
 
     /// Sells `quantity` shares at the quote's price, realizing P/L on the average-cost basis.
     /// - Throws: ``StockTradingError/unknownSymbol(_:known:)``, ``StockTradingError/insufficientShares(symbol:requested:held:)``;
     ///   nothing is written then.
-    public func sell(_ symbol: String, quantity: Int, quotes: QuoteSet) async throws -> TradeReceipt {
+    public func sell(
+        _ symbol: String, quantity: Int, quotes: QuoteSet, fx: ExchangeRate? = nil, prices: [String: Amount]? = nil
+    ) async throws -> TradeReceipt {
         try Self.check(quantity)
         let quote = try quotes.require(symbol).quote
-        return try await trade(prices: quotes.prices) { writer, now in
-            try writer.sell(symbol: quote.symbol, quantity: quantity, price: quote.price, at: now)
+        return try await trade(prices: prices ?? quotes.prices) { writer, now in
+            try writer.sell(symbol: quote.symbol, quantity: quantity, price: quote.price, at: now, fx: fx)
         }
     }
 
-    /// Records a trade at `price` made at `date` (now when nil), converted into the account's currency at `fx`
+    /// Records a trade made at `date` (an earlier day) at `price`, converted into the account's currency at `fx`
     /// when the price is in another; the shares and cash it needs are checked against what the account holds now,
     /// and today's value snapshot is valued at `prices` (in the account's currency).
-    /// - Throws: as ``buy(_:quantity:quotes:)`` and ``sell(_:quantity:quotes:)``; nothing is written then.
+    /// - Throws: as ``buy(_:quantity:quotes:fx:prices:)`` and ``sell(_:quantity:quotes:fx:prices:)``; nothing is
+    ///   written then.
     public func record(
-        _ side: TradeSide, _ symbol: String, quantity: Int, price: Amount, fx: ExchangeRate? = nil,
-        at date: Date? = nil,
-        prices: [String: Amount]
+        _ side: TradeSide, _ symbol: String, quantity: Int, price: Amount, at date: Date, prices: [String: Amount],
+        fx: ExchangeRate? = nil
     ) async throws -> TradeReceipt {
         try Self.check(quantity)
         let symbol = symbol.uppercased()
-        // The order travels into the transaction as one reference: a closure capturing the optional rate and date
-        // themselves crashed Swift 6.3's debug build (a call through a null pointer) when two trades ran at once.
-        let order = Order(side: side, symbol: symbol, quantity: quantity, price: price, fx: fx, date: date)
-        return try await trade(prices: prices) { writer, now in try order.write(writer, now: now) }
+        return try await trade(prices: prices) { writer, _ in
+            side == .buy
+                ? try writer.buy(symbol: symbol, quantity: quantity, price: price, at: date, fx: fx)
+                : try writer.sell(symbol: symbol, quantity: quantity, price: price, at: date, fx: fx)
+        }
     }
 
     /// The account's currency (US dollars for an account opened before there was a choice).
@@ -160,31 +165,5 @@ public struct Holdings: Sendable, Equatable {
     public init(state: AccountState, positions: [Position]) {
         self.state = state
         self.positions = positions
-    }
-}
-
-/// A trade to write: what ``Brokerage/record(_:_:quantity:price:fx:at:prices:)`` hands its transaction.
-private final class Order: Sendable {
-    let side: TradeSide
-    let symbol: String
-    let quantity: Int
-    let price: Amount
-    let fx: ExchangeRate?
-    let date: Date?
-
-    init(side: TradeSide, symbol: String, quantity: Int, price: Amount, fx: ExchangeRate?, date: Date?) {
-        self.side = side
-        self.symbol = symbol
-        self.quantity = quantity
-        self.price = price
-        self.fx = fx
-        self.date = date
-    }
-
-    func write(_ writer: LedgerWriter, now: Date) throws -> TradeReceipt {
-        if side == .buy {
-            return try writer.buy(symbol: symbol, quantity: quantity, price: price, at: date ?? now, fx: fx)
-        }
-        return try writer.sell(symbol: symbol, quantity: quantity, price: price, at: date ?? now, fx: fx)
     }
 }
