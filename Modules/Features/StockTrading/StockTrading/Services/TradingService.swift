@@ -73,11 +73,12 @@ public struct TradingService: Sendable {
         }
         // Each value comes from a helper, not a `let` assigned in a `do` whose `catch` rethrows: that shape crashed
         // Swift 6.3's debug build here (a call through a null pointer).
-        let close = try await paidPrice(symbol, on: date, today: today, price: price, mode: mode)
-        let paid = close.price
-        let priceCurrency = close.currency
         let brokerage = brokerage(owner)
         let currency = try await accountCurrency(brokerage)
+        let close = try await paidPrice(
+            symbol, on: date, today: today, price: price, currency: currency, mode: mode)
+        let paid = close.price
+        let priceCurrency = close.currency
         var fx: ExchangeRate?
         if priceCurrency != currency {
             fx = try await market.exchangeRate(
@@ -98,16 +99,16 @@ public struct TradingService: Sendable {
         }
     }
 
-    /// `price` in the symbol's own currency (its quote tells which), else the price paid on `date`.
+    /// `price` in the symbol's own currency (its quote tells which; the account's when no quote can be had), else
+    /// the price paid on `date`.
     private func paidPrice(
-        _ symbol: String, on date: CalendarDate, today: CalendarDate, price: Amount?, mode: FetchMode
+        _ symbol: String, on date: CalendarDate, today: CalendarDate, price: Amount?, currency: String,
+        mode: FetchMode
     ) async throws -> PastPrice {
         guard let price else { return try await market.pricePaid(symbol, on: date, today: today, mode: mode) }
-        let quotes = try await market.quotes(mode, including: [symbol])
-        guard let quote = quotes.quote(for: symbol) else {
-            throw StockTradingError.unknownSymbol(symbol.uppercased(), known: quotes.symbols).folioError
-        }
-        return PastPrice(day: date, price: price, currency: quote.quote.currencyCode)
+        let quotes = try? await market.quotes(mode, including: [symbol])
+        let quoted = quotes?.quote(for: symbol)?.quote.currencyCode
+        return PastPrice(day: date, price: price, currency: quoted ?? currency)
     }
 
     /// The account's currency, its failure as the faces report it.
