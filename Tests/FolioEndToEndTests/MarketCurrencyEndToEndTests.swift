@@ -56,7 +56,9 @@ import Testing
             let rows = try #require(
                 try JSONSerialization.jsonObject(with: Data(history.stdout.utf8)) as? [[String: Any]])
             #expect((rows.last?["fx"] as? [String: Any])?["rate"] as? Double == 0.7867)
-            let table = try await FolioBinary.run(["stocks", "history"], home: home, environment: environment)
+            var wide = environment
+            wide["COLUMNS"] = "200"
+            let table = try await FolioBinary.run(["stocks", "history"], home: home, environment: wide)
             #expect(table.stdout.contains("USD→GBP 0.7867 (Yahoo Finance)"), "\(table.stdout)")
             #expect(table.stdout.contains("$289.07") && table.stdout.contains("£454.82"))
             let portfolio = try await FolioBinary.run(["stocks", "portfolio"], home: home, environment: environment)
