@@ -23,13 +23,13 @@ import TimingTesting
         #expect(rows.count == 10)
         #expect(
             Set(rows[0].keys) == [
-                "symbol", "name", "sector", "price", "previousClose", "dailyChange", "dailyChangeFraction", "asOf",
-                "stale",
+                "symbol", "name", "sector", "price", "currency", "previousClose", "dailyChange", "dailyChangeFraction",
+                "asOf", "stale",
             ])
         let two = await harness.run(["quotes", "aapl", "TSLA", "--format", "csv"])
         #expect(
             two.stdout.hasPrefix(
-                "symbol,name,sector,price,previousClose,dailyChange,dailyChangeFraction,asOf,stale\r\n"))
+                "symbol,name,sector,price,currency,previousClose,dailyChange,dailyChangeFraction,asOf,stale\r\n"))
         #expect(two.stdout.hasSuffix("\r\n") && !two.stdout.hasSuffix("\r\n\n"))
         #expect(two.stdout.components(separatedBy: "\r\n").count == 4)
         let unknown = await harness.run(["quotes", "XYZ"])
@@ -147,7 +147,8 @@ import TimingTesting
         #expect(sells.count == 1 && sells[0]["realizedPL"] != nil)
         let aapl = await harness.run(["history", "--symbol", "aapl", "--format", "csv"])
         #expect(
-            aapl.stdout.hasPrefix("sequence,timestamp,side,symbol,quantity,price,amount,realizedPL,cashAfter,note\r\n"))
+            aapl.stdout.hasPrefix(
+                "sequence,timestamp,side,symbol,quantity,price,fx,amount,realizedPL,cashAfter,note\r\n"))
         #expect(aapl.stdout.components(separatedBy: "\r\n").filter { !$0.isEmpty }.count == 3)
         let early = try #require(
             try harness.json(await harness.run(["history", "--to", "2023-11-14", "--format", "json"]).stdout)
