@@ -309,7 +309,9 @@ let package = Package(
         /** The terminal's part of the plug-in contract: FeatureCommand, FeatureDescriptor, --format and --output. */
         .target(
             name: "FeatureCLI",
-            dependencies: ["AlertRules", "Alerting", "Failures", "FeatureKit", "Persistence", argumentParser],
+            dependencies: [
+                "AlertRules", "Alerting", "Failures", "FeatureKit", "Persistence", "Settings", argumentParser,
+            ],
             path: "Modules/FeatureKit/FeatureCLI",
             swiftSettings: strictSettings
         ),

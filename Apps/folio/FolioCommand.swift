@@ -35,7 +35,8 @@ struct Folio: AsyncParsableCommand {
                 """,
             version: FolioVersion.current,
             subcommands: [
-                FeaturesCommand.self, OverviewCommand.self, DatabaseCommand.self, ServeCommand.self, AlertsCommand.self,
+                FeaturesCommand.self, SettingsCommand.self, OverviewCommand.self, DatabaseCommand.self,
+                ServeCommand.self, AlertsCommand.self,
             ],
             groupedSubcommands: [
                 CommandGroup(name: "Features", subcommands: FeatureRegistry.current.map(\.commands.command))

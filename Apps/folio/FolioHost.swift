@@ -32,6 +32,11 @@ enum FolioHost {
                     isTerminal: terminal.isInteractive, environment: environment, noColorFlag: globals.noColor),
                 offline: globals.offline, verbose: globals.verbose, timing: timing,
                 proxies: ProxySettings(environment: environment), databaseURL: globals.databaseURL)
+            if remaining.first != "settings" {
+                for unread in HostSettings(registry: host.registry).unread(host.configuration.fileKeys) {
+                    terminal.warn(SettingsCommand.sentence(unread, path: host.configuration.filePath))
+                }
+            }
             // ArgumentParser reflects over every command in the tree before it parses; when the first word
             // names a feature, only that feature's subtree is built, which halves start-up with five features.
             let code: Int32

@@ -92,8 +92,10 @@ struct HostEnvironment: Sendable {
             default: continue
             }
         }
-        return Configuration(
+        var configuration = Configuration(
             environment: environment, file: values, disabledFeatures: disabled, filePath: file.path)
+        configuration.fileKeys = Set(object.keys)
+        return configuration
     }
 
     /// A logger to stderr: warnings by default, everything with `-v`.

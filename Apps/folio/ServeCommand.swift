@@ -124,7 +124,8 @@ struct ServeCommand: HostCommand {
             services: [
                 application, alerts,
                 BackgroundJobs(
-                    jobs: features.flatMap(\.backgroundJobs), environment: web, clock: environment.timing.clock,
+                    jobs: features.flatMap { feature in feature.backgroundJobs.map { (feature.id, $0) } },
+                    environment: web, clock: environment.timing.clock,
                     logger: logger, metrics: metrics),
             ],
             gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)

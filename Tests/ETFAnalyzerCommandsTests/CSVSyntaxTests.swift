@@ -15,7 +15,8 @@ struct CSVSyntaxTests {
     let header = "name,expense_ratio,yield,shares,purchase_price,purchase_date,current_price"
 
     func read(_ text: String, asOf: String? = "2025-05-26") throws(PortfolioInputError) -> PortfolioDocument {
-        try PortfolioLoader.document(text, format: .csv, defaultAnalysisDate: asOf.map { CalendarDate(iso8601: $0)! })
+        try PortfolioReader.document(
+            text: text, format: .csv, defaultAnalysisDate: asOf.map { CalendarDate(iso8601: $0)! })
     }
 
     func issues(_ text: String, asOf: String? = "2025-05-26") -> [InputIssue] {

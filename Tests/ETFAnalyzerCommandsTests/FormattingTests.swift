@@ -12,7 +12,7 @@ struct FormattingTests {
     @Test("the report's CSV is exactly what CSVOutput makes of the JSON rows")
     func sameDocuments() throws {
         let text = try String(contentsOfFile: examplePath, encoding: .utf8)
-        let holdings = try PortfolioLoader.document(text, defaultAnalysisDate: nil).holdings
+        let holdings = try PortfolioReader.document(text: text, defaultAnalysisDate: nil).holdings
         let extra = ETFHolding(
             name: "Tab\tquote\" back\\slash, new\nline\r\n\u{01}\u{08}\u{0C}\u{1F} café 📈", expenseRatio: 0, yield: 0,
             shares: 1, purchasePrice: 3,

@@ -94,7 +94,7 @@ struct PortfolioCommandsTests {
                 let file = directory.appendingPathComponent("t.\(format)").path
                 try await runETF(["template", "--format", format, "--output", file])
                 #expect(try String(contentsOfFile: file, encoding: .utf8) == text)
-                let document = try PortfolioLoader.document(text, defaultAnalysisDate: nil)
+                let document = try PortfolioReader.document(text: text, defaultAnalysisDate: nil)
                 #expect(document.holdings.count == 3)
                 #expect(document.holdings[0].name == "Vanguard Total Stock Market ETF, VTI")
                 #expect(document.warnings.isEmpty)
@@ -159,8 +159,8 @@ struct NewCommandTests {
             let file = directory.appendingPathComponent("mine.json").path
             try await runETF(
                 ["new", file, "--as-of", "2025-05-26"], input: ["1", "A", "0", "0", "1", "1", "2025-01-01", "2", ""])
-            let document = try PortfolioLoader.document(
-                try String(contentsOfFile: file, encoding: .utf8), path: file, defaultAnalysisDate: nil)
+            let document = try PortfolioReader.document(
+                text: try String(contentsOfFile: file, encoding: .utf8), path: file, defaultAnalysisDate: nil)
             #expect(document.holdings.map(\.name) == ["A"])
         }
     }

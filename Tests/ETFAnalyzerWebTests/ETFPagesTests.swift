@@ -612,3 +612,63 @@ struct ETFMarketPricesPageTests {
         }
     }
 }
+
+@Suite("/etf/new asset classes")
+struct ETFAssetClassPageTests {
+    @Test(
+        "issue 38: /etf/new asks what each ETF holds, saves it with the portfolio, and a pasted class folio does not know is refused naming its row"
+    )
+    func assetClasses() async throws {
+        let setup = Setup()
+        try await setup.application().test(.router) { client in
+            try await client.execute(uri: "/etf/new", method: .get, headers: localhost) { response in
+                let html = String(buffer: response.body)
+                #expect(html.contains("<select name=\"asset_class_1\">"))
+                #expect(html.contains("<option value=\"debt\">Debt and bonds</option>"))
+            }
+            let fields = row(1, name: "VTI").merging(row(2, name: "AGG")) { $1 }.merging([
+                "asset_class_2": "debt", "saveAs": "mix",
+            ]) { $1 }
+            let (headers, body) = post(fields)
+            try await client.execute(uri: "/etf/new", method: .post, headers: headers, body: body) { response in
+                #expect(response.status == .seeOther, "\(String(buffer: response.body))")
+            }
+            let csv = """
+                name,expense_ratio,yield,shares,purchase_price,purchase_date,current_price,asset_class
+                VTI,0.03,1.3,10,200,2024-01-02,250,equity
+                GLD,0.4,0,1,180,2024-01-02,190,gold bars
+                """
+            let (badHeaders, badBody) = post(["csv": csv, "format": "save", "saveAs": "broken"])
+            try await client.execute(uri: "/etf", method: .post, headers: badHeaders, body: badBody) { response in
+                let html = String(buffer: response.body)
+                #expect(response.status != .seeOther)
+                #expect(html.contains("row 2") && html.contains("column asset_class"), "\(html)")
+                #expect(html.contains("is not an asset class"))
+                #expect(html.contains("<div class=\"error-summary\" role=\"alert\""), "the refusal heads the page")
+            }
+        }
+        // Read as the overview reads it: through the feature's value source `etf:saved/mix`.
+        let source = try #require(ETFAnalyzerPlugin.descriptor.valueSources.first)
+        let saved = try #require(try await source.read("mix", setup.context()))
+        #expect(saved.holdings.map(\.assetClass) == [.equity, .debt])
+    }
+}
+
+extension ETFAssetClassPageTests {
+    @Test("issue 38: a purchase after the default analysis date is refused in the form's words, not the terminal's")
+    func pageWords() async throws {
+        let setup = Setup()
+        try await setup.application().test(.router) { client in
+            let csv = """
+                name,expense_ratio,yield,shares,purchase_price,purchase_date,current_price
+                VTI,0.03,1.3,10,200,2030-01-02,250
+                """
+            let (headers, body) = post(["csv": csv])
+            try await client.execute(uri: "/etf", method: .post, headers: headers, body: body) { response in
+                let html = String(buffer: response.body)
+                #expect(html.contains("(the analysis date for rows without one, else today)"), "\(html)")
+                #expect(!html.contains("--as-of"))
+            }
+        }
+    }
+}

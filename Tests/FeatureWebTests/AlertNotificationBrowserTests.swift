@@ -24,26 +24,30 @@ enum Playwright {
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Browser").appendingPathComponent(name)
         let output = try await offThePool { () -> (Data, Data, Int32) in
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = ["python3", script.path, base.absoluteString]
-            process.environment = ProcessInfo.processInfo.environment.merging(["FOLIO_CHROMIUM": Chromium.path ?? ""]) {
-                $1
+            try BrowserTurn.take {
+                let process = Process()
+                process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+                process.arguments = ["python3", script.path, base.absoluteString]
+                process.environment = ProcessInfo.processInfo.environment.merging([
+                    "FOLIO_CHROMIUM": Chromium.path ?? ""
+                ]) {
+                    $1
+                }
+                .merging(environment) { $1 }
+                let stdout = Pipe()
+                let stderr = Pipe()
+                process.standardOutput = stdout
+                process.standardError = stderr
+                try process.run()
+                // Bounded: a browser that hangs is stopped after `timeout` seconds and the test fails on its output.
+                DispatchQueue.global().asyncAfter(deadline: .now() + timeout) {
+                    if process.isRunning { process.terminate() }
+                }
+                let out = stdout.fileHandleForReading.readDataToEndOfFile()
+                let err = stderr.fileHandleForReading.readDataToEndOfFile()
+                process.waitUntilExit()
+                return (out, err, process.terminationStatus)
             }
-            .merging(environment) { $1 }
-            let stdout = Pipe()
-            let stderr = Pipe()
-            process.standardOutput = stdout
-            process.standardError = stderr
-            try process.run()
-            // Bounded: a browser that hangs is stopped after `timeout` seconds and the test fails on its output.
-            DispatchQueue.global().asyncAfter(deadline: .now() + timeout) {
-                if process.isRunning { process.terminate() }
-            }
-            let out = stdout.fileHandleForReading.readDataToEndOfFile()
-            let err = stderr.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            return (out, err, process.terminationStatus)
         }
         try #require(output.2 == 0, "\(String(decoding: output.1, as: UTF8.self))")
         return try #require(try JSONSerialization.jsonObject(with: output.0) as? [String: Any])

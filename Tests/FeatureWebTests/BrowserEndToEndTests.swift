@@ -275,13 +275,7 @@ struct BrowserEndToEndTests {
             curl.standardOutput = output
             try curl.run()
             // Reads until the first board event (the ticker ticks every second; --refresh 1s sends the board each tick).
-            var received = Data()
-            while String(decoding: received, as: UTF8.self).range(of: "event: board") == nil {
-                let chunk = output.fileHandleForReading.availableData
-                if chunk.isEmpty { break }
-                received.append(chunk)
-            }
-            let text = String(decoding: received, as: UTF8.self)
+            let text = try await read(output.fileHandleForReading, until: "event: board")
             #expect(text.contains("event: board"))
             #expect(text.contains("data: {"))
             #expect(server.stop() == 0, "graceful shutdown with a stream open")

@@ -21,7 +21,7 @@ struct DashboardTests {
             id: "slow", navigation: NavigationEntry(title: "Slow", path: "/slow"),
             dashboard: { _, _ in
                 try? await clock.sleep(for: .seconds(3600))
-                return "<section>late</section>"
+                return DashboardCard(title: "Late", body: .empty)
             },
             routes: { _, _ in })
         let context = FeatureContext.test(

@@ -1,3 +1,4 @@
+import FeatureKitTesting
 import Foundation
 import Synchronization
 
@@ -32,26 +33,30 @@ enum PlaywrightScript {
     /// - Throws: ``Failure`` with the script's stderr when it printed no findings.
     static func run(_ script: String, arguments: [String]) async throws -> [String: JSONFinding] {
         let (output, errors) = try await offThePool { () throws -> (Data, Data) in
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: python3!)
-            process.arguments = ["-c", script] + arguments + [Chromium.path!]
-            let pipe = Pipe()
-            let errorPipe = Pipe()
-            process.standardOutput = pipe
-            process.standardError = errorPipe
-            try process.run()
-            DispatchQueue.global().asyncAfter(deadline: .now() + 120) { if process.isRunning { process.terminate() } }
-            // Standard error is read on its own thread, so a chatty script never blocks on a full pipe.
-            let errors = Mutex(Data())
-            let read = DispatchSemaphore(value: 0)
-            Thread {
-                errors.withLock { $0 = errorPipe.fileHandleForReading.readDataToEndOfFile() }
-                read.signal()
-            }.start()
-            let data = pipe.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            read.wait()
-            return (data, errors.withLock { $0 })
+            try BrowserTurn.take {
+                let process = Process()
+                process.executableURL = URL(fileURLWithPath: python3!)
+                process.arguments = ["-c", script] + arguments + [Chromium.path!]
+                let pipe = Pipe()
+                let errorPipe = Pipe()
+                process.standardOutput = pipe
+                process.standardError = errorPipe
+                try process.run()
+                DispatchQueue.global().asyncAfter(deadline: .now() + 120) {
+                    if process.isRunning { process.terminate() }
+                }
+                // Standard error is read on its own thread, so a chatty script never blocks on a full pipe.
+                let errors = Mutex(Data())
+                let read = DispatchSemaphore(value: 0)
+                Thread {
+                    errors.withLock { $0 = errorPipe.fileHandleForReading.readDataToEndOfFile() }
+                    read.signal()
+                }.start()
+                let data = pipe.fileHandleForReading.readDataToEndOfFile()
+                process.waitUntilExit()
+                read.wait()
+                return (data, errors.withLock { $0 })
+            }
         }
         guard let findings = try? JSONDecoder().decode([String: JSONFinding].self, from: output) else {
             throw Failure(

@@ -71,7 +71,7 @@ struct CapturingHandler: LogHandler {
 /// page behind a login that reads the session.
 let itemsFeature = WebFeature(
     id: "items", navigation: NavigationEntry(title: "Items", path: "/items"), openAPIPaths: [:],
-    dashboard: { _, _ in "<section class=\"card\"><h2>Items</h2></section>" },
+    dashboard: { _, _ in DashboardCard(title: "Items", body: .empty) },
     routes: { router, environment in
         let store: @Sendable () -> any KeyValueStore = { environment.featureContext!.store }
         router.get("/items") { request, context in

@@ -82,7 +82,7 @@ enum Chromium {
     /// The DOM after the page's scripts ran for `budget` milliseconds of virtual time, waited for on a thread of
     /// its own: blocking one of the test run's few cooperative threads for a browser's seconds starved other tests.
     static func dumpDOM(_ url: URL, budget: Int) async throws -> String {
-        try await offThePool { try blockingDumpDOM(url, budget: budget) }
+        try await offThePool { try BrowserTurn.take { try blockingDumpDOM(url, budget: budget) } }
     }
 
     private static func blockingDumpDOM(_ url: URL, budget: Int) throws -> String {
@@ -132,7 +132,11 @@ final class FormClient: NSObject, URLSessionTaskDelegate, @unchecked Sendable {
         return URLSession(configuration: configuration, delegate: self, delegateQueue: nil)
     }()
 
-    init(baseURL: URL) { self.baseURL = baseURL }
+    /// A browser of `baseURL` already holding `cookies` (another browser's, to send what it sent).
+    init(baseURL: URL, cookies: [String: String?] = [:]) {
+        self.baseURL = baseURL
+        jar = cookies.compactMapValues { $0 }
+    }
 
     /// A cookie the server set.
     func cookie(_ name: String) -> String? { lock.withLock { jar[name] } }
@@ -208,5 +212,20 @@ final class FormClient: NSObject, URLSessionTaskDelegate, @unchecked Sendable {
 func offThePool<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
     try await withCheckedThrowingContinuation { continuation in
         Thread { continuation.resume(with: Result { try work() }) }.start()
+    }
+}
+
+/// The text read from `handle` until `marker` appears or the stream ends, read on a thread of its own: a pipe read
+/// on the cooperative pool would hold one of its few threads while the child it waits for may need a loopback
+/// server of this process, which answers on that pool.
+func read(_ handle: FileHandle, until marker: String) async throws -> String {
+    try await offThePool {
+        var received = Data()
+        while String(decoding: received, as: UTF8.self).range(of: marker) == nil {
+            let chunk = handle.availableData
+            if chunk.isEmpty { break }
+            received.append(chunk)
+        }
+        return String(decoding: received, as: UTF8.self)
     }
 }

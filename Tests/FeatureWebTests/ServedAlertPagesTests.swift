@@ -17,8 +17,10 @@ struct ServedAlertPagesTests {
             let browser = FormClient(baseURL: server.baseURL)
 
             let all = try await browser.get("/alerts")
-            #expect(all.status == 200 && all.body.contains("<td>AAPL above $100,000.00</td>"), "\(all.body)")
-            #expect(all.body.contains("<td>armed</td>"))
+            #expect(
+                all.status == 200 && all.body.contains("<td data-label=\"Condition\">AAPL above $100,000.00</td>"),
+                "\(all.body)")
+            #expect(all.body.contains("<td data-label=\"Status\">armed</td>"))
 
             let signup = try await browser.get("/stocks/signup")
             let password = "correct horse battery staple"
@@ -29,7 +31,7 @@ struct ServedAlertPagesTests {
             #expect(signedUp.status == 303, "\(signedUp.body)")
             let form = try await browser.get("/stocks/alerts")
             #expect(
-                form.status == 200 && form.body.contains("<td>AAPL above $100,000.00</td>"),
+                form.status == 200 && form.body.contains("<td data-label=\"Condition\">AAPL above $100,000.00</td>"),
                 "the stock alerts are the host's")
             let refused = try await browser.post(
                 "/stocks/alerts/add", fields: [("symbol", "ZZZZ"), ("direction", "below"), ("level", "1")], from: form)
@@ -79,13 +81,7 @@ struct ServedAlertPagesTests {
             let output = Pipe()
             curl.standardOutput = output
             try curl.run()
-            var received = Data()
-            while !String(decoding: received, as: UTF8.self).contains("event: alert\ndata: {") {
-                let chunk = output.fileHandleForReading.availableData
-                if chunk.isEmpty { break }
-                received.append(chunk)
-            }
-            let text = String(decoding: received, as: UTF8.self)
+            let text = try await read(output.fileHandleForReading, until: "event: alert\ndata: {")
             #expect(text.contains("event: alert\ndata: {"), "\(text)")
             #expect(text.contains("\"sequence\":1"), "\(text)")
             #expect(text.contains("\"kind\":\"networth\""), "\(text)")

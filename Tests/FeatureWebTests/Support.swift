@@ -33,7 +33,7 @@ let demoFeature = WebFeature(
             response: OpenAPISchema.object(
                 ["text": OpenAPISchema.string, "count": OpenAPISchema.string], required: ["text", "count"]))
     ],
-    dashboard: { _, _ in "<section class=\"card\"><h2>Demo card</h2></section>" },
+    dashboard: { _, _ in DashboardCard(title: "Demo card", body: .empty) },
     routes: { router, environment in
         router.get("/demo") { request, context in
             let form = Components.postForm(

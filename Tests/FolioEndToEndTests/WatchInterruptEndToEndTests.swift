@@ -35,26 +35,32 @@ struct WatchInterruptEndToEndTests {
     static func interrupt(
         _ arguments: [String], home: URL, environment: [String: String] = [:], with signal: Int32, once marker: String
     ) async throws -> (reason: Process.TerminationReason, status: Int32, stdout: String, stderr: String) {
-        try await run(arguments, home: home, environment: environment, once: marker) { kill($0, signal) }
+        try await run(arguments, home: home, environment: environment, once: marker, repeating: true) {
+            kill($0, signal)
+        }
     }
 
     /// Starts `folio arguments…`, calls `action` with its process id once its output (stdout or stderr) contains
     /// `marker` — while it still runs — and waits for it to end.
+    /// With `repeating`, `action` is taken again every 2 s while the process runs, at most five times, then the
+    /// process is killed (SIGKILL, so the test fails on its termination reason instead of hanging): a signal sent
+    /// to a busy process was seen to be lost now and then, as a user's Ctrl-C can be, and a user presses it again.
     static func run(
         _ arguments: [String], home: URL, environment: [String: String] = [:], once marker: String,
-        then action: @escaping @Sendable (Int32) -> Void
+        repeating: Bool = false, then action: @escaping @Sendable (Int32) -> Void
     ) async throws -> (reason: Process.TerminationReason, status: Int32, stdout: String, stderr: String) {
         // The waits below block: on a thread of their own, not one of the few the loopback servers' tasks run on.
         try await withCheckedThrowingContinuation { continuation in
             Thread {
-                continuation.resume(with: Result { try runBlocking(arguments, home, environment, marker, action) })
+                continuation.resume(
+                    with: Result { try runBlocking(arguments, home, environment, marker, repeating, action) })
             }
             .start()
         }
     }
 
     private static func runBlocking(
-        _ arguments: [String], _ home: URL, _ environment: [String: String], _ marker: String,
+        _ arguments: [String], _ home: URL, _ environment: [String: String], _ marker: String, _ repeating: Bool,
         _ action: @escaping @Sendable (Int32) -> Void
     ) throws -> (reason: Process.TerminationReason, status: Int32, stdout: String, stderr: String) {
         let process = Process()
@@ -99,10 +105,23 @@ struct WatchInterruptEndToEndTests {
         }
         read(stdout) { $0.out.append($1) }
         read(stderr) { $0.err.append($1) }
+        let exited = DispatchSemaphore(value: 0)
+        process.terminationHandler = { _ in exited.signal() }
         try process.run()
         ready.wait()
         let printed = seen.withLock { String(decoding: $0.out + $0.err, as: UTF8.self).contains(marker) }
-        if printed { action(process.processIdentifier) }
+        if printed {
+            action(process.processIdentifier)
+            var taken = 1
+            while repeating, exited.wait(timeout: .now() + 2) == .timedOut {
+                guard taken < 5 else {
+                    kill(process.processIdentifier, SIGKILL)
+                    break
+                }
+                action(process.processIdentifier)
+                taken += 1
+            }
+        }
         process.waitUntilExit()
         done.wait()
         let output = seen.withLock { ($0.out, $0.err) }

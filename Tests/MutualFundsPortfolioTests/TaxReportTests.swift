@@ -134,7 +134,7 @@ struct TaxReportTests {
     }
 
     @Test(
-        "Schedule 112A: a row per scheme and side of 31-Jan-2018, per lot with details; the CSV adds up in whole rupees"
+        "Schedule 112A: a row per scheme and side of 23-Jul-2024, each grandfathered lot its own, every lot with details"
     )
     func schedule112A() throws {
         let rows = [

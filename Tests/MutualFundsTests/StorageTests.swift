@@ -8,11 +8,17 @@ import Timing
 
 @Suite("Cached histories and favorites")
 struct StorageTests {
-    @Test("a history round-trips exactly through its compact stored form")
-    func historyRoundTrip() async throws {
+    /// 122639's recorded history saved at 1000 s, fresh until 2800 s, in a store of its own.
+    static func stored122639() async throws -> (NAVHistory, any KeyValueStore) {
         let history = try TestData.fixtureHistory("scheme_122639_history_full_3266pts.json", code: 122639)
         let store = InMemoryDatabase(now: { Date(timeIntervalSince1970: 1000) }).store(namespace: "funds")
         try await store.write { try HistoryCache.save(history, expiresAt: Date(timeIntervalSince1970: 2800), in: $0) }
+        return (history, store)
+    }
+
+    @Test("a history round-trips exactly through its compact stored form")
+    func historyRoundTrip() async throws {
+        let (history, store) = try await Self.stored122639()
         let entry = try #require(try await store.read { try HistoryCache.entry(code: 122639, in: $0) })
         #expect(entry.value == history)
         #expect(entry.value.series == history.series)
@@ -23,6 +29,22 @@ struct StorageTests {
         #expect(summaries.first?.points == 3266)
         #expect(summaries.first?.latestNAVDate?.iso8601 == "2026-09-04")
         #expect(try await store.read { try HistoryCache.entry(code: 1, in: $0) } == nil)
+    }
+
+    @Test("beside each history its newest NAV and meta, read without the history; cleared with it")
+    func latestBeside() async throws {
+        let (history, store) = try await Self.stored122639()
+        let latest = try #require(try await store.read { try HistoryCache.latest(code: 122639, in: $0) })
+        #expect(latest.latest == history.latest && latest.series.count == 1 && latest.meta == history.meta)
+        let record = try await store.read { try $0.get(HistoryCache.latestPrefix + "000122639") }
+        #expect((record?.value.count ?? .max) < 1000, "a few hundred bytes, not the history's 46 KB")
+        // A history stored by an older folio, without the record beside it: its newest NAV from the history.
+        try await store.write { try $0.delete(HistoryCache.latestPrefix + "000122639") }
+        #expect(try await store.read { try HistoryCache.latest(code: 122639, in: $0) } == latest)
+        #expect(try await store.read { try HistoryCache.latest(code: 1, in: $0) } == nil)
+        try await store.write { try HistoryCache.save(history, expiresAt: nil, in: $0) }
+        #expect(try await store.write { try HistoryCache.clear(in: $0) } == 1)
+        #expect(try await store.read { try $0.count(.prefix(HistoryCache.latestPrefix)) } == 0)
     }
 
     @Test("a server's memory of decoded histories gives what the store holds now: a rewritten history is read anew")

@@ -250,7 +250,8 @@ struct FundSearchCompareTests {
             let (_, html) = try await get(client, "/")
             #expect(html.contains("<h2><a href=\"/funds\">Favourite funds</a></h2>"))
             #expect(html.contains("<a href=\"/funds/122639\">Parag Parikh Flexi Cap Fund - Direct Plan - Growth</a>"))
-            #expect(html.contains("<td class=\"num\">\(HTML.escape(NumberFormat.percent(return1Y)))</td>"))
+            let cells = html.replacingOccurrences(of: #" data-label="[^"]*""#, with: "", options: .regularExpression)
+            #expect(cells.contains("<td class=\"num\">\(HTML.escape(NumberFormat.percent(return1Y)))</td>"))
             #expect(html.contains("<p class=\"stamp\">NAVs as of 20"), "the card's as-of")
         }
     }
@@ -317,9 +318,19 @@ struct FundSearchCompareTests {
                     "One scheme could not be compared:<ul id=\"compare-failures\"><li><strong>999999</strong>"))
             #expect(
                 page.contains("id=\"compare\"")
-                    && page.contains("<figure class=\"chart web-chart\" id=\"compare-chart\" data-lines=\"2\">"))
+                    && page.contains(
+                        "<figure class=\"chart web-chart\" id=\"compare-chart\" data-lines=\"2\" data-compare=\"")
+            )
             #expect(page.contains("₹100 invested on "))
             #expect(page.components(separatedBy: "<polyline").count - 1 == 4, "two lines in each of the two renderings")
+            // The readout's days: each with both lines' values, both 100 on the first, at most 400 of them.
+            let readings = page.components(separatedBy: "data-compare=\"").dropFirst().first?.prefix { $0 != "\"" }
+            let days = readings?.split(separator: ";") ?? []
+            #expect(
+                days.first?.hasSuffix(",100.0,100.0") == true && (2...400).contains(days.count), "\(days.prefix(2))")
+            #expect(days.allSatisfy { $0.split(separator: ",").count == 3 })
+            #expect(
+                page.components(separatedBy: "class=\"compare-marker\"").count - 1 == 4, "a marker a line a rendering")
             // Over 1Y the range's return is the 1Y column: it is not repeated.
             #expect(!page.contains("1Y return</th>"))
             let (_, threeYears) = try await get(client, "/funds/compare?codes=122639,120505&range=3Y")

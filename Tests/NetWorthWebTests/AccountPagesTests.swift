@@ -30,7 +30,7 @@ import Testing
             #expect(status == .ok)
             #expect(html.contains("href=\"/networth/account?name=Everyday%20Current\">Everyday Current</a>"))
             #expect(html.contains("aria-sort=\"ascending\"><a href=\"/networth/accounts?sort=-name\">Account ▲</a>"))
-            #expect(html.contains("<td class=\"num\">£"), "money right-aligned with its symbol")
+            #expect(html.contains("<td data-label=\"Balance\" class=\"num\">£"), "money right-aligned with its symbol")
             #expect(html.contains("<time datetime=\"2025-11-24\">24 Nov 2025</time>"))
             let (_, byBalance) = try await Self.get(client, "/networth/accounts?sort=-balance")
             #expect(

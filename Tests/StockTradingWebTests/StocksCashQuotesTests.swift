@@ -61,12 +61,15 @@ struct StocksCashQuotesTests {
             #expect(html.contains("<time datetime="))
             // Sorted by a heading's link, highest price first; the live region keeps the order.
             let (_, sorted) = try await page(client, "/stocks/quotes?sort=-price", cookie: cookie)
-            let prices = sorted.components(separatedBy: "<tr><td>").dropFirst().compactMap { row in
-                row.components(separatedBy: "<td class=\"num\">$").dropFirst().first.flatMap {
-                    Decimal(
-                        string: String($0.prefix { $0 != "<" && $0 != " " }).replacingOccurrences(of: ",", with: ""))
+            // A phone's card labels (`data-label`) are left out to read the cells.
+            let prices = sorted.replacingOccurrences(of: #" data-label="[^"]*""#, with: "", options: .regularExpression)
+                .components(separatedBy: "<tr><td>").dropFirst().compactMap { row in
+                    row.components(separatedBy: "<td class=\"num\">$").dropFirst().first.flatMap {
+                        Decimal(
+                            string: String($0.prefix { $0 != "<" && $0 != " " }).replacingOccurrences(of: ",", with: "")
+                        )
+                    }
                 }
-            }
             #expect(prices.count > 5 && prices == prices.sorted(by: >), "\(prices)")
             #expect(sorted.contains("aria-sort=\"descending\"><a href=\"/stocks/quotes?sort=price\">Price ▼</a>"))
             #expect(sorted.contains("data-stocks-events=\"/stocks/events?view=quotes&amp;sort=-price\""))
@@ -138,7 +141,10 @@ struct StocksCashQuotesTests {
 
 /// The side of the history table's first row.
 private func firstSide(_ html: String) -> String? {
-    guard let row = html.components(separatedBy: "<tr><td><time").dropFirst().first else { return nil }
+    guard
+        let row = html.replacingOccurrences(of: #" data-label="[^"]*""#, with: "", options: .regularExpression)
+            .components(separatedBy: "<tr><td><time").dropFirst().first
+    else { return nil }
     let cells = row.components(separatedBy: "<td>")
     return cells.count > 1 ? String(cells[1].prefix { $0 != "<" }) : nil
 }

@@ -59,7 +59,7 @@ struct StocksLiveTests {
         try await services.prepare()
         let owner = try await services.accounts.authenticate(
             email: "test@stockport.com", password: "Test@123", client: nil)
-        let response = StocksLive.stream(.quotes, environment: environment, owner: owner, csrf: "token")
+        let response = StocksLive(environment: environment).stream(.quotes, owner: owner, csrf: "token")
         #expect(response.headers[.contentType] == "text/event-stream")
         let written = Collected()
         let task = Task { try await response.body.write(CollectingBody(collected: written)) }

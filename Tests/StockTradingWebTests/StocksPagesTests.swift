@@ -248,7 +248,10 @@ func submit(
 
 /// The shares of `symbol` in the holdings table, as shown.
 private func shares(_ symbol: String, in html: String) -> String? {
-    guard let row = html.components(separatedBy: "<tr>").first(where: { $0.hasPrefix(symbolCell(symbol)) }) else {
+    // A phone's card labels (`data-label`) are left out to read the cells.
+    let unlabelled = html.replacingOccurrences(of: #" data-label="[^"]*""#, with: "", options: .regularExpression)
+    guard let row = unlabelled.components(separatedBy: "<tr>").first(where: { $0.hasPrefix(symbolCell(symbol)) })
+    else {
         return nil
     }
     let cells = row.components(separatedBy: "<td class=\"num\">")
@@ -372,7 +375,8 @@ struct StocksFormsTests {
             #expect(stored.map(\.definition.kind) == ["stock"] && stored.map(\.featureID) == ["stocks"])
             #expect(stored.first?.definition.summary == "AAPL above $180.00")
             let (_, listed) = try await page(client, "/stocks/alerts", cookie: cookie)
-            #expect(listed.contains("<td>AAPL above $180.00</td>") && listed.contains("<td>armed</td>"))
+            let cells = listed.replacingOccurrences(of: #" data-label="[^"]*""#, with: "", options: .regularExpression)
+            #expect(cells.contains("<td>AAPL above $180.00</td>") && cells.contains("<td>armed</td>"))
 
             let badLevel = try await submit(
                 client, "/stocks/alerts/add", "symbol=AAPL&direction=below&level=12x", cookie: cookie)

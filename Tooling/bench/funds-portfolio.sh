@@ -5,7 +5,8 @@
 #   - `funds portfolio` of those 50 schemes, cold: one NAVAll.txt request, not 50 histories;
 #   - `funds portfolio --refresh`: AMFI's file fetched again and found the same (the next NAV day's first run, or
 #     any run once the cache has expired): an old folio parses and stores its 14,000 rows again, a new one does not;
-#   - the same warm (AMFI's file cached), median per process, against `funds show 122639` warm; target ≤ 1.5×.
+#   - the same warm (AMFI's file cached), median per process, against `funds show 122639` warm; target ≤ 1.5×;
+#   - the same warm once the 50 schemes' MF API histories are stored too (each `funds show`n).
 # Runs of the two binaries are interleaved (old, new, old, new, …) so a machine busy with something else slows both
 # alike. AMFI's file is the real NAVAll.txt of 18-Aug-2026 (Tests/Fixtures/amfi), served from loopback with the MF API.
 #
@@ -89,6 +90,15 @@ interleaved "funds show 122639, warm, median ms" funds show 122639
 for name in "${NAMES[@]}"; do
     record "warm portfolio / warm show (target ≤ 1.5)" "$name" "$(awk -v a="${FIGURE[funds portfolio, warm (50 schemes), median ms,$name]}" -v b="${FIGURE[funds show 122639, warm, median ms,$name]}" 'BEGIN { printf "%.2f", a / b }')"
 done
+# A user who has looked at the schemes holds their MF API histories too: the valuation compares each one's newest NAV
+# with AMFI's file (it reads only that NAV, not the whole history, since issue 39's speed work).
+for name in "${NAMES[@]}"; do
+    for code in $(FOLIO_HOME="$WORK/home-$name" "${BIN[$name]}" funds portfolio --format json 2>/dev/null \
+        | python3 -c 'import json, sys; print(" ".join(str(h["code"]) for h in json.load(sys.stdin)["holdings"] if h.get("code")))'); do
+        run "$name" funds show "$code" >/dev/null
+    done
+done
+interleaved "funds portfolio, warm, the 50 schemes' histories also stored, median ms" funds portfolio
 
 if [[ -n "$OLD_FOLIO" ]]; then
     printf '%-80s %14s %14s %8s\n' "figure" "old" "new" "new/old"

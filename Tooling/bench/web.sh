@@ -11,6 +11,7 @@
 # Usage: Tooling/bench/web.sh                (FOLIO_BIN defaults to .build/release/folio)
 #        FOLIO_BIN=.build/debug/folio DURATION=5s CONNECTIONS=8 RUNS=3 Tooling/bench/web.sh
 #        FOLIO_BENCH_DATABASE_URL=postgres://folio@127.0.0.1:5432/postgres Tooling/bench/web.sh
+#        FOLIO_BENCH_DATABASE_URL=throwaway Tooling/bench/web.sh   (a cluster of its own, as Tooling/test makes one)
 # The server runs on one core and wrk on another (taskset), so neither steals the other's; each route is measured
 # RUNS times (default 5) in turn with the static file, and the medians are printed.
 set -euo pipefail
@@ -33,7 +34,7 @@ SCHEMA="folio_bench_web_$$"
 cleanup() {
     for pid in "${PIDS[@]}"; do kill "$pid" 2>/dev/null || true; done
     for pid in "${PIDS[@]}"; do wait "$pid" 2>/dev/null || true; done
-    if [[ -n "${FOLIO_BENCH_DATABASE_URL:-}" ]]; then
+    if [[ -n "${FOLIO_BENCH_DATABASE_URL:-}" && -z "${THROWAWAY_PG:-}" ]]; then
         command -v psql >/dev/null && psql -q "$FOLIO_BENCH_DATABASE_URL" -c "DROP SCHEMA IF EXISTS $SCHEMA CASCADE" \
             >/dev/null 2>&1 || echo "note: drop schema $SCHEMA on the server by hand" >&2
     fi
@@ -154,6 +155,29 @@ fi
 printf '  %-34s %s bytes; %s\n' "/ (overview) weight" "$(wc -c < "$WORK/overview.html")" "$COMPRESSED"
 
 [[ -n "${FOLIO_BENCH_DATABASE_URL:-}" ]] || exit 0
+if [[ $FOLIO_BENCH_DATABASE_URL == throwaway ]]; then
+    # initdb in the work directory, trust auth, fsync off, on a free port below the ephemeral range (docs/POSTGRES.md);
+    # as root the server runs as folio-ci, the user Tooling/test creates. Stopped by the trap with the work directory.
+    pg_bin=$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -1)
+    as_pg=()
+    mkdir -p "$WORK/pg" && chmod 755 "$WORK" "$WORK/pg"
+    if [[ $(id -u) -eq 0 ]]; then
+        id folio-ci >/dev/null 2>&1 || useradd --system --no-create-home --shell /usr/sbin/nologin folio-ci
+        chown folio-ci "$WORK/pg"
+        as_pg=(runuser -u folio-ci --)
+    fi
+    pg_port=$(python3 -c 'import random, socket
+for _ in range(200):
+    port, s = random.randrange(20000, 32000), socket.socket()
+    try: s.bind(("127.0.0.1", port)); print(port); break
+    except OSError: pass
+    finally: s.close()')
+    "${as_pg[@]}" "$pg_bin/initdb" -D "$WORK/pg/data" -U folio --auth=trust -E UTF8 --locale=C.UTF-8 >/dev/null
+    "${as_pg[@]}" "$pg_bin/pg_ctl" -D "$WORK/pg/data" -l "$WORK/pg/server.log" -w \
+        -o "-c listen_addresses=127.0.0.1 -p $pg_port -k $WORK/pg -c fsync=off" start >/dev/null
+    trap '"${as_pg[@]}" "$pg_bin/pg_ctl" -D "$WORK/pg/data" -m immediate stop >/dev/null 2>&1; cleanup' EXIT
+    FOLIO_BENCH_DATABASE_URL="postgres://folio@127.0.0.1:$pg_port/postgres" THROWAWAY_PG=1
+fi
 # The same household on PostgreSQL, served by a second server on the same core, measured turn about with SQLite.
 separator='?'; [[ $FOLIO_BENCH_DATABASE_URL == *\?* ]] && separator='&'
 PG_URL="$FOLIO_BENCH_DATABASE_URL${separator}schema=$SCHEMA"

@@ -1,6 +1,7 @@
 import ArgumentParser
 import FeatureKit
 import Persistence
+import Settings
 
 /// The kernels a feature uses; the host builds only these for it.
 public struct KernelRequirements: OptionSet, Sendable, Hashable {
@@ -61,6 +62,9 @@ public struct FeatureDescriptor: Sendable {
     public private(set) var deviceLocalKeys: Set<String> = []
     /// Older spellings of the feature's commands the host still accepts (``CommandAlias``). None by default.
     public private(set) var aliases: [CommandAlias] = []
+    /// The settings the feature reads (`funds.historyTTL`), for `folio settings` and the check of `config.json`'s
+    /// keys (``contributing(settings:)``). None by default.
+    public private(set) var settings: [ConfigKey] = []
 
     /// Creates a descriptor.
     /// - Parameters:
@@ -97,6 +101,13 @@ public struct FeatureDescriptor: Sendable {
     public func contributing(agenda read: @escaping AgendaReader) -> FeatureDescriptor {
         var descriptor = self
         descriptor.agenda = read
+        return descriptor
+    }
+
+    /// The descriptor with `keys` as the settings it reads (``settings``).
+    public func contributing(settings keys: [ConfigKey]) -> FeatureDescriptor {
+        var descriptor = self
+        descriptor.settings = keys
         return descriptor
     }
 

@@ -3,21 +3,31 @@ import Alerting
 import Failures
 import Foundation
 import Hummingbird
+import Timing
 
 /// `/alerts/events`: each firing of this server as an `alert` event (`{title, body, link, kind, firedAt}`),
-/// from the moment the browser connects (or after `?after=N`, the last number it saw, so a page loaded
-/// between two firings misses none), one a tick.
-enum AlertEvents {
-    static func response(_ request: Request, environment: WebEnvironment) async -> Response {
+/// after `?after=N` (the last number the tab saw, so a page loaded between two firings misses none), else those
+/// of the last minute and then each new one, one a tick.
+struct AlertEvents {
+    /// The server's environment, scoped to this feature.
+    let environment: WebEnvironment
+
+    /// How old a firing a tab that has seen none is still shown: an alert added on a page fires within a second
+    /// or two, often before the page it leads to has connected, and must show there at once.
+    static let recentWindow: TimeInterval = 60
+
+    func response(_ request: Request) async -> Response {
         guard let feed = environment.alerts?.feed else {
             return WebResponses.problem(FolioError(.unavailable, "alerts are not kept by this server"))
         }
         let latest = await feed.latest
-        let asked = request.uri.queryParameters.get("after").flatMap { Int($0) } ?? latest
+        let since = environment.timing.now().addingTimeInterval(-Self.recentWindow)
+        let recent = await feed.recent().prefix { $0.firedAt >= since }.count
+        let asked = request.uri.queryParameters.get("after").flatMap { Int($0) } ?? (latest - recent)
         // A number from before a restart may be ahead of this server's feed: start from now then.
         let cursor = FeedCursor(feed: feed, seen: asked > latest ? latest : max(asked, 0))
         return ServerSentEvents.response(ticker: environment.ticker, every: 1) {
-            await cursor.next().map { ServerSentEvent(name: "alert", data: encoded($0)) }
+            await cursor.next().map { ServerSentEvent(name: "alert", data: Self.encoded($0)) }
         }
     }
 

@@ -7,7 +7,10 @@ import Hummingbird
 
 /// The `/alerts` forms that add an alert of each kind the plug-ins contribute, read by the kind's own parser
 /// (the one `folio alerts add KIND` uses), and `POST /api/alerts`, the same for JSON clients.
-enum AlertForms {
+struct AlertForms {
+    /// The server's environment as the host handed it to these routes.
+    let environment: WebEnvironment
+
     /// A refused attempt: the kind, what was typed (shown again) and the refusal (beside the field it blames).
     struct Attempt {
         var kind: String
@@ -26,7 +29,7 @@ enum AlertForms {
             let general: HTML =
                 failed.flatMap { failed in
                     failed.error.field.map { names.contains($0) } == true
-                        ? nil : Components.notice(failed.error.line, kind: "error")
+                        ? nil : Components.notice(PageWords.line(failed.error), kind: "error")
                 } ?? .empty
             let fields = form.fields.html { field in
                 let error = failed?.error.field == field.name ? failed?.error.line : nil
@@ -51,8 +54,8 @@ enum AlertForms {
 
     /// `POST /alerts/add`: stores the alert and says so on `/alerts`, or shows the page again (422) with the
     /// form as typed and the refusal beside its field; nothing is stored then.
-    static func add(
-        _ request: Request, context: WebRequestContext, environment: WebEnvironment
+    func add(
+        _ request: Request, context: WebRequestContext
     ) async throws -> Response {
         let form = try await FormData.read(request, context: context)
         let kind = form["kind"] ?? ""
@@ -65,16 +68,16 @@ enum AlertForms {
                 to: "/alerts", flash: Flash(.success, "Added alert #\(added.id): \(added.definition.summary)."))
         } catch {
             let attempt = Attempt(kind: kind, values: values, error: FolioError.from(error))
-            return await AlertsPage.show(request, context: context, environment: environment, attempt: attempt)
+            return await AlertsPage(environment: environment).show(request, context: context, attempt: attempt)
         }
     }
 
     /// `POST /api/alerts`: a JSON object, `kind` and the kind's fields (strings or numbers), answered 201 with the
     /// new alert as `/api/alerts` lists it, or problem details naming the field at fault.
-    static func create(_ request: Request, context: WebRequestContext, environment: WebEnvironment) async -> Response {
+    func create(_ request: Request, context: WebRequestContext) async -> Response {
         do {
             let buffer = try await request.body.collect(upTo: context.maxFormSize)
-            let fields = try body(Data(String(buffer: buffer).utf8))
+            let fields = try Self.body(Data(String(buffer: buffer).utf8))
             let desk = try AlertsWeb.desk(environment)
             var values = fields
             values["kind"] = nil

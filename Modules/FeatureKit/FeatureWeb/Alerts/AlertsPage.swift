@@ -8,10 +8,13 @@ import Timing
 
 /// `/alerts`: every alert with its state and a remove button that asks first, a form for each kind, then this
 /// server's recent firings.
-enum AlertsPage {
+struct AlertsPage {
+    /// The server's environment as the host handed it to these routes.
+    let environment: WebEnvironment
+
     /// The page; after a refused form (`attempt`) it answers 422 with that form as typed and its refusal.
-    static func show(
-        _ request: Request, context: WebRequestContext, environment: WebEnvironment, attempt: AlertForms.Attempt? = nil
+    func show(
+        _ request: Request, context: WebRequestContext, attempt: AlertForms.Attempt? = nil
     ) async -> Response {
         let listings: [AlertListing]
         let recent: [Firing]
@@ -24,8 +27,7 @@ enum AlertsPage {
             return environment.failurePage(FolioError.from(error), title: "Alerts", request: request, context: context)
         }
         var content: HTML =
-            "<p class=\"hint\">Add an alert of any kind below, or with <code>folio alerts add</code>; "
-            + "what fires shows in the banner of every page.</p>"
+            "<p class=\"hint\">Add an alert of any kind below; what fires shows in the banner of every page.</p>"
         content += AlertsWeb.table(listings, csrf: context.csrfToken, now: environment.timing.now())
         content += "<h2 id=\"add\">Add an alert</h2>"
         content += AlertForms.forms(desk.kinds, csrf: context.csrfToken, attempt: attempt)
@@ -43,8 +45,8 @@ enum AlertsPage {
     }
 
     /// The first post asks; the confirmed one removes and says so on `/alerts`.
-    static func remove(
-        _ request: Request, context: WebRequestContext, environment: WebEnvironment
+    func remove(
+        _ request: Request, context: WebRequestContext
     ) async throws -> Response {
         let fields = try await FormData.read(request, context: context)
         let flash: Flash

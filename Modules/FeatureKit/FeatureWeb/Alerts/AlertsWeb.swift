@@ -16,18 +16,14 @@ public enum AlertsWeb {
         openAPIPaths: ["/api/alerts": apiOperations],
         routes: { router, environment in
             router.get("/alerts") { request, context in
-                await AlertsPage.show(request, context: context, environment: environment)
+                await AlertsPage(environment: environment).show(request, context: context)
             }
-            router.post("/alerts/add") { request, context in
-                try await AlertForms.add(request, context: context, environment: environment)
-            }
+            router.post("/alerts/add", use: AlertForms(environment: environment).add)
             router.post("/api/alerts") { request, context in
-                await AlertForms.create(request, context: context, environment: environment)
+                await AlertForms(environment: environment).create(request, context: context)
             }
-            router.post("/alerts/remove") { request, context in
-                try await AlertsPage.remove(request, context: context, environment: environment)
-            }
-            router.get("/alerts/events") { request, _ in await AlertEvents.response(request, environment: environment) }
+            router.post("/alerts/remove", use: AlertsPage(environment: environment).remove)
+            router.get("/alerts/events") { request, _ in await AlertEvents(environment: environment).response(request) }
             router.get("/api/alerts") { _, _ in
                 do {
                     return WebResponses.json(encoding: try await desk(environment).listings())

@@ -10,8 +10,6 @@
 ///   browser notification. The last firing seen is kept for the tab, so the next page asks only for newer ones.
 ///   `?live=0` leaves it closed, as it leaves every live part: a page that must settle (a headless dump) can.
 ///   A firing whose title ends in a countdown keeps counting from its firing time.
-/// - Below 600 px a table's rows read as cards, each cell named by its column's title (without the script the
-///   table scrolls sideways inside its card, as on a desktop).
 /// - A refused form's first blamed field (else the page's error) is scrolled into view and focused.
 enum Script {
     static let text = """
@@ -152,28 +150,7 @@ enum Script {
               }
             });
           }
-          // On a phone the stylesheet shows a labelled table's rows as cards: each cell is named by its column's title.
-          function cards(wrap) {
-            var heads = wrap.querySelectorAll("thead th"), rows = wrap.querySelectorAll("tbody tr");
-            for (var r = 0; r < rows.length; r++) {
-              for (var c = 0; c < rows[r].cells.length && c < heads.length; c++) {
-                rows[r].cells[c].setAttribute("data-label", heads[c].textContent.trim());
-              }
-            }
-            wrap.classList.add("cards");
-          }
           document.addEventListener("DOMContentLoaded", function () {
-            // Only where cards are shown: a wide window keeps its tables as they were served.
-            var narrow = window.matchMedia ? window.matchMedia("(max-width: 600px)") : null;
-            var labelled = false;
-            function label() {
-              if (labelled || !narrow || !narrow.matches) { return; }
-              labelled = true;
-              var wraps = document.querySelectorAll(".table-wrap");
-              for (var w = 0; w < wraps.length; w++) { cards(wraps[w]); }
-            }
-            label();
-            if (narrow && narrow.addEventListener) { narrow.addEventListener("change", label); }
             var banner = document.querySelector("[data-alert-events]");
             if (banner) { alerts(banner); }
             var board = document.querySelector("[data-server-now]");

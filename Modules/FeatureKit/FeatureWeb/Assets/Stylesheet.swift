@@ -34,6 +34,8 @@ enum Stylesheet {
         .notice { padding: 8px 12px; border-radius: 6px; border: 1px solid var(--line); background: var(--surface); }
         .notice.error { border-color: var(--bad); color: var(--bad); } .notice.success { border-color: var(--good); color: var(--good); }
         .notice.warning { border-color: var(--warn); color: var(--warn); }
+        .error-summary { border: 3px solid var(--bad); border-radius: 6px; padding: 8px 14px; margin: 10px 0; background: var(--surface); }
+        .error-summary h2 { margin: 0 0 6px; font-size: 1.1em; color: var(--bad); } .error-summary ul { margin: 0; padding-left: 1.2em; overflow-wrap: anywhere; } .error-summary a { color: var(--bad); font-weight: 600; overflow-wrap: anywhere; }
         .stamp { color: var(--muted); font-size: .9em; } .stamp.stale { color: var(--warn); }
         .hint { color: var(--muted); }
         .field-error, .notice, .stamp, .hint, .field span { overflow-wrap: anywhere; }
@@ -59,15 +61,15 @@ enum Stylesheet {
         .bar-label { overflow-wrap: anywhere; } .bar-chart svg.bar { width: 100%; height: 14px; border: 0; border-radius: 0; background: none; } .bar-value { font-variant-numeric: tabular-nums; }
         @media (max-width: 720px) { .bar-row { grid-template-columns: minmax(0, 1fr) auto; } .bar-row .bar { grid-column: 1 / -1; grid-row: 2; }
         .web-chart .chart-wide { display: none; } .web-chart .chart-narrow { display: block; } }
-        @media (max-width: 600px) { .table-wrap.cards { overflow-x: visible; background: none; border: 0; }
-        .cards table, .cards tbody, .cards tr, .cards td { display: block; width: 100%; }
-        .cards thead { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); }
-        .cards tr { background: var(--surface); border: 1px solid var(--line); border-radius: 6px; margin: 0 0 10px; padding: 6px 10px; }
-        .cards td, .cards td.num { display: flex; justify-content: space-between; gap: 12px; border: 0; padding: 2px 0; text-align: right; position: static; background: none; }
-        .cards td::before { content: attr(data-label); color: var(--muted); text-align: left; }
-        .cards td:first-child { font-weight: 600; justify-content: flex-start; text-align: left; } .cards td:first-child::before, .cards td[data-label=""]::before { content: none; }
-        .cards td:empty { display: none; } .cards caption { display: block; padding: 0 0 6px; }
-        .cards td { flex-wrap: wrap; overflow-wrap: anywhere; min-width: 0; } .cards td > * { max-width: 100%; } .cards td form { flex-wrap: wrap; } }
+        @media (max-width: 600px) { .table-wrap { overflow-x: visible; background: none; border: 0; }
+        .table-wrap table, .table-wrap tbody, .table-wrap tr, .table-wrap td { display: block; width: 100%; }
+        .table-wrap thead { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); }
+        .table-wrap tr { background: var(--surface); border: 1px solid var(--line); border-radius: 6px; margin: 0 0 10px; padding: 6px 10px; }
+        .table-wrap td, .table-wrap td.num { display: flex; justify-content: space-between; gap: 12px; border: 0; padding: 2px 0; text-align: right; position: static; background: none; }
+        .table-wrap td::before { content: attr(data-label); color: var(--muted); text-align: left; }
+        .table-wrap td:first-child { font-weight: 600; justify-content: flex-start; text-align: left; } .table-wrap td:first-child::before, .table-wrap td[data-label=""]::before { content: none; }
+        .table-wrap td:empty { display: none; } .table-wrap caption { display: block; padding: 0 0 6px; }
+        .table-wrap td { flex-wrap: wrap; overflow-wrap: anywhere; min-width: 0; } .table-wrap td > * { max-width: 100%; } .table-wrap td form { flex-wrap: wrap; } }
         .overview-lists { display: grid; grid-template-columns: repeat(auto-fit, minmax(260px, 1fr)); gap: 14px; margin: 18px 0; }
         ul.plain { list-style: none; padding: 0; margin: 0; } ul.plain li { margin: 6px 0; overflow-wrap: anywhere; }
         .mover { display: flex; flex-wrap: wrap; gap: 4px 10px; } .mover .name { font-weight: 600; flex: 1 1 6em; } .mover .change { font-variant-numeric: tabular-nums; }

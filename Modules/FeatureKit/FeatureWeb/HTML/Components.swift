@@ -6,23 +6,39 @@ public enum Components {
     ///
     /// The table scrolls inside its card when it is wider than the screen, so the card is a named region that takes
     /// keyboard focus: without focus, a keyboard user could never scroll to the columns out of view.
-    /// The region is named by the caption, else by the column titles.
+    /// The region is named by the caption, else by the column titles. Below 600 px the stylesheet shows each row as a
+    /// card, every cell but the first (the row's name) labelled by its column's title (`data-label`), without
+    /// JavaScript.
     /// - Parameter headings: Column headings built elsewhere (sort links, ``TableOrder/heading(_:key:numeric:link:)``),
     ///   by column index, used instead of the plain title.
     public static func table(
         caption: String? = nil, headers: [String], numeric: Set<Int> = [], rows: [[HTML]], id: String? = nil,
         headings: [Int: HTML] = [:]
     ) -> HTML {
+        let labels = cellLabels(headers)
         let body = rows.html { cells in
-            "<tr>\(cells.enumerated().html { index, cell in numeric.contains(index) ? "<td class=\"num\">\(cell)</td>" : "<td>\(cell)</td>" })</tr>"
+            let row = cells.enumerated().html { index, cell in
+                let label = index < labels.count ? labels[index] : .empty
+                return numeric.contains(index) ? "<td\(label) class=\"num\">\(cell)</td>" : "<td\(label)>\(cell)</td>"
+            }
+            return "<tr>\(row)</tr>"
         }
-        return table(caption: caption, headers: headers, numeric: numeric, body: body, id: id, headings: headings)
+        return wrapped(caption: caption, headers: headers, numeric: numeric, body: body, id: id, headings: headings)
     }
 
     /// The same table around rows already written (`<tr>…</tr>` each), for rows with their own attributes.
     public static func table(
         caption: String? = nil, headers: [String], numeric: Set<Int> = [], body: HTML, id: String? = nil,
         headings: [Int: HTML] = [:]
+    ) -> HTML {
+        wrapped(
+            caption: caption, headers: headers, numeric: numeric, body: labelled(body, headers: headers), id: id,
+            headings: headings)
+    }
+
+    /// The table around a body whose cells are labelled already.
+    private static func wrapped(
+        caption: String?, headers: [String], numeric: Set<Int>, body: HTML, id: String?, headings: [Int: HTML]
     ) -> HTML {
         let head = headers.enumerated().html { index, title in
             if let heading = headings[index] { return heading }
@@ -36,6 +52,41 @@ public enum Components {
         let name = caption ?? "Table: " + headers.filter { !$0.isEmpty }.joined(separator: ", ")
         return
             "<div class=\"table-wrap\" role=\"region\" tabindex=\"0\" aria-label=\"\(name)\"><table\(idHTML)>\(captionHTML)<thead><tr>\(head)</tr></thead><tbody>\(body)</tbody></table></div>"
+    }
+
+    /// `body` with each cell after a row's first named by its column's title (`data-label`), for the cards a phone
+    /// shows; a column without a title (buttons) and a cell that names itself are left as they are. Rows sent on
+    /// their own (a live board's update) are labelled with it too.
+    public static func labelled(_ body: HTML, headers: [String]) -> HTML {
+        let labels = cellLabels(headers).map(\.markup)
+        guard labels.contains(where: { !$0.isEmpty }) else { return body }
+        var result = ""
+        result.reserveCapacity(body.markup.utf8.count + body.markup.utf8.count / 4)
+        for (rowIndex, row) in body.markup.components(separatedBy: "<tr").enumerated() {
+            if rowIndex > 0 { result += "<tr" }
+            for (cellIndex, cell) in row.components(separatedBy: "<td").enumerated() {
+                if cellIndex > 0 {
+                    result += "<td"
+                    // Index 1 is the row's first cell; `<td` starts a cell only when a space or `>` follows.
+                    let column = cellIndex - 1
+                    if column > 0, column < labels.count, cell.first == " " || cell.first == ">",
+                        !cell.prefix(while: { $0 != ">" }).contains("data-label")
+                    {
+                        result += labels[column]
+                    }
+                }
+                result += cell
+            }
+        }
+        return HTML(raw: result)
+    }
+
+    /// Each column's ` data-label="Title"`, empty for the first (a row's name, its card's title) and for a column
+    /// without a title.
+    static func cellLabels(_ headers: [String]) -> [HTML] {
+        headers.enumerated().map { index, title in
+            index == 0 || title.isEmpty ? .empty : HTML(raw: " data-label=\"\(HTML.escape(title))\"")
+        }
     }
 
     /// A refusal's message beside the field it blames, as `NAME-error` (what the field's `aria-describedby` names);

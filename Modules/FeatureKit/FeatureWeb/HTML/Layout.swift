@@ -12,7 +12,8 @@ public struct Layout: Sendable {
         self.banner = banner
     }
 
-    /// A whole HTML document.
+    /// A whole HTML document; a page whose forms refuse something lists the refusals at its top
+    /// (``ErrorSummary``).
     public func render(
         title: String, path: String, content: HTML, flash: Flash? = nil, scripts: [String] = [], banner: HTML = .empty
     ) -> String {
@@ -22,6 +23,7 @@ public struct Layout: Sendable {
                 ? "<li><a href=\"\(entry.path)\" aria-current=\"page\">\(entry.title)</a></li>"
                 : "<li><a href=\"\(entry.path)\">\(entry.title)</a></li>"
         }
+        let (summary, content) = ErrorSummary.summarize(content)
         let flashHTML: HTML = flash.map { Components.notice($0.message, kind: $0.kind.rawValue) } ?? .empty
         let scriptTags = (["/assets/folio.js"] + scripts).html { "<script src=\"\($0)\" defer></script>" }
         let page: HTML = """
@@ -41,7 +43,7 @@ public struct Layout: Sendable {
             \(self.banner)\(banner)
             <main id="main">
             <h1>\(title)</h1>
-            \(flashHTML)
+            \(summary)\(flashHTML)
             \(content)
             </main>
             <footer><p>Folio · served from this machine · <a href="/api/openapi.json">API</a></p></footer>

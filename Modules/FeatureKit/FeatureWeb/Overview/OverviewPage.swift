@@ -8,7 +8,10 @@ import Timing
 /// asset class and by currency, today's movers, the alerts fired in the last day, what is next, and each source
 /// not yet in net worth with a one-click link.
 enum OverviewPage {
-    static func render(_ report: OverviewReport, csrf: String, timeZone: TimeZone = .current) -> HTML {
+    /// - Parameter charts: Where the trend's drawing is kept while its points stay the same (most views).
+    static func render(
+        _ report: OverviewReport, csrf: String, charts: RenderedCharts? = nil, timeZone: TimeZone = .current
+    ) -> HTML {
         let currency = report.currency
         func money(_ value: Amount, _ code: String = currency) -> String { NumberFormat.money(value, currency: code) }
         var html: HTML = "<section class=\"overview\" aria-label=\"The household at a glance\">"
@@ -30,7 +33,7 @@ enum OverviewPage {
         } else {
             html += Components.notice("No net worth yet: add your accounts on the net worth page, each once.")
         }
-        html += trend(report)
+        html += trend(report, charts: charts)
         html += allocation(report)
         html +=
             "<div class=\"overview-lists\">\(movers(report))\(alerts(report, timeZone: timeZone))\(agenda(report, timeZone: timeZone))</div>"
@@ -52,7 +55,7 @@ enum OverviewPage {
     }
 
     /// The trend chart with its range links (plain links, so they work without JavaScript).
-    static func trend(_ report: OverviewReport) -> HTML {
+    static func trend(_ report: OverviewReport, charts: RenderedCharts? = nil) -> HTML {
         guard report.netWorth != nil else { return .empty }
         let links = OverviewRange.allCases.html { range in
             range == report.trend.range
@@ -66,10 +69,13 @@ enum OverviewPage {
             title: "Net worth over \(report.trend.range.rawValue)", points: points,
             axisLabel: { ChartLabels.money($0, symbol: symbol) },
             valueText: { NumberFormat.money(Amount($0, places: 2) ?? .zero, currency: currency) })
-        return "<h2>Trend</h2><nav aria-label=\"Trend range\"><ul class=\"ranges\">\(links)</ul></nav>"
-            + chart.figure(
-                id: "overview-trend",
-                caption: "Net worth from recorded balances (linked accounts' synced values), today's figure last.")
+        // The currency is in the caption, so a kept drawing is never reused for another currency's labels.
+        let caption: HTML =
+            "Net worth in \(currency) from recorded balances (linked accounts' synced values), today's figure last."
+        let figure =
+            charts?.figure(chart, id: "overview-trend", caption: caption)
+            ?? chart.figure(id: "overview-trend", caption: caption)
+        return "<h2>Trend</h2><nav aria-label=\"Trend range\"><ul class=\"ranges\">\(links)</ul></nav>" + figure
     }
 
     static func allocation(_ report: OverviewReport) -> HTML {

@@ -1,6 +1,7 @@
 import Failures
 import HTTPTypes
 import Hummingbird
+import Persistence
 
 /// One-time tokens on state-changing requests: each form carries one (``Components/postForm(action:csrf:class:multipart:once:_:)``
 /// renders it, so no feature writes it), and a JSON call may send one as `Idempotency-Key`.
@@ -23,12 +24,19 @@ public struct FormOnceMiddleware: RouterMiddleware {
     let replays: FormReplays
     let storeIsDown: @Sendable () -> Bool
     let layout: Layout
+    let page: @Sendable (String) -> String
 
-    /// Creates the middleware; `storeIsDown` lets an outage's posts through untouched, to be answered 503.
-    public init(replays: FormReplays, layout: Layout, storeIsDown: @escaping @Sendable () -> Bool = { false }) {
+    /// Creates the middleware; `storeIsDown` lets an outage's posts through untouched, to be answered 503;
+    /// `page` names the page a post to a path is sent back to when an earlier copy was applied and its server
+    /// stopped before answering (the nearest page above the path, `/` by default).
+    public init(
+        replays: FormReplays, layout: Layout, storeIsDown: @escaping @Sendable () -> Bool = { false },
+        page: @escaping @Sendable (String) -> String = { _ in "/" }
+    ) {
         self.replays = replays
         self.layout = layout
         self.storeIsDown = storeIsDown
+        self.page = page
     }
 
     /// Applies the rule, then passes the request on to `next`.
@@ -42,28 +50,32 @@ public struct FormOnceMiddleware: RouterMiddleware {
         guard let token = try await Self.token(&request, context: context) else {
             return try await next(request, context)
         }
+        let path = request.uri.path
         let claim: FormReplays.Claim
         do {
-            claim = try await replays.claim(token, path: request.uri.path)
+            claim = try await replays.claim(token, path: path, alreadyApplied: .alreadyApplied(page: page(path)))
         } catch {
             // The store failed: the handler meets the same failure and the outage is answered as usual.
             return try await next(request, context)
         }
         switch claim {
         case .replay(let outcome):
-            return outcome.response
+            return outcome.response(token: token)
         case .unknown:
             return unknown(request)
-        case .claimed:
+        case .claimed(let id):
             var response: Response
             do {
-                response = try await next(request, context)
+                // Every write transaction of the handler marks the claim applied, in that transaction.
+                response = try await WriteHook.$current.withValue(replays.hook(token, claim: id)) {
+                    try await next(request, context)
+                }
             } catch {
-                await replays.finish(token, outcome: nil)
+                await replays.finish(token, claim: id, outcome: nil)
                 throw error
             }
-            let outcome = try await FormOutcome.of(&response)
-            await replays.finish(token, outcome: outcome)
+            let outcome = try await FormOutcome.of(&response, token: token)
+            await replays.finish(token, claim: id, outcome: outcome)
             return response
         }
     }
@@ -80,9 +92,7 @@ public struct FormOnceMiddleware: RouterMiddleware {
     }
 
     private func unknown(_ request: Request) -> Response {
-        let message =
-            "This form was sent before, and Folio cannot tell whether it was applied: the server stopped "
-            + "while handling it."
+        let message = "This form's one-time token was already used by a form posted to another address."
         let hint = "Check the page before sending it again; a fresh copy of the form sends it again."
         if request.uri.path.hasPrefix("/api/") {
             return WebResponses.problem(

@@ -10,63 +10,95 @@ import Synchronization
 /// then stored in place of the claim. An error answer releases the claim instead: nothing was applied, so the
 /// same form may be sent again. When the store cannot take the answer (it went down right after the handler
 /// committed), this process remembers it and gives it to a retry, storing it once the store is back.
+///
+/// Each write transaction of the handler also marks the claim *applied*, in that same transaction
+/// (``hook(_:claim:)``, a ``WriteHook``), and fails when the claim is no longer its own. So a copy that finds a
+/// claim whose server is gone (killed between the commit and storing the answer, or before the commit) knows
+/// which it was: applied, it is answered that it was ("already applied", never applied again); not applied, it
+/// takes the claim over and runs, and the old handler, should it still be running, cannot commit after that.
 public final class FormReplays: Sendable {
     /// Where the records live in the store.
     static let prefix = "once/"
     /// How long a token is remembered: far longer than any retry.
     static let lifetime: TimeInterval = 24 * 3600
-    /// How long a copy waits for the claim of one still being handled before it is answered that it cannot tell.
+    /// A claim older than this by the wall clock is taken as its server's last act whoever that server is: no
+    /// handler runs this long (the drain deadline is seconds).
+    static let abandonedAfter: TimeInterval = 120
+    /// How long a copy waits for the claim of another server still running before it takes the claim over (or,
+    /// when the claim was applied, answers that it was).
     let patience: Duration
     private let store: any KeyValueStore
     private let now: @Sendable () -> Date
     private let sleep: @Sendable (Duration) async throws -> Void
     /// Tells this process's claims from other servers' (and from a crashed run's).
-    private let owner = Secrets.randomToken()
+    private let server: ServerProcess
     private let local = Mutex(Local())
 
     private struct Local {
         /// Requests of this process claiming or handling each key.
         var inFlight: [String: Int] = [:]
-        /// Answers (or releases) the store could not take yet, by stored key.
-        var unsettled: [String: FormOutcome?] = [:]
+        /// Answers (or releases) the store could not take yet, by stored key, with the claim they answer.
+        var unsettled: [String: (claim: String, outcome: FormOutcome?)] = [:]
         var lastSweep: Date?
     }
 
     /// What to do with a post.
     public enum Claim: Sendable, Equatable {
-        /// Run it: this is the first time the token is seen.
-        case claimed
-        /// Answer it as the first copy was answered.
+        /// Run it under this claim (``hook(_:claim:)`` marks its writes): the token is new, or its earlier copy
+        /// was never applied and its server is gone.
+        case claimed(String)
+        /// Answer it as the first copy was answered (or, when the first copy's server stopped after applying it,
+        /// with the "already applied" answer).
         case replay(FormOutcome)
-        /// Another copy was claimed and never answered (its server stopped while handling it): it may or may not
-        /// have been applied.
+        /// The token was claimed by a post to another path: nothing tells what this one would do.
         case unknown
     }
 
-    private struct Record: Codable {
+    struct Record: Codable {
         var path: String
+        /// The server process that claimed it (``ServerProcess/token``).
         var owner: String
         var outcome: FormOutcome?
+        /// The claim's own id: a takeover gives it a new one, which the old handler's writes then fail on.
+        var claim: String?
+        /// Whether a write transaction of the handler committed.
+        var applied: Bool?
+        var host: String?
+        var pid: Int32?
+        var claimedAt: Date?
     }
 
-    /// Keeps tokens in `store`, expiring them by `now`; a copy waits for another in flight for up to `patience`,
-    /// checking every 50 ms through `sleep`.
-    public init(
+    private enum Found {
+        case claimed(String), replay(FormOutcome), unknown, pending
+    }
+
+    /// Keeps tokens in `store`, expiring them by `now`; a copy waits for another server's copy in flight for up
+    /// to `patience`, checking every 50 ms through `sleep`.
+    public convenience init(
         store: any KeyValueStore, now: @escaping @Sendable () -> Date, patience: Duration = .seconds(15),
         sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
+    ) {
+        self.init(store: store, now: now, patience: patience, sleep: sleep, server: ServerProcess())
+    }
+
+    init(
+        store: any KeyValueStore, now: @escaping @Sendable () -> Date, patience: Duration,
+        sleep: @escaping @Sendable (Duration) async throws -> Void, server: ServerProcess
     ) {
         self.store = store
         self.now = now
         self.patience = patience
         self.sleep = sleep
+        self.server = server
     }
 
     /// The stored key of `token`: its digest, so the table never holds a token a reader could post.
     static func key(_ token: String) -> String { prefix + Secrets.digest(token) }
 
-    /// Claims `token` for a post to `path`, or says how the post was answered before.
+    /// Claims `token` for a post to `path`, or says how the post was answered before; `alreadyApplied` is the
+    /// answer when an earlier copy was applied and its server stopped before answering.
     /// - Throws: What the store throws (the caller then lets the post through to the outage's answer).
-    public func claim(_ token: String, path: String) async throws -> Claim {
+    public func claim(_ token: String, path: String, alreadyApplied: FormOutcome) async throws -> Claim {
         let key = Self.key(token)
         if let settled = try await settleLocally(key) { return .replay(settled) }
         try? await sweepIfDue()
@@ -75,40 +107,76 @@ public final class FormReplays: Sendable {
         defer { if !claimed { leave(key) } }
         var waited = Duration.zero
         while true {
+            if case .some(.some(let kept)) = local.withLock({ $0.unsettled[key]?.outcome }) { return .replay(kept) }
             // Read before the transaction: a copy of this process that left after storing its answer did so before
             // this transaction's snapshot, which then holds the answer.
             let othersHere = local.withLock { $0.inFlight[key, default: 0] } > 1
-            let (owner, now, lifetime) = (owner, now(), Self.lifetime)
-            let found = try await store.write { transaction -> Record? in
+            let (server, now, lifetime, patient) = (server, now(), Self.lifetime, waited < patience)
+            let id = Secrets.randomToken()
+            let found = try await store.write { transaction -> Found in
                 if let entry = try transaction.get(Record.self, key), entry.expiresAt.map({ $0 > now }) ?? true {
-                    return entry.value
+                    let record = entry.value
+                    if let outcome = record.outcome { return record.path == path ? .replay(outcome) : .unknown }
+                    guard record.path == path else { return .unknown }
+                    let gone =
+                        record.owner == server.token
+                        ? !othersHere
+                        : !patient || server.seesGone(record, now: now, abandonedAfter: Self.abandonedAfter)
+                    guard gone else { return .pending }
+                    if record.applied == true {
+                        var answered = record
+                        answered.outcome = alreadyApplied
+                        try transaction.put(key, answered, expiresAt: entry.expiresAt)
+                        return .replay(alreadyApplied)
+                    }
                 }
                 try transaction.put(
-                    key, Record(path: path, owner: owner, outcome: nil), expiresAt: now.addingTimeInterval(lifetime))
-                return nil
+                    key,
+                    Record(
+                        path: path, owner: server.token, claim: id, host: server.host, pid: server.pid, claimedAt: now),
+                    expiresAt: now.addingTimeInterval(lifetime))
+                return .claimed(id)
             }
-            guard let found else {
+            switch found {
+            case .claimed(let id):
                 claimed = true
-                return .claimed
+                return .claimed(id)
+            case .replay(let outcome): return .replay(outcome)
+            case .unknown: return .unknown
+            case .pending:
+                try await sleep(.milliseconds(50))
+                waited += .milliseconds(50)
             }
-            if let outcome = found.outcome { return found.path == path ? .replay(outcome) : .unknown }
-            // A claim of this process no longer in flight lost its answer with the store: nothing tells what it did.
-            let orphaned = found.owner == self.owner && !othersHere
-            if orphaned, case .some(.some(let kept)) = local.withLock({ $0.unsettled[key] }) { return .replay(kept) }
-            if orphaned || waited >= patience { return .unknown }
-            try await sleep(.milliseconds(50))
-            waited += .milliseconds(50)
         }
     }
 
-    /// Stores how the claimed post was answered, or releases its claim when `outcome` is nil (an error answer:
-    /// nothing was applied). Never throws: an answer the store cannot take is kept here for a retry.
-    public func finish(_ token: String, outcome: FormOutcome?) async {
+    /// The step that marks `claim` applied in each write transaction of its handler, failing the transaction
+    /// when another copy has taken the claim over.
+    public func hook(_ token: String, claim: String) -> WriteHook {
+        let key = Self.key(token)
+        return WriteHook(namespace: store.namespace) { transaction in
+            // No record: this database is not the one the claim lives in.
+            guard let entry = try transaction.get(Record.self, key) else { return }
+            guard entry.value.claim == claim else {
+                throw PersistenceError.storage(
+                    "another copy of this form took it over while it was being handled; nothing of this one was stored"
+                )
+            }
+            guard entry.value.applied != true else { return }
+            var record = entry.value
+            record.applied = true
+            try transaction.put(key, record, expiresAt: entry.expiresAt)
+        }
+    }
+
+    /// Stores how the claimed post was answered, or releases its claim when `outcome` is nil (an error answer)
+    /// and none of its writes committed. Never throws: an answer the store cannot take is kept here for a retry.
+    public func finish(_ token: String, claim: String, outcome: FormOutcome?) async {
         let key = Self.key(token)
         do {
-            try await store(outcome, at: key)
+            try await store(outcome, claim: claim, at: key)
         } catch {
-            local.withLock { $0.unsettled[key] = .some(outcome) }
+            local.withLock { $0.unsettled[key] = (claim, outcome) }
         }
         // Only now: a copy waiting on the claim would otherwise find it pending with no one handling it.
         leave(key)
@@ -121,13 +189,19 @@ public final class FormReplays: Sendable {
         }
     }
 
-    private func store(_ outcome: FormOutcome?, at key: String) async throws {
-        let (owner, now, lifetime) = (owner, now(), Self.lifetime)
+    /// Only while the claim is still `claim`'s: after a takeover the answer is the other copy's to give. An error
+    /// answer of a handler that committed a write keeps the claim: a retry is then told it was applied.
+    private func store(_ outcome: FormOutcome?, claim: String, at key: String) async throws {
+        let (now, lifetime) = (now(), Self.lifetime)
         try await store.write { transaction in
-            guard let outcome else { return try transaction.delete(key) }
-            let path = try transaction.value(Record.self, key)?.path ?? ""
-            try transaction.put(
-                key, Record(path: path, owner: owner, outcome: outcome), expiresAt: now.addingTimeInterval(lifetime))
+            guard let entry = try transaction.get(Record.self, key), entry.value.claim == claim else { return }
+            guard let outcome else {
+                if entry.value.applied != true { try transaction.delete(key) }
+                return
+            }
+            var record = entry.value
+            record.outcome = outcome
+            try transaction.put(key, record, expiresAt: now.addingTimeInterval(lifetime))
         }
     }
 
@@ -136,13 +210,13 @@ public final class FormReplays: Sendable {
     private func settleLocally(_ key: String) async throws -> FormOutcome? {
         guard let kept = local.withLock({ $0.unsettled[key] }) else { return nil }
         do {
-            try await store(kept, at: key)
+            try await store(kept.outcome, claim: kept.claim, at: key)
             local.withLock { _ = $0.unsettled.removeValue(forKey: key) }
-        } catch  where kept == nil {
+        } catch  where kept.outcome == nil {
             // The claim could not be released, so the post cannot be claimed either: the store is down.
             throw error
         } catch {}
-        return kept
+        return kept.outcome
     }
 
     /// Removes expired tokens at most every ten minutes: a claim is one small write, a sweep a scan.

@@ -43,7 +43,9 @@ public struct AccessTokenMiddleware: RouterMiddleware {
             return Response(status: .seeOther, headers: headers)
         }
         throw HTTPError(
-            .unauthorized, message: "This Folio server needs its access token: open the address printed by folio serve."
+            .unauthorized,
+            message:
+                "This Folio server needs its access token: open the address with the token that this server showed when it started."
         )
     }
 }

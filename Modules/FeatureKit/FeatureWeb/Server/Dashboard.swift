@@ -64,14 +64,14 @@ enum Dashboard {
         if let service = environment.overview {
             do {
                 let report = try await service.overview(range: try OverviewWeb.range(request))
-                overview = OverviewPage.render(report, csrf: context.csrfToken)
+                overview = OverviewPage.render(report, csrf: context.csrfToken, charts: environment.charts)
             } catch {
                 overview = Components.notice(
-                    "The overview cannot be shown: \(FolioError.from(error).line)", kind: "error")
+                    "The overview cannot be shown: \(PageWords.line(FolioError.from(error)))", kind: "error")
             }
         }
         let cards = await cards(features, limit: Dashboard.patience, clock: environment.timing.clock) { feature in
-            await feature.dashboard?(environment.scoped(to: feature.id), context)
+            await feature.dashboard?(environment.scoped(to: feature.id), context)?.html
         }
         let content: HTML =
             cards.isEmpty

@@ -67,6 +67,18 @@ final class RouteTable: Sendable {
         return methods.filter { seen.insert($0).inserted }.sorted { $0.rawValue < $1.rawValue }
     }
 
+    /// The nearest page at or above `path`: the path itself when it has a GET route, else the closest of its
+    /// parents that has one (`/funds/122639/favorite` → `/funds/122639`), else `/`.
+    func page(above path: String) -> String {
+        var segments = path.split(separator: "/", omittingEmptySubsequences: true)
+        let pages = routes.withLock { routes in routes.filter { $0.method == .get }.map(\.path) }
+        while !segments.isEmpty {
+            if pages.contains(where: { Self.matches($0, segments) }) { return "/" + segments.joined(separator: "/") }
+            segments.removeLast()
+        }
+        return "/"
+    }
+
     private static func matches(_ path: RouterPath, _ segments: [Substring]) -> Bool {
         guard path.components.count == segments.count else { return false }
         return zip(path.components, segments).allSatisfy { element, segment in element ~= segment }

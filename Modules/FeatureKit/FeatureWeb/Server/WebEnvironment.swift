@@ -82,12 +82,13 @@ public struct WebEnvironment: Sendable {
         return WebResponses.html(document, status: status)
     }
 
-    /// The page for a command's refusal: its message and hint, with the status its kind calls for.
+    /// The page for a command's refusal: its message and hint in a page's words (``PageWords``), with the status its
+    /// kind calls for.
     public func failurePage(
         _ error: FolioError, title: String, request: Request, context: WebRequestContext
     ) -> Response {
-        var content = Components.notice(error.line, kind: "error")
-        if let hint = error.hint { content += "<p class=\"hint\">\(hint)</p>" }
+        var content = Components.notice(PageWords.line(error), kind: "error")
+        if let hint = PageWords.hint(error) { content += "<p class=\"hint\">\(hint)</p>" }
         return page(
             title, request: request, context: context, status: WebResponses.status(for: error), content: content)
     }

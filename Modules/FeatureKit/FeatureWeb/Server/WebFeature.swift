@@ -12,7 +12,7 @@ public struct WebFeature: Sendable {
     /// Adds the feature's routes.
     public var routes: @Sendable (Router<WebRequestContext>, WebEnvironment) -> Void
     /// The card on the dashboard, if any (nil when there is nothing to show).
-    public var dashboard: (@Sendable (WebEnvironment, WebRequestContext) async -> HTML?)?
+    public var dashboard: (@Sendable (WebEnvironment, WebRequestContext) async -> DashboardCard?)?
     /// The feature's OpenAPI path items, keyed by path (`/api/races/next`).
     public var openAPIPaths: [String: JSONValue]
     /// Work to run in the background while the server runs (none by default).
@@ -21,7 +21,7 @@ public struct WebFeature: Sendable {
     /// Creates a feature.
     public init(
         id: String, navigation: NavigationEntry, openAPIPaths: [String: JSONValue] = [:],
-        dashboard: (@Sendable (WebEnvironment, WebRequestContext) async -> HTML?)? = nil,
+        dashboard: (@Sendable (WebEnvironment, WebRequestContext) async -> DashboardCard?)? = nil,
         routes: @escaping @Sendable (Router<WebRequestContext>, WebEnvironment) -> Void
     ) {
         self.id = id

@@ -65,7 +65,9 @@ public enum WebServer {
             middleware: FormOnceMiddleware(
                 replays: FormReplays(
                     store: environment.sessions.driver.store, now: { [timing = environment.timing] in timing.now() }),
-                layout: environment.layout, storeIsDown: { operations?.store.isDown ?? false }))
+                layout: environment.layout, storeIsDown: { operations?.store.isDown ?? false },
+                page: { table.page(above: $0) }))
+        router.add(middleware: SharedSnapshotMiddleware())
         if let operations {
             router.add(middleware: OutageMiddleware(operations: operations, layout: environment.layout))
             ProbeRoutes.add(to: router, operations: operations)

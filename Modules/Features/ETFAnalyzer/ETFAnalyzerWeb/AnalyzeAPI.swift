@@ -8,8 +8,11 @@ import Timing
 
 /// `/api/etf/analyze?saved=NAME[&asOf=YYYY-MM-DD]`: a saved portfolio's ``PortfolioReport``, encoded as
 /// `folio etf analyze --saved NAME --format json` prints it; refusals as problem details naming the parameter.
-enum AnalyzeAPI {
-    static func response(_ request: Request, environment: WebEnvironment) async -> Response {
+struct AnalyzeAPI {
+    /// The server's environment as the host handed it to these routes.
+    let environment: WebEnvironment
+
+    func response(_ request: Request) async -> Response {
         do {
             let query = request.uri.queryParameters
             guard let saved = query["saved"].map(String.init), !saved.isEmpty else {
@@ -17,14 +20,14 @@ enum AnalyzeAPI {
                     .invalid, "no portfolio named", hint: "give ?saved=NAME, a portfolio saved with folio etf save",
                     field: "saved")
             }
-            let asOf = try date(query["asOf"].map(String.init))
+            let asOf = try Self.date(query["asOf"].map(String.init))
             guard let context = environment.featureContext else {
                 throw FolioError(.unavailable, "the etf feature is disabled")
             }
             let service = PortfolioAnalysisService(store: context.store, timing: context.timing)
             return WebResponses.json(encoding: try await service.analyze(saved: saved, asOf: asOf))
         } catch {
-            return WebResponses.problem(refusal(error))
+            return WebResponses.problem(Self.refusal(error))
         }
     }
 

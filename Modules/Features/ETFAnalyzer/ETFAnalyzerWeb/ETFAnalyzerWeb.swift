@@ -16,38 +16,36 @@ public enum ETFAnalyzerWeb {
         id: "etf", navigation: NavigationEntry(title: "ETFs", path: "/etf"),
         openAPIPaths: ETFOpenAPI.paths,
         routes: { router, environment in
-            router.get("/api/etf/analyze") { request, _ in await AnalyzeAPI.response(request, environment: environment)
+            router.get("/api/etf/analyze") { request, _ in await AnalyzeAPI(environment: environment).response(request)
             }
             router.get("/etf") { request, context in
                 // `/etf?saved=NAME[&asOf=DATE]`: a saved portfolio's report at an address of its own (reading changes
                 // nothing, so it can be a link or a bookmark).
                 let query = request.uri.queryParameters
                 guard let saved = query["saved"].map(String.init), !saved.isEmpty else {
-                    return await page(
-                        request, context: context, environment: environment, form: ReportForm(), report: nil)
+                    return await ETFReportPage(environment: environment).page(
+                        request, context: context, form: ETFReportPage.ReportForm(), report: nil)
                 }
-                let form = ReportForm(saved: saved, asOf: query["asOf"].map(String.init) ?? "")
-                return await analyze(form, format: nil, request: request, context: context, environment: environment)
+                let form = ETFReportPage.ReportForm(saved: saved, asOf: query["asOf"].map(String.init) ?? "")
+                return await ETFReportPage(environment: environment).analyze(
+                    form, format: nil, request: request, context: context)
             }
-            router.post("/etf") { request, context in
-                try await report(request, context: context, environment: environment)
-            }
+            router.post("/etf", use: ETFReportPage(environment: environment).report)
             router.get("/etf/new") { request, context in
-                NewPortfolioPage.show(request, context: context, environment: environment)
+                NewPortfolioPage(environment: environment).show(request, context: context)
             }
-            router.post("/etf/new") { request, context in
-                try await NewPortfolioPage.create(request, context: context, environment: environment)
-            }
-            router.get("/etf/template") { request, context in
-                NewPortfolioPage.template(request, context: context, environment: environment)
-            }
-            router.get("/etf/saved") { request, context in
-                await SavedPortfoliosPage.show(request, context: context, environment: environment)
-            }
-            router.post("/etf/saved/delete") { request, context in
-                try await SavedPortfoliosPage.delete(request, context: context, environment: environment)
-            }
+            router.post("/etf/new", use: NewPortfolioPage(environment: environment).create)
+            router.get("/etf/template", use: NewPortfolioPage(environment: environment).template)
+            router.get("/etf/saved", use: SavedPortfoliosPage(environment: environment).show)
+            router.post("/etf/saved/delete", use: SavedPortfoliosPage(environment: environment).delete)
         })
+}
+
+/// The report page: `/etf` with the form, a saved portfolio's report at `/etf?saved=NAME`, and the report posted
+/// back as a page or a download.
+struct ETFReportPage {
+    /// The server's environment, scoped to this feature.
+    let environment: WebEnvironment
 
     struct ReportForm: Sendable {
         var csv = ""
@@ -61,11 +59,11 @@ public enum ETFAnalyzerWeb {
         var errors: [String: String] = [:]
     }
 
-    static func page(
-        _ request: Request, context: WebRequestContext, environment: WebEnvironment, form: ReportForm, report: HTML?,
+    func page(
+        _ request: Request, context: WebRequestContext, form: ReportForm, report: HTML?,
         status: HTTPResponse.Status = .ok
     ) async -> Response {
-        let saved = await savedPortfolios(environment)
+        let saved = await Self.savedPortfolios(environment)
         var fields = HTML.empty
         if !saved.isEmpty {
             fields += Components.select(
@@ -107,8 +105,8 @@ public enum ETFAnalyzerWeb {
         return (try? await PortfolioAnalysisService(store: context.store, timing: context.timing).list()) ?? []
     }
 
-    static func report(
-        _ request: Request, context: WebRequestContext, environment: WebEnvironment
+    func report(
+        _ request: Request, context: WebRequestContext
     ) async throws -> Response {
         let fields = try await ReportFields.read(request, context: context)
         var form = ReportForm(
@@ -119,7 +117,7 @@ public enum ETFAnalyzerWeb {
                 form.errors["csv"] =
                     "\(upload.fileName.isEmpty ? "the file" : "\"\(upload.fileName)\"") is not UTF-8 text — upload the portfolio as a CSV file"
                 return await page(
-                    request, context: context, environment: environment, form: form, report: nil,
+                    request, context: context, form: form, report: nil,
                     status: .unprocessableContent)
             }
             // The uploaded file is what gets analysed, and it is shown in the box, so a refusal points at what was read.
@@ -127,29 +125,29 @@ public enum ETFAnalyzerWeb {
         }
         if fields["format"] == "save" {
             let source = fields.upload.map { $0.fileName.isEmpty ? "an upload" : $0.fileName } ?? "a pasted portfolio"
-            return await SavedPortfoliosPage.save(
-                form, source: source, request: request, context: context, environment: environment)
+            return await SavedPortfoliosPage(environment: environment).save(
+                form, source: source, request: request, context: context)
         }
         let format = fields["format"].flatMap { ["markdown", "csv", "json"].contains($0) ? $0 : nil }
-        return await analyze(form, format: format, request: request, context: context, environment: environment)
+        return await analyze(form, format: format, request: request, context: context)
     }
 
     /// Analyses the form's portfolio through ``PortfolioAnalysisService``: the report page (`format` nil) or a
     /// download, each rendered from the same ``PortfolioReport`` the terminal renders.
-    static func analyze(
-        _ form: ReportForm, format: String?, request: Request, context: WebRequestContext, environment: WebEnvironment
+    func analyze(
+        _ form: ReportForm, format: String?, request: Request, context: WebRequestContext
     ) async -> Response {
         let analysis: (report: PortfolioReport, warnings: [String])
         do {
-            analysis = try await report(of: form, environment: environment)
+            analysis = try await report(of: form)
         } catch {
             var failed = form
             let refusal = AnalyzeAPI.refusal(error, blaming: "csv")
             // The form shows a refusal beside the input it blames; a saved name's refusal sits by the box, the
             // one message slot next to the portfolio's inputs.
-            failed.errors[refusal.field == "asOf" ? "asOf" : "csv"] = refusal.line
+            failed.errors[refusal.field == "asOf" ? "asOf" : "csv"] = Self.pageLine(refusal)
             return await page(
-                request, context: context, environment: environment, form: failed, report: nil,
+                request, context: context, form: failed, report: nil,
                 status: WebResponses.status(for: refusal))
         }
         let report = analysis.report
@@ -177,16 +175,16 @@ public enum ETFAnalyzerWeb {
                 } : nil
             let sort = request.uri.queryParameters["sort"].map(String.init)
             return await page(
-                request, context: context, environment: environment, form: form,
-                report: warnings + render(report, sort: sort, link: address))
+                request, context: context, form: form,
+                report: warnings + Self.render(report, sort: sort, link: address))
         }
     }
 
     /// The form's report and the reader's warnings: the saved portfolio when one is picked, else the pasted or
     /// uploaded text (CSV or JSON, told apart by its first character).
     /// - Throws: what ``AnalyzeAPI/refusal(_:blaming:)`` turns into the refusal the form shows.
-    static func report(
-        of form: ReportForm, environment: WebEnvironment
+    func report(
+        of form: ReportForm
     ) async throws -> (report: PortfolioReport, warnings: [String]) {
         let asOf = try AnalyzeAPI.date(form.asOf)
         guard let context = environment.featureContext else {
@@ -194,7 +192,7 @@ public enum ETFAnalyzerWeb {
         }
         let service = PortfolioAnalysisService(store: context.store, timing: context.timing)
         if !form.saved.isEmpty { return (try await service.analyze(saved: form.saved, asOf: asOf), []) }
-        if form.live { return try await liveReport(of: form, asOf: asOf, context: context, service: service) }
+        if form.live { return try await Self.liveReport(of: form, asOf: asOf, context: context, service: service) }
         let document = try PortfolioText.document(form.csv, defaultAnalysisDate: asOf)
         guard document.holdings.count <= PortfolioText.maximumRows else {
             throw FolioError(
@@ -221,7 +219,7 @@ public enum ETFAnalyzerWeb {
         let date = asOf ?? CalendarDate(context.timing.now(), in: .current)
         do {
             let (filled, fills) = try await LivePrices.fill(
-                try PortfolioText.table(form.csv), market: market, analysisDate: date)
+                try PortfolioReader.table(csv: form.csv), market: market, analysisDate: date)
             let document = try PortfolioReader.read(filled, defaultAnalysisDate: date)
             var report = try service.analyze(document.holdings, asOf: asOf)
             report.market = fills
@@ -255,6 +253,13 @@ public enum ETFAnalyzerWeb {
                     "ETF", "Symbol", "Purchase price", "Current price", "Dividends paid", "Yield income", "From",
                 ],
                 numeric: [4, 5], rows: rows, id: "market-fills")
+    }
+
+    /// A refusal as the form shows it: the reader's rules name the terminal's `--as-of` where the form has its
+    /// analysis date field.
+    static func pageLine(_ refusal: FolioError) -> String {
+        refusal.line.replacingOccurrences(
+            of: "(--as-of, else today)", with: "(the analysis date for rows without one, else today)")
     }
 
     /// The report table's columns, each sorting by its heading's link.

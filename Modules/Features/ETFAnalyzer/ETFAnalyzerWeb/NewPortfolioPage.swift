@@ -9,7 +9,10 @@ import Hummingbird
 /// downloads exactly as the command writes it (CSV or JSON); the form has the prompts' fields for each ETF
 /// (`?rows=N` for more), and its rows become the same CSV the paste box takes, so they are checked, analysed
 /// and saved by the very code that reads a file.
-enum NewPortfolioPage {
+struct NewPortfolioPage {
+    /// The server's environment as the host handed it to these routes.
+    let environment: WebEnvironment
+
     /// The fields of one ETF, in the CSV's column order, with their labels.
     static let columns: [(name: String, label: String, type: String)] = [
         ("name", "Name", "text"), ("symbol", "Symbol (for market prices)", "text"),
@@ -17,11 +20,18 @@ enum NewPortfolioPage {
         ("shares", "Shares", "text"), ("purchase_price", "Purchase price", "text"),
         ("purchase_date", "Purchase date", "date"),
         ("current_price", "Current price", "text"), ("analysis_date", "Analysis date (optional)", "date"),
+        ("asset_class", "What it holds", "select"),
+    ]
+
+    /// The asset classes an ETF may say it holds, as the reader spells them; empty is equity.
+    static let assetClasses: [(value: String, title: String)] = [
+        ("", "Equity (shares)"), ("debt", "Debt and bonds"), ("property", "Property"),
+        ("commodity", "Commodities (counted as other)"), ("crypto", "Crypto"), ("cash", "Cash"), ("hybrid", "Hybrid"),
     ]
 
     static let maxRows = 20
 
-    static func template(_ request: Request, context: WebRequestContext, environment: WebEnvironment) -> Response {
+    func template(_ request: Request, context: WebRequestContext) -> Response {
         switch request.uri.queryParameters["format"].map(String.init) ?? "csv" {
         case "json":
             WebResponses.download(
@@ -40,12 +50,12 @@ enum NewPortfolioPage {
 
     /// The form with `rows` ETFs (`?rows=N`, 3 by default), filled with `values` (what was typed before "Add a
     /// row" posted it back).
-    static func show(
-        _ request: Request, context: WebRequestContext, environment: WebEnvironment, rows asked: Int? = nil,
+    func show(
+        _ request: Request, context: WebRequestContext, rows asked: Int? = nil,
         values: [String: String] = [:]
     ) -> Response {
         let requested = asked ?? Int(request.uri.queryParameters["rows"].map(String.init) ?? "") ?? 3
-        let rows = min(maxRows, max(1, requested))
+        let rows = min(Self.maxRows, max(1, requested))
         var content: HTML = """
             <p>Start from the commented example: \
             <a href="/etf/template?format=csv" download>portfolio.csv</a> or <a href="/etf/template?format=json" download>portfolio.json</a>, \
@@ -54,13 +64,17 @@ enum NewPortfolioPage {
             """
         var fields: HTML = "<input type=\"hidden\" name=\"rows\" value=\"\(rows)\">"
         for row in 1...rows {
-            let inputs = columns.html { column in
+            let inputs = Self.columns.html { column in
                 let name = "\(column.name)_\(row)"
+                guard column.type != "select" else {
+                    return Components.select(
+                        name, label: column.label, options: Self.assetClasses, selected: values[name] ?? "")
+                }
                 return Components.field(name, label: column.label, value: values[name] ?? "", type: column.type)
             }
             fields += "<fieldset class=\"etf-row\"><legend>ETF \(row)</legend>\(inputs)</fieldset>"
         }
-        if rows < maxRows {
+        if rows < Self.maxRows {
             // A button of this form, not a link: the rows typed so far come back filled in.
             fields +=
                 "<p><button type=\"submit\" name=\"action\" value=\"addRow\" class=\"secondary\" formnovalidate>Add a row</button></p>"
@@ -98,23 +112,23 @@ enum NewPortfolioPage {
 
     /// The report of the rows (saved first when a name is given), or the ETF page with the rows as CSV in its box
     /// and the reader's refusal beside it.
-    static func create(
-        _ request: Request, context: WebRequestContext, environment: WebEnvironment
+    func create(
+        _ request: Request, context: WebRequestContext
     ) async throws -> Response {
         let fields = try await FormData.read(request, context: context)
         if fields["action"] == "addRow" {
             let rows = Int(fields["rows"] ?? "") ?? 3
-            return show(request, context: context, environment: environment, rows: rows + 1, values: fields.fields)
+            return show(request, context: context, rows: rows + 1, values: fields.fields)
         }
-        let form = ETFAnalyzerWeb.ReportForm(
-            csv: csv(fields), asOf: fields["asOf"] ?? "", saveAs: fields["saveAs"] ?? "",
+        let form = ETFReportPage.ReportForm(
+            csv: Self.csv(fields), asOf: fields["asOf"] ?? "", saveAs: fields["saveAs"] ?? "",
             replace: fields["replace"] != nil,
             live: fields["live"] != nil)
         if !form.saveAs.isEmpty {
-            return await SavedPortfoliosPage.save(
-                form, source: "the new-portfolio form", request: request, context: context, environment: environment)
+            return await SavedPortfoliosPage(environment: environment).save(
+                form, source: "the new-portfolio form", request: request, context: context)
         }
-        return await ETFAnalyzerWeb.analyze(
-            form, format: nil, request: request, context: context, environment: environment)
+        return await ETFReportPage(environment: environment).analyze(
+            form, format: nil, request: request, context: context)
     }
 }

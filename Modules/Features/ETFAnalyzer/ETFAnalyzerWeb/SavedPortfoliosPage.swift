@@ -8,7 +8,10 @@ import Timing
 
 /// `/etf/saved`: the saved portfolios as `folio etf list` shows them, each opening its report; saving from the
 /// `/etf` form (`folio etf save`) and deleting after a confirmation page (`folio etf delete`).
-enum SavedPortfoliosPage {
+struct SavedPortfoliosPage {
+    /// The server's environment as the host handed it to these routes.
+    let environment: WebEnvironment
+
     /// The list's columns, each sorting by its heading's link but the buttons'.
     static let columns: [TableColumn<SavedPortfolioSummary>] = [
         TableColumn("Name", key: "name") { $0.name < $1.name },
@@ -19,10 +22,10 @@ enum SavedPortfoliosPage {
         TableColumn(""),
     ]
 
-    static func show(_ request: Request, context: WebRequestContext, environment: WebEnvironment) async -> Response {
+    func show(_ request: Request, context: WebRequestContext) async -> Response {
         let saved: [SavedPortfolioSummary]
         do {
-            saved = try await service(environment).list()
+            saved = try await Self.service(environment).list()
         } catch {
             return environment.failurePage(
                 FolioError.from(error), title: "Saved ETF portfolios", request: request, context: context)
@@ -30,7 +33,7 @@ enum SavedPortfoliosPage {
         let now = environment.timing.now()
         let query = request.uri.queryParameters
         let table = SortedTable(
-            columns: columns, rows: saved, id: "saved", noun: "portfolios", pageSize: 50,
+            columns: Self.columns, rows: saved, id: "saved", noun: "portfolios", pageSize: 50,
             sort: query["sort"].map(String.init), page: query["page"].map(String.init), link: { "/etf/saved?\($0)" },
             empty: "No portfolio is saved yet: analyze one on the ETF page and save it under a name."
         ) { portfolio in
@@ -51,9 +54,8 @@ enum SavedPortfoliosPage {
 
     /// Saves the form's pasted or uploaded portfolio under the name typed, as `folio etf save NAME FILE` (with
     /// `--yes` when "replace" is ticked): checked row by row first, nothing saved on a refusal.
-    static func save(
-        _ form: ETFAnalyzerWeb.ReportForm, source: String, request: Request, context: WebRequestContext,
-        environment: WebEnvironment
+    func save(
+        _ form: ETFReportPage.ReportForm, source: String, request: Request, context: WebRequestContext
     ) async -> Response {
         do {
             do {
@@ -66,7 +68,7 @@ enum SavedPortfoliosPage {
             let document = try PortfolioText.document(form.csv, defaultAnalysisDate: nil)
             let replaced: Bool
             do {
-                replaced = try await service(environment).save(
+                replaced = try await Self.service(environment).save(
                     form.saveAs, holdings: document.holdings, source: source, replace: form.replace)
             } catch SavedPortfolioError.exists(let name) {
                 throw FolioError(
@@ -79,21 +81,21 @@ enum SavedPortfoliosPage {
         } catch {
             let refusal = AnalyzeAPI.refusal(error, blaming: "csv")
             var failed = form
-            failed.errors[refusal.field == "saveAs" ? "saveAs" : "csv"] = refusal.line
-            return await ETFAnalyzerWeb.page(
-                request, context: context, environment: environment, form: failed, report: nil,
+            failed.errors[refusal.field == "saveAs" ? "saveAs" : "csv"] = ETFReportPage.pageLine(refusal)
+            return await ETFReportPage(environment: environment).page(
+                request, context: context, form: failed, report: nil,
                 status: WebResponses.status(for: refusal))
         }
     }
 
     /// The first post asks, naming what goes; only the confirmed post deletes.
-    static func delete(
-        _ request: Request, context: WebRequestContext, environment: WebEnvironment
+    func delete(
+        _ request: Request, context: WebRequestContext
     ) async throws -> Response {
         let fields = try await FormData.read(request, context: context)
         let name = fields["name"] ?? ""
         do {
-            let service = try service(environment)
+            let service = try Self.service(environment)
             guard fields["confirmed"] == "yes" else {
                 let portfolio = try await service.portfolio(named: name)
                 let count = portfolio.holdings.count

@@ -1,6 +1,7 @@
 import ArgumentParser
 import FeatureCLI
 import FeatureKit
+import MutualFunds
 
 /// The `funds` plug-in: Indian mutual funds from the MF API.
 public enum MutualFundsPlugin {
@@ -11,5 +12,5 @@ public enum MutualFundsPlugin {
         requirements: [.network, .persistence, .timing],
         command: FundsCommand.self,
         alertKinds: [FundsAlerts.fund]
-    ).contributing(valueSources: FundsValueSources.kinds)
+    ).contributing(valueSources: FundsValueSources.kinds).contributing(settings: FundsSettings.keys)
 }

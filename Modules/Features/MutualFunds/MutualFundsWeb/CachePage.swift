@@ -9,7 +9,10 @@ import Timing
 /// `/funds/cache`: what `folio funds cache status` shows (the scheme list, AMFI's NAV file and each cached history,
 /// with when it was fetched and how long it stays fresh), and clearing it as `folio funds cache clear` does, after
 /// a confirmation page (the first post asks; only the confirmed one clears). Favourites are never cleared.
-enum CachePage {
+struct CachePage {
+    /// The server's environment as the host handed it to these routes.
+    let environment: WebEnvironment
+
     static let historyColumns: [TableColumn<CacheReport.HistoryStatus>] = [
         TableColumn("Code", key: "code", numeric: true) { $0.code < $1.code },
         TableColumn("Scheme", key: "name") { $0.name < $1.name },
@@ -19,7 +22,7 @@ enum CachePage {
         TableColumn("Status", key: "status") { !$0.stale && $1.stale },
     ]
 
-    static func show(_ request: Request, context: WebRequestContext, environment: WebEnvironment) async -> Response {
+    func show(_ request: Request, context: WebRequestContext) async -> Response {
         let status: CacheReport
         do {
             status = try await FundsWebService.make(environment).cacheStatus()
@@ -34,7 +37,7 @@ enum CachePage {
             summary.append([
                 "Scheme list",
                 "\(list.schemes) schemes\(list.skippedRows > 0 ? " (\(list.skippedRows) malformed rows skipped)" : "")",
-                fetched(list.fetchedAt), "\(freshness(list.expiresAt, now: now))",
+                fetched(list.fetchedAt), "\(Self.freshness(list.expiresAt, now: now))",
             ])
         } else {
             summary.append(["Scheme list", "not cached", "", ""])
@@ -43,7 +46,7 @@ enum CachePage {
             let age = amfi.ageDays.map { $0 > 0 ? " (\($0) day\($0 == 1 ? "" : "s") old)" : " (today's)" } ?? ""
             summary.append([
                 "AMFI NAV file", "\(amfi.schemes) schemes\(amfi.date.map { " of \($0)\(age)" } ?? "")",
-                fetched(amfi.fetchedAt), "\(freshness(amfi.expiresAt, now: now))",
+                fetched(amfi.fetchedAt), "\(Self.freshness(amfi.expiresAt, now: now))",
             ])
         } else {
             summary.append(["AMFI NAV file", "not cached", "", ""])
@@ -55,7 +58,7 @@ enum CachePage {
         let query = request.uri.queryParameters
         content +=
             SortedTable(
-                columns: historyColumns, rows: status.histories, id: "cached-histories", noun: "histories",
+                columns: Self.historyColumns, rows: status.histories, id: "cached-histories", noun: "histories",
                 pageSize: 50,
                 sort: query["sort"].map(String.init), page: query["page"].map(String.init),
                 link: { "/funds/cache?\($0)" },
@@ -64,7 +67,7 @@ enum CachePage {
                 [
                     "\(history.code)", "<a href=\"/funds/\(history.code)\">\(history.name)</a>", "\(history.points)",
                     "\(history.latestNAVDate ?? "—")", fetched(history.fetchedAt),
-                    "\(freshness(history.expiresAt, now: now))",
+                    "\(Self.freshness(history.expiresAt, now: now))",
                 ]
             }.html
         content += "<h2 id=\"clear\">Clear the cache</h2>"
@@ -77,8 +80,8 @@ enum CachePage {
     static func freshness(_ expiresAt: Date?, now: Date) -> String { CacheReport.freshness(expiresAt, now: now) }
 
     /// The first post asks; only the confirmed post clears.
-    static func clear(
-        _ request: Request, context: WebRequestContext, environment: WebEnvironment
+    func clear(
+        _ request: Request, context: WebRequestContext
     ) async throws -> Response {
         let fields = try await FormData.read(request, context: context)
         guard fields["confirmed"] == "yes" else {

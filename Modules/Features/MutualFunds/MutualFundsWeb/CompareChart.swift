@@ -25,7 +25,11 @@ struct CompareChart {
     static let wide = Size(width: 900, height: 380, dateTicks: 9, valueTicks: 6, className: "chart-wide")
     static let narrow = Size(width: 300, height: 220, dateTicks: 4, valueTicks: 5, className: "chart-narrow")
 
-    /// The figure, its legend naming each line, and a caption saying what 100 means.
+    /// The script that reads out the day nearest the pointer, or the one chosen with the arrow keys.
+    static let scriptPath = "/funds/compare.js"
+
+    /// The figure, its legend naming each line, and a caption saying what 100 means; `data-compare` carries the
+    /// days and values the script reads out, and each line's `<title>` says its start and end without it.
     func figure() -> HTML {
         let start = CalendarDate(dayNumber: rebased.lines.first?.days.first ?? 0)
         let legend = rebased.lines.enumerated().html { index, line in
@@ -33,15 +37,47 @@ struct CompareChart {
             // A swatch drawn, not styled: the pages' content security policy allows no inline style.
             let swatch: HTML =
                 "<svg width=\"12\" height=\"12\" aria-hidden=\"true\"><rect width=\"12\" height=\"12\" fill=\"\(Self.colors[index % Self.colors.count])\"/></svg>"
-            return "<li>\(swatch) \(line.name) (\(line.code)): \(last)</li>"
+            return "<li>\(swatch) <span class=\"compare-name\">\(line.name) (\(line.code))</span>: \(last)</li>"
         }
+        let hover = readings().map { day, values in
+            ([String(day)] + values.map { String(format: "%.1f", $0) }).joined(separator: ",")
+        }.joined(separator: ";")
         // The legend sits outside the figure, whose stylesheet rules frame every svg in it.
         return """
-            <figure class="chart web-chart" id="compare-chart" data-lines="\(rebased.lines.count)">\
+            <figure class="chart web-chart" id="compare-chart" data-lines="\(rebased.lines.count)" \
+            data-compare="\(hover)" data-legend="compare-legend">\
             \(render(Self.wide))\(render(Self.narrow))\
+            <p class="chart-value" aria-live="polite"></p>\
+            <p class="chart-keys stamp" hidden>Focus the chart, then Left and Right read each day, Home and End the first and last.</p>\
             <figcaption>₹100 invested on \(start.iso8601) in each scheme, over \(range.rawValue).</figcaption></figure>\
-            <ul class="chart-legend" aria-label="Lines of the chart">\(legend)</ul>
+            <ul class="chart-legend" id="compare-legend" aria-label="Lines of the chart">\(legend)</ul>
             """
+    }
+
+    /// The days the readout offers (every line's, at most `limit` evenly picked with the first and the last) and
+    /// each line's value on the day: its NAV's on that day or the last before it.
+    func readings(limit: Int = 400) -> [(day: Int, values: [Double])] {
+        let days = Array(Set(rebased.lines.flatMap(\.days))).sorted()
+        guard !days.isEmpty else { return [] }
+        let picked =
+            days.count <= limit
+            ? days
+            : (0..<limit).map { days[Int((Double($0) * Double(days.count - 1) / Double(limit - 1)).rounded())] }
+        return picked.map { day in
+            (
+                day,
+                rebased.lines.map { line in
+                    // The last index whose day is on or before `day` (the first when none is).
+                    var low = 0
+                    var high = line.days.count - 1
+                    while low < high {
+                        let middle = (low + high + 1) / 2
+                        if line.days[middle] <= day { low = middle } else { high = middle - 1 }
+                    }
+                    return line.values.isEmpty ? 0 : line.values[low]
+                }
+            )
+        }
     }
 
     func render(_ size: Size) -> HTML {
@@ -64,9 +100,15 @@ struct CompareChart {
                 * plotHeight
         }
         let title = "NAVs rebased to 100, \(range.rawValue)"
+        // Where the script puts its markers: the plot's left, top, width and height, then the days and values it spans.
+        let plot = [
+            left, top, plotWidth, plotHeight, Double(minX), Double(maxX), values.range.lowerBound,
+            values.range.upperBound,
+        ].map { String($0) }.joined(separator: " ")
         var svg: HTML = """
             <svg class="\(size.className)" viewBox="0 0 \(Int(size.width)) \(Int(size.height))" width="\(Int(size.width))" \
-            height="\(Int(size.height))" role="img" aria-label="\(title)" font-family="sans-serif" font-size="12">\
+            height="\(Int(size.height))" role="img" aria-label="\(title)" font-family="sans-serif" font-size="12" \
+            data-plot="\(plot)">\
             <rect class="chart-bg" width="100%" height="100%" fill="#fff"/>
             """
         for (value, label) in zip(values.ticks, labels) {
@@ -91,11 +133,25 @@ struct CompareChart {
                 Array(stride(from: 0, to: count, by: step)) + (count > 0 && (count - 1) % step != 0 ? [count - 1] : [])
             let points = kept.map { f(px(line.days[$0])) + "," + f(py(line.values[$0])) }.joined(separator: " ")
             svg +=
-                "<polyline fill=\"none\" stroke=\"\(Self.colors[index % Self.colors.count])\" stroke-width=\"2\" points=\"\(points)\"><title>\(line.name)</title></polyline>"
+                "<polyline fill=\"none\" stroke=\"\(Self.colors[index % Self.colors.count])\" stroke-width=\"2\" points=\"\(points)\"><title>\(lineTitle(line))</title></polyline>"
         }
         svg +=
             "<line x1=\"\(Int(left))\" y1=\"\(f(top + plotHeight))\" x2=\"\(f(left + plotWidth))\" y2=\"\(f(top + plotHeight))\" stroke=\"#333\" class=\"chart-axis\"/>"
+        // One marker a line, hidden until the script places it; ringed so it shows on its line in either scheme.
+        for index in rebased.lines.indices {
+            svg +=
+                "<circle class=\"compare-marker\" r=\"4\" cx=\"0\" cy=\"0\" fill=\"\(Self.colors[index % Self.colors.count])\" stroke=\"#fff\" stroke-width=\"1.5\" visibility=\"hidden\"/>"
+        }
         return svg + "</svg>"
+    }
+
+    /// A line's name with its first and last day and value, read where the script does not run.
+    func lineTitle(_ line: RebasedNAVs.Line) -> String {
+        guard let firstDay = line.days.first, let lastDay = line.days.last, let last = line.values.last else {
+            return "\(line.name) (\(line.code))"
+        }
+        return
+            "\(line.name) (\(line.code)): 100 on \(CalendarDate(dayNumber: firstDay).iso8601), \(String(format: "%.1f", last)) on \(CalendarDate(dayNumber: lastDay).iso8601)"
     }
 
     private func f(_ value: Double) -> String { String(format: "%.1f", value) }

@@ -9,8 +9,11 @@ import Timing
 /// `/funds/compare?codes=…&range=…`: schemes side by side, from ``MutualFunds/FundsService/compare``. Every code
 /// typed is used, so one that cannot be (not a number, no such scheme) is refused beside the field rather than
 /// dropped without a word; an unknown range is refused beside its control.
-enum ComparePage {
-    static func page(_ request: Request, context: WebRequestContext, environment: WebEnvironment) async -> Response {
+struct ComparePage {
+    /// The server's environment as the host handed it to these routes.
+    let environment: WebEnvironment
+
+    func page(_ request: Request, context: WebRequestContext) async -> Response {
         let query = FormQuery(request)
         // Typed as one list (`codes=122639,120505`) or ticked in the search results (`codes=…&codes=…`).
         let typed = query.all("codes").filter { !$0.isEmpty }.joined(separator: ",")
@@ -22,17 +25,17 @@ enum ComparePage {
             if let rangeText {
                 range = try Choices.parse(rangeText, as: HistoryRange.self, field: "range", what: "range")
             }
-            let codes = try codes(typed)
+            let codes = try Self.codes(typed)
             if !codes.isEmpty {
                 let report = try await FundsWebService.make(environment).compareEach(codes: codes, range: range)
                 // Nothing comparable because the service is down is the 503 page, as a failed fetch is elsewhere.
                 if report.rows.isEmpty, let first = report.failures.first, first.error.kind == .unavailable {
                     throw first.error
                 }
-                table = failures(report)
+                table = Self.failures(report)
                 // Fewer than two to show is refused as `funds compare` refuses it, each reason listed.
                 if report.rows.count < 2, let refusal = report.refusal { throw refusal }
-                table += rows(report, range: range, now: environment.timing.now())
+                table += Self.rows(report, range: range, now: environment.timing.now())
             }
         } catch {
             let error = FolioError.from(error)
@@ -55,7 +58,8 @@ enum ComparePage {
             """
         let status: HTTPResponse.Status = refusal.map(WebResponses.status(for:)) ?? .ok
         return environment.page(
-            "Compare funds", request: request, context: context, status: status, content: content + table)
+            "Compare funds", request: request, context: context, status: status, scripts: [CompareChart.scriptPath],
+            content: content + table)
     }
 
     /// The codes typed, separated by commas or spaces; none is nothing to compare yet.

@@ -88,26 +88,4 @@ struct EntryForm: Sendable {
             + "<button type=\"submit\">\(side == .buy ? "Record the purchase" : "Record the redemption")</button>"
         return html + Components.postForm(action: "/funds/portfolio/\(side.rawValue)", csrf: csrf, fields)
     }
-
-    /// Records the posted entry, then goes back to the transactions with what was recorded; a refusal shows the
-    /// page again with the form as typed.
-    static func post(
-        _ side: Side, request: Request, context: WebRequestContext, environment: WebEnvironment
-    )
-        async throws -> Response
-    {
-        let posted = try await FormData.read(request, context: context)
-        var form = EntryForm(side: side)
-        for name in fields { form.values[name] = posted[name] ?? "" }
-        do {
-            let row = try await FundsWebService.portfolio(environment).addManual(try form.entry())
-            let message =
-                "Recorded \(row.units?.plainText ?? "") units of \(row.scheme) at NAV \(row.nav?.plainText ?? "") on "
-                + "\(row.date) (\(row.amount.map(FundText.money) ?? "")) in folio \(row.folio); id \(row.id)."
-            return WebResponses.redirect(to: TransactionsPage.path, flash: Flash(.success, message))
-        } catch {
-            form.error = FolioError.from(error)
-            return await TransactionsPage.page(request, context: context, environment: environment, entry: form)
-        }
-    }
 }

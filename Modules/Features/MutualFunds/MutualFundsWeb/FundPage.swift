@@ -9,9 +9,12 @@ import Timing
 
 /// `/funds/{code}`: the scheme's report (what `funds show` prints), its NAV chart for the chosen range, the SIP
 /// calculator and the favourite toggle, all from ``MutualFunds/FundsService``.
-enum FundPage {
-    static func page(
-        _ code: Int, request: Request, context: WebRequestContext, environment: WebEnvironment
+struct FundPage {
+    /// The server's environment as the host handed it to these routes.
+    let environment: WebEnvironment
+
+    func page(
+        _ code: Int, request: Request, context: WebRequestContext
     ) async -> Response {
         let title = "Fund \(code)"
         let rangeText = request.uri.queryParameters["range"].map(String.init)
@@ -58,11 +61,11 @@ enum FundPage {
                 ? "<input type=\"hidden\" name=\"action\" value=\"remove\"><button type=\"submit\" class=\"secondary\" aria-pressed=\"true\">★ Favourite — remove</button>"
                 : "<input type=\"hidden\" name=\"action\" value=\"add\"><button type=\"submit\" class=\"secondary\" aria-pressed=\"false\">☆ Add to favourites</button>"
         )
-        content += "<h2>NAV</h2>" + ranges(code: code, current: range, error: rangeError)
-        content += chart(shown.history, analytics: shown.analytics, charts: environment.charts)
+        content += "<h2>NAV</h2>" + Self.ranges(code: code, current: range, error: rangeError)
+        content += Self.chart(shown.history, analytics: shown.analytics, charts: environment.charts)
         content +=
-            "<p><a href=\"/funds/\(code)/history\">Every NAV, the NAV on a date, CSV download</a> · \(rollingLink(code: code, history: shown.history))</p>"
-        content += "<h2>Returns and risk</h2>" + returnsTable(fund)
+            "<p><a href=\"/funds/\(code)/history\">Every NAV, the NAV on a date, CSV download</a> · \(Self.rollingLink(code: code, history: shown.history))</p>"
+        content += "<h2>Returns and risk</h2>" + Self.returnsTable(fund)
         content += "<h2 id=\"sip\">SIP calculator</h2>" + sip
         let status: HTTPResponse.Status = rangeError.map(WebResponses.status(for:)) ?? .ok
         return environment.page(

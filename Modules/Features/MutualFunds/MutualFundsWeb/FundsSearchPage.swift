@@ -7,8 +7,11 @@ import Timing
 
 /// `/funds`: the search form (a plain GET form; results also appear as you type through
 /// `/api/funds/search`), its results, and the favourites.
-enum FundsSearchPage {
-    static func page(_ request: Request, context: WebRequestContext, environment: WebEnvironment) async -> Response {
+struct FundsSearchPage {
+    /// The server's environment as the host handed it to these routes.
+    let environment: WebEnvironment
+
+    func page(_ request: Request, context: WebRequestContext) async -> Response {
         let query = SearchQuery(request)
         var refusal: FolioError?
         var results = HTML.empty
@@ -35,8 +38,8 @@ enum FundsSearchPage {
                         report.freshness, what: "the scheme list", now: environment.timing.now())
                     let first = query.limit == nil ? (page - 1) * size : 0
                     shown = Set(report.rows.dropFirst(first).map(\.code))
-                    results += table(report, showingFrom: first, ticked: Set(query.ticked))
-                    if query.limit == nil { results += pager(query, page: page, hasMore: report.hasMore) }
+                    results += Self.table(report, showingFrom: first, ticked: Set(query.ticked))
+                    if query.limit == nil { results += Self.pager(query, page: page, hasMore: report.hasMore) }
                 }
             } catch {
                 let error = FolioError.from(error)
@@ -48,7 +51,7 @@ enum FundsSearchPage {
         }
         var content: HTML =
             "<p><a href=\"/funds/portfolio\">My funds: holdings, XIRR and capital gains from your CAS statement</a> · <a href=\"/funds/cache\">What is cached</a></p>"
-        content += form(query, refusal: refusal, shown: shown) + results
+        content += Self.form(query, refusal: refusal, shown: shown) + results
         if let rows = try? await service.favorites(), !rows.isEmpty {
             content += "<h2 id=\"favourites\">Favourites</h2>"
             // The search stays as it is while the favourites are sorted (`favSort`).
@@ -56,7 +59,7 @@ enum FundsSearchPage {
                 separator: "&")
             content +=
                 SortedTable(
-                    columns: favouriteColumns, rows: rows, id: "favourites-table", noun: "favourites",
+                    columns: Self.favouriteColumns, rows: rows, id: "favourites-table", noun: "favourites",
                     sort: request.uri.queryParameters["favSort"].map(String.init),
                     link: { "/funds?" + (search.isEmpty ? "" : search + "&") + $0 + "#favourites" },
                     parameters: ("favSort", "favPage")
@@ -66,7 +69,7 @@ enum FundsSearchPage {
                         "\(row.navDate ?? "—")", "\(FundText.percent(row.return1Y))", row.stale ? "stale" : "",
                     ]
                 }.html
-            content += compareLink(rows)
+            content += Self.compareLink(rows)
         }
         let status: HTTPResponse.Status = refusal.map(WebResponses.status(for:)) ?? .ok
         return environment.page("Funds", request: request, context: context, status: status, content: content)

@@ -19,36 +19,26 @@ public enum MutualFundsWeb {
             .merging(NAVOpenAPI.paths) { first, _ in first },
         dashboard: { environment, _ in await favouritesCard(environment) },
         routes: { router, environment in
-            router.get("/funds") { request, context in
-                await FundsSearchPage.page(request, context: context, environment: environment)
-            }
+            router.get("/funds", use: FundsSearchPage(environment: environment).page)
             router.get("/funds/portfolio") { request, context in
-                await PortfolioPage.page(request, context: context, environment: environment)
+                await PortfolioPage(environment: environment).page(request, context: context)
             }
-            router.post("/funds/portfolio/import") { request, context in
-                try await PortfolioPage.upload(request, context: context, environment: environment)
-            }
-            router.get("/funds/portfolio/tax") { request, context in
-                await TaxPage.page(request, context: context, environment: environment)
-            }
+            router.post("/funds/portfolio/import", use: PortfolioPage(environment: environment).upload)
+            router.get("/funds/portfolio/tax", use: TaxPage(environment: environment).page)
             router.get("/api/funds/portfolio/tax") { request, _ in
                 await api { try await TaxPage.Query(request).report(FundsWebService.portfolio(environment)) }
             }
             router.get("/funds/portfolio/transactions") { request, context in
-                await TransactionsPage.page(request, context: context, environment: environment)
+                await TransactionsPage(environment: environment).page(request, context: context)
             }
             router.post("/funds/portfolio/add") { request, context in
-                try await EntryForm.post(.buy, request: request, context: context, environment: environment)
+                try await TransactionsPage(environment: environment).record(.buy, request: request, context: context)
             }
             router.post("/funds/portfolio/sell") { request, context in
-                try await EntryForm.post(.sell, request: request, context: context, environment: environment)
+                try await TransactionsPage(environment: environment).record(.sell, request: request, context: context)
             }
-            router.post("/funds/portfolio/remove") { request, context in
-                try await TransactionRemoval.post(request, context: context, environment: environment)
-            }
-            router.post("/funds/portfolio/treat-as") { request, context in
-                try await TreatmentForms.post(request, context: context, environment: environment)
-            }
+            router.post("/funds/portfolio/remove", use: TransactionRemoval(environment: environment).post)
+            router.post("/funds/portfolio/treat-as", use: TreatmentForms(environment: environment).post)
             router.get("/api/funds/portfolio/transactions") { _, _ in
                 await api { try await FundsWebService.portfolio(environment).portfolioTransactions() }
             }
@@ -73,23 +63,18 @@ public enum MutualFundsWeb {
                     try await FundsWebService.make(environment).search(try SearchQuery(request).schemeQuery()).rows
                 }
             }
-            router.get("/funds/compare") { request, context in
-                await ComparePage.page(request, context: context, environment: environment)
-            }
-            router.get("/funds/cache") { request, context in
-                await CachePage.show(request, context: context, environment: environment)
-            }
-            router.post("/funds/cache/clear") { request, context in
-                try await CachePage.clear(request, context: context, environment: environment)
-            }
+            router.get(RouterPath(CompareChart.scriptPath)) { _, _ in WebResponses.javaScript(CompareScript.text) }
+            router.get("/funds/compare", use: ComparePage(environment: environment).page)
+            router.get("/funds/cache", use: CachePage(environment: environment).show)
+            router.post("/funds/cache/clear", use: CachePage(environment: environment).clear)
             router.get("/api/funds/cache") { _, _ in
                 await api { try await FundsWebService.make(environment).cacheStatus() }
             }
             router.get("/funds/:code/history") { request, context in
-                await NAVPages.history(try code(context), request: request, context: context, environment: environment)
+                await NAVPages(environment: environment).history(try code(context), request: request, context: context)
             }
             router.get("/funds/:code/rolling") { request, context in
-                await NAVPages.rolling(try code(context), request: request, context: context, environment: environment)
+                await NAVPages(environment: environment).rolling(try code(context), request: request, context: context)
             }
             router.get("/api/funds/:code/history") { request, context in
                 let code = try code(context)
@@ -116,7 +101,7 @@ public enum MutualFundsWeb {
                 }
             }
             router.get("/funds/:code") { request, context in
-                await FundPage.page(try code(context), request: request, context: context, environment: environment)
+                await FundPage(environment: environment).page(try code(context), request: request, context: context)
             }
             router.post("/funds/:code/favorite") { request, context in
                 let code = try code(context)
@@ -171,7 +156,7 @@ public enum MutualFundsWeb {
         return code
     }
 
-    static func favouritesCard(_ environment: WebEnvironment) async -> HTML? {
+    static func favouritesCard(_ environment: WebEnvironment) async -> DashboardCard? {
         guard let favourites = try? await FundsWebService.make(environment).favorites(), !favourites.isEmpty else {
             return nil
         }
@@ -182,8 +167,8 @@ public enum MutualFundsWeb {
         let latest = favourites.compactMap(\.navDate).max().map { "NAVs as of \($0)" } ?? "No NAV yet"
         let stale = favourites.contains(where: \.stale) ? " (some from a saved copy)" : ""
         let table = Components.table(headers: ["Fund", "1Y return"], numeric: [1], rows: rows)
-        return
-            "<section class=\"card\"><h2><a href=\"/funds\">Favourite funds</a></h2>\(table)<p class=\"stamp\">\(latest + stale)</p></section>"
+        return DashboardCard(
+            title: "Favourite funds", link: "/funds", body: table + "<p class=\"stamp\">\(latest + stale)</p>")
     }
 }
 

@@ -10,7 +10,10 @@ import Timing
 /// `/funds/{code}/history` and `/funds/{code}/rolling`: what `folio funds history`, `nav` and `rolling` print, from
 /// the same ``MutualFunds/FundsService`` calls. The history is a sortable, paged table with a CSV download (the
 /// bytes `history --format csv` writes); the NAV on a date is a form on the same page.
-enum NAVPages {
+struct NAVPages {
+    /// The server's environment as the host handed it to these routes.
+    let environment: WebEnvironment
+
     /// The query of the history page: the range, the NAV date asked for, order and page. A malformed date is
     /// refused beside its field.
     struct HistoryQuery {
@@ -67,8 +70,8 @@ enum NAVPages {
         }
     }
 
-    static func history(
-        _ code: Int, request: Request, context: WebRequestContext, environment: WebEnvironment
+    func history(
+        _ code: Int, request: Request, context: WebRequestContext
     ) async -> Response {
         let query = HistoryQuery(request)
         let parameters = request.uri.queryParameters
@@ -103,7 +106,7 @@ enum NAVPages {
         var content: HTML = "<p class=\"meta\"><a href=\"/funds/\(code)\">\(history.name)</a> · \(code)</p>"
         content += FundsStale.stamp(fetched.freshness, now: environment.timing.now())
         content += "<h2 id=\"nav-on\">NAV on a date</h2>"
-        content += await navOn(code, query: query, service: service)
+        content += await Self.navOn(code, query: query, service: service)
         content += "<h2 id=\"history\">NAV history</h2>"
         let fields =
             Components.field("from", label: "From", value: query.from, error: errors["from"], type: "date")
@@ -112,10 +115,10 @@ enum NAVPages {
         content += "<form method=\"get\" action=\"/funds/\(code)/history\" class=\"form\">\(fields)</form>"
         let base = "/funds/\(code)/history?" + (query.rangeQuery.isEmpty ? "" : query.rangeQuery + "&")
         content +=
-            "<p><a href=\"\(base)format=csv\" download>Download as CSV</a> (\(rows.count) NAVs, as <code>folio funds history \(code) --format csv</code>)</p>"
+            "<p><a href=\"\(base)format=csv\" download>Download as CSV</a> (\(rows.count) NAVs, the same file the terminal writes)</p>"
         content +=
             SortedTable(
-                columns: historyColumns, rows: lines(rows), id: "history-table", noun: "NAVs", pageSize: 50,
+                columns: Self.historyColumns, rows: Self.lines(rows), id: "history-table", noun: "NAVs", pageSize: 50,
                 fallback: TableOrder(key: "date", descending: true), sort: parameters["sort"].map(String.init),
                 page: parameters["page"].map(String.init), link: { base + $0 },
                 empty:
@@ -157,8 +160,8 @@ enum NAVPages {
         return "<form method=\"get\" action=\"/funds/\(code)/history#nav-on\" class=\"form\">\(fields)</form>" + answer
     }
 
-    static func rolling(
-        _ code: Int, request: Request, context: WebRequestContext, environment: WebEnvironment
+    func rolling(
+        _ code: Int, request: Request, context: WebRequestContext
     ) async -> Response {
         let text = request.uri.queryParameters["window"].map(String.init) ?? RollingWindow.threeYears.rawValue
         let links = RollingWindow.allCases.html { window in

@@ -10,10 +10,13 @@ import Timing
 
 /// `/funds/portfolio`: the holdings valued (as `folio funds portfolio`), the allocation as bar charts, the gains
 /// by financial year, and a statement upload with the same checks as `funds portfolio import`.
-enum PortfolioPage {
+struct PortfolioPage {
+    /// The server's environment as the host handed it to these routes.
+    let environment: WebEnvironment
+
     /// The page; `refusal` (an import refused) is shown beside the file field with its status.
-    static func page(
-        _ request: Request, context: WebRequestContext, environment: WebEnvironment, refusal: FolioError? = nil
+    func page(
+        _ request: Request, context: WebRequestContext, refusal: FolioError? = nil
     ) async -> Response {
         let service: PortfolioService
         do {
@@ -22,7 +25,7 @@ enum PortfolioPage {
             return environment.failurePage(
                 FolioError.from(error), title: "My funds", request: request, context: context)
         }
-        var content = uploadForm(csrf: context.csrfToken, refusal: refusal)
+        var content = Self.uploadForm(csrf: context.csrfToken, refusal: refusal)
         content +=
             "<p><a href=\"\(TransactionsPage.path)\">Transactions</a>: every one with its id, remove one, "
             + "or record a purchase or redemption made outside any statement.</p>"
@@ -31,11 +34,11 @@ enum PortfolioPage {
             let query = request.uri.queryParameters
             let order = TableOrders(
                 holdings: query["sort"].map(String.init), gains: query["gainsSort"].map(String.init))
-            content += holdings(report, order: order)
+            content += Self.holdings(report, order: order)
             content += TreatmentForms.html(report, csrf: context.csrfToken)
             if !report.holdings.isEmpty {
                 let gains = try await service.gains()
-                content += gainsByYear(gains, order: order)
+                content += Self.gainsByYear(gains, order: order)
             }
         } catch {
             content += Components.notice(FolioError.from(error).line, kind: "error")
@@ -45,20 +48,20 @@ enum PortfolioPage {
     }
 
     /// Imports the uploaded statement, then shows the page again with what happened.
-    static func upload(
-        _ request: Request, context: WebRequestContext, environment: WebEnvironment
+    func upload(
+        _ request: Request, context: WebRequestContext
     ) async throws
         -> Response
     {
         guard MultipartForm.isMultipart(request.headers[.contentType]) else {
             return await page(
-                request, context: context, environment: environment,
+                request, context: context,
                 refusal: FolioError(.invalid, "choose a statement file to upload", field: "file"))
         }
         let form = try await MultipartForm.read(request, context: context)
         guard let file = form.files["file"], !file.data.isEmpty else {
             return await page(
-                request, context: context, environment: environment,
+                request, context: context,
                 refusal: FolioError(.invalid, "choose a statement file to upload", field: "file"))
         }
         do {
@@ -76,7 +79,7 @@ enum PortfolioPage {
                     refusal.kind, refusal.what, why: refusal.why,
                     hint: "check the statement, or tick “Import even if it does not reconcile”", field: "file")
             }
-            return await page(request, context: context, environment: environment, refusal: refusal)
+            return await page(request, context: context, refusal: refusal)
         }
     }
 

@@ -8,7 +8,10 @@ import MutualFundsPortfolio
 
 /// `/funds/portfolio/tax`: a financial year's tax report, as `folio funds portfolio tax` (the JSON route answers
 /// what `--format json` prints).
-enum TaxPage {
+struct TaxPage {
+    /// The server's environment as the host handed it to these routes.
+    let environment: WebEnvironment
+
     static let path = "/funds/portfolio/tax"
 
     /// The query: `fy`, `slab`, `details`.
@@ -38,14 +41,14 @@ enum TaxPage {
         }
     }
 
-    static func page(_ request: Request, context: WebRequestContext, environment: WebEnvironment) async -> Response {
+    func page(_ request: Request, context: WebRequestContext) async -> Response {
         var content: HTML = .empty
         var status: HTTPResponse.Status = .ok
         do {
             let query = try Query(request)
-            content += form(query)
+            content += Self.form(query)
             if query.fy != nil {
-                content += html(try await query.report(FundsWebService.portfolio(environment)))
+                content += Self.html(try await query.report(FundsWebService.portfolio(environment)))
             }
         } catch {
             let refusal = FolioError.from(error)
@@ -100,13 +103,14 @@ enum TaxPage {
         html += Components.table(
             caption: "Schedule 112A",
             headers: [
-                "1a", "1b", "Name", "Units", "Sale (6)", "Cost (8)", "FMV (11)",
+                "1a", "1b", "Name", "Bought", "Units", "Sale (6)", "Cost (8)", "FMV (11)",
                 "Deductions (13)", "Balance (14)",
             ],
-            numeric: Set(3...8),
+            numeric: Set(4...9),
             rows: report.schedule112A.map { row in
                 [
-                    "\(row.acquired)", "\(row.transferred ?? "—")", "\(row.name)", "\(row.units.plainText)",
+                    "\(row.acquired)", "\(row.transferred ?? "—")", "\(row.name)", "\(row.purchaseDate ?? "—")",
+                    "\(row.units.plainText)",
                     money(row.fullValue), money(row.costOfAcquisition), money(row.totalFMV), money(row.totalDeductions),
                     money(row.balance),
                 ]

@@ -7,7 +7,10 @@ import MutualFundsPortfolio
 
 /// Removing a transaction by its id (`folio funds portfolio remove ID`): the first post asks, naming the
 /// transaction; only the confirmed post removes it, so it works without JavaScript.
-enum TransactionRemoval {
+struct TransactionRemoval {
+    /// The server's environment as the host handed it to these routes.
+    let environment: WebEnvironment
+
     static let action = "/funds/portfolio/remove"
 
     /// The row's remove button.
@@ -18,8 +21,8 @@ enum TransactionRemoval {
         )
     }
 
-    static func post(
-        _ request: Request, context: WebRequestContext, environment: WebEnvironment
+    func post(
+        _ request: Request, context: WebRequestContext
     ) async throws -> Response {
         let fields = try await FormData.read(request, context: context)
         let id = fields["id"] ?? ""
@@ -33,7 +36,7 @@ enum TransactionRemoval {
                 let content = Components.confirmation(
                     "Remove the \(row.type) of \(row.date) in <strong>\(row.scheme)</strong> (folio \(row.folio), id \(row.id))? "
                         + "The holdings and gains are worked out again without it.",
-                    action: action, csrf: context.csrfToken, fields: [(name: "id", value: row.id)],
+                    action: Self.action, csrf: context.csrfToken, fields: [(name: "id", value: row.id)],
                     button: "Remove transaction \(row.id)", cancel: TransactionsPage.path)
                 return environment.page(
                     "Remove transaction \(row.id)?", request: request, context: context, content: content)

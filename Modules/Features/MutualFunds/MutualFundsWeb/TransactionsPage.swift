@@ -9,7 +9,10 @@ import MutualFundsPortfolio
 /// `/funds/portfolio/transactions`: every stored transaction with the id `remove` takes (as
 /// `folio funds portfolio transactions`), sortable and paged, each with its remove button, and the forms that
 /// record a purchase or redemption made outside any statement (`add`, `sell`).
-enum TransactionsPage {
+struct TransactionsPage {
+    /// The server's environment as the host handed it to these routes.
+    let environment: WebEnvironment
+
     static let path = "/funds/portfolio/transactions"
     static let pageSize = 50
 
@@ -30,8 +33,8 @@ enum TransactionsPage {
     ]
 
     /// The page; `entry` is a refused add or sell, shown in its form with what was typed.
-    static func page(
-        _ request: Request, context: WebRequestContext, environment: WebEnvironment, entry: EntryForm? = nil
+    func page(
+        _ request: Request, context: WebRequestContext, entry: EntryForm? = nil
     ) async -> Response {
         let rows: [TransactionRow]
         do {
@@ -44,9 +47,9 @@ enum TransactionsPage {
         var content: HTML = "<p><a href=\"/funds/portfolio\">Back to my funds</a></p>"
         content +=
             SortedTable(
-                columns: columns, rows: rows, id: "transactions", noun: "transactions", pageSize: pageSize,
+                columns: Self.columns, rows: rows, id: "transactions", noun: "transactions", pageSize: Self.pageSize,
                 sort: query["sort"].map(String.init), page: query["page"].map(String.init),
-                link: { "\(path)?\($0)#transactions" },
+                link: { "\(Self.path)?\($0)#transactions" },
                 empty: "No transactions yet: import a statement on My funds, or record one below."
             ) { row in
                 [
@@ -57,12 +60,30 @@ enum TransactionsPage {
                     TransactionRemoval.button(row, csrf: context.csrfToken),
                 ]
             }.html
-        content += "<p>As JSON: <a href=\"/api\(path)\">/api\(path)</a>.</p>"
+        content += "<p>As JSON: <a href=\"/api\(Self.path)\">/api\(Self.path)</a>.</p>"
         for side in [EntryForm.Side.buy, .sell] {
             let shown = entry?.side == side ? entry! : EntryForm(side: side)
             content += shown.html(csrf: context.csrfToken)
         }
         let status = entry?.error.map(WebResponses.status(for:)) ?? .ok
         return environment.page("Transactions", request: request, context: context, status: status, content: content)
+    }
+
+    /// Records the posted entry, then goes back to the transactions with what was recorded; a refusal shows the
+    /// page again with the form as typed.
+    func record(_ side: EntryForm.Side, request: Request, context: WebRequestContext) async throws -> Response {
+        let posted = try await FormData.read(request, context: context)
+        var form = EntryForm(side: side)
+        for name in EntryForm.fields { form.values[name] = posted[name] ?? "" }
+        do {
+            let row = try await FundsWebService.portfolio(environment).addManual(try form.entry())
+            let message =
+                "Recorded \(row.units?.plainText ?? "") units of \(row.scheme) at NAV \(row.nav?.plainText ?? "") on "
+                + "\(row.date) (\(row.amount.map(FundText.money) ?? "")) in folio \(row.folio); id \(row.id)."
+            return WebResponses.redirect(to: TransactionsPage.path, flash: Flash(.success, message))
+        } catch {
+            form.error = FolioError.from(error)
+            return await page(request, context: context, entry: form)
+        }
     }
 }

@@ -7,7 +7,10 @@ import MutualFundsPortfolio
 
 /// The portfolio page's tax treatment forms (`folio funds portfolio treat-as SCHEME equity|debt|other|auto`): one per
 /// held scheme, by its code (else its ISIN), stored for every folio holding it.
-enum TreatmentForms {
+struct TreatmentForms {
+    /// The server's environment as the host handed it to these routes.
+    let environment: WebEnvironment
+
     static let action = "/funds/portfolio/treat-as"
     static let choices = ["auto", "equity", "debt", "other"]
 
@@ -35,14 +38,14 @@ enum TreatmentForms {
     }
 
     /// Stores the posted choice, then goes back to the portfolio saying what changed, as the terminal does.
-    static func post(
-        _ request: Request, context: WebRequestContext, environment: WebEnvironment
+    func post(
+        _ request: Request, context: WebRequestContext
     ) async throws -> Response {
         let fields = try await FormData.read(request, context: context)
         let flash: Flash
         do {
             let text = fields["treatment"] ?? ""
-            guard choices.contains(text) else {
+            guard Self.choices.contains(text) else {
                 throw FolioError(
                     .invalid, "invalid treatment \"\(text)\"", hint: "choose equity, debt, other or auto",
                     field: "treatment")

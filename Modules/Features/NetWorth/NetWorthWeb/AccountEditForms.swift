@@ -6,9 +6,12 @@ import NetWorth
 
 /// The account page's forms, as the terminal's `accounts rename` and `accounts note`: each calls ``AccountService``;
 /// a refusal comes back beside the field it blames with what was typed, and stores nothing.
-enum AccountEditForms {
-    static func rename(
-        _ request: Request, context: WebRequestContext, environment: WebEnvironment
+struct AccountEditForms {
+    /// The server's environment as the host handed it to these routes.
+    let environment: WebEnvironment
+
+    func rename(
+        _ request: Request, context: WebRequestContext
     ) async throws
         -> Response
     {
@@ -23,13 +26,13 @@ enum AccountEditForms {
                 flash: Flash(.success, "Renamed \"\(before.name)\" to \"\(after.name)\"."))
         } catch {
             return await refused(
-                FolioError.from(error), request: request, context: context, environment: environment, account: account,
+                FolioError.from(error), request: request, context: context, account: account,
                 form: AccountPage.EditForm(name: newName))
         }
     }
 
-    static func note(
-        _ request: Request, context: WebRequestContext, environment: WebEnvironment
+    func note(
+        _ request: Request, context: WebRequestContext
     ) async throws
         -> Response
     {
@@ -45,14 +48,14 @@ enum AccountEditForms {
             return WebResponses.redirect(to: AccountPage.link(changed.name), flash: Flash(.success, message))
         } catch {
             return await refused(
-                FolioError.from(error), request: request, context: context, environment: environment, account: account,
+                FolioError.from(error), request: request, context: context, account: account,
                 form: AccountPage.EditForm(note: note))
         }
     }
 
     /// The account page again with the refusal beside its field; an unknown account goes back to the list.
-    private static func refused(
-        _ refusal: FolioError, request: Request, context: WebRequestContext, environment: WebEnvironment,
+    private func refused(
+        _ refusal: FolioError, request: Request, context: WebRequestContext,
         account: String, form: AccountPage.EditForm
     ) async -> Response {
         guard refusal.field != "account" else {
@@ -62,8 +65,8 @@ enum AccountEditForms {
         var general: String?
         NetWorthForms.place(refusal, fields: ["name", "note"], errors: &form.errors, general: &general)
         if let general { form.errors[form.note == nil ? "name" : "note"] = general }
-        return await AccountPage.render(
-            request, context: context, environment: environment, name: account, form: form,
+        return await AccountPage(environment: environment).render(
+            request, context: context, name: account, form: form,
             status: WebResponses.status(for: refusal))
     }
 }

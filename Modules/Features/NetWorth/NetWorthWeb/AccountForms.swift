@@ -9,7 +9,10 @@ import Timing
 /// The account and rate forms of `/networth`: add an account, remove one (after a confirmation page, so it
 /// works without JavaScript), and set an exchange rate, each through the feature's services or repository as the
 /// terminal's `accounts add`, `accounts remove` and `rate set` do.
-enum AccountForms {
+struct AccountForms {
+    /// The server's environment as the host handed it to these routes.
+    let environment: WebEnvironment
+
     /// What the add-account form holds, and its errors by field.
     struct AddForm: Sendable {
         var name = ""
@@ -30,8 +33,8 @@ enum AccountForms {
         var general: String?
     }
 
-    static func add(
-        _ request: Request, context: WebRequestContext, environment: WebEnvironment
+    func add(
+        _ request: Request, context: WebRequestContext
     ) async throws -> Response {
         let fields = try await FormData.read(request, context: context)
         var form = AddForm(
@@ -45,10 +48,11 @@ enum AccountForms {
             }
             let dependencies = try NetWorthWeb.dependencies(environment)
             let currency =
-                try form.currency.isEmpty ? nil : validated(form.currency, field: "currency", CurrencyCode.validate)
+                try form.currency.isEmpty
+                ? nil : Self.validated(form.currency, field: "currency", CurrencyCode.validate)
             var opening: BalanceUpdate?
             if !form.balance.isEmpty {
-                let amount = try validated(form.balance, field: "balance") { text throws(NetWorthError) in
+                let amount = try Self.validated(form.balance, field: "balance") { text throws(NetWorthError) in
                     try AmountInput.parse(text, what: "balance")
                 }
                 let date = try form.date.isEmpty ? dependencies.today : NetWorthForms.parseDate(form.date)
@@ -67,15 +71,15 @@ enum AccountForms {
             NetWorthForms.place(
                 refusal, fields: ["name", "type", "currency", "balance", "date"], errors: &form.errors,
                 general: &form.general)
-            return await NetWorthPage.render(
-                request, context: context, environment: environment, addForm: form,
+            return await NetWorthPage(environment: environment).render(
+                request, context: context, addForm: form,
                 status: WebResponses.status(for: refusal))
         }
     }
 
     /// The first post shows what will be removed with a button that confirms it; only the confirmed post removes.
-    static func remove(
-        _ request: Request, context: WebRequestContext, environment: WebEnvironment
+    func remove(
+        _ request: Request, context: WebRequestContext
     ) async throws
         -> Response
     {
@@ -105,8 +109,8 @@ enum AccountForms {
         }
     }
 
-    static func setRate(
-        _ request: Request, context: WebRequestContext, environment: WebEnvironment
+    func setRate(
+        _ request: Request, context: WebRequestContext
     ) async throws
         -> Response
     {
@@ -114,8 +118,8 @@ enum AccountForms {
         var form = RateForm(currency: fields["currency"] ?? "", rate: fields["rate"] ?? "", date: fields["date"] ?? "")
         do {
             let dependencies = try NetWorthWeb.dependencies(environment)
-            let currency = try validated(form.currency, field: "currency", CurrencyCode.validate)
-            let rate = try validated(form.rate, field: "rate") { text throws(NetWorthError) in
+            let currency = try Self.validated(form.currency, field: "currency", CurrencyCode.validate)
+            let rate = try Self.validated(form.rate, field: "rate") { text throws(NetWorthError) in
                 try AmountInput.parse(text, what: "rate")
             }
             let date = try form.date.isEmpty ? dependencies.today : NetWorthForms.parseDate(form.date)
@@ -127,8 +131,8 @@ enum AccountForms {
             let refusal = FolioError.from(error)
             NetWorthForms.place(
                 refusal, fields: ["currency", "rate", "date"], errors: &form.errors, general: &form.general)
-            return await NetWorthPage.render(
-                request, context: context, environment: environment, rateForm: form,
+            return await NetWorthPage(environment: environment).render(
+                request, context: context, rateForm: form,
                 status: WebResponses.status(for: refusal))
         }
     }

@@ -10,7 +10,10 @@ import Timing
 /// `/networth/account?name=NAME`: what `accounts show` and `history` print, as one page — the account, the source it
 /// follows, its balance history (sortable by heading links, 50 updates a page) and chart — with the rename, note
 /// and remove forms.
-enum AccountPage {
+struct AccountPage {
+    /// The server's environment as the host handed it to these routes.
+    let environment: WebEnvironment
+
     /// What the rename and note forms hold, and their errors by field.
     struct EditForm: Sendable {
         var name: String?
@@ -37,8 +40,8 @@ enum AccountPage {
 
     static func link(_ name: String) -> String { "/networth/account?name=" + queryValue(name) }
 
-    static func render(
-        _ request: Request, context: WebRequestContext, environment: WebEnvironment, name: String? = nil,
+    func render(
+        _ request: Request, context: WebRequestContext, name: String? = nil,
         form: EditForm = EditForm(), status: HTTPResponse.Status = .ok
     ) async -> Response {
         let query = request.uri.queryParameters
@@ -72,26 +75,26 @@ enum AccountPage {
         }
         let csrf = context.csrfToken
         var content: HTML = "<p><a href=\"/networth/accounts\">All accounts</a></p>"
-        content += details(listing)
+        content += Self.details(listing)
         let sort = TableOrder(
-            query["sort"].map(String.init), keys: columns.map(\.key).filter { !$0.isEmpty },
+            query["sort"].map(String.init), keys: Self.columns.map(\.key).filter { !$0.isEmpty },
             fallback: TableOrder(key: "date", descending: true))
-        let sorted = sort.sorted(history.rows, by: order)
+        let sorted = sort.sorted(history.rows, by: Self.order)
         let slice = PageSlice(query["page"].map(String.init), size: 50, total: sorted.count)
         let base =
-            link(listing.name) + (from.isEmpty ? "" : "&from=" + queryValue(from))
+            Self.link(listing.name) + (from.isEmpty ? "" : "&from=" + queryValue(from))
             + (to.isEmpty ? "" : "&to=" + queryValue(to))
         let headings = Dictionary(
-            uniqueKeysWithValues: columns.enumerated().filter { !$0.element.key.isEmpty }.map { index, column in
+            uniqueKeysWithValues: Self.columns.enumerated().filter { !$0.element.key.isEmpty }.map { index, column in
                 (index, sort.heading(column.title, key: column.key, numeric: column.numeric) { "\(base)&sort=\($0)" })
             })
-        content += chart(history)
+        content += Self.chart(history)
         content += "<h2 id=\"update\">Record a balance</h2>"
-        content += updateForm(listing, csrf: csrf)
+        content += Self.updateForm(listing, csrf: csrf)
         content += "<h2 id=\"history\">History</h2>"
-        content += rangeForm(listing.name, from: from, to: to, errors: rangeErrors)
+        content += Self.rangeForm(listing.name, from: from, to: to, errors: rangeErrors)
         content += Components.table(
-            caption: history.rows.isEmpty ? "No balance updates yet." : nil, headers: columns.map(\.title),
+            caption: history.rows.isEmpty ? "No balance updates yet." : nil, headers: Self.columns.map(\.title),
             numeric: [1, 2, 3],
             rows: slice.rows(sorted).map { row in
                 [
@@ -100,7 +103,8 @@ enum AccountPage {
                     "\(row.change == nil ? "—" : Show.percent(row.changePercent))", "\(row.note ?? "")",
                     Components.postForm(
                         action: "/networth/update/remove", csrf: csrf, class: "inline",
-                        hidden(listing.name) + "<input type=\"hidden\" name=\"date\" value=\"\(row.date.iso8601)\">"
+                        Self.hidden(listing.name)
+                            + "<input type=\"hidden\" name=\"date\" value=\"\(row.date.iso8601)\">"
                             + "<button type=\"submit\" class=\"secondary\">Remove…</button>"),
                 ]
             }, id: "history-table", headings: headings)
@@ -108,7 +112,7 @@ enum AccountPage {
         content += "<h2 id=\"rename\">Rename</h2>"
         content += Components.postForm(
             action: "/networth/accounts/rename", csrf: csrf,
-            hidden(listing.name)
+            Self.hidden(listing.name)
                 + Components.field(
                     "name", label: "New name", value: form.name ?? listing.name, error: form.errors["name"],
                     attributes: " required")
@@ -116,7 +120,7 @@ enum AccountPage {
         content += "<h2 id=\"note\">Note</h2>"
         content += Components.postForm(
             action: "/networth/accounts/note", csrf: csrf,
-            hidden(listing.name)
+            Self.hidden(listing.name)
                 + Components.field(
                     "note", label: "Note (empty clears it; at most \(InputLimits.maximumNoteLength) characters)",
                     value: form.note ?? listing.note ?? "", error: form.errors["note"])

@@ -9,7 +9,10 @@ import Timing
 
 /// `/networth/accounts`: what `accounts list` prints — each account's recorded balance, last update, change since
 /// the last update and the source it follows — sortable by heading links (`?sort=`), 50 accounts a page.
-enum AccountsPage {
+struct AccountsPage {
+    /// The server's environment as the host handed it to these routes.
+    let environment: WebEnvironment
+
     static let columns: [(title: String, key: String, numeric: Bool)] = [
         ("Account", "name", false), ("Type", "type", false), ("Balance", "balance", true),
         ("Last update", "updated", false), ("Change since last update", "change", true), ("Follows", "source", false),
@@ -26,7 +29,7 @@ enum AccountsPage {
         ]
     }
 
-    static func render(_ request: Request, context: WebRequestContext, environment: WebEnvironment) async -> Response {
+    func render(_ request: Request, context: WebRequestContext) async -> Response {
         let listings: [AccountListing]
         do {
             listings = try await AccountService(NetWorthWeb.dependencies(environment)).listings()
@@ -36,12 +39,12 @@ enum AccountsPage {
         }
         let query = request.uri.queryParameters
         let sort = TableOrder(
-            query["sort"].map(String.init), keys: columns.map(\.key),
+            query["sort"].map(String.init), keys: Self.columns.map(\.key),
             fallback: TableOrder(key: "name", descending: false))
-        let sorted = sort.sorted(listings, by: order)
+        let sorted = sort.sorted(listings, by: Self.order)
         let slice = PageSlice(query["page"].map(String.init), size: 50, total: sorted.count)
         let headings = Dictionary(
-            uniqueKeysWithValues: columns.enumerated().map { index, column in
+            uniqueKeysWithValues: Self.columns.enumerated().map { index, column in
                 (
                     index,
                     sort.heading(column.title, key: column.key, numeric: column.numeric) {
@@ -50,7 +53,7 @@ enum AccountsPage {
                 )
             })
         let table = Components.table(
-            caption: listings.isEmpty ? "No accounts yet." : nil, headers: columns.map(\.title), numeric: [2, 4],
+            caption: listings.isEmpty ? "No accounts yet." : nil, headers: Self.columns.map(\.title), numeric: [2, 4],
             rows: slice.rows(sorted).map { listing in
                 let name: HTML =
                     "<a href=\"\(AccountPage.link(listing.name))\">\(listing.name)</a>"
@@ -62,7 +65,8 @@ enum AccountsPage {
                 return [
                     name, "\(listing.type)\(listing.debt ? " (debt)" : "")",
                     "\(Show.money(listing.balance, listing.currency))",
-                    Day.html(listing.lastUpdate.flatMap(CalendarDate.init(iso8601:))), "\(change)", source(listing),
+                    Day.html(listing.lastUpdate.flatMap(CalendarDate.init(iso8601:))), "\(change)",
+                    Self.source(listing),
                 ]
             }, id: "account-list", headings: headings)
         let pages = slice.navigation(noun: "accounts") { "/networth/accounts?sort=\(sort.parameter)&page=\($0)" }

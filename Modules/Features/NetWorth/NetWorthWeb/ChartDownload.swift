@@ -9,8 +9,11 @@ import NetWorth
 /// `GET /networth/chart.svg`: the SVG `chart [NAME] --svg FILE` writes, as a download. `account` = the account
 /// (omit for net worth), `breakdown=1` = `--breakdown` (assets and debts too), `from`/`to` = YYYY-MM-DD, and the
 /// summary's pension/mortgage toggles. A refusal, or nothing to draw, is problem details.
-enum ChartDownload {
-    static func svg(_ request: Request, environment: WebEnvironment) async -> Response {
+struct ChartDownload {
+    /// The server's environment as the host handed it to these routes.
+    let environment: WebEnvironment
+
+    func svg(_ request: Request) async -> Response {
         do {
             let query = request.uri.queryParameters
             let account = query["account"].map(String.init).flatMap { $0.isEmpty ? nil : $0 }
@@ -26,7 +29,7 @@ enum ChartDownload {
                 )
             }
             return WebResponses.download(
-                document(chart), contentType: "image/svg+xml; charset=utf-8",
+                Self.document(chart), contentType: "image/svg+xml; charset=utf-8",
                 fileName: account == nil ? "networth.svg" : "networth-account.svg")
         } catch {
             return WebResponses.problem(FolioError.from(error))

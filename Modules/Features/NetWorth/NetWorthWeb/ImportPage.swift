@@ -8,9 +8,12 @@ import NetWorth
 
 /// `/networth/import`: what `import FILE` does, from an uploaded CSV (`account,date,amount[,note,type,currency]`):
 /// every row in one transaction; a bad file or row is shown beside the file input and stores nothing.
-enum ImportPage {
-    static func render(
-        _ request: Request, context: WebRequestContext, environment: WebEnvironment, refusal: FolioError? = nil
+struct ImportPage {
+    /// The server's environment as the host handed it to these routes.
+    let environment: WebEnvironment
+
+    func render(
+        _ request: Request, context: WebRequestContext, refusal: FolioError? = nil
     ) -> Response {
         let message = Components.fieldError(refusal.map(NetWorthForms.sentence), for: "file")
         let invalid: HTML =
@@ -30,25 +33,25 @@ enum ImportPage {
         return environment.page("Import balances", request: request, context: context, status: status, content: content)
     }
 
-    static func upload(
-        _ request: Request, context: WebRequestContext, environment: WebEnvironment
+    func upload(
+        _ request: Request, context: WebRequestContext
     ) async throws
         -> Response
     {
         let missing = FolioError(.invalid, "choose a CSV file to upload", field: "file")
         guard MultipartForm.isMultipart(request.headers[.contentType]) else {
-            return render(request, context: context, environment: environment, refusal: missing)
+            return render(request, context: context, refusal: missing)
         }
         let form = try await MultipartForm.read(request, context: context)
         guard let file = form.files["file"], !file.data.isEmpty else {
-            return render(request, context: context, environment: environment, refusal: missing)
+            return render(request, context: context, refusal: missing)
         }
         do {
             guard let text = file.text else {
                 throw FolioError(.dataError, "\(file.fileName) is not UTF-8 text", field: "file")
             }
             let outcome = try await ImportService(NetWorthWeb.dependencies(environment)).importBalances(
-                try balances(text, name: file.fileName))
+                try Self.balances(text, name: file.fileName))
             var message =
                 "Imported \(outcome.added + outcome.replaced) balances: \(outcome.added) new, \(outcome.replaced) replaced"
             if !outcome.createdAccounts.isEmpty {
@@ -58,7 +61,7 @@ enum ImportPage {
         } catch {
             let refusal = FolioError.from(error)
             return render(
-                request, context: context, environment: environment,
+                request, context: context,
                 refusal: FolioError(refusal.kind, refusal.what, why: refusal.why, hint: refusal.hint, field: "file"))
         }
     }

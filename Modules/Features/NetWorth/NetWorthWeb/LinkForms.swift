@@ -8,9 +8,12 @@ import NetWorth
 
 /// The `/networth` forms that make an account follow a value source or stop: each calls ``LinkService``; the outcome,
 /// or the refusal in words, comes back as the page's flash, and a refusal stores nothing.
-enum LinkForms {
-    static func link(
-        _ request: Request, context: WebRequestContext, environment: WebEnvironment
+struct LinkForms {
+    /// The server's environment as the host handed it to these routes.
+    let environment: WebEnvironment
+
+    func link(
+        _ request: Request, context: WebRequestContext
     ) async throws -> Response {
         let fields = try await FormData.read(request, context: context)
         do {
@@ -27,8 +30,8 @@ enum LinkForms {
 
     /// The overview's one click: a new investment account called `name` that follows `source` (as `accounts add
     /// --linked-to`), back to where the click came from (`/`).
-    static func follow(
-        _ request: Request, context: WebRequestContext, environment: WebEnvironment
+    func follow(
+        _ request: Request, context: WebRequestContext
     ) async throws
         -> Response
     {
@@ -46,8 +49,8 @@ enum LinkForms {
         }
     }
 
-    static func unlink(
-        _ request: Request, context: WebRequestContext, environment: WebEnvironment
+    func unlink(
+        _ request: Request, context: WebRequestContext
     ) async throws
         -> Response
     {
@@ -62,7 +65,7 @@ enum LinkForms {
     }
 
     /// `sync`: records each linked account's changed value now, as the terminal's `folio networth sync`.
-    static func sync(environment: WebEnvironment) async -> Response {
+    func sync() async -> Response {
         do {
             let report = try await SyncService(NetWorthWeb.dependencies(environment, waiting: true)).sync()
             let skipped = report.accounts.filter { $0.outcome == "skipped" }.count

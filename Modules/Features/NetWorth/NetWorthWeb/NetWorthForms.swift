@@ -8,9 +8,12 @@ import Timing
 
 /// The `/networth` forms: each calls a service; a refusal goes next to the field it blames, keeps what was typed
 /// and stores nothing (the services write in one transaction, or not at all).
-enum NetWorthForms {
-    static func update(
-        _ request: Request, context: WebRequestContext, environment: WebEnvironment
+struct NetWorthForms {
+    /// The server's environment as the host handed it to these routes.
+    let environment: WebEnvironment
+
+    func update(
+        _ request: Request, context: WebRequestContext
     ) async throws
         -> Response
     {
@@ -29,12 +32,12 @@ enum NetWorthForms {
             } catch {
                 throw FolioError(error)
             }
-            let date = try form.date.isEmpty ? nil : parseDate(form.date)
+            let date = try form.date.isEmpty ? nil : Self.parseDate(form.date)
             let recorded = try await BalanceService(NetWorthWeb.dependencies(environment)).record(
                 account: form.account, amount: amount, on: date, note: form.note)
             return WebResponses.redirect(
                 to: fromAccountPage ? AccountPage.link(recorded.account) : "/networth",
-                flash: Flash(.success, message(recorded)))
+                flash: Flash(.success, Self.message(recorded)))
         } catch {
             let refusal = FolioError.from(error)
             if fromAccountPage {
@@ -42,15 +45,16 @@ enum NetWorthForms {
                 return WebResponses.redirect(
                     to: AccountPage.link(form.account) + "#update", flash: Flash(.error, refusal.line))
             }
-            place(refusal, fields: ["account", "amount", "date", "note"], errors: &form.errors, general: &form.general)
-            return await NetWorthPage.render(
-                request, context: context, environment: environment, form: form,
+            Self.place(
+                refusal, fields: ["account", "amount", "date", "note"], errors: &form.errors, general: &form.general)
+            return await NetWorthPage(environment: environment).render(
+                request, context: context, form: form,
                 status: WebResponses.status(for: refusal))
         }
     }
 
-    static func setIncluded(
-        _ included: Bool, _ request: Request, context: WebRequestContext, environment: WebEnvironment
+    func setIncluded(
+        _ included: Bool, _ request: Request, context: WebRequestContext
     ) async throws -> Response {
         let fields = try await FormData.read(request, context: context)
         guard let account = fields["account"] else { throw HTTPError(.badRequest, message: "No account was named.") }
@@ -70,7 +74,7 @@ enum NetWorthForms {
         }
     }
 
-    static func loadSample(environment: WebEnvironment) async -> Response {
+    func loadSample() async -> Response {
         do {
             let loaded = try await SampleService(NetWorthWeb.dependencies(environment)).load()
             return WebResponses.redirect(

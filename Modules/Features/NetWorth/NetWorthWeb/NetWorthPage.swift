@@ -10,7 +10,10 @@ import Timing
 
 /// `/networth`, rendered from the services' report values. When the summary cannot be computed the page still
 /// shows why, the accounts and the update form, so a bad figure can be corrected from the page itself.
-enum NetWorthPage {
+struct NetWorthPage {
+    /// The server's environment as the host handed it to these routes.
+    let environment: WebEnvironment
+
     /// What the update form holds, and its errors by field.
     struct UpdateForm: Sendable {
         var account = ""
@@ -21,8 +24,8 @@ enum NetWorthPage {
         var general: String?
     }
 
-    static func render(
-        _ request: Request, context: WebRequestContext, environment: WebEnvironment, form: UpdateForm = UpdateForm(),
+    func render(
+        _ request: Request, context: WebRequestContext, form: UpdateForm = UpdateForm(),
         addForm: AccountForms.AddForm = AccountForms.AddForm(),
         rateForm: AccountForms.RateForm = AccountForms.RateForm(),
         status: HTTPResponse.Status = .ok
@@ -53,12 +56,12 @@ enum NetWorthPage {
         var content = NetWorthWeb.subnavigation
         do {
             let summary = try await SummaryService(dependencies).summary(inclusion: inclusion)
-            content += figures(summary)
+            content += Self.figures(summary)
             content += summary.warnings.html { Components.notice($0, kind: "warning") }
-            content += toggleForm(summary)
-            content += await monthlyChart(dependencies, inclusion: inclusion)
+            content += Self.toggleForm(summary)
+            content += await Self.monthlyChart(dependencies, inclusion: inclusion)
             content += "<h2>Accounts</h2>"
-            content += accountsTable(summary, csrf: context.csrfToken)
+            content += Self.accountsTable(summary, csrf: context.csrfToken)
             if let directory = environment.featureContext?.valueSources, !directory.patterns.isEmpty {
                 let sources = await SourceDeadline.known(
                     directory, deadline: environment.pagePolicy.deadline, clock: environment.timing.clock)
@@ -69,10 +72,10 @@ enum NetWorthPage {
             let refusal = FolioError.from(error)
             content += Components.notice("The summary cannot be computed: \(refusal.line)", kind: "error")
             content += "<h2>Accounts</h2>"
-            content += plainAccounts(accounts)
+            content += Self.plainAccounts(accounts)
         }
         content += "<h2 id=\"update\">Record a balance</h2>"
-        content += updateForm(names, form: form, csrf: context.csrfToken)
+        content += Self.updateForm(names, form: form, csrf: context.csrfToken)
         content += "<h2 id=\"add-account\">Add an account</h2>"
         content += AccountForms.addForm(addForm, csrf: context.csrfToken)
         content += "<h2 id=\"rates\">Exchange rates</h2>"
@@ -200,7 +203,7 @@ enum NetWorthPage {
 
     /// The dashboard's card: the figures, or why they cannot be shown (never silently dropped once there are
     /// accounts).
-    static func dashboardCard(_ environment: WebEnvironment) async -> HTML? {
+    static func dashboardCard(_ environment: WebEnvironment) async -> DashboardCard? {
         guard let dependencies = try? NetWorthWeb.dependencies(environment) else { return nil }
         let body: HTML
         do {
@@ -210,7 +213,7 @@ enum NetWorthPage {
         } catch {
             body = Components.notice("The summary cannot be computed: \(FolioError.from(error).line)", kind: "error")
         }
-        return "<section class=\"card\"><h2><a href=\"/networth\">Net worth</a></h2>\(body)</section>"
+        return DashboardCard(title: "Net worth", link: "/networth", body: body)
     }
 }
 

@@ -42,91 +42,64 @@ public enum NetWorthWeb {
         dashboard: { environment, _ in await NetWorthPage.dashboardCard(environment) },
         routes: { router, environment in
             router.get("/networth") { request, context in
-                await NetWorthPage.render(request, context: context, environment: environment)
+                await NetWorthPage(environment: environment).render(request, context: context)
             }
-            router.post("/networth/update") { request, context in
-                try await NetWorthForms.update(request, context: context, environment: environment)
-            }
+            router.post("/networth/update", use: NetWorthForms(environment: environment).update)
             router.post("/networth/accounts/exclude") { request, context in
-                try await NetWorthForms.setIncluded(false, request, context: context, environment: environment)
+                try await NetWorthForms(environment: environment).setIncluded(false, request, context: context)
             }
             router.post("/networth/accounts/include") { request, context in
-                try await NetWorthForms.setIncluded(true, request, context: context, environment: environment)
+                try await NetWorthForms(environment: environment).setIncluded(true, request, context: context)
             }
-            router.post("/networth/accounts/add") { request, context in
-                try await AccountForms.add(request, context: context, environment: environment)
-            }
-            router.post("/networth/accounts/remove") { request, context in
-                try await AccountForms.remove(request, context: context, environment: environment)
-            }
-            router.post("/networth/accounts/link") { request, context in
-                try await LinkForms.link(request, context: context, environment: environment)
-            }
-            router.post("/networth/accounts/follow") { request, context in
-                try await LinkForms.follow(request, context: context, environment: environment)
-            }
-            router.post("/networth/accounts/unlink") { request, context in
-                try await LinkForms.unlink(request, context: context, environment: environment)
-            }
-            router.post("/networth/rates/set") { request, context in
-                try await AccountForms.setRate(request, context: context, environment: environment)
-            }
-            router.get("/networth/accounts") { request, context in
-                await AccountsPage.render(request, context: context, environment: environment)
-            }
+            router.post("/networth/accounts/add", use: AccountForms(environment: environment).add)
+            router.post("/networth/accounts/remove", use: AccountForms(environment: environment).remove)
+            router.post("/networth/accounts/link", use: LinkForms(environment: environment).link)
+            router.post("/networth/accounts/follow", use: LinkForms(environment: environment).follow)
+            router.post("/networth/accounts/unlink", use: LinkForms(environment: environment).unlink)
+            router.post("/networth/rates/set", use: AccountForms(environment: environment).setRate)
+            router.get("/networth/accounts", use: AccountsPage(environment: environment).render)
             router.get("/networth/account") { request, context in
-                await AccountPage.render(request, context: context, environment: environment)
+                await AccountPage(environment: environment).render(request, context: context)
             }
-            router.post("/networth/update/remove") { request, context in
-                try await UpdateRemoval.remove(request, context: context, environment: environment)
-            }
-            router.post("/networth/accounts/rename") { request, context in
-                try await AccountEditForms.rename(request, context: context, environment: environment)
-            }
-            router.post("/networth/accounts/note") { request, context in
-                try await AccountEditForms.note(request, context: context, environment: environment)
-            }
+            router.post("/networth/update/remove", use: UpdateRemoval(environment: environment).remove)
+            router.post("/networth/accounts/rename", use: AccountEditForms(environment: environment).rename)
+            router.post("/networth/accounts/note", use: AccountEditForms(environment: environment).note)
             router.get("/networth/rates") { request, context in
-                await RatesPage.render(request, context: context, environment: environment)
+                await RatesPage(environment: environment).render(request, context: context)
             }
-            router.post("/networth/rates/remove") { request, context in
-                try await RatesPage.remove(request, context: context, environment: environment)
-            }
-            router.get("/networth/report") { request, context in
-                await ReportPage.render(request, context: context, environment: environment)
-            }
+            router.post("/networth/rates/remove", use: RatesPage(environment: environment).remove)
+            router.get("/networth/report", use: ReportPage(environment: environment).render)
             router.get("/networth/chart.svg") { request, _ in
-                await ChartDownload.svg(request, environment: environment)
+                await ChartDownload(environment: environment).svg(request)
             }
             router.get("/networth/report.csv") { request, _ in
-                await ReportPage.download(request, environment: environment)
+                await ReportPage(environment: environment).download(request)
             }
             router.get("/networth/import") { request, context in
-                ImportPage.render(request, context: context, environment: environment)
+                ImportPage(environment: environment).render(request, context: context)
             }
-            router.post("/networth/import") { request, context in
-                try await ImportPage.upload(request, context: context, environment: environment)
-            }
+            router.post("/networth/import", use: ImportPage(environment: environment).upload)
             router.get("/networth/settings") { request, context in
-                await SettingsPage.render(request, context: context, environment: environment)
+                await SettingsPage(environment: environment).render(request, context: context)
             }
-            router.post("/networth/settings") { request, context in
-                try await SettingsPage.save(request, context: context, environment: environment)
-            }
+            router.post("/networth/settings", use: SettingsPage(environment: environment).save)
             router.post("/networth/sync") { _, _ in
-                await LinkForms.sync(environment: environment)
+                await LinkForms(environment: environment).sync()
             }
             router.post("/networth/sample") { _, _ in
-                await NetWorthForms.loadSample(environment: environment)
+                await NetWorthForms(environment: environment).loadSample()
             }
             router.get("/api/networth/summary") { request, _ in
-                await summaryAPI(request, environment: environment)
+                await answer {
+                    try await SummaryService(dependencies(environment)).summary(
+                        asOf: day(request.uri.queryParameters["asOf"], "asOf"), inclusion: InclusionOverride(request))
+                }
             }
             router.get("/api/networth/accounts") { _, _ in
                 await answer { try await AccountService(dependencies(environment)).listings() }
             }
             router.get("/api/networth/report") { request, _ in
-                await answer { try await ReportPage.report(request, environment: environment).jsonRows }
+                await answer { try await ReportPage(environment: environment).report(request).jsonRows }
             }
             router.get("/api/networth/rates") { request, _ in
                 await answer {
@@ -212,25 +185,6 @@ public enum NetWorthWeb {
             return try DateArgument.parse(String(text), option: name, accepting: [.day, .month], monthEnd: end)
         } catch {
             throw error.blaming(name)
-        }
-    }
-
-    /// `GET /api/networth/summary`: the report value itself, or its refusal as problem details.
-    static func summaryAPI(_ request: Request, environment: WebEnvironment) async -> Response {
-        do {
-            var asOf: CalendarDate?
-            if let text = request.uri.queryParameters["asOf"] {
-                do {
-                    asOf = try DateArgument.parse(String(text), option: "asOf")
-                } catch {
-                    throw error.blaming("asOf")
-                }
-            }
-            let report = try await SummaryService(dependencies(environment)).summary(
-                asOf: asOf, inclusion: InclusionOverride(request))
-            return WebResponses.json(encoding: report)
-        } catch {
-            return WebResponses.problem(FolioError.from(error))
         }
     }
 }

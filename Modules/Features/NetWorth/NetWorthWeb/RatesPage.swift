@@ -10,9 +10,12 @@ import Timing
 /// `/networth/rates`: what `rate list [CUR]` prints (`only` = the currency, named apart from the set form's field),
 /// each rate with a remove button that asks first (a second post, so it works without JavaScript), and the form of
 /// `rate set`.
-enum RatesPage {
-    static func render(
-        _ request: Request, context: WebRequestContext, environment: WebEnvironment,
+struct RatesPage {
+    /// The server's environment as the host handed it to these routes.
+    let environment: WebEnvironment
+
+    func render(
+        _ request: Request, context: WebRequestContext,
         rateForm: AccountForms.RateForm = AccountForms.RateForm(), status: HTTPResponse.Status = .ok
     ) async -> Response {
         let currency = request.uri.queryParameters["only"].map(String.init) ?? ""
@@ -62,8 +65,8 @@ enum RatesPage {
     }
 
     /// The first post asks; only the confirmed post removes.
-    static func remove(
-        _ request: Request, context: WebRequestContext, environment: WebEnvironment
+    func remove(
+        _ request: Request, context: WebRequestContext
     ) async throws
         -> Response
     {

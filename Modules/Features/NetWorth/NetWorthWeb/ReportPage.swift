@@ -11,9 +11,12 @@ import Timing
 /// the same rows as a CSV download (`/networth/report.csv`, a column per counted account as `report --format csv`).
 /// `period` = `monthly` or `yearly`, `from`/`to` = YYYY-MM-DD or YYYY-MM (the month's first day for `from`, its last
 /// for `to`, as the command reads them), and the summary's pension/mortgage toggles.
-enum ReportPage {
+struct ReportPage {
+    /// The server's environment as the host handed it to these routes.
+    let environment: WebEnvironment
+
     /// The report the query asks for, or the refusal blaming the parameter.
-    static func report(_ request: Request, environment: WebEnvironment) async throws -> NetWorthReport {
+    func report(_ request: Request) async throws -> NetWorthReport {
         let query = request.uri.queryParameters
         let period = query["period"].flatMap { ReportPeriod(rawValue: String($0)) } ?? .monthly
         return try await ReportService(NetWorthWeb.dependencies(environment)).report(
@@ -22,7 +25,7 @@ enum ReportPage {
             inclusion: InclusionOverride(request))
     }
 
-    static func render(_ request: Request, context: WebRequestContext, environment: WebEnvironment) async -> Response {
+    func render(_ request: Request, context: WebRequestContext) async -> Response {
         let query = request.uri.queryParameters
         let from = query["from"].map(String.init) ?? ""
         let to = query["to"].map(String.init) ?? ""
@@ -33,8 +36,8 @@ enum ReportPage {
         var body = HTML.empty
         var status = HTTPResponse.Status.ok
         do {
-            let report = try await report(request, environment: environment)
-            body += table(report, details: details)
+            let report = try await report(request)
+            body += Self.table(report, details: details)
             let download =
                 "/networth/report.csv?period=\(queryValue(period))&from=\(queryValue(from))&to=\(queryValue(to))"
             body += "<p><a href=\"\(download)\" download>Download as CSV</a></p>"
@@ -63,11 +66,12 @@ enum ReportPage {
     }
 
     /// `GET /networth/report.csv`: the rows as a file.
-    static func download(_ request: Request, environment: WebEnvironment) async -> Response {
+    func download(_ request: Request) async -> Response {
         do {
-            let report = try await report(request, environment: environment)
+            let report = try await report(request)
             return WebResponses.download(
-                csv(report), contentType: "text/csv; charset=utf-8", fileName: "networth-\(report.period.rawValue).csv")
+                Self.csv(report), contentType: "text/csv; charset=utf-8",
+                fileName: "networth-\(report.period.rawValue).csv")
         } catch {
             return WebResponses.problem(FolioError.from(error))
         }

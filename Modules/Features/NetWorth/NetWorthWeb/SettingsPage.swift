@@ -7,9 +7,12 @@ import NetWorth
 
 /// `/networth/settings`: what `settings` shows and changes — whether pensions and mortgages count, and the base
 /// currency. A refusal comes back beside its field with what was typed, and saves nothing.
-enum SettingsPage {
-    static func render(
-        _ request: Request, context: WebRequestContext, environment: WebEnvironment, typed: String? = nil,
+struct SettingsPage {
+    /// The server's environment as the host handed it to these routes.
+    let environment: WebEnvironment
+
+    func render(
+        _ request: Request, context: WebRequestContext, typed: String? = nil,
         error: String? = nil, status: HTTPResponse.Status = .ok
     ) async -> Response {
         let settings: NetWorthSettings
@@ -33,8 +36,8 @@ enum SettingsPage {
             content: NetWorthWeb.subnavigation + form)
     }
 
-    static func save(
-        _ request: Request, context: WebRequestContext, environment: WebEnvironment
+    func save(
+        _ request: Request, context: WebRequestContext
     ) async throws
         -> Response
     {
@@ -51,7 +54,7 @@ enum SettingsPage {
         } catch {
             let refusal = FolioError.from(error)
             return await render(
-                request, context: context, environment: environment, typed: base,
+                request, context: context, typed: base,
                 error: NetWorthForms.sentence(refusal), status: WebResponses.status(for: refusal))
         }
     }

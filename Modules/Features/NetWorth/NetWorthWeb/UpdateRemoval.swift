@@ -7,9 +7,12 @@ import Timing
 
 /// `update NAME --remove --date D` from an account's history: the first post asks on a page of its own (so it works
 /// without JavaScript), only the confirmed post removes the balance.
-enum UpdateRemoval {
-    static func remove(
-        _ request: Request, context: WebRequestContext, environment: WebEnvironment
+struct UpdateRemoval {
+    /// The server's environment as the host handed it to these routes.
+    let environment: WebEnvironment
+
+    func remove(
+        _ request: Request, context: WebRequestContext
     ) async throws
         -> Response
     {

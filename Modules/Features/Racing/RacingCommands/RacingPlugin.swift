@@ -1,6 +1,7 @@
 import ArgumentParser
 import FeatureCLI
 import FeatureKit
+import Racing
 
 /// The Racing feature's plug-in: `folio races …`.
 public enum RacingPlugin {
@@ -11,5 +12,5 @@ public enum RacingPlugin {
         requirements: [.network, .persistence, .timing],
         command: RacesCommand.self,
         alertKinds: [RacingAlerts.race]
-    ).contributing(agenda: RacingAgenda.read)
+    ).contributing(agenda: RacingAgenda.read).contributing(settings: RacingSettings.keys)
 }

@@ -11,15 +11,23 @@ enum BoardMarkup {
         let eventsAttribute: HTML = events.map { " data-race-events=\"\($0)\"" } ?? .empty
         let table = Components.table(
             caption: report.races.isEmpty ? "No races match right now." : nil,
-            headers: ["Start", "In", "Category", "Meeting", "No", "Race", "Country"], numeric: [1, 4],
+            headers: headers, numeric: [1, 4],
             body: rows(report.races, now: report.now))
         return HTML(
             raw: "<div class=\"board\" data-server-now=\"\(milliseconds(report.now))\"\(eventsAttribute.markup)>")
             + table + "</div>"
     }
 
-    /// One row per race, countdowns from `now`.
+    /// The board's column titles.
+    static let headers = ["Start", "In", "Category", "Meeting", "No", "Race", "Country"]
+
+    /// One row per race, countdowns from `now`, each cell labelled for a phone's cards (the live stream sends them
+    /// alone).
     static func rows(_ races: [RaceEntry], now: Date) -> HTML {
+        Components.labelled(cells(races, now: now), headers: headers)
+    }
+
+    static func cells(_ races: [RaceEntry], now: Date) -> HTML {
         races.html { race in
             let seconds = race.secondsToStart
             let started = seconds < 0

@@ -18,8 +18,9 @@ public enum RacingWeb {
         openAPIPaths: RacingOpenAPI.paths,
         dashboard: { environment, _ in await dashboardCard(environment) },
         routes: { router, environment in
-            router.get("/races") { request, context in await page(request, context: context, environment: environment) }
-            router.get("/races/events") { request, _ in await events(request, environment: environment) }
+            let page = RacesPage(environment: environment)
+            router.get("/races", use: page.render)
+            router.get("/races/events") { request, _ in await page.events(request) }
             router.get(RouterPath(LiveBoardScript.path)) { _, _ in WebResponses.javaScript(LiveBoardScript.text) }
             router.get("/api/races/next") { request, _ in
                 do {
@@ -31,79 +32,33 @@ public enum RacingWeb {
             }
         })
 
-    static func page(_ request: Request, context: WebRequestContext, environment: WebEnvironment) async -> Response {
-        let query = BoardQuery(request)
-        let report: NextRacesReport
-        do {
-            let board = try query.request()
-            report = try await RacingPageServices(environment).nextRaces(board)
-        } catch {
-            let failure = FolioError.from(error)
-            guard failure.field != nil else {
-                return environment.failurePage(failure, title: "Next races", request: request, context: context)
-            }
-            // A refused query is shown back beside the toggles it came from, with the status its kind calls for.
-            return environment.page(
-                "Next races", request: request, context: context, status: WebResponses.status(for: failure),
-                content: toggles(query, error: failure))
-        }
-        // `?live=0`: a board that still ticks but is not refreshed (for metered connections and screenshots).
-        let live = request.uri.queryParameters["live"] != "0"
-        let content: HTML = """
-            \(toggles(query, error: nil))
-            \(BoardMarkup.staleness(report))
-            <p id="announcer" class="visually-hidden" aria-live="polite"></p>
-            \(BoardMarkup.board(report, events: live ? "/races/events" + query.queryString : nil))
-            <p class="hint">Countdowns tick in the browser; a race leaves the board a minute after its start. The board is fetched again every \(DurationFormat.short(environment.refresh)).</p>
-            """
-        return environment.page(
-            "Next races", request: request, context: context, scripts: live ? [LiveBoardScript.path] : [],
-            content: content)
-    }
-
-    /// The category toggles, with a refused query's message beside them.
-    static func toggles(_ query: BoardQuery, error: FolioError?) -> HTML {
-        let boxes = RaceCategory.Kind.allCases.map(\.rawValue).html { category in
-            Components.checkbox(
-                "category", label: category, checked: query.categories.contains(category), value: category)
-        }
-        let message: HTML = error.map { Components.refusal($0.line, for: $0.field ?? "query") } ?? .empty
-        return """
-            <form method="get" action="/races" class="inline" aria-label="Categories">\(boxes)<button type="submit" class="secondary">Show</button></form>
-            \(message)
-            """
-    }
-
-    static func events(_ request: Request, environment: WebEnvironment) async -> Response {
-        let board: BoardRequest
-        let services: RacingPageServices
-        do {
-            board = try BoardQuery(request).request()
-            services = try RacingPageServices(environment)
-        } catch {
-            return WebResponses.problem(FolioError.from(error))
-        }
-        let every = Int(environment.refresh.components.seconds)
-        return await BoardStream.response(
-            ticker: environment.ticker, every: every, lastEventID: request.headers[HTTPField.Name("Last-Event-ID")!]
-        ) { connecting in
-            // The board on connect is the page's (the saved one, at once); every later one is fetched anew.
-            try? await services.nextRaces(board, mode: connecting ? .normal : .refresh)
-        }
-    }
-
     /// The next three races, kept live by the same stream as the page.
-    static func dashboardCard(_ environment: WebEnvironment) async -> HTML? {
-        let heading: HTML = "<h2><a href=\"/races\">Next races</a></h2>"
+    static func dashboardCard(_ environment: WebEnvironment) async -> DashboardCard? {
         do {
-            let report = try await RacingPageServices(environment).nextRaces(BoardRequest(count: 3))
-            let board = BoardMarkup.board(report, events: "/races/events?count=3")
-            return
-                "<section class=\"card\">\(heading)\(BoardMarkup.staleness(report))\(board)<script src=\"\(LiveBoardScript.path)\" defer></script></section>"
+            let services = try RacingPageServices(environment)
+            do {
+                let report = try await services.nextRaces(BoardRequest(count: 3))
+                let board = BoardMarkup.board(report, events: "/races/events?count=3")
+                return DashboardCard(
+                    title: "Next races", link: "/races", body: BoardMarkup.staleness(report) + board,
+                    scripts: [LiveBoardScript.path])
+            } catch {
+                return DashboardCard(
+                    title: "Next races", link: "/races", body: unavailable(error, offline: services.context.offline))
+            }
         } catch {
-            return
-                "<section class=\"card\">\(heading)\(Components.notice(FolioError.from(error).line, kind: "warning"))</section>"
+            return DashboardCard(title: "Next races", link: "/races", body: unavailable(error, offline: false))
         }
+    }
+
+    /// An offline server without a saved board, in a page's words.
+    static let offlineWords = "This server is offline: it never fetches races, and no board was saved before."
+
+    /// Why a card has no board, in a page's words: an offline server says so, not how it was started.
+    static func unavailable(_ error: FolioError, offline: Bool) -> HTML {
+        let text =
+            offline && error.kind == .unavailable ? offlineWords : PageWords.line(error)
+        return Components.notice(text, kind: "warning")
     }
 
 }

@@ -12,7 +12,10 @@ import Timing
 /// delivers) and the form that adds one, as `folio alerts add stock` does. A refusal (an unknown symbol, a bad
 /// level, a direction other than above or below) is shown next to its field, what was typed stays, and
 /// nothing is stored. Removing goes through `/alerts/remove`, which asks first.
-enum AlertsPage {
+struct AlertsPage {
+    /// The server's environment as the host handed it to these routes.
+    let environment: WebEnvironment
+
     struct AlertForm: Sendable {
         var symbol = ""
         var direction = "above"
@@ -20,8 +23,8 @@ enum AlertsPage {
         var errors: [String: String] = [:]
     }
 
-    static func show(
-        _ request: Request, context: WebRequestContext, environment: WebEnvironment, owner: Session,
+    func show(
+        _ request: Request, context: WebRequestContext, owner: Session,
         form: AlertForm = AlertForm(), status: HTTPResponse.Status = .ok
     ) async -> Response {
         let listings: [AlertListing]
@@ -33,8 +36,8 @@ enum AlertsPage {
         }
         var content = StockTradingWeb.subnavigation(owner, csrf: context.csrfToken)
         content +=
-            "<p class=\"hint\">Price alerts are the household's, checked while <code>folio serve</code> runs or by "
-            + "<code>folio alerts check</code>; <a href=\"/alerts\">every alert</a> of every feature.</p>"
+            "<p class=\"hint\">Price alerts are the household's, checked while this server runs; "
+            + "<a href=\"/alerts\">every alert</a> of every feature.</p>"
         content += AlertsWeb.table(listings, csrf: context.csrfToken, now: environment.timing.now())
         var fields = form.errors["general"].map { Components.notice($0, kind: "error") } ?? .empty
         fields += Components.field(
@@ -55,8 +58,8 @@ enum AlertsPage {
         return environment.page("Price alerts", request: request, context: context, status: status, content: content)
     }
 
-    static func add(
-        _ request: Request, context: WebRequestContext, environment: WebEnvironment, owner: Session
+    func add(
+        _ request: Request, context: WebRequestContext, owner: Session
     ) async throws -> Response {
         let fields = try await FormData.read(request, context: context)
         var form = AlertForm(
@@ -76,7 +79,7 @@ enum AlertsPage {
             let field = ["symbol", "direction", "level"].contains(failure.field ?? "") ? failure.field! : "general"
             form.errors[field] = failure.line
             return await show(
-                request, context: context, environment: environment, owner: owner, form: form,
+                request, context: context, owner: owner, form: form,
                 status: WebResponses.status(for: failure))
         }
     }

@@ -8,14 +8,17 @@ import StockTrading
 /// `/stocks/cash`: the account's cash with deposit and withdraw forms; `POST /stocks/cash` moves cash through
 /// the same service as `folio stocks deposit|withdraw`. A refused amount stays in the box with the reason beside
 /// it, and the cash is unchanged.
-enum CashPage {
+struct CashPage {
+    /// The server's environment as the host handed it to these routes.
+    let environment: WebEnvironment
+
     struct CashForm: Sendable {
         var amount = ""
         var error: String?
     }
 
-    static func show(
-        _ request: Request, context: WebRequestContext, environment: WebEnvironment, owner: Session,
+    func show(
+        _ request: Request, context: WebRequestContext, owner: Session,
         form: CashForm = CashForm(), status: HTTPResponse.Status = .ok
     ) async -> Response {
         let cash: Priced<PortfolioReport>
@@ -42,8 +45,8 @@ enum CashPage {
         return environment.page("Cash", request: request, context: context, status: status, content: content)
     }
 
-    static func move(
-        _ request: Request, context: WebRequestContext, environment: WebEnvironment, owner: Session
+    func move(
+        _ request: Request, context: WebRequestContext, owner: Session
     ) async throws -> Response {
         let fields = try await FormData.read(request, context: context)
         var form = CashForm(amount: fields["amount"] ?? "")
@@ -66,7 +69,7 @@ enum CashPage {
             let failure = FolioError.from(error)
             form.error = failure.line
             return await show(
-                request, context: context, environment: environment, owner: owner, form: form,
+                request, context: context, owner: owner, form: form,
                 status: WebResponses.status(for: failure))
         }
     }

@@ -9,7 +9,10 @@ import Timing
 
 /// `/stocks`: the portfolio valued by the service, with the buy and sell form; `POST /stocks/trade` trades
 /// through the same service as `folio stocks buy|sell`.
-enum PortfolioPage {
+struct PortfolioPage {
+    /// The server's environment as the host handed it to these routes.
+    let environment: WebEnvironment
+
     struct TradeForm: Sendable {
         var symbol = ""
         var quantity = ""
@@ -20,8 +23,8 @@ enum PortfolioPage {
         var errors: [String: String] = [:]
     }
 
-    static func show(
-        _ request: Request, context: WebRequestContext, environment: WebEnvironment, owner: Session,
+    func show(
+        _ request: Request, context: WebRequestContext, owner: Session,
         trade: TradeForm = TradeForm(), status: HTTPResponse.Status = .ok
     ) async -> Response {
         let priced: Priced<PortfolioReport>
@@ -106,8 +109,8 @@ enum PortfolioPage {
         return content
     }
 
-    static func trade(
-        _ request: Request, context: WebRequestContext, environment: WebEnvironment, owner: Session
+    func trade(
+        _ request: Request, context: WebRequestContext, owner: Session
     ) async throws -> Response {
         let fields = try await FormData.read(request, context: context)
         var form = TradeForm(
@@ -147,12 +150,12 @@ enum PortfolioPage {
                 ? failure.field! : "general"
             form.errors[field] = failure.line
             return await show(
-                request, context: context, environment: environment, owner: owner, trade: form,
+                request, context: context, owner: owner, trade: form,
                 status: WebResponses.status(for: failure))
         }
     }
 
-    static func dashboardCard(_ environment: WebEnvironment, context: WebRequestContext) async -> HTML? {
+    static func dashboardCard(_ environment: WebEnvironment, context: WebRequestContext) async -> DashboardCard? {
         guard let owner = StocksBrowserSession.owner(context),
             let report = try? await StocksWebServices.make(environment).portfolio.portfolio(for: owner).report
         else { return nil }
@@ -161,7 +164,7 @@ enum PortfolioPage {
             Components.figure("Total value", Dollars.text(report.totals.totalValue, currency: report.currency))
             + Components.figure(
                 "Unrealised P/L", Dollars.text(report.totals.unrealizedPL, signed: true, currency: report.currency))
-        return
-            "<section class=\"card\"><h2><a href=\"/stocks\">Paper portfolio</a></h2><div class=\"figures\">\(figures)</div>\(stamp)</section>"
+        return DashboardCard(
+            title: "Paper portfolio", link: "/stocks", body: "<div class=\"figures\">\(figures)</div>\(stamp)")
     }
 }

@@ -8,9 +8,12 @@ import Timing
 
 /// `/stocks/quotes`: every listed stock's price and daily change, as `folio stocks quotes` lists them, with the
 /// prices' "as of".
-enum QuotesPage {
-    static func show(
-        _ request: Request, context: WebRequestContext, environment: WebEnvironment, owner: Session
+struct QuotesPage {
+    /// The server's environment as the host handed it to these routes.
+    let environment: WebEnvironment
+
+    func show(
+        _ request: Request, context: WebRequestContext, owner: Session
     ) async -> Response {
         let listing: QuoteListingService.Listing
         do {
@@ -18,11 +21,11 @@ enum QuotesPage {
         } catch {
             return environment.failurePage(FolioError.from(error), title: "Quotes", request: request, context: context)
         }
-        let order = tableOrder(request.uri.queryParameters["sort"].map(String.init))
+        let order = Self.tableOrder(request.uri.queryParameters["sort"].map(String.init))
         var content = StockTradingWeb.subnavigation(owner, csrf: context.csrfToken) + SymbolPage.lookUpForm
         if let note = listing.note { content += Components.notice("Listed: \(note).") }
         content += StocksLive.region(
-            .quotes, priced(listing.priced, now: environment.timing.now(), order: order), request: request,
+            .quotes, Self.priced(listing.priced, now: environment.timing.now(), order: order), request: request,
             query: order.key.isEmpty ? "" : "&sort=\(order.parameter)")
         return environment.page(
             "Quotes", request: request, context: context, scripts: StocksLive.scripts(request), content: content)

@@ -7,7 +7,10 @@ import Money
 import StockTrading
 
 /// `/stocks/history` and `/stocks/analytics`: the service's reports as tables, figures and bar charts.
-enum ReportPages {
+struct ReportPages {
+    /// The server's environment as the host handed it to these routes.
+    let environment: WebEnvironment
+
     /// The columns of the history table in the order people read a statement, each with its sort key.
     static let historyColumns: [(title: String, key: String, numeric: Bool)] = [
         ("Date", "date", false), ("Side", "side", false), ("Symbol", "symbol", false), ("Shares", "quantity", true),
@@ -38,8 +41,8 @@ enum ReportPages {
     }
 
     /// `/stocks/history`: newest first unless a heading's link (`?sort=`) says otherwise, 50 rows a page (`?page=`).
-    static func history(
-        _ request: Request, context: WebRequestContext, environment: WebEnvironment, owner: Session
+    func history(
+        _ request: Request, context: WebRequestContext, owner: Session
     ) async -> Response {
         let report: HistoryReport
         do {
@@ -50,12 +53,12 @@ enum ReportPages {
         }
         let query = request.uri.queryParameters
         let order = TableOrder(
-            query["sort"].map(String.init), keys: historyColumns.map(\.key),
+            query["sort"].map(String.init), keys: Self.historyColumns.map(\.key),
             fallback: TableOrder(key: "date", descending: true))
-        let sorted = order.sorted(report.rows, by: historyOrder)
+        let sorted = order.sorted(report.rows, by: Self.historyOrder)
         let slice = PageSlice(query["page"].map(String.init), size: 50, total: sorted.count)
         let headings = Dictionary(
-            uniqueKeysWithValues: historyColumns.enumerated().map { index, column in
+            uniqueKeysWithValues: Self.historyColumns.enumerated().map { index, column in
                 (
                     index,
                     order.heading(column.title, key: column.key, numeric: column.numeric) {
@@ -65,7 +68,7 @@ enum ReportPages {
             })
         let table = Components.table(
             caption: report.rows.isEmpty ? "No history yet." : nil,
-            headers: historyColumns.map(\.title), numeric: [3, 4, 5, 6, 7],
+            headers: Self.historyColumns.map(\.title), numeric: [3, 4, 5, 6, 7],
             rows: slice.rows(sorted).map { row in
                 [
                     TimeStamp.html(row.timestamp), "\(row.side)", "\(row.symbol ?? "")",
@@ -79,8 +82,8 @@ enum ReportPages {
         return environment.page("Trade history", request: request, context: context, content: content)
     }
 
-    static func analytics(
-        _ request: Request, context: WebRequestContext, environment: WebEnvironment, owner: Session
+    func analytics(
+        _ request: Request, context: WebRequestContext, owner: Session
     ) async -> Response {
         let priced: Priced<AnalyticsReport>
         do {

@@ -66,90 +66,86 @@ public enum StockTradingWeb {
                 }
             }
             router.get("/stocks/login") { request, context in
-                StocksAccountPages.loginPage(request, context: context, environment: environment)
+                StocksAccountPages(environment: environment).loginPage(request, context: context)
             }
-            router.post("/stocks/login") { request, context in
-                try await StocksAccountPages.logIn(request, context: context, environment: environment)
-            }
+            router.post("/stocks/login", use: StocksAccountPages(environment: environment).logIn)
             router.get("/stocks/signup") { request, context in
-                StocksAccountPages.signupPage(request, context: context, environment: environment)
+                StocksAccountPages(environment: environment).signupPage(request, context: context)
             }
-            router.post("/stocks/signup") { request, context in
-                try await StocksAccountPages.signUp(request, context: context, environment: environment)
-            }
+            router.post("/stocks/signup", use: StocksAccountPages(environment: environment).signUp)
             router.post("/stocks/logout") { _, context in
-                StocksAccountPages.logOut(context: context, environment: environment)
+                StocksAccountPages(environment: environment).logOut(context: context)
             }
             router.get(
                 "/stocks",
                 use: loggedIn { request, context, owner in
-                    await PortfolioPage.show(request, context: context, environment: environment, owner: owner)
+                    await PortfolioPage(environment: environment).show(request, context: context, owner: owner)
                 })
             router.post(
                 "/stocks/trade",
                 use: loggedIn { request, context, owner in
-                    try await PortfolioPage.trade(request, context: context, environment: environment, owner: owner)
+                    try await PortfolioPage(environment: environment).trade(request, context: context, owner: owner)
                 })
             router.get(
                 "/stocks/events",
                 use: loggedIn { request, context, owner in
-                    await StocksLive.events(request, context: context, environment: environment, owner: owner)
+                    await StocksLive(environment: environment).events(request, context: context, owner: owner)
                 })
             router.get(
                 "/stocks/quotes",
                 use: loggedIn { request, context, owner in
-                    await QuotesPage.show(request, context: context, environment: environment, owner: owner)
+                    await QuotesPage(environment: environment).show(request, context: context, owner: owner)
                 })
             router.get("/stocks/symbol", use: loggedIn { request, _, _ in SymbolPage.lookUp(request) })
             router.get(
                 "/stocks/symbol/:symbol",
                 use: loggedIn { request, context, owner in
-                    await SymbolPage.show(request, context: context, environment: environment, owner: owner)
+                    await SymbolPage(environment: environment).show(request, context: context, owner: owner)
                 })
             router.get(
                 "/stocks/cash",
                 use: loggedIn { request, context, owner in
-                    await CashPage.show(request, context: context, environment: environment, owner: owner)
+                    await CashPage(environment: environment).show(request, context: context, owner: owner)
                 })
             router.post(
                 "/stocks/cash",
                 use: loggedIn { request, context, owner in
-                    try await CashPage.move(request, context: context, environment: environment, owner: owner)
+                    try await CashPage(environment: environment).move(request, context: context, owner: owner)
                 })
             router.get(
                 "/stocks/history",
                 use: loggedIn { request, context, owner in
-                    await ReportPages.history(request, context: context, environment: environment, owner: owner)
+                    await ReportPages(environment: environment).history(request, context: context, owner: owner)
                 })
             router.get(
                 "/stocks/analytics",
                 use: loggedIn { request, context, owner in
-                    await ReportPages.analytics(request, context: context, environment: environment, owner: owner)
+                    await ReportPages(environment: environment).analytics(request, context: context, owner: owner)
                 })
             router.get(
                 "/stocks/watchlist",
                 use: loggedIn { request, context, owner in
-                    await WatchlistPage.show(request, context: context, environment: environment, owner: owner)
+                    await WatchlistPage(environment: environment).show(request, context: context, owner: owner)
                 })
             router.post(
                 "/stocks/watchlist/add",
                 use: loggedIn { request, context, owner in
-                    try await WatchlistPage.watch(request, context: context, environment: environment, owner: owner)
+                    try await WatchlistPage(environment: environment).watch(request, context: context, owner: owner)
                 })
             router.post(
                 "/stocks/watchlist/remove",
                 use: loggedIn { request, context, owner in
-                    try await WatchlistPage.unwatch(request, context: context, environment: environment, owner: owner)
+                    try await WatchlistPage(environment: environment).unwatch(request, context: context, owner: owner)
                 })
             router.get(
                 "/stocks/alerts",
                 use: loggedIn { request, context, owner in
-                    await AlertsPage.show(request, context: context, environment: environment, owner: owner)
+                    await AlertsPage(environment: environment).show(request, context: context, owner: owner)
                 })
             router.post(
                 "/stocks/alerts/add",
                 use: loggedIn { request, context, owner in
-                    try await AlertsPage.add(request, context: context, environment: environment, owner: owner)
+                    try await AlertsPage(environment: environment).add(request, context: context, owner: owner)
                 })
             router.get(
                 "/api/stocks/portfolio",

@@ -8,9 +8,12 @@ import StockTrading
 
 /// Login and sign-up through the account service: the same rules, PBKDF2 hashes and login throttle as
 /// `folio stocks login|signup`, with the browser's session kept apart from the terminal's.
-enum StocksAccountPages {
-    static func loginPage(
-        _ request: Request, context: WebRequestContext, environment: WebEnvironment, email: String = "",
+struct StocksAccountPages {
+    /// The server's environment as the host handed it to these routes.
+    let environment: WebEnvironment
+
+    func loginPage(
+        _ request: Request, context: WebRequestContext, email: String = "",
         next: String? = nil, errors: [String: String] = [:], status: HTTPResponse.Status = .ok
     ) -> Response {
         let returnPath = SafeReturnPath.path(next ?? request.uri.queryParameters.get("next"))
@@ -30,8 +33,8 @@ enum StocksAccountPages {
             "Paper trading — log in", request: request, context: context, status: status, content: content)
     }
 
-    static func signupPage(
-        _ request: Request, context: WebRequestContext, environment: WebEnvironment, email: String = "",
+    func signupPage(
+        _ request: Request, context: WebRequestContext, email: String = "",
         currency: String = "USD", errors: [String: String] = [:], status: HTTPResponse.Status = .ok
     ) -> Response {
         var fields = errors["general"].map { Components.notice($0, kind: "error") } ?? .empty
@@ -55,8 +58,8 @@ enum StocksAccountPages {
             content: form + "<p><a href=\"/stocks/login\">Log in instead</a></p>")
     }
 
-    static func logIn(
-        _ request: Request, context: WebRequestContext, environment: WebEnvironment
+    func logIn(
+        _ request: Request, context: WebRequestContext
     ) async throws -> Response {
         let form = try await FormData.read(request, context: context)
         let email = form["email"] ?? ""
@@ -67,25 +70,25 @@ enum StocksAccountPages {
             let wait = try await services.accounts.retryDelay(email: email, client: client)
             guard wait == .zero else {
                 return loginPage(
-                    request, context: context, environment: environment, email: email, next: next,
+                    request, context: context, email: email, next: next,
                     errors: ["password": AccountsService.throttled(wait).line], status: .tooManyRequests)
             }
             let session = try await services.accounts.authenticate(
                 email: email, password: form.fields["password"] ?? "", client: client)
             return try await started(
-                session, next: SafeReturnPath.path(next), request: request, context: context, environment: environment)
+                session, next: SafeReturnPath.path(next), request: request, context: context)
         } catch {
             let failure = FolioError.from(error)
             // A wrong password is 401 to a browser, as a failed authentication, not a conflict with stored state.
             return loginPage(
-                request, context: context, environment: environment, email: email, next: next,
+                request, context: context, email: email, next: next,
                 errors: [failure.field == "email" ? "email" : "password": failure.line],
                 status: failure.kind == .refused ? .unauthorized : WebResponses.status(for: failure))
         }
     }
 
-    static func signUp(
-        _ request: Request, context: WebRequestContext, environment: WebEnvironment
+    func signUp(
+        _ request: Request, context: WebRequestContext
     ) async throws -> Response {
         let form = try await FormData.read(request, context: context)
         let email = form["email"] ?? ""
@@ -96,27 +99,27 @@ enum StocksAccountPages {
                 email: email, password: form.fields["password"] ?? "", confirmation: form.fields["confirmation"] ?? "",
                 currency: currency)
             return try await started(
-                session, next: "/stocks", request: request, context: context, environment: environment)
+                session, next: "/stocks", request: request, context: context)
         } catch {
             let failure = FolioError.from(error)
             let field =
                 ["email", "password", "confirmation", "currency"].contains(failure.field ?? "")
                 ? failure.field! : "general"
             return signupPage(
-                request, context: context, environment: environment, email: email, currency: currency ?? "USD",
+                request, context: context, email: email, currency: currency ?? "USD",
                 errors: [field: failure.line],
                 status: WebResponses.status(for: failure))
         }
     }
 
-    private static func started(
-        _ session: Session, next: String, request: Request, context: WebRequestContext, environment: WebEnvironment
+    private func started(
+        _ session: Session, next: String, request: Request, context: WebRequestContext
     ) async throws -> Response {
-        try await StocksBrowserSession.start(session, request: request, context: context, environment: environment)
+        try await StocksBrowserSession(environment: environment).start(session, request: request, context: context)
         return WebResponses.redirect(to: next, flash: Flash(.success, "Logged in as \(session.email)."))
     }
 
-    static func logOut(context: WebRequestContext, environment: WebEnvironment) -> Response {
+    func logOut(context: WebRequestContext) -> Response {
         environment.sessions.end(context: context)
         return WebResponses.redirect(to: "/stocks/login", flash: Flash(.info, "Logged out."))
     }

@@ -6,15 +6,18 @@ import StockTrading
 
 /// A browser's login: the domain's ``Session`` kept in the server's session record, so every page calls the
 /// services for that account directly; the terminal's own login on this machine is never touched.
-enum StocksBrowserSession {
+struct StocksBrowserSession {
+    /// The server's environment as the host handed it to these routes.
+    let environment: WebEnvironment
+
     /// The logged-in browser's account, or nil (on routes that mount the session middleware).
     static func owner(_ context: WebRequestContext) -> Session? {
         context.browserSession.flatMap { try? JSONDecoder().decode(Session.self, from: $0.payload) }
     }
 
     /// Logs the browser in as `session`: a new session id, set as a cookie by the session middleware.
-    static func start(
-        _ session: Session, request: Request, context: WebRequestContext, environment: WebEnvironment
+    func start(
+        _ session: Session, request: Request, context: WebRequestContext
     ) async throws {
         let payload = try JSONEncoder().encode(session)
         try await environment.sessions.start(

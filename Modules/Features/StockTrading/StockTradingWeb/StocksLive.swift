@@ -10,7 +10,10 @@ import Timing
 /// `/stocks/live.js` refreshes from `/stocks/events?view=…`, a server-sent event of the region's new markup at
 /// the quotes' refresh rate (their time to live). Without JavaScript the page is the same region, plain, with its
 /// "as of".
-enum StocksLive {
+struct StocksLive {
+    /// The server's environment as the host handed it to these routes.
+    let environment: WebEnvironment
+
     enum View: String, Sendable, CaseIterable {
         case portfolio, quotes, watchlist
     }
@@ -41,37 +44,37 @@ enum StocksLive {
 
     /// `/stocks/events?view=`: the region's markup on every refresh of the prices; nothing when the prices cannot
     /// be had (the page keeps what it shows, stamped with its age).
-    static func events(
-        _ request: Request, context: WebRequestContext, environment: WebEnvironment, owner: Session
+    func events(
+        _ request: Request, context: WebRequestContext, owner: Session
     ) async -> Response {
         guard let view = request.uri.queryParameters["view"].flatMap({ View(rawValue: String($0)) }) else {
             return WebResponses.problem(
                 FolioError(.invalid, "no such live view", why: "ask for portfolio, quotes or watchlist", field: "view"))
         }
         let sort = request.uri.queryParameters["sort"].map(String.init)
-        return stream(view, environment: environment, owner: owner, csrf: context.csrfToken, sort: sort)
+        return stream(view, owner: owner, csrf: context.csrfToken, sort: sort)
     }
 
     /// The stream of `view`'s region: an event every refresh of the prices (`stocks.quotesTTL`, 60 s unless set)
     /// on the shared ticker.
-    static func stream(
-        _ view: View, environment: WebEnvironment, owner: Session, csrf: String, sort: String? = nil
+    func stream(
+        _ view: View, owner: Session, csrf: String, sort: String? = nil
     ) -> Response {
         let settings =
             environment.featureContext.flatMap { try? StocksSettings($0.configuration) } ?? StocksSettings()
         let every = max(1, Int(settings.quotesTTL.components.seconds))
         return ServerSentEvents.response(ticker: environment.ticker, every: every) {
             guard
-                let content = try? await Self.content(
-                    view, environment: environment, owner: owner, csrf: csrf, sort: sort)
+                let content = try? await content(
+                    view, owner: owner, csrf: csrf, sort: sort)
             else { return nil }
             return ServerSentEvent(name: "prices", data: content.description)
         }
     }
 
     /// The region's content as the page renders it.
-    static func content(
-        _ view: View, environment: WebEnvironment, owner: Session, csrf: String, sort: String? = nil
+    func content(
+        _ view: View, owner: Session, csrf: String, sort: String? = nil
     ) async throws -> HTML {
         let services = try await StocksWebServices.make(environment)
         let now = environment.timing.now()

@@ -10,9 +10,12 @@ import Timing
 
 /// `/stocks/symbol/{SYMBOL}`: one symbol as `folio stocks chart` shows it (its price and day change, a chart of
 /// its daily closes over `?range=`, its dividends and splits) with the account's position in it.
-enum SymbolPage {
-    static func show(
-        _ request: Request, context: WebRequestContext, environment: WebEnvironment, owner: Session
+struct SymbolPage {
+    /// The server's environment as the host handed it to these routes.
+    let environment: WebEnvironment
+
+    func show(
+        _ request: Request, context: WebRequestContext, owner: Session
     ) async -> Response {
         let text = context.parameters.get("symbol") ?? ""
         let range = request.uri.queryParameters["range"].flatMap { ChartRange(rawValue: String($0)) } ?? .oneYear
@@ -24,7 +27,7 @@ enum SymbolPage {
                 FolioError.from(error), title: text.uppercased(), request: request, context: context)
         }
         var content = StockTradingWeb.subnavigation(owner, csrf: context.csrfToken)
-        content += body(report, now: environment.timing.now())
+        content += Self.body(report, now: environment.timing.now())
         return environment.page(
             report.symbol, request: request, context: context, scripts: [WebChart.scriptPath], content: content)
     }

@@ -8,7 +8,10 @@ import Timing
 
 /// `/stocks/watchlist`: the watchlist priced by the service, with add and remove forms. A symbol the market
 /// does not list is refused next to the box, what was typed stays, and nothing is added.
-enum WatchlistPage {
+struct WatchlistPage {
+    /// The server's environment as the host handed it to these routes.
+    let environment: WebEnvironment
+
     struct WatchForm: Sendable {
         var symbols = ""
         var error: String?
@@ -19,8 +22,8 @@ enum WatchlistPage {
         text.split(whereSeparator: { $0 == "," || $0.isWhitespace }).map(String.init)
     }
 
-    static func show(
-        _ request: Request, context: WebRequestContext, environment: WebEnvironment, owner: Session,
+    func show(
+        _ request: Request, context: WebRequestContext, owner: Session,
         form: WatchForm = WatchForm(), status: HTTPResponse.Status = .ok
     ) async -> Response {
         let priced: Priced<WatchlistService.Listing>
@@ -88,13 +91,13 @@ enum WatchlistPage {
         return content
     }
 
-    static func watch(
-        _ request: Request, context: WebRequestContext, environment: WebEnvironment, owner: Session
+    func watch(
+        _ request: Request, context: WebRequestContext, owner: Session
     ) async throws -> Response {
         let fields = try await FormData.read(request, context: context)
         var form = WatchForm(symbols: fields["symbols"] ?? "")
         do {
-            let wanted = symbols(form.symbols)
+            let wanted = Self.symbols(form.symbols)
             guard !wanted.isEmpty else {
                 throw FolioError(
                     .invalid, "no symbol given", why: "type at least one symbol, like NVDA", field: "symbols")
@@ -109,15 +112,15 @@ enum WatchlistPage {
             let failure = FolioError.from(error)
             form.error = failure.line
             return await show(
-                request, context: context, environment: environment, owner: owner, form: form,
+                request, context: context, owner: owner, form: form,
                 status: WebResponses.status(for: failure))
         }
     }
 
     /// The first post asks, naming what stops being watched; only the confirmed post removes it (the ETF delete's
     /// second step, so it works without JavaScript).
-    static func unwatch(
-        _ request: Request, context: WebRequestContext, environment: WebEnvironment, owner: Session
+    func unwatch(
+        _ request: Request, context: WebRequestContext, owner: Session
     ) async throws -> Response {
         let fields = try await FormData.read(request, context: context)
         let symbol = fields["symbol"] ?? ""
@@ -125,7 +128,7 @@ enum WatchlistPage {
         do {
             let service = try await StocksWebServices.make(environment).watchlist
             guard fields["confirmed"] == "yes" else {
-                let names = try await service.watched(symbols(symbol), for: owner).joined(separator: ", ")
+                let names = try await service.watched(Self.symbols(symbol), for: owner).joined(separator: ", ")
                 let content =
                     StockTradingWeb.subnavigation(owner, csrf: context.csrfToken)
                     + Components.confirmation(
@@ -135,7 +138,7 @@ enum WatchlistPage {
                         cancel: "/stocks/watchlist")
                 return environment.page("Stop watching \(names)?", request: request, context: context, content: content)
             }
-            let removed = try await service.remove(symbols(symbol), for: owner)
+            let removed = try await service.remove(Self.symbols(symbol), for: owner)
             flash = Flash(.success, "Stopped watching \(removed.joined(separator: ", ")).")
         } catch {
             flash = Flash(.error, FolioError.from(error).line)

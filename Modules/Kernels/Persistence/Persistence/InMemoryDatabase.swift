@@ -22,11 +22,20 @@ public final class InMemoryDatabase: KeyValueDatabase {
         return try body(InMemoryTransaction(state: snapshot, now: now))
     }
 
-    fileprivate func write<R: Sendable>(_ namespace: String, _ body: (any StoreTransaction) throws -> R) throws -> R {
+    fileprivate func write<R: Sendable>(
+        _ namespace: String, hook: WriteHook?, _ body: (any StoreTransaction) throws -> R
+    ) throws -> R {
         try namespaces.withLock { all in
             let transaction = InMemoryTransaction(state: all[namespace] ?? NamespaceState(), now: now)
             let result = try body(transaction)
+            var hooked: (String, InMemoryTransaction)?
+            if let hook, transaction.wrote {
+                let other = InMemoryTransaction(state: all[hook.namespace] ?? NamespaceState(), now: now)
+                try hook.step(other)
+                hooked = (hook.namespace, other)
+            }
             transaction.commit(into: &all, namespace: namespace)
+            if let (other, written) = hooked { written.commit(into: &all, namespace: other) }
             return result
         }
     }
@@ -60,6 +69,8 @@ struct NamespaceState {
 /// Works on a private copy of the namespace (copy-on-write), so a transaction that throws leaves nothing behind.
 final class InMemoryTransaction: StoreTransaction {
     var state: NamespaceState
+    /// Whether a put or delete was made (a ``WriteHook`` runs only then).
+    private(set) var wrote = false
     private let now: @Sendable () -> Date
 
     init(state: NamespaceState, now: @escaping @Sendable () -> Date) {
@@ -83,6 +94,7 @@ final class InMemoryTransaction: StoreTransaction {
     }
 
     func restore(_ exported: ExportedRecord) throws {
+        wrote = true
         let key = exported.record.key
         if state.records[key] == nil {
             state.sortedKeys = nil
@@ -103,6 +115,7 @@ final class InMemoryTransaction: StoreTransaction {
     }
 
     func delete(_ key: String) throws {
+        wrote = true
         if state.records.removeValue(forKey: key) != nil {
             state.searchWords[key] = nil
             state.searchTexts[key] = nil
@@ -112,6 +125,7 @@ final class InMemoryTransaction: StoreTransaction {
     }
 
     func delete(_ range: KeyRange) throws -> Int {
+        wrote = true
         let keys = keys(in: range)
         for key in keys {
             state.records[key] = nil
@@ -220,7 +234,7 @@ struct InMemoryStore: KeyValueStore {
     }
 
     func write<R: Sendable>(_ body: @escaping @Sendable (any StoreTransaction) throws -> R) async throws -> R {
-        try database.write(namespace, body)
+        try database.write(namespace, hook: WriteHook.current.flatMap { $0.applies(to: namespace) ? $0 : nil }, body)
     }
 
     func schemaVersion() async throws -> Int { database.version(namespace) }

@@ -57,6 +57,8 @@ public final class PostgresDatabase: KeyValueDatabase {
     private let sleep: @Sendable (Duration) async throws -> Void
     private let logger: Logger
     let prepared = Mutex(false)
+    /// The snapshots page views share (``SnapshotScope``), by scope.
+    let snapshots = Mutex<[ObjectIdentifier: PostgresSnapshot]>([:])
     private let conflictObservers = Mutex<[@Sendable (String) -> Void]>([])
 
     /// Calls `observer` with the namespace each time a transaction meets a serialisation conflict (it is then run
@@ -224,9 +226,10 @@ public final class PostgresDatabase: KeyValueDatabase {
 
     /// Runs `body` in a transaction, again after each serialisation conflict, up to ``maxAttempts`` runs.
     /// With `lock`, a session advisory lock on that key is held from before the transaction begins (so its
-    /// snapshot is taken once the lock is ours) until after it ends.
+    /// snapshot is taken once the lock is ours) until after it ends. With `hook`, a body that wrote runs its step
+    /// before the commit.
     func transaction<R: Sendable>(
-        namespace: String, isolation: Isolation, lock: PostgresBindings? = nil,
+        namespace: String, isolation: Isolation, lock: PostgresBindings? = nil, hook: WriteHook? = nil,
         _ body: @escaping @Sendable (PostgresTransaction) throws -> R
     ) async throws -> R {
         var attempt = 1
@@ -248,6 +251,10 @@ public final class PostgresDatabase: KeyValueDatabase {
                     }
                     do {
                         let result = try body(transaction)
+                        if let hook, transaction.wrote {
+                            try transaction.switchNamespace(to: hook.namespace)
+                            try hook.step(transaction)
+                        }
                         try transaction.flush()
                         guard !transaction.failed else {
                             throw PersistenceError.storage("a statement of the transaction failed; nothing was stored")
@@ -382,7 +389,7 @@ private struct Checked<Value: Sendable>: Sendable {
     let failed: Bool
 }
 
-private struct CheckedFailure: Error {
+struct CheckedFailure: Error {
     let error: any Error
     let failed: Bool
 }
@@ -399,5 +406,61 @@ extension PostgresDatabase {
             try transaction.execute("DROP SCHEMA IF EXISTS \(tables.quotedSchema) CASCADE")
         }
         prepared.withLock { $0 = false }
+    }
+}
+
+extension PostgresDatabase {
+    /// Runs `body` on a blocking thread with a transaction object on `connection`, which is already inside a
+    /// transaction of someone else's (a ``PostgresSnapshot``): no `BEGIN`, no `COMMIT`. Returns the value and
+    /// whether a statement failed (the shared transaction is then unusable).
+    func onThread<R: Sendable>(
+        _ connection: PostgresConnection, namespace: String, answers: PostgresSnapshot.Answers,
+        _ body: @escaping @Sendable (PostgresTransaction) throws -> R
+    ) async throws -> (value: R, failed: Bool) {
+        let (tables, location, now, logger, writeBatch) = (tables, location, now, logger, writeBatch)
+        return try await threads.runIfActive {
+            let transaction = PostgresTransaction(
+                connection: connection, namespace: namespace, tables: tables, location: location, now: now,
+                writeBatch: writeBatch, logger: logger)
+            transaction.answers = answers
+            do {
+                let value = try body(transaction)
+                guard !transaction.wrote else {
+                    throw PersistenceError.storage("a read transaction cannot write (use write)")
+                }
+                return (value, transaction.failed)
+            } catch {
+                throw CheckedFailure(error: error, failed: transaction.failed)
+            }
+        }
+    }
+
+    /// The logger statements are sent with.
+    var statementLogger: Logger { logger }
+
+    /// The snapshot the reads of `scope` share, opened by the first of them; nil when sharing does not apply
+    /// (the tables are not known to be ready yet, or the scope has ended).
+    func sharedSnapshot(for scope: SnapshotScope) -> PostgresSnapshot? {
+        guard prepared.withLock({ $0 }) else { return nil }
+        let key = ObjectIdentifier(scope)
+        let (snapshot, opened) = snapshots.withLock { all -> (PostgresSnapshot?, Bool) in
+            if let existing = all[key] { return (existing, false) }
+            guard scope.onEnd({ [weak self] in self?.retireSnapshot(key) }) else { return (nil, false) }
+            let fresh = PostgresSnapshot()
+            all[key] = fresh
+            return (fresh, true)
+        }
+        if opened, let snapshot { snapshot.open(on: self) }
+        return snapshot
+    }
+
+    /// Ends the snapshot `scope`'s reads share, once its readers are done: a write of the task is about to
+    /// commit (later reads must see it), or the scope has ended.
+    func retireSnapshot(for scope: SnapshotScope) {
+        retireSnapshot(ObjectIdentifier(scope))
+    }
+
+    private func retireSnapshot(_ key: ObjectIdentifier) {
+        snapshots.withLock { $0.removeValue(forKey: key) }?.retire()
     }
 }

@@ -8,21 +8,48 @@ struct PostgresStore: KeyValueStore {
     let database: PostgresDatabase
 
     func read<R: Sendable>(_ body: @escaping @Sendable (any StoreTransaction) throws -> R) async throws -> R {
-        try await database.transaction(namespace: namespace, isolation: .snapshot) { try body($0) }
+        if let shared = try await sharedRead({ try body($0) }) { return shared }
+        return try await database.transaction(namespace: namespace, isolation: .snapshot) { try body($0) }
+    }
+
+    /// The read run on the snapshot of the task's ``SnapshotScope``, nil when there is none to share.
+    private func sharedRead<R: Sendable>(
+        _ body: @escaping @Sendable (PostgresTransaction) throws -> R
+    ) async throws -> R? {
+        guard let scope = SnapshotScope.current, let snapshot = database.sharedSnapshot(for: scope) else {
+            return nil
+        }
+        do {
+            return try await snapshot.read(namespace: namespace, database: database, body)
+        } catch is PostgresSnapshot.Gone {
+            return nil
+        }
+    }
+
+    /// A write first retires the snapshot its task's reads shared: later reads must see what it wrote, and the
+    /// snapshot's connection goes back to the pool rather than wait beside the write's.
+    private func retireSharedSnapshot() {
+        if let scope = SnapshotScope.current { database.retireSnapshot(for: scope) }
     }
 
     func write<R: Sendable>(_ body: @escaping @Sendable (any StoreTransaction) throws -> R) async throws -> R {
-        try await database.transaction(namespace: namespace, isolation: .serializable) { try body($0) }
+        retireSharedSnapshot()
+        let hook = WriteHook.current.flatMap { $0.applies(to: namespace) ? $0 : nil }
+        return try await database.transaction(namespace: namespace, isolation: .serializable, hook: hook) {
+            try body($0)
+        }
     }
 
     func schemaVersion() async throws -> Int {
-        let tables = database.tables
-        return try await database.withConnection(namespace: namespace) { transaction in
+        let (tables, namespace) = (database.tables, namespace)
+        let version: @Sendable (PostgresTransaction) throws -> Int = { transaction in
             var binds = PostgresBindings()
             binds.append(namespace)
             let rows = try transaction.rows("SELECT version FROM \(tables.namespaces) WHERE namespace = $1", binds)
             return try rows.first.map { try $0.decode(Int.self) } ?? 0
         }
+        if let shared = try await sharedRead(version) { return shared }
+        return try await database.withConnection(namespace: namespace, version)
     }
 
     /// Runs the pending migrations in one serialisable transaction, holding a session advisory lock on the
@@ -30,6 +57,7 @@ struct PostgresStore: KeyValueStore {
     /// raised and applies nothing. The lock is taken before the transaction begins so that the transaction's
     /// snapshot is taken after the other process committed.
     func migrate(_ migrations: [Migration]) async throws {
+        retireSharedSnapshot()
         let (namespace, tables) = (namespace, database.tables)
         let lock = PostgresSchema.lockKey(tables: tables, namespace: namespace)
         try await database.transaction(namespace: namespace, isolation: .serializable, lock: lock) { transaction in

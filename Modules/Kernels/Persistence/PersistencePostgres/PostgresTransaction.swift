@@ -25,6 +25,10 @@ final class PostgresTransaction: StoreTransaction {
     /// Puts not sent yet (see ``flush()``), and where each key is among them.
     private var pending: [ExportedRecord] = []
     private var pendingIndex: [String: Int] = [:]
+    /// Whether a put or delete was made (a ``WriteHook`` runs only then).
+    private(set) var wrote = false
+    /// The answers of the shared snapshot this transaction reads in (``PostgresSnapshot``), if it does.
+    var answers: PostgresSnapshot.Answers?
     /// Search words this transaction inserted, to tell a load from an edit (see ``analyzeIfLoaded()``).
     private var wordsWritten = 0
 
@@ -163,6 +167,14 @@ final class PostgresTransaction: StoreTransaction {
 
     func get(_ key: String) throws -> RawRecord? {
         if let index = pendingIndex[key] { return pending[index].record }
+        let question = PostgresSnapshot.Question.get(namespace: namespace, key: key)
+        if !wrote, let known = answers?[question] { return known.first }
+        let record = try fetch(key)
+        if !wrote { answers?[question] = record.map { [$0] } ?? [] }
+        return record
+    }
+
+    private func fetch(_ key: String) throws -> RawRecord? {
         let found = try rows(
             "SELECT value, stored_at, expires_at FROM \(tables.records) WHERE namespace = $1 AND key = $2",
             binds([Data(key.utf8)]))
@@ -181,6 +193,7 @@ final class PostgresTransaction: StoreTransaction {
     }
 
     func restore(_ record: ExportedRecord) throws {
+        wrote = true
         if let index = pendingIndex[record.record.key] {
             pending[index] = record
         } else {
@@ -297,6 +310,7 @@ final class PostgresTransaction: StoreTransaction {
     }
 
     func delete(_ key: String) throws {
+        wrote = true
         try flush()
         try execute(
             """
@@ -307,6 +321,7 @@ final class PostgresTransaction: StoreTransaction {
     }
 
     func delete(_ range: KeyRange) throws -> Int {
+        wrote = true
         try flush()
         let (condition, values) = rangeCondition(range, column: "key", firstParameter: 2)
         let counted = try rows(
@@ -322,6 +337,15 @@ final class PostgresTransaction: StoreTransaction {
     }
 
     func scan(_ range: KeyRange, limit: Int?, reverse: Bool) throws -> [RawRecord] {
+        let question = PostgresSnapshot.Question.scan(
+            namespace: namespace, range: range, limit: limit, reverse: reverse)
+        if !wrote, let known = answers?[question] { return known }
+        let records = try fetch(range, limit: limit, reverse: reverse)
+        if !wrote { answers?[question] = records }
+        return records
+    }
+
+    private func fetch(_ range: KeyRange, limit: Int?, reverse: Bool) throws -> [RawRecord] {
         try flush()
         let (condition, values) = rangeCondition(range, column: "key", firstParameter: 2)
         var sql = """

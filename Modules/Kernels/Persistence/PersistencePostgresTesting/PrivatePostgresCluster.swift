@@ -100,12 +100,23 @@ public final class PrivatePostgresCluster: Sendable {
         try? FileManager.default.removeItem(at: directory)
     }
 
+    /// Runs `sql` with the server's own client (`psql`, unaligned, tuples only) and returns what it printed: how a
+    /// test sets up what Folio offers no way to (a trigger that stalls a statement) or looks at the server's
+    /// sessions (`pg_stat_activity`).
+    public func sql(_ sql: String) async throws -> String {
+        let output = directory.appendingPathComponent("psql-\(UUID().uuidString).out")
+        defer { try? FileManager.default.removeItem(at: output) }
+        try await run(
+            "psql", ["-X", "-q", "-A", "-t", "-v", "ON_ERROR_STOP=1", "-d", url, "-c", sql], output: output.path)
+        return (try? String(contentsOf: output, encoding: .utf8)) ?? ""
+    }
+
     /// Runs a server binary to its end on a thread of its own, never on Swift concurrency's pool. It is
     /// spawned and waited for directly: Foundation's `Process` did not notice `runuser` ending once `pg_ctl`
     /// had left the server running in the background.
-    private func run(_ tool: String, _ arguments: [String]) async throws {
+    private func run(_ tool: String, _ arguments: [String], output: String? = nil) async throws {
         let command = runAs + [binaries.appendingPathComponent(tool).path] + arguments
-        let log = directory.appendingPathComponent("\(tool).out").path
+        let log = output ?? directory.appendingPathComponent("\(tool).out").path
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
             Thread {
                 let status = Self.spawnAndWait(command, output: log)

@@ -231,11 +231,16 @@ struct SQLiteStore: KeyValueStore {
     func write<R: Sendable>(_ body: @escaping @Sendable (any StoreTransaction) throws -> R) async throws -> R {
         let namespace = namespace
         let now = now
+        let hook = WriteHook.current.flatMap { $0.applies(to: namespace) ? $0 : nil }
         return try SQLiteDatabase.mapErrors {
             try queue.writeWithoutTransaction { db in
                 var result: R?
                 try db.inTransaction(.immediate) {
-                    result = try body(SQLiteTransaction(db: db, namespace: namespace, now: now))
+                    let transaction = SQLiteTransaction(db: db, namespace: namespace, now: now)
+                    result = try body(transaction)
+                    if let hook, transaction.wrote {
+                        try hook.step(SQLiteTransaction(db: db, namespace: hook.namespace, now: now))
+                    }
                     return .commit
                 }
                 return result!

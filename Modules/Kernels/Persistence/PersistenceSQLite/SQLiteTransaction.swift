@@ -10,6 +10,8 @@ final class SQLiteTransaction: StoreTransaction {
     private let namespace: String
     private let now: @Sendable () -> Date
     private let readOnly: Bool
+    /// Whether a put or delete was made (a ``WriteHook`` runs only then).
+    private(set) var wrote = false
 
     /// - Parameter readOnly: Whether writes are refused (a read transaction), as PostgreSQL's READ ONLY does.
     init(db: Database, namespace: String, now: @escaping @Sendable () -> Date, readOnly: Bool = false) {
@@ -21,6 +23,7 @@ final class SQLiteTransaction: StoreTransaction {
 
     private func requireWritable() throws {
         guard !readOnly else { throw PersistenceError.storage("a read transaction cannot write (use write)") }
+        wrote = true
     }
 
     func get(_ key: String) throws -> RawRecord? {

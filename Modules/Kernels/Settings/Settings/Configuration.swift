@@ -29,6 +29,9 @@ public struct Configuration: Sendable {
     public var disabledFeatures: Set<String>
     /// The path of the `config.json` that `file` was read from, named in errors about its values.
     public var filePath: String?
+    /// Every top-level key `config.json` holds, also those whose value is not one setting (a nested object), so
+    /// that a key no setting reads can be said rather than ignored.
+    public var fileKeys: Set<String> = []
 
     /// Creates a configuration from its sources.
     public init(

@@ -87,9 +87,32 @@ public enum HoldingRules {
             guard value.isPositive else {
                 throw FieldProblem("\(value.plainText) is not more than 0 — \(field.label) must be positive")
             }
-        case .name, .purchaseDate, .analysisDate:
+        case .name, .purchaseDate, .analysisDate, .assetClass:
             break
         }
+    }
+
+    /// The words an ETF's asset class may be written in, and the class each counts as in an allocation (a
+    /// commodity ETF counts as other).
+    public static let assetClassWords: [String: HoldingClass] = [
+        "equity": .equity, "equities": .equity, "stock": .equity, "stocks": .equity, "debt": .debt, "bond": .debt,
+        "bonds": .debt, "debt/bonds": .debt, "debt and bonds": .debt, "property": .property, "real estate": .property,
+        "reit": .property, "commodity": .other,
+        "commodities": .other, "gold": .other, "other": .other, "crypto": .crypto, "cash": .cash,
+        "money market": .cash, "hybrid": .hybrid, "mixed": .hybrid,
+    ]
+
+    /// Parses an ETF's asset class: equity, debt (bonds), property, commodity (counted as other), crypto, cash
+    /// or hybrid, in any case.
+    public static func assetClass(_ text: String) throws(FieldProblem) -> HoldingClass {
+        let word = trim(text).lowercased().replacingOccurrences(of: "_", with: " ")
+            .replacingOccurrences(of: "-", with: " ")
+        guard let assetClass = assetClassWords[word] else {
+            throw FieldProblem(
+                "\(quoted(text)) is not an asset class — write equity, debt, property, commodity, crypto, cash or "
+                    + "hybrid (or leave it empty for equity)")
+        }
+        return assetClass
     }
 
     /// Parses a `YYYY-MM-DD` date.

@@ -37,7 +37,7 @@ enum CSVPortfolioReader {
             let holding = builder.build { field in
                 guard let index = columnIndex[field.ordinal] else { return .missing }
                 let value = fields[index]
-                return field == .analysisDate && HoldingRules.trim(value).isEmpty
+                return !field.isRequired && HoldingRules.trim(value).isEmpty
                     ? .missing : .text(value)
             }
             if let holding { holdings.append(holding) }

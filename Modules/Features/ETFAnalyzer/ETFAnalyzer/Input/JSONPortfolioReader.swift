@@ -54,7 +54,7 @@ enum JSONPortfolioReader {
                 defaultAnalysisDate: defaultAnalysisDate)
             let holding = builder.build { field in
                 guard let value = values[field.ordinal] else { return .missing }
-                if field == .analysisDate, case .text(let text) = value, HoldingRules.trim(text).isEmpty {
+                if !field.isRequired, case .text(let text) = value, HoldingRules.trim(text).isEmpty {
                     return .missing
                 }
                 return value

@@ -1,4 +1,5 @@
 import Foundation
+import Money
 import Timing
 
 /// The two file forms a portfolio can take.
@@ -81,6 +82,7 @@ public enum PortfolioReader {
                 case .purchaseDate: .text(holding.purchaseDate.iso8601)
                 case .currentPrice: .number(holding.currentPrice)
                 case .analysisDate: holding.analysisDate.map { .text($0.iso8601) } ?? .missing
+                case .assetClass: holding.assetClass.map { .text($0.rawValue) } ?? .missing
                 }
             }
             issues += builder.issues

@@ -60,12 +60,21 @@ struct RowBuilder {
                 try HoldingRules.checkOrder(purchase: purchaseDate, analysis: analysis, defaulted: analysisDate == nil)
             }
         }
+        var assetClass: HoldingClass?
+        switch values(.assetClass) {
+        case .missing: break
+        case let value:
+            assetClass = text(.assetClass, value).flatMap { value in
+                attempt(.assetClass) { () throws(FieldProblem) in try HoldingRules.assetClass(value) }
+            }
+        }
         guard issues.isEmpty, let name, let expenseRatio, let yield, let shares, let purchasePrice, let purchaseDate,
             let currentPrice
         else { return nil }
         return ETFHolding(
             name: name, expenseRatio: expenseRatio, yield: yield, shares: shares, purchasePrice: purchasePrice,
-            purchaseDate: purchaseDate, currentPrice: currentPrice, analysisDate: analysisDate)
+            purchaseDate: purchaseDate, currentPrice: currentPrice, analysisDate: analysisDate,
+            assetClass: assetClass)
     }
 
     private mutating func text(_ field: PortfolioField, _ value: RawValue) -> String? {

@@ -22,11 +22,14 @@ public struct ETFHolding: Sendable, Hashable, Codable {
     public var currentPrice: Amount
     /// The day the position is valued; nil means the run's default (`--as-of`, else today).
     public var analysisDate: CalendarDate?
+    /// What the ETF holds, for a household's allocation; nil means equity, what most ETFs hold.
+    public var assetClass: HoldingClass?
 
     /// Creates a holding.
     public init(
         name: String, expenseRatio: Amount, yield: Amount, shares: Amount, purchasePrice: Amount,
-        purchaseDate: CalendarDate, currentPrice: Amount, analysisDate: CalendarDate? = nil
+        purchaseDate: CalendarDate, currentPrice: Amount, analysisDate: CalendarDate? = nil,
+        assetClass: HoldingClass? = nil
     ) {
         self.name = name
         self.expenseRatio = expenseRatio
@@ -36,7 +39,11 @@ public struct ETFHolding: Sendable, Hashable, Codable {
         self.purchaseDate = purchaseDate
         self.currentPrice = currentPrice
         self.analysisDate = analysisDate
+        self.assetClass = assetClass
     }
+
+    /// What the ETF holds: its own class, else equity.
+    public var holdingClass: HoldingClass { assetClass ?? .equity }
 
     /// The analysis date this holding uses when the run's default is `defaultDate`.
     public func analysisDate(default defaultDate: CalendarDate) -> CalendarDate {

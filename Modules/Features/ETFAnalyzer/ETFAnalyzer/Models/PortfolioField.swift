@@ -8,6 +8,7 @@ public enum PortfolioField: String, Sendable, CaseIterable, Hashable {
     case purchaseDate
     case currentPrice
     case analysisDate
+    case assetClass
 
     /// The CSV header name (`expense_ratio`).
     public var csvName: String {
@@ -20,6 +21,7 @@ public enum PortfolioField: String, Sendable, CaseIterable, Hashable {
         case .purchaseDate: "purchase_date"
         case .currentPrice: "current_price"
         case .analysisDate: "analysis_date"
+        case .assetClass: "asset_class"
         }
     }
 
@@ -30,7 +32,7 @@ public enum PortfolioField: String, Sendable, CaseIterable, Hashable {
     public var isNumeric: Bool {
         switch self {
         case .expenseRatio, .yield, .shares, .purchasePrice, .currentPrice: true
-        case .name, .purchaseDate, .analysisDate: false
+        case .name, .purchaseDate, .analysisDate, .assetClass: false
         }
     }
 
@@ -45,6 +47,7 @@ public enum PortfolioField: String, Sendable, CaseIterable, Hashable {
         case .purchaseDate: "purchase date"
         case .currentPrice: "current price"
         case .analysisDate: "analysis date"
+        case .assetClass: "asset class"
         }
     }
 
@@ -59,11 +62,12 @@ public enum PortfolioField: String, Sendable, CaseIterable, Hashable {
         case .purchaseDate: 5
         case .currentPrice: 6
         case .analysisDate: 7
+        case .assetClass: 8
         }
     }
 
-    /// Whether a file must have this column (only the analysis date may be left out).
-    public var isRequired: Bool { self != .analysisDate }
+    /// Whether a file must have this column (the analysis date and the asset class may be left out).
+    public var isRequired: Bool { self != .analysisDate && self != .assetClass }
 
     /// The field a CSV header names, matched loosely so `Expense Ratio`, `expense-ratio` and
     /// `expenseRatio` all work; nil for a column folio does not know.

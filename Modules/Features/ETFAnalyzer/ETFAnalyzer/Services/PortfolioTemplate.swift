@@ -11,10 +11,11 @@ enum PortfolioTemplate {
         # purchase_date   YYYY-MM-DD
         # current_price   price per share on the analysis date, more than 0
         # analysis_date   optional, YYYY-MM-DD, not before purchase_date; blank means --as-of, else today
-        name,expense_ratio,yield,shares,purchase_price,purchase_date,current_price,analysis_date
-        "Vanguard Total Stock Market ETF, VTI",0.03,1.30,50,210.40,2022-04-01,265.10,
-        iShares Core U.S. Aggregate Bond ETF (AGG),0.03,3.50,120,98.75,2023-02-15,97.20,
-        "Schwab U.S. Dividend Equity ETF, SCHD",0.06,3.60,200,25.10,2024-02-01,27.35,2025-01-31
+        # asset_class     optional: equity, debt, property, commodity, crypto, cash or hybrid; blank means equity
+        name,expense_ratio,yield,shares,purchase_price,purchase_date,current_price,analysis_date,asset_class
+        "Vanguard Total Stock Market ETF, VTI",0.03,1.30,50,210.40,2022-04-01,265.10,,equity
+        iShares Core U.S. Aggregate Bond ETF (AGG),0.03,3.50,120,98.75,2023-02-15,97.20,,debt
+        "Schwab U.S. Dividend Equity ETF, SCHD",0.06,3.60,200,25.10,2024-02-01,27.35,2025-01-31,
 
         """
 
@@ -28,6 +29,7 @@ enum PortfolioTemplate {
         // purchaseDate   "YYYY-MM-DD"
         // currentPrice   price per share on the analysis date, more than 0
         // analysisDate   optional "YYYY-MM-DD", not before purchaseDate; leave it out for --as-of, else today
+        // assetClass     optional: equity, debt, property, commodity, crypto, cash or hybrid; equity when left out
         [
           {
             "name": "Vanguard Total Stock Market ETF, VTI",
@@ -45,7 +47,8 @@ enum PortfolioTemplate {
             "shares": 120,
             "purchasePrice": 98.75,
             "purchaseDate": "2023-02-15",
-            "currentPrice": 97.20
+            "currentPrice": 97.20,
+            "assetClass": "debt"
           },
           {
             "name": "Schwab U.S. Dividend Equity ETF, SCHD",

@@ -29,10 +29,10 @@ extension SavedPortfolios {
             let value = try portfolio.holdings.map { holding throws(MoneyError) in
                 try holding.shares * holding.currentPrice
             }.sum()
-            // Each ETF is one holding: the portfolio keeps no asset class, and an ETF is most often equity.
+            // Each ETF is one holding, of the class it says it holds (equity when it says nothing).
             let holdings = try portfolio.holdings.map { holding throws(MoneyError) in
                 SourcedHolding(
-                    name: holding.name, assetClass: .equity, currency: currency,
+                    name: holding.name, assetClass: holding.holdingClass, currency: currency,
                     value: try holding.shares * holding.currentPrice)
             }
             return SourcedValue(amount: value, currency: currency, asOf: portfolio.savedAt, holdings: holdings)

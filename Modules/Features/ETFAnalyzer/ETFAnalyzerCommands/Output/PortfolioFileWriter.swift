@@ -1,14 +1,18 @@
 import ETFAnalyzer
 import FeatureKit
 import Foundation
+import Money
 import Timing
 
 /// Writes holdings back out as a portfolio file that `folio etf analyze` reads.
 enum PortfolioFileWriter {
-    /// CSV with the canonical header; `analysis_date` only when a row has one.
+    /// CSV with the canonical header; `analysis_date` and `asset_class` only when a row has one.
     static func csv(_ holdings: [ETFHolding]) -> String {
         let withDate = holdings.contains { $0.analysisDate != nil }
-        let fields = PortfolioField.allCases.filter { $0 != .analysisDate || withDate }
+        let withClass = holdings.contains { $0.assetClass != nil }
+        let fields = PortfolioField.allCases.filter {
+            ($0 != .analysisDate || withDate) && ($0 != .assetClass || withClass)
+        }
         let rows = holdings.map { holding in
             fields.map { field -> String in
                 switch field {
@@ -20,6 +24,7 @@ enum PortfolioFileWriter {
                 case .purchaseDate: holding.purchaseDate.iso8601
                 case .currentPrice: "\(holding.currentPrice)"
                 case .analysisDate: holding.analysisDate?.iso8601 ?? ""
+                case .assetClass: holding.assetClass?.rawValue ?? ""
                 }
             }
         }

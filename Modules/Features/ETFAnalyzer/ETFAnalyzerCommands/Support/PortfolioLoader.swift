@@ -1,4 +1,3 @@
-import CSVText
 import ETFAnalyzer
 import Failures
 import FeatureKit
@@ -30,8 +29,8 @@ struct PortfolioLoader {
     func load(_ path: String, defaultAnalysisDate: CalendarDate?) throws -> (holdings: [ETFHolding], source: String) {
         let (text, source) = try text(of: path)
         do {
-            let document = try Self.document(
-                text, path: path == "-" ? nil : path, defaultAnalysisDate: defaultAnalysisDate)
+            let document = try PortfolioReader.document(
+                text: text, path: path == "-" ? nil : path, defaultAnalysisDate: defaultAnalysisDate)
             for warning in document.warnings { context.terminal.warn("\(source): \(warning)") }
             return (document.holdings, source)
         } catch {
@@ -53,7 +52,7 @@ struct PortfolioLoader {
             throw FolioError(.usage, "no market data for --live", why: "the host gave the etf feature no market data")
         }
         do {
-            let table = try Self.table(csv: text)
+            let table = try PortfolioReader.table(csv: text)
             let mode: MarketDataService.Mode = context.offline ? .offline : .normal
             let (filled, fills) = try await LivePrices.fill(
                 table, market: market, analysisDate: analysisDate, mode: mode)
@@ -63,40 +62,5 @@ struct PortfolioLoader {
         } catch let error as PortfolioInputError {
             throw error.folioError(source: source)
         }
-    }
-
-    /// Reads and validates a portfolio text in either form (`format` nil detects it from `path` and the text).
-    /// CSV is split by FeatureKit's `CSVTable`, the reader every feature uses; the domain validates the rows.
-    /// - Throws: ``PortfolioInputError`` listing every problem with its row, line and column.
-    static func document(
-        _ text: String, format: PortfolioFormat? = nil, path: String? = nil, defaultAnalysisDate: CalendarDate?
-    ) throws(PortfolioInputError) -> PortfolioDocument {
-        switch format ?? PortfolioFormat.detect(path: path, text: text) {
-        case .csv: try PortfolioReader.read(table(csv: text), defaultAnalysisDate: defaultAnalysisDate)
-        case .json: try PortfolioReader.read(json: text, defaultAnalysisDate: defaultAnalysisDate)
-        }
-    }
-
-    /// The rows of a portfolio CSV: fields trimmed (so a quote after a space still opens a quoted name), `#`
-    /// comment lines skipped, a line break inside a quoted name read as LF whether the file used CRLF or LF.
-    static func table(csv text: String) throws(PortfolioInputError) -> PortfolioTable {
-        let table: CSVTable
-        do {
-            table = try CSVTable(
-                text: text, options: .init(trimsFields: true, skipsComments: true, requiresHeaderWidth: false))
-        } catch  where error.reason == .empty {
-            return PortfolioTable(header: [], rows: [])
-        } catch {
-            throw PortfolioInputError(issues: [
-                InputIssue(row: nil, line: error.line, column: nil, message: error.message)
-            ])
-        }
-        return PortfolioTable(
-            header: table.header, headerLine: table.headerLine,
-            rows: table.rows.map { PortfolioTable.Row(line: $0.line, fields: $0.fields.map(lineFeeds)) })
-    }
-
-    private static func lineFeeds(_ field: String) -> String {
-        field.utf8.contains(UInt8(ascii: "\r")) ? field.replacingOccurrences(of: "\r\n", with: "\n") : field
     }
 }

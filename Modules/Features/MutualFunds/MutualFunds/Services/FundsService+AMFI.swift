@@ -63,13 +63,14 @@ extension FundsService {
         }
     }
 
-    /// The MF API histories the store holds of `codes`, fresh or not, read in one transaction and never fetched
-    /// (a valuation asking whether one is newer than AMFI's file).
+    /// The newest NAV of each MF API history the store holds of `codes`, fresh or not, with the scheme's meta, as
+    /// one-NAV histories read in one transaction and never fetched (a valuation asking whether one is newer than
+    /// AMFI's file): a few bytes a scheme, not every NAV decoded.
     package func storedHistories(codes: [Int]) async throws -> [Int: NAVHistory] {
         try await mapped {
             try await store.read { transaction in
                 var found: [Int: NAVHistory] = [:]
-                for code in codes { found[code] = try HistoryCache.entry(code: code, in: transaction)?.value }
+                for code in codes { found[code] = try HistoryCache.latest(code: code, in: transaction) }
                 return found
             }
         }

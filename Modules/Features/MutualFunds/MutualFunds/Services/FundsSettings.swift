@@ -51,6 +51,8 @@ public struct FundsSettings: Sendable, Equatable {
     /// AMFI's NAV file (`FOLIO_AMFI_URL`).
     public static let amfiURLKey = ConfigKey(
         "amfi.url", environment: "FOLIO_AMFI_URL", default: "https://www.amfiindia.com/spages/NAVAll.txt")
+    /// Every key these settings read, for listings of settings.
+    public static let keys = [urlKey, listTTLKey, historyTTLKey, riskFreeKey, concurrencyKey, amfiURLKey]
 
     /// Resolves every setting from folio's configuration (environment, then `config.json`, then the defaults).
     /// - Throws: ``FolioError`` (usage) naming the variable or `config.json` key of the first malformed value.

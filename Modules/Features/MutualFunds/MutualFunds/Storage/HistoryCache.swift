@@ -31,6 +31,31 @@ struct StoredHistory: Codable {
     }
 }
 
+/// A stored history's newest NAV and the scheme's meta, kept beside the history (`history-latest/000122639`) so a
+/// valuation asking only whether it is newer than AMFI's file reads a few bytes instead of decoding every NAV.
+struct StoredLatest: Codable {
+    var code: Int
+    var meta: SchemeMeta
+    /// The NAV's day number, and the NAV as an integer of 10^-scale rupees (as ``StoredHistory`` keeps it).
+    var day: Int, units: Int64, scale: Int
+
+    /// The newest NAV of `history`, or nil when it has none.
+    init?(_ history: NAVHistory) {
+        guard let day = history.series.days.last, let units = history.units.last else { return nil }
+        code = history.code
+        meta = history.meta
+        self.day = day
+        self.units = units
+        scale = history.scale
+    }
+
+    /// A history of that one NAV.
+    var history: NAVHistory? {
+        guard (0...NAVHistory.maximumScale).contains(scale) else { return nil }
+        return NAVHistory(code: code, meta: meta, days: [day], units: [units], scale: scale, skippedRows: 0)
+    }
+}
+
 /// A cached history's bookkeeping, for `cache status`.
 public struct CachedHistorySummary: Sendable, Hashable {
     /// The scheme code.
@@ -54,6 +79,22 @@ public enum HistoryCache {
     /// The key prefix of history records.
     public static let prefix = "history/"
 
+    /// The key prefix of the records of each history's newest NAV.
+    public static let latestPrefix = "history-latest/"
+
+    /// The key of the record of a scheme's newest NAV.
+    static func latestKey(code: Int) -> String { latestPrefix + key(code: code).dropFirst(prefix.count) }
+
+    /// The newest NAV the store holds of `code`, with the scheme's meta, as a one-NAV history, fresh or not: read
+    /// from the small record beside the history, else (a history stored by an older folio) from the history.
+    public static func latest(code: Int, in transaction: any StoreTransaction) throws -> NAVHistory? {
+        if let stored = try? transaction.value(StoredLatest.self, latestKey(code: code)) { return stored.history }
+        guard let history = try entry(code: code, in: transaction)?.value, let point = history.latest else {
+            return nil
+        }
+        return NAVHistory(code: code, meta: history.meta, points: [point])
+    }
+
     /// The key of a scheme's history.
     public static func key(code: Int) -> String {
         let digits = String(code)
@@ -63,6 +104,11 @@ public enum HistoryCache {
     /// Stores `history`, fresh until `expiresAt`.
     public static func save(_ history: NAVHistory, expiresAt: Date?, in transaction: any StoreTransaction) throws {
         try transaction.put(key(code: history.code), StoredHistory(history), expiresAt: expiresAt)
+        if let latest = StoredLatest(history) {
+            try transaction.put(latestKey(code: history.code), latest)
+        } else {
+            try transaction.delete(latestKey(code: history.code))
+        }
     }
 
     /// The cached history of `code` with its timestamps, or nil when none is cached (or it cannot be read,
@@ -94,6 +140,8 @@ public enum HistoryCache {
     /// Removes every cached history; returns how many.
     @discardableResult
     public static func clear(in transaction: any StoreTransaction) throws -> Int {
-        try transaction.delete(.prefix(prefix))
+        let count = try transaction.delete(.prefix(prefix))
+        try transaction.delete(.prefix(latestPrefix))
+        return count
     }
 }

@@ -43,7 +43,9 @@ public enum PortfolioValuation {
             if let date, newest.map({ date > $0 }) ?? true { newest = date }
         }
         var rows: [HoldingRow] = []
-        var allFlows: [CashFlow] = []
+        // The portfolio's flows summed by day: the same rate (a flow's discount depends only on its day), over a
+        // few hundred days rather than every scheme's every flow (SIPs share their days).
+        var allFlows: [Date: Amount] = [:]
         var totals = (invested: Amount.zero, value: Amount.zero, valuedInvested: Amount.zero)
         for scheme in positions {
             let units = scheme.units
@@ -83,7 +85,7 @@ public enum PortfolioValuation {
                     row.xirr = try? XIRR.rate(flows)
                     totals.value = try totals.value + value
                     totals.valuedInvested = try totals.valuedInvested + scheme.invested
-                    allFlows += flows
+                    for flow in flows { allFlows[flow.date] = try (allFlows[flow.date] ?? .zero) + flow.amount }
                 } else {
                     notes.append("no NAV on or before \(asOf?.iso8601 ?? "today")")
                 }
@@ -102,7 +104,9 @@ public enum PortfolioValuation {
             plan: allocate(rows, by: \.plan))
         return PortfolioReport(
             asOf: asOf?.iso8601, holdings: rows, invested: totals.invested, value: totals.value,
-            gain: try totals.value - totals.valuedInvested, xirr: try? XIRR.rate(allFlows), allocation: allocation,
+            gain: try totals.value - totals.valuedInvested,
+            xirr: try? XIRR.rate(allFlows.sorted { $0.key < $1.key }.map { CashFlow(date: $0.key, amount: $0.value) }),
+            allocation: allocation,
             stale: rows.contains(where: \.stale), warnings: [])
     }
 

@@ -60,13 +60,17 @@ public struct Position: Sendable, Hashable {
     }
 }
 
-/// Stored with the flows as two columns (day numbers, exact amounts as text): one record read without a keyed
-/// container per flow.
+/// Stored with the flows as two columns (day numbers, and amounts as whole paise, or as exact text when one is
+/// finer than a paisa): one record read without a keyed container per flow, and without parsing 5,000 decimal
+/// texts, which cost `funds portfolio` an eighth of its time (records with the text column still decode).
 extension Position: Codable {
     private enum CodingKeys: String, CodingKey {
         case folio, name, isin, amfi, treatAs, reconciled, mismatch, opensWithUnits, units, invested, flowDays,
-            flowAmounts
+            flowAmounts, flowPaise
     }
+
+    /// 10⁻¹² units in a paisa.
+    private static let unitsPerPaisa: Int128 = 10_000_000_000
 
     /// Decodes the stored form.
     public init(from decoder: any Decoder) throws {
@@ -82,18 +86,35 @@ extension Position: Codable {
         units = try container.decode(Amount.self, forKey: .units)
         invested = try container.decode(Amount.self, forKey: .invested)
         let days = try container.decodeColumn(of: Int.self, forKey: .flowDays)
-        let amounts = try container.decodeColumn(of: String.self, forKey: .flowAmounts)
+        let amounts: [Amount]
+        if container.contains(.flowPaise) {
+            let paise = try container.decodeColumn(of: Int.self, forKey: .flowPaise)
+            var column: [Amount] = []
+            column.reserveCapacity(paise.count)
+            for count in paise { column.append(Amount(count, places: 2)) }
+            amounts = column
+        } else {
+            amounts = try container.decodeColumn(of: String.self, forKey: .flowAmounts).map { text in
+                guard let amount = try? Amount(parsing: text, options: .plain) else {
+                    throw DecodingError.dataCorruptedError(
+                        forKey: .flowAmounts, in: container, debugDescription: "\"\(text)\" is not a number")
+                }
+                return amount
+            }
+        }
         guard days.count == amounts.count else {
             throw DecodingError.dataCorruptedError(
-                forKey: .flowAmounts, in: container, debugDescription: "the flows' columns differ in length")
+                forKey: .flowDays, in: container, debugDescription: "the flows' columns differ in length")
         }
-        flows = try zip(days, amounts).map { day, text in
-            guard let amount = try? Amount(parsing: text, options: .plain) else {
-                throw DecodingError.dataCorruptedError(
-                    forKey: .flowAmounts, in: container, debugDescription: "\"\(text)\" is not a number")
-            }
-            return CashFlow(date: CashFlows.instant(CalendarDate(dayNumber: day)), amount: amount)
+        // An index loop, and midnight UTC from the day number (``CashFlows/instant(_:)``'s instant): no zipped
+        // iterator nor calendar per flow.
+        var flows: [CashFlow] = []
+        flows.reserveCapacity(days.count)
+        for index in days.indices {
+            flows.append(
+                CashFlow(date: Date(timeIntervalSince1970: Double(days[index]) * 86_400), amount: amounts[index]))
         }
+        self.flows = flows
     }
 
     /// Encodes the stored form.
@@ -110,6 +131,14 @@ extension Position: Codable {
         try container.encode(units, forKey: .units)
         try container.encode(invested, forKey: .invested)
         try container.encode(flows.map { CashFlows.day($0.date).dayNumber }, forKey: .flowDays)
-        try container.encode(flows.map(\.amount.plainText), forKey: .flowAmounts)
+        let paise = flows.compactMap { flow -> Int? in
+            let (whole, rest) = flow.amount.units.quotientAndRemainder(dividingBy: Self.unitsPerPaisa)
+            return rest == 0 ? Int(exactly: whole) : nil
+        }
+        if paise.count == flows.count {
+            try container.encode(paise, forKey: .flowPaise)
+        } else {
+            try container.encode(flows.map(\.amount.plainText), forKey: .flowAmounts)
+        }
     }
 }

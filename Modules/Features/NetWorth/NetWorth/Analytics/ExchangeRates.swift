@@ -8,7 +8,7 @@ import Timing
 /// base into it; a cross rate through a third currency when both legs exist (each leg direct or inverse).
 /// A historical balance is converted with the rates in force at its own date, never today's; with none of
 /// the three it cannot be converted, which is an error naming the currency and never a silent 1.0.
-public struct ExchangeRates: Sendable {
+public struct ExchangeRates: Sendable, Equatable {
 
     /// The currency every conversion ends in.
     public let base: String

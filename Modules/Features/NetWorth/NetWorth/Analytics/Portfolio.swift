@@ -98,11 +98,25 @@ public struct Portfolio: Sendable {
             guard let first = account.updates.first?.date else { continue }
             for date in rates.changeDates(of: account.currency) where date > first { dates.insert(date) }
         }
+        // ``totals(on:)`` for each date, with each account's balance found by walking its updates once as the dates
+        // ascend rather than searched anew for every date (the overview draws every day of the history per view).
         var result: [(date: CalendarDate, totals: Totals)] = []
+        var passed = [Int](repeating: 0, count: counted.count)
         for date in dates.sorted() {
             if let start, date < start { continue }
             if let end, date > end { continue }
-            result.append((date, try totals(on: date)))
+            var totals = Totals()
+            for (index, account) in counted.enumerated() {
+                let updates = account.updates
+                var position = passed[index]
+                while position < updates.count, updates[position].date <= date { position += 1 }
+                passed[index] = position
+                guard position > 0 else { continue }
+                let value = try rates.convert(
+                    updates[position - 1].amount, from: account.currency, on: date, account: account.name)
+                try totals.add(value, isDebt: account.type.isDebt)
+            }
+            result.append((date, totals))
         }
         return result
     }

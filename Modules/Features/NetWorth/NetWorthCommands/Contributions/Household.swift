@@ -1,6 +1,8 @@
 import FeatureKit
 import Money
 import NetWorth
+import Persistence
+import Synchronization
 import Timing
 
 /// The household books net worth keeps, for the host's overview: today's summary (linked accounts at their sources'
@@ -10,12 +12,23 @@ enum NetWorthHousehold {
     /// Where the overview's one click posts a source to add an account following it.
     static let followAction = "/networth/accounts/follow"
 
-    static let read: HouseholdReader = { context in
-        let services = NetWorthServices(context: context)
+    /// The books, with the accounts decoded once while their stored bytes stay the same and the history worked out
+    /// once while the balances, rates and toggles stay the same: a server reads the books on every view of `/`,
+    /// and decoding every balance ever recorded, then valuing every account on every recorded day, was most of a
+    /// view.
+    static let read: HouseholdReader = reader(decoded: DecodedRecords(), kept: KeptHistory())
+
+    /// The reader keeping what it decoded in `decoded` and the last history in `kept`.
+    static func reader(decoded: DecodedRecords, kept: KeptHistory) -> HouseholdReader {
+        { context in try await position(NetWorthServices(context: context, decoded: decoded), kept: kept) }
+    }
+
+    static func position(_ services: NetWorthServices, kept: KeptHistory) async throws -> HouseholdPosition? {
         let dependencies = services.dependencies
         let summary = try await SummaryService(dependencies).summary()
         guard !summary.accounts.isEmpty else { return nil }
-        let chart = try? await ChartService(dependencies).chart(breakdown: true)
+        // The chart's net worth, assets and debts (the saved toggles) on every recorded day; none when unreadable.
+        let history = (try? await services.repository.portfolio()).flatMap { try? kept.history(of: $0) } ?? []
         let (base, stored) = try await RateService(dependencies).list()
         let rates = ExchangeRates(base: base, rates: stored)
         var today: [String: Amount] = [:]
@@ -30,7 +43,7 @@ enum NetWorthHousehold {
                     name: account.name, assetClass: assetClass(of: account.type), currency: account.currency,
                     value: account.value, counted: account.counted && account.value != nil, follows: account.source)
             },
-            history: history(chart), rates: today, linkAction: followAction, warnings: summary.warnings)
+            history: history, rates: today, linkAction: followAction, warnings: summary.warnings)
     }
 
     /// The class an account's type reads as in an allocation.
@@ -46,13 +59,26 @@ enum NetWorthHousehold {
         }
     }
 
-    /// The chart's net worth, assets and debts lines as dated points.
-    private static func history(_ chart: ChartLines?) -> [HouseholdPosition.Point] {
-        guard let chart, chart.lines.count == 3 else { return [] }
-        let (net, assets, debts) = (chart.lines[0].points, chart.lines[1].points, chart.lines[2].points)
-        return net.indices.map { index in
-            HouseholdPosition.Point(
-                date: net[index].date, assets: assets[index].value, debts: debts[index].value, net: net[index].value)
+    /// The last history worked out and the books it came from: a pure function of the recorded balances, the rates
+    /// and the toggles, which seldom change between two views. Comparing the books costs little while their
+    /// accounts are the ones ``DecodedRecords`` kept (an array equal to itself is known so at once).
+    final class KeptHistory: Sendable {
+        private let last = Mutex<(portfolio: Portfolio, points: [HouseholdPosition.Point])?>(nil)
+
+        /// The net worth, assets and debts of `portfolio` on every recorded day.
+        /// - Throws: ``NetWorthError`` when a balance cannot be converted or a total is too large.
+        func history(of portfolio: Portfolio) throws -> [HouseholdPosition.Point] {
+            if let kept = last.withLock({ $0 }), kept.portfolio.accounts == portfolio.accounts,
+                kept.portfolio.rates == portfolio.rates, kept.portfolio.inclusion == portfolio.inclusion
+            {
+                return kept.points
+            }
+            let points = try portfolio.netWorthSeries().map { day in
+                HouseholdPosition.Point(
+                    date: day.date, assets: day.totals.assets, debts: day.totals.debts, net: day.totals.netWorth)
+            }
+            last.withLock { $0 = (portfolio, points) }
+            return points
         }
     }
 }

@@ -3,6 +3,7 @@ import FeatureCLI
 import FeatureKit
 import Foundation
 import NetWorth
+import Persistence
 import Timing
 
 /// What every networth command works with, built once from the context: the domain services' dependencies,
@@ -14,15 +15,16 @@ struct NetWorthServices {
     /// Today in the local time zone: the default date of updates and rates, and the end of reports.
     let today: CalendarDate
 
-    init(context: FeatureContext) {
+    /// - Parameter decoded: Accounts and rates decoded before, reused while the store returns the same bytes.
+    init(context: FeatureContext, decoded: DecodedRecords? = nil) {
         self.context = context
         let directory = context.valueSources
         dependencies = NetWorthDependencies(
-            store: context.store, timing: context.timing,
+            store: context.store, timing: context.timing, decoded: decoded,
             sources: LinkedSources(
                 check: { try await directory.check($0) }, read: { await directory.read($0) },
                 currency: { directory.currency(of: $0) }))
-        repository = NetWorthRepository(store: context.store)
+        repository = NetWorthRepository(store: context.store, decoded: decoded)
         today = dependencies.today
     }
 

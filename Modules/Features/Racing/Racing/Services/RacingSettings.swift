@@ -28,4 +28,6 @@ extension RacingSettings {
         "races.url", environment: "FOLIO_NEDS_URL", default: NedsRacingClient.defaultBaseURL.absoluteString)
     /// The live board's periodic refresh: `races.refresh` in config.json (`30s`, `1m`).
     public static let refreshKey = ConfigKey("races.refresh", default: "30s")
+    /// Every key these settings read, for listings of settings.
+    public static let keys = [baseURLKey, refreshKey]
 }

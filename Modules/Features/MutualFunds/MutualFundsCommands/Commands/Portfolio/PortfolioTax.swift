@@ -15,10 +15,11 @@ struct PortfolioTax: FeatureCommand {
             Built from the gains of folio funds portfolio gains (see its --help for holding periods, \
             grandfathering and indexation), every year's, so that losses carry forward.
 
-            Schedule 112A: equity-oriented long-term transfers from 1-Apr-2018, one row per scheme (and per \
-            side of 31-Jan-2018 and, in FY 2024-25, of 23-Jul-2024), or per lot with --details, with the ITR \
-            form's columns; --schedule 112a --format csv writes exactly the form's header (column 1b only on \
-            FY 2024-25's), rupee amounts in whole rupees.
+            Schedule 112A: equity-oriented long-term transfers from 1-Apr-2018 with the ITR form's columns: units \
+            acquired after 31-Jan-2018 one row per scheme (and, in FY 2024-25, per side of 23-Jul-2024), each lot \
+            acquired by then a row of its own (grandfathered, s. 55(2)(ac)), or every lot with --details; \
+            --schedule 112a --format csv writes exactly the header of the e-filing utility's CSV template (column \
+            1b only on FY 2024-25's), rupee amounts in whole rupees worked as the form works them.
 
             Schedule CG lines, by provision and rate (FY 2024-25 split at 23-Jul-2024, Finance (No. 2) Act \
             2024): s. 111A equity short-term 15% (10% before 1-Apr-2008), 20% from 23-Jul-2024; s. 112A equity \

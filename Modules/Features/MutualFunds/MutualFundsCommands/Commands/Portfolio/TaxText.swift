@@ -45,13 +45,16 @@ enum TaxText {
         } else {
             out += TextTable(
                 columns: [
-                    .text("1a"), .text("1b"), .text("NAME", truncatable: true), .number("UNITS"), .number("SALE (6)"),
+                    // A grandfathered lot is a row of its own: its purchase date tells it from the scheme's others.
+                    .text("1a"), .text("1b"), .text("NAME", truncatable: true), .text("BOUGHT"), .number("UNITS"),
+                    .number("SALE (6)"),
                     .number("COST (8)"), .number("FMV (11)"), .number("DEDUCTIONS (13)"), .number("BALANCE (14)"),
                 ],
                 rows: report.schedule112A.map { row in
                     [
                         TextTable.Cell(row.acquired), TextTable.Cell(row.transferred ?? "-"), TextTable.Cell(row.name),
-                        TextTable.Cell(row.units.plainText), money(row.fullValue), money(row.costOfAcquisition),
+                        TextTable.Cell(row.purchaseDate ?? "-"), TextTable.Cell(row.units.plainText),
+                        money(row.fullValue), money(row.costOfAcquisition),
                         money(row.totalFMV), money(row.totalDeductions), money(row.balance),
                     ]
                 }

@@ -35,15 +35,16 @@ public struct Schedule112ARow: Codable, Sendable, Hashable {
     public var totalDeductions: Amount
     /// Column 14: columns 6 − 13.
     public var balance: Amount
-    /// The folio (per lot only).
+    /// The folio (rows of one lot only).
     @NullEncodable public var folio: String?
-    /// `YYYY-MM-DD` (per lot only).
+    /// `YYYY-MM-DD` (rows of one lot only).
     @NullEncodable public var purchaseDate: String?
-    /// `YYYY-MM-DD` (per lot only).
+    /// `YYYY-MM-DD` (rows of one lot only).
     @NullEncodable public var saleDate: String?
 
-    /// The form's column headings, as the ITR utility's CSV template and casparser 1.4.1's 112A export write
-    /// them; column 1b only on FY 2024-25's form.
+    /// The form's column headings, as the CSV template of the ITR utilities writes them (and casparser 1.4.1's
+    /// 112A export); column 1b only on FY 2024-25's form (AY 2025-26): the AY 2026-27 template is back to 14
+    /// columns. Sources are cited in the feature README and `Schedule112AFormTests`.
     public static func header(financialYear: String) -> [String] {
         var header = [
             "Share/Unit acquired(1a)",
@@ -65,18 +66,38 @@ public struct Schedule112ARow: Codable, Sendable, Hashable {
         return header
     }
 
-    /// The row's cells under ``header(financialYear:)``: rupee amounts in whole rupees (half up), as the utility
-    /// takes them, with columns 13 and 14 worked from the rounded ones so the row adds up as the form checks it;
-    /// units and per-unit prices exact.
+    /// The ISIN the form takes for a security without one.
+    public static let noISIN = "INNOTAVAILAB"
+
+    /// The row's cells under ``header(financialYear:)``, worked as the form works them so the utility's checks
+    /// pass: rupee amounts in whole rupees (half up), units and per-unit prices exact; for a lot acquired on or
+    /// before 31-Jan-2018, 6 = 4 × 5, 11 = 4 × 10, 9 = the lower of 6 and 11 and 7 = the higher of 8 and 9; for
+    /// later lots 6 is the sale value, 7 = 8 and 9–11 are 0 (the utility asks 0 in 10); then 13 = 7 + 12 and
+    /// 14 = 6 − 13. A missing ISIN is the form's `INNOTAVAILAB`; the name loses commas and quotes (the utility
+    /// splits its rows at every comma, quoted or not) and is cut to the form's 125 characters.
     public func cells(financialYear: String) -> [String] {
-        func rupees(_ value: Amount) -> Amount { value.rounded(toPlaces: 0, .halfUp) }
-        let deductions = (try? rupees(costWithoutIndexation) + rupees(transferExpenses)) ?? rupees(totalDeductions)
-        let balance = (try? rupees(fullValue) - deductions) ?? rupees(self.balance)
+        let rupees = { (value: Amount) in value.rounded(toPlaces: 0, .halfUp) }
+        let cost = rupees(costOfAcquisition)
+        let expenses = rupees(transferExpenses)
+        var full = rupees(fullValue)
+        var fmvTotal = Amount.zero
+        var lower = Amount.zero
+        var withoutIndexation = rupees(costWithoutIndexation)
+        if acquired == "BE", let fmvPerUnit {
+            full = (try? rupees(units * salePrice)) ?? full
+            fmvTotal = (try? rupees(units * fmvPerUnit)) ?? rupees(totalFMV)
+            lower = min(full, fmvTotal)
+            withoutIndexation = max(cost, lower)
+        }
+        let deductions = (try? withoutIndexation + expenses) ?? rupees(totalDeductions)
+        let balance = (try? full - deductions) ?? rupees(self.balance)
+        let words = name.map { $0 == "," ? " " : $0 }.filter { $0 != "\"" }.split(separator: " ")
+        let cleanName = String(words.joined(separator: " ").prefix(125))
         var cells = [
-            acquired, isin ?? "", name, units.plainText, salePrice.plainText, rupees(fullValue).plainText,
-            rupees(costWithoutIndexation).plainText, rupees(costOfAcquisition).plainText,
-            rupees(lowerOfValueAndFMV).plainText, fmvPerUnit?.plainText ?? "0", rupees(totalFMV).plainText,
-            rupees(transferExpenses).plainText, deductions.plainText, balance.plainText,
+            acquired, isin.flatMap { $0.isEmpty ? nil : $0 } ?? Self.noISIN, cleanName, units.plainText,
+            salePrice.plainText, full.plainText, withoutIndexation.plainText, cost.plainText, lower.plainText,
+            fmvPerUnit?.plainText ?? "0", fmvTotal.plainText, expenses.plainText, deductions.plainText,
+            balance.plainText,
         ]
         if financialYear == "2024-25" { cells.insert(transferred ?? "", at: 1) }
         return cells
@@ -114,15 +135,22 @@ public struct Schedule112ARow: Codable, Sendable, Hashable {
         saleDate = row.saleDate
     }
 
-    /// The rows of a year's 112A lots: one per lot with `details`, else one per scheme, acquisition side and
-    /// transfer side, by name.
+    /// The rows of a year's 112A lots: one per lot with `details`; else the lots acquired after 31-Jan-2018 summed
+    /// per scheme and side of 23-Jul-2024, and each grandfathered lot a row of its own; by name.
     public static func rows(_ lots: [GainRow], details: Bool) throws -> [Schedule112ARow] {
         let each = try lots.filter { GainHead($0) == .equityLongTerm }.map(Schedule112ARow.init(lot:))
         if details { return each }
         var order: [String] = []
         var groups: [String: Schedule112ARow] = [:]
+        // A grandfathered lot is a row of its own, as the form asks: its columns 7, 9 and 11 are worked per lot
+        // (7 = the higher of 8 and 9), which no sum of lots bought at different costs satisfies.
+        var grandfathered: [Schedule112ARow] = []
         for row in each {
-            let key = [row.name, row.isin ?? "", row.acquired, row.transferred ?? ""].joined(separator: "\u{1F}")
+            if row.acquired == "BE" {
+                grandfathered.append(row)
+                continue
+            }
+            let key = row.sortKey
             guard var group = groups[key] else {
                 order.append(key)
                 var fresh = row
@@ -135,7 +163,17 @@ public struct Schedule112ARow: Codable, Sendable, Hashable {
             try group.add(row)
             groups[key] = group
         }
-        return order.sorted().compactMap { groups[$0] }
+        let grouped = order.compactMap { groups[$0] }
+        return (grouped + grandfathered).sorted {
+            ($0.sortKey, $0.saleDate ?? "", $0.purchaseDate ?? "") < (
+                $1.sortKey, $1.saleDate ?? "", $1.purchaseDate ?? ""
+            )
+        }
+    }
+
+    /// Rows by name, ISIN, then the sides of 31-Jan-2018 and of 23-Jul-2024.
+    var sortKey: String {
+        [name, isin ?? "", acquired, transferred ?? ""].joined(separator: "\u{1F}")
     }
 
     mutating func add(_ row: Schedule112ARow) throws {
@@ -148,8 +186,5 @@ public struct Schedule112ARow: Codable, Sendable, Hashable {
         totalDeductions = try totalDeductions + row.totalDeductions
         balance = try balance + row.balance
         salePrice = units.isZero ? .zero : try fullValue.divided(by: units, places: 4, rounding: .halfEven)
-        if fmvPerUnit != row.fmvPerUnit, fmvPerUnit != nil {
-            fmvPerUnit = units.isZero ? nil : try totalFMV.divided(by: units, places: 4, rounding: .halfEven)
-        }
     }
 }
