@@ -613,6 +613,52 @@ struct ETFMarketPricesPageTests {
     }
 }
 
+extension ETFMarketPricesPageTests {
+    @Test(
+        "saving from /etf/new with \"Use market prices\" saves the closes it filled in; unticked, an empty price is refused"
+    )
+    func saveWithMarketPrices() async throws {
+        var setup = Setup()
+        let provider = ScriptedProvider(history: { symbol, from, to in
+            let day = { (text: String) in CalendarDate(iso8601: text)! }
+            return PriceHistory(
+                symbol: symbol, currency: "USD", exchangeTimeZone: "America/New_York",
+                bars: [
+                    DailyBar(date: day("2024-01-02"), close: Amount("430.00")!, adjustedClose: nil),
+                    DailyBar(date: day("2025-11-21"), close: Amount("600.50")!, adjustedClose: nil),
+                ]
+            ).limited(from: from, to: to)
+        })
+        setup.market = MarketDataService(
+            providers: [provider], store: InMemoryDatabase().store(namespace: "market"), timing: setup.timing,
+            quoteTTL: .seconds(60))
+        try await setup.application().test(.router) { client in
+            var fields = row(1, name: "VOO")
+            fields["purchase_price_1"] = ""
+            fields["current_price_1"] = ""
+            fields["symbol_1"] = "voo"
+            fields["live"] = "on"
+            fields["saveAs"] = "market"
+            let (headers, body) = post(fields)
+            try await client.execute(uri: "/etf/new", method: .post, headers: headers, body: body) { response in
+                #expect(response.status == .seeOther, "\(String(buffer: response.body))")
+            }
+            try await client.execute(uri: "/etf?saved=market", method: .get, headers: localhost) { response in
+                let html = String(buffer: response.body)
+                // 10 shares bought at the 2024-01-02 close, valued at the 2025-11-21 one, as saved.
+                #expect(html.contains("$4,300.00") && html.contains("$6,005.00"), "\(html)")
+            }
+            fields["live"] = nil
+            fields["saveAs"] = "typed"
+            let (plainHeaders, plainBody) = post(fields)
+            try await client.execute(uri: "/etf/new", method: .post, headers: plainHeaders, body: plainBody) {
+                response in
+                #expect(response.status != .seeOther, "without market prices an empty price is refused")
+            }
+        }
+    }
+}
+
 @Suite("/etf/new asset classes")
 struct ETFAssetClassPageTests {
     @Test(
