@@ -1,5 +1,6 @@
 import FeatureKit
 import Foundation
+import MarketData
 import Money
 import Persistence
 import StockTrading

@@ -1,6 +1,7 @@
 import Caching
 import Failures
 import Foundation
+import MarketData
 
 /// What `stocks quotes` (and the quotes page) lists when no symbol is named: the account's holdings and
 /// watchlist, so a live market is asked for what the user follows (each symbol once per time to live) rather than
