@@ -14,15 +14,20 @@ struct LiveEndToEndTests {
 
         """
 
-    @Test(
-        "empty prices are the closes on the purchase and analysis dates; dividends paid beside the yield's; typed prices win"
-    )
-    func live() async throws {
-        let server = try await LoopbackServer.start { request in
+    /// Yahoo's stand-in: AAPL's recorded chart, any other symbol Yahoo's not-found answer.
+    static func yahoo() async throws -> LoopbackServer {
+        try await LoopbackServer.start { request in
             request.path.hasSuffix("/AAPL")
                 ? try .fixture("yahoo/scheb_AAPL_1mo-5y-dividends.json")
                 : try .fixture("yahoo/fbriden_UNKNOWN_error-not-found.json", status: 404)
         }
+    }
+
+    @Test(
+        "empty prices are the closes on the purchase and analysis dates; dividends paid beside the yield's; typed prices win"
+    )
+    func live() async throws {
+        let server = try await Self.yahoo()
         defer { Task { await server.stop() } }
         try await FolioBinary.withTemporaryHome { home in
             let file = home.appendingPathComponent("live.csv")
@@ -85,11 +90,7 @@ struct LiveEndToEndTests {
         "a JSON file and a saved portfolio are priced as a CSV file is; a saved price is refreshed, a typed purchase kept"
     )
     func jsonAndSaved() async throws {
-        let server = try await LoopbackServer.start { request in
-            request.path.hasSuffix("/AAPL")
-                ? try .fixture("yahoo/scheb_AAPL_1mo-5y-dividends.json")
-                : try .fixture("yahoo/fbriden_UNKNOWN_error-not-found.json", status: 404)
-        }
+        let server = try await Self.yahoo()
         defer { Task { await server.stop() } }
         try await FolioBinary.withTemporaryHome { home in
             try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)

@@ -53,3 +53,20 @@ public struct ETFHolding: Sendable, Hashable, Codable {
         analysisDate ?? defaultDate
     }
 }
+
+extension ETFHolding {
+    /// `field` as a CSV file writes it (an empty field for an absent analysis date or asset class).
+    public func csvText(_ field: PortfolioField) -> String {
+        switch field {
+        case .name: name
+        case .expenseRatio: "\(expenseRatio)"
+        case .yield: "\(yield)"
+        case .shares: "\(shares)"
+        case .purchasePrice: "\(purchasePrice)"
+        case .purchaseDate: purchaseDate.iso8601
+        case .currentPrice: "\(currentPrice)"
+        case .analysisDate: analysisDate?.iso8601 ?? ""
+        case .assetClass: assetClass?.rawValue ?? ""
+        }
+    }
+}

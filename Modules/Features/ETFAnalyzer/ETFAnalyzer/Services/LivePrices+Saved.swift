@@ -19,27 +19,12 @@ extension LivePrices {
                 line: index + 1,
                 fields: [holding.symbol ?? ""]
                     + fields.map { field in
-                        field == .currentPrice && holding.symbol != nil ? "" : text(of: field, in: holding)
+                        field == .currentPrice && holding.symbol != nil ? "" : holding.csvText(field)
                     })
         }
         let table = PortfolioTable(header: ["symbol"] + fields.map(\.csvName), rows: rows)
         let filled = try await fill(table, market: market, analysisDate: analysisDate, mode: mode)
         let document = try PortfolioReader.read(filled.table, defaultAnalysisDate: analysisDate)
         return (document.holdings, filled.fills)
-    }
-
-    /// `field` of `holding` as a CSV field gives it.
-    private static func text(of field: PortfolioField, in holding: ETFHolding) -> String {
-        switch field {
-        case .name: holding.name
-        case .expenseRatio: "\(holding.expenseRatio)"
-        case .yield: "\(holding.yield)"
-        case .shares: "\(holding.shares)"
-        case .purchasePrice: "\(holding.purchasePrice)"
-        case .purchaseDate: holding.purchaseDate.iso8601
-        case .currentPrice: "\(holding.currentPrice)"
-        case .analysisDate: holding.analysisDate?.iso8601 ?? ""
-        case .assetClass: holding.assetClass?.rawValue ?? ""
-        }
     }
 }

@@ -74,7 +74,8 @@ public struct CorporateActionsService: Sendable {
     /// rethrows crashed Swift 6.3's debug build).
     private func accountCurrency(_ owner: Session) async throws -> String {
         do {
-            return try await Brokerage(store: store, timing: timing, userID: owner.userID, timeZone: timeZone).currency()
+            return try await Brokerage(store: store, timing: timing, userID: owner.userID, timeZone: timeZone)
+                .currency()
         } catch {
             throw StockTradingError.translated(error)
         }

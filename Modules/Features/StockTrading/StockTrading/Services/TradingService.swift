@@ -42,9 +42,11 @@ public struct TradingService: Sendable {
             let valued = await market.converted(quotes, to: currency, mode: mode)
             let receipt: TradeReceipt
             if side == .buy {
-                receipt = try await brokerage.buy(symbol, quantity: quantity, quotes: quotes, fx: fx, prices: valued.prices)
+                receipt = try await brokerage.buy(
+                    symbol, quantity: quantity, quotes: quotes, fx: fx, prices: valued.prices)
             } else {
-                receipt = try await brokerage.sell(symbol, quantity: quantity, quotes: quotes, fx: fx, prices: valued.prices)
+                receipt = try await brokerage.sell(
+                    symbol, quantity: quantity, quotes: quotes, fx: fx, prices: valued.prices)
             }
             return Priced(report: TradeReport(receipt, stalePrice: quote.isStale), quotes: quotes)
         } catch {
