@@ -92,9 +92,10 @@ public struct TradingService: Sendable {
             ?? QuoteSet(quotes: [:], source: market.book.sourceName, asOf: now, isStale: true)
         let valued = await market.converted(quotes, to: currency, mode: mode)
         do {
-            let receipt = try await brokerage.record(
+            let past = PastTrade(
                 side, symbol, quantity: quantity, price: paid,
-                at: date.startOfDay(in: timeZone).addingTimeInterval(16 * 3600), prices: valued.prices, fx: fx)
+                at: date.startOfDay(in: timeZone).addingTimeInterval(16 * 3600), fx: fx)
+            let receipt = try await brokerage.record(past, prices: valued.prices)
             return Priced(report: TradeReport(receipt, stalePrice: false), quotes: quotes)
         } catch {
             throw StockTradingError.translated(error)

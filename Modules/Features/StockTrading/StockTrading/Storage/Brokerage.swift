@@ -47,21 +47,20 @@ public struct Brokerage: Sendable {
         }
     }
 
-    /// Records a trade made at `date` (an earlier day) at `price`, converted into the account's currency at `fx`
-    /// when the price is in another; the shares and cash it needs are checked against what the account holds now,
-    /// and today's value snapshot is valued at `prices` (in the account's currency).
+    /// Records `past`, a trade made on an earlier day, converted into the account's currency at its rate when its
+    /// price is in another; the shares and cash it needs are checked against what the account holds now, and
+    /// today's value snapshot is valued at `prices` (in the account's currency).
     /// - Throws: as ``buy(_:quantity:quotes:fx:prices:)`` and ``sell(_:quantity:quotes:fx:prices:)``; nothing is
     ///   written then.
-    public func record(
-        _ side: TradeSide, _ symbol: String, quantity: Int, price: Amount, at date: Date, prices: [String: Amount],
-        fx: ExchangeRate? = nil
-    ) async throws -> TradeReceipt {
-        try Self.check(quantity)
-        let symbol = symbol.uppercased()
+    public func record(_ past: PastTrade, prices: [String: Amount]) async throws -> TradeReceipt {
+        try Self.check(past.quantity)
         return try await trade(prices: prices) { writer, _ in
-            side == .buy
-                ? try writer.buy(symbol: symbol, quantity: quantity, price: price, at: date, fx: fx)
-                : try writer.sell(symbol: symbol, quantity: quantity, price: price, at: date, fx: fx)
+            if past.side == .buy {
+                return try writer.buy(
+                    symbol: past.symbol, quantity: past.quantity, price: past.price, at: past.date, fx: past.fx)
+            }
+            return try writer.sell(
+                symbol: past.symbol, quantity: past.quantity, price: past.price, at: past.date, fx: past.fx)
         }
     }
 
@@ -165,5 +164,38 @@ public struct Holdings: Sendable, Equatable {
     public init(state: AccountState, positions: [Position]) {
         self.state = state
         self.positions = positions
+    }
+}
+
+/// A buy or sell made on an earlier day, as ``Brokerage/record(_:prices:)`` takes it.
+///
+/// One value, not seven arguments: Swift 6.3.1's debug build miscompiled the async `record` that took side, symbol,
+/// quantity, price, date, prices and rate one by one — the test process jumped to address 0 (`swift_job_run`) after
+/// it ran, in about a third of runs and in every run with one pool thread. The same function without the rate
+/// argument ran clean; so does this shape.
+public struct PastTrade: Sendable, Equatable {
+    /// Buy or sell.
+    public var side: TradeSide
+    /// The ticker, upper-cased.
+    public var symbol: String
+    /// Shares traded.
+    public var quantity: Int
+    /// The price per share, in the symbol's currency.
+    public var price: Amount
+    /// When it was made.
+    public var date: Date
+    /// The rate converting the price into the account's currency; nil when it is in it.
+    public var fx: ExchangeRate?
+
+    /// Creates a past trade.
+    public init(
+        _ side: TradeSide, _ symbol: String, quantity: Int, price: Amount, at date: Date, fx: ExchangeRate? = nil
+    ) {
+        self.side = side
+        self.symbol = symbol.uppercased()
+        self.quantity = quantity
+        self.price = price
+        self.date = date
+        self.fx = fx
     }
 }
