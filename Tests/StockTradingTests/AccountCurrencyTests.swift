@@ -46,14 +46,7 @@ import TimingTesting
     }
 
     func services(_ provider: ScriptedProvider) async throws -> StockTradingServices {
-        let market = MarketDataService(
-            providers: [provider], store: world.database.store(namespace: "market"), timing: world.timing,
-            quoteTTL: .seconds(60))
-        let services = StockTradingServices(
-            store: world.store, timing: world.timing, settings: StocksSettings(timeZone: world.utc),
-            hasher: world.hasher, marketData: market)
-        try await services.prepare()
-        return services
+        try await world.services(providers: [provider])
     }
 
     func open(_ services: StockTradingServices, currency: String?) async throws -> Session {

@@ -15,14 +15,7 @@ import TimingTesting
     let world = TestWorld()
 
     func services(_ providers: [any MarketDataProvider]) async throws -> StockTradingServices {
-        let market = MarketDataService(
-            providers: providers, store: world.database.store(namespace: "market"), timing: world.timing,
-            quoteTTL: .seconds(60))
-        let services = StockTradingServices(
-            store: world.store, timing: world.timing, settings: StocksSettings(timeZone: world.utc),
-            hasher: world.hasher, marketData: market)
-        try await services.prepare()
-        return services
+        try await world.services(providers: providers)
     }
 
     @Test func holdingsAndWatchlistAreListedEachAskedOncePerTimeToLive() async throws {
