@@ -70,8 +70,7 @@ public struct CorporateActionsService: Sendable {
         return written
     }
 
-    /// The account's currency, its failure as the faces report it (a helper: a `let` assigned in a `do` whose `catch`
-    /// rethrows crashed Swift 6.3's debug build).
+    /// The account's currency, its failure as the faces report it.
     private func accountCurrency(_ owner: Session) async throws -> String {
         do {
             return try await Brokerage(store: store, timing: timing, userID: owner.userID, timeZone: timeZone)

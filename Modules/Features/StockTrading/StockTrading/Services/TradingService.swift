@@ -73,8 +73,6 @@ public struct TradingService: Sendable {
             throw FolioError(
                 .invalid, "cannot trade at \(price)", why: "a price must be more than zero", field: "price")
         }
-        // Each value comes from a helper, not a `let` assigned in a `do` whose `catch` rethrows: that shape crashed
-        // Swift 6.3's debug build here (a call through a null pointer).
         let brokerage = brokerage(owner)
         let currency = try await accountCurrency(brokerage)
         let close = try await paidPrice(
