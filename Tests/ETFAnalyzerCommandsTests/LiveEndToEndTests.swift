@@ -14,15 +14,20 @@ struct LiveEndToEndTests {
 
         """
 
-    @Test(
-        "empty prices are the closes on the purchase and analysis dates; dividends paid beside the yield's; typed prices win"
-    )
-    func live() async throws {
-        let server = try await LoopbackServer.start { request in
+    /// Yahoo's stand-in: AAPL's recorded chart, any other symbol Yahoo's not-found answer.
+    static func yahoo() async throws -> LoopbackServer {
+        try await LoopbackServer.start { request in
             request.path.hasSuffix("/AAPL")
                 ? try .fixture("yahoo/scheb_AAPL_1mo-5y-dividends.json")
                 : try .fixture("yahoo/fbriden_UNKNOWN_error-not-found.json", status: 404)
         }
+    }
+
+    @Test(
+        "empty prices are the closes on the purchase and analysis dates; dividends paid beside the yield's; typed prices win"
+    )
+    func live() async throws {
+        let server = try await Self.yahoo()
         defer { Task { await server.stop() } }
         try await FolioBinary.withTemporaryHome { home in
             let file = home.appendingPathComponent("live.csv")
@@ -67,6 +72,72 @@ struct LiveEndToEndTests {
                 ["etf", "analyze", file.path, "--live"], home: home, environment: environment)
             #expect(
                 unknown.exitCode != 0 && unknown.stderr.contains("ZZZZ") && unknown.stderr.contains("Yahoo Finance"))
+        }
+    }
+
+    /// The same rows in JSON: an object with a `symbol` and no `purchasePrice`, another with a typed one.
+    static let json = """
+        [
+          {"name": "Apple", "symbol": "AAPL", "expenseRatio": 0.1, "yield": 0.5, "shares": 10,
+           "purchaseDate": "2020-01-02", "currentPrice": null, "analysisDate": "2024-10-01"},
+          {"name": "Typed", "symbol": "aapl", "expenseRatio": 0.1, "yield": 0.5, "shares": 10,
+           "purchaseDate": "2020-01-02", "purchasePrice": 70, "currentPrice": "", "analysisDate": "2024-10-01"}
+        ]
+
+        """
+
+    @Test(
+        "a JSON file and a saved portfolio are priced as a CSV file is; a saved price is refreshed, a typed purchase kept"
+    )
+    func jsonAndSaved() async throws {
+        let server = try await Self.yahoo()
+        defer { Task { await server.stop() } }
+        try await FolioBinary.withTemporaryHome { home in
+            try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+            let environment = ["FOLIO_MARKET": "yahoo", "FOLIO_YAHOO_URL": server.baseURL.absoluteString]
+            let file = home.appendingPathComponent("live.json")
+            try Self.json.write(to: file, atomically: true, encoding: .utf8)
+            let json = try await FolioBinary.run(
+                ["etf", "analyze", file.path, "--live", "--format", "json"], home: home, environment: environment)
+            #expect(json.exitCode == 0 && json.stderr.isEmpty, "\(json.stderr)")
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+            let market = try #require(object["market"] as? [[String: Any]])
+            // The closes of the CSV test: 77.38 on 2020-01-01, 227.55 on 2024-10-01.
+            #expect(market.count == 2 && "\(market[0]["purchasePrice"] ?? "")" == "77.38")
+            #expect("\(market[1]["currentPrice"] ?? "")" == "227.55" && market[1]["purchasePrice"] == nil)
+            let etfs = try #require(object["etfs"] as? [[String: Any]])
+            #expect(
+                "\(etfs[0]["initialInvestment"] ?? "")" == "773.8" && "\(etfs[1]["initialInvestment"] ?? "")" == "700")
+
+            // Saved with typed prices (current 100): --live values it at the close on its analysis date.
+            let csv = home.appendingPathComponent("saved.csv")
+            try "name,symbol,expense_ratio,yield,shares,purchase_date,purchase_price,current_price,analysis_date\n"
+                .appending(
+                    "Apple,AAPL,0.1,0.5,10,2020-01-02,70,100,2024-10-01\nCash,,0,0,1,2020-01-02,5,5,2024-10-01\n"
+                )
+                .write(to: csv, atomically: true, encoding: .utf8)
+            let saved = try await FolioBinary.run(
+                ["etf", "save", "core", csv.path], home: home, environment: environment)
+            #expect(saved.exitCode == 0, "\(saved.stderr)")
+            let plain = try await FolioBinary.run(
+                ["etf", "analyze", "--saved", "core", "--format", "json"], home: home, environment: environment)
+            let plainObject = try #require(
+                try JSONSerialization.jsonObject(with: Data(plain.stdout.utf8)) as? [String: Any])
+            let plainETFs = try #require(plainObject["etfs"] as? [[String: Any]])
+            #expect("\(plainETFs[0]["currentValue"] ?? "")" == "1000")
+            let live = try await FolioBinary.run(
+                ["etf", "analyze", "--saved", "core", "--live", "--format", "json"], home: home,
+                environment: environment)
+            #expect(live.exitCode == 0, "\(live.stderr)")
+            let liveObject = try #require(
+                try JSONSerialization.jsonObject(with: Data(live.stdout.utf8)) as? [String: Any])
+            let liveMarket = try #require(liveObject["market"] as? [[String: Any]])
+            #expect(liveMarket.count == 1 && "\(liveMarket[0]["currentPrice"] ?? "")" == "227.55")
+            #expect(liveMarket[0]["purchasePrice"] == nil, "the saved purchase price is kept")
+            let liveETFs = try #require(liveObject["etfs"] as? [[String: Any]])
+            // 10 × 227.55; the row without a symbol is as saved.
+            #expect(
+                "\(liveETFs[0]["currentValue"] ?? "")" == "2275.5" && "\(liveETFs[1]["currentValue"] ?? "")" == "5")
         }
     }
 }

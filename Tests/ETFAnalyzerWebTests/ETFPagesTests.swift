@@ -574,10 +574,9 @@ struct ETFNewPortfolioTests {
 
 @Suite("/etf/new with market prices")
 struct ETFMarketPricesPageTests {
-    @Test(
-        "\"Use market prices\" fills a row's empty prices with the closes and shows the dividends paid beside the yield's"
-    )
-    func useMarketPrices() async throws {
+    /// A server whose market has every symbol at 430.00 on 2024-01-02 and 600.50 on 2025-11-21, and a dividend of
+    /// 1.81 a share on 2025-03-27.
+    fileprivate static func marketSetup() -> Setup {
         var setup = Setup()
         let provider = ScriptedProvider(history: { symbol, from, to in
             let day = { (text: String) in CalendarDate(iso8601: text)! }
@@ -593,12 +592,22 @@ struct ETFMarketPricesPageTests {
         setup.market = MarketDataService(
             providers: [provider], store: InMemoryDatabase().store(namespace: "market"), timing: setup.timing,
             quoteTTL: .seconds(60))
-        try await setup.application().test(.router) { client in
-            var fields = row(1, name: "Vanguard S&P 500, VOO")
-            fields["purchase_price_1"] = ""
-            fields["current_price_1"] = ""
-            fields["symbol_1"] = "VOO"
-            fields["live"] = "on"
+        return setup
+    }
+
+    /// The form's first row with a symbol, its prices empty and "Use market prices" ticked.
+    fileprivate static func liveRow(name: String, symbol: String) -> [String: String] {
+        row(1, name: name).merging([
+            "purchase_price_1": "", "current_price_1": "", "symbol_1": symbol, "live": "on",
+        ]) { $1 }
+    }
+
+    @Test(
+        "\"Use market prices\" fills a row's empty prices with the closes and shows the dividends paid beside the yield's"
+    )
+    func useMarketPrices() async throws {
+        try await Self.marketSetup().application().test(.router) { client in
+            let fields = Self.liveRow(name: "Vanguard S&P 500, VOO", symbol: "VOO")
             let (headers, body) = post(fields)
             try await client.execute(uri: "/etf/new", method: .post, headers: headers, body: body) { response in
                 let html = String(buffer: response.body)
@@ -608,6 +617,34 @@ struct ETFMarketPricesPageTests {
                     html.contains("$430.00 (close of 2024-01-02)") && html.contains("$600.50 (close of 2025-11-21)"))
                 // 10 shares × $1.81.
                 #expect(html.contains("$18.10"))
+            }
+        }
+    }
+}
+
+extension ETFMarketPricesPageTests {
+    @Test(
+        "saving from /etf/new with \"Use market prices\" saves the closes it filled in; unticked, an empty price is refused"
+    )
+    func saveWithMarketPrices() async throws {
+        try await Self.marketSetup().application().test(.router) { client in
+            var fields = Self.liveRow(name: "VOO", symbol: "voo")
+            fields["saveAs"] = "market"
+            let (headers, body) = post(fields)
+            try await client.execute(uri: "/etf/new", method: .post, headers: headers, body: body) { response in
+                #expect(response.status == .seeOther, "\(String(buffer: response.body))")
+            }
+            try await client.execute(uri: "/etf?saved=market", method: .get, headers: localhost) { response in
+                let html = String(buffer: response.body)
+                // 10 shares bought at the 2024-01-02 close, valued at the 2025-11-21 one, as saved.
+                #expect(html.contains("$4,300.00") && html.contains("$6,005.00"), "\(html)")
+            }
+            fields["live"] = nil
+            fields["saveAs"] = "typed"
+            let (plainHeaders, plainBody) = post(fields)
+            try await client.execute(uri: "/etf/new", method: .post, headers: plainHeaders, body: plainBody) {
+                response in
+                #expect(response.status != .seeOther, "without market prices an empty price is refused")
             }
         }
     }

@@ -1,5 +1,6 @@
 import FeatureKit
 import Foundation
+import MarketData
 import Money
 import Persistence
 import StockTrading
@@ -23,13 +24,13 @@ import TimingTesting
         #expect(rows.count == 10)
         #expect(
             Set(rows[0].keys) == [
-                "symbol", "name", "sector", "price", "previousClose", "dailyChange", "dailyChangeFraction", "asOf",
-                "stale",
+                "symbol", "name", "sector", "price", "currency", "previousClose", "dailyChange", "dailyChangeFraction",
+                "asOf", "stale",
             ])
         let two = await harness.run(["quotes", "aapl", "TSLA", "--format", "csv"])
         #expect(
             two.stdout.hasPrefix(
-                "symbol,name,sector,price,previousClose,dailyChange,dailyChangeFraction,asOf,stale\r\n"))
+                "symbol,name,sector,price,currency,previousClose,dailyChange,dailyChangeFraction,asOf,stale\r\n"))
         #expect(two.stdout.hasSuffix("\r\n") && !two.stdout.hasSuffix("\r\n\n"))
         #expect(two.stdout.components(separatedBy: "\r\n").count == 4)
         let unknown = await harness.run(["quotes", "XYZ"])
@@ -110,7 +111,7 @@ import TimingTesting
         try await harness.loginDemo()
         let table = await harness.run(["portfolio"])
         #expect(table.exitCode == 0)
-        #expect(table.stdout.contains("Portfolio of test@stockport.com (average cost basis)"))
+        #expect(table.stdout.contains("Portfolio of test@stockport.com (average cost basis, in USD)"))
         #expect(table.stdout.contains("AAPL") && table.stdout.contains("TSLA"))
         #expect(table.stdout.contains("Cash            $10,000.00"))
         #expect(table.stdout.contains("Invested        $10,606.66"))
@@ -147,7 +148,8 @@ import TimingTesting
         #expect(sells.count == 1 && sells[0]["realizedPL"] != nil)
         let aapl = await harness.run(["history", "--symbol", "aapl", "--format", "csv"])
         #expect(
-            aapl.stdout.hasPrefix("sequence,timestamp,side,symbol,quantity,price,amount,realizedPL,cashAfter,note\r\n"))
+            aapl.stdout.hasPrefix(
+                "sequence,timestamp,side,symbol,quantity,price,fx,amount,realizedPL,cashAfter,note\r\n"))
         #expect(aapl.stdout.components(separatedBy: "\r\n").filter { !$0.isEmpty }.count == 3)
         let early = try #require(
             try harness.json(await harness.run(["history", "--to", "2023-11-14", "--format", "json"]).stdout)

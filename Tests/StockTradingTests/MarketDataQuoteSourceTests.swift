@@ -59,9 +59,11 @@ import TimingTesting
 
     @Test func quotesAndTradesUseTheProvidersPrices() async throws {
         let (services, _) = try await services(provider())
-        let rows = try await services.market.listing([]).report
-        #expect(rows.map(\.symbol) == ["AAPL", "MSFT"])
-        let set = try await services.market.quotes()
+        // No one logged in: the bundled ten, less the ones this provider does not know.
+        let listed = try await services.quotes.listing([], for: nil)
+        #expect(listed.priced.report.map(\.symbol) == ["AAPL", "MSFT"] && listed.note != nil)
+        #expect(try await services.market.listing([]).report.isEmpty, "a live market is asked for nothing unnamed")
+        let set = try await services.market.quotes(including: ["AAPL"])
         #expect(set.quote(for: "AAPL")?.quote.price == Amount("227.55") && set.quote(for: "aapl")?.isStale == false)
         #expect(set.quote(for: "AAPL")?.quote.name == "Apple Inc." && set.source == "Yahoo Finance")
         let me = try await services.accounts.openAccount(
@@ -92,18 +94,21 @@ import TimingTesting
         let unknown = await refusal("NOPE")
         #expect(
             unknown?.kind == .notFound && unknown?.field == "symbol" && unknown?.line.contains("Yahoo Finance") == true)
+        // A dollar account buying a London listing needs GBPUSD=X, which this provider does not know.
         let pounds = await refusal("VOD.L")
-        #expect(pounds?.kind == .refused && pounds?.field == "symbol" && pounds?.why?.contains("GBP") == true)
+        #expect(pounds?.kind == .notFound && pounds?.field == "symbol" && pounds?.what == "cannot convert GBP to USD")
+        #expect(pounds?.why?.contains("no GBPUSD=X exchange rate from Yahoo Finance") == true)
     }
 
-    @Test func onlyFreshPricesInTheAccountCurrencyAreOffered() async throws {
+    @Test func freshPricesAreOfferedInTheSymbolsOwnCurrency() async throws {
         let market = MarketDataService(
             providers: [provider()], store: world.database.store(namespace: "market"), timing: world.timing,
             quoteTTL: .seconds(60))
         let source = MarketDataQuoteSource(market: market, symbols: ["AAPL", "VOD.L", "NOPE"])
-        // A London listing is quoted in pounds and accounts are in dollars: not offered until trades convert.
-        // An unknown symbol is left out while others answer.
-        #expect(try await source.fetchQuotes().map(\.symbol) == ["AAPL"])
+        // A London listing is quoted in pounds (accounts convert when they trade); an unknown symbol is left out
+        // while others answer.
+        let quotes = try await source.fetchQuotes()
+        #expect(quotes.map(\.symbol) == ["AAPL", "VOD.L"] && quotes.map(\.currencyCode) == ["USD", "GBP"])
         #expect(source.identity == "market:yahoo" && source.requiresNetwork && source.displayName == "Yahoo Finance")
         let unknown = MarketDataQuoteSource(market: market, symbols: ["NOPE"])
         await #expect(throws: MarketDataError.unknownSymbol(symbol: "NOPE", provider: "Yahoo Finance")) {
@@ -114,10 +119,10 @@ import TimingTesting
     @Test func aProviderRefusingLaterLeavesTheLastPricesMarkedStale() async throws {
         let refusing = Switch()
         let (services, _) = try await services(provider(refusing))
-        _ = try await services.market.quotes()
+        _ = try await services.market.quotes(including: ["AAPL", "MSFT"])
         refusing.down.withLock { $0 = true }
         world.wallClock.advance(by: 120)
-        let set = try await services.market.quotes()
+        let set = try await services.market.quotes(including: ["AAPL", "MSFT"])
         #expect(set.isStale && set.quote(for: "MSFT")?.quote.price == Amount("112.13"))
         #expect(set.failure?.contains("Yahoo Finance") == true)
     }
@@ -127,7 +132,7 @@ import TimingTesting
         refusing.down.withLock { $0 = true }
         let (services, _) = try await services(provider(refusing))
         do {
-            _ = try await services.market.quotes()
+            _ = try await services.market.quotes(including: ["AAPL"])
             Issue.record("expected a refusal")
         } catch let error as FolioError {
             #expect(error.kind == .unavailable && error.line.contains("Yahoo Finance"))

@@ -75,7 +75,9 @@ import TimingTesting
             providers: [down], store: InMemoryDatabase().store(namespace: "market"), timing: world.timing,
             quoteTTL: .seconds(60))
         let book = QuoteBook(store: world.store, source: MarketDataQuoteSource(market: market), timing: world.timing)
-        let set = try await book.quotes()
+        // A live source is asked for the symbols wanted (asked for none, it is asked nothing).
+        #expect(try await book.quotes().quotes.isEmpty)
+        let set = try await book.quotes(symbols: ["AAPL", "MSFT"])
         #expect(set.isStale && set.source == "the scripted market")
         #expect(set.quotes.values.allSatisfy { $0.isStale })
     }

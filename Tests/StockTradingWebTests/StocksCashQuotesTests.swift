@@ -55,7 +55,9 @@ struct StocksCashQuotesTests {
             let cookie = try await logIn(client)
             let (status, html) = try await page(client, "/stocks/quotes", cookie: cookie)
             #expect(status == .ok)
-            #expect(html.contains("id=\"quotes\"") && html.contains("<td>AAPL</td>") && html.contains("<td>MSFT</td>"))
+            #expect(
+                html.contains("id=\"quotes\"") && html.contains(symbolCell("AAPL")) && html.contains(symbolCell("MSFT"))
+            )
             #expect(html.contains("<time datetime="))
             // Sorted by a heading's link, highest price first; the live region keeps the order.
             let (_, sorted) = try await page(client, "/stocks/quotes?sort=-price", cookie: cookie)

@@ -34,7 +34,7 @@ struct StocksLiveTests {
             let (_, plain) = try await page(client, "/stocks/quotes?live=0", cookie: cookie)
             #expect(
                 !plain.contains("data-stocks-events") && !plain.contains("/stocks/live.js")
-                    && plain.contains("<td>AAPL</td>"))
+                    && plain.contains(symbolCell("AAPL")))
             try await client.execute(uri: "/stocks/live.js", method: .get, headers: localhost) { response in
                 #expect(response.status == .ok && String(buffer: response.body).contains("data-stocks-events"))
                 #expect(response.headers[.setCookie] == nil, "a cacheable script sets no cookie")
@@ -72,7 +72,7 @@ struct StocksLiveTests {
         for _ in 0..<10_000 where !written.text.contains("event: prices") { await Task.yield() }
         let text = written.text
         #expect(text.contains("event: prices\ndata: "))
-        #expect(text.contains("<td>AAPL</td>") && text.contains("id=\"quotes\"") && text.contains("as of <time"))
+        #expect(text.contains(symbolCell("AAPL")) && text.contains("id=\"quotes\"") && text.contains("as of <time"))
     }
 }
 

@@ -146,7 +146,7 @@ struct StocksPagesTests {
             }
             try await client.execute(uri: "/stocks", method: .get, headers: session) { response in
                 let html = String(buffer: response.body)
-                #expect(html.contains("<td>AAPL</td>"))
+                #expect(html.contains(symbolCell("AAPL")))
             }
             try await client.execute(uri: "/stocks/analytics", method: .get, headers: session) { response in
                 let html = String(buffer: response.body)
@@ -250,7 +250,7 @@ func submit(
 private func shares(_ symbol: String, in html: String) -> String? {
     // A phone's card labels (`data-label`) are left out to read the cells.
     let unlabelled = html.replacingOccurrences(of: #" data-label="[^"]*""#, with: "", options: .regularExpression)
-    guard let row = unlabelled.components(separatedBy: "<tr>").first(where: { $0.hasPrefix("<td>\(symbol)</td>") })
+    guard let row = unlabelled.components(separatedBy: "<tr>").first(where: { $0.hasPrefix(symbolCell(symbol)) })
     else {
         return nil
     }
@@ -321,13 +321,13 @@ struct StocksFormsTests {
             let added = try await submit(client, "/stocks/watchlist/add", "symbols=nvda+AMD", cookie: cookie)
             #expect(added.status == .seeOther && added.location == "/stocks/watchlist")
             let (_, listed) = try await page(client, "/stocks/watchlist", cookie: cookie)
-            #expect(listed.contains("<td>NVDA</td>") && listed.contains("<td>AMD</td>"))
+            #expect(listed.contains(symbolCell("NVDA")) && listed.contains(symbolCell("AMD")))
 
             let refused = try await submit(client, "/stocks/watchlist/add", "symbols=INTC+ZZZZ", cookie: cookie)
             #expect(refused.status == .unprocessableContent)
             #expect(refused.html.contains("id=\"symbols-error\">unknown symbol ZZZZ"))
             #expect(refused.html.contains("value=\"INTC ZZZZ\""))
-            #expect(!refused.html.contains("<td>INTC</td>"), "all or nothing, as in the CLI")
+            #expect(!refused.html.contains(symbolCell("INTC")), "all or nothing, as in the CLI")
 
             // The first post asks, naming the symbol; nothing is removed until the confirmed post.
             let asked = try await submit(client, "/stocks/watchlist/remove", "symbol=nvda", cookie: cookie)
@@ -341,12 +341,12 @@ struct StocksFormsTests {
             _ = await setup.cli(["login", "--email", "test@stockport.com", "--password-stdin"], input: ["Test@123"])
             #expect(await setup.cli(["watchlist", "list", "--format", "json"]).0.contains("\"NVDA\""), "still stored")
             let (_, stillThere) = try await page(client, "/stocks/watchlist", cookie: cookie)
-            #expect(stillThere.contains("<td>NVDA</td>"), "nothing removed before the confirmation")
+            #expect(stillThere.contains(symbolCell("NVDA")), "nothing removed before the confirmation")
             let removed = try await submit(
                 client, "/stocks/watchlist/remove", "symbol=NVDA&confirmed=yes", cookie: cookie)
             #expect(removed.status == .seeOther)
             let (_, after) = try await page(client, "/stocks/watchlist", cookie: cookie)
-            #expect(!after.contains("<td>NVDA</td>") && after.contains("<td>AMD</td>"))
+            #expect(!after.contains(symbolCell("NVDA")) && after.contains(symbolCell("AMD")))
             let stored = await setup.cli(["watchlist", "list", "--format", "json"]).0
             #expect(!stored.contains("\"NVDA\"") && stored.contains("\"AMD\""), "removed from the store: \(stored)")
 

@@ -87,3 +87,26 @@ struct StocksSymbolPageTests {
         }
     }
 }
+
+extension StocksSymbolPageTests {
+    @Test(
+        "/stocks/analytics shows the time-weighted return beside a benchmark (?benchmark=, SPY by default) with market data"
+    )
+    func benchmark() async throws {
+        try await setup().application().test(.router) { client in
+            let cookie = try await logIn(client)
+            let (status, html) = try await page(client, "/stocks/analytics?benchmark=msft", cookie: cookie)
+            #expect(status == .ok)
+            #expect(html.contains("id=\"benchmark\"") && html.contains("Time-weighted return"), "\(html)")
+            #expect(html.contains("<span class=\"label\">MSFT</span>") && html.contains("value=\"MSFT\""))
+            // Not a ticker's shape: the default.
+            let (_, odd) = try await page(client, "/stocks/analytics?benchmark=%3Cb%3E", cookie: cookie)
+            #expect(odd.contains("value=\"SPY\"") && !odd.contains("<b>"))
+        }
+        try await Setup().application().test(.router) { client in
+            let cookie = try await logIn(client)
+            let (_, html) = try await page(client, "/stocks/analytics", cookie: cookie)
+            #expect(!html.contains("id=\"benchmark\""), "the simulated market has no closes to compare with")
+        }
+    }
+}

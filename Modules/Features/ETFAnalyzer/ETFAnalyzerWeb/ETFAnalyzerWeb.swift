@@ -213,6 +213,21 @@ struct ETFReportPage {
     static func liveReport(
         of form: ReportForm, asOf: CalendarDate?, context: FeatureContext, service: PortfolioAnalysisService
     ) async throws -> (report: PortfolioReport, warnings: [String]) {
+        let (document, fills) = try await liveDocument(of: form, asOf: asOf, context: context)
+        do {
+            var report = try service.analyze(document.holdings, asOf: asOf)
+            report.market = fills
+            return (report, document.warnings)
+        } catch let error as PortfolioInputError {
+            throw PortfolioText.Refusal(issues: error.issues)
+        }
+    }
+
+    /// The form's rows with their empty prices filled from the market (the closes on their purchase and analysis
+    /// dates, `asOf` or today for rows without their own), and what was filled: for the report and for saving.
+    static func liveDocument(
+        of form: ReportForm, asOf: CalendarDate?, context: FeatureContext
+    ) async throws -> (document: PortfolioDocument, fills: [MarketFill]) {
         guard let market = context.marketData else {
             throw FolioError(.unavailable, "no market prices", why: "the server has no market data for the etf feature")
         }
@@ -220,10 +235,7 @@ struct ETFReportPage {
         do {
             let (filled, fills) = try await LivePrices.fill(
                 try PortfolioReader.table(csv: form.csv), market: market, analysisDate: date)
-            let document = try PortfolioReader.read(filled, defaultAnalysisDate: date)
-            var report = try service.analyze(document.holdings, asOf: asOf)
-            report.market = fills
-            return (report, document.warnings)
+            return (try PortfolioReader.read(filled, defaultAnalysisDate: date), fills)
         } catch let error as PortfolioInputError {
             throw PortfolioText.Refusal(issues: error.issues)
         }

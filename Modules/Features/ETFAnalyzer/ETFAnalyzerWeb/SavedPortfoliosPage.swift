@@ -65,7 +65,7 @@ struct SavedPortfoliosPage {
                     .invalid, "\"\(form.saveAs)\" is not a valid portfolio name",
                     why: "use 1–64 letters, digits, '.', '_' or '-', starting with a letter or digit", field: "saveAs")
             }
-            let document = try PortfolioText.document(form.csv, defaultAnalysisDate: nil)
+            let document = try await Self.document(of: form, environment: environment)
             let replaced: Bool
             do {
                 replaced = try await Self.service(environment).save(
@@ -113,6 +113,20 @@ struct SavedPortfoliosPage {
         } catch {
             return WebResponses.redirect(to: "/etf/saved", flash: Flash(.error, AnalyzeAPI.refusal(error).line))
         }
+    }
+
+    /// The rows to save: with "Use market prices" ticked, their empty prices filled from the market first (so what
+    /// is saved is what the report showed), else as typed.
+    private static func document(
+        of form: ETFReportPage.ReportForm, environment: WebEnvironment
+    ) async throws -> PortfolioDocument {
+        guard form.live else { return try PortfolioText.document(form.csv, defaultAnalysisDate: nil) }
+        guard let context = environment.featureContext else {
+            throw FolioError(.unavailable, "the etf feature is disabled")
+        }
+        return try await ETFReportPage.liveDocument(
+            of: form, asOf: try AnalyzeAPI.date(form.asOf), context: context
+        ).document
     }
 
     private static func service(_ environment: WebEnvironment) throws -> PortfolioAnalysisService {

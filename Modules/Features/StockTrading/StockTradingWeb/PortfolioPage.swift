@@ -3,6 +3,7 @@ import FeatureKit
 import FeatureWeb
 import Foundation
 import Hummingbird
+import MarketData
 import StockTrading
 import Timing
 
@@ -82,13 +83,15 @@ struct PortfolioPage {
 
     static func priced(_ priced: Priced<PortfolioReport>, now: Date, sort: String? = nil) -> HTML {
         let report = priced.report
+        let currency = report.currency
         var content = StockTradingWeb.staleNotice(priced.quotes)
-        content += """
-            <div class="figures" id="portfolio-figures">\(Components.figure("Total value", Dollars.text(report.totals.totalValue)))\
-            \(Components.figure("Cash", Dollars.text(report.totals.cash)))\
-            \(Components.figure("Holdings", Dollars.text(report.totals.holdingsValue)))\
-            \(Components.figure("Unrealised P/L", Dollars.text(report.totals.unrealizedPL, signed: true)))</div>
-            """
+        let figures: HTML =
+            Components.figure("Total value (\(currency))", Dollars.text(report.totals.totalValue, currency: currency))
+            + Components.figure("Cash", Dollars.text(report.totals.cash, currency: currency))
+            + Components.figure("Holdings", Dollars.text(report.totals.holdingsValue, currency: currency))
+            + Components.figure(
+                "Unrealised P/L", Dollars.text(report.totals.unrealizedPL, signed: true, currency: currency))
+        content += "<div class=\"figures\" id=\"portfolio-figures\">\(figures)</div>"
         content += Components.stamp(asOf: report.pricesAsOf, now: now, stale: report.pricesStale)
         content +=
             SortedTable(
@@ -96,10 +99,11 @@ struct PortfolioPage {
                 link: { "/stocks?\($0)" }, empty: "No holdings yet: buy below."
             ) { holding in
                 [
-                    "\(holding.symbol)", "\(holding.name)", "\(holding.quantity)",
-                    "\(Dollars.text(holding.averageCost))",
-                    "\(holding.price.map { Dollars.text($0) } ?? "—")", "\(Dollars.text(holding.value))",
-                    "\(Dollars.text(holding.unrealizedPL, signed: true))",
+                    SymbolLink.html(holding.symbol), "\(holding.name)", "\(holding.quantity)",
+                    "\(Dollars.text(holding.averageCost, currency: currency))",
+                    "\(holding.price.map { Dollars.text($0, currency: currency) } ?? "—")",
+                    "\(Dollars.text(holding.value, currency: currency))",
+                    "\(Dollars.text(holding.unrealizedPL, signed: true, currency: currency))",
                 ]
             }.html
         return content
@@ -134,8 +138,10 @@ struct PortfolioPage {
             }
             let verb = side == .buy ? "Bought" : "Sold"
             let on = day.map { " on \($0)" } ?? ""
+            let rate = row.fx.map { " at \($0.from)→\($0.to) \($0.rate) (\($0.source))" } ?? ""
+            let paid = Dollars.text(row.price, currency: row.priceCurrency)
             let message =
-                "\(verb) \(row.quantity) \(row.symbol)\(on) at \(Dollars.text(row.price)) for \(Dollars.text(row.amount))."
+                "\(verb) \(row.quantity) \(row.symbol)\(on) at \(paid) for \(Dollars.text(row.amount, currency: row.currency))\(rate)."
             return WebResponses.redirect(to: "/stocks", flash: Flash(.success, message))
         } catch {
             let failure = FolioError.from(error)
@@ -155,8 +161,9 @@ struct PortfolioPage {
         else { return nil }
         let stamp = Components.stamp(asOf: report.pricesAsOf, now: environment.timing.now(), stale: report.pricesStale)
         let figures =
-            Components.figure("Total value", Dollars.text(report.totals.totalValue))
-            + Components.figure("Unrealised P/L", Dollars.text(report.totals.unrealizedPL, signed: true))
+            Components.figure("Total value", Dollars.text(report.totals.totalValue, currency: report.currency))
+            + Components.figure(
+                "Unrealised P/L", Dollars.text(report.totals.unrealizedPL, signed: true, currency: report.currency))
         return DashboardCard(
             title: "Paper portfolio", link: "/stocks", body: "<div class=\"figures\">\(figures)</div>\(stamp)")
     }

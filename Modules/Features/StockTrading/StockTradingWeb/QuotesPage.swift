@@ -15,16 +15,17 @@ struct QuotesPage {
     func show(
         _ request: Request, context: WebRequestContext, owner: Session
     ) async -> Response {
-        let listing: Priced<[QuoteRow]>
+        let listing: QuoteListingService.Listing
         do {
-            listing = try await StocksWebServices.make(environment).market.listing([])
+            listing = try await StocksWebServices.make(environment).quotes.listing([], for: owner)
         } catch {
             return environment.failurePage(FolioError.from(error), title: "Quotes", request: request, context: context)
         }
         let order = Self.tableOrder(request.uri.queryParameters["sort"].map(String.init))
         var content = StockTradingWeb.subnavigation(owner, csrf: context.csrfToken) + SymbolPage.lookUpForm
+        if let note = listing.note { content += Components.notice("Listed: \(note).") }
         content += StocksLive.region(
-            .quotes, Self.priced(listing, now: environment.timing.now(), order: order), request: request,
+            .quotes, Self.priced(listing.priced, now: environment.timing.now(), order: order), request: request,
             query: order.key.isEmpty ? "" : "&sort=\(order.parameter)")
         return environment.page(
             "Quotes", request: request, context: context, scripts: StocksLive.scripts(request), content: content)
@@ -73,9 +74,9 @@ struct QuotesPage {
             headers: columns.map(\.title), numeric: [3, 4, 5],
             rows: order.sorted(listing.report, by: ascending).map { row in
                 [
-                    "\(row.symbol)", "\(row.name)", "\(row.sector)",
-                    "\(Dollars.text(row.price))\(row.stale ? " (stale)" : "")",
-                    "\(row.dailyChange.map { Dollars.text($0, signed: true) } ?? "—")",
+                    SymbolLink.html(row.symbol), "\(row.name)", "\(row.sector)",
+                    "\(Dollars.text(row.price, currency: row.currency))\(row.stale ? " (stale)" : "")",
+                    "\(row.dailyChange.map { Dollars.text($0, signed: true, currency: row.currency) } ?? "—")",
                     "\(row.dailyChangeFraction.map { NumberFormat.percent($0) } ?? "—")",
                 ]
             }, id: "quotes", headings: headings)

@@ -86,8 +86,10 @@ struct ReportPages {
         _ request: Request, context: WebRequestContext, owner: Session
     ) async -> Response {
         let priced: Priced<AnalyticsReport>
+        let benchmark = Self.benchmarkSymbol(request.uri.queryParameters["benchmark"].map(String.init))
         do {
-            priced = try await StocksWebServices.make(environment).portfolio.analytics(for: owner)
+            priced = try await StocksWebServices.make(environment).portfolio.analytics(
+                for: owner, benchmark: benchmark)
         } catch {
             return environment.failurePage(
                 FolioError.from(error), title: "Analytics", request: request, context: context)
@@ -112,7 +114,33 @@ struct ReportPages {
             StockTradingWeb.subnavigation(owner, csrf: context.csrfToken) + StockTradingWeb.staleNotice(priced.quotes)
         content += figures + "<figure class=\"chart\" id=\"allocation-chart\">\(sectors.render())</figure>"
         content += "<figure class=\"chart\">\(holdings.render())</figure>"
+        content += Self.benchmarkSection(analytics.benchmark, symbol: benchmark)
         return environment.page("Analytics", request: request, context: context, content: content)
+    }
+
+    /// The benchmark a page asks for (`?benchmark=QQQ`), as `stocks analytics --benchmark` takes it; SPY when none
+    /// is given or it is not a ticker's shape.
+    static func benchmarkSymbol(_ text: String?) -> String {
+        let symbol = (text ?? "").trimmingCharacters(in: .whitespaces).uppercased()
+        let allowed = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.^=-")
+        return !symbol.isEmpty && symbol.count <= 15 && symbol.allSatisfy(allowed.contains) ? symbol : "SPY"
+    }
+
+    /// The account's time-weighted return beside the benchmark's over the same days (only with market data), and a
+    /// form to compare with another symbol.
+    static func benchmarkSection(_ comparison: BenchmarkComparison?, symbol: String) -> HTML {
+        guard let comparison else { return .empty }
+        let percent = { (value: Amount?) in value.map { NumberFormat.percent($0) } ?? "n/a" }
+        let figures =
+            Components.figure("Time-weighted return", percent(comparison.accountReturn), detail: comparison.note)
+            + Components.figure(comparison.symbol, percent(comparison.benchmarkReturn))
+        return """
+            <section class="card" id="benchmark"><h2>Against a benchmark</h2>\
+            <div class="figures">\(figures)</div><p>\(comparison.from) to \(comparison.to), close to close.</p>\
+            <form method="get" action="/stocks/analytics"><label for="benchmark-symbol">Benchmark</label> \
+            <input id="benchmark-symbol" name="benchmark" value="\(symbol)" size="8"> \
+            <button type="submit" class="secondary">Compare</button></form></section>
+            """
     }
 }
 

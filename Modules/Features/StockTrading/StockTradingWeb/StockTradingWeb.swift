@@ -150,7 +150,9 @@ public enum StockTradingWeb {
             router.get(
                 "/api/stocks/portfolio",
                 use: api { services, owner in try await services.portfolio.portfolio(for: owner).report })
-            router.get("/api/stocks/quotes", use: api { services, _ in try await services.market.listing([]).report })
+            router.get(
+                "/api/stocks/quotes",
+                use: api { services, owner in try await services.quotes.listing([], for: owner).priced.report })
             router.get(
                 "/api/stocks/history",
                 use: api { services, owner in try await services.portfolio.history(for: owner).rows })

@@ -25,7 +25,7 @@ enum StocksAPISchema {
     /// ``StockTrading/PortfolioReport``.
     static let portfolio = S.object(
         [
-            "email": S.string, "basis": S.oneOf(["average", "fifo"]), "pricesSource": S.string,
+            "email": S.string, "currency": S.string, "basis": S.oneOf(["average", "fifo"]), "pricesSource": S.string,
             "pricesAsOf": S.dateTime,
             "pricesStale": S.boolean, "holdings": S.array(holding),
             "totals": S.object(
@@ -38,27 +38,40 @@ enum StocksAPISchema {
                     "holdingsValue", "cash", "totalValue", "invested", "roi", "costBasis", "unrealizedPL", "realizedPL",
                 ]),
         ],
-        required: ["email", "basis", "pricesSource", "pricesAsOf", "pricesStale", "holdings", "totals"])
+        required: ["email", "currency", "basis", "pricesSource", "pricesAsOf", "pricesStale", "holdings", "totals"])
+
+    /// ``MarketData/ExchangeRate``: the rate a trade in another currency was converted at.
+    static let exchangeRate = S.object(
+        [
+            "from": S.string, "to": S.string, "rate": S.number, "source": S.string, "asOf": S.dateTime,
+            "isStale": S.boolean,
+        ],
+        required: ["from", "to", "rate", "source", "asOf", "isStale"])
 
     /// ``StockTrading/HistoryRow``.
     static let historyRow = S.object(
         [
-            "sequence": S.integer, "timestamp": S.dateTime, "side": S.oneOf(["buy", "sell", "deposit", "withdrawal"]),
+            "sequence": S.integer, "timestamp": S.dateTime,
+            "side": S.oneOf(["buy", "sell", "deposit", "withdrawal", "split", "dividend"]),
             "symbol": S.nullable(S.string), "quantity": S.nullable(S.integer), "price": S.nullable(S.number),
+            "fx": S.nullable(exchangeRate),
             "amount": S.number, "realizedPL": S.nullable(S.number), "cashAfter": S.number, "note": S.nullable(S.string),
         ],
         required: [
-            "sequence", "timestamp", "side", "symbol", "quantity", "price", "amount", "realizedPL", "cashAfter", "note",
+            "sequence", "timestamp", "side", "symbol", "quantity", "price", "fx", "amount", "realizedPL", "cashAfter",
+            "note",
         ])
 
     /// ``StockTrading/QuoteRow``.
     static let quote = S.object(
         [
-            "symbol": S.string, "name": S.string, "sector": S.string, "price": S.number,
+            "symbol": S.string, "name": S.string, "sector": S.string, "price": S.number, "currency": S.string,
             "previousClose": S.nullable(S.number), "dailyChange": S.nullable(S.number),
             "dailyChangeFraction": S.nullable(S.number), "asOf": S.dateTime, "stale": S.boolean,
         ],
         required: [
-            "symbol", "name", "sector", "price", "previousClose", "dailyChange", "dailyChangeFraction", "asOf", "stale",
+            "symbol", "name", "sector", "price", "currency", "previousClose", "dailyChange", "dailyChangeFraction",
+            "asOf",
+            "stale",
         ])
 }

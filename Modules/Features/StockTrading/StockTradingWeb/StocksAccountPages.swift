@@ -35,7 +35,7 @@ struct StocksAccountPages {
 
     func signupPage(
         _ request: Request, context: WebRequestContext, email: String = "",
-        errors: [String: String] = [:], status: HTTPResponse.Status = .ok
+        currency: String = "USD", errors: [String: String] = [:], status: HTTPResponse.Status = .ok
     ) -> Response {
         var fields = errors["general"].map { Components.notice($0, kind: "error") } ?? .empty
         fields += Components.field(
@@ -47,6 +47,10 @@ struct StocksAccountPages {
         fields += Components.field(
             "confirmation", label: "Confirm password", error: errors["confirmation"], type: "password",
             attributes: " autocomplete=\"new-password\" required")
+        // The account's currency is chosen once: cash, cost and value are kept in it.
+        fields += Components.field(
+            "currency", label: "Account currency (USD, GBP, EUR…)", value: currency, error: errors["currency"],
+            attributes: " maxlength=\"3\" pattern=\"[A-Za-z]{3}\" autocapitalize=\"characters\" required")
         fields += "<button type=\"submit\">Sign up</button>"
         let form = Components.postForm(action: "/stocks/signup", csrf: context.csrfToken, fields)
         return environment.page(
@@ -88,18 +92,22 @@ struct StocksAccountPages {
     ) async throws -> Response {
         let form = try await FormData.read(request, context: context)
         let email = form["email"] ?? ""
+        let currency = form["currency"].flatMap { $0.isEmpty ? nil : $0 }
         do {
             let services = try await StocksWebServices.make(environment)
             let session = try await services.accounts.openAccount(
-                email: email, password: form.fields["password"] ?? "", confirmation: form.fields["confirmation"] ?? "")
+                email: email, password: form.fields["password"] ?? "", confirmation: form.fields["confirmation"] ?? "",
+                currency: currency)
             return try await started(
                 session, next: "/stocks", request: request, context: context)
         } catch {
             let failure = FolioError.from(error)
             let field =
-                ["email", "password", "confirmation"].contains(failure.field ?? "") ? failure.field! : "general"
+                ["email", "password", "confirmation", "currency"].contains(failure.field ?? "")
+                ? failure.field! : "general"
             return signupPage(
-                request, context: context, email: email, errors: [field: failure.line],
+                request, context: context, email: email, currency: currency ?? "USD",
+                errors: [field: failure.line],
                 status: WebResponses.status(for: failure))
         }
     }

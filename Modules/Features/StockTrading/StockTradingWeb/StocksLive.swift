@@ -83,7 +83,7 @@ struct StocksLive {
             return PortfolioPage.priced(try await services.portfolio.portfolio(for: owner), now: now, sort: sort)
         case .quotes:
             return QuotesPage.priced(
-                try await services.market.listing([]), now: now, order: QuotesPage.tableOrder(sort))
+                try await services.quotes.listing([], for: owner).priced, now: now, order: QuotesPage.tableOrder(sort))
         case .watchlist:
             return WatchlistPage.priced(try await services.watchlist.list(for: owner), now: now, csrf: csrf, sort: sort)
         }

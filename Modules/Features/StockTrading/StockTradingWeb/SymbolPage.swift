@@ -37,10 +37,7 @@ struct SymbolPage {
         let symbol = (request.uri.queryParameters["symbol"].map(String.init) ?? "").trimmingCharacters(in: .whitespaces)
         let safe = symbol.uppercased().filter { ($0.isASCII && ($0.isLetter || $0.isNumber)) || ".-^=".contains($0) }
         guard !safe.isEmpty else { return WebResponses.redirect(to: "/stocks/quotes") }
-        let path =
-            safe.addingPercentEncoding(withAllowedCharacters: .alphanumerics.union(CharacterSet(charactersIn: ".-")))
-            ?? safe
-        return WebResponses.redirect(to: "/stocks/symbol/\(path)")
+        return WebResponses.redirect(to: SymbolLink.path(safe))
     }
 
     /// The look-up form the quotes and portfolio pages show.

@@ -82,8 +82,9 @@ struct WatchlistPage {
                     "<input type=\"hidden\" name=\"symbol\" value=\"\(row.symbol)\"><button type=\"submit\" class=\"secondary\" aria-label=\"Stop watching \(row.symbol)\">Remove</button>"
                 )
                 return [
-                    "\(row.symbol)", "\(row.name)", "\(Dollars.text(row.price))\(row.stale ? " (stale)" : "")",
-                    "\(row.dailyChange.map { Dollars.text($0, signed: true) } ?? "—")",
+                    SymbolLink.html(row.symbol), "\(row.name)",
+                    "\(Dollars.text(row.price, currency: row.currency))\(row.stale ? " (stale)" : "")",
+                    "\(row.dailyChange.map { Dollars.text($0, signed: true, currency: row.currency) } ?? "—")",
                     "\(row.dailyChangeFraction.map { NumberFormat.percent($0) } ?? "—")", remove,
                 ]
             }.html

@@ -10,6 +10,7 @@ struct AlphaVantageBody: Decodable {
     var globalQuote: [String: String]?
     var metaData: [String: String]?
     var dailySeries: [String: [String: WireNumber]]?
+    var exchangeRate: [String: String]?
 
     enum CodingKeys: String, CodingKey {
         case note = "Note"
@@ -18,6 +19,7 @@ struct AlphaVantageBody: Decodable {
         case globalQuote = "Global Quote"
         case metaData = "Meta Data"
         case dailySeries = "Time Series (Daily)"
+        case exchangeRate = "Realtime Currency Exchange Rate"
     }
 
     /// The throttle or key notice, when the body is one.

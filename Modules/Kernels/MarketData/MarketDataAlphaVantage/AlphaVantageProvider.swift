@@ -15,7 +15,7 @@ public struct AlphaVantageProvider: MarketDataProvider {
     static let timeZone = "America/New_York"
 
     private let http: any HTTPClient
-    private let timing: Timing
+    let timing: Timing
     private let apiKey: String
     /// The API's base URL.
     public let baseURL: URL
@@ -37,9 +37,11 @@ public struct AlphaVantageProvider: MarketDataProvider {
     /// Always.
     public var requiresNetwork: Bool { true }
 
-    /// The latest price from `GLOBAL_QUOTE`; its market time is the close (16:00 New York) of its latest trading day.
+    /// The latest price from `GLOBAL_QUOTE` (a pair's symbol such as `GBPUSD=X`: the rate from
+    /// `CURRENCY_EXCHANGE_RATE`); its market time is the close (16:00 New York) of its latest trading day.
     public func quote(for symbol: String) async throws -> PriceQuote {
         let symbol = symbol.uppercased()
+        if let pair = FXPair(symbol: symbol) { return try await exchangeQuote(pair) }
         let body = try await query(symbol, ["function": "GLOBAL_QUOTE"])
         guard let fields = body.globalQuote, !fields.isEmpty else {
             throw MarketDataError.unknownSymbol(symbol: symbol, provider: displayName)
@@ -83,7 +85,12 @@ public struct AlphaVantageProvider: MarketDataProvider {
     }
 
     private func query(_ symbol: String, _ parameters: KeyValuePairs<String, String>) async throws -> AlphaVantageBody {
-        let items = parameters.map { ($0.key, $0.value) } + [("symbol", symbol), ("apikey", apiKey)]
+        try await query(symbol, items: parameters.map { ($0.key, $0.value) } + [("symbol", symbol)])
+    }
+
+    /// Sends `items` (and the key) for `symbol`, the name a refusal gives.
+    func query(_ symbol: String, items: [(String, String)]) async throws -> AlphaVantageBody {
+        let items = items + [("apikey", apiKey)]
         let request = HTTPRequest.get(baseURL, path: "/query", query: items, headers: ["Accept": "application/json"])
         let response = try await http.send(request, symbol: symbol, provider: displayName)
         guard response.isSuccess else {

@@ -19,6 +19,7 @@ enum CSVPortfolioReader {
         for (index, field) in columns.enumerated() {
             if let field { columnIndex[field.ordinal] = index }
         }
+        let symbolColumn = header.firstIndex(where: LivePrices.isSymbolHeader)
         var holdings: [ETFHolding] = []
         var issues: [InputIssue] = []
         var row = 0
@@ -40,7 +41,10 @@ enum CSVPortfolioReader {
                 return !field.isRequired && HoldingRules.trim(value).isEmpty
                     ? .missing : .text(value)
             }
-            if let holding { holdings.append(holding) }
+            if var holding {
+                holding.symbol = symbolColumn.flatMap { LivePrices.symbol(fields[$0]) }
+                holdings.append(holding)
+            }
             issues += builder.issues
         }
         if row == 0 && issues.isEmpty {
@@ -61,7 +65,7 @@ enum CSVPortfolioReader {
         for title in header {
             guard let field = PortfolioField(header: title) else {
                 // The symbol is read by `analyze --live` and kept for it in files analysed without the market.
-                if LivePrices.symbolHeaders.contains(HoldingRules.trim(title).lowercased()) {
+                if LivePrices.isSymbolHeader(title) {
                     columns.append(nil)
                     continue
                 }

@@ -12,8 +12,13 @@ enum JSONPortfolioReader {
     static func read(
         _ text: String, defaultAnalysisDate: CalendarDate?
     ) throws(PortfolioInputError) -> PortfolioDocument {
+        try validate(try elements(text), defaultAnalysisDate: defaultAnalysisDate)
+    }
+
+    /// The array's elements, each object's members as raw values; the shape's or the syntax's problem otherwise.
+    static func elements(_ text: String) throws(PortfolioInputError) -> [JSONPortfolioElement] {
         let data = Data(withoutComments(text).utf8)
-        let elements: [Element]
+        let elements: [JSONPortfolioElement]
         do {
             elements = try JSONDecoder().decode(Document.self, from: data).elements
         } catch let shape as ShapeError {
@@ -24,6 +29,13 @@ enum JSONPortfolioReader {
         } catch {
             throw PortfolioInputError(issues: [syntaxIssue(data)])
         }
+        return elements
+    }
+
+    /// Applies the rules to every object of `elements`, reporting every problem with its row and key.
+    static func validate(
+        _ elements: [JSONPortfolioElement], defaultAnalysisDate: CalendarDate?
+    ) throws(PortfolioInputError) -> PortfolioDocument {
         var holdings: [ETFHolding] = []
         holdings.reserveCapacity(elements.count)
         var issues: [InputIssue] = []
@@ -44,7 +56,7 @@ enum JSONPortfolioReader {
                         spellings[field.ordinal] = member.key
                         values[field.ordinal] = member.value
                     }
-                } else if !unknownKeys.contains(member.key) {
+                } else if !unknownKeys.contains(member.key), !LivePrices.isSymbolHeader(member.key) {
                     unknownKeys.append(member.key)
                 }
             }
@@ -59,7 +71,12 @@ enum JSONPortfolioReader {
                 }
                 return value
             }
-            if let holding { holdings.append(holding) }
+            if var holding {
+                if case .text(let text) = members.first(where: { LivePrices.isSymbolHeader($0.key) })?.value {
+                    holding.symbol = LivePrices.symbol(text)
+                }
+                holdings.append(holding)
+            }
             if !builder.issues.isEmpty { issues += builder.issues }
         }
         if elements.isEmpty {
@@ -137,13 +154,13 @@ enum JSONPortfolioReader {
 
 /// The top level: an array of elements, or a ``ShapeError`` naming what it is instead.
 private struct Document: Decodable {
-    var elements: [Element]
+    var elements: [JSONPortfolioElement]
 
     init(from decoder: any Decoder) throws {
         guard var array = try? decoder.unkeyedContainer() else { throw ShapeError(kind: try describe(decoder)) }
-        var elements: [Element] = []
+        var elements: [JSONPortfolioElement] = []
         if let count = array.count { elements.reserveCapacity(count) }
-        while !array.isAtEnd { elements.append(try array.decode(Element.self)) }
+        while !array.isAtEnd { elements.append(try array.decode(JSONPortfolioElement.self)) }
         self.elements = elements
     }
 }
@@ -154,7 +171,7 @@ private struct ShapeError: Error {
 }
 
 /// One array element: an object's members as raw values, or the description of a non-object.
-private enum Element: Decodable {
+enum JSONPortfolioElement: Decodable {
     case object([(key: String, value: RawValue)])
     case other(String)
 
@@ -169,9 +186,11 @@ private enum Element: Decodable {
         var members: [(key: String, value: RawValue)] = []
         members.reserveCapacity(keys.count)
         for key in keys {
-            // Unknown keys are only reported, never decoded.
+            // Unknown keys are only reported, never decoded; the symbol is kept for `analyze --live`.
             guard let field = PortfolioField(header: key.stringValue) else {
-                members.append((key.stringValue, .missing))
+                let symbol = LivePrices.isSymbolHeader(key.stringValue)
+                members.append(
+                    (key.stringValue, symbol ? try Self.value(object, key, expectingNumber: false) : .missing))
                 continue
             }
             members.append((key.stringValue, try Self.value(object, key, expectingNumber: field.isNumeric)))

@@ -24,12 +24,14 @@ public struct ETFHolding: Sendable, Hashable, Codable {
     public var analysisDate: CalendarDate?
     /// What the ETF holds, for a household's allocation; nil means equity, what most ETFs hold.
     public var assetClass: HoldingClass?
+    /// The ticker the market knows it by (`VTI`), for `analyze --live`; nil when the file gave none.
+    public var symbol: String?
 
     /// Creates a holding.
     public init(
         name: String, expenseRatio: Amount, yield: Amount, shares: Amount, purchasePrice: Amount,
         purchaseDate: CalendarDate, currentPrice: Amount, analysisDate: CalendarDate? = nil,
-        assetClass: HoldingClass? = nil
+        assetClass: HoldingClass? = nil, symbol: String? = nil
     ) {
         self.name = name
         self.expenseRatio = expenseRatio
@@ -40,6 +42,7 @@ public struct ETFHolding: Sendable, Hashable, Codable {
         self.currentPrice = currentPrice
         self.analysisDate = analysisDate
         self.assetClass = assetClass
+        self.symbol = symbol
     }
 
     /// What the ETF holds: its own class, else equity.
@@ -48,5 +51,22 @@ public struct ETFHolding: Sendable, Hashable, Codable {
     /// The analysis date this holding uses when the run's default is `defaultDate`.
     public func analysisDate(default defaultDate: CalendarDate) -> CalendarDate {
         analysisDate ?? defaultDate
+    }
+}
+
+extension ETFHolding {
+    /// `field` as a CSV file writes it (an empty field for an absent analysis date or asset class).
+    public func csvText(_ field: PortfolioField) -> String {
+        switch field {
+        case .name: name
+        case .expenseRatio: "\(expenseRatio)"
+        case .yield: "\(yield)"
+        case .shares: "\(shares)"
+        case .purchasePrice: "\(purchasePrice)"
+        case .purchaseDate: purchaseDate.iso8601
+        case .currentPrice: "\(currentPrice)"
+        case .analysisDate: analysisDate?.iso8601 ?? ""
+        case .assetClass: assetClass?.rawValue ?? ""
+        }
     }
 }

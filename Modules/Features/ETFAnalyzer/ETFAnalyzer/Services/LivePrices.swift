@@ -12,6 +12,17 @@ public enum LivePrices {
     /// The header name of the symbol column.
     static let symbolHeaders: Set<String> = ["symbol"]
 
+    /// A symbol as a file gives it, trimmed and upper-cased; nil when empty.
+    static func symbol(_ text: String) -> String? {
+        let symbol = HoldingRules.trim(text).uppercased()
+        return symbol.isEmpty ? nil : symbol
+    }
+
+    /// Whether a CSV header or JSON key names the symbol column.
+    static func isSymbolHeader(_ name: String) -> Bool {
+        symbolHeaders.contains(HoldingRules.trim(name).lowercased())
+    }
+
     /// `table` with its empty prices filled, and what was filled for each row with a symbol.
     /// - Parameter analysisDate: The run's analysis date, for rows without their own.
     /// - Throws: ``FolioError``: the provider's refusal naming the symbol (not found for an unknown symbol,

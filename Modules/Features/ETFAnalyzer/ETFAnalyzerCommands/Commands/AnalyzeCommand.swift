@@ -43,18 +43,23 @@ struct AnalyzeCommand: FeatureCommand {
             (0.1234 is 12.34%) to 10 places, and computed money at the
             currency's minor unit (half-even: 637.34 for USD).
 
-            --live (CSV files): a row with a symbol column and an empty
-            purchase_price or current_price gets the market's close on its
+            --live (CSV or JSON files, saved portfolios): a row with a symbol
+            (a symbol column or key) and an empty purchase_price or
+            current_price (purchasePrice, currentPrice) gets the market's
+            close on its
             purchase date or analysis date (the last trading day on or
             before it; closes are adjusted for later splits, so shares are
             today's); every row with a symbol also shows the dividends
             actually paid per share between its purchase and analysis
-            dates beside the yield-based income. Typed prices win. Prices
+            dates beside the yield-based income. Typed prices win; a saved
+            portfolio's holdings with a symbol are valued at the close on
+            their analysis date (the saved price was the day's it was saved). Prices
             come from FOLIO_MARKET (Yahoo Finance by default).
 
             Examples:
               folio etf analyze Modules/Features/ETFAnalyzer/Examples/etfs.csv
               folio etf analyze holdings.csv --live
+              folio etf analyze --saved core --live
               folio etf analyze --saved core --format markdown --output r.md
             """
     )
@@ -70,14 +75,13 @@ struct AnalyzeCommand: FeatureCommand {
     var saved: String?
 
     @Flag(
-        help: "Fill empty prices from the market and show the dividends actually paid (CSV files with a symbol column)."
+        help: "Fill empty prices from the market and show the dividends actually paid (rows with a symbol)."
     )
     var live = false
 
     @OptionGroup var options: AnalysisOptions
 
     func validate() throws {
-        if live && saved != nil { throw ValidationError("--live reads a CSV file, not a saved portfolio.") }
         if file != nil && saved != nil { throw ValidationError("Give a file or --saved NAME, not both.") }
         if file == nil && saved == nil { throw ValidationError("Give a portfolio file (or -), or --saved NAME.") }
     }
@@ -90,7 +94,14 @@ struct AnalyzeCommand: FeatureCommand {
             let portfolio = try await mappingDomainErrors {
                 try await services.analysis.portfolio(named: saved)
             }
-            try writer.analyzeAndEmit(portfolio.holdings, source: "saved portfolio \(portfolio.name)")
+            guard live else {
+                return try writer.analyzeAndEmit(portfolio.holdings, source: "saved portfolio \(portfolio.name)")
+            }
+            let refreshed = try await services.loader.refresh(
+                portfolio.holdings, source: "saved portfolio \(portfolio.name)",
+                analysisDate: try options.analysisDate(in: context))
+            try writer.analyzeAndEmit(
+                refreshed.holdings, source: "saved portfolio \(portfolio.name)", market: refreshed.fills)
         } else if let file, live {
             let loaded = try await services.loader.loadLive(file, analysisDate: try options.analysisDate(in: context))
             try writer.analyzeAndEmit(loaded.holdings, source: loaded.source, market: loaded.fills)

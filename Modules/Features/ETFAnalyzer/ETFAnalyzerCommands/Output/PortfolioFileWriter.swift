@@ -13,21 +13,7 @@ enum PortfolioFileWriter {
         let fields = PortfolioField.allCases.filter {
             ($0 != .analysisDate || withDate) && ($0 != .assetClass || withClass)
         }
-        let rows = holdings.map { holding in
-            fields.map { field -> String in
-                switch field {
-                case .name: holding.name
-                case .expenseRatio: "\(holding.expenseRatio)"
-                case .yield: "\(holding.yield)"
-                case .shares: "\(holding.shares)"
-                case .purchasePrice: "\(holding.purchasePrice)"
-                case .purchaseDate: holding.purchaseDate.iso8601
-                case .currentPrice: "\(holding.currentPrice)"
-                case .analysisDate: holding.analysisDate?.iso8601 ?? ""
-                case .assetClass: holding.assetClass?.rawValue ?? ""
-                }
-            }
-        }
+        let rows = holdings.map { holding in fields.map { holding.csvText($0) } }
         return CSVOutput.document(header: fields.map(\.csvName), rows: rows)
     }
 

@@ -38,29 +38,53 @@ struct PortfolioLoader {
         }
     }
 
-    /// Reads a CSV portfolio at `path`, fills its empty prices from the market, then validates it as ``load(_:defaultAnalysisDate:)`` does.
-    /// - Throws: ``FolioError``: usage for a JSON file or without market data; the market's refusals; the rows' problems (65).
+    /// Saved holdings valued at the market's prices (`analyze --saved NAME --live`).
+    /// - Throws: ``FolioError``: usage without market data; the market's refusals; the holdings' problems (65).
+    func refresh(
+        _ holdings: [ETFHolding], source: String, analysisDate: CalendarDate
+    ) async throws -> (holdings: [ETFHolding], fills: [MarketFill]) {
+        let market = try market()
+        do {
+            return try await LivePrices.refresh(
+                holdings, market: market, analysisDate: analysisDate, mode: context.offline ? .offline : .normal)
+        } catch let error as PortfolioInputError {
+            throw error.folioError(source: source)
+        }
+    }
+
+    /// Reads a portfolio at `path` (CSV or JSON), fills its empty prices from the market, then validates it as
+    /// ``load(_:defaultAnalysisDate:)`` does.
+    /// - Throws: ``FolioError``: usage without market data; the market's refusals; the rows' problems (65).
     func loadLive(
         _ path: String, analysisDate: CalendarDate
     ) async throws -> (holdings: [ETFHolding], source: String, fills: [MarketFill]) {
         let (text, source) = try text(of: path)
-        guard PortfolioFormat.detect(path: path == "-" ? nil : path, text: text) == .csv else {
-            throw FolioError(
-                .usage, "--live reads CSV portfolios", why: "\(source) is JSON", hint: "give the portfolio as CSV")
-        }
-        guard let market = context.marketData else {
-            throw FolioError(.usage, "no market data for --live", why: "the host gave the etf feature no market data")
-        }
+        let market = try market()
+        let mode: MarketDataService.Mode = context.offline ? .offline : .normal
         do {
-            let table = try PortfolioReader.table(csv: text)
-            let mode: MarketDataService.Mode = context.offline ? .offline : .normal
-            let (filled, fills) = try await LivePrices.fill(
-                table, market: market, analysisDate: analysisDate, mode: mode)
-            let document = try PortfolioReader.read(filled, defaultAnalysisDate: analysisDate)
+            let document: PortfolioDocument
+            let fills: [MarketFill]
+            if PortfolioFormat.detect(path: path == "-" ? nil : path, text: text) == .json {
+                (document, fills) = try await LivePrices.read(
+                    json: text, market: market, analysisDate: analysisDate, mode: mode)
+            } else {
+                let filled = try await LivePrices.fill(
+                    try PortfolioReader.table(csv: text), market: market, analysisDate: analysisDate, mode: mode)
+                fills = filled.fills
+                document = try PortfolioReader.read(filled.table, defaultAnalysisDate: analysisDate)
+            }
             for warning in document.warnings { context.terminal.warn("\(source): \(warning)") }
             return (document.holdings, source, fills)
         } catch let error as PortfolioInputError {
             throw error.folioError(source: source)
         }
+    }
+
+    /// The host's market data, which `--live` needs.
+    private func market() throws -> MarketDataService {
+        guard let market = context.marketData else {
+            throw FolioError(.usage, "no market data for --live", why: "the host gave the etf feature no market data")
+        }
+        return market
     }
 }

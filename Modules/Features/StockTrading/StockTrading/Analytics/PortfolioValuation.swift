@@ -1,4 +1,5 @@
 import Foundation
+import MarketData
 import Money
 
 /// One holding valued at the market.

@@ -12,4 +12,18 @@ public protocol MarketDataSource: Sendable {
     /// The current quote of every stock the source lists.
     /// - Throws: `NetworkError` or ``StockTradingError`` when the source cannot answer.
     func fetchQuotes() async throws -> [StockQuote]
+    /// Whether the source prices whatever symbols it is asked for (a live market), rather than a list of its own
+    /// (the simulated market's ten).
+    var pricesAnySymbol: Bool { get }
+    /// The current quotes of `symbols` (a source with a list of its own gives that list).
+    /// - Throws: as ``fetchQuotes()``.
+    func fetchQuotes(for symbols: [String]) async throws -> [StockQuote]
+}
+
+extension MarketDataSource {
+    /// A list of its own.
+    public var pricesAnySymbol: Bool { false }
+
+    /// The source's own list.
+    public func fetchQuotes(for symbols: [String]) async throws -> [StockQuote] { try await fetchQuotes() }
 }

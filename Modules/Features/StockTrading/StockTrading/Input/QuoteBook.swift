@@ -45,19 +45,32 @@ public struct QuoteBook: Sendable {
 
     /// The source's name for messages.
     public var sourceName: String { source.displayName }
+    /// Whether the source prices any symbol asked for (a live market) rather than a list of its own.
+    public var pricesAnySymbol: Bool { (source as? MarketDataQuoteSource)?.pricesAnySymbol ?? false }
 
     /// The quotes, fetched or stored as `mode` and their age require.
     /// - Throws: ``StockTradingError/quotesUnavailable(source:reason:)`` when nothing is stored and the
     ///   source cannot be used; ``StockTradingError/badQuoteData(source:reason:)`` for a nonsensical answer.
-    public func quotes(_ mode: Mode = .normal) async throws -> QuoteSet {
+    /// - Parameter symbols: What to price, for a source that prices any symbol (a live market: only these are asked
+    ///   for, and the stored ones are current only when the last fetch had them all); a source with a list of its
+    ///   own fetches its list whatever is asked.
+    public func quotes(_ mode: Mode = .normal, symbols: [String] = []) async throws -> QuoteSet {
         let now = timing.now()
         let identity = source.identity
+        let wanted = pricesAnySymbol ? Array(Set(symbols.map { $0.uppercased() })).sorted() : []
+        if pricesAnySymbol, wanted.isEmpty {
+            // Nothing asked of a live market: nothing to fetch, and no request made for a list nobody follows.
+            return QuoteSet(quotes: [:], source: source.displayName, asOf: now, isStale: false)
+        }
         let stored = try await store.read { transaction in
             StoredQuotes(
                 fetch: try transaction.get(QuoteFetch.self, StorageKeys.quoteFetch),
                 quotes: try transaction.scan(StockQuote.self, StorageKeys.quotes))
         }
-        let current = stored.fetch.map { $0.value.source == identity && !$0.isStale(at: now) } ?? false
+        let current =
+            stored.fetch.map {
+                $0.value.source == identity && !$0.isStale(at: now) && Set(wanted).isSubset(of: $0.value.symbols)
+            } ?? false
         // --offline forbids the network, not a market computed on this machine.
         let mode = mode == .offline && !source.requiresNetwork ? .normal : mode
         switch mode {
@@ -70,13 +83,19 @@ public struct QuoteBook: Sendable {
         case .normal where current:
             return stored.set(source: source.displayName, identity: identity, isStale: false, failure: nil)
         case .normal where page != nil && source.requiresNetwork:
-            return try await pageQuotes(stored, identity: identity)
+            return try await pageQuotes(stored, identity: identity, wanted: wanted)
         case .normal, .refresh:
             break
         }
         let fresh: [StockQuote]
         do {
-            fresh = try await source.fetchQuotes()
+            // A cast rather than a protocol requirement with a default, or a helper taking the existential: Swift
+            // 6.3's debug build crashed the test process (a call through a null pointer) with either.
+            if let live = source as? MarketDataQuoteSource, live.pricesAnySymbol {
+                fresh = try await live.fetchQuotes(for: wanted)
+            } else {
+                fresh = try await source.fetchQuotes()
+            }
         } catch let error as NetworkError where error.isTransient {
             return try fallBack(stored, identity: identity, reason: error.description)
         } catch let error as MarketDataError where error.allowsFallback {
@@ -111,11 +130,14 @@ public struct QuoteBook: Sendable {
 
     /// Prices for a page under ``CachedFetch``'s page policy: the stored prices at once (stale, one refresh in the
     /// background), none within the page's deadline (503), a recent failure without asking again.
-    private func pageQuotes(_ stored: StoredQuotes, identity: String) async throws -> QuoteSet {
+    private func pageQuotes(_ stored: StoredQuotes, identity: String, wanted: [String]) async throws -> QuoteSet {
         let source = self.source
         let sourceName = self.sourceName
         let timing = self.timing
-        let hasCopy = stored.fetch?.value.source == identity && !stored.quotes.isEmpty
+        // A copy lacking a symbol asked for is no copy of what the page shows: fetch it within the deadline.
+        let hasCopy =
+            stored.fetch.map { $0.value.source == identity && Set(wanted).isSubset(of: $0.value.symbols) } ?? false
+            && !stored.quotes.isEmpty
         let fallsBack: @Sendable (any Error) -> Bool = {
             NetworkError.isTransient($0) || (($0 as? MarketDataError)?.allowsFallback ?? false)
         }
@@ -124,7 +146,12 @@ public struct QuoteBook: Sendable {
         do {
             cached = try await fetch.value(
                 key: StorageKeys.quoteFetch, ttl: timeToLive, mode: .normal, source: "the quotes service",
-                load: { try await source.fetchQuotes() },
+                load: {
+                    guard let live = source as? MarketDataQuoteSource, live.pricesAnySymbol else {
+                        return try await source.fetchQuotes()
+                    }
+                    return try await live.fetchQuotes(for: wanted)
+                },
                 read: { _ in
                     guard hasCopy, let fetch = stored.fetch else { return nil }
                     return Entry(

@@ -1,4 +1,5 @@
 import Foundation
+import MarketData
 import Money
 
 /// What a history entry records.
@@ -47,12 +48,15 @@ public struct LedgerEntry: Codable, Sendable, Equatable {
     public var note: String?
     /// For splits: new shares per old share (4 for 4:1).
     public var ratio: Amount?
+    /// For a trade or dividend priced in another currency than the account's: the rate that converted `price`
+    /// into `amount`, with its source and time; nil when the price was in the account's currency.
+    public var fx: ExchangeRate?
 
     /// Creates an entry.
     public init(
         sequence: Int, kind: EntryKind, timestamp: Date, symbol: String? = nil, quantity: Int? = nil,
         price: Amount? = nil, amount: Amount, realizedPL: Amount? = nil, costOfSharesSold: Amount? = nil,
-        cashAfter: Amount, note: String? = nil, ratio: Amount? = nil
+        cashAfter: Amount, note: String? = nil, ratio: Amount? = nil, fx: ExchangeRate? = nil
     ) {
         self.sequence = sequence
         self.kind = kind
@@ -66,6 +70,7 @@ public struct LedgerEntry: Codable, Sendable, Equatable {
         self.cashAfter = cashAfter
         self.note = note
         self.ratio = ratio
+        self.fx = fx
     }
 
     /// The entry's effect on cash: negative for buys and withdrawals.
@@ -117,6 +122,15 @@ public struct AccountState: Codable, Sendable, Equatable {
     public var nextSequence: Int
     /// The day (ISO) of the latest value snapshot, so trades need not rewrite it.
     public var lastSnapshotDay: String?
+    /// The account's currency (ISO 4217), set at sign-up; nil for accounts opened before there was a choice,
+    /// which are in US dollars.
+    public var currency: String?
+
+    /// The currency cash, cost and value are kept in: ``currency``, else `USD`.
+    public var accountCurrency: String { currency ?? Self.defaultCurrency }
+
+    /// The currency of an account opened without one.
+    public static let defaultCurrency = "USD"
 
     /// A new account with nothing in it.
     public init(cash: Amount = .zero, netDeposits: Amount = .zero, realizedPL: Amount = .zero, nextSequence: Int = 1) {

@@ -9,19 +9,27 @@ public struct StockQuote: Codable, Sendable, Equatable {
     public var name: String
     /// Sector, for allocation reports.
     public var sector: String
-    /// Last price in dollars.
+    /// Last price, in ``currencyCode``.
     public var price: Amount
     /// The previous session's closing price, when the source knows it.
     public var previousClose: Amount?
+    /// The currency the symbol is priced in (ISO 4217); nil for US dollars (quotes stored before quotes had one).
+    public var currency: String?
 
     /// Creates a quote.
-    public init(symbol: String, name: String, sector: String, price: Amount, previousClose: Amount?) {
+    public init(
+        symbol: String, name: String, sector: String, price: Amount, previousClose: Amount?, currency: String? = nil
+    ) {
         self.symbol = symbol
         self.name = name
         self.sector = sector
         self.price = price
         self.previousClose = previousClose
+        self.currency = currency == "USD" ? nil : currency
     }
+
+    /// The currency of ``price``: ``currency``, else `USD`.
+    public var currencyCode: String { currency ?? "USD" }
 
     /// Daily change: `price − previousClose` (nil without a previous close, or beyond the amount range).
     public var change: Amount? { previousClose.flatMap { try? price - $0 } }

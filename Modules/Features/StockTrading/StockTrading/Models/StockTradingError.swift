@@ -33,6 +33,8 @@ public enum StockTradingError: Error, Sendable, Equatable, CustomStringConvertib
     case invalidAmount(String, reason: String)
     /// A price level that is malformed or not positive.
     case invalidPrice(String)
+    /// An account currency that is not a three-letter code.
+    case invalidCurrency(String)
     /// A buy costs more than the cash available.
     case insufficientCash(symbol: String, quantity: Int, cost: Amount, available: Amount)
     /// A withdrawal exceeds the cash available.
@@ -83,6 +85,7 @@ public enum StockTradingError: Error, Sendable, Equatable, CustomStringConvertib
         case .invalidQuantity(let text): "invalid quantity \"\(text)\""
         case .invalidAmount(let text, _): "invalid amount \"\(text)\""
         case .invalidPrice(let text): "invalid price \"\(text)\""
+        case .invalidCurrency(let text): "invalid currency \"\(text)\""
         case .insufficientCash(let symbol, let quantity, _, _): "cannot buy \(Self.count(quantity)) \(symbol)"
         case .insufficientCashToWithdraw(let amount, _): "cannot withdraw \(Self.dollars(amount))"
         case .insufficientShares(let symbol, let requested, _): "cannot sell \(Self.count(requested)) \(symbol)"
@@ -111,6 +114,7 @@ public enum StockTradingError: Error, Sendable, Equatable, CustomStringConvertib
         case .invalidQuantity: "a quantity is a whole number from 1 to 1,000,000"
         case .invalidAmount(_, let reason): reason
         case .invalidPrice: "a price is a positive number of dollars with at most two decimals"
+        case .invalidCurrency: "a currency is a three-letter ISO 4217 code, such as USD, GBP or EUR"
         case .insufficientCash(_, _, let cost, let available):
             "it costs \(Self.dollars(cost)) and your cash is \(Self.dollars(available))"
         case .insufficientCashToWithdraw(_, let available): "your cash is \(Self.dollars(available))"

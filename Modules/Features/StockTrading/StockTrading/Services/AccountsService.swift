@@ -38,24 +38,41 @@ public struct AccountsService: Sendable {
         }
     }
 
-    /// Creates an account with `openingCash` of paper cash and makes it this machine's session (the terminal).
-    /// - Throws: ``FolioError`` naming `email`, `password`, `confirmation` or `amount`.
+    /// Creates an account with `openingCash` of paper cash in `currency` (US dollars when nil) and makes it this
+    /// machine's session (the terminal).
+    /// - Throws: ``FolioError`` naming `email`, `password`, `confirmation`, `amount` or `currency`.
     public func signUp(
-        email: String, password: String, confirmation: String, openingCash: Amount = AccountService.defaultOpeningCash
+        email: String, password: String, confirmation: String, openingCash: Amount = AccountService.defaultOpeningCash,
+        currency: String? = nil
     ) async throws -> Session {
         do {
             return try await accounts.signUp(
-                email: email, password: password, confirmation: confirmation, openingCash: openingCash)
+                email: email, password: password, confirmation: confirmation, openingCash: openingCash,
+                currency: currency)
         } catch {
             throw StockTradingError.translated(error)
         }
     }
 
-    /// Creates an account with the default paper cash; the session is the caller's to keep (a browser's).
-    /// - Throws: ``FolioError`` naming `email`, `password` or `confirmation`.
-    public func openAccount(email: String, password: String, confirmation: String) async throws -> Session {
+    /// Creates an account with the default paper cash in `currency` (US dollars when nil); the session is the
+    /// caller's to keep (a browser's).
+    /// - Throws: ``FolioError`` naming `email`, `password`, `confirmation` or `currency`.
+    public func openAccount(
+        email: String, password: String, confirmation: String, currency: String? = nil
+    ) async throws -> Session {
         do {
-            return try await accounts.openAccount(email: email, password: password, confirmation: confirmation)
+            return try await accounts.openAccount(
+                email: email, password: password, confirmation: confirmation, currency: currency)
+        } catch {
+            throw StockTradingError.translated(error)
+        }
+    }
+
+    /// `text` as an account currency (upper case), so a terminal can refuse before asking for a password.
+    /// - Throws: ``FolioError`` (invalid, field `currency`) unless it is a three-letter code.
+    public static func currency(_ text: String) throws -> String {
+        do {
+            return try AccountService.checkedCurrency(text) ?? AccountState.defaultCurrency
         } catch {
             throw StockTradingError.translated(error)
         }

@@ -43,6 +43,7 @@ public struct CorporateActionsService: Sendable {
             let day = CalendarDate(entry.timestamp, in: timeZone)
             firstTrade[symbol] = min(firstTrade[symbol] ?? day, day)
         }
+        let currency = try await accountCurrency(owner)
         var written: [HistoryRow] = []
         for (symbol, first) in firstTrade.sorted(by: { $0.key < $1.key }) where first < today {
             let history: PriceHistory
@@ -53,8 +54,13 @@ public struct CorporateActionsService: Sendable {
             } catch let error as MarketDataError {
                 throw error.folioError
             }
+            // Cash from a symbol in another currency is converted at today's rate; without one it waits.
+            var fx: ExchangeRate?
+            if history.currency != currency {
+                fx = try await market.exchangeRate(FXPair(from: history.currency, to: currency), mode: mode)
+            }
             do {
-                written += try await apply(history, symbol: symbol, after: first, userID: owner.userID).map {
+                written += try await apply(history, symbol: symbol, after: first, userID: owner.userID, fx: fx).map {
                     HistoryRow($0, realizedPL: $0.realizedPL)
                 }
             } catch {
@@ -64,9 +70,19 @@ public struct CorporateActionsService: Sendable {
         return written
     }
 
+    /// The account's currency, its failure as the faces report it.
+    private func accountCurrency(_ owner: Session) async throws -> String {
+        do {
+            return try await Brokerage(store: store, timing: timing, userID: owner.userID, timeZone: timeZone)
+                .currency()
+        } catch {
+            throw StockTradingError.translated(error)
+        }
+    }
+
     /// Applies `history`'s actions after `first` in one transaction, each once.
     private func apply(
-        _ history: PriceHistory, symbol: String, after first: CalendarDate, userID: String
+        _ history: PriceHistory, symbol: String, after first: CalendarDate, userID: String, fx: ExchangeRate?
     )
         async throws -> [LedgerEntry]
     {
@@ -103,11 +119,11 @@ public struct CorporateActionsService: Sendable {
                         try writer.split(
                             symbol: symbol, held: held, ratio: split.ratio,
                             price: history.pricePaid(on: split.date)?.price,
-                            at: stamp))
+                            at: stamp, fx: fx))
                 } else if let dividend = event.dividend {
                     written.append(
                         try writer.dividend(
-                            symbol: symbol, shares: held, perShare: history.amountPaid(dividend), at: stamp))
+                            symbol: symbol, shares: held, perShare: history.amountPaid(dividend), at: stamp, fx: fx))
                 }
             }
             return written

@@ -8,7 +8,7 @@ extension MarketService {
     public func alertParameters(
         symbol: String, direction: PriceAlert.Direction, level: Amount, mode: FetchMode = .normal
     ) async throws -> StockAlertParameters {
-        let quotes = try await quotes(mode)
+        let quotes = try await quotes(mode, including: [symbol])
         do {
             return StockAlertParameters(
                 symbol: try quotes.require(symbol).quote.symbol, direction: direction, level: level)

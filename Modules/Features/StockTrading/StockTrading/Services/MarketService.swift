@@ -15,6 +15,7 @@ public struct MarketService: Sendable {
     public let book: QuoteBook
     /// The host's shared market data, when it gave one: past prices and corporate actions come only from it.
     public let marketData: MarketDataService?
+    let timing: Timing
 
     /// Creates the service.
     /// - Parameter page: A server's page policy for prices fetched over the network (``QuoteBook/init(store:source:timing:timeToLive:page:)``).
@@ -33,17 +34,17 @@ public struct MarketService: Sendable {
             book = QuoteBook(store: store, source: market, timing: timing, timeToLive: settings.quotesTTL)
         }
         self.marketData = marketData
+        self.timing = timing
     }
 
-    /// The price actually paid for `symbol` on `date`: the close of that day (or of the last trading day before it)
-    /// times the ratios of the splits since, from daily bars fetched up to `today`.
+    /// The price actually paid for `symbol` on `date`, in the symbol's currency: the close of that day (or of the
+    /// last trading day before it) times the ratios of the splits since, from daily bars fetched up to `today`.
     /// - Throws: ``FolioError``: usage without market data; not found (field `date`) when the provider has no close
-    ///   on or before the day; refused (field `symbol`) for a price not in the account's currency; the provider's
-    ///   refusal otherwise.
+    ///   on or before the day; the provider's refusal otherwise.
     public func pricePaid(
         _ symbol: String, on date: CalendarDate, today: CalendarDate, mode: FetchMode = .normal
     )
-        async throws -> (day: CalendarDate, price: Amount)
+        async throws -> PastPrice
     {
         let symbol = symbol.uppercased()
         guard let marketData else {
@@ -60,19 +61,13 @@ public struct MarketService: Sendable {
         } catch let error as MarketDataError {
             throw error.folioError
         }
-        guard history.currency == MarketDataQuoteSource.accountCurrency else {
-            throw FolioError(
-                .refused, "cannot trade \(symbol) at its past price",
-                why: "it is priced in \(history.currency) and accounts are in \(MarketDataQuoteSource.accountCurrency)",
-                field: "symbol")
-        }
         guard let paid = history.pricePaid(on: date), paid.day.days(to: date) <= 7 else {
             throw FolioError(
                 .notFound, "no price for \(symbol) on \(date)",
                 why: "\(marketData.providerName) has no close on or before it",
                 hint: "give the price", field: "date")
         }
-        return paid
+        return PastPrice(day: paid.day, price: paid.price, currency: history.currency)
     }
 
     /// Every listed quote, fresh or cached as `mode` asks.
@@ -90,9 +85,18 @@ public struct MarketService: Sendable {
     /// can price them (a real market lists far more than the feature's ten): each asked for once, under the
     /// market data's cache and limits.
     /// - Throws: ``FolioError``: what ``quotes(_:)`` throws; the provider's refusal for a symbol it cannot price
-    ///   (not found for an unknown symbol), refused (field `symbol`) for one priced in another currency.
-    public func quotes(_ mode: FetchMode = .normal, including symbols: [String]) async throws -> QuoteSet {
-        var set = try await quotes(mode)
+    ///   (not found for an unknown symbol).
+    /// - Parameter required: Whether a symbol the provider refuses fails the whole set (false: it is left out, for a
+    ///   list of ours such as the bundled ten).
+    public func quotes(
+        _ mode: FetchMode = .normal, including symbols: [String], required: Bool = true
+    ) async throws -> QuoteSet {
+        var set: QuoteSet
+        do {
+            set = try await book.quotes(Self.mode(mode), symbols: symbols)
+        } catch {
+            throw StockTradingError.translated(error)
+        }
         guard let marketData else { return set }
         let missing = Set(symbols.map { $0.trimmingCharacters(in: .whitespaces).uppercased() })
             .filter { !$0.isEmpty && set.quote(for: $0) == nil }
@@ -100,19 +104,19 @@ public struct MarketService: Sendable {
         let results = await marketData.quotes(missing.sorted(), mode: Self.marketMode(mode))
         for symbol in missing.sorted() {
             switch results[symbol] {
-            case .success(let reading) where reading.quote.currency == MarketDataQuoteSource.accountCurrency:
+            case .success(let reading):
                 let quote = StockQuote(
                     symbol: symbol, name: reading.quote.name ?? symbol, sector: "Other", price: reading.quote.price,
-                    previousClose: reading.quote.previousClose)
+                    previousClose: reading.quote.previousClose, currency: reading.quote.currency)
                 set.quotes[symbol] = MarketQuote(quote: quote, asOf: reading.fetchedAt, isStale: reading.isStale)
-            case .success(let reading):
-                throw FolioError(
-                    .refused, "cannot price \(symbol) in dollars",
-                    why: "it is quoted in \(reading.quote.currency) and accounts are in "
-                        + MarketDataQuoteSource.accountCurrency,
-                    field: "symbol")
+                if reading.isStale {
+                    // A stored price stands in: the set says so, with the oldest price's time and why.
+                    set.isStale = true
+                    set.asOf = min(set.asOf, reading.fetchedAt)
+                    set.failure = set.failure ?? reading.failure
+                }
             case .failure(let error):
-                throw error.folioError
+                if required { throw error.folioError }
             case nil:
                 continue
             }
@@ -122,9 +126,14 @@ public struct MarketService: Sendable {
 
     /// The quotes of `symbols` (every listed one when empty), in the order asked.
     /// - Throws: ``FolioError`` (invalid, field `symbol`) for a symbol the market does not list.
-    public func listing(_ symbols: [String], mode: FetchMode = .normal) async throws -> Priced<[QuoteRow]> {
-        let set = try await quotes(mode, including: symbols)
-        let wanted = symbols.isEmpty ? set.symbols : symbols.map { $0.uppercased() }
+    /// - Parameter required: Whether every symbol must be priced (false: one the provider refuses is left out).
+    public func listing(
+        _ symbols: [String], mode: FetchMode = .normal, required: Bool = true
+    ) async throws -> Priced<[QuoteRow]> {
+        let set = try await quotes(mode, including: symbols, required: required)
+        let wanted =
+            symbols.isEmpty
+            ? set.symbols : symbols.map { $0.uppercased() }.filter { required || set.quote(for: $0) != nil }
         let rows: [QuoteRow]
         do {
             rows = try wanted.map { QuoteRow(try set.require($0)) }
@@ -134,9 +143,10 @@ public struct MarketService: Sendable {
         return Priced(report: rows, quotes: set)
     }
 
-    /// The stored prices without asking any source, for snapshots taken beside cash movements.
-    func storedPrices() async -> [String: Amount] {
-        (try? await book.quotes(.offline).prices) ?? [:]
+    /// The stored prices in `currency` without asking any source, for snapshots taken beside cash movements.
+    func storedPrices(in currency: String) async -> [String: Amount] {
+        guard let stored = try? await book.quotes(.offline) else { return [:] }
+        return await converted(stored, to: currency, mode: .offline).prices
     }
 
     static func marketMode(_ mode: FetchMode) -> MarketDataService.Mode {
@@ -154,4 +164,14 @@ public struct MarketService: Sendable {
         case .refresh: .refresh
         }
     }
+}
+
+/// The price actually paid on an earlier day, in the symbol's currency.
+public struct PastPrice: Sendable, Equatable {
+    /// The trading day whose close it is.
+    public var day: CalendarDate
+    /// The close times the splits since.
+    public var price: Amount
+    /// The symbol's currency.
+    public var currency: String
 }

@@ -5,7 +5,7 @@ import Money
 import Persistence
 
 extension PortfolioService {
-    /// The paper account of `email` valued at current prices (cash + holdings, USD), for another part of the
+    /// The paper account of `email` valued at current prices (cash + holdings, in the account's currency), for another part of the
     /// program to follow: it needs no login (the account is named) and records no snapshot. Last known prices make
     /// the value stale, with why.
     /// - Throws: ``FolioError`` (notFound, field `email`) when no paper account has that email; (unavailable) when
@@ -22,18 +22,19 @@ extension PortfolioService {
         do {
             let valuation = try PortfolioValuation.make(
                 holdings: holdings, history: [], quotes: quotes, basis: .average)
+            let currency = holdings.state.accountCurrency
             let stale = quotes.isStale || valuation.holdings.contains(where: \.isStale)
             // What the value is made of: each share at its value with the day's move, and the cash beside them.
             let shares = valuation.holdings.map { holding in
                 SourcedHolding(
-                    name: holding.symbol, assetClass: .equity, currency: "USD", value: holding.value,
+                    name: holding.symbol, assetClass: .equity, currency: currency, value: holding.value,
                     dayChange: quotes.quotes[holding.symbol]?.quote.change.flatMap { try? $0 * holding.quantity })
             }
             let cash =
                 valuation.cash.isZero
-                ? [] : [SourcedHolding(name: "Cash", assetClass: .cash, currency: "USD", value: valuation.cash)]
+                ? [] : [SourcedHolding(name: "Cash", assetClass: .cash, currency: currency, value: valuation.cash)]
             return SourcedValue(
-                amount: valuation.totalValue, currency: "USD", asOf: quotes.asOf,
+                amount: valuation.totalValue, currency: currency, asOf: quotes.asOf,
                 staleBecause: stale
                     ? "prices are the last known from \(quotes.source)" + (quotes.failure.map { " — \($0)" } ?? "")
                     : nil,

@@ -26,7 +26,9 @@ public struct PortfolioService: Sendable {
         for owner: Session, basis: CostBasisMethod = .average, mode: FetchMode = .normal
     ) async throws -> Priced<PortfolioReport> {
         let (valuation, _, quotes) = try await valued(owner, basis: basis, mode: mode)
-        return Priced(report: PortfolioReport(valuation, email: owner.email, quotes: quotes), quotes: quotes)
+        let currency = try await brokerage(owner).currency()
+        return Priced(
+            report: PortfolioReport(valuation, email: owner.email, quotes: quotes, currency: currency), quotes: quotes)
     }
 
     /// `owner`'s returns, P/L, allocation and value history on `basis`.
@@ -59,7 +61,9 @@ public struct PortfolioService: Sendable {
     ) async throws -> HistoryReport {
         await applyCorporateActions(owner, mode: .normal)
         do {
-            let all = try await brokerage(owner).history()
+            let brokerage = brokerage(owner)
+            let all = try await brokerage.history()
+            let currency = try await brokerage.currency()
             let replay = basis == .fifo ? try CostBasis.replay(all, method: .fifo) : nil
             let symbol = filter.symbol?.uppercased()
             let rows = all.filter { entry in
@@ -72,7 +76,7 @@ public struct PortfolioService: Sendable {
             }.map { entry in
                 HistoryRow(entry, realizedPL: replay.map { $0.realizedBySequence[entry.sequence] } ?? entry.realizedPL)
             }
-            return HistoryReport(rows: rows, total: all.count)
+            return HistoryReport(rows: rows, total: all.count, currency: currency)
         } catch {
             throw StockTradingError.translated(error)
         }
@@ -103,7 +107,8 @@ public struct PortfolioService: Sendable {
             .apply(for: owner, mode: mode)
     }
 
-    /// The account's holdings and the quotes that value them, every held symbol included.
+    /// The account's holdings and the quotes that value them, every held symbol included, each price in the
+    /// account's currency (converted at the current rate when the symbol trades in another).
     func priced(_ brokerage: Brokerage, mode: FetchMode) async throws -> (Holdings, QuoteSet) {
         let holdings: Holdings
         do {
@@ -111,7 +116,13 @@ public struct PortfolioService: Sendable {
         } catch {
             throw StockTradingError.translated(error)
         }
-        return (holdings, try await market.quotes(mode, including: holdings.positions.map(\.symbol)))
+        let quotes = try await market.quotes(mode, including: holdings.positions.map(\.symbol))
+        return (holdings, await market.converted(quotes, to: holdings.state.accountCurrency, mode: mode))
+    }
+
+    /// The symbols `owner` holds.
+    func heldSymbols(_ owner: Session) async throws -> [String] {
+        try await brokerage(owner).holdings().positions.map(\.symbol)
     }
 
     private func brokerage(_ owner: Session) -> Brokerage {

@@ -58,7 +58,7 @@ public struct StockAlertRule: Sendable {
 
     /// Whether the price is at or past the level now; no news when there is no current price.
     public func check(_ parameters: StockAlertParameters, mode: FetchMode) async throws -> AlertReading {
-        let quotes = try await services.market.quotes(mode)
+        let quotes = try await services.market.quotes(mode, including: [parameters.symbol])
         guard let quote = quotes.quote(for: parameters.symbol), !quote.isStale else {
             return .noNews("no current price of \(parameters.symbol) (\(quotes.failure ?? "prices are stale"))")
         }

@@ -31,6 +31,7 @@ extension StockTradingError {
         case .invalidQuantity, .insufficientCash, .insufficientShares: "quantity"
         case .invalidAmount, .insufficientCashToWithdraw: "amount"
         case .invalidPrice: "level"
+        case .invalidCurrency: "currency"
         case .alertNotFound: "id"
         default: nil
         }

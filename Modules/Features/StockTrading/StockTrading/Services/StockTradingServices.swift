@@ -28,6 +28,10 @@ public struct StockTradingServices: Sendable {
     public let portfolio: PortfolioService
     /// The watchlist.
     public let watchlist: WatchlistService
+    /// What `stocks quotes` lists: the symbols named, else the account's holdings and watchlist.
+    public var quotes: QuoteListingService {
+        QuoteListingService(market: market, portfolio: portfolio, watchlist: watchlist)
+    }
     /// Splits and dividends applied to holdings.
     public let corporateActions: CorporateActionsService
     /// The price alerts kept per account before the host kept them all, for its one-time import.

@@ -1,6 +1,7 @@
 import Caching
 import Failures
 import Foundation
+import MarketData
 import Money
 import Persistence
 import Timing
@@ -20,10 +21,12 @@ public struct TradingService: Sendable {
         self.market = market
     }
 
-    /// Buys or sells `quantity` shares of `symbol` for `owner` at the current price (the last known one,
-    /// marked in the report, when the source is down).
+    /// Buys or sells `quantity` shares of `symbol` for `owner` at the current price in the symbol's currency (the
+    /// last known one, marked in the report, when the source is down). A price in another currency than the
+    /// account's is converted at the provider's current rate, which the entry records.
     /// - Throws: ``FolioError``: invalid (field `symbol` or `quantity`), refused (field `quantity`) for
-    ///   insufficient cash or shares, unavailable without any price.
+    ///   insufficient cash or shares, unavailable without any price; the refusal naming the pair and the provider
+    ///   when there is no rate. Nothing is stored then.
     public func trade(
         _ side: TradeSide, _ symbol: String, quantity: Int, for owner: Session, mode: FetchMode = .normal
     ) async throws -> Priced<TradeReport> {
@@ -31,11 +34,19 @@ public struct TradingService: Sendable {
         do {
             let quote = try quotes.require(symbol)
             let brokerage = brokerage(owner)
+            let currency = try await brokerage.currency()
+            var fx: ExchangeRate?
+            if quote.quote.currencyCode != currency {
+                fx = try await market.exchangeRate(FXPair(from: quote.quote.currencyCode, to: currency), mode: mode)
+            }
+            let valued = await market.converted(quotes, to: currency, mode: mode)
             let receipt: TradeReceipt
             if side == .buy {
-                receipt = try await brokerage.buy(symbol, quantity: quantity, quotes: quotes)
+                receipt = try await brokerage.buy(
+                    symbol, quantity: quantity, quotes: quotes, fx: fx, prices: valued.prices)
             } else {
-                receipt = try await brokerage.sell(symbol, quantity: quantity, quotes: quotes)
+                receipt = try await brokerage.sell(
+                    symbol, quantity: quantity, quotes: quotes, fx: fx, prices: valued.prices)
             }
             return Priced(report: TradeReport(receipt, stalePrice: quote.isStale), quotes: quotes)
         } catch {
@@ -62,21 +73,49 @@ public struct TradingService: Sendable {
             throw FolioError(
                 .invalid, "cannot trade at \(price)", why: "a price must be more than zero", field: "price")
         }
-        let paid: Amount
-        if let price {
-            paid = price
-        } else {
-            paid = try await market.pricePaid(symbol, on: date, today: today, mode: mode).price
+        let brokerage = brokerage(owner)
+        let currency = try await accountCurrency(brokerage)
+        let close = try await paidPrice(
+            symbol, on: date, today: today, price: price, currency: currency, mode: mode)
+        let paid = close.price
+        let priceCurrency = close.currency
+        var fx: ExchangeRate?
+        if priceCurrency != currency {
+            fx = try await market.exchangeRate(
+                FXPair(from: priceCurrency, to: currency), on: date, today: today, mode: mode)
         }
         // Today's prices only value the day's snapshot: without them the trade is still recorded.
         let quotes =
             (try? await market.quotes(mode))
             ?? QuoteSet(quotes: [:], source: market.book.sourceName, asOf: now, isStale: true)
+        let valued = await market.converted(quotes, to: currency, mode: mode)
         do {
-            let receipt = try await brokerage(owner).record(
+            let past = PastTrade(
                 side, symbol, quantity: quantity, price: paid,
-                at: date.startOfDay(in: timeZone).addingTimeInterval(16 * 3600), prices: quotes.prices)
+                at: date.startOfDay(in: timeZone).addingTimeInterval(16 * 3600), fx: fx)
+            let receipt = try await brokerage.record(past, prices: valued.prices)
             return Priced(report: TradeReport(receipt, stalePrice: false), quotes: quotes)
+        } catch {
+            throw StockTradingError.translated(error)
+        }
+    }
+
+    /// `price` in the symbol's own currency (its quote tells which; the account's when no quote can be had), else
+    /// the price paid on `date`.
+    private func paidPrice(
+        _ symbol: String, on date: CalendarDate, today: CalendarDate, price: Amount?, currency: String,
+        mode: FetchMode
+    ) async throws -> PastPrice {
+        guard let price else { return try await market.pricePaid(symbol, on: date, today: today, mode: mode) }
+        let quotes = try? await market.quotes(mode, including: [symbol])
+        let quoted = quotes?.quote(for: symbol)?.quote.currencyCode
+        return PastPrice(day: date, price: price, currency: quoted ?? currency)
+    }
+
+    /// The account's currency, its failure as the faces report it.
+    private func accountCurrency(_ brokerage: Brokerage) async throws -> String {
+        do {
+            return try await brokerage.currency()
         } catch {
             throw StockTradingError.translated(error)
         }
@@ -85,9 +124,11 @@ public struct TradingService: Sendable {
     /// Adds paper cash to `owner`'s account.
     /// - Throws: ``FolioError`` (invalid, field `amount`) for an amount that is not positive.
     public func deposit(_ amount: Amount, for owner: Session) async throws -> CashReport {
-        let prices = await market.storedPrices()
         do {
-            return CashReport(try await brokerage(owner).deposit(amount, prices: prices))
+            let brokerage = brokerage(owner)
+            let currency = try await brokerage.currency()
+            let prices = await market.storedPrices(in: currency)
+            return CashReport(try await brokerage.deposit(amount, prices: prices))
         } catch {
             throw StockTradingError.translated(error)
         }
@@ -96,9 +137,11 @@ public struct TradingService: Sendable {
     /// Takes paper cash out of `owner`'s account.
     /// - Throws: ``FolioError``: invalid (field `amount`), refused (field `amount`) beyond the cash.
     public func withdraw(_ amount: Amount, for owner: Session) async throws -> CashReport {
-        let prices = await market.storedPrices()
         do {
-            return CashReport(try await brokerage(owner).withdraw(amount, prices: prices))
+            let brokerage = brokerage(owner)
+            let currency = try await brokerage.currency()
+            let prices = await market.storedPrices(in: currency)
+            return CashReport(try await brokerage.withdraw(amount, prices: prices))
         } catch {
             throw StockTradingError.translated(error)
         }

@@ -1,4 +1,5 @@
 import Foundation
+import MarketData
 import Money
 import Persistence
 import Timing
@@ -46,20 +47,25 @@ public struct AccountService: Sendable {
     /// - Throws: the validation errors of ``CredentialRules``, ``StockTradingError/accountExists(_:)``.
     @discardableResult
     public func signUp(
-        email: String, password: String, confirmation: String, openingCash: Amount = AccountService.defaultOpeningCash
+        email: String, password: String, confirmation: String, openingCash: Amount = AccountService.defaultOpeningCash,
+        currency: String? = nil
     ) async throws -> Session {
         let session = try await openAccount(
-            email: email, password: password, confirmation: confirmation, openingCash: openingCash)
+            email: email, password: password, confirmation: confirmation, openingCash: openingCash,
+            currency: currency)
         try await remember(session)
         return session
     }
 
-    /// Creates an account with `openingCash` of paper cash; the session it returns is the caller's to keep
-    /// (a browser's), this machine's stays as it was.
-    /// - Throws: the validation errors of ``CredentialRules``, ``StockTradingError/accountExists(_:)``.
+    /// Creates an account with `openingCash` of paper cash in `currency` (US dollars when nil); the session it
+    /// returns is the caller's to keep (a browser's), this machine's stays as it was.
+    /// - Throws: the validation errors of ``CredentialRules``, ``StockTradingError/accountExists(_:)``,
+    ///   ``StockTradingError/invalidCurrency(_:)``.
     public func openAccount(
-        email: String, password: String, confirmation: String, openingCash: Amount = AccountService.defaultOpeningCash
+        email: String, password: String, confirmation: String, openingCash: Amount = AccountService.defaultOpeningCash,
+        currency: String? = nil
     ) async throws -> Session {
+        let currency = try Self.checkedCurrency(currency)
         let email = try CredentialRules.validateEmail(email)
         try CredentialRules.validatePassword(password)
         try CredentialRules.validateConfirmation(password, confirmation)
@@ -81,7 +87,8 @@ public struct AccountService: Sendable {
                 throw StockTradingError.accountExists(email)
             }
             let account = Account(userID: Self.newUserID(), email: email, passwordHash: hash, createdAt: now)
-            try Self.open(account, cash: openingCash, in: transaction, at: now, timeZone: timeZone)
+            try Self.open(
+                account, cash: openingCash, in: transaction, at: now, timeZone: timeZone, currency: currency)
             return Session(userID: account.userID, email: email, since: now)
         }
     }
@@ -163,13 +170,23 @@ public struct AccountService: Sendable {
     /// Writes a new account with its opening balance as a deposit.
     static func open(
         _ account: Account, cash: Amount, in transaction: any StoreTransaction, at date: Date, timeZone: TimeZone,
-        note: String = "opening balance"
+        note: String = "opening balance", currency: String? = nil
     ) throws {
         try transaction.put(StorageKeys.account(account.email), account)
         let writer = LedgerWriter(transaction: transaction, userID: account.userID)
-        try transaction.put(StorageKeys.state(account.userID), AccountState())
+        var state = AccountState()
+        state.currency = currency
+        try transaction.put(StorageKeys.state(account.userID), state)
         if cash.isPositive { try writer.deposit(cash, at: date, note: note) }
         try writer.recordSnapshot(prices: [:], at: date, timeZone: timeZone)
+    }
+
+    /// `currency` upper-cased when it is a three-letter code; nil stays nil (US dollars).
+    static func checkedCurrency(_ currency: String?) throws -> String? {
+        guard let currency else { return nil }
+        let code = currency.trimmingCharacters(in: .whitespaces).uppercased()
+        guard FXPair.isCurrencyCode(code) else { throw StockTradingError.invalidCurrency(currency) }
+        return code
     }
 
     static func newUserID() -> String {

@@ -1,4 +1,5 @@
 import Foundation
+import MarketData
 import Money
 import Persistence
 import Timing
@@ -23,37 +24,51 @@ public struct Brokerage: Sendable {
     /// Buys `quantity` shares at the quote's price and records the day's value snapshot.
     /// - Throws: ``StockTradingError/unknownSymbol(_:known:)``, ``StockTradingError/insufficientCash(symbol:quantity:cost:available:)``;
     ///   nothing is written then.
-    public func buy(_ symbol: String, quantity: Int, quotes: QuoteSet) async throws -> TradeReceipt {
+    public func buy(
+        _ symbol: String, quantity: Int, quotes: QuoteSet, fx: ExchangeRate? = nil, prices: [String: Amount]? = nil
+    ) async throws -> TradeReceipt {
         try Self.check(quantity)
         let quote = try quotes.require(symbol).quote
-        return try await trade(prices: quotes.prices) { writer, now in
-            try writer.buy(symbol: quote.symbol, quantity: quantity, price: quote.price, at: now)
+        return try await trade(prices: prices ?? quotes.prices) { writer, now in
+            try writer.buy(symbol: quote.symbol, quantity: quantity, price: quote.price, at: now, fx: fx)
         }
     }
 
     /// Sells `quantity` shares at the quote's price, realizing P/L on the average-cost basis.
     /// - Throws: ``StockTradingError/unknownSymbol(_:known:)``, ``StockTradingError/insufficientShares(symbol:requested:held:)``;
     ///   nothing is written then.
-    public func sell(_ symbol: String, quantity: Int, quotes: QuoteSet) async throws -> TradeReceipt {
+    public func sell(
+        _ symbol: String, quantity: Int, quotes: QuoteSet, fx: ExchangeRate? = nil, prices: [String: Amount]? = nil
+    ) async throws -> TradeReceipt {
         try Self.check(quantity)
         let quote = try quotes.require(symbol).quote
-        return try await trade(prices: quotes.prices) { writer, now in
-            try writer.sell(symbol: quote.symbol, quantity: quantity, price: quote.price, at: now)
+        return try await trade(prices: prices ?? quotes.prices) { writer, now in
+            try writer.sell(symbol: quote.symbol, quantity: quantity, price: quote.price, at: now, fx: fx)
         }
     }
 
-    /// Records a trade made at `date` (an earlier day) at `price`; the shares and cash it needs are checked against
-    /// what the account holds now, and today's value snapshot is valued at `prices`.
-    /// - Throws: as ``buy(_:quantity:quotes:)`` and ``sell(_:quantity:quotes:)``; nothing is written then.
-    public func record(
-        _ side: TradeSide, _ symbol: String, quantity: Int, price: Amount, at date: Date, prices: [String: Amount]
-    ) async throws -> TradeReceipt {
-        try Self.check(quantity)
-        let symbol = symbol.uppercased()
+    /// Records `past`, a trade made on an earlier day, converted into the account's currency at its rate when its
+    /// price is in another; the shares and cash it needs are checked against what the account holds now, and
+    /// today's value snapshot is valued at `prices` (in the account's currency).
+    /// - Throws: as ``buy(_:quantity:quotes:fx:prices:)`` and ``sell(_:quantity:quotes:fx:prices:)``; nothing is
+    ///   written then.
+    public func record(_ past: PastTrade, prices: [String: Amount]) async throws -> TradeReceipt {
+        try Self.check(past.quantity)
         return try await trade(prices: prices) { writer, _ in
-            side == .buy
-                ? try writer.buy(symbol: symbol, quantity: quantity, price: price, at: date)
-                : try writer.sell(symbol: symbol, quantity: quantity, price: price, at: date)
+            if past.side == .buy {
+                return try writer.buy(
+                    symbol: past.symbol, quantity: past.quantity, price: past.price, at: past.date, fx: past.fx)
+            }
+            return try writer.sell(
+                symbol: past.symbol, quantity: past.quantity, price: past.price, at: past.date, fx: past.fx)
+        }
+    }
+
+    /// The account's currency (US dollars for an account opened before there was a choice).
+    public func currency() async throws -> String {
+        let userID = userID
+        return try await store.read { transaction in
+            try LedgerWriter(transaction: transaction, userID: userID).state().accountCurrency
         }
     }
 
@@ -149,5 +164,38 @@ public struct Holdings: Sendable, Equatable {
     public init(state: AccountState, positions: [Position]) {
         self.state = state
         self.positions = positions
+    }
+}
+
+/// A buy or sell made on an earlier day, as ``Brokerage/record(_:prices:)`` takes it.
+///
+/// One value, not seven arguments: Swift 6.3.1's debug build miscompiled the async `record` that took side, symbol,
+/// quantity, price, date, prices and rate one by one — the test process jumped to address 0 (`swift_job_run`) after
+/// it ran, in about a third of runs and in every run with one pool thread. The same function without the rate
+/// argument ran clean; so does this shape.
+public struct PastTrade: Sendable, Equatable {
+    /// Buy or sell.
+    public var side: TradeSide
+    /// The ticker, upper-cased.
+    public var symbol: String
+    /// Shares traded.
+    public var quantity: Int
+    /// The price per share, in the symbol's currency.
+    public var price: Amount
+    /// When it was made.
+    public var date: Date
+    /// The rate converting the price into the account's currency; nil when it is in it.
+    public var fx: ExchangeRate?
+
+    /// Creates a past trade.
+    public init(
+        _ side: TradeSide, _ symbol: String, quantity: Int, price: Amount, at date: Date, fx: ExchangeRate? = nil
+    ) {
+        self.side = side
+        self.symbol = symbol.uppercased()
+        self.quantity = quantity
+        self.price = price
+        self.date = date
+        self.fx = fx
     }
 }

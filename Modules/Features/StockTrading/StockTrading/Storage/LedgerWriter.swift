@@ -1,4 +1,5 @@
 import Foundation
+import MarketData
 import Money
 import Persistence
 import Timing
@@ -23,10 +24,21 @@ struct LedgerWriter {
             ?? Position(symbol: symbol, quantity: 0, cost: .zero)
     }
 
-    func buy(symbol: String, quantity: Int, price: Amount, at date: Date) throws -> TradeReceipt {
+    /// `quantity × price`, converted at `fx` when the price is in another currency, rounded half up to the cent.
+    static func amount(_ price: Amount, _ quantity: Int, fx: ExchangeRate?) throws -> Amount {
+        var gross = try price * quantity
+        if let fx { gross = try gross.multiplied(by: try Amount(exactly: fx.rate), rounding: .halfEven) }
+        return gross.rounded(toPlaces: 2, .halfUp)
+    }
+
+    func buy(
+        symbol: String, quantity: Int, price: Amount, at date: Date, fx: ExchangeRate? = nil
+    ) throws
+        -> TradeReceipt
+    {
         var state = try state()
         var position = try position(symbol)
-        let cost = try (price * quantity).rounded(toPlaces: 2, .halfUp)
+        let cost = try Self.amount(price, quantity, fx: fx)
         guard cost <= state.cash else {
             throw StockTradingError.insufficientCash(
                 symbol: symbol, quantity: quantity, cost: cost, available: state.cash)
@@ -36,18 +48,22 @@ struct LedgerWriter {
         position.cost = try position.cost + cost
         let entry = LedgerEntry(
             sequence: state.nextSequence, kind: .buy, timestamp: date, symbol: symbol, quantity: quantity, price: price,
-            amount: cost, cashAfter: state.cash)
+            amount: cost, cashAfter: state.cash, fx: fx)
         try commit(entry, state: &state, position: position)
         return TradeReceipt(entry: entry, position: position, state: state)
     }
 
-    func sell(symbol: String, quantity: Int, price: Amount, at date: Date) throws -> TradeReceipt {
+    func sell(
+        symbol: String, quantity: Int, price: Amount, at date: Date, fx: ExchangeRate? = nil
+    ) throws
+        -> TradeReceipt
+    {
         var state = try state()
         var position = try position(symbol)
         guard quantity <= position.quantity else {
             throw StockTradingError.insufficientShares(symbol: symbol, requested: quantity, held: position.quantity)
         }
-        let proceeds = try (price * quantity).rounded(toPlaces: 2, .halfUp)
+        let proceeds = try Self.amount(price, quantity, fx: fx)
         let costSold = try CostBasis.averageCostRemoved(cost: position.cost, held: position.quantity, sold: quantity)
         let realized = try proceeds - costSold
         state.cash = try state.cash + proceeds
@@ -57,7 +73,7 @@ struct LedgerWriter {
         let entry = LedgerEntry(
             sequence: state.nextSequence, kind: .sell, timestamp: date, symbol: symbol, quantity: quantity,
             price: price,
-            amount: proceeds, realizedPL: realized, costOfSharesSold: costSold, cashAfter: state.cash)
+            amount: proceeds, realizedPL: realized, costOfSharesSold: costSold, cashAfter: state.cash, fx: fx)
         try commit(entry, state: &state, position: position)
         return TradeReceipt(entry: entry, position: position, state: state)
     }
@@ -92,7 +108,9 @@ struct LedgerWriter {
     /// kept and a fraction paid out at `price` (cash in lieu, its cost taken off pro rata and its gain realized);
     /// the position's total cost is otherwise unchanged, so its cost per share divides by the ratio.
     @discardableResult
-    func split(symbol: String, held: Int, ratio: Amount, price: Amount?, at date: Date) throws -> LedgerEntry {
+    func split(
+        symbol: String, held: Int, ratio: Amount, price: Amount?, at date: Date, fx: ExchangeRate? = nil
+    ) throws -> LedgerEntry {
         var state = try state()
         var position = try position(symbol)
         let after = try held * ratio
@@ -102,7 +120,9 @@ struct LedgerWriter {
         var removed: Amount?
         var gain: Amount?
         if fraction.isPositive, let price {
-            cash = try price.multiplied(by: fraction, rounding: .halfEven).rounded(toPlaces: 2, .halfEven)
+            var inLieu = try price.multiplied(by: fraction, rounding: .halfEven)
+            if let fx { inLieu = try inLieu.multiplied(by: try Amount(exactly: fx.rate), rounding: .halfEven) }
+            cash = inLieu.rounded(toPlaces: 2, .halfEven)
             let shares = try Amount(position.quantity - held + whole) + fraction
             let cost = try position.cost.multiplied(by: fraction, rounding: .halfEven).divided(
                 by: shares, places: 2, rounding: .halfUp)
@@ -116,20 +136,24 @@ struct LedgerWriter {
         let entry = LedgerEntry(
             sequence: state.nextSequence, kind: .split, timestamp: date, symbol: symbol, quantity: whole - held,
             amount: cash, realizedPL: gain, costOfSharesSold: removed, cashAfter: state.cash,
-            note: "\(ratio) for 1", ratio: ratio)
+            note: "\(ratio) for 1", ratio: ratio, fx: cash.isZero ? nil : fx)
         try commit(entry, state: &state, position: position)
         return entry
     }
 
     /// Credits a dividend of `perShare` on `shares` (cash rounded half-even to the cent).
     @discardableResult
-    func dividend(symbol: String, shares: Int, perShare: Amount, at date: Date) throws -> LedgerEntry {
+    func dividend(
+        symbol: String, shares: Int, perShare: Amount, at date: Date, fx: ExchangeRate? = nil
+    ) throws -> LedgerEntry {
         var state = try state()
-        let cash = try (perShare * shares).rounded(toPlaces: 2, .halfEven)
+        var gross = try perShare * shares
+        if let fx { gross = try gross.multiplied(by: try Amount(exactly: fx.rate), rounding: .halfEven) }
+        let cash = gross.rounded(toPlaces: 2, .halfEven)
         state.cash = try state.cash + cash
         let entry = LedgerEntry(
             sequence: state.nextSequence, kind: .dividend, timestamp: date, symbol: symbol, quantity: shares,
-            price: perShare, amount: cash, cashAfter: state.cash)
+            price: perShare, amount: cash, cashAfter: state.cash, fx: fx)
         try commit(entry, state: &state, position: nil)
         return entry
     }

@@ -1,4 +1,5 @@
 import Foundation
+import MarketData
 import Money
 import Persistence
 import Timing

@@ -3,6 +3,7 @@ import Failures
 import FeatureCLI
 import FeatureKit
 import Foundation
+import MarketData
 import Money
 import StockTrading
 import Timing
@@ -58,11 +59,11 @@ struct HistoryCommand: FeatureCommand {
         let history = try await stocks.services.portfolio.history(for: owner, filter: filter, basis: basisOptions.basis)
         let rows = history.rows
         try formatting.render(rows: rows, columns: HistoryRow.columns, to: context.terminal) {
-            try table(rows, total: history.total, context: context)
+            try table(rows, total: history.total, currency: history.currency, context: context)
         }
     }
 
-    private func table(_ rows: [HistoryRow], total: Int, context: FeatureContext) throws -> String {
+    private func table(_ rows: [HistoryRow], total: Int, currency: String, context: FeatureContext) throws -> String {
         guard !rows.isEmpty else {
             return total == 0 ? "No history yet.\n" : "No entries match (of \(total) in your history).\n"
         }
@@ -72,6 +73,8 @@ struct HistoryCommand: FeatureCommand {
             .text("TIME"), .text("SIDE"), .text("SYMBOL"), .number("QTY"), .number("PRICE"), .number("AMOUNT"),
             .number("REALIZED"),
         ]
+        let converted = rows.contains { $0.fx != nil }
+        if converted { columns.append(.text("RATE", truncatable: true)) }
         if details { columns += [.number("CASH AFTER"), .text("NOTE")] }
         var table = TextTable(columns: columns)
         var totals: [String: Amount] = [:]
@@ -85,21 +88,26 @@ struct HistoryCommand: FeatureCommand {
                 TextTable.Cell(String(Formatting.timestamp(row.timestamp).prefix(16))), TextTable.Cell(row.side),
                 TextTable.Cell(row.symbol ?? ""),
                 TextTable.Cell(row.quantity.map { NumberFormat.decimal(Amount($0), fractionDigits: 0) } ?? ""),
-                TextTable.Cell(row.price.map(Formatting.money) ?? ""), TextTable.Cell(Formatting.money(row.amount)),
-                row.realizedPL.map { .trend(Formatting.signedMoney($0), sign: Formatting.sign($0)) } ?? "",
+                TextTable.Cell(row.price.map { Formatting.money($0, row.fx?.from ?? currency) } ?? ""),
+                TextTable.Cell(Formatting.money(row.amount, currency)),
+                row.realizedPL.map { .trend(Formatting.signedMoney($0, currency), sign: Formatting.sign($0)) } ?? "",
             ]
-            if details { cells += [TextTable.Cell(Formatting.money(row.cashAfter)), TextTable.Cell(row.note ?? "")] }
+            if converted { cells.append(TextTable.Cell(row.fx.map(Formatting.rate) ?? "")) }
+            if details {
+                cells += [TextTable.Cell(Formatting.money(row.cashAfter, currency)), TextTable.Cell(row.note ?? "")]
+            }
             table.append(cells)
         }
         var footer: [TextTable.Cell] = details ? [""] : []
         footer += [
             TextTable.Cell("\(rows.count) entr\(rows.count == 1 ? "y" : "ies")"), "", "", "", "", "",
-            .trend(Formatting.signedMoney(realized), sign: Formatting.sign(realized)),
+            .trend(Formatting.signedMoney(realized, currency), sign: Formatting.sign(realized)),
         ]
+        if converted { footer.append("") }
         table.footer = [footer]
         var text = table.render(style: context.style, maxWidth: context.terminal.width)
         let sums = HistorySide.allCases.compactMap { side in
-            totals[side.rawValue].map { "\(side.pastTense) \(Formatting.money($0))" }
+            totals[side.rawValue].map { "\(side.pastTense) \(Formatting.money($0, currency))" }
         }
         text += sums.joined(separator: " · ") + "\n"
         return text

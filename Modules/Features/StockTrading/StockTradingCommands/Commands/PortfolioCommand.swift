@@ -15,7 +15,9 @@ struct PortfolioCommand: FeatureCommand {
             Weight = value / total value (cash included). Total value = holdings value + cash. Invested = \
             deposits − withdrawals (the opening cash is a deposit). ROI = (total value − invested) / invested. \
             Cost basis is the average cost unless --basis fifo (oldest shares sold first). Stale prices are \
-            marked * with their age. Each run records today's value for the analytics chart.
+            marked * with their age. Each run records today's value for the analytics chart. Figures are in the \
+            account's currency (set at sign-up, USD by default): a symbol priced in another is converted at the \
+            provider's current rate.
 
             Examples:
               folio stocks portfolio
@@ -46,9 +48,9 @@ struct PortfolioCommand: FeatureCommand {
     private func table(_ report: PortfolioReport, quotes: QuoteSet, context: FeatureContext) -> String {
         let totals = report.totals
         var text =
-            "Portfolio of \(report.email) (\(report.basis == CostBasisMethod.fifo.rawValue ? "FIFO" : "average cost") basis)\n\n"
+            "Portfolio of \(report.email) (\(report.basis == CostBasisMethod.fifo.rawValue ? "FIFO" : "average cost") basis, in \(report.currency))\n\n"
         if report.holdings.isEmpty {
-            text += "You hold no shares yet. Cash: \(Formatting.money(totals.cash)).\n"
+            text += "You hold no shares yet. Cash: \(Formatting.money(totals.cash, report.currency)).\n"
             text += "See prices with: folio stocks quotes — then buy with: folio stocks buy AAPL 1\n\n"
         } else {
             var columns: [TextTable.Column] = [.text("SYMBOL")]
@@ -65,11 +67,12 @@ struct PortfolioCommand: FeatureCommand {
                 if details { row += [TextTable.Cell(holding.name), TextTable.Cell(holding.sector)] }
                 row += [
                     TextTable.Cell(NumberFormat.decimal(Amount(holding.quantity), fractionDigits: 0)),
-                    TextTable.Cell(Formatting.money(holding.averageCost)),
+                    TextTable.Cell(Formatting.money(holding.averageCost, report.currency)),
                     TextTable.Cell(
-                        holding.price.map { Formatting.money($0) + (holding.stale ? "*" : "") } ?? "no quote"),
-                    TextTable.Cell(Formatting.money(holding.value)),
-                    .trend(Formatting.signedMoney(holding.unrealizedPL), sign: sign),
+                        holding.price.map { Formatting.money($0, report.currency) + (holding.stale ? "*" : "") }
+                            ?? "no quote"),
+                    TextTable.Cell(Formatting.money(holding.value, report.currency)),
+                    .trend(Formatting.signedMoney(holding.unrealizedPL, report.currency), sign: sign),
                     .trend(Formatting.percent(holding.unrealizedPLFraction), sign: sign),
                     TextTable.Cell(Formatting.percent(holding.weight).replacingOccurrences(of: "+", with: "")),
                 ]
@@ -79,8 +82,8 @@ struct PortfolioCommand: FeatureCommand {
             var footer: [TextTable.Cell] = [TextTable.Cell("Holdings")]
             if details { footer += ["", ""] }
             footer += [
-                "", "", "", TextTable.Cell(Formatting.money(totals.holdingsValue)),
-                .trend(Formatting.signedMoney(totals.unrealizedPL), sign: plSign),
+                "", "", "", TextTable.Cell(Formatting.money(totals.holdingsValue, report.currency)),
+                .trend(Formatting.signedMoney(totals.unrealizedPL, report.currency), sign: plSign),
                 .trend(Formatting.percent(ReportFigures.rate(totals.unrealizedPL, of: totals.costBasis)), sign: plSign),
                 TextTable.Cell(
                     Formatting.percent(ReportFigures.rate(totals.holdingsValue, of: totals.totalValue))
@@ -92,14 +95,16 @@ struct PortfolioCommand: FeatureCommand {
         }
         let roiSign = totals.roi.map(Formatting.sign) ?? 0
         let lines: [(String, String)] = [
-            ("Holdings value", Formatting.money(totals.holdingsValue)),
-            ("Cash", Formatting.money(totals.cash)),
-            ("Total value", Formatting.money(totals.totalValue)),
-            ("Invested", Formatting.money(totals.invested) + "  (deposits − withdrawals)"),
+            ("Holdings value", Formatting.money(totals.holdingsValue, report.currency)),
+            ("Cash", Formatting.money(totals.cash, report.currency)),
+            ("Total value", Formatting.money(totals.totalValue, report.currency)),
+            ("Invested", Formatting.money(totals.invested, report.currency) + "  (deposits − withdrawals)"),
             ("ROI", context.style.trend(Formatting.percent(totals.roi), sign: roiSign)),
             (
                 "Realized P/L",
-                context.style.trend(Formatting.signedMoney(totals.realizedPL), sign: Formatting.sign(totals.realizedPL))
+                context.style.trend(
+                    Formatting.signedMoney(totals.realizedPL, report.currency), sign: Formatting.sign(totals.realizedPL)
+                )
             ),
         ]
         for (label, value) in lines { text += TextWidth.pad(label, to: 16, alignRight: false) + value + "\n" }

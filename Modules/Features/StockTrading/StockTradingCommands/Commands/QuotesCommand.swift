@@ -10,7 +10,9 @@ struct QuotesCommand: FeatureCommand {
         commandName: "quotes",
         abstract: "Show current prices with the daily change.",
         discussion: """
-            Daily change = price − previous close; change % = (price − previous close) / previous close. Prices \
+            With no symbol named, your holdings and watchlist are listed (the bundled ten on the simulated \
+            market, or when you follow nothing), each asked of the provider once per FOLIO_QUOTES_TTL. Prices are \
+            in each symbol's own currency. Daily change = price − previous close; change % = (price − previous close) / previous close. Prices \
             are refreshed when older than FOLIO_QUOTES_TTL (default 60s) or with --refresh; each refresh of the \
             simulated market moves every price by at most ±2% (never below half or above twice its starting \
             price). When the quotes source fails, the last known prices are shown marked stale with their age.
@@ -20,7 +22,7 @@ struct QuotesCommand: FeatureCommand {
               folio stocks quotes AAPL TSLA --refresh --format json
             """)
 
-    @Argument(help: "Symbols to show (all when none).", completion: Completions.symbols)
+    @Argument(help: "Symbols to show (your holdings and watchlist when none).", completion: Completions.symbols)
     var symbols: [String] = []
 
     @Flag(help: "Fetch new prices now, whatever their age.")
@@ -30,10 +32,13 @@ struct QuotesCommand: FeatureCommand {
 
     func run(in context: FeatureContext) async throws {
         let stocks = try await StocksTerminal.start(context)
-        let listing = try await stocks.services.market.listing(symbols, mode: stocks.mode(refresh: refresh))
+        let owner = try? await stocks.owner()
+        let listed = try await stocks.services.quotes.listing(symbols, for: owner, mode: stocks.mode(refresh: refresh))
+        let listing = listed.priced
         stocks.warnIfStale(listing.quotes)
-        try formatting.emit(
-            try QuoteListing.render(listing.report, set: listing.quotes, format: formatting.format, context: context),
-            to: context.terminal)
+        var text = try QuoteListing.render(
+            listing.report, set: listing.quotes, format: formatting.format, context: context)
+        if formatting.format == .table, let note = listed.note { text += "Listed: \(note).\n" }
+        try formatting.emit(text, to: context.terminal)
     }
 }

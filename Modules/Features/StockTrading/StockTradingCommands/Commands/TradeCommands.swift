@@ -3,6 +3,7 @@ import Failures
 import FeatureCLI
 import FeatureKit
 import Foundation
+import MarketData
 import Money
 import StockTrading
 import Timing
@@ -27,7 +28,11 @@ enum TradeRunner {
         stocks.warnIfStale(trade.quotes)
         let row = trade.report
         if row.stalePrice, past.date == nil {
-            context.terminal.warn("trading \(row.symbol) at its last known price \(Formatting.money(row.price))")
+            context.terminal.warn(
+                "trading \(row.symbol) at its last known price \(Formatting.money(row.price, row.priceCurrency))")
+        }
+        if let fx = row.fx, fx.isStale {
+            context.terminal.warn("converting at the last known rate \(Formatting.rate(fx))")
         }
         switch formatting.format {
         case .json: try formatting.emit(try JSONOutput.string(row), to: context.terminal)
@@ -35,14 +40,20 @@ enum TradeRunner {
         case .table:
             let verb = side == .buy ? "Bought" : "Sold"
             let day = past.date.map { " on \($0)" } ?? ""
-            var text =
-                "\(verb) \(quantity) \(row.symbol)\(day) at \(Formatting.money(row.price)) for \(Formatting.money(row.amount))."
+            let (price, amount) = (
+                Formatting.money(row.price, row.priceCurrency), Formatting.money(row.amount, row.currency)
+            )
+            var text = "\(verb) \(quantity) \(row.symbol)\(day) at \(price) for \(amount)"
+            text += row.fx.map { " (at \(Formatting.rate($0)))." } ?? "."
             if let realized = row.realizedPL {
-                text +=
-                    " Realized P/L: \(context.style.trend(Formatting.signedMoney(realized), sign: Formatting.sign(realized)))."
+                let pl = Formatting.signedMoney(realized, row.currency)
+                text += " Realized P/L: \(context.style.trend(pl, sign: Formatting.sign(realized)))."
             }
-            text += "\nCash: \(Formatting.money(row.cashAfter)). Position: \(row.positionQuantity) \(row.symbol)"
-            text += row.positionQuantity > 0 ? " (average cost \(Formatting.money(row.positionAverageCost)))." : "."
+            text +=
+                "\nCash: \(Formatting.money(row.cashAfter, row.currency)). Position: \(row.positionQuantity) \(row.symbol)"
+            text +=
+                row.positionQuantity > 0
+                ? " (average cost \(Formatting.money(row.positionAverageCost, row.currency)))." : "."
             try formatting.emit(text, to: context.terminal)
         }
     }
@@ -56,7 +67,9 @@ struct BuyCommand: FeatureCommand {
             Cost = quantity × price, rounded to the cent; it must not exceed your cash. The position's average \
             cost becomes (old cost + cost) / (old quantity + quantity). Cash, position and history change in one \
             transaction: a refused order (unknown symbol, quantity outside 1…1,000,000, insufficient cash) \
-            changes nothing and exits 1.
+            changes nothing and exits 1. A symbol priced in another currency than the account's is bought at its \
+            own price, converted at the provider's current exchange rate (GBPUSD=X), which the trade records; \
+            with no rate the order is refused naming the pair and the provider.
 
             --date records a buy you made on an earlier day, in that day's shares, at --price or, without it, at \
             that day's close times the ratios of the splits since (the market's closes are adjusted for later \

@@ -1,13 +1,23 @@
 import FeatureKit
 import Foundation
+import MarketData
 import Money
 import StockTrading
 import Timing
 
 /// How the feature writes money, rates, times and ages for people.
 enum Formatting {
-    static func money(_ value: Amount) -> String { NumberFormat.money(value, currency: "USD") }
-    static func signedMoney(_ value: Amount) -> String { NumberFormat.signedMoney(value, currency: "USD") }
+    static func money(_ value: Amount) -> String { money(value, "USD") }
+    static func signedMoney(_ value: Amount) -> String { signedMoney(value, "USD") }
+    static func money(_ value: Amount, _ currency: String) -> String { NumberFormat.money(value, currency: currency) }
+    static func signedMoney(_ value: Amount, _ currency: String) -> String {
+        NumberFormat.signedMoney(value, currency: currency)
+    }
+
+    /// `GBP→USD 1.2712 (Yahoo Finance)`: the rate a trade was converted at.
+    static func rate(_ fx: ExchangeRate) -> String {
+        "\(fx.from)→\(fx.to) \(fx.rate) (\(fx.source)\(fx.isStale ? ", stale" : ""))"
+    }
     static func percent(_ fraction: Amount?) -> String { fraction.map { NumberFormat.percent($0) } ?? "—" }
     static func percent(_ fraction: Double?) -> String { fraction.map { NumberFormat.percent($0) } ?? "—" }
     static func sign(_ value: Amount) -> Int { value.signum }

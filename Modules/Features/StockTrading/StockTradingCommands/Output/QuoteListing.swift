@@ -21,8 +21,8 @@ enum QuoteListing {
                 let sign = quote.dailyChange.map(Formatting.sign) ?? 0
                 table.append([
                     TextTable.Cell(quote.symbol), TextTable.Cell(quote.name), TextTable.Cell(quote.sector),
-                    TextTable.Cell(Formatting.money(quote.price) + (quote.stale ? "*" : "")),
-                    .trend(quote.dailyChange.map(Formatting.signedMoney) ?? "—", sign: sign),
+                    TextTable.Cell(Formatting.money(quote.price, quote.currency) + (quote.stale ? "*" : "")),
+                    .trend(quote.dailyChange.map { Formatting.signedMoney($0, quote.currency) } ?? "—", sign: sign),
                     .trend(Formatting.percent(quote.dailyChangeFraction), sign: sign),
                 ])
             }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import MarketData
 import StockTrading
 
 /// Values shell completion offers for the feature's arguments.

@@ -27,7 +27,7 @@ public struct MarketDataService: Sendable {
     /// The providers in the order they are asked.
     public let providers: [any MarketDataProvider]
     private let store: any KeyValueStore
-    private let timing: Timing
+    let timing: Timing
     /// How long a fetched quote counts as current.
     public let quoteTTL: Duration
     private let quoteFetches = Coalescer<QuoteReading>()

@@ -24,8 +24,8 @@ public struct SimulatedMarket: MarketDataProvider {
     public static let defaultStateKey = "market/simulated"
 
     private let store: any KeyValueStore
-    private let timing: Timing
-    private let timeZone: TimeZone
+    let timing: Timing
+    let timeZone: TimeZone
     private let stateKey: String
     /// The walk's seed.
     public let seed: UInt64
@@ -69,9 +69,11 @@ public struct SimulatedMarket: MarketDataProvider {
         return listings.map { quote($0, in: state) }
     }
 
-    /// The quote of `symbol`, stepping the walk when `symbol` was already quoted since the last step.
+    /// The quote of `symbol`, stepping the walk when `symbol` was already quoted since the last step; a currency
+    /// pair's symbol (`GBPUSD=X`) is answered from the fixed table (``dollarsPerUnit``).
     /// - Throws: ``MarketDataError/unknownSymbol(symbol:provider:)`` for a symbol the market does not list.
     public func quote(for symbol: String) async throws -> PriceQuote {
+        if let pair = FXPair(symbol: symbol) { return try fxQuote(pair) }
         guard let listing = listing(symbol) else {
             throw MarketDataError.unknownSymbol(symbol: symbol.uppercased(), provider: displayName)
         }
@@ -88,6 +90,7 @@ public struct SimulatedMarket: MarketDataProvider {
     /// Closes on each weekday from `from` to `to`: a reproducible path within ±10 % of the listing's price, the
     /// same for the same seed, symbol and day. The simulated market pays no dividends and never splits.
     public func history(for symbol: String, from: CalendarDate, to: CalendarDate) async throws -> PriceHistory {
+        if let pair = FXPair(symbol: symbol) { return try fxHistory(pair, from: from, to: to) }
         guard let listing = listing(symbol) else {
             throw MarketDataError.unknownSymbol(symbol: symbol.uppercased(), provider: displayName)
         }

@@ -1,4 +1,5 @@
 import Foundation
+import MarketData
 import Money
 import Timing
 
@@ -14,8 +15,11 @@ public struct HistoryRow: Codable, Sendable, Equatable {
     @NullEncodable public var symbol: String?
     /// Shares of a trade.
     @NullEncodable public var quantity: Int?
-    /// Price of a trade.
+    /// Price of a trade (per share of a dividend), in the symbol's currency.
     @NullEncodable public var price: Amount?
+    /// The rate that converted the price into the account's currency, with its source and time; null when the
+    /// price was in it.
+    @NullEncodable public var fx: ExchangeRate?
     /// Cash moved.
     public var amount: Amount
     /// Realized P/L of a sell on the report's basis.
@@ -27,7 +31,8 @@ public struct HistoryRow: Codable, Sendable, Equatable {
 
     /// The CSV columns, in order.
     public static let columns = [
-        "sequence", "timestamp", "side", "symbol", "quantity", "price", "amount", "realizedPL", "cashAfter", "note",
+        "sequence", "timestamp", "side", "symbol", "quantity", "price", "fx", "amount", "realizedPL", "cashAfter",
+        "note",
     ]
 
     /// The row of an entry, with the realized P/L of the chosen basis.
@@ -38,6 +43,7 @@ public struct HistoryRow: Codable, Sendable, Equatable {
         symbol = entry.symbol
         quantity = entry.quantity
         price = entry.price
+        fx = entry.fx
         amount = entry.amount
         self.realizedPL = realizedPL
         cashAfter = entry.cashAfter
@@ -71,4 +77,6 @@ public struct HistoryReport: Sendable, Equatable {
     public var rows: [HistoryRow]
     /// Entries in the whole history.
     public var total: Int
+    /// The account's currency, in which amounts and cash are.
+    public var currency: String = "USD"
 }

@@ -86,6 +86,9 @@ public struct PortfolioReport: Codable, Sendable, Equatable {
 
     /// Whose portfolio.
     public var email: String
+    /// The account's currency: cash, cost, prices and values are in it (a symbol priced in another currency is
+    /// converted at the current rate).
+    public var currency: String
     /// `average` or `fifo`.
     public var basis: String
     /// Where the prices came from.
@@ -100,8 +103,9 @@ public struct PortfolioReport: Codable, Sendable, Equatable {
     public var totals: Totals
 
     /// The report of a valuation.
-    public init(_ valuation: PortfolioValuation, email: String, quotes: QuoteSet) {
+    public init(_ valuation: PortfolioValuation, email: String, quotes: QuoteSet, currency: String = "USD") {
         self.email = email
+        self.currency = currency
         basis = valuation.basis.rawValue
         pricesSource = quotes.source
         pricesAsOf = quotes.asOf

@@ -9,8 +9,10 @@ public struct QuoteRow: Codable, Sendable, Equatable {
     public var name: String
     /// Sector.
     public var sector: String
-    /// Last price.
+    /// Last price, in ``currency``.
     public var price: Amount
+    /// The symbol's own currency (ISO 4217).
+    public var currency: String
     /// The previous close, when the source gives one.
     @NullEncodable public var previousClose: Amount?
     /// Price − previous close.
@@ -24,7 +26,8 @@ public struct QuoteRow: Codable, Sendable, Equatable {
 
     /// The CSV columns, in order.
     public static let columns = [
-        "symbol", "name", "sector", "price", "previousClose", "dailyChange", "dailyChangeFraction", "asOf", "stale",
+        "symbol", "name", "sector", "price", "currency", "previousClose", "dailyChange", "dailyChangeFraction", "asOf",
+        "stale",
     ]
 
     /// The row of a market quote.
@@ -33,6 +36,7 @@ public struct QuoteRow: Codable, Sendable, Equatable {
         name = market.quote.name
         sector = market.quote.sector
         price = market.quote.price
+        currency = market.quote.currencyCode
         previousClose = market.quote.previousClose
         dailyChange = market.quote.change
         dailyChangeFraction = market.quote.changeFraction(places: 8)

@@ -1,4 +1,5 @@
 import Foundation
+import MarketData
 import Money
 
 /// What one buy or sell did.
@@ -11,9 +12,15 @@ public struct TradeReport: Codable, Sendable, Equatable {
     public var symbol: String
     /// Shares traded.
     public var quantity: Int
-    /// Price per share.
+    /// Price per share, in ``priceCurrency``.
     public var price: Amount
-    /// Quantity × price, rounded to the cent.
+    /// The currency of the price: the symbol's own.
+    public var priceCurrency: String
+    /// The rate that converted the price into the account's currency; null when the price was in it.
+    @NullEncodable public var fx: ExchangeRate?
+    /// The account's currency, in which amount and cash are.
+    public var currency: String
+    /// Quantity × price (× the rate), rounded to the cent.
     public var amount: Amount
     /// Realized P/L of a sell; null for a buy.
     @NullEncodable public var realizedPL: Amount?
@@ -30,8 +37,8 @@ public struct TradeReport: Codable, Sendable, Equatable {
 
     /// The CSV columns, in order.
     public static let columns = [
-        "sequence", "side", "symbol", "quantity", "price", "amount", "realizedPL", "cashAfter", "positionQuantity",
-        "positionAverageCost", "timestamp", "stalePrice",
+        "sequence", "side", "symbol", "quantity", "price", "priceCurrency", "fx", "currency", "amount", "realizedPL",
+        "cashAfter", "positionQuantity", "positionAverageCost", "timestamp", "stalePrice",
     ]
 
     /// The report of a receipt.
@@ -42,6 +49,9 @@ public struct TradeReport: Codable, Sendable, Equatable {
         symbol = entry.symbol ?? receipt.position.symbol
         quantity = entry.quantity ?? 0
         price = entry.price ?? .zero
+        currency = receipt.state.accountCurrency
+        fx = entry.fx
+        priceCurrency = entry.fx?.from ?? currency
         amount = entry.amount
         realizedPL = entry.realizedPL
         cashAfter = entry.cashAfter
