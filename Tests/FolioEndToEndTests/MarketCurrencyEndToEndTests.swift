@@ -94,4 +94,22 @@ import Testing
             #expect(text.stdout.contains("(at USD→GBP 0.787402 (the simulated market))"), "\(text.stdout)")
         }
     }
+
+    /// The account's pounds carry through: analytics speak its currency, and so does the value net worth follows.
+    @Test func aPoundAccountsAnalyticsAndValueSourceAreInPounds() async throws {
+        try await FolioBinary.withTemporaryHome { home in
+            try await signUp(home, environment: [:])
+            let analytics = try await FolioBinary.run(["stocks", "analytics", "--format", "json"], home: home)
+            #expect(analytics.exitCode == 0, "\(analytics.stderr)")
+            #expect(try json(analytics)["currency"] as? String == "GBP")
+            let text = try await FolioBinary.run(["stocks", "analytics"], home: home)
+            #expect(text.stdout.contains("£10,000.00") && !text.stdout.contains("$"), "\(text.stdout)")
+            let linked = try await FolioBinary.run(
+                [
+                    "networth", "accounts", "add", "--name", "Paper", "--type", "investment",
+                    "--linked-to", "stocks:portfolio/gbp@example.co.uk", "--currency", "GBP",
+                ], home: home)
+            #expect(linked.exitCode == 0, "a pound account follows a pound source: \(linked.stderr)")
+        }
+    }
 }

@@ -97,11 +97,11 @@ struct ReportPages {
         let analytics = priced.report
         let percent = { (value: Amount) in NumberFormat.percent(value, signed: false) }
         let figures: HTML = """
-            <div class="figures" id="analytics-figures">\(Components.figure("Total value", Dollars.text(analytics.totalValue)))\
-            \(Components.figure("Invested", Dollars.text(analytics.invested)))\
-            \(Components.figure("Total return", Dollars.text(analytics.totalReturn, signed: true), detail: analytics.roi.map { NumberFormat.percent($0) }))\
-            \(Components.figure("Realised P/L", Dollars.text(analytics.realizedPL, signed: true)))\
-            \(Components.figure("Unrealised P/L", Dollars.text(analytics.unrealizedPL, signed: true)))\
+            <div class="figures" id="analytics-figures">\(Components.figure("Total value", Dollars.text(analytics.totalValue, currency: analytics.currency)))\
+            \(Components.figure("Invested", Dollars.text(analytics.invested, currency: analytics.currency)))\
+            \(Components.figure("Total return", Dollars.text(analytics.totalReturn, signed: true, currency: analytics.currency), detail: analytics.roi.map { NumberFormat.percent($0) }))\
+            \(Components.figure("Realised P/L", Dollars.text(analytics.realizedPL, signed: true, currency: analytics.currency)))\
+            \(Components.figure("Unrealised P/L", Dollars.text(analytics.unrealizedPL, signed: true, currency: analytics.currency)))\
             \(Components.figure("Annualised", analytics.annualizedReturn.map { NumberFormat.percent($0) } ?? "n/a", detail: analytics.annualizedReturnNote))</div>
             """
         let sectors = BarChart(

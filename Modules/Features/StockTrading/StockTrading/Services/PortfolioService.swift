@@ -45,7 +45,8 @@ public struct PortfolioService: Sendable {
             let snapshots = try await brokerage(owner).snapshots()
             let analytics = try PortfolioAnalytics.make(
                 valuation: valuation, history: history, snapshots: snapshots, now: now)
-            report = try AnalyticsReport(analytics, email: owner.email)
+            report = try AnalyticsReport(
+                analytics, email: owner.email, currency: try await brokerage(owner).currency())
         } catch {
             throw StockTradingError.translated(error)
         }

@@ -48,7 +48,8 @@ struct AnalyticsCommand: FeatureCommand {
         let report = priced.report
         if let svg {
             let chart = SVGChart.dated(
-                series: [series(report)], title: "Portfolio value — \(report.email)", yLabel: Formatting.axisMoney)
+                series: [series(report)], title: "Portfolio value — \(report.email)",
+                yLabel: { Formatting.axisMoney($0, report.currency) })
             try OutputDestination(path: svg).emit(chart.render(), to: context.terminal)
         }
         try formatting.render(
@@ -82,20 +83,26 @@ struct AnalyticsCommand: FeatureCommand {
             report.annualizedReturn.map { style.trend(NumberFormat.percent($0), sign: $0 > 0 ? 1 : $0 < 0 ? -1 : 0) }
             ?? (report.annualizedReturnNote ?? "not available")
         let lines: [(String, String)] = [
-            ("Total value", Formatting.money(report.totalValue)),
-            ("Invested", Formatting.money(report.invested) + "  (deposits − withdrawals)"),
+            ("Total value", Formatting.money(report.totalValue, report.currency)),
+            ("Invested", Formatting.money(report.invested, report.currency) + "  (deposits − withdrawals)"),
             (
                 "Total return",
-                style.trend(Formatting.signedMoney(report.totalReturn), sign: Formatting.sign(report.totalReturn))
+                style.trend(
+                    Formatting.signedMoney(report.totalReturn, report.currency),
+                    sign: Formatting.sign(report.totalReturn))
             ),
             ("ROI", style.trend(Formatting.percent(report.roi), sign: report.roi.map(Formatting.sign) ?? 0)),
             (
                 "Realized P/L",
-                style.trend(Formatting.signedMoney(report.realizedPL), sign: Formatting.sign(report.realizedPL))
+                style.trend(
+                    Formatting.signedMoney(report.realizedPL, report.currency), sign: Formatting.sign(report.realizedPL)
+                )
             ),
             (
                 "Unrealized P/L",
-                style.trend(Formatting.signedMoney(report.unrealizedPL), sign: Formatting.sign(report.unrealizedPL))
+                style.trend(
+                    Formatting.signedMoney(report.unrealizedPL, report.currency),
+                    sign: Formatting.sign(report.unrealizedPL))
             ),
             ("Annualized (XIRR)", xirr),
         ]
@@ -110,10 +117,10 @@ struct AnalyticsCommand: FeatureCommand {
         }
         text +=
             "\n" + style.bold("Allocation by sector") + "\n"
-            + allocation(report.bySector, title: "SECTOR", context: context)
+            + allocation(report.bySector, title: "SECTOR", currency: report.currency, context: context)
         text +=
             "\n" + style.bold("Allocation by holding") + "\n"
-            + allocation(report.byHolding, title: "HOLDING", context: context)
+            + allocation(report.byHolding, title: "HOLDING", currency: report.currency, context: context)
         text += "\n" + style.bold("Value history") + "\n"
         let points = series(report).points
         if points.count < 2 {
@@ -122,21 +129,26 @@ struct AnalyticsCommand: FeatureCommand {
                 + "deposit, withdrawal, portfolio or analytics run records the day's value.\n"
         } else {
             let width = max(20, min(70, context.terminal.width - 14))
-            text += LineChart.dated(series: [series(report)], height: 10, width: width, yLabel: Formatting.axisMoney)
-                .render(style: style)
+            text += LineChart.dated(
+                series: [series(report)], height: 10, width: width,
+                yLabel: { Formatting.axisMoney($0, report.currency) }
+            )
+            .render(style: style)
         }
         text += "\n" + Formatting.pricesLine(quotes, now: context.timing.now()) + "\n"
         return text
     }
 
-    private func allocation(_ slices: [AnalyticsReport.Slice], title: String, context: FeatureContext) -> String {
+    private func allocation(
+        _ slices: [AnalyticsReport.Slice], title: String, currency: String, context: FeatureContext
+    ) -> String {
         guard !slices.isEmpty else { return "Nothing to allocate.\n" }
         var table = TextTable(columns: [
             .text(title, truncatable: true), .number("VALUE"), .number("WEIGHT"), .text(""),
         ])
         for slice in slices {
             table.append([
-                TextTable.Cell(slice.name), TextTable.Cell(Formatting.money(slice.value)),
+                TextTable.Cell(slice.name), TextTable.Cell(Formatting.money(slice.value, currency)),
                 TextTable.Cell(NumberFormat.percent(slice.weight, signed: false)),
                 TextTable.Cell(Formatting.bar(slice.weight), color: slice.name == "Cash" ? nil : .cyan),
             ])

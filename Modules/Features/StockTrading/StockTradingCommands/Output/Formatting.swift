@@ -40,8 +40,8 @@ enum Formatting {
     }
 
     /// A chart axis label: whole dollars.
-    static func axisMoney(_ value: Double) -> String {
-        Amount(value, places: 0, rounding: .toNearestOrAwayFromZero).map(money) ?? "—"
+    static func axisMoney(_ value: Double, _ currency: String = "USD") -> String {
+        Amount(value, places: 0, rounding: .toNearestOrAwayFromZero).map { money($0, currency) } ?? "—"
     }
 
     /// The line under a priced table saying where prices come from and whether they are current.

@@ -29,6 +29,8 @@ public struct AnalyticsReport: Codable, Sendable, Equatable {
 
     /// Whose portfolio.
     public var email: String
+    /// The account's currency (set at sign-up): every amount of the report is in it.
+    public var currency: String
     /// `average` or `fifo`.
     public var basis: String
     /// Holdings value + cash.
@@ -57,7 +59,7 @@ public struct AnalyticsReport: Codable, Sendable, Equatable {
     public var benchmark: BenchmarkComparison?
 
     /// The report of computed analytics.
-    public init(_ analytics: PortfolioAnalytics, email: String) throws {
+    public init(_ analytics: PortfolioAnalytics, email: String, currency: String = "USD") throws {
         let valuation = analytics.valuation
         func slices(_ all: [AllocationSlice]) -> [Slice] {
             all.map {
@@ -67,6 +69,7 @@ public struct AnalyticsReport: Codable, Sendable, Equatable {
             }
         }
         self.email = email
+        self.currency = currency
         basis = valuation.basis.rawValue
         totalValue = valuation.totalValue
         invested = valuation.invested
