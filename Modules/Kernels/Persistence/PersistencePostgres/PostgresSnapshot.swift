@@ -1,3 +1,4 @@
+import NIOCore
 import Persistence
 import PostgresNIO
 import Synchronization
@@ -8,6 +9,10 @@ import Synchronization
 /// write) and its last reader has finished; each read runs its body on that connection as a transaction object
 /// that begins and commits nothing. Reads may run at once: the connection runs their statements in the order
 /// they are sent, all inside the one transaction.
+///
+/// The transaction's first statement after `BEGIN` reads its snapshot (``stampQuery``), by which the answers of
+/// earlier views at the same state are found (``StateMemory``): a read asked before at that state is answered from
+/// them, with no statement and no hop to the blocking threads.
 ///
 /// A statement that fails aborts the shared transaction: the snapshot is then broken, later reads run alone,
 /// and its connection is closed rather than given back.
@@ -55,21 +60,16 @@ final class PostgresSnapshot: Sendable {
         do {
             try await database.checkWaitingForStartup()
             try await database.leasing { connection in
-                do {
-                    _ = try await connection.query(
-                        PostgresQuery(unsafeSQL: PostgresDatabase.Isolation.snapshot.begin),
-                        logger: database.statementLogger
-                    ).get()
-                } catch {
-                    try? await connection.close()
-                    throw error
-                }
                 let stamp: String
                 do {
-                    let rows = try await connection.query(
-                        PostgresQuery(unsafeSQL: Self.stampQuery), logger: database.statementLogger
-                    ).get().rows
-                    stamp = try rows.first?.decode(String.self) ?? ""
+                    // Sent together, waited for once: the connection runs them in order.
+                    let logger = database.statementLogger
+                    let begin: EventLoopFuture<PostgresQueryResult> = connection.query(
+                        PostgresQuery(unsafeSQL: PostgresDatabase.Isolation.snapshot.begin), logger: logger)
+                    let stamped: EventLoopFuture<PostgresQueryResult> = connection.query(
+                        PostgresQuery(unsafeSQL: Self.stampQuery), logger: logger)
+                    _ = try await begin.get()
+                    stamp = try await stamped.get().rows.first?.decode(String.self) ?? ""
                 } catch {
                     try? await connection.close()
                     throw error
