@@ -2,6 +2,7 @@ import Foundation
 import Persistence
 import PersistencePostgres
 import PersistencePostgresTesting
+import Synchronization
 import Testing
 
 @testable import PersistenceSQLite
@@ -54,7 +55,8 @@ import Testing
         }
     }
 
-    @Test("each view sees what another process wrote before it, records and schema version", arguments: Backend.available)
+    @Test(
+        "each view sees what another process wrote before it, records and schema version", arguments: Backend.available)
     func anotherProcessWrites(backend: Backend) async throws {
         try await backend.withTwoProcesses { server, other in
             let (store, writer) = (server.store(namespace: "n"), other.store(namespace: "n"))
@@ -136,6 +138,41 @@ import Testing
                 return try Self.answers(of: database)
             }
             #expect(third !== second, "another connection's commit is another state")
+        }
+    }
+
+    /// A value that counts how often it is decoded.
+    struct Counted: Codable, Sendable, Equatable {
+        static let decodes = Mutex(0)
+        var text: String
+
+        init(text: String) { self.text = text }
+
+        init(from decoder: any Decoder) throws {
+            Self.decodes.withLock { $0 += 1 }
+            text = try decoder.singleValueContainer().decode(String.self)
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            try container.encode(text)
+        }
+    }
+
+    @Test("a typed read at the same state reuses the value decoded before; changed bytes are decoded anew")
+    func decodedOncePerState() async throws {
+        try await TemporaryFiles.withDatabaseURL { url in
+            let store = try SQLiteDatabase(fileURL: url).store(namespace: "n")
+            let other = try SQLiteDatabase(fileURL: url).store(namespace: "n")
+            try await store.put("c", Counted(text: "one"))
+            let view = { try await SnapshotScope.run { try await store.get(Counted.self, "c")?.value } }
+            let before = Counted.decodes.withLock { $0 }
+            #expect(try await view() == Counted(text: "one"))
+            #expect(try await view() == Counted(text: "one"))
+            #expect(Counted.decodes.withLock { $0 } - before == 1)
+            try await other.put("c", Counted(text: "two"))
+            #expect(try await view() == Counted(text: "two"))
+            #expect(Counted.decodes.withLock { $0 } - before == 2)
         }
     }
 }

@@ -25,6 +25,8 @@ public final class ReadAnswers: Sendable {
         var reused = 0
     }
 
+    /// The values typed reads decoded from the answers' records: the same bytes decode to the same value.
+    public let decoded = DecodedRecords(capacity: 1_024)
     /// How many answers are kept; beyond it the oldest are dropped together.
     public let capacity: Int
     /// How many bytes of values are kept at most; an answer larger than a quarter of it is not kept.
@@ -119,13 +121,15 @@ final class AnsweredTransaction: StoreTransaction {
     struct Unanswered: Error {}
 
     let namespace: String
-    let answers: ReadAnswers
+    let known: ReadAnswers
     private(set) var missed = false
 
     init(namespace: String, answers: ReadAnswers) {
         self.namespace = namespace
-        self.answers = answers
+        self.known = answers
     }
+
+    var answers: ReadAnswers? { known }
 
     private func unanswered() -> Unanswered {
         missed = true
@@ -133,14 +137,14 @@ final class AnsweredTransaction: StoreTransaction {
     }
 
     func get(_ key: String) throws -> RawRecord? {
-        guard let known = answers.records(.get(namespace: namespace, key: key)) else { throw unanswered() }
-        return known.first
+        guard let records = known.records(.get(namespace: namespace, key: key)) else { throw unanswered() }
+        return records.first
     }
 
     func scan(_ range: KeyRange, limit: Int?, reverse: Bool) throws -> [RawRecord] {
         let question = ReadAnswers.Question.scan(namespace: namespace, range: range, limit: limit, reverse: reverse)
-        guard let known = answers.records(question) else { throw unanswered() }
-        return known
+        guard let records = known.records(question) else { throw unanswered() }
+        return records
     }
 
     func put(_ key: String, value: Data, expiresAt: Date?, searchText: String?) throws { throw unanswered() }
