@@ -212,9 +212,7 @@ struct SQLiteStore: KeyValueStore {
     func read<R: Sendable>(_ body: @escaping @Sendable (any StoreTransaction) throws -> R) async throws -> R {
         let (namespace, now, reads) = (namespace, now, reads)
         let scope = SnapshotScope.current
-        if let answers = scope.flatMap(reads.answers(for:)),
-            let value = try answers.answer(namespace: namespace, body)
-        {
+        if let answers = try scope.map(stamped), let value = try answers.answer(namespace: namespace, body) {
             return value
         }
         return try readTransaction { db in
@@ -222,6 +220,13 @@ struct SQLiteStore: KeyValueStore {
             if let scope { transaction.answers = try reads.answers(for: scope) ?? reads.stamp(scope, in: db) }
             return try body(transaction)
         }
+    }
+
+    /// The answers `scope`'s reads use, the state stamped by the scope's first read: one statement, outside any
+    /// transaction, so that a view whose every question was asked before at that state needs no other.
+    private func stamped(_ scope: SnapshotScope) throws -> ReadAnswers {
+        if let answers = reads.answers(for: scope) { return answers }
+        return try SQLiteDatabase.mapErrors { try queue.inDatabase { db in try reads.stamp(scope, in: db) } }
     }
 
     /// A deferred transaction around `body`. Not `queue.read`: it sets `PRAGMA query_only` before and after each
@@ -265,7 +270,7 @@ struct SQLiteStore: KeyValueStore {
     func schemaVersion() async throws -> Int {
         let (namespace, reads) = (namespace, reads)
         let scope = SnapshotScope.current
-        if let known = scope.flatMap(reads.answers(for:))?.version(namespace) { return known }
+        if let known = try scope.map(stamped)?.version(namespace) { return known }
         return try readTransaction { db in
             let answers = try scope.map { try reads.answers(for: $0) ?? reads.stamp($0, in: db) }
             let version =
