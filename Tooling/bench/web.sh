@@ -176,11 +176,11 @@ if [[ -n "${FOLIO_BENCH_DATABASE_URL:-}" ]]; then
             as_pg=(runuser -u folio-ci --)
         fi
         pg_port=$(python3 -c 'import random, socket
-    for _ in range(200):
-        port, s = random.randrange(20000, 32000), socket.socket()
-        try: s.bind(("127.0.0.1", port)); print(port); break
-        except OSError: pass
-        finally: s.close()')
+for _ in range(200):
+    port, s = random.randrange(20000, 32000), socket.socket()
+    try: s.bind(("127.0.0.1", port)); print(port); break
+    except OSError: pass
+    finally: s.close()')
         "${as_pg[@]}" "$pg_bin/initdb" -D "$WORK/pg/data" -U folio --auth=trust -E UTF8 --locale=C.UTF-8 >/dev/null
         "${as_pg[@]}" "$pg_bin/pg_ctl" -D "$WORK/pg/data" -l "$WORK/pg/server.log" -w \
             -o "-c listen_addresses=127.0.0.1 -p $pg_port -k $WORK/pg -c fsync=off" start >/dev/null
