@@ -176,3 +176,28 @@ import Testing
         }
     }
 }
+
+/// A figure several parts of one view need is worked out once, and never reused past a write of the view.
+@Suite struct SharedWorkTests {
+    @Test("asked twice in a scope, worked out once; after a write of the scope, worked out again")
+    func onceUntilAWrite() async throws {
+        let counter = Mutex(0)
+        let store = InMemoryDatabase().store(namespace: "n")
+        let work: @Sendable () async throws -> Int = {
+            counter.withLock {
+                $0 += 1; return $0
+            }
+        }
+        try await SnapshotScope.run {
+            let scope = try #require(SnapshotScope.current)
+            #expect(try await scope.shared("k", work) == 1)
+            #expect(try await scope.shared("k", work) == 1)
+            #expect(try await scope.shared("other", work) == 2)
+            try await store.put("a", 1)
+            #expect(try await scope.shared("k", work) == 3)
+        }
+        try await SnapshotScope.run { () async throws in
+            #expect(try await SnapshotScope.current?.shared("k", work) == 4, "a scope of its own")
+        }
+    }
+}

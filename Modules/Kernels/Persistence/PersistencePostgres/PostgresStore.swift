@@ -31,7 +31,10 @@ struct PostgresStore: KeyValueStore {
     /// A write first retires the snapshot its task's reads shared: later reads must see what it wrote, and the
     /// snapshot's connection goes back to the pool rather than wait beside the write's.
     private func retireSharedSnapshot() {
-        if let scope = SnapshotScope.current { database.retireSnapshot(for: scope) }
+        if let scope = SnapshotScope.current {
+            database.retireSnapshot(for: scope)
+            scope.forgetShared()
+        }
     }
 
     func write<R: Sendable>(_ body: @escaping @Sendable (any StoreTransaction) throws -> R) async throws -> R {

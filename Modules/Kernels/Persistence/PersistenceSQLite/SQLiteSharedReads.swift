@@ -41,7 +41,10 @@ final class SQLiteSharedReads: Sendable {
         commits.add(1, ordering: .sequentiallyConsistent)
         defer {
             commits.add(1, ordering: .sequentiallyConsistent)
-            if let scope = SnapshotScope.current { forget(ObjectIdentifier(scope)) }
+            if let scope = SnapshotScope.current {
+                forget(ObjectIdentifier(scope))
+                scope.forgetShared()
+            }
         }
         return try body()
     }
