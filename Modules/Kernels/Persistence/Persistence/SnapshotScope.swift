@@ -4,7 +4,9 @@ import Synchronization
 /// where a backend gains from it: PostgreSQL then leases one connection and begins one transaction for the
 /// whole view instead of one per read (each costs a lease, a `BEGIN` and a `COMMIT`). The reads still see one
 /// consistent state each, now the same one; a write of the task ends the shared snapshot first, so a later read
-/// sees what the task wrote. Backends that gain nothing (in memory, SQLite) ignore it.
+/// sees what the task wrote. PostgreSQL and SQLite also stamp the state the view reads (``StateMemory``) and answer
+/// its reads from what earlier views at the same state were told; the in-memory backend ignores the scope.
+/// Figures several parts of the view need are worked out once in it (``shared(_:_:)``).
 ///
 /// Set it with ``run(_:)`` around work that only reads (`folio serve` does, around each GET), never around
 /// something that waits for long: the shared transaction holds its connection until the scope ends.
