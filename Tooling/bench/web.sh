@@ -12,17 +12,22 @@
 #        FOLIO_BIN=.build/debug/folio DURATION=5s CONNECTIONS=8 RUNS=3 Tooling/bench/web.sh
 #        FOLIO_BENCH_DATABASE_URL=postgres://folio@127.0.0.1:5432/postgres Tooling/bench/web.sh
 #        FOLIO_BENCH_DATABASE_URL=throwaway Tooling/bench/web.sh   (a cluster of its own, as Tooling/test makes one)
+#        FOLIO_OLD_BIN=/tmp/old/.build/release/folio Tooling/bench/web.sh   (old against new, turn about, in one run)
+# With FOLIO_OLD_BIN, the old binary serves the same home (and the same PostgreSQL schema) beside the new one, and
+# /, /networth and the fund page are measured on both turn about with the static file: old → new in one run.
 # The server runs on one core and wrk on another (taskset), so neither steals the other's; each route is measured
 # RUNS times (default 5) in turn with the static file, and the medians are printed.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 FOLIO_BIN="${FOLIO_BIN:-$ROOT/.build/release/folio}"
+FOLIO_OLD_BIN="${FOLIO_OLD_BIN:-}"
 DURATION="${DURATION:-5s}"
 RUNS="${RUNS:-5}"
 CONNECTIONS="${CONNECTIONS:-16}"
 SCHEMES="${SCHEMES:-45000}"
 FIXTURES="$ROOT/Tests/Fixtures/mfapi"
 [[ -x "$FOLIO_BIN" ]] || { echo "error: $FOLIO_BIN is not built (swift build -c release, or set FOLIO_BIN)" >&2; exit 1; }
+[[ -z "$FOLIO_OLD_BIN" || -x "$FOLIO_OLD_BIN" ]] || { echo "error: $FOLIO_OLD_BIN is not a binary" >&2; exit 1; }
 command -v wrk >/dev/null || { echo "error: wrk is needed (apt-get install -y wrk)" >&2; exit 1; }
 command -v python3 >/dev/null || { echo "error: python3 is needed for the loopback API stand-in" >&2; exit 1; }
 command -v taskset >/dev/null || { echo "error: taskset is needed to pin the server and wrk (apt-get install -y util-linux)" >&2; exit 1; }
@@ -103,11 +108,15 @@ export FOLIO_MARKET=simulated FOLIO_HOME="$WORK/home" FOLIO_MFAPI_URL="$API" FOL
 # take longer than the server's deadline for an uncached page.
 "$FOLIO_BIN" funds search hdfc >/dev/null
 "$FOLIO_BIN" funds show 122639 >/dev/null
-taskset -c 0 "$FOLIO_BIN" serve --port 0 > "$WORK/serve.out" 2>/dev/null &
-PIDS+=($!)
-for _ in $(seq 200); do grep -q "serving on" "$WORK/serve.out" 2>/dev/null && break; sleep 0.05; done
-BASE=$(head -1 "$WORK/serve.out" | awk '{print $NF}')
-[[ "$BASE" == http://* ]] || { echo "error: folio serve did not start" >&2; exit 1; }
+serve() {  # binary, database URL (empty: SQLite), name → the server's base URL in $WORK/<name>.base
+    FOLIO_DATABASE_URL="$2" taskset -c 0 "$1" serve --port 0 > "$WORK/$3.out" 2>/dev/null &
+    PIDS+=($!)
+    for _ in $(seq 200); do grep -q "serving on" "$WORK/$3.out" 2>/dev/null && break; sleep 0.05; done
+    head -1 "$WORK/$3.out" | awk '{print $NF}' > "$WORK/$3.base"
+    grep -q '^http://' "$WORK/$3.base" || { echo "error: folio serve ($1, $3) did not start" >&2; exit 1; }
+}
+serve "$FOLIO_BIN" "" serve
+BASE=$(cat "$WORK/serve.base")
 
 # Warm the caches (list index, history) so the run measures serving, not fetching.
 curl -fsS "$BASE/api/funds/search?q=hdfc" >/dev/null
@@ -154,52 +163,80 @@ else
 fi
 printf '  %-34s %s bytes; %s\n' "/ (overview) weight" "$(wc -c < "$WORK/overview.html")" "$COMPRESSED"
 
-[[ -n "${FOLIO_BENCH_DATABASE_URL:-}" ]] || exit 0
-if [[ $FOLIO_BENCH_DATABASE_URL == throwaway ]]; then
-    # initdb in the work directory, trust auth, fsync off, on a free port below the ephemeral range (docs/POSTGRES.md);
-    # as root the server runs as folio-ci, the user Tooling/test creates. Stopped by the trap with the work directory.
-    pg_bin=$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -1)
-    as_pg=()
-    mkdir -p "$WORK/pg" && chmod 755 "$WORK" "$WORK/pg"
-    if [[ $(id -u) -eq 0 ]]; then
-        id folio-ci >/dev/null 2>&1 || useradd --system --no-create-home --shell /usr/sbin/nologin folio-ci
-        chown folio-ci "$WORK/pg"
-        as_pg=(runuser -u folio-ci --)
-    fi
-    pg_port=$(python3 -c 'import random, socket
+if [[ -n "${FOLIO_BENCH_DATABASE_URL:-}" ]]; then
+    if [[ $FOLIO_BENCH_DATABASE_URL == throwaway ]]; then
+        # initdb in the work directory, trust auth, fsync off, on a free port below the ephemeral range (docs/POSTGRES.md);
+        # as root the server runs as folio-ci, the user Tooling/test creates. Stopped by the trap with the work directory.
+        pg_bin=$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -1)
+        as_pg=()
+        mkdir -p "$WORK/pg" && chmod 755 "$WORK" "$WORK/pg"
+        if [[ $(id -u) -eq 0 ]]; then
+            id folio-ci >/dev/null 2>&1 || useradd --system --no-create-home --shell /usr/sbin/nologin folio-ci
+            chown folio-ci "$WORK/pg"
+            as_pg=(runuser -u folio-ci --)
+        fi
+        pg_port=$(python3 -c 'import random, socket
 for _ in range(200):
     port, s = random.randrange(20000, 32000), socket.socket()
     try: s.bind(("127.0.0.1", port)); print(port); break
     except OSError: pass
     finally: s.close()')
-    "${as_pg[@]}" "$pg_bin/initdb" -D "$WORK/pg/data" -U folio --auth=trust -E UTF8 --locale=C.UTF-8 >/dev/null
-    "${as_pg[@]}" "$pg_bin/pg_ctl" -D "$WORK/pg/data" -l "$WORK/pg/server.log" -w \
-        -o "-c listen_addresses=127.0.0.1 -p $pg_port -k $WORK/pg -c fsync=off" start >/dev/null
-    trap '"${as_pg[@]}" "$pg_bin/pg_ctl" -D "$WORK/pg/data" -m immediate stop >/dev/null 2>&1; cleanup' EXIT
-    FOLIO_BENCH_DATABASE_URL="postgres://folio@127.0.0.1:$pg_port/postgres" THROWAWAY_PG=1
-fi
-# The same household on PostgreSQL, served by a second server on the same core, measured turn about with SQLite.
-separator='?'; [[ $FOLIO_BENCH_DATABASE_URL == *\?* ]] && separator='&'
-PG_URL="$FOLIO_BENCH_DATABASE_URL${separator}schema=$SCHEMA"
-"$FOLIO_BIN" db copy --to "$PG_URL" >/dev/null
-FOLIO_DATABASE_URL="$PG_URL" taskset -c 0 "$FOLIO_BIN" serve --port 0 > "$WORK/serve-pg.out" 2>/dev/null &
-PIDS+=($!)
-for _ in $(seq 200); do grep -q "serving on" "$WORK/serve-pg.out" 2>/dev/null && break; sleep 0.05; done
-PG_BASE=$(head -1 "$WORK/serve-pg.out" | awk '{print $NF}')
-[[ "$PG_BASE" == http://* ]] || { echo "error: folio serve on PostgreSQL did not start" >&2; exit 1; }
-for path in "/" "/networth" "/funds/122639"; do curl -fsS "$PG_BASE$path" >/dev/null; curl -fsS "$BASE$path" >/dev/null; done
+        "${as_pg[@]}" "$pg_bin/initdb" -D "$WORK/pg/data" -U folio --auth=trust -E UTF8 --locale=C.UTF-8 >/dev/null
+        "${as_pg[@]}" "$pg_bin/pg_ctl" -D "$WORK/pg/data" -l "$WORK/pg/server.log" -w \
+            -o "-c listen_addresses=127.0.0.1 -p $pg_port -k $WORK/pg -c fsync=off" start >/dev/null
+        trap '"${as_pg[@]}" "$pg_bin/pg_ctl" -D "$WORK/pg/data" -m immediate stop >/dev/null 2>&1; cleanup' EXIT
+        FOLIO_BENCH_DATABASE_URL="postgres://folio@127.0.0.1:$pg_port/postgres" THROWAWAY_PG=1
+    fi
+    # The same household on PostgreSQL, served by a second server on the same core, measured turn about with SQLite.
+    separator='?'; [[ $FOLIO_BENCH_DATABASE_URL == *\?* ]] && separator='&'
+    PG_URL="$FOLIO_BENCH_DATABASE_URL${separator}schema=$SCHEMA"
+    "$FOLIO_BIN" db copy --to "$PG_URL" >/dev/null
+    serve "$FOLIO_BIN" "$PG_URL" serve-pg
+    PG_BASE=$(cat "$WORK/serve-pg.base")
+    for path in "/" "/networth" "/funds/122639"; do curl -fsS "$PG_BASE$path" >/dev/null; curl -fsS "$BASE$path" >/dev/null; done
 
-echo
-echo "the same household on SQLite and on PostgreSQL ($FOLIO_BENCH_DATABASE_URL, loopback), requests/s, median of $RUNS runs"
-printf '  %-34s %10s %12s %10s\n' "route" "SQLite" "PostgreSQL" "PG/SQLite"
-SQLITE_BASE="$BASE"
-for path in "/" "/networth" "/funds/122639"; do
-    : > "$WORK/sqlite.txt"; : > "$WORK/pg.txt"
-    for _ in $(seq "$RUNS"); do
-        BASE="$SQLITE_BASE"; measure "$path" >> "$WORK/sqlite.txt"
-        BASE="$PG_BASE"; measure "$path" >> "$WORK/pg.txt"
+    echo
+    echo "the same household on SQLite and on PostgreSQL ($FOLIO_BENCH_DATABASE_URL, loopback), requests/s, median of $RUNS runs"
+    printf '  %-34s %10s %12s %10s\n' "route" "SQLite" "PostgreSQL" "PG/SQLite"
+    SQLITE_BASE="$BASE"
+    for path in "/" "/networth" "/funds/122639"; do
+        : > "$WORK/sqlite.txt"; : > "$WORK/pg.txt"
+        for _ in $(seq "$RUNS"); do
+            BASE="$SQLITE_BASE"; measure "$path" >> "$WORK/sqlite.txt"
+            BASE="$PG_BASE"; measure "$path" >> "$WORK/pg.txt"
+        done
+        LITE=$(awk '{ print $1 }' "$WORK/sqlite.txt" | median)
+        PG=$(awk '{ print $1 }' "$WORK/pg.txt" | median)
+        printf '  %-34s %10.0f %12.0f %10s\n' "$path" "$LITE" "$PG" "$(awk -v a="$PG" -v b="$LITE" 'BEGIN { printf "%.2f", a / b }')"
     done
-    LITE=$(awk '{ print $1 }' "$WORK/sqlite.txt" | median)
-    PG=$(awk '{ print $1 }' "$WORK/pg.txt" | median)
-    printf '  %-34s %10.0f %12.0f %10s\n' "$path" "$LITE" "$PG" "$(awk -v a="$PG" -v b="$LITE" 'BEGIN { printf "%.2f", a / b }')"
+    BASE="$SQLITE_BASE"
+fi
+
+[[ -n "$FOLIO_OLD_BIN" ]] || exit 0
+# Old against new: each server of the old binary beside the new one's, every route measured on each in turn with
+# the static file (so a drift of the machine's speed shows in all of them), the medians side by side.
+serve "$FOLIO_OLD_BIN" "" old
+SERVERS=("SQLite old|$(cat "$WORK/old.base")" "SQLite new|$BASE")
+if [[ -n "${PG_URL:-}" ]]; then
+    serve "$FOLIO_OLD_BIN" "$PG_URL" old-pg
+    SERVERS+=("PG old|$(cat "$WORK/old-pg.base")" "PG new|$PG_BASE")
+fi
+echo
+echo "old ($FOLIO_OLD_BIN) against new ($FOLIO_BIN), requests/s, median of $RUNS runs turn about"
+printf '  %-16s %10s' "route" "static"
+for server in "${SERVERS[@]}"; do printf ' %11s' "${server%%|*}"; done
+printf '\n'
+for path in "/" "/networth" "/funds/122639"; do
+    for server in "${SERVERS[@]}"; do curl -fsS "${server#*|}$path" >/dev/null; done
+    : > "$WORK/static.txt"
+    for index in "${!SERVERS[@]}"; do : > "$WORK/side-$index.txt"; done
+    for _ in $(seq "$RUNS"); do
+        measure /assets/static-1k.txt >> "$WORK/static.txt"
+        for index in "${!SERVERS[@]}"; do
+            BASE="${SERVERS[$index]#*|}"; measure "$path" >> "$WORK/side-$index.txt"
+        done
+    done
+    printf '  %-16s %10.0f' "$path" "$(awk '{ print $1 }' "$WORK/static.txt" | median)"
+    for index in "${!SERVERS[@]}"; do printf ' %11.0f' "$(awk '{ print $1 }' "$WORK/side-$index.txt" | median)"; done
+    printf '\n'
 done

@@ -56,18 +56,48 @@ public struct OverviewService: Sendable {
         self.patience = patience
     }
 
-    /// `body`'s answer, or nil when it gives none within the patience.
-    private func patiently<Value: Sendable>(_ body: @escaping @Sendable () async -> Value) async -> Value? {
-        guard let patience else { return await body() }
-        return await withTaskGroup(of: Value?.self) { group in
-            group.addTask { await body() }
-            group.addTask {
-                try? await patience.clock.sleep(for: patience.limit, tolerance: nil)
-                return nil
+    /// What each part answered, nil for one that gave no answer within the patience.
+    private struct Parts: Sendable {
+        var household: Result<HouseholdPosition?, any Error>?
+        var sources: [KnownSource]?
+        var agenda: [AgendaItem]?
+    }
+
+    private enum Arrival: Sendable {
+        case household(Result<HouseholdPosition?, any Error>)
+        case sources([KnownSource])
+        case agenda([AgendaItem])
+        case deadline
+    }
+
+    /// The household, the sources and the agenda, read at once, under one deadline for the three: a timer per part
+    /// stays with the clock until it is due, and a server reading the overview on every view had thousands pending.
+    private func parts() async -> Parts {
+        let (inputs, patience) = (inputs, patience)
+        return await withTaskGroup(of: Arrival.self) { group in
+            group.addTask { .household(await attempt { try await inputs.household() }) }
+            group.addTask { .sources(await inputs.sources()) }
+            group.addTask { .agenda(await inputs.agenda()) }
+            if let patience {
+                group.addTask {
+                    try? await patience.clock.sleep(for: patience.limit, tolerance: nil)
+                    return .deadline
+                }
             }
-            let first = await group.next() ?? nil
+            var parts = Parts()
+            var waiting = 3
+            while waiting > 0, let arrival = await group.next() {
+                switch arrival {
+                case .household(let result): parts.household = result
+                case .sources(let sources): parts.sources = sources
+                case .agenda(let agenda): parts.agenda = agenda
+                case .deadline: waiting = 1
+                }
+                waiting -= 1
+            }
+            // The deadline's timer, or a late part's work, is not waited for.
             group.cancelAll()
-            return first
+            return parts
         }
     }
 
@@ -77,11 +107,11 @@ public struct OverviewService: Sendable {
     public func overview(range: OverviewRange = .oneYear) async throws -> OverviewReport {
         let date = now()
         let inputs = inputs
-        async let householdRead = patiently { await attempt { try await inputs.household() } }
-        async let sourcesRead = patiently { await inputs.sources() }
-        async let agendaRead = patiently { await inputs.agenda() }
         async let alertsRead = attempt { try await inputs.alerts() }
-        let (household, sourcesGiven, agendaGiven, alerts) = await (householdRead, sourcesRead, agendaRead, alertsRead)
+        let parts = await parts()
+        let (household, sourcesGiven, agendaGiven, alerts) = (
+            parts.household, parts.sources, parts.agenda, await alertsRead
+        )
         var warnings: [String] = []
         let late = patience.map { "gave no answer within \(Self.seconds($0.limit))" } ?? ""
         let position: HouseholdPosition?

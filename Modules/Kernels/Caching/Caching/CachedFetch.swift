@@ -52,6 +52,7 @@ public struct CachedFetch: Sendable {
     private let timing: Timing
     private let fallsBack: @Sendable (any Error) -> Bool
     private let page: PagePolicy?
+    private let decoded: DecodedRecords?
 
     /// Creates the policy over a store and a wall clock.
     /// - Parameters:
@@ -60,14 +61,17 @@ public struct CachedFetch: Sendable {
     ///     in the background, an uncached item is given up after the page's deadline, and a failure is remembered
     ///     so that the next views fail at once instead of waiting for the service again. Nil for the command line,
     ///     which waits for its one request.
+    ///   - decoded: Where values decoded from the saved copy are kept while its bytes are the same, for a
+    ///     long-lived reader without the page policy; the page policy's own when it has one.
     public init(
         store: any KeyValueStore, timing: Timing, fallsBack: @escaping @Sendable (any Error) -> Bool,
-        page: PagePolicy? = nil
+        page: PagePolicy? = nil, decoded: DecodedRecords? = nil
     ) {
         self.store = store
         self.timing = timing
         self.fallsBack = fallsBack
         self.page = page
+        self.decoded = page?.decoded ?? decoded
     }
 
     /// Returns the value at `key`, fetching it with `load` as `mode` and freshness `ttl` require.
@@ -79,7 +83,7 @@ public struct CachedFetch: Sendable {
         _ type: T.Type, key: String, ttl: Duration, mode: FetchMode, source: String,
         load: @escaping @Sendable () async throws -> T
     ) async throws -> Cached<T> {
-        let decoded = page?.decoded
+        let decoded = decoded
         return try await value(
             key: key, ttl: ttl, mode: mode, source: source, load: load,
             read: { transaction in

@@ -234,7 +234,9 @@ struct InMemoryStore: KeyValueStore {
     }
 
     func write<R: Sendable>(_ body: @escaping @Sendable (any StoreTransaction) throws -> R) async throws -> R {
-        try database.write(namespace, hook: WriteHook.current.flatMap { $0.applies(to: namespace) ? $0 : nil }, body)
+        defer { SnapshotScope.current?.forgetShared() }
+        return try database.write(
+            namespace, hook: WriteHook.current.flatMap { $0.applies(to: namespace) ? $0 : nil }, body)
     }
 
     func schemaVersion() async throws -> Int { database.version(namespace) }

@@ -4,7 +4,9 @@ import Synchronization
 /// where a backend gains from it: PostgreSQL then leases one connection and begins one transaction for the
 /// whole view instead of one per read (each costs a lease, a `BEGIN` and a `COMMIT`). The reads still see one
 /// consistent state each, now the same one; a write of the task ends the shared snapshot first, so a later read
-/// sees what the task wrote. Backends that gain nothing (in memory, SQLite) ignore it.
+/// sees what the task wrote. PostgreSQL and SQLite also stamp the state the view reads (``StateMemory``) and answer
+/// its reads from what earlier views at the same state were told; the in-memory backend ignores the scope.
+/// Figures several parts of the view need are worked out once in it (``shared(_:_:)``).
 ///
 /// Set it with ``run(_:)`` around work that only reads (`folio serve` does, around each GET), never around
 /// something that waits for long: the shared transaction holds its connection until the scope ends.
@@ -13,6 +15,8 @@ public final class SnapshotScope: Sendable {
     @TaskLocal public static var current: SnapshotScope?
 
     private let enders = Mutex<(ended: Bool, list: [@Sendable () -> Void])>((false, []))
+    /// What ``shared(_:_:)`` worked out, by key.
+    private let worked = Mutex<[String: any Sendable]>([:])
 
     /// Creates a scope; ``run(_:)`` makes and ends one.
     public init() {}
@@ -22,6 +26,24 @@ public final class SnapshotScope: Sendable {
         let scope = SnapshotScope()
         defer { scope.end() }
         return try await $current.withValue(scope, operation: body)
+    }
+
+    /// `work`'s value, worked out once in the scope under `key`: parts of one page view that need the same figure
+    /// share one working-out (a second asker waits for the first's). Forgotten when the scope's task writes
+    /// (``forgetShared()``), so a figure from before a write is never given after it.
+    public func shared<T: Sendable>(_ key: String, _ work: @escaping @Sendable () async throws -> T) async throws -> T {
+        let task = worked.withLock { worked -> Task<T, any Error> in
+            if let running = worked[key] as? Task<T, any Error> { return running }
+            let fresh = Task { try await work() }
+            worked[key] = fresh
+            return fresh
+        }
+        return try await task.value
+    }
+
+    /// Forgets what ``shared(_:_:)`` worked out: the scope's task is writing.
+    public func forgetShared() {
+        worked.withLock { $0 = [:] }
     }
 
     /// Has `ender` called when the scope ends; false (and not called) when the scope has ended already, in which

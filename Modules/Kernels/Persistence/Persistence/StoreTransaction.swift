@@ -44,6 +44,10 @@ public protocol StoreTransaction {
     /// Stores an exported record as it was: its `storedAt` is kept rather than stamped now, and a record
     /// already at its key is replaced.
     func restore(_ record: ExportedRecord) throws
+    /// What reads at this transaction's state of the database were told, when it reads in a page view whose state
+    /// the backend knows (``StateMemory``): typed reads then reuse what was decoded before from the same bytes.
+    /// Nil for every other transaction.
+    var answers: ReadAnswers? { get }
 }
 
 /// A record with its search text, as ``StoreTransaction/export(_:)`` reads it.
@@ -89,6 +93,38 @@ public struct SearchHit: Sendable, Hashable {
 }
 
 extension StoreTransaction {
+    /// None: the transaction reads the database, and decodes what it reads.
+    public var answers: ReadAnswers? { nil }
+
+    /// `record` decoded as `type`: the value decoded before from the same bytes when the transaction reads at a
+    /// known state (``answers``), else decoded now.
+    /// - Throws: ``PersistenceError/decoding(key:type:reason:)`` when the bytes are not a `T`.
+    public func entry<T: Decodable & Sendable>(_ type: T.Type, from record: RawRecord) throws -> Entry<T> {
+        guard let answers else { return try RecordCoding.entry(type, from: record) }
+        let value = try answers.decoded.value(type, of: record) { bytes in
+            try RecordCoding.decode(type, from: bytes, key: record.key)
+        }
+        return Entry(key: record.key, value: value, storedAt: record.storedAt, expiresAt: record.expiresAt)
+    }
+
+    /// The decoded entry at `key`, reusing an earlier decoding at the same state (``entry(_:from:)``).
+    public func get<T: Decodable & Sendable>(_ type: T.Type, _ key: String) throws -> Entry<T>? {
+        guard let record = try get(key) else { return nil }
+        return try entry(type, from: record)
+    }
+
+    /// The decoded value at `key`, ignoring expiry, reusing an earlier decoding at the same state.
+    public func value<T: Decodable & Sendable>(_ type: T.Type, _ key: String) throws -> T? {
+        try get(type, key)?.value
+    }
+
+    /// The decoded entries in `range`, in key order, reusing earlier decodings at the same state.
+    public func scan<T: Decodable & Sendable>(
+        _ type: T.Type, _ range: KeyRange, limit: Int? = nil, reverse: Bool = false
+    ) throws -> [Entry<T>] {
+        try scan(range, limit: limit, reverse: reverse).map { try entry(type, from: $0) }
+    }
+
     /// The records in `range` in key order.
     public func scan(_ range: KeyRange) throws -> [RawRecord] {
         try scan(range, limit: nil, reverse: false)

@@ -59,6 +59,8 @@ public final class PostgresDatabase: KeyValueDatabase {
     let prepared = Mutex(false)
     /// The snapshots page views share (``SnapshotScope``), by scope.
     let snapshots = Mutex<[ObjectIdentifier: PostgresSnapshot]>([:])
+    /// What the shared snapshots' reads were told at the last state of the database they saw.
+    let memory = StateMemory()
     private let conflictObservers = Mutex<[@Sendable (String) -> Void]>([])
 
     /// Calls `observer` with the namespace each time a transaction meets a serialisation conflict (it is then run
@@ -414,7 +416,7 @@ extension PostgresDatabase {
     /// transaction of someone else's (a ``PostgresSnapshot``): no `BEGIN`, no `COMMIT`. Returns the value and
     /// whether a statement failed (the shared transaction is then unusable).
     func onThread<R: Sendable>(
-        _ connection: PostgresConnection, namespace: String, answers: PostgresSnapshot.Answers,
+        _ connection: PostgresConnection, namespace: String, answers: ReadAnswers,
         _ body: @escaping @Sendable (PostgresTransaction) throws -> R
     ) async throws -> (value: R, failed: Bool) {
         let (tables, location, now, logger, writeBatch) = (tables, location, now, logger, writeBatch)

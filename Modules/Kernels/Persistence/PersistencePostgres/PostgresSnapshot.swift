@@ -1,3 +1,4 @@
+import NIOCore
 import Persistence
 import PostgresNIO
 import Synchronization
@@ -9,6 +10,10 @@ import Synchronization
 /// that begins and commits nothing. Reads may run at once: the connection runs their statements in the order
 /// they are sent, all inside the one transaction.
 ///
+/// The transaction's first statement after `BEGIN` reads its snapshot (``stampQuery``), by which the answers of
+/// earlier views at the same state are found (``StateMemory``): a read asked before at that state is answered from
+/// them, with no statement and no hop to the blocking threads.
+///
 /// A statement that fails aborts the shared transaction: the snapshot is then broken, later reads run alone,
 /// and its connection is closed rather than given back.
 final class PostgresSnapshot: Sendable {
@@ -16,8 +21,8 @@ final class PostgresSnapshot: Sendable {
     struct Gone: Error {}
 
     private enum Phase {
-        case opening([CheckedContinuation<PostgresConnection, any Error>])
-        case open(PostgresConnection)
+        case opening([CheckedContinuation<(PostgresConnection, ReadAnswers), any Error>])
+        case open(PostgresConnection, ReadAnswers)
         case failed(any Error)
     }
 
@@ -31,35 +36,19 @@ final class PostgresSnapshot: Sendable {
     }
 
     private let state = Mutex(State())
-    /// What the snapshot's reads have been told so far.
-    let answers = Answers()
 
-    /// A question a read asks, by what decides its answer: the snapshot does not change (a write of the task
-    /// retires it first), so the same question always gets the same answer, and a view that reads the same range
-    /// from several of its parts sends it once.
-    enum Question: Hashable {
-        case get(namespace: String, key: String)
-        case scan(namespace: String, range: KeyRange, limit: Int?, reverse: Bool)
-    }
-
-    /// The answers given so far.
-    final class Answers: Sendable {
-        private let known = Mutex<(answers: [Question: [RawRecord]], reused: Int)>(([:], 0))
-
-        subscript(_ question: Question) -> [RawRecord]? {
-            get {
-                known.withLock { known in
-                    let answer = known.answers[question]
-                    if answer != nil { known.reused += 1 }
-                    return answer
-                }
-            }
-            set { known.withLock { $0.answers[question] = newValue } }
+    /// The answers of the snapshot's reads once it is open: those every snapshot at the same state shares.
+    var answers: ReadAnswers? {
+        state.withLock { state in
+            guard case .open(_, let answers) = state.phase else { return nil }
+            return answers
         }
-
-        /// How many reads were answered without a statement.
-        var reused: Int { known.withLock { $0.reused } }
     }
+
+    /// The state the snapshot sees, as ``StateMemory`` keys it: the transaction's own snapshot (the transactions
+    /// in progress and the next id to be given). Two snapshots equal in it see the same committed transactions,
+    /// so the same rows of every table; anything written since — by any process, to any table — changes it.
+    static let stampQuery = "SELECT pg_current_snapshot()::text"
 
     /// Leases the connection and begins the transaction, in a task of its own (not the reader's: the connection
     /// outlives that read, and a reader's cancellation must not end the others').
@@ -71,16 +60,22 @@ final class PostgresSnapshot: Sendable {
         do {
             try await database.checkWaitingForStartup()
             try await database.leasing { connection in
+                let stamp: String
                 do {
-                    _ = try await connection.query(
-                        PostgresQuery(unsafeSQL: PostgresDatabase.Isolation.snapshot.begin),
-                        logger: database.statementLogger
-                    ).get()
+                    // Sent together, waited for once: the connection runs them in order.
+                    let logger = database.statementLogger
+                    let begin: EventLoopFuture<PostgresQueryResult> = connection.query(
+                        PostgresQuery(unsafeSQL: PostgresDatabase.Isolation.snapshot.begin), logger: logger)
+                    let stamped: EventLoopFuture<PostgresQueryResult> = connection.query(
+                        PostgresQuery(unsafeSQL: Self.stampQuery), logger: logger)
+                    _ = try await begin.get()
+                    stamp = try await stamped.get().rows.first?.decode(String.self) ?? ""
                 } catch {
                     try? await connection.close()
                     throw error
                 }
-                self.opened(connection)
+                // An empty stamp names no state: the answers are this snapshot's own.
+                self.opened(connection, answers: stamp.isEmpty ? ReadAnswers() : database.memory.answers(at: stamp))
                 await self.untilReleased()
                 if self.state.withLock({ $0.broken }) {
                     try? await connection.close()
@@ -99,17 +94,17 @@ final class PostgresSnapshot: Sendable {
         }
     }
 
-    private func opened(_ connection: PostgresConnection) {
-        let waiting = state.withLock { state -> [CheckedContinuation<PostgresConnection, any Error>] in
+    private func opened(_ connection: PostgresConnection, answers: ReadAnswers) {
+        let waiting = state.withLock { state -> [CheckedContinuation<(PostgresConnection, ReadAnswers), any Error>] in
             guard case .opening(let waiting) = state.phase else { return [] }
-            state.phase = .open(connection)
+            state.phase = .open(connection, answers)
             return waiting
         }
-        for waiter in waiting { waiter.resume(returning: connection) }
+        for waiter in waiting { waiter.resume(returning: (connection, answers)) }
     }
 
     private func failed(_ error: any Error) {
-        let waiting = state.withLock { state -> [CheckedContinuation<PostgresConnection, any Error>] in
+        let waiting = state.withLock { state -> [CheckedContinuation<(PostgresConnection, ReadAnswers), any Error>] in
             state.broken = true
             guard case .opening(let waiting) = state.phase else { return [] }
             state.phase = .failed(error)
@@ -129,14 +124,14 @@ final class PostgresSnapshot: Sendable {
         }
     }
 
-    private func connection() async throws -> PostgresConnection {
+    private func connection() async throws -> (PostgresConnection, ReadAnswers) {
         try await withCheckedThrowingContinuation { waiter in
-            let ready = state.withLock { state -> Result<PostgresConnection, any Error>? in
+            let ready = state.withLock { state -> Result<(PostgresConnection, ReadAnswers), any Error>? in
                 switch state.phase {
                 case .opening(let waiting):
                     state.phase = .opening(waiting + [waiter])
                     return nil
-                case .open(let connection): return .success(connection)
+                case .open(let connection, let answers): return .success((connection, answers))
                 case .failed(let error): return .failure(error)
                 }
             }
@@ -144,11 +139,13 @@ final class PostgresSnapshot: Sendable {
         }
     }
 
-    /// Runs `body` on the shared transaction.
+    /// Runs `body` on the shared transaction, unless `answered` answers from what reads at the same state were
+    /// told (nil when it cannot).
     /// - Throws: ``Gone`` when the snapshot was retired or broken before this read began (run it alone), else
     ///   what the body, a statement or the lease threw.
     func read<R: Sendable>(
-        namespace: String, database: PostgresDatabase, _ body: @escaping @Sendable (PostgresTransaction) throws -> R
+        namespace: String, database: PostgresDatabase, answered: ((ReadAnswers) throws -> R?)? = nil,
+        _ body: @escaping @Sendable (PostgresTransaction) throws -> R
     ) async throws -> R {
         let entered = state.withLock { state -> Bool in
             guard !state.retired, !state.broken else { return false }
@@ -157,7 +154,10 @@ final class PostgresSnapshot: Sendable {
         }
         guard entered else { throw Gone() }
         defer { leave() }
-        let connection = try await connection()
+        let (connection, answers) = try await connection()
+        // Answered here when every question was asked before at this state: no statement, and no hop to the
+        // blocking threads.
+        if let answered, let value = try answered(answers) { return value }
         do {
             let (value, failed) = try await database.onThread(
                 connection, namespace: namespace, answers: answers, body)

@@ -8,19 +8,21 @@ struct PostgresStore: KeyValueStore {
     let database: PostgresDatabase
 
     func read<R: Sendable>(_ body: @escaping @Sendable (any StoreTransaction) throws -> R) async throws -> R {
-        if let shared = try await sharedRead({ try body($0) }) { return shared }
+        let namespace = namespace
+        let answered: (ReadAnswers) throws -> R? = { answers in try answers.answer(namespace: namespace, body) }
+        if let shared = try await sharedRead(answered: answered, { try body($0) }) { return shared }
         return try await database.transaction(namespace: namespace, isolation: .snapshot) { try body($0) }
     }
 
     /// The read run on the snapshot of the task's ``SnapshotScope``, nil when there is none to share.
     private func sharedRead<R: Sendable>(
-        _ body: @escaping @Sendable (PostgresTransaction) throws -> R
+        answered: ((ReadAnswers) throws -> R?)? = nil, _ body: @escaping @Sendable (PostgresTransaction) throws -> R
     ) async throws -> R? {
         guard let scope = SnapshotScope.current, let snapshot = database.sharedSnapshot(for: scope) else {
             return nil
         }
         do {
-            return try await snapshot.read(namespace: namespace, database: database, body)
+            return try await snapshot.read(namespace: namespace, database: database, answered: answered, body)
         } catch is PostgresSnapshot.Gone {
             return nil
         }
@@ -29,7 +31,10 @@ struct PostgresStore: KeyValueStore {
     /// A write first retires the snapshot its task's reads shared: later reads must see what it wrote, and the
     /// snapshot's connection goes back to the pool rather than wait beside the write's.
     private func retireSharedSnapshot() {
-        if let scope = SnapshotScope.current { database.retireSnapshot(for: scope) }
+        if let scope = SnapshotScope.current {
+            database.retireSnapshot(for: scope)
+            scope.forgetShared()
+        }
     }
 
     func write<R: Sendable>(_ body: @escaping @Sendable (any StoreTransaction) throws -> R) async throws -> R {
@@ -46,9 +51,11 @@ struct PostgresStore: KeyValueStore {
             var binds = PostgresBindings()
             binds.append(namespace)
             let rows = try transaction.rows("SELECT version FROM \(tables.namespaces) WHERE namespace = $1", binds)
-            return try rows.first.map { try $0.decode(Int.self) } ?? 0
+            let version = try rows.first.map { try $0.decode(Int.self) } ?? 0
+            transaction.answers?.keep(version: version, for: namespace)
+            return version
         }
-        if let shared = try await sharedRead(version) { return shared }
+        if let shared = try await sharedRead(answered: { $0.version(namespace) }, version) { return shared }
         return try await database.withConnection(namespace: namespace, version)
     }
 

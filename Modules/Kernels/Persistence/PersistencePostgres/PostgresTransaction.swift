@@ -28,7 +28,7 @@ final class PostgresTransaction: StoreTransaction {
     /// Whether a put or delete was made (a ``WriteHook`` runs only then).
     private(set) var wrote = false
     /// The answers of the shared snapshot this transaction reads in (``PostgresSnapshot``), if it does.
-    var answers: PostgresSnapshot.Answers?
+    var answers: ReadAnswers?
     /// Search words this transaction inserted, to tell a load from an edit (see ``analyzeIfLoaded()``).
     private var wordsWritten = 0
 
@@ -167,10 +167,10 @@ final class PostgresTransaction: StoreTransaction {
 
     func get(_ key: String) throws -> RawRecord? {
         if let index = pendingIndex[key] { return pending[index].record }
-        let question = PostgresSnapshot.Question.get(namespace: namespace, key: key)
-        if !wrote, let known = answers?[question] { return known.first }
+        let question = ReadAnswers.Question.get(namespace: namespace, key: key)
+        if !wrote, let known = answers?.records(question) { return known.first }
         let record = try fetch(key)
-        if !wrote { answers?[question] = record.map { [$0] } ?? [] }
+        if !wrote { answers?.keep(record.map { [$0] } ?? [], for: question) }
         return record
     }
 
@@ -337,11 +337,10 @@ final class PostgresTransaction: StoreTransaction {
     }
 
     func scan(_ range: KeyRange, limit: Int?, reverse: Bool) throws -> [RawRecord] {
-        let question = PostgresSnapshot.Question.scan(
-            namespace: namespace, range: range, limit: limit, reverse: reverse)
-        if !wrote, let known = answers?[question] { return known }
+        let question = ReadAnswers.Question.scan(namespace: namespace, range: range, limit: limit, reverse: reverse)
+        if !wrote, let known = answers?.records(question) { return known }
         let records = try fetch(range, limit: limit, reverse: reverse)
-        if !wrote { answers?[question] = records }
+        if !wrote { answers?.keep(records, for: question) }
         return records
     }
 

@@ -110,7 +110,7 @@ extension SQLiteDatabase {
         do {
             let source = try DatabaseQueue(path: file.path)
             defer { try? source.close() }
-            try source.backup(to: queue)
+            try reads.writing { try source.backup(to: queue) }
         } catch let error as DatabaseError {
             throw PersistenceError.storage("could not restore from \(file.path): \(error.message ?? "\(error)")")
         }

@@ -22,6 +22,8 @@ public final class SQLiteDatabase: KeyValueDatabase {
     static let memoryMapLimit = 256 << 20
     let queue: DatabaseQueue
     let now: @Sendable () -> Date
+    /// What page views read, kept for the next views while the file is unchanged.
+    let reads = SQLiteSharedReads()
 
     /// Opens (creating if needed) the database at `fileURL`.
     /// - Parameters:
@@ -87,7 +89,7 @@ public final class SQLiteDatabase: KeyValueDatabase {
 
     /// The store for `namespace`.
     public func store(namespace: String) -> any KeyValueStore {
-        SQLiteStore(namespace: namespace, queue: queue, now: now)
+        SQLiteStore(namespace: namespace, queue: queue, now: now, reads: reads)
     }
 
     /// Runs SQLite's own consistency check; returns its verdict (`["ok"]` when sound).
@@ -203,13 +205,28 @@ struct SQLiteStore: KeyValueStore {
     let namespace: String
     let queue: DatabaseQueue
     let now: @Sendable () -> Date
+    let reads: SQLiteSharedReads
 
+    /// In a page view (a ``SnapshotScope``), answered without the file when every question was asked before at
+    /// the file's state (``SQLiteSharedReads``); else a read transaction.
     func read<R: Sendable>(_ body: @escaping @Sendable (any StoreTransaction) throws -> R) async throws -> R {
-        let namespace = namespace
-        let now = now
-        return try readTransaction { db in
-            try body(SQLiteTransaction(db: db, namespace: namespace, now: now, readOnly: true))
+        let (namespace, now, reads) = (namespace, now, reads)
+        let scope = SnapshotScope.current
+        if let answers = try scope.map(stamped), let value = try answers.answer(namespace: namespace, body) {
+            return value
         }
+        return try readTransaction { db in
+            let transaction = SQLiteTransaction(db: db, namespace: namespace, now: now, readOnly: true)
+            if let scope { transaction.answers = try reads.answers(for: scope) ?? reads.stamp(scope, in: db) }
+            return try body(transaction)
+        }
+    }
+
+    /// The answers `scope`'s reads use, the state stamped by the scope's first read: one statement, outside any
+    /// transaction, so that a view whose every question was asked before at that state needs no other.
+    private func stamped(_ scope: SnapshotScope) throws -> ReadAnswers {
+        if let answers = reads.answers(for: scope) { return answers }
+        return try SQLiteDatabase.mapErrors { try queue.inDatabase { db in try reads.stamp(scope, in: db) } }
     }
 
     /// A deferred transaction around `body`. Not `queue.read`: it sets `PRAGMA query_only` before and after each
@@ -232,51 +249,63 @@ struct SQLiteStore: KeyValueStore {
         let namespace = namespace
         let now = now
         let hook = WriteHook.current.flatMap { $0.applies(to: namespace) ? $0 : nil }
-        return try SQLiteDatabase.mapErrors {
-            try queue.writeWithoutTransaction { db in
-                var result: R?
-                try db.inTransaction(.immediate) {
-                    let transaction = SQLiteTransaction(db: db, namespace: namespace, now: now)
-                    result = try body(transaction)
-                    if let hook, transaction.wrote {
-                        try hook.step(SQLiteTransaction(db: db, namespace: hook.namespace, now: now))
+        return try reads.writing {
+            try SQLiteDatabase.mapErrors {
+                try queue.writeWithoutTransaction { db in
+                    var result: R?
+                    try db.inTransaction(.immediate) {
+                        let transaction = SQLiteTransaction(db: db, namespace: namespace, now: now)
+                        result = try body(transaction)
+                        if let hook, transaction.wrote {
+                            try hook.step(SQLiteTransaction(db: db, namespace: hook.namespace, now: now))
+                        }
+                        return .commit
                     }
-                    return .commit
+                    return result!
                 }
-                return result!
             }
         }
     }
 
     func schemaVersion() async throws -> Int {
-        let namespace = namespace
+        let (namespace, reads) = (namespace, reads)
+        let scope = SnapshotScope.current
+        if let known = try scope.map(stamped)?.version(namespace) { return known }
         return try readTransaction { db in
-            try Int.fetchOne(
-                db.cachedStatement(sql: "SELECT version FROM namespaces WHERE namespace = ?"), arguments: [namespace])
+            let answers = try scope.map { try reads.answers(for: $0) ?? reads.stamp($0, in: db) }
+            let version =
+                try Int.fetchOne(
+                    db.cachedStatement(sql: "SELECT version FROM namespaces WHERE namespace = ?"),
+                    arguments: [namespace])
                 ?? 0
+            answers?.keep(version: version, for: namespace)
+            return version
         }
     }
 
     func migrate(_ migrations: [Migration]) async throws {
         let namespace = namespace
         let now = now
-        try SQLiteDatabase.mapErrors {
-            try queue.writeWithoutTransaction { db in
-                try db.inTransaction(.immediate) {
-                    let current =
-                        try Int.fetchOne(
-                            db, sql: "SELECT version FROM namespaces WHERE namespace = ?", arguments: [namespace]) ?? 0
-                    let transaction = SQLiteTransaction(db: db, namespace: namespace, now: now)
-                    let version = try MigrationRunner.run(
-                        migrations, from: current, namespace: namespace, in: transaction)
-                    if version != current {
-                        try db.execute(
-                            sql: """
-                                INSERT INTO namespaces(namespace, version) VALUES (?, ?)
-                                ON CONFLICT(namespace) DO UPDATE SET version = excluded.version
-                                """, arguments: [namespace, version])
+        try reads.writing {
+            try SQLiteDatabase.mapErrors {
+                try queue.writeWithoutTransaction { db in
+                    try db.inTransaction(.immediate) {
+                        let current =
+                            try Int.fetchOne(
+                                db, sql: "SELECT version FROM namespaces WHERE namespace = ?", arguments: [namespace])
+                            ?? 0
+                        let transaction = SQLiteTransaction(db: db, namespace: namespace, now: now)
+                        let version = try MigrationRunner.run(
+                            migrations, from: current, namespace: namespace, in: transaction)
+                        if version != current {
+                            try db.execute(
+                                sql: """
+                                    INSERT INTO namespaces(namespace, version) VALUES (?, ?)
+                                    ON CONFLICT(namespace) DO UPDATE SET version = excluded.version
+                                    """, arguments: [namespace, version])
+                        }
+                        return .commit
                     }
-                    return .commit
                 }
             }
         }

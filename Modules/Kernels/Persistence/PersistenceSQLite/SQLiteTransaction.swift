@@ -12,6 +12,8 @@ final class SQLiteTransaction: StoreTransaction {
     private let readOnly: Bool
     /// Whether a put or delete was made (a ``WriteHook`` runs only then).
     private(set) var wrote = false
+    /// Where a page view's read keeps what it was told, for the views after it (``SQLiteSharedReads``).
+    var answers: ReadAnswers?
 
     /// - Parameter readOnly: Whether writes are refused (a read transaction), as PostgreSQL's READ ONLY does.
     init(db: Database, namespace: String, now: @escaping @Sendable () -> Date, readOnly: Bool = false) {
@@ -27,6 +29,15 @@ final class SQLiteTransaction: StoreTransaction {
     }
 
     func get(_ key: String) throws -> RawRecord? {
+        guard let answers else { return try fetch(key) }
+        let question = ReadAnswers.Question.get(namespace: namespace, key: key)
+        if let known = answers.records(question) { return known.first }
+        let record = try fetch(key)
+        answers.keep(record.map { [$0] } ?? [], for: question)
+        return record
+    }
+
+    private func fetch(_ key: String) throws -> RawRecord? {
         let statement = try db.cachedStatement(
             sql:
                 "SELECT value, stored_at, expires_at FROM records WHERE namespace = \(Self.text) AND key = \(Self.text)"
@@ -134,6 +145,15 @@ final class SQLiteTransaction: StoreTransaction {
     }
 
     func scan(_ range: KeyRange, limit: Int?, reverse: Bool) throws -> [RawRecord] {
+        guard let answers else { return try fetch(range, limit: limit, reverse: reverse) }
+        let question = ReadAnswers.Question.scan(namespace: namespace, range: range, limit: limit, reverse: reverse)
+        if let known = answers.records(question) { return known }
+        let records = try fetch(range, limit: limit, reverse: reverse)
+        answers.keep(records, for: question)
+        return records
+    }
+
+    private func fetch(_ range: KeyRange, limit: Int?, reverse: Bool) throws -> [RawRecord] {
         let (condition, values) = rangeCondition(range)
         var sql =
             "SELECT CAST(key AS BLOB), value, stored_at, expires_at FROM records WHERE namespace = \(Self.text)\(condition)"

@@ -30,16 +30,18 @@ extension SQLiteDatabase: WholeDatabase {
     /// Every namespace written in one immediate transaction.
     public func load(_ contents: [NamespaceContents], replacing: Bool, keeping: [String: Set<String>]) async throws {
         let now = now
-        try Self.mapErrors {
-            try queue.writeWithoutTransaction { db in
-                try db.inTransaction(.immediate) {
-                    for namespace in contents {
-                        try NamespaceLoad.fill(
-                            SQLiteTransaction(db: db, namespace: namespace.namespace, now: now), with: namespace,
-                            replacing: replacing, keeping: keeping[namespace.namespace] ?? [])
-                        try Self.setVersion(namespace.schemaVersion, of: namespace.namespace, in: db)
+        try reads.writing {
+            try Self.mapErrors {
+                try queue.writeWithoutTransaction { db in
+                    try db.inTransaction(.immediate) {
+                        for namespace in contents {
+                            try NamespaceLoad.fill(
+                                SQLiteTransaction(db: db, namespace: namespace.namespace, now: now), with: namespace,
+                                replacing: replacing, keeping: keeping[namespace.namespace] ?? [])
+                            try Self.setVersion(namespace.schemaVersion, of: namespace.namespace, in: db)
+                        }
+                        return .commit
                     }
-                    return .commit
                 }
             }
         }

@@ -1,5 +1,6 @@
 import Failures
 import Money
+import Persistence
 import Timing
 
 /// `summary`: the net worth on a date with every account, valuing what can be valued.
@@ -14,13 +15,20 @@ public struct SummaryService: Sendable {
         self.dependencies = dependencies
     }
 
-    /// The summary on `asOf` (default today) under the saved toggles with `inclusion`'s overrides.
+    /// The summary on `asOf` (default today) under the saved toggles with `inclusion`'s overrides. In a page view
+    /// (``SnapshotScope``) it is worked out once for the view: the overview's books and the net-worth card both ask.
     /// - Throws: ``FolioError`` for damaged stored data or a figure too large to compute.
     public func summary(
         asOf: CalendarDate? = nil, inclusion: InclusionOverride = InclusionOverride()
     ) async throws
         -> SummaryReport
     {
+        guard let scope = SnapshotScope.current else { return try await worked(asOf: asOf, inclusion: inclusion) }
+        let key = "networth summary \(dependencies.store.namespace) \(String(describing: asOf)) \(inclusion)"
+        return try await scope.shared(key) { [self] in try await worked(asOf: asOf, inclusion: inclusion) }
+    }
+
+    private func worked(asOf: CalendarDate?, inclusion: InclusionOverride) async throws -> SummaryReport {
         let today = dependencies.today
         let date = asOf ?? today
         let (saved, links) = try await dependencies.repository.linkedPortfolio()

@@ -26,6 +26,7 @@ public struct NextToGoService: Sendable {
     private let timing: Timing
     private let settings: RacingSettings
     private let page: PagePolicy?
+    private let decoded: DecodedRecords?
 
     /// Creates the service.
     /// - Parameters:
@@ -35,15 +36,18 @@ public struct NextToGoService: Sendable {
     ///   - settings: The service root and timings.
     ///   - page: For a server's pages: a saved board is shown at once while one refresh runs in the background,
     ///     nothing saved fails within the policy's deadline, and a failure is remembered. Nil for the terminal.
+    ///   - decoded: Where a long-lived reader without the page policy (the overview's agenda in a server) keeps
+    ///     the saved board decoded while its bytes are the same.
     public init(
         http: any HTTPClient, store: any KeyValueStore, timing: Timing, settings: RacingSettings,
-        page: PagePolicy? = nil
+        page: PagePolicy? = nil, decoded: DecodedRecords? = nil
     ) {
         self.http = http
         self.store = store
         self.timing = timing
         self.settings = settings
         self.page = page
+        self.decoded = decoded
     }
 
     /// The loader over the configured service.
@@ -66,7 +70,7 @@ public struct NextToGoService: Sendable {
     public func nextRaces(_ request: BoardRequest, mode: FetchMode) async throws -> NextRacesReport {
         let (loader, timing, count, filter) = (loader, timing, request.count, request.filter)
         let cached = try await CachedFetch(
-            store: store, timing: timing, fallsBack: NetworkError.isTransient, page: page
+            store: store, timing: timing, fallsBack: NetworkError.isTransient, page: page, decoded: decoded
         )
         .value(
             NextToGoResult.self, key: Self.boardKey(for: filter), ttl: settings.freshness, mode: mode, source: source
