@@ -25,45 +25,28 @@ public enum InterruptSignal {
     /// Returns when the process receives SIGINT or SIGTERM. While waiting, both signals are caught (so they do
     /// not kill the process); the default handling is restored on return.
     ///
-    /// Signal dispositions are process-wide: have only one waiter at a time.
+    /// Several waiters at once each receive the signal.
     public static func wait() async {
-        let signals = Listener()
+        let signals = Listener([SIGINT, SIGTERM])
         defer { signals.stop() }
         for await _ in signals.stream { return }
     }
 
-    /// SIGINT and SIGTERM caught from creation until ``stop()``: both are in place before `init` returns, so a
-    /// signal sent right after is never handled by the default (killing) disposition.
+    /// The signals caught from creation until ``stop()``: in place before `init` returns, so a signal sent right
+    /// after is never handled by the default (killing) disposition.
     ///
-    /// A real handler, not `SIG_IGN` with a Dispatch signal source: on Linux Dispatch reads signals through a
-    /// `signalfd`, which sees only a signal pending on the thread that blocked it, and the kernel may hand the
-    /// process's signal to any other thread, where `SIG_IGN` discards it (a Ctrl-C lost now and then). The
-    /// handler runs on whichever thread receives it and writes one byte to a pipe that a read source watches.
-    // The read source is only created in `init` and cancelled in `stop()`; Dispatch makes both thread-safe.
-    private final class Listener: @unchecked Sendable {
-        let stream: AsyncStream<Void>
-        private let source: any DispatchSourceRead
+    /// A real handler (``SignalRelay``), not `SIG_IGN` with a Dispatch signal source: on Linux Dispatch reads signals
+    /// through a `signalfd`, which sees only a signal pending on the thread that blocked it, and the kernel may hand
+    /// the process's signal to any other thread, where `SIG_IGN` discards it (a Ctrl-C lost now and then).
+    private struct Listener: Sendable {
+        let stream: AsyncStream<Int32>
+        private let id: Int
 
-        init() {
-            let pipe = SignalPipe.shared
-            pipe.drain()
-            let (stream, continuation) = AsyncStream.makeStream(of: Void.self)
-            self.stream = stream
-            source = DispatchSource.makeReadSource(fileDescriptor: pipe.readEnd, queue: .global())
-            source.setEventHandler {
-                if pipe.drain() { continuation.yield() }
-            }
-            source.resume()
-            for signalNumber in [SIGINT, SIGTERM] {
-                signal(signalNumber, SignalPipe.handler)
-            }
+        init(_ signals: Set<Int32>) {
+            (id, stream) = SignalRelay.shared.register(signals)
         }
 
-        func stop() {
-            signal(SIGINT, SIG_DFL)
-            signal(SIGTERM, SIG_DFL)
-            source.cancel()
-        }
+        func stop() { SignalRelay.shared.unregister(id) }
     }
 
     /// Runs `body` until it ends or SIGINT or SIGTERM arrives; then cancels it and returns once it has ended, or
@@ -76,10 +59,18 @@ public enum InterruptSignal {
     public static func run(
         grace: Duration = .milliseconds(400), _ body: @escaping @Sendable () async -> Void
     ) async -> Bool {
+        await run(catching: [SIGINT, SIGTERM], grace: grace, body)
+    }
+
+    /// ``run(grace:_:)`` on other signals than Ctrl-C and SIGTERM (what a test can send its own process without
+    /// stopping another test's watcher).
+    static func run(
+        catching caught: Set<Int32>, grace: Duration, _ body: @escaping @Sendable () async -> Void
+    ) async -> Bool {
         // true: the body ended; false: a signal arrived.
         let (events, continuation) = AsyncStream.makeStream(of: Bool.self)
         // Caught before the body starts: a signal the moment it has begun (say, once it has printed) stops it.
-        let signals = Listener()
+        let signals = Listener(caught)
         defer { signals.stop() }
         let work = Task {
             await body()

@@ -8,7 +8,16 @@ extension MarketService {
     public func alertParameters(
         symbol: String, direction: PriceAlert.Direction, level: Amount, mode: FetchMode = .normal
     ) async throws -> StockAlertParameters {
-        let quotes = try await quotes(mode, including: [symbol])
+        let quotes: QuoteSet
+        do {
+            quotes = try await self.quotes(mode, including: [symbol])
+        } catch var refusal as FolioError where refusal.kind == .notFound && refusal.field == "symbol" {
+            // A symbol typed into an alert is a value the rules refuse (422 beside its field), whatever the
+            // provider calls it; the provider's reason stays.
+            refusal.kind = .invalid
+            refusal.what = "unknown symbol \(symbol.uppercased())"
+            throw refusal
+        }
         do {
             return StockAlertParameters(
                 symbol: try quotes.require(symbol).quote.symbol, direction: direction, level: level)
