@@ -1,6 +1,7 @@
-@testable import FeatureKit
 import Foundation
 import Testing
+
+@testable import FeatureKit
 
 #if canImport(Glibc)
     import Glibc
