@@ -57,12 +57,20 @@ private func holdingShares(_ symbol: String, in html: String) -> String? {
     guard let table = html.range(of: "<table id=\"holdings\">") else { return nil }
     let body = html[table.upperBound...]
     let end = body.range(of: "</table>")?.lowerBound ?? body.endIndex
-    for row in body[..<end].components(separatedBy: "<tr>").dropFirst() where row.hasPrefix("<td>\(symbol)</td>") {
-        let cells = row.components(separatedBy: "<td")
-        guard cells.count > 3 else { return nil }
-        let shares = cells[3]
-        guard let open = shares.firstIndex(of: ">") else { return nil }
-        return String(shares[shares.index(after: open)...].prefix { $0 != "<" })
+    // A cell's text, its tags (the symbol's link, a label) dropped.
+    func text(_ cell: String) -> String {
+        var inTag = false
+        return String(
+            cell.filter { character in
+                if character == "<" { inTag = true } else if character == ">" { inTag = false; return false }
+                return !inTag
+            })
+    }
+    for row in body[..<end].components(separatedBy: "<tr>").dropFirst() {
+        // "<td…>MSFT</td>", "<td…>…" split at each cell's start; the first piece is before the first cell.
+        let cells = row.components(separatedBy: "<td").dropFirst().map { "<td" + $0 }
+        guard cells.count > 2, text(cells[0]).trimmingCharacters(in: .whitespaces) == symbol else { continue }
+        return text(cells[2]).trimmingCharacters(in: .whitespaces)
     }
     return nil
 }
