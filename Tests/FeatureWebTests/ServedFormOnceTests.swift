@@ -60,7 +60,8 @@ struct ServedFormOnceTests {
         }
         #expect(
             answers.count == 2 && answers.allSatisfy { (200..<400).contains($0.0) },
-            "\(answers.filter { !(200..<400).contains($0.0) }.map { "\($0.0) \($0.1.prefix(2000))" })")
+            "\(answers.filter { !(200..<400).contains($0.0) }.map { "\($0.0) \($0.1.split(separator: "<main").last?.prefix(2000) ?? "")" })"
+        )
 
         #expect(server.stop() == 0)
         server = try await ServedFolio.start(home: home, database: database)

@@ -108,12 +108,14 @@ public final class FormReplays: Sendable {
         var waited = Duration.zero
         while true {
             if case .some(.some(let kept)) = local.withLock({ $0.unsettled[key]?.outcome }) { return .replay(kept) }
-            // Read before the transaction: a copy of this process that left after storing its answer did so before
-            // this transaction's snapshot, which then holds the answer.
-            let othersHere = local.withLock { $0.inFlight[key, default: 0] } > 1
             let (server, now, lifetime, patient) = (server, now(), Self.lifetime, waited < patience)
             let id = Secrets.randomToken()
             let found = try await store.write { transaction -> Found in
+                // Read at each attempt, before its first statement: a copy of this process that left after storing
+                // its answer did so before this attempt's snapshot, which then holds the answer. Read once before
+                // the transaction, a retried attempt (a conflict with the other copy's claim) would judge the claim
+                // it lost to by a count from before that copy arrived, and take it over.
+                let othersHere = self.local.withLock { $0.inFlight[key, default: 0] } > 1
                 if let entry = try transaction.get(Record.self, key), entry.expiresAt.map({ $0 > now }) ?? true {
                     let record = entry.value
                     if let outcome = record.outcome { return record.path == path ? .replay(outcome) : .unknown }
