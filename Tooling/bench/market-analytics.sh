@@ -15,14 +15,7 @@ TRADES="${TRADES:-200}"
 for tool in wrk taskset curl; do
     command -v "$tool" >/dev/null || { echo "error: $tool is needed" >&2; exit 1; }
 done
-WORK="$(mktemp -d)"
-PIDS=()
-cleanup() {
-    for pid in "${PIDS[@]}"; do kill "$pid" 2>/dev/null || true; done
-    for pid in "${PIDS[@]}"; do wait "$pid" 2>/dev/null || true; done
-    rm -rf "$WORK"
-}
-trap cleanup EXIT
+source "$(dirname "${BASH_SOURCE[0]}")/data/workdir.sh"
 export NO_COLOR=1 FOLIO_QUOTES_TTL=1h FOLIO_MARKET=simulated
 SYMBOLS=(AAPL TSLA GOOGL MSFT AMZN META NVDA NFLX AMD INTC)
 

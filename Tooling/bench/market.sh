@@ -20,14 +20,7 @@ for tool in wrk python3 taskset curl; do
     command -v "$tool" >/dev/null || { echo "error: $tool is needed" >&2; exit 1; }
 done
 
-WORK="$(mktemp -d)"
-PIDS=()
-cleanup() {
-    for pid in "${PIDS[@]}"; do kill "$pid" 2>/dev/null || true; done
-    for pid in "${PIDS[@]}"; do wait "$pid" 2>/dev/null || true; done
-    rm -rf "$WORK"
-}
-trap cleanup EXIT
+source "$(dirname "${BASH_SOURCE[0]}")/data/workdir.sh"
 
 # Yahoo's stand-in: a quote (range=1d) is the recorded AAPL chart, a span (period1=…) the recorded ten days; every
 # request is counted, and /count answers the count.
