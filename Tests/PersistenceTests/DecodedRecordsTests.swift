@@ -33,6 +33,21 @@ import Testing
         #expect(decoder.count == 3)
     }
 
+    @Test("a new state of the store starts with no answers but keeps what was decoded: the same bytes decode once")
+    func decodedValuesOutliveAState() {
+        let memory = StateMemory()
+        let decoder = Decoder()
+        let before = memory.answers(at: "1")
+        _ = before.decoded.value(String.self, of: Self.record("a", "one"), decode: decoder.decode)
+        before.keep([Self.record("a", "one")], for: .get(namespace: "n", key: "a"))
+        let after = memory.answers(at: "2")
+        #expect(after.records(.get(namespace: "n", key: "a")) == nil)
+        #expect(after.decoded.value(String.self, of: Self.record("a", "one"), decode: decoder.decode) == "one")
+        #expect(decoder.count == 1)
+        #expect(after.decoded.value(String.self, of: Self.record("a", "two"), decode: decoder.decode) == "two")
+        #expect(decoder.count == 2)
+    }
+
     @Test("a key read as two types keeps a value for each")
     func keyedByType() {
         let memory = DecodedRecords()

@@ -148,4 +148,25 @@ import TimingTesting
         #expect(snapshots.map(\.day) == ["2023-11-14", "2023-11-15"])
         #expect(try snapshots.map { try $0.totalValue } == [1_000, 1_100])
     }
+
+    @Test("valuing again at the same value writes nothing; a changed value is recorded with its time")
+    func anUnchangedValueIsNotRewritten() async throws {
+        let ann = try await world.user(cash: 1_000)
+        let broker = world.brokerage(ann)
+        _ = try await broker.buy("AAPL", quantity: 2, quotes: try await world.quoteBook().quotes())
+        let first = try await broker.recordSnapshot(prices: try await world.quoteBook().quotes().prices)
+        // The account's own records: a quote fetched again is the price cache's business.
+        func account() async throws -> [RawRecord] { try await world.dump().filter { $0.key.hasPrefix("u/") } }
+        let stored = try await account()
+        world.wallClock.advance(by: 60)
+        let again = try await broker.recordSnapshot(prices: try await world.quoteBook().quotes().prices)
+        #expect(again == first)
+        #expect(try await account() == stored)
+        world.wallClock.advance(by: 60)
+        world.market.set("AAPL", 150)
+        let moved = try await broker.recordSnapshot(prices: try await world.quoteBook().quotes(.refresh).prices)
+        #expect(moved.recordedAt == first.recordedAt.addingTimeInterval(120))
+        #expect(try moved.totalValue == 1_100)
+        #expect(try await broker.snapshots() == [moved])
+    }
 }

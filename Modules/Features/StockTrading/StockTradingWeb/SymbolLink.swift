@@ -4,10 +4,13 @@ import Foundation
 /// Where a symbol's page is (`/stocks/symbol/VOD.L`, `/stocks/symbol/%5EGSPC`), and a table cell linking to it, so
 /// the portfolio, quotes and watchlist tables lead to each symbol's chart.
 enum SymbolLink {
-    /// The page's path, the symbol percent-encoded beyond letters, digits, `.` and `-`.
+    /// What a symbol keeps unencoded: ASCII letters and digits, `.` and `-` (built once: a table links every row).
+    private static let allowed = CharacterSet(
+        charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789.-")
+
+    /// The page's path, the symbol percent-encoded beyond ASCII letters, digits, `.` and `-`.
     static func path(_ symbol: String) -> String {
-        let allowed = CharacterSet.alphanumerics.union(CharacterSet(charactersIn: ".-"))
-        return "/stocks/symbol/" + (symbol.addingPercentEncoding(withAllowedCharacters: allowed) ?? symbol)
+        "/stocks/symbol/" + (symbol.addingPercentEncoding(withAllowedCharacters: allowed) ?? symbol)
     }
 
     /// `<a href="/stocks/symbol/AAPL">AAPL</a>`.

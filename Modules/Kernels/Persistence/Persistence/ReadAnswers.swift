@@ -26,7 +26,7 @@ public final class ReadAnswers: Sendable {
     }
 
     /// The values typed reads decoded from the answers' records: the same bytes decode to the same value.
-    public let decoded = DecodedRecords(capacity: 1_024)
+    public let decoded: DecodedRecords
     /// How many answers are kept; beyond it the oldest are dropped together.
     public let capacity: Int
     /// How many bytes of values are kept at most; an answer larger than a quarter of it is not kept.
@@ -34,7 +34,12 @@ public final class ReadAnswers: Sendable {
     private let state = Mutex(State())
 
     /// Creates an empty memory of answers.
-    public init(capacity: Int = 2_048, byteCapacity: Int = 64 << 20) {
+    /// - Parameter decoded: Decoded values to reuse, which may outlive a state: a value is reused only for the very
+    ///   bytes it was decoded from, so a record a write left unchanged need not be decoded again.
+    public init(
+        capacity: Int = 2_048, byteCapacity: Int = 64 << 20, decoded: DecodedRecords = DecodedRecords(capacity: 1_024)
+    ) {
+        self.decoded = decoded
         self.capacity = max(1, capacity)
         self.byteCapacity = max(1, byteCapacity)
     }
@@ -99,6 +104,8 @@ public final class ReadAnswers: Sendable {
 /// nothing else while it is unchanged.
 public final class StateMemory: Sendable {
     private let last = Mutex<(stamp: String, answers: ReadAnswers)?>(nil)
+    /// Kept across states: one write (a page recording the day's value, say) leaves most records as they were.
+    private let decoded = DecodedRecords(capacity: 1_024)
 
     /// Creates an empty memory.
     public init() {}
@@ -108,7 +115,7 @@ public final class StateMemory: Sendable {
     public func answers(at stamp: String) -> ReadAnswers {
         last.withLock { last in
             if let last, last.stamp == stamp { return last.answers }
-            let fresh = ReadAnswers()
+            let fresh = ReadAnswers(decoded: decoded)
             last = (stamp, fresh)
             return fresh
         }

@@ -18,4 +18,11 @@ public struct InclusionOverride: Sendable, Hashable {
         if let mortgages { result.includeMortgages = mortgages }
         return result
     }
+
+    /// The overrides as a short text (`pensions=1 mortgages=-`), for keying what was worked out under them: a
+    /// described value would go through reflection on every page view.
+    var textualKey: String {
+        func flag(_ value: Bool?) -> String { value.map { $0 ? "1" : "0" } ?? "-" }
+        return "pensions=\(flag(pensions)) mortgages=\(flag(mortgages))"
+    }
 }

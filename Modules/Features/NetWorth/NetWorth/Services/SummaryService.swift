@@ -24,7 +24,8 @@ public struct SummaryService: Sendable {
         -> SummaryReport
     {
         guard let scope = SnapshotScope.current else { return try await worked(asOf: asOf, inclusion: inclusion) }
-        let key = "networth summary \(dependencies.store.namespace) \(String(describing: asOf)) \(inclusion)"
+        let key =
+            "networth summary \(dependencies.store.namespace) \(asOf?.iso8601 ?? "today") \(inclusion.textualKey)"
         return try await scope.shared(key) { [self] in try await worked(asOf: asOf, inclusion: inclusion) }
     }
 

@@ -145,7 +145,7 @@ public struct AccountState: Codable, Sendable, Equatable {
 public struct ValueSnapshot: Codable, Sendable, Equatable {
     /// The day (the last valuation of a day wins).
     public var day: String
-    /// When it was recorded.
+    /// When the day's value was last seen to change (a valuation at the same value records nothing).
     public var recordedAt: Date
     /// Market value of the holdings.
     public var holdingsValue: Amount
@@ -166,6 +166,12 @@ public struct ValueSnapshot: Codable, Sendable, Equatable {
     /// `holdingsValue + cash`.
     public var totalValue: Amount {
         get throws(MoneyError) { try holdingsValue + cash }
+    }
+
+    /// Whether `other` records the same figures for the same day, whenever each was recorded.
+    public func sameValue(as other: ValueSnapshot) -> Bool {
+        day == other.day && holdingsValue == other.holdingsValue && cash == other.cash
+            && netDeposits == other.netDeposits
     }
 }
 

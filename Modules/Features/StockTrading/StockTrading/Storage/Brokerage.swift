@@ -124,6 +124,18 @@ public struct Brokerage: Sendable {
     @discardableResult
     public func recordSnapshot(prices: [String: Amount]) async throws -> ValueSnapshot {
         let (userID, now, timeZone) = (userID, timing.now(), timeZone)
+        // Most views value the account as the last one did: reading first spares the write, which would also end
+        // the store's reuse of what it read for every page.
+        let unchanged = try await store.read { transaction -> ValueSnapshot? in
+            let writer = LedgerWriter(transaction: transaction, userID: userID)
+            let state = try writer.state()
+            let fresh = try writer.snapshot(prices: prices, at: now, timeZone: timeZone, state: state)
+            guard state.lastSnapshotDay == fresh.day, let recorded = try writer.recordedSnapshot(fresh.day),
+                recorded.sameValue(as: fresh)
+            else { return nil }
+            return recorded
+        }
+        if let unchanged { return unchanged }
         return try await store.write { transaction in
             try LedgerWriter(transaction: transaction, userID: userID)
                 .recordSnapshot(prices: prices, at: now, timeZone: timeZone)

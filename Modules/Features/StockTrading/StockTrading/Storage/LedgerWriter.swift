@@ -165,20 +165,33 @@ struct LedgerWriter {
         prices: [String: Amount], at date: Date, timeZone: TimeZone, state known: AccountState? = nil
     ) throws -> ValueSnapshot {
         var state = try known ?? state()
+        let snapshot = try self.snapshot(prices: prices, at: date, timeZone: timeZone, state: state)
+        try transaction.put(StorageKeys.snapshot(userID, snapshot.day), snapshot)
+        if state.lastSnapshotDay != snapshot.day {
+            state.lastSnapshotDay = snapshot.day
+            try transaction.put(StorageKeys.state(userID), state)
+        }
+        return snapshot
+    }
+
+    /// The account's value at `prices` on the day of `date`, not recorded.
+    func snapshot(
+        prices: [String: Amount], at date: Date, timeZone: TimeZone, state known: AccountState? = nil
+    ) throws -> ValueSnapshot {
+        let state = try known ?? state()
         var holdings = Amount.zero
         for position in try positions() {
             let value = try prices[position.symbol].map { try ($0 * position.quantity).rounded(toPlaces: 2, .halfUp) }
             holdings = try holdings + (value ?? position.cost)
         }
-        let day = CalendarDate(date, in: timeZone).iso8601
-        let snapshot = ValueSnapshot(
-            day: day, recordedAt: date, holdingsValue: holdings, cash: state.cash, netDeposits: state.netDeposits)
-        try transaction.put(StorageKeys.snapshot(userID, day), snapshot)
-        if state.lastSnapshotDay != day {
-            state.lastSnapshotDay = day
-            try transaction.put(StorageKeys.state(userID), state)
-        }
-        return snapshot
+        return ValueSnapshot(
+            day: CalendarDate(date, in: timeZone).iso8601, recordedAt: date, holdingsValue: holdings,
+            cash: state.cash, netDeposits: state.netDeposits)
+    }
+
+    /// The snapshot recorded for `day`, if any.
+    func recordedSnapshot(_ day: String) throws -> ValueSnapshot? {
+        try transaction.value(ValueSnapshot.self, StorageKeys.snapshot(userID, day))
     }
 
     private func commit(_ entry: LedgerEntry, state: inout AccountState, position: Position?) throws {
