@@ -32,6 +32,8 @@ enum WebHost {
         let timing = host.timing
         let deadline = try host.configuration.duration(pageDeadlineKey) ?? .seconds(3)
         let memory = try host.configuration.duration(failureMemoryKey) ?? .seconds(30)
+        // Every view waits on a deadline that is almost always cancelled: one shared sleeper for them all.
+        let deadlines = CoalescingClock(timing.clock)
         let contexts = Dictionary(uniqueKeysWithValues: features.map { ($0.descriptor.id, $0.context) })
         var environment = WebEnvironment(
             contexts: contexts,
@@ -40,7 +42,8 @@ enum WebHost {
             sessions: BrowserSessions(
                 store: try host.database().store(
                     namespace: "web", opened: host.databases, home: host.home, timing: timing), now: { timing.now() }),
-            pagePolicy: PagePolicy(deadline: deadline, memory: FailureMemory(duration: memory)), alerts: alerts)
+            pagePolicy: PagePolicy(deadline: deadline, memory: FailureMemory(duration: memory), clock: deadlines),
+            alerts: alerts)
         // The overview reads each feature with the context its pages use, and every source once per view.
         let inputs = OverviewWiring.inputs(
             host: host, sources: ValueSourceWiring.directory(host: host), alerts: alertStore
@@ -51,7 +54,7 @@ enum WebHost {
             return context
         }
         environment.overview = OverviewService(
-            inputs: inputs, now: { timing.now() }, patience: (limit: deadline, clock: timing.clock))
+            inputs: inputs, now: { timing.now() }, patience: (limit: deadline, clock: deadlines))
         return environment
     }
 }

@@ -21,6 +21,18 @@ import Testing
         #expect(html == "<time datetime=\"2026-11-27T12:34:36Z\">27 Nov 2026, 12:34</time>")
     }
 
+    @Test("the instant is written as Foundation's ISO 8601 style writes it, to the second, before 1970 and after 2100")
+    func instantAsFoundationWritesIt() {
+        var generator = SystemRandomNumberGenerator()
+        let seconds =
+            [-2_208_988_800.0, -1.5, -0.25, 0, 0.999, 59.9999, 951_782_400, 4_107_542_399.5, 1_795_782_876.123]
+            + (0..<2_000).map { _ in Double.random(in: -4e9...8e9, using: &generator) }
+        for second in seconds {
+            let date = Date(timeIntervalSince1970: second)
+            #expect(TimeStamp.instant(date) == date.formatted(.iso8601), "\(second)")
+        }
+    }
+
     @Test func saysHowOld() {
         #expect(TimeStamp.age(of: instant, now: instant.addingTimeInterval(30)) == "just now")
         #expect(TimeStamp.age(of: instant, now: instant.addingTimeInterval(8 * 60)) == "8m ago")

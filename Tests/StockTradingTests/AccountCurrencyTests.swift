@@ -77,6 +77,17 @@ import TimingTesting
         #expect(json.contains("\"rate\":0.7867") && json.contains("\"source\":\"Yahoo Finance\""))
     }
 
+    @Test("a refusal for want of cash speaks the account's currency")
+    func refusalsInTheAccountsCurrency() async throws {
+        let services = try await services(provider())
+        let me = try await open(services, currency: "GBP")
+        // 100 × $227.55 × 0.7867 = £17,901.3585 → £17,901.36, against the opening £10,000.00.
+        let buy = await refusal { _ = try await services.trading.trade(.buy, "AAPL", quantity: 100, for: me) }
+        #expect(buy?.line == "cannot buy 100 AAPL — it costs £17,901.36 and your cash is £10,000.00")
+        let withdrawal = await refusal { _ = try await services.trading.withdraw(Amount("10000.01")!, for: me) }
+        #expect(withdrawal?.line == "cannot withdraw £10,000.01 — your cash is £10,000.00")
+    }
+
     @Test func aDollarAccountSellingAPoundStockIsCreditedAtTheRate() async throws {
         let services = try await services(provider())
         let me = try await open(services, currency: nil)

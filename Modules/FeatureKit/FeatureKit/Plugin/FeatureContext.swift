@@ -1,3 +1,4 @@
+import Failures
 import Foundation
 import Logging
 import MarketData
@@ -22,7 +23,11 @@ public struct FeatureContext: Sendable {
     /// The one shared ticker for live views.
     public var ticker: Ticker
     /// Settings (environment > config.json > defaults).
-    public var configuration: Configuration
+    public var configuration: Configuration {
+        didSet { resolved = ResolvedSettings() }
+    }
+    /// The feature's settings as ``settings(_:resolve:)`` resolved them from ``configuration``.
+    private var resolved = ResolvedSettings()
     /// Standard streams.
     public var terminal: any Terminal
     /// Colour decisions.
@@ -55,5 +60,14 @@ public struct FeatureContext: Sendable {
         self.logger = logger
         self.offline = offline
         self.home = home
+    }
+
+    /// The feature's settings of type `type`, resolved from ``configuration`` by `resolve` once for this context
+    /// (and every copy of it): a value source read on every page view need not parse them each time.
+    /// - Throws: ``FolioError``: the refusal `resolve` gave.
+    public func settings<T: Sendable>(
+        _ type: T.Type, resolve: (Configuration) throws -> T
+    ) throws(FolioError) -> T {
+        try resolved.settings(type, feature: featureID) { try resolve(configuration) }
     }
 }

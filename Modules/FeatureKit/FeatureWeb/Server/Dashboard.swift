@@ -1,3 +1,4 @@
+import Caching
 import Failures
 import FeatureKit
 import Hummingbird
@@ -70,7 +71,8 @@ enum Dashboard {
                     "The overview cannot be shown: \(PageWords.line(FolioError.from(error)))", kind: "error")
             }
         }
-        let cards = await cards(features, limit: Dashboard.patience, clock: environment.timing.clock) { feature in
+        let clock = environment.pagePolicy.clock ?? environment.timing.clock
+        let cards = await cards(features, limit: Dashboard.patience, clock: clock) { feature in
             await feature.dashboard?(environment.scoped(to: feature.id), context)?.html
         }
         let content: HTML =

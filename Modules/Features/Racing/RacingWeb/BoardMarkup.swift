@@ -35,7 +35,7 @@ enum BoardMarkup {
             let start = race.advertisedStart
             return """
                 <tr data-name="\(race.title)"\(started ? HTML(raw: " class=\"started\"") : .empty)>\
-                <td><time datetime="\(start.iso8601Instant)">\(LocalDateTime(start, in: .current).hourMinute)</time></td>\
+                <td><time datetime="\(TimeStamp.instant(start))">\(LocalDateTime(start, in: .current).hourMinute)</time></td>\
                 <td class="num countdown" data-start="\(milliseconds(start))">\(countdown)</td>\
                 <td>\(race.category)</td><td>\(race.meetingName)</td><td class="num">\(race.raceNumber)</td>\
                 <td>\(race.raceName)</td><td>\(race.venueCountry ?? "")</td></tr>
@@ -54,9 +54,4 @@ enum BoardMarkup {
     }
 
     static func milliseconds(_ date: Date) -> Int { Int(date.timeIntervalSince1970 * 1000) }
-}
-
-extension Date {
-    /// `2026-01-15T00:59:53Z`, as `--format json` writes instants.
-    var iso8601Instant: String { formatted(.iso8601) }
 }

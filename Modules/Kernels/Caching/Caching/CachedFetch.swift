@@ -165,8 +165,9 @@ public struct CachedFetch: Sendable {
                 try await fetchAndSave(
                     key: key, ttl: ttl, source: source, hasCopy: false, page: page, load: load, save: save)
             }
+            let clock = page.clock ?? timing.clock
             group.addTask {
-                try await timing.sleep(for: deadline)
+                try await clock.sleep(for: deadline, tolerance: nil)
                 return nil
             }
             defer { group.cancelAll() }

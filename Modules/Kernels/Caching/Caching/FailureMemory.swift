@@ -61,11 +61,17 @@ public struct PagePolicy: Sendable {
     public var memory: FailureMemory
     /// Values decoded from stored records, reused by later requests while the stored bytes are unchanged.
     public var decoded: DecodedRecords
+    /// The clock deadlines wait on (a server's ``CoalescingClock``, say); nil for the fetch's own.
+    public var clock: (any Clock<Duration>)?
 
     /// Creates a policy.
-    public init(deadline: Duration, memory: FailureMemory, decoded: DecodedRecords = DecodedRecords()) {
+    public init(
+        deadline: Duration, memory: FailureMemory, decoded: DecodedRecords = DecodedRecords(),
+        clock: (any Clock<Duration>)? = nil
+    ) {
         self.deadline = deadline
         self.memory = memory
         self.decoded = decoded
+        self.clock = clock
     }
 }

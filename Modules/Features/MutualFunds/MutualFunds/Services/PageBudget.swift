@@ -30,7 +30,9 @@ final class PageBudget: Sendable {
         }
         let left = policy.deadline - elapsed
         guard left > .zero else { return nil }
-        return PagePolicy(deadline: left, memory: policy.memory, decoded: policy.decoded)
+        var budget = policy
+        budget.deadline = left
+        return budget
     }
 }
 

@@ -11,7 +11,7 @@ enum FundsAlerts {
     static let fund = AlertContribution(
         kind: .typed(
             name: FundAlertRule.kind, featureID: "funds", summary: FundAlertCommand.configuration.abstract,
-            rate: { FundAlertRule.rate(try FundsSettings($0.configuration)) }, form: form,
+            rate: { FundAlertRule.rate(try $0.settings(FundsSettings.self, resolve: FundsSettings.init)) }, form: form,
             parameters: FundAlertRule.Parameters.self,
             check: { parameters, context in
                 let services = FundsServices(context: context)

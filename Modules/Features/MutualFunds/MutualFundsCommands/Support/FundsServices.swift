@@ -20,7 +20,7 @@ struct FundsServices: Sendable {
         resolved = Result {
             FundsService(
                 http: context.http, store: context.store, timing: context.timing,
-                settings: try FundsSettings(context.configuration),
+                settings: try context.settings(FundsSettings.self, resolve: FundsSettings.init),
                 diagnostics: { logger.debug("MF API: \($0)") })
         }.mapError(FolioError.from)
     }

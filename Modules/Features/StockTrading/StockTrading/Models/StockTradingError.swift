@@ -35,10 +35,10 @@ public enum StockTradingError: Error, Sendable, Equatable, CustomStringConvertib
     case invalidPrice(String)
     /// An account currency that is not a three-letter code.
     case invalidCurrency(String)
-    /// A buy costs more than the cash available.
-    case insufficientCash(symbol: String, quantity: Int, cost: Amount, available: Amount)
-    /// A withdrawal exceeds the cash available.
-    case insufficientCashToWithdraw(amount: Amount, available: Amount)
+    /// A buy costs more than the cash available (amounts in the account's `currency`).
+    case insufficientCash(symbol: String, quantity: Int, cost: Amount, available: Amount, currency: String = "USD")
+    /// A withdrawal exceeds the cash available (amounts in the account's `currency`).
+    case insufficientCashToWithdraw(amount: Amount, available: Amount, currency: String = "USD")
     /// A sell of more shares than held.
     case insufficientShares(symbol: String, requested: Int, held: Int)
     /// No quote could be obtained and none is cached.
@@ -86,8 +86,9 @@ public enum StockTradingError: Error, Sendable, Equatable, CustomStringConvertib
         case .invalidAmount(let text, _): "invalid amount \"\(text)\""
         case .invalidPrice(let text): "invalid price \"\(text)\""
         case .invalidCurrency(let text): "invalid currency \"\(text)\""
-        case .insufficientCash(let symbol, let quantity, _, _): "cannot buy \(Self.count(quantity)) \(symbol)"
-        case .insufficientCashToWithdraw(let amount, _): "cannot withdraw \(Self.dollars(amount))"
+        case .insufficientCash(let symbol, let quantity, _, _, _): "cannot buy \(Self.count(quantity)) \(symbol)"
+        case .insufficientCashToWithdraw(let amount, _, let currency):
+            "cannot withdraw \(Self.money(amount, currency))"
         case .insufficientShares(let symbol, let requested, _): "cannot sell \(Self.count(requested)) \(symbol)"
         case .quotesUnavailable(let source, _): "no prices available from \(source)"
         case .badQuoteData(let source, _): "the quotes from \(source) cannot be used"
@@ -115,9 +116,10 @@ public enum StockTradingError: Error, Sendable, Equatable, CustomStringConvertib
         case .invalidAmount(_, let reason): reason
         case .invalidPrice: "a price is a positive number of dollars with at most two decimals"
         case .invalidCurrency: "a currency is a three-letter ISO 4217 code, such as USD, GBP or EUR"
-        case .insufficientCash(_, _, let cost, let available):
-            "it costs \(Self.dollars(cost)) and your cash is \(Self.dollars(available))"
-        case .insufficientCashToWithdraw(_, let available): "your cash is \(Self.dollars(available))"
+        case .insufficientCash(_, _, let cost, let available, let currency):
+            "it costs \(Self.money(cost, currency)) and your cash is \(Self.money(available, currency))"
+        case .insufficientCashToWithdraw(_, let available, let currency):
+            "your cash is \(Self.money(available, currency))"
         case .insufficientShares(let symbol, _, let held): "you hold \(Self.count(held)) \(symbol)"
         case .quotesUnavailable(_, let reason): reason
         case .badQuoteData(_, let reason): reason
@@ -154,8 +156,11 @@ public enum StockTradingError: Error, Sendable, Equatable, CustomStringConvertib
     }
 
     /// `$1,234.56`, `-$250.00`: dollars rounded half up to the cent, as the ledger rounds.
-    static func dollars(_ value: Amount) -> String {
-        value.formatted(places: 2, rounding: .halfUp, symbol: "$")
+    static func dollars(_ value: Amount) -> String { money(value, "USD") }
+
+    /// `£1,204.50`: an amount in the account's currency.
+    static func money(_ value: Amount, _ currency: String) -> String {
+        value.formatted(places: 2, rounding: .halfUp, symbol: MoneyText.symbol(currency))
     }
 
     /// `what — why`.

@@ -41,7 +41,7 @@ struct LedgerWriter {
         let cost = try Self.amount(price, quantity, fx: fx)
         guard cost <= state.cash else {
             throw StockTradingError.insufficientCash(
-                symbol: symbol, quantity: quantity, cost: cost, available: state.cash)
+                symbol: symbol, quantity: quantity, cost: cost, available: state.cash, currency: state.accountCurrency)
         }
         state.cash = try state.cash - cost
         position.quantity += quantity
@@ -94,7 +94,8 @@ struct LedgerWriter {
     func withdraw(_ amount: Amount, at date: Date) throws -> LedgerEntry {
         var state = try state()
         guard amount <= state.cash else {
-            throw StockTradingError.insufficientCashToWithdraw(amount: amount, available: state.cash)
+            throw StockTradingError.insufficientCashToWithdraw(
+                amount: amount, available: state.cash, currency: state.accountCurrency)
         }
         state.cash = try state.cash - amount
         state.netDeposits = try state.netDeposits - amount

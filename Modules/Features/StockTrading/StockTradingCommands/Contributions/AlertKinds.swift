@@ -11,7 +11,8 @@ enum StockAlerts {
     static let stock = AlertContribution(
         kind: .typed(
             name: StockAlertParameters.kind, featureID: "stocks", summary: StockAlertCommand.configuration.abstract,
-            rate: { StockAlertRule.rate(try StocksSettings($0.configuration)) }, form: form,
+            rate: { StockAlertRule.rate(try $0.settings(StocksSettings.self, resolve: StocksSettings.init)) },
+            form: form,
             parameters: StockAlertParameters.self,
             check: { parameters, context in
                 let stocks = try await StocksTerminal.start(context)

@@ -16,7 +16,8 @@ struct StocksTerminal: Sendable {
     /// - Throws: ``FolioError`` (usage) for a bad `FOLIO_QUOTES_TTL` or `FOLIO_STOCKS_SEED`.
     static func start(_ context: FeatureContext) async throws -> StocksTerminal {
         let services = StockTradingServices(
-            store: context.store, timing: context.timing, settings: try StocksSettings(context.configuration),
+            store: context.store, timing: context.timing,
+            settings: try context.settings(StocksSettings.self, resolve: StocksSettings.init),
             marketData: context.marketData)
         try await services.prepare()
         return StocksTerminal(context: context, services: services)

@@ -1,9 +1,11 @@
 import Failures
-import FeatureWeb
+import FeatureKit
+import FeatureKitTesting
+import Settings
 import Synchronization
 import Testing
 
-@Suite("settings resolved once per server")
+@Suite("settings resolved once per process")
 struct ResolvedSettingsTests {
     struct Limits: Sendable, Equatable { var count: Int }
     struct Other: Sendable, Equatable { var name: String }
@@ -47,5 +49,24 @@ struct ResolvedSettingsTests {
             }
         }
         #expect(calls.withLock { $0 } == 1)
+    }
+
+    @Test("a context resolves its settings once for every copy of it, and anew when its configuration is replaced")
+    func perContext() throws {
+        let key = ConfigKey("demo.count", environment: "FOLIO_DEMO_COUNT", default: "1")
+        let calls = Mutex(0)
+        func count(_ configuration: Configuration) -> Limits {
+            calls.withLock { $0 += 1 }
+            return Limits(count: Int(configuration.string(key) ?? "") ?? 0)
+        }
+        var context = FeatureContext.test(featureID: "demo")
+        let copy = context
+        #expect(try context.settings(Limits.self, resolve: count) == Limits(count: 1))
+        #expect(try copy.settings(Limits.self, resolve: count) == Limits(count: 1))
+        #expect(calls.withLock { $0 } == 1)
+        context.configuration = Configuration(environment: ["FOLIO_DEMO_COUNT": "7"])
+        #expect(try context.settings(Limits.self, resolve: count) == Limits(count: 7))
+        #expect(try copy.settings(Limits.self, resolve: count) == Limits(count: 1))
+        #expect(calls.withLock { $0 } == 2)
     }
 }

@@ -1,12 +1,11 @@
 import Failures
-import FeatureKit
 import Synchronization
 
-/// Each feature's settings, resolved from its configuration once for the server's lifetime.
+/// Each feature's settings, resolved from its configuration once for the process's lifetime.
 ///
-/// A server's configuration does not change while it runs (a changed `config.json` needs a restart), so a page
-/// need not parse the same text into URLs and durations on every view; a malformed setting is remembered as the
-/// same refusal.
+/// A configuration does not change while folio runs (a server needs a restart for a changed `config.json`), so a
+/// page, or a value source read on every page, need not parse the same text into URLs and durations each time; a
+/// malformed setting is remembered as the same refusal.
 public final class ResolvedSettings: Sendable {
     private struct Identity: Hashable {
         var type: ObjectIdentifier
