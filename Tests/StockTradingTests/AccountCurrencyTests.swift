@@ -1,3 +1,5 @@
+import AlertRules
+import Caching
 import Failures
 import Foundation
 import MarketData
@@ -86,6 +88,26 @@ import TimingTesting
         #expect(buy?.line == "cannot buy 100 AAPL — it costs £17,901.36 and your cash is £10,000.00")
         let withdrawal = await refusal { _ = try await services.trading.withdraw(Amount("10000.01")!, for: me) }
         #expect(withdrawal?.line == "cannot withdraw £10,000.01 — your cash is £10,000.00")
+    }
+
+    @Test("a price alert on a pound stock is set, checked and told in pounds; one kept without a currency still compares")
+    func alertsInTheSymbolsCurrency() async throws {
+        let rule = StockAlertRule(services: try await services(provider()))
+        let defined = try await rule.define(AlertInput(["symbol": "vod.l", "below": "0.80"]), mode: .normal)
+        #expect(defined.summary == "VOD.L below £0.80")
+        #expect(defined.parameters.contains("\"currency\":\"GBP\""))
+        let pounds = StockAlertParameters(symbol: "VOD.L", direction: .below, level: Amount("0.80")!, currency: "GBP")
+        let fired = try await rule.check(pounds, mode: .normal)
+        #expect(fired.signals?.first?.title == "VOD.L fell to £0.72")
+        #expect(fired.signals?.first?.body == "VOD.L is below £0.80 at £0.72.")
+        let kept = StockAlertParameters(symbol: "VOD.L", direction: .below, level: Amount("0.80")!)
+        #expect(try await rule.check(kept, mode: .normal).signals?.first?.title == "VOD.L fell to £0.72")
+        let dollars = StockAlertParameters(symbol: "VOD.L", direction: .below, level: Amount("0.80")!, currency: "USD")
+        let moved = try await rule.check(dollars, mode: .normal)
+        #expect(moved.signals == nil)
+        #expect(moved.note == "VOD.L is now priced in GBP, the alert's level in USD")
+        let apple = try await rule.define(AlertInput(["symbol": "AAPL", "above": "180"]), mode: .normal)
+        #expect(apple.summary == "AAPL above $180.00")
     }
 
     @Test func aDollarAccountSellingAPoundStockIsCreditedAtTheRate() async throws {

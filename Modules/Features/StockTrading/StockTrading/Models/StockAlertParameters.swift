@@ -10,18 +10,23 @@ public struct StockAlertParameters: Codable, Sendable, Equatable {
     public var symbol: String
     /// Which side of the level fires.
     public var direction: PriceAlert.Direction
-    /// The level.
+    /// The level, in the currency the symbol is priced in.
     public var level: Amount
+    /// That currency (ISO 4217) as the market quoted it when the alert was made; nil for an alert kept before alerts
+    /// had one, whose level is in whatever the symbol is priced in.
+    public var currency: String?
 
     /// Creates parameters.
-    public init(symbol: String, direction: PriceAlert.Direction, level: Amount) {
+    public init(symbol: String, direction: PriceAlert.Direction, level: Amount, currency: String? = nil) {
         self.symbol = symbol
         self.direction = direction
         self.level = level
+        self.currency = currency
     }
 
-    /// The condition in words (`AAPL above $180.00`), money written by the face's `money`.
-    public func summary(money: (Amount) -> String) -> String {
-        "\(symbol) \(direction.rawValue) \(money(level))"
+    /// The condition in words (`AAPL above $180.00`, `VOD.L below £0.70`); dollars for an alert without a currency,
+    /// from the days when every symbol was.
+    public var summary: String {
+        "\(symbol) \(direction.rawValue) \(MoneyText.money(level, currency: currency ?? "USD"))"
     }
 }

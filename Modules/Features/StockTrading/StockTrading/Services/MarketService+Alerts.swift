@@ -3,7 +3,8 @@ import Failures
 import Money
 
 extension MarketService {
-    /// The parameters of a price alert on `symbol`, checked against the prices fetched as `mode` asks.
+    /// The parameters of a price alert on `symbol`, checked against the prices fetched as `mode` asks: the level is
+    /// in the currency the symbol is priced in (pence-quoted London prices are in pounds).
     /// - Throws: ``FolioError`` (invalid, field `symbol`) for a symbol the market does not list.
     public func alertParameters(
         symbol: String, direction: PriceAlert.Direction, level: Amount, mode: FetchMode = .normal
@@ -19,8 +20,9 @@ extension MarketService {
             throw refusal
         }
         do {
+            let quote = try quotes.require(symbol).quote
             return StockAlertParameters(
-                symbol: try quotes.require(symbol).quote.symbol, direction: direction, level: level)
+                symbol: quote.symbol, direction: direction, level: level, currency: quote.currencyCode)
         } catch {
             throw StockTradingError.translated(error)
         }

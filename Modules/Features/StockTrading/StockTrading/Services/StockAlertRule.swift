@@ -63,23 +63,26 @@ public struct StockAlertRule: Sendable {
             return .noNews("no current price of \(parameters.symbol) (\(quotes.failure ?? "prices are stale"))")
         }
         let price = quote.quote.price
+        let currency = parameters.currency ?? quote.quote.currencyCode
+        guard quote.quote.currencyCode == currency else {
+            // A level in one currency says nothing about a price in another (a listing moved, say).
+            return .noNews(
+                "\(parameters.symbol) is now priced in \(quote.quote.currencyCode), the alert's level in \(currency)")
+        }
         let holds = parameters.direction == .above ? price >= parameters.level : price <= parameters.level
         guard holds else { return .holding([]) }
+        let money = { MoneyText.money($0, currency: currency) }
         return .holding([
             AlertSignal(
                 key: parameters.direction.rawValue,
-                title:
-                    "\(parameters.symbol) \(parameters.direction == .above ? "rose to" : "fell to") \(Self.money(price))",
-                body: "\(parameters.symbol) is \(parameters.direction.rawValue) \(Self.money(parameters.level)) at "
-                    + "\(Self.money(price)).",
+                title: "\(parameters.symbol) \(parameters.direction == .above ? "rose to" : "fell to") \(money(price))",
+                body: "\(parameters.symbol) is \(parameters.direction.rawValue) \(money(parameters.level)) at "
+                    + "\(money(price)).",
                 link: "/stocks")
         ])
     }
 
     static func definition(_ parameters: StockAlertParameters) throws -> AlertDefinition {
-        try AlertDefinition(
-            kind: StockAlertParameters.kind, parameters: parameters, summary: parameters.summary(money: money))
+        try AlertDefinition(kind: StockAlertParameters.kind, parameters: parameters, summary: parameters.summary)
     }
-
-    static func money(_ value: Amount) -> String { MoneyText.money(value, currency: "USD") }
 }
