@@ -90,7 +90,7 @@ import TimingTesting
         #expect(withdrawal?.line == "cannot withdraw £10,000.01 — your cash is £10,000.00")
     }
 
-    @Test("a price alert on a pound stock is set, checked and told in pounds; one kept without a currency still compares")
+    @Test("a price alert on a pound stock is set, checked and told in pounds; an older one still compares")
     func alertsInTheSymbolsCurrency() async throws {
         let rule = StockAlertRule(services: try await services(provider()))
         let defined = try await rule.define(AlertInput(["symbol": "vod.l", "below": "0.80"]), mode: .normal)
