@@ -709,3 +709,73 @@ extension ETFAssetClassPageTests {
         }
     }
 }
+
+extension ETFMarketPricesPageTests {
+    @Test("/etf: a pasted CSV or JSON with \"Use market prices\" ticked is priced by the market; unticked, refused")
+    func pastedWithMarketPrices() async throws {
+        try await Self.marketSetup().application().test(.router) { client in
+            try await client.execute(uri: "/etf", method: .get, headers: localhost) { response in
+                #expect(String(buffer: response.body).contains("<input type=\"checkbox\" name=\"live\""))
+            }
+            let csv = """
+                symbol,name,expense_ratio,yield,shares,purchase_price,purchase_date,current_price
+                VOO,Vanguard S&P 500,0.03,1.3,10,,2024-01-02,
+                """
+            let json = """
+                [{"symbol": "VOO", "name": "Vanguard S&P 500", "expenseRatio": 0.03, "yield": 1.3, "shares": 10,
+                  "purchaseDate": "2024-01-02"}]
+                """
+            for text in [csv, json] {
+                let (headers, body) = post(["csv": text, "format": "html", "live": "on"])
+                try await client.execute(uri: "/etf", method: .post, headers: headers, body: body) { response in
+                    let html = String(buffer: response.body)
+                    #expect(response.status == .ok, "\(html)")
+                    #expect(html.contains("id=\"market-fills\""))
+                    #expect(
+                        html.contains("$430.00 (close of 2024-01-02)") && html.contains("$600.50 (close of 2025-11-21)")
+                    )
+                    #expect(html.contains("$18.10"), "10 shares × $1.81 of dividends")
+                }
+                let (plainHeaders, plainBody) = post(["csv": text, "format": "html"])
+                try await client.execute(uri: "/etf", method: .post, headers: plainHeaders, body: plainBody) {
+                    response in
+                    #expect(response.status == .unprocessableContent, "without market prices an empty price is refused")
+                }
+            }
+            let big =
+                "symbol,name,expense_ratio,yield,shares,purchase_price,purchase_date,current_price\n"
+                + String(repeating: "VOO,VOO,0.03,1.3,1,,2024-01-02,\n", count: 1001)
+            let (bigHeaders, bigBody) = post(["csv": big, "format": "html", "live": "on"])
+            try await client.execute(uri: "/etf", method: .post, headers: bigHeaders, body: bigBody) { response in
+                let html = String(buffer: response.body)
+                #expect(response.status == .unprocessableContent)
+                #expect(html.contains("the portfolio has 1001 rows") && html.contains("at most 1,000 rows"))
+            }
+        }
+    }
+
+    @Test("/etf?saved=NAME&live=1 values a saved portfolio at the close of its analysis date, as `--saved NAME --live`")
+    func savedWithMarketPrices() async throws {
+        let setup = Self.marketSetup()
+        try await setup.application().test(.router) { client in
+            var fields = Self.liveRow(name: "VOO", symbol: "VOO")
+            fields["saveAs"] = "market"
+            let (headers, body) = post(fields)
+            try await client.execute(uri: "/etf/new", method: .post, headers: headers, body: body) { response in
+                #expect(response.status == .seeOther, "\(String(buffer: response.body))")
+            }
+            let page = "/etf?saved=market&asOf=2024-01-05&live=1"
+            try await client.execute(uri: page, method: .get, headers: localhost) { response in
+                let html = String(buffer: response.body)
+                #expect(response.status == .ok, "\(html)")
+                // Saved at the 2025-11-21 close; on 2024-01-05 the last close is 2024-01-02's.
+                #expect(html.contains("id=\"market-fills\"") && html.contains("$430.00 (close of 2024-01-02)"))
+                #expect(!html.contains("$6,005.00"))
+                #expect(html.contains("name=\"live\" value=\"on\" checked"))
+                #expect(html.contains("&amp;live=1&amp;sort=") || html.contains("&live=1&sort="), "sorting keeps it")
+            }
+            let cli = try await setup.cli(["analyze", "--saved", "market", "--live", "--as-of", "2024-01-05"])
+            #expect(cli.contains("430.00"))
+        }
+    }
+}

@@ -19,14 +19,16 @@ public enum ETFAnalyzerWeb {
             router.get("/api/etf/analyze") { request, _ in await AnalyzeAPI(environment: environment).response(request)
             }
             router.get("/etf") { request, context in
-                // `/etf?saved=NAME[&asOf=DATE]`: a saved portfolio's report at an address of its own (reading changes
-                // nothing, so it can be a link or a bookmark).
+                // `/etf?saved=NAME[&asOf=DATE][&live=1]`: a saved portfolio's report at an address of its own
+                // (reading changes nothing, so it can be a link or a bookmark), at the market's prices with `live`.
                 let query = request.uri.queryParameters
                 guard let saved = query["saved"].map(String.init), !saved.isEmpty else {
                     return await ETFReportPage(environment: environment).page(
                         request, context: context, form: ETFReportPage.ReportForm(), report: nil)
                 }
-                let form = ETFReportPage.ReportForm(saved: saved, asOf: query["asOf"].map(String.init) ?? "")
+                let form = ETFReportPage.ReportForm(
+                    saved: saved, asOf: query["asOf"].map(String.init) ?? "",
+                    live: ["1", "on", "true"].contains(query["live"].map(String.init) ?? ""))
                 return await ETFReportPage(environment: environment).analyze(
                     form, format: nil, request: request, context: context)
             }
@@ -54,7 +56,8 @@ struct ETFReportPage {
         /// The name to save the portfolio under, and whether that may replace one saved before.
         var saveAs = ""
         var replace = false
-        /// Fill empty prices from the market ("Use market prices" on `/etf/new`).
+        /// Fill empty prices from the market ("Use market prices"); a saved portfolio is valued at the market's
+        /// closes, as `etf analyze --saved NAME --live` values it.
         var live = false
         var errors: [String: String] = [:]
     }
@@ -81,6 +84,11 @@ struct ETFReportPage {
             """
         fields += Components.field(
             "asOf", label: "Analysis date (default today)", value: form.asOf, error: form.errors["asOf"], type: "date")
+        fields += Components.checkbox(
+            "live",
+            label:
+                "Use market prices: empty prices of rows with a symbol are the market's closes, and a saved portfolio is valued at the close of the analysis date",
+            checked: form.live)
         fields += """
             <button type="submit" name="format" value="html">Analyze</button>\
             <button type="submit" name="format" value="markdown" class="secondary">Markdown</button>\
@@ -111,7 +119,7 @@ struct ETFReportPage {
         let fields = try await ReportFields.read(request, context: context)
         var form = ReportForm(
             csv: fields.csv, saved: fields["saved"] ?? "", asOf: fields["asOf"] ?? "", saveAs: fields["saveAs"] ?? "",
-            replace: fields["replace"] != nil)
+            replace: fields["replace"] != nil, live: fields["live"] != nil)
         if let upload = fields.upload {
             guard let text = upload.text else {
                 form.errors["csv"] =
@@ -171,7 +179,8 @@ struct ETFReportPage {
                 request.method == .get && !form.saved.isEmpty
                 ? { query in
                     let saved = form.saved.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
-                    return "/etf?saved=\(saved)" + (form.asOf.isEmpty ? "" : "&asOf=\(form.asOf)") + "&\(query)"
+                    return "/etf?saved=\(saved)" + (form.asOf.isEmpty ? "" : "&asOf=\(form.asOf)")
+                        + (form.live ? "&live=1" : "") + "&\(query)"
                 } : nil
             let sort = request.uri.queryParameters["sort"].map(String.init)
             return await page(
@@ -191,15 +200,14 @@ struct ETFReportPage {
             throw FolioError(.unavailable, "the etf feature is disabled")
         }
         let service = PortfolioAnalysisService(store: context.store, timing: context.timing)
+        if !form.saved.isEmpty, form.live {
+            return try await Self.savedLiveReport(form.saved, asOf: asOf, context: context, service: service)
+        }
         if !form.saved.isEmpty { return (try await service.analyze(saved: form.saved, asOf: asOf), []) }
         if form.live { return try await Self.liveReport(of: form, asOf: asOf, context: context, service: service) }
         let document = try PortfolioText.document(form.csv, defaultAnalysisDate: asOf)
         guard document.holdings.count <= PortfolioText.maximumRows else {
-            throw FolioError(
-                .invalid, "the portfolio has \(document.holdings.count) rows",
-                why:
-                    "a pasted or uploaded portfolio may hold at most \(Amount(PortfolioText.maximumRows).formatted(places: 0)) rows",
-                hint: "split it into smaller portfolios, or analyze the file with folio etf analyze", field: "csv")
+            throw PortfolioText.tooManyRows(document.holdings.count)
         }
         do {
             return (try service.analyze(document.holdings, asOf: asOf), document.warnings)
@@ -223,23 +231,49 @@ struct ETFReportPage {
         }
     }
 
+    /// The saved portfolio `name` at the market's prices, as `etf analyze --saved NAME --live` values it.
+    static func savedLiveReport(
+        _ name: String, asOf: CalendarDate?, context: FeatureContext, service: PortfolioAnalysisService
+    ) async throws -> (report: PortfolioReport, warnings: [String]) {
+        guard let market = context.marketData else { throw noMarket }
+        let holdings = try await service.portfolio(named: name).holdings
+        do {
+            let refreshed = try await LivePrices.refresh(
+                holdings, market: market, analysisDate: asOf ?? CalendarDate(context.timing.now(), in: .current))
+            var report = try service.analyze(refreshed.holdings, asOf: asOf)
+            report.market = refreshed.fills
+            return (report, [])
+        } catch let error as PortfolioInputError {
+            throw PortfolioText.Refusal(issues: error.issues)
+        }
+    }
+
     /// The form's rows with their empty prices filled from the market (the closes on their purchase and analysis
     /// dates, `asOf` or today for rows without their own), and what was filled: for the report and for saving.
     static func liveDocument(
         of form: ReportForm, asOf: CalendarDate?, context: FeatureContext
     ) async throws -> (document: PortfolioDocument, fills: [MarketFill]) {
-        guard let market = context.marketData else {
-            throw FolioError(.unavailable, "no market prices", why: "the server has no market data for the etf feature")
-        }
+        guard let market = context.marketData else { throw noMarket }
         let date = asOf ?? CalendarDate(context.timing.now(), in: .current)
         do {
+            if PortfolioFormat.detect(path: nil, text: form.csv) == .json {
+                return try await LivePrices.read(
+                    json: form.csv, market: market, analysisDate: date, maximumRows: PortfolioText.maximumRows)
+            }
             let (filled, fills) = try await LivePrices.fill(
-                try PortfolioReader.table(csv: form.csv), market: market, analysisDate: date)
+                try PortfolioReader.table(csv: form.csv), market: market, analysisDate: date,
+                maximumRows: PortfolioText.maximumRows)
             return (try PortfolioReader.read(filled, defaultAnalysisDate: date), fills)
         } catch let error as PortfolioInputError {
             throw PortfolioText.Refusal(issues: error.issues)
+        } catch let error as LivePrices.TooManyRows {
+            throw PortfolioText.tooManyRows(error.count)
         }
     }
+
+    /// The refusal when the host gave no market data, which market prices need.
+    static let noMarket = FolioError(
+        .unavailable, "no market prices", why: "the server has no market data for the etf feature")
 
     /// What the market filled in, each with its day and provider, and the dividends paid beside the yield's income.
     static func marketFills(_ report: PortfolioReport, text: ReportText) -> HTML {

@@ -2,6 +2,7 @@ import ETFAnalyzer
 import Failures
 import FeatureKit
 import Foundation
+import Money
 import Timing
 
 /// A pasted or uploaded portfolio, read by the domain's reader as a file is, and refused as the form shows it.
@@ -9,6 +10,14 @@ enum PortfolioText {
     /// The most rows a pasted or uploaded portfolio may hold: a page of results a person can read, and a bound on
     /// the work one request asks of the server.
     static let maximumRows = 1000
+
+    /// The refusal of a portfolio of `count` rows, beyond ``maximumRows``.
+    static func tooManyRows(_ count: Int) -> FolioError {
+        FolioError(
+            .invalid, "the portfolio has \(count) rows",
+            why: "a pasted or uploaded portfolio may hold at most \(Amount(maximumRows).formatted(places: 0)) rows",
+            hint: "split it into smaller portfolios, or analyze the file with folio etf analyze", field: "csv")
+    }
 
     /// Every problem the readers found in the text, as the form shows them beside the box.
     struct Refusal: Error, Sendable {

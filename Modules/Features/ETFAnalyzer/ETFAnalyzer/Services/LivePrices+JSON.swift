@@ -8,10 +8,11 @@ extension LivePrices {
     /// fills a table: an object with a `symbol` key and a missing, null or empty `purchasePrice` or `currentPrice`
     /// gets the close on its purchase or analysis date. The filled objects are then read by the JSON rules, so a
     /// problem is still named by its row and key.
-    /// - Throws: ``PortfolioInputError`` for the document's problems; ``FolioError`` as the table's fill throws.
+    /// - Throws: ``PortfolioInputError`` for the document's problems; what the table's fill throws (``TooManyRows``
+    ///   beyond `maximumRows` elements).
     public static func read(
         json text: String, market: MarketDataService, analysisDate: CalendarDate,
-        mode: MarketDataService.Mode = .normal
+        mode: MarketDataService.Mode = .normal, maximumRows: Int = .max
     ) async throws -> (document: PortfolioDocument, fills: [MarketFill]) {
         var elements = try JSONPortfolioReader.elements(text)
         let columns: [PortfolioField?] = [nil, .purchaseDate, .analysisDate, .shares, .purchasePrice, .currentPrice]
@@ -21,7 +22,8 @@ extension LivePrices {
         }
         let header = ["symbol"] + columns.dropFirst().map { $0!.csvName }
         let (_, fills) = try await fill(
-            PortfolioTable(header: header, rows: rows), market: market, analysisDate: analysisDate, mode: mode)
+            PortfolioTable(header: header, rows: rows), market: market, analysisDate: analysisDate, mode: mode,
+            maximumRows: maximumRows)
         for fill in fills {
             guard case .object(var members) = elements[fill.row - 1] else { continue }
             if let price = fill.purchasePrice { set(.purchasePrice, to: price, in: &members) }

@@ -23,15 +23,28 @@ public enum LivePrices {
         symbolHeaders.contains(HoldingRules.trim(name).lowercased())
     }
 
+    /// More rows than a caller lets one portfolio have priced: refused before any request goes out.
+    public struct TooManyRows: Error, Sendable, Equatable {
+        /// The portfolio's rows.
+        public var count: Int
+        /// The most allowed.
+        public var maximum: Int
+    }
+
     /// `table` with its empty prices filled, and what was filled for each row with a symbol.
-    /// - Parameter analysisDate: The run's analysis date, for rows without their own.
-    /// - Throws: ``FolioError``: the provider's refusal naming the symbol (not found for an unknown symbol,
-    ///   unavailable when nothing is stored and no provider answers); not found (field `purchase_date`) when the
-    ///   provider has no close on or before a row's day.
+    /// - Parameters:
+    ///   - analysisDate: The run's analysis date, for rows without their own.
+    ///   - maximumRows: The most rows to price (a server's bound on the requests one page may cause).
+    /// - Throws: ``TooManyRows`` beyond `maximumRows`; ``FolioError``: the provider's refusal naming the symbol (not
+    ///   found for an unknown symbol, unavailable when nothing is stored and no provider answers); not found (field
+    ///   `purchase_date`) when the provider has no close on or before a row's day.
     public static func fill(
         _ table: PortfolioTable, market: MarketDataService, analysisDate: CalendarDate,
-        mode: MarketDataService.Mode = .normal
+        mode: MarketDataService.Mode = .normal, maximumRows: Int = .max
     ) async throws -> (table: PortfolioTable, fills: [MarketFill]) {
+        guard table.rows.count <= maximumRows else {
+            throw TooManyRows(count: table.rows.count, maximum: maximumRows)
+        }
         let names = table.header.map { $0.lowercased() }
         guard let symbolColumn = names.firstIndex(where: { symbolHeaders.contains($0) }) else { return (table, []) }
         var header = table.header
