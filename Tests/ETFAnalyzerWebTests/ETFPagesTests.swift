@@ -304,17 +304,19 @@ struct ETFUploadTests {
                 member(
                     root, "paths", "/api/etf/analyze", "get", "responses", "200", "content", "application/json",
                     "schema"))
-            for (encoded, declared) in [
-                (member(report), schema), (member(report, "portfolio"), member(schema, "properties", "portfolio")),
+            // `market` is there only when prices came from the market (`live=1`, checked with market prices below).
+            for (encoded, declared, optional) in [
+                (member(report), schema, Set(["market"])),
+                (member(report, "portfolio"), member(schema, "properties", "portfolio"), Set()),
                 (
                     member(report, "portfolio", "feeDrag", "10"),
-                    member(schema, "properties", "portfolio", "properties", "feeDrag", "properties", "10")
+                    member(schema, "properties", "portfolio", "properties", "feeDrag", "properties", "10"), Set()
                 ),
-                (first(member(report, "etfs")), member(schema, "properties", "etfs", "items")),
-            ] {
+                (first(member(report, "etfs")), member(schema, "properties", "etfs", "items"), Set()),
+            ] as [(JSONValue?, JSONValue?, Set<String>)] {
                 let keys = keySet(encoded)
                 #expect(!keys.isEmpty)
-                #expect(keySet(member(declared, "properties")) == keys)
+                #expect(keySet(member(declared, "properties")) == keys.union(optional))
                 #expect(keySet(member(declared, "required")) == keys)
             }
         }
@@ -776,6 +778,66 @@ extension ETFMarketPricesPageTests {
             }
             let cli = try await setup.cli(["analyze", "--saved", "market", "--live", "--as-of", "2024-01-05"])
             #expect(cli.contains("430.00"))
+        }
+    }
+}
+
+extension ETFMarketPricesPageTests {
+    @Test("/api/etf/analyze?saved=NAME&live=1 is `etf analyze --saved NAME --live --format json`; a bad live is 422")
+    func apiWithMarketPrices() async throws {
+        let setup = Self.marketSetup()
+        try await setup.application().test(.router) { client in
+            var fields = Self.liveRow(name: "VOO", symbol: "VOO")
+            fields["saveAs"] = "market"
+            let (headers, body) = post(fields)
+            try await client.execute(uri: "/etf/new", method: .post, headers: headers, body: body) { response in
+                #expect(response.status == .seeOther)
+            }
+            let json = try await setup.cli(
+                ["analyze", "--saved", "market", "--live", "--as-of", "2024-01-05", "--format", "json"])
+            let uri = "/api/etf/analyze?saved=market&asOf=2024-01-05&live=1"
+            try await client.execute(uri: uri, method: .get, headers: localhost) { response in
+                let text = String(buffer: response.body)
+                #expect(response.status == .ok, "\(text)")
+                #expect(text == json)
+                #expect(text.contains("\"currentPriceDate\" : \"2024-01-02\""))
+                // What the market filled in has the keys the OpenAPI document declares, the required ones included.
+                func object(_ value: JSONValue?, _ key: String) -> JSONValue? {
+                    if case .object(let members)? = value { members[key] } else { nil }
+                }
+                func names(_ value: JSONValue?) -> Set<String> {
+                    switch value {
+                    case .object(let members)?: Set(members.keys)
+                    case .array(let items)?:
+                        Set(items.compactMap { if case .string(let name) = $0 { name } else { nil } })
+                    default: []
+                    }
+                }
+                let report = try JSONDecoder().decode(JSONValue.self, from: Data(text.utf8))
+                guard case .array(let fills)? = object(report, "market"), let fill = fills.first else {
+                    Issue.record("no market fills")
+                    return
+                }
+                let document = try await client.execute(uri: "/api/openapi.json", method: .get, headers: localhost)
+                let root = try JSONDecoder().decode(JSONValue.self, from: Data(String(buffer: document.body).utf8))
+                let schema = [
+                    "paths", "/api/etf/analyze", "get", "responses", "200", "content", "application/json",
+                    "schema", "properties", "market", "items",
+                ].reduce(root, object)
+                #expect(names(fill).isSubset(of: names(object(schema, "properties"))))
+                #expect(names(object(schema, "required")).isSubset(of: names(fill)))
+                #expect(names(fill).contains("currentPrice") && !names(fill).contains("purchasePrice"))
+            }
+            try await client.execute(uri: "/api/etf/analyze?saved=market", method: .get, headers: localhost) {
+                response in
+                #expect(!String(buffer: response.body).contains("\"market\""), "as saved without live")
+            }
+            try await client.execute(
+                uri: "/api/etf/analyze?saved=market&live=maybe", method: .get, headers: localhost
+            ) { response in
+                #expect(response.status == .unprocessableContent)
+                #expect(String(buffer: response.body).contains("\"field\" : \"live\""))
+            }
         }
     }
 }

@@ -6,8 +6,9 @@ import Foundation
 import Hummingbird
 import Timing
 
-/// `/api/etf/analyze?saved=NAME[&asOf=YYYY-MM-DD]`: a saved portfolio's ``PortfolioReport``, encoded as
-/// `folio etf analyze --saved NAME --format json` prints it; refusals as problem details naming the parameter.
+/// `/api/etf/analyze?saved=NAME[&asOf=YYYY-MM-DD][&live=1]`: a saved portfolio's ``PortfolioReport``, encoded as
+/// `folio etf analyze --saved NAME [--live] --format json` prints it; refusals as problem details naming the
+/// parameter.
 struct AnalyzeAPI {
     /// The server's environment as the host handed it to these routes.
     let environment: WebEnvironment
@@ -21,11 +22,14 @@ struct AnalyzeAPI {
                     field: "saved")
             }
             let asOf = try Self.date(query["asOf"].map(String.init))
+            let live = try Self.flag(query["live"].map(String.init), name: "live")
             guard let context = environment.featureContext else {
                 throw FolioError(.unavailable, "the etf feature is disabled")
             }
             let service = PortfolioAnalysisService(store: context.store, timing: context.timing)
-            return WebResponses.json(encoding: try await service.analyze(saved: saved, asOf: asOf))
+            guard live else { return WebResponses.json(encoding: try await service.analyze(saved: saved, asOf: asOf)) }
+            let priced = try await ETFReportPage.savedLiveReport(saved, asOf: asOf, context: context, service: service)
+            return WebResponses.json(encoding: priced.report)
         } catch {
             return WebResponses.problem(Self.refusal(error))
         }
@@ -42,6 +46,18 @@ struct AnalyzeAPI {
                 field: "asOf")
         }
         return date
+    }
+
+    /// A yes-or-no parameter: `1`, `true` or `on` for yes; absent, empty, `0`, `false` or `off` for no.
+    /// - Throws: ``FolioError`` (invalid) blaming `name` for anything else, rather than guess.
+    static func flag(_ text: String?, name: String) throws(FolioError) -> Bool {
+        switch text?.lowercased() ?? "" {
+        case "1", "true", "on": return true
+        case "", "0", "false", "off": return false
+        default:
+            throw FolioError(
+                .invalid, "\"\(text ?? "")\" is not yes or no", why: "\(name) is 1 or 0 (true or false)", field: name)
+        }
     }
 
     /// The domain's refusals as a web client reads them.

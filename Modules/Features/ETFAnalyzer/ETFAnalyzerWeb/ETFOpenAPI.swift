@@ -31,12 +31,30 @@ enum ETFOpenAPI {
         "feeDrag": OpenAPISchema.record(["10": projection, "20": projection, "30": projection]),
     ])
 
+    /// One `market[]` element: what the market filled in for a row with a symbol; a price typed or kept is absent.
+    static let marketFill = OpenAPISchema.object(
+        [
+            "row": OpenAPISchema.integer, "symbol": OpenAPISchema.string, "provider": OpenAPISchema.string,
+            "currency": OpenAPISchema.string, "purchasePrice": OpenAPISchema.number,
+            "purchasePriceDate": OpenAPISchema.date, "currentPrice": OpenAPISchema.number,
+            "currentPriceDate": OpenAPISchema.date, "dividendsPerShare": OpenAPISchema.number,
+            "dividendIncome": OpenAPISchema.number, "fetchedAt": OpenAPISchema.dateTime,
+            "stale": OpenAPISchema.boolean,
+        ],
+        required: [
+            "row", "symbol", "provider", "currency", "dividendsPerShare", "dividendIncome", "fetchedAt", "stale",
+        ])
+
     static let paths: [String: JSONValue] = [
         "/api/etf/analyze": .openAPIGet(
-            "A saved portfolio's report, as `folio etf analyze --saved NAME [--as-of DATE] --format json` prints it: "
-                + "computed money at the currency's minor unit, rates as fractions. A missing name or an `asOf` that "
-                + "is not YYYY-MM-DD is refused (422, `field` names it); an unknown name is 404.",
-            query: ["saved", "asOf"],
-            response: OpenAPISchema.record(["etfs": OpenAPISchema.array(etf), "portfolio": portfolio]))
+            "A saved portfolio's report, as `folio etf analyze --saved NAME [--as-of DATE] [--live] --format json` "
+                + "prints it: computed money at the currency's minor unit, rates as fractions; with `live=1` each "
+                + "holding with a symbol is valued at the market's close on its analysis date, and `market` says "
+                + "what was filled in. A missing name, an `asOf` that is not YYYY-MM-DD or a `live` that is not 1 or "
+                + "0 is refused (422, `field` names it); an unknown name is 404.",
+            query: ["saved", "asOf", "live"],
+            response: OpenAPISchema.object(
+                ["etfs": OpenAPISchema.array(etf), "portfolio": portfolio, "market": OpenAPISchema.array(marketFill)],
+                required: ["etfs", "portfolio"]))
     ]
 }
