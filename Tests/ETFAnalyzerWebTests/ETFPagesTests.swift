@@ -597,6 +597,17 @@ struct ETFMarketPricesPageTests {
         return setup
     }
 
+    /// Saves 10 VOO bought on 2024-01-02 as "market" through `/etf/new` with "Use market prices" ticked: bought at
+    /// that day's close, valued at the 2025-11-21 one.
+    fileprivate static func saveMarketPortfolio(_ client: some TestClientProtocol) async throws {
+        var fields = liveRow(name: "VOO", symbol: "VOO")
+        fields["saveAs"] = "market"
+        let (headers, body) = post(fields)
+        try await client.execute(uri: "/etf/new", method: .post, headers: headers, body: body) { response in
+            #expect(response.status == .seeOther, "\(String(buffer: response.body))")
+        }
+    }
+
     /// The form's first row with a symbol, its prices empty and "Use market prices" ticked.
     fileprivate static func liveRow(name: String, symbol: String) -> [String: String] {
         row(1, name: name).merging([
@@ -760,12 +771,7 @@ extension ETFMarketPricesPageTests {
     func savedWithMarketPrices() async throws {
         let setup = Self.marketSetup()
         try await setup.application().test(.router) { client in
-            var fields = Self.liveRow(name: "VOO", symbol: "VOO")
-            fields["saveAs"] = "market"
-            let (headers, body) = post(fields)
-            try await client.execute(uri: "/etf/new", method: .post, headers: headers, body: body) { response in
-                #expect(response.status == .seeOther, "\(String(buffer: response.body))")
-            }
+            try await Self.saveMarketPortfolio(client)
             let page = "/etf?saved=market&asOf=2024-01-05&live=1"
             try await client.execute(uri: page, method: .get, headers: localhost) { response in
                 let html = String(buffer: response.body)
@@ -787,12 +793,7 @@ extension ETFMarketPricesPageTests {
     func apiWithMarketPrices() async throws {
         let setup = Self.marketSetup()
         try await setup.application().test(.router) { client in
-            var fields = Self.liveRow(name: "VOO", symbol: "VOO")
-            fields["saveAs"] = "market"
-            let (headers, body) = post(fields)
-            try await client.execute(uri: "/etf/new", method: .post, headers: headers, body: body) { response in
-                #expect(response.status == .seeOther)
-            }
+            try await Self.saveMarketPortfolio(client)
             let json = try await setup.cli(
                 ["analyze", "--saved", "market", "--live", "--as-of", "2024-01-05", "--format", "json"])
             let uri = "/api/etf/analyze?saved=market&asOf=2024-01-05&live=1"
