@@ -12,7 +12,7 @@ enum BoardMarkup {
         let table = Components.table(
             caption: report.races.isEmpty ? "No races match right now." : nil,
             headers: headers, numeric: [1, 4],
-            body: rows(report.races, now: report.now))
+            body: cells(report.races, now: report.now))  // the table labels the cells itself
         return HTML(
             raw: "<div class=\"board\" data-server-now=\"\(milliseconds(report.now))\"\(eventsAttribute.markup)>")
             + table + "</div>"
