@@ -500,7 +500,9 @@ package.targets += [
 package.targets.first { $0.name == "folio" }?.dependencies +=
     ["MarketData", "MarketDataYahoo", "MarketDataAlphaVantage"]
 package.targets.first { $0.name == "folio-benchmarks" }?.dependencies.append("MarketData")
-package.targets.first { $0.name == "StockTradingTests" }?.dependencies += ["MarketData", "MarketDataTesting"]
+package.targets.first { $0.name == "StockTradingTests" }?.dependencies += [
+    "AlertRules", "MarketData", "MarketDataTesting",
+]
 package.targets.first { $0.name == "StockTradingWebTests" }?.dependencies += ["MarketData", "MarketDataTesting"]
 for face in ["StockTradingCommands", "StockTradingWeb", "ETFAnalyzerCommands"] {
     package.targets.first { $0.name == face }?.dependencies.append("MarketData")
