@@ -92,7 +92,9 @@ public final class LoopbackServer: Sendable {
                 statusCode: HTTPStatusCode(answer.status, phrase: "Status \(answer.status)"),
                 headers: responseHeaders, body: answer.body)
         }
-        let task = Task { try await server.run() }
+        // Above the tests' own priority, which its connection tasks inherit: a full parallel run queues hundreds of
+        // test tasks on two cores, and a `folio` child waiting behind them for this server gives up after 40 s.
+        let task = Task(priority: .high) { try await server.run() }
         try await server.waitUntilListening(timeout: 60)
         guard case .ip4(_, let port) = await server.listeningAddress else {
             task.cancel()
