@@ -236,13 +236,8 @@ struct ETFReportPage {
         _ name: String, asOf: CalendarDate?, context: FeatureContext, service: PortfolioAnalysisService
     ) async throws -> (report: PortfolioReport, warnings: [String]) {
         guard let market = context.marketData else { throw noMarket }
-        let holdings = try await service.portfolio(named: name).holdings
         do {
-            let refreshed = try await LivePrices.refresh(
-                holdings, market: market, analysisDate: asOf ?? CalendarDate(context.timing.now(), in: .current))
-            var report = try service.analyze(refreshed.holdings, asOf: asOf)
-            report.market = refreshed.fills
-            return (report, [])
+            return (try await service.analyze(saved: name, asOf: asOf, market: market), [])
         } catch let error as PortfolioInputError {
             throw PortfolioText.Refusal(issues: error.issues)
         }

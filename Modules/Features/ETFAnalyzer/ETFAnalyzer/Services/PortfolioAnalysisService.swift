@@ -1,5 +1,6 @@
 import Failures
 import Foundation
+import MarketData
 import Money
 import Persistence
 import Timing
@@ -55,6 +56,21 @@ public struct PortfolioAnalysisService: Sendable {
         saved name: String, asOf: CalendarDate?, growthRate: Amount = defaultGrowthRate, currency: String = "USD"
     ) async throws -> PortfolioReport {
         try analyze(try await portfolios.load(name).holdings, asOf: asOf, growthRate: growthRate, currency: currency)
+    }
+
+    /// The analysis of the portfolio saved as `name` at the market's prices (`etf analyze --saved NAME --live`):
+    /// each holding with a symbol valued at the close on its analysis date, with what the market filled in.
+    /// - Throws: as ``analyze(saved:asOf:growthRate:currency:)``; what ``LivePrices/refresh(_:market:analysisDate:mode:)``
+    ///   throws.
+    public func analyze(
+        saved name: String, asOf: CalendarDate?, market: MarketDataService, mode: MarketDataService.Mode = .normal
+    ) async throws -> PortfolioReport {
+        let holdings = try await portfolios.load(name).holdings
+        let refreshed = try await LivePrices.refresh(
+            holdings, market: market, analysisDate: asOf ?? CalendarDate(timing.now(), in: .current), mode: mode)
+        var report = try analyze(refreshed.holdings, asOf: asOf)
+        report.market = refreshed.fills
+        return report
     }
 
     /// The portfolio saved as `name`.
