@@ -114,7 +114,7 @@ public enum StockTradingError: Error, Sendable, Equatable, CustomStringConvertib
             known.isEmpty ? "the market lists no symbols" : "the market lists \(known.joined(separator: ", "))"
         case .invalidQuantity: "a quantity is a whole number from 1 to 1,000,000"
         case .invalidAmount(_, let reason): reason
-        case .invalidPrice: "a price is a positive number of dollars with at most two decimals"
+        case .invalidPrice: "a price is a positive number with at most two decimals in the symbol's currency"
         case .invalidCurrency: "a currency is a three-letter ISO 4217 code, such as USD, GBP or EUR"
         case .insufficientCash(_, _, let cost, let available, let currency):
             "it costs \(Self.money(cost, currency)) and your cash is \(Self.money(available, currency))"
