@@ -131,6 +131,21 @@ struct TaxReportTests {
         #expect(
             exempt.carriedForward.first?.shortTerm == Amount(1000),
             "a short-term loss is not set off against exempt gains")
+        #expect(
+            exempt.exemptionSummary
+                == "s. 112A exemption: none before FY 2018-19 (long-term equity gains were exempt under s. 10(38))")
+    }
+
+    @Test("the report names every year with sales, newest first, and the exemption it used of the year's limit")
+    func yearsAndExemptionSummary() throws {
+        let rows =
+            try Self.year2024() + [
+                try Self.row(.equity, "2016-01-01", "2017-06-01", units: "100", buy: "100", sell: "150"),
+                try Self.row(.equity, "2020-01-01", "2022-05-01", units: "10", buy: "100", sell: "150"),
+            ]
+        let report = try TaxComputation.report(rows: rows, financialYear: "2022-23", slab: nil, details: false)
+        #expect(report.yearsWithSales == ["2024-25", "2022-23", "2017-18"])
+        #expect(report.exemptionSummary == "s. 112A exemption used: ₹500.00 of ₹1,00,000.00")
     }
 
     @Test(

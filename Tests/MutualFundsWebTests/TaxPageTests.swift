@@ -71,6 +71,59 @@ struct TaxPageTests {
         #expect(Set(rowSchema.keys) == Set(row.keys))
     }
 
+    @Test(
+        "the page downloads Schedule 112A as tax --schedule 112a --format csv writes it, per scheme or per lot",
+        arguments: [
+            ("/funds/portfolio/tax?fy=2023-24&format=csv", [String]()),
+            ("/funds/portfolio/tax?fy=2023-24&details=1&format=csv", ["--details"]),
+        ])
+    func csvDownload(route: String, details: [String]) async throws {
+        let setup = try await Self.imported()
+        let written = try await setup.cli(
+            ["portfolio", "tax", "--fy", "2023-24", "--schedule", "112a", "--format", "csv"] + details)
+        #expect(written.hasPrefix("Share/Unit acquired(1a),"))
+        try await setup.application().test(.router) { client in
+            try await client.execute(uri: route, method: .get, headers: Self.localhost) { response in
+                #expect(response.status == .ok)
+                #expect(response.headers[.contentType] == "text/csv; charset=utf-8")
+                #expect(response.headers[.contentDisposition] == "attachment; filename=\"schedule-112a-2023-24.csv\"")
+                #expect(String(buffer: response.body) == written)
+            }
+        }
+    }
+
+    @Test("the page links the years with sales, keeping the query, and the year's CSV; an unknown format is 422")
+    func yearLinks() async throws {
+        let setup = try await Self.imported()
+        try await setup.application().test(.router) { client in
+            try await client.execute(uri: "/funds/portfolio/tax", method: .get, headers: Self.localhost) { response in
+                let body = String(buffer: response.body)
+                #expect(response.status == .ok)
+                #expect(body.contains("Years with sales: <a href=\"/funds/portfolio/tax?fy=2023-24\">2023-24</a>"))
+                #expect(!body.contains("Schedule CG"))
+            }
+            try await client.execute(
+                uri: "/funds/portfolio/tax?fy=2023-24&slab=30%25&details=1", method: .get, headers: Self.localhost
+            ) { response in
+                let body = String(buffer: response.body)
+                #expect(
+                    body.contains(
+                        "href=\"/funds/portfolio/tax?fy=2023-24&amp;slab=30%25&amp;details=1\" aria-current=\"page\""))
+                #expect(
+                    body.contains(
+                        "href=\"/funds/portfolio/tax?fy=2023-24&amp;slab=30%25&amp;details=1&amp;format=csv\" download")
+                )
+            }
+            try await client.execute(
+                uri: "/funds/portfolio/tax?fy=2023-24&format=pdf", method: .get, headers: Self.localhost
+            ) {
+                response in
+                #expect(response.status == .unprocessableContent)
+                #expect(String(buffer: response.body).contains("invalid format"))
+            }
+        }
+    }
+
     @Test("a missing or malformed fy, slab or details is 422 naming it")
     func refusals() async throws {
         let setup = try PortfolioSetup()

@@ -122,6 +122,7 @@ enum PortfolioOpenAPI {
         "lines": OpenAPISchema.array(taxLine), "broughtForward": OpenAPISchema.array(carriedLoss),
         "carriedForward": OpenAPISchema.array(carriedLoss), "exemptionLimit": money, "exemptionUsed": money,
         "slab": OpenAPISchema.nullable(money), "tax": money,
+        "yearsWithSales": OpenAPISchema.array(OpenAPISchema.string),
         "advanceTax": OpenAPISchema.array(
             OpenAPISchema.record([
                 "section": OpenAPISchema.string, "transfers": OpenAPISchema.string,

@@ -1,6 +1,7 @@
 import Failures
 import FeatureKit
 import FeatureWeb
+import Foundation
 import Hummingbird
 import Money
 import MutualFunds
@@ -14,11 +15,13 @@ struct TaxPage {
 
     static let path = "/funds/portfolio/tax"
 
-    /// The query: `fy`, `slab`, `details`.
+    /// The query: `fy`, `slab`, `details`, and on the page `format=csv` for Schedule 112A as the e-filing
+    /// utility's CSV.
     struct Query {
         var fy: String?
         var slab: String?
         var details: Bool
+        var csv: Bool
 
         init(_ request: Request) throws(FolioError) {
             let query = request.uri.queryParameters
@@ -30,6 +33,24 @@ struct TaxPage {
             case let text?:
                 throw FolioError(.invalid, "invalid details \"\(text)\"", hint: "give true or false", field: "details")
             }
+            switch query["format"].map(String.init) {
+            case nil, "", "html": csv = false
+            case "csv": csv = true
+            case let text?:
+                throw FolioError(
+                    .invalid, "invalid format \"\(text)\"", hint: "give csv or leave it out", field: "format")
+            }
+        }
+
+        /// This query's address with `changes` applied, for links that keep what was asked.
+        func path(fy: String? = nil, csv: Bool = false) -> String {
+            var items = ["fy=\(fy ?? self.fy ?? "")"]
+            if let slab {
+                items.append("slab=\(slab.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")")
+            }
+            if details { items.append("details=1") }
+            if csv { items.append("format=csv") }
+            return TaxPage.path + "?" + items.joined(separator: "&")
         }
 
         /// The report the query asks for.
@@ -46,9 +67,18 @@ struct TaxPage {
         var status: HTTPResponse.Status = .ok
         do {
             let query = try Query(request)
-            content += Self.form(query)
-            if query.fy != nil {
-                content += Self.html(try await query.report(FundsWebService.portfolio(environment)))
+            let service = try FundsWebService.portfolio(environment)
+            if query.fy == nil {
+                content += Self.form(query) + Self.years(try await service.yearsWithSales(), query: query)
+            } else {
+                let report = try await query.report(service)
+                if query.csv {
+                    return WebResponses.download(
+                        Self.schedule112ACSV(report), contentType: "text/csv; charset=utf-8",
+                        fileName: "schedule-112a-\(report.financialYear).csv")
+                }
+                content += Self.form(query) + Self.years(report.yearsWithSales, query: query)
+                content += Self.html(report, query: query)
             }
         } catch {
             let refusal = FolioError.from(error)
@@ -69,7 +99,26 @@ struct TaxPage {
             + "<button type=\"submit\">Show</button></form>"
     }
 
-    static func html(_ report: TaxReport) -> HTML {
+    /// Schedule 112A as the e-filing utility's CSV template takes it, the same bytes as
+    /// `folio funds portfolio tax --schedule 112a --format csv`.
+    static func schedule112ACSV(_ report: TaxReport) -> String {
+        CSVOutput.document(
+            header: Schedule112ARow.header(financialYear: report.financialYear),
+            rows: report.schedule112A.map { $0.cells(financialYear: report.financialYear) })
+    }
+
+    /// Links to the years the portfolio sold in, so the page is reached without knowing which they are.
+    static func years(_ years: [String], query: Query) -> HTML {
+        guard !years.isEmpty else { return Components.notice("The portfolio has no sales yet.") }
+        let links: [HTML] = years.enumerated().map { index, year in
+            let separator: HTML = index == 0 ? .empty : " · "
+            let current: HTML = year == query.fy ? " aria-current=\"page\"" : .empty
+            return "\(separator)<a href=\"\(query.path(fy: year))\"\(current)>\(year)</a>"
+        }
+        return "<p>Years with sales: \(links)</p>"
+    }
+
+    static func html(_ report: TaxReport, query: Query) -> HTML {
         let money = { (value: Amount) in HTML(stringLiteral: FundText.money(value)) }
         let rate = { (value: Amount?) in HTML(stringLiteral: value.map { "\($0.plainText)%" } ?? "slab") }
         var html: HTML = "<h2>FY \(report.financialYear)</h2>"
@@ -95,9 +144,11 @@ struct TaxPage {
         html +=
             "<div class=\"figures\">"
             + Components.figure("Tax (estimate)", FundText.money(report.tax), detail: "before surcharge and cess")
-            + Components.figure(
-                "s. 112A exemption used", FundText.money(report.exemptionUsed),
-                detail: "of \(FundText.money(report.exemptionLimit))")
+            + (report.exemptionLimit.isZero
+                ? Components.figure("s. 112A exemption", "none", detail: "before FY 2018-19")
+                : Components.figure(
+                    "s. 112A exemption used", FundText.money(report.exemptionUsed),
+                    detail: "of \(FundText.money(report.exemptionLimit))"))
             + "</div>"
         html += carried(report)
         html += Components.table(
@@ -115,6 +166,11 @@ struct TaxPage {
                     money(row.balance),
                 ]
             })
+        if !report.schedule112A.isEmpty {
+            html +=
+                "<p><a href=\"\(query.path(csv: true))\" download>Download Schedule 112A (CSV)</a>, "
+                + "the columns of the e-filing utility's template\(query.details ? ", a row per lot" : "").</p>"
+        }
         html += Components.table(
             caption: "Gains by advance-tax period (before set-off)",
             headers: ["Section", "Transfers", "Rate"] + report.advanceTaxPeriods,

@@ -28,6 +28,11 @@ extension PortfolioService {
         }
     }
 
+    /// Every financial year the portfolio sold in, newest first.
+    public func yearsWithSales(mode: FetchMode = .normal) async throws -> [String] {
+        Set(try await gains(mode: mode).rows.map(\.financialYear)).sorted(by: >)
+    }
+
     /// `30`, `30%` or `12.5 %` as a rate in per cent, 0 to 50.
     /// - Throws: ``FolioError`` (invalid, blaming `slab`).
     static func slab(parsing text: String) throws(FolioError) -> Amount {

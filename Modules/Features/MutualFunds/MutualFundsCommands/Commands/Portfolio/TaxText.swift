@@ -34,9 +34,7 @@ enum TaxText {
                 }
             ).render(style: style, maxWidth: width)
             out += "Tax (estimate, before surcharge and cess): \(FundsFormat.money(report.tax))\n"
-            out +=
-                "s. 112A exemption used: \(FundsFormat.money(report.exemptionUsed)) of "
-                + "\(FundsFormat.money(report.exemptionLimit))\n"
+            out += report.exemptionSummary + "\n"
             out += carried(report) + "\n"
         }
         out += style.bold("Schedule 112A") + "\n"

@@ -52,7 +52,8 @@ public enum TaxComputation {
                     lines: lines, broughtForward: broughtForward, carriedForward: pool, exemptionLimit: limit,
                     exemptionUsed: used, slab: slab, tax: try lines.compactMap(\.tax).sum(),
                     advanceTax: try advanceTax(yearRows, slab: slab), advanceTaxPeriods: TaxGlossary.advanceTaxPeriods,
-                    notes: notes(lines: lines, slab: slab), skipped: skipped)
+                    notes: notes(lines: lines, slab: slab), skipped: skipped,
+                    yearsWithSales: Set(rows.map(\.financialYear)).sorted(by: >))
             }
         }
         return result!

@@ -30,9 +30,19 @@ public struct TaxReport: Codable, Sendable, Hashable {
     public var notes: [String]
     /// Schemes left out of the gains, each with why.
     public var skipped: [String]
+    /// Every financial year the portfolio has sales in, newest first, so a reader can move between them.
+    public var yearsWithSales: [String]
 
     /// Whether anything was sold in the year.
     public var hasSales: Bool { !lines.isEmpty }
+
+    /// The exemption in words: how much of the year's s. 112A exemption was used, or, before s. 112A taxed
+    /// long-term equity gains (FY 2018-19), that there was none to use.
+    public var exemptionSummary: String {
+        exemptionLimit.isZero
+            ? "s. 112A exemption: none before FY 2018-19 (long-term equity gains were exempt under s. 10(38))"
+            : "s. 112A exemption used: \(Rupees.format(exemptionUsed)) of \(Rupees.format(exemptionLimit))"
+    }
 }
 
 /// One Schedule CG line: the year's gains under one provision at one rate.
