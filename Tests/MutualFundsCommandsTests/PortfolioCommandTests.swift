@@ -23,7 +23,7 @@ struct PortfolioCommandTests {
         let refused = await folioError {
             try await harness.run(["portfolio", "sell", "122639", "--units", "1000", "--date", "2024-02-01"])
         }
-        #expect(refused?.kind == .refused && refused?.why == "folio manual holds \(units) units")
+        #expect(refused?.kind == .refused && refused?.why == "folio manual holds \(units) units on 2024-02-01")
         let sold =
             try await harness.json(["portfolio", "sell", "122639", "--units", "10", "--date", "2024-02-01"])
             as! [String: Any]

@@ -80,6 +80,44 @@ struct TaxCommandTests {
         #expect(nav?.kind == .invalid && nav?.field == "nav")
     }
 
+    @Test(
+        "add and sell refuse a future date, a date with no NAV within a week, and a sale not held on its day (exit 1)")
+    func datesAndBackdatedSales() async throws {
+        let harness = Harness()  // today is 2026-09-05; 122639's NAVs begin on 2013-05-28
+        let future = await folioError {
+            try await harness.run([
+                "portfolio", "add", "122639", "--amount", "5000", "--nav", "20", "--date", "2026-09-06",
+            ])
+        }
+        #expect(future?.kind == .invalid && future?.what == "2026-09-06 is in the future" && future?.field == "date")
+        let early = await folioError {
+            try await harness.run(["portfolio", "add", "122639", "--amount", "5000", "--date", "1990-01-01"])
+        }
+        #expect(early?.kind == .invalid && early?.why == "its first NAV is of 2013-05-28" && early?.field == "date")
+        // A weekend is bridged by the next NAV, as a purchase is allotted.
+        let weekend =
+            try await harness.json(["portfolio", "add", "122639", "--amount", "5000", "--date", "2024-01-06"])
+            as! [String: Any]
+        #expect(weekend["date"] as? String == "2024-01-08")
+        _ = try await harness.run(["portfolio", "sell", "122639", "--units", "20", "--date", "2024-03-01"])
+        let before = await folioError {
+            try await harness.run(["portfolio", "sell", "122639", "--units", "1", "--date", "2023-12-01"])
+        }
+        #expect(before?.kind == .refused && before?.why == "folio manual holds 0 units on 2023-12-01")
+        // Held on its own day, but it would leave the later sale of 20 units 10 short.
+        let coveredToday = try #require(Decimal(string: "\(weekend["units"]!)")) - 10
+        let starving = await folioError {
+            try await harness.run([
+                "portfolio", "sell", "122639", "--units", "\(coveredToday)", "--date", "2024-02-01",
+            ])
+        }
+        #expect(
+            starving?.kind == .refused
+                && starving?.why == "the sale of 2024-03-01 would then be 10 units short in folio manual")
+        let rows = try await harness.json(["portfolio", "transactions"]) as! [[String: Any]]
+        #expect(rows.count == 2, "nothing refused was stored")
+    }
+
     @Test("folio's own store refusing passes through the funds service as the store's failure: exit 77")
     func storePermission() async throws {
         let service = FundsService(

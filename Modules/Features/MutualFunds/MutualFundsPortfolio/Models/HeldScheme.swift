@@ -80,6 +80,22 @@ public struct HeldScheme: Sendable, Hashable, Codable {
         return total
     }
 
+    /// The first day on which the units held would fall below zero were `transaction` added, with the units
+    /// then held; nil when the folio holds enough on every day. A backdated sale must be covered on its own day
+    /// and leave enough for every later sale, or first-in-first-out would match units sold before they were bought.
+    /// A day already short without it (a statement's own same-day order) is not blamed on it.
+    public func firstShortfall(adding transaction: PortfolioTransaction) -> (date: CalendarDate, units: Amount)? {
+        var total = openingUnits
+        var added = Amount.zero
+        for each in Portfolio.ordered(transactions + [transaction]) {
+            guard let units = each.units, let sum = try? total + units else { continue }
+            total = sum
+            if each.id == transaction.id { added = units }
+            if total.isNegative, let before = try? total - added, !before.isNegative { return (each.date, total) }
+        }
+        return nil
+    }
+
     /// `folio 15936342 / 43, ICICI Prudential Nifty Next 50 …` for messages.
     public var label: String { "folio \(folio), \(name)" }
 }

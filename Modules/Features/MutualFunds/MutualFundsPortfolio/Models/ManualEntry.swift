@@ -51,12 +51,22 @@ public struct ManualEntry: Sendable, Hashable {
         var amount: Amount
     }
 
+    /// How far after a date its allotment NAV may be: markets close for a long weekend and a festival together,
+    /// never for more than a week. A NAV further away means the date is wrong (before the scheme began, or in
+    /// a gap of its history), and taking it would silently move the transaction by months or years.
+    static let allotmentWindowDays = 7
+
     /// Units from the amount at the NAV, rounded to 3 decimals as AMCs allot them, or the amount from the units,
     /// rounded to the paisa; the NAV is the one given or the history's on the date (the next one published
-    /// when the date has none, as a purchase is allotted).
-    /// - Throws: ``FolioError`` (invalid) when neither or both of amount and units are given with a NAV, or the
-    ///   date has no NAV.
-    func priced(on history: NAVHistory) throws(FolioError) -> Priced {
+    /// within a week when the date has none, as a purchase is allotted).
+    /// - Throws: ``FolioError`` (invalid) when neither or both of amount and units are given with a NAV, the date
+    ///   is after `today`, or the date has no NAV within a week.
+    func priced(on history: NAVHistory, today: CalendarDate) throws(FolioError) -> Priced {
+        guard date <= today else {
+            throw FolioError(
+                .invalid, "\(date.iso8601) is in the future", why: "today is \(today.iso8601) in India",
+                hint: "give the date the units were \(side == .sell ? "sold" : "bought") on", field: "date")
+        }
         guard (amount == nil) != (units == nil) else {
             throw FolioError(
                 .invalid, "give either an amount or units",
@@ -78,6 +88,13 @@ public struct ManualEntry: Sendable, Hashable {
                     .invalid, "\(history.name) has no NAV on or after \(date.iso8601)",
                     why: "its latest NAV is of \(history.latest?.date.iso8601 ?? "no date")",
                     hint: "give the NAV it was made at", field: "date")
+            }
+            guard date.days(to: point.date) <= Self.allotmentWindowDays else {
+                let beforeFirst = history.points.first?.date == point.date
+                throw FolioError(
+                    .invalid, "\(history.name) has no NAV within a week of \(date.iso8601)",
+                    why: "its \(beforeFirst ? "first" : "next") NAV is of \(point.date.iso8601)",
+                    hint: "check the date, or give the NAV it was made at", field: "date")
             }
             nav = point.nav
             date = point.date

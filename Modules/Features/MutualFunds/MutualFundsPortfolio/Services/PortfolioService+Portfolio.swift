@@ -87,7 +87,7 @@ extension PortfolioService {
     ///   is more than the folio holds.
     public func addManual(_ entry: ManualEntry, mode: FetchMode = .normal) async throws -> TransactionRow {
         let history = try await funds.history(code: entry.code, mode: mode).value
-        let priced = try entry.priced(on: history)
+        let priced = try entry.priced(on: history, today: Freshness.todayInIndia(timing.now()))
         let name = history.name
         let isin = history.meta.isinGrowth ?? history.meta.isinDivReinvestment
         let folio = entry.folio
@@ -99,19 +99,23 @@ extension PortfolioService {
                     portfolio.schemes.first { $0.key == key }
                     ?? HeldScheme(
                         folio: folio, amc: history.meta.fundHouse ?? "", name: name, isin: isin, amfi: entry.code)
-                let held = scheme.units()
-                if priced.units.isNegative && held < priced.units.magnitude {
-                    return .failure(
-                        FolioError(
-                            .refused, "cannot sell \(priced.units.magnitude.plainText) units of \(name)",
-                            why: "folio \(folio) holds \(held.plainText) units", field: "units"))
-                }
+                let held = scheme.units(asOf: priced.date)
                 let made = PortfolioTransaction(
                     scheme: key, date: priced.date, kind: priced.units.isNegative ? .redemption : .purchase,
                     description: priced.units.isNegative
                         ? "Redemption (entered by hand)" : "Purchase (entered by hand)",
                     amount: priced.amount, units: priced.units, nav: priced.nav,
                     balance: try held + priced.units)
+                if priced.units.isNegative, let short = scheme.firstShortfall(adding: made) {
+                    return .failure(
+                        FolioError(
+                            .refused,
+                            "cannot sell \(priced.units.magnitude.plainText) units of \(name) on \(priced.date)",
+                            why: short.date == priced.date
+                                ? "folio \(folio) holds \(held.plainText) units on \(priced.date)"
+                                : "the sale of \(short.date) would then be \(short.units.magnitude.plainText) units "
+                                    + "short in folio \(folio)", field: "units"))
+                }
                 guard !scheme.transactions.contains(where: { $0.id == made.id }) else {
                     return .failure(
                         FolioError(
