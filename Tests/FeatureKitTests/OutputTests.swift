@@ -1,4 +1,5 @@
 import FeatureKit
+import FeatureKitTesting
 import Foundation
 import Money
 import Settings
@@ -33,6 +34,20 @@ import Timing
         #expect(lines.allSatisfy { TextWidth.of(String($0)) <= 60 })
         #expect(lines[2].contains("…"))
         #expect(lines[2].hasSuffix("122639"))
+    }
+
+    @Test func theRuleSpansTheRowsWhenTheyCannotShrinkToFit() {
+        let columns = (1...8).map { TextTable.Column.number("COLUMN \($0)") }
+        let table = TextTable(columns: columns, rows: [columns.map { _ in "₹1,00,000.00" }])
+        let lines = table.render(style: Style(colorEnabled: false), maxWidth: 60).split(separator: "\n")
+        #expect(TextWidth.of(String(lines[0])) > 60)
+        #expect(TextWidth.of(String(lines[1])) == TextWidth.of(String(lines[0])))
+        #expect(lines[1].allSatisfy { $0 == "─" })
+    }
+
+    @Test func tablesFitAScreenButNotAPipe() {
+        #expect(CapturedTerminal(interactive: true, width: 90).tableWidth == 90)
+        #expect(CapturedTerminal(interactive: false, width: 90).tableWidth == .max)
     }
 
     @Test func coloursOnlyWhenEnabled() {

@@ -90,8 +90,8 @@ public struct TextTable: Sendable {
                 excess -= cut
             }
         }
-        let rule = style.dim(
-            String(repeating: "─", count: min(maxWidth, widths.reduce(0, +) + gap * (widths.count - 1))))
+        // The rule spans the rows, also when columns could not shrink enough to fit `maxWidth`.
+        let rule = style.dim(String(repeating: "─", count: widths.reduce(0, +) + gap * max(0, widths.count - 1)))
         var output: [UInt8] = []
         output.reserveCapacity((widths.reduce(0, +) + gap * columnCount + 1) * (body.count + 3) + 2 * rule.utf8.count)
         let space = UInt8(ascii: " ")

@@ -34,6 +34,10 @@ extension Terminal {
     /// Buffers in memory cannot fail to take bytes.
     public var outputFailure: FolioError? { nil }
 
+    /// How wide a table may be: the screen's width when a person reads it there; unbounded when the output is
+    /// piped or redirected, so a file or a program gets every cell whole rather than cut to a screen it has not.
+    public var tableWidth: Int { isInteractive ? width : .max }
+
     /// Writes `text` and a newline to standard output.
     public func print(_ text: String = "") { write(text + "\n") }
 

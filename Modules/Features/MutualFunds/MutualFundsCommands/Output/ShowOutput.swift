@@ -92,7 +92,7 @@ struct ShowText {
         }
         return TextTable(
             columns: [.text("PERIOD"), .number("RETURN"), .number("CAGR"), .text("FROM"), .text("TO")], rows: rows
-        ).render(style: context.style, maxWidth: context.terminal.width)
+        ).render(style: context.style, maxWidth: context.terminal.tableWidth)
     }
 
     private func riskLine() -> String {

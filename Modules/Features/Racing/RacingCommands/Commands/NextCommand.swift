@@ -67,7 +67,8 @@ struct NextCommand: FeatureCommand {
                 return lines.joined(separator: "\n")
             }
             guard !report.races.isEmpty else { return "No races match right now." }
-            let table = RaceTable.render(report.races, text: text, style: context.style, width: context.terminal.width)
+            let table = RaceTable.render(
+                report.races, text: text, style: context.style, width: context.terminal.tableWidth)
             return stamp.map { table + context.style.dim($0) } ?? table
         }
     }

@@ -26,7 +26,7 @@ enum QuoteListing {
                     .trend(Formatting.percent(quote.dailyChangeFraction), sign: sign),
                 ])
             }
-            var text = table.render(style: context.style, maxWidth: context.terminal.width)
+            var text = table.render(style: context.style, maxWidth: context.terminal.tableWidth)
             text += Formatting.pricesLine(set, now: context.timing.now()) + "\n"
             if quotes.contains(where: \.stale) { text += "* last known price, not current\n" }
             return text

@@ -116,7 +116,7 @@ enum GainsText {
                         money(row.longTermGain), money(row.longTermTaxableGain), money(row.shortTermGain),
                     ]
                 })
-            return table.render(style: style, maxWidth: context.terminal.width) + chosen
+            return table.render(style: style, maxWidth: context.terminal.tableWidth) + chosen
         }
         let table = TextTable(
             columns: [
@@ -134,7 +134,7 @@ enum GainsText {
                     money(row.term == "long" ? row.longTermTaxableGain : row.shortTermGain),
                 ]
             })
-        return table.render(style: style, maxWidth: context.terminal.width) + chosen
+        return table.render(style: style, maxWidth: context.terminal.tableWidth) + chosen
     }
 
     /// One line per scheme whose treatment a person chose rather than the rules.

@@ -38,7 +38,7 @@ enum PortfolioText {
                     FundsFormat.trendCell(report.xirr),
                 ]
             ])
-        var text = table.render(style: style, maxWidth: context.terminal.width)
+        var text = table.render(style: style, maxWidth: context.terminal.tableWidth)
         for row in report.holdings {
             if let sentence = row.navStatusSentence {
                 text += style.dim("\(row.scheme) [\(row.folio)]: \(sentence)") + "\n"

@@ -50,7 +50,7 @@ struct PortfolioTransactions: FeatureCommand {
                     ]
                 })
             try formatting.emit(
-                table.render(style: context.style, maxWidth: context.terminal.width), to: context.terminal)
+                table.render(style: context.style, maxWidth: context.terminal.tableWidth), to: context.terminal)
         }
     }
 }

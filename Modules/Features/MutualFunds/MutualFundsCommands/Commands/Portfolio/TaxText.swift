@@ -8,7 +8,7 @@ import MutualFundsPortfolio
 enum TaxText {
     static func render(_ report: TaxReport, only112A: Bool, context: FeatureContext) -> String {
         let style = context.style
-        let width = context.terminal.width
+        let width = context.terminal.tableWidth
         let money = { (value: Amount) in TextTable.Cell(FundsFormat.money(value)) }
         let rate = { (value: Amount?) in TextTable.Cell(value.map { "\($0.plainText)%" } ?? "slab") }
         var out = ""
