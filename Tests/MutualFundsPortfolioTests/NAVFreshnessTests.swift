@@ -74,6 +74,28 @@ struct NAVFreshnessTests {
         #expect(report.allocation.plan.first?.name == "direct")
     }
 
+    @Test("a scheme sold out is worth nothing whatever its NAV: an old NAV makes neither it nor the portfolio stale")
+    func soldOut() async throws {
+        let app = try Self.app()
+        let json = """
+            {"cas_type":"DETAILED","folios":[{"folio":"9 / 0","amc":"A","schemes":[
+            {"scheme":"Parag Parikh Flexi Cap Fund","isin":null,"amfi":"122639","type":"EQUITY","open":"0","close":"10","transactions":[
+             {"date":"2018-01-01","description":"p","amount":"200","units":"10","nav":"20","balance":"10","type":"PURCHASE"}]},
+            {"scheme":"Axis Midcap Fund","isin":null,"amfi":"120505","type":"EQUITY","open":"0","close":"0","transactions":[
+             {"date":"2018-01-01","description":"p","amount":"300","units":"10","nav":"30","balance":"10","type":"PURCHASE"},
+             {"date":"2019-01-01","description":"r","amount":"-400","units":"-10","nav":"40","balance":"0","type":"REDEMPTION"}]}
+            ]}]}
+            """
+        _ = try await app.funds.history(code: 122639)
+        _ = try await app.service.importStatement(Data(json.utf8))
+        let report = try await app.service.valuePortfolio()
+        let axis = try #require(report.holdings.first { $0.code == 120505 })
+        // Its NAV (AMFI's, 20 days old) is still shown, but it makes no figure stale.
+        #expect(axis.units == .zero && axis.navStatus == .stale && axis.value == .zero)
+        #expect(!axis.stale && axis.navStatusSentence == nil)
+        #expect(!report.stale)
+    }
+
     @Test("without a newer history, AMFI's NAV is used, and within 7 days it is fresh")
     func amfiFresh() async throws {
         // 20-Aug-2026: two days after the file's NAVs.

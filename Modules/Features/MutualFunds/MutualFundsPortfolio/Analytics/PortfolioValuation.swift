@@ -92,6 +92,8 @@ public enum PortfolioValuation {
             case .failure(let reason): notes.append(reason.text)
             case nil: notes.append("not matched to an MF API scheme (no AMFI code, and its ISIN is not in the list)")
             }
+            // A scheme sold out is worth nothing whatever its NAV, so an old NAV makes no figure stale.
+            if units.isZero { row.stale = false }
             // A holding not valued still says its plan and option where the statement's name does.
             row.plan = row.plan ?? SchemeClassifier.plan(name: scheme.name)?.rawValue
             row.option = row.option ?? SchemeClassifier.option(name: scheme.name)?.rawValue

@@ -82,9 +82,10 @@ public enum NAVStatus: String, Codable, Sendable, Hashable {
 extension HoldingRow {
     /// The NAV's currency in words, as every face shows it beside the NAV's date: nil when fresh.
     public var navStatusText: String? {
-        guard let status = navStatus, let age = navAgeDays else { return stale ? "stale" : nil }
+        guard stale else { return nil }
+        guard let status = navStatus, let age = navAgeDays else { return "stale" }
         switch status {
-        case .fresh: return stale ? "stale (an expired cached copy)" : nil
+        case .fresh: return "stale (an expired cached copy)"
         case .stale: return "stale, \(Self.days(age)) old"
         case .inactive: return "\(Self.days(age)) old: probably wound up or merged"
         }
