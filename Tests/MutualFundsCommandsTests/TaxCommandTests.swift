@@ -41,6 +41,56 @@ struct TaxCommandTests {
         #expect(table.contains("Schedule 112A") && table.contains("before surcharge and cess"))
     }
 
+    /// Parag Parikh (equity) and a debt fund, each bought in 2016 and sold in June 2024.
+    static let grandfatheredStatement = """
+        {"cas_type":"DETAILED","folios":[{"folio":"5 / 1","amc":"A","schemes":[
+        {"scheme":"Parag Parikh Flexi Cap Fund - Direct Plan - Growth","isin":"INF879O01027","amfi":"122639","type":"EQUITY","open":"0","close":"0","transactions":[
+         {"date":"2016-05-10","description":"p","amount":"20000","units":"1000","nav":"20","balance":"1000","type":"PURCHASE"},
+         {"date":"2024-06-10","description":"r","amount":"-60000","units":"-1000","nav":"60","balance":"0","type":"REDEMPTION"}]},
+        {"scheme":"Some Corporate Bond Fund - Direct Plan - Growth","isin":"INF000000001","amfi":"119598","type":"DEBT","open":"0","close":"0","transactions":[
+         {"date":"2016-05-10","description":"p","amount":"10000","units":"1000","nav":"10","balance":"1000","type":"PURCHASE"},
+         {"date":"2024-06-10","description":"r","amount":"-20000","units":"-1000","nav":"20","balance":"0","type":"REDEMPTION"}]}
+        ]}]}
+        """
+
+    @Test(
+        "without the NAV of 31-Jan-2018 a grandfathered lot is taken at cost and said so; the 112A CSV waits for --fmv"
+    )
+    func unknownFairValue() async throws {
+        let harness = Harness()
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("cas-\(UUID().uuidString).json")
+        try Data(Self.grandfatheredStatement.utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        try await harness.run(["portfolio", "import", file.path])
+        let csv = ["portfolio", "tax", "--fy", "2024-25", "--schedule", "112a", "--format", "csv"]
+        harness.set(.mfapiFailing(status: 500))
+
+        let table = try await harness.run(["portfolio", "tax", "--fy", "2024-25"])
+        #expect(
+            table.errors.contains(
+                "Parag Parikh Flexi Cap Fund - Direct Plan - Growth: the NAV of 31-Jan-2018 is not known"))
+        #expect(!table.errors.contains("Some Corporate Bond Fund"), "a debt fund is not grandfathered")
+        #expect(table.output.contains("unknown") && table.output.contains("not grandfathered (s. 55(2)(ac))"))
+        let report = try await harness.json(["portfolio", "tax", "--fy", "2024-25"]) as! [String: Any]
+        let row = try #require((report["schedule112A"] as? [[String: Any]])?.first)
+        #expect(row["fmvPerUnit"] is NSNull && "\(row["balance"]!)" == "40000")
+
+        let refused = await folioError { try await harness.run(csv) }
+        #expect(refused?.kind == .unavailable && refused?.kind.exitCode == 69)
+        #expect(refused?.hint?.contains("--fmv CODE=NAV") == true)
+
+        // The NAV the history has (24.6526), given by hand, files the same row as the history does.
+        let given = try await harness.run(csv + ["--fmv", "122639=24.6526"])
+        #expect(!given.errors.contains("Parag Parikh"))
+        harness.set(.replay)
+        let read = try await harness.run(csv)
+        #expect(given.output == read.output && read.output.contains(",24.6526,24653,"))
+        let malformed = await folioError { try await harness.run(csv + ["--fmv", "122639"]) }
+        #expect(malformed?.kind == .usage)
+        let stranger = await folioError { try await harness.run(csv + ["--fmv", "999999=10"]) }
+        #expect(stranger?.kind == .invalid && stranger?.field == "fmv")
+    }
+
     @Test("a year without sales says so, in gains and tax")
     func noSales() async throws {
         let harness = try await Self.harness()

@@ -1,3 +1,4 @@
+import Failures
 import Foundation
 import Money
 import Testing
@@ -134,6 +135,27 @@ struct TaxReportTests {
         #expect(
             exempt.exemptionSummary
                 == "s. 112A exemption: none before FY 2018-19 (long-term equity gains were exempt under s. 10(38))")
+    }
+
+    @Test("a grandfathered lot without the NAV of 31-Jan-2018: no fair value guessed, a note, no filing until known")
+    func unknownFairValue() throws {
+        let unknown = try TaxComputation.report(
+            rows: [try Self.row(.equity, "2016-01-01", "2024-06-01", units: "100", buy: "100", sell: "300")],
+            financialYear: "2024-25", slab: nil, details: false)
+        let row = try #require(unknown.schedule112A.first)
+        #expect(row.acquired == "BE" && row.fairValueUnknown && row.fmvPerUnit == nil && row.totalFMV == .zero)
+        #expect(row.balance == Amount(20_000), "taken at cost, as its gain was")
+        #expect(unknown.schemesWithoutFairValue == ["Fund"])
+        #expect(unknown.notes.last?.contains("not grandfathered (s. 55(2)(ac))") == true)
+        #expect(throws: FolioError.self) { try unknown.schedule112AForFiling() }
+        let known = try TaxComputation.report(
+            rows: [
+                try Self.row(
+                    .equity, "2016-01-01", "2024-06-01", units: "100", buy: "100", sell: "300",
+                    nav31Jan2018: Amount(150))
+            ], financialYear: "2024-25", slab: nil, details: false)
+        #expect(try known.schedule112AForFiling().first?.balance == Amount(15_000))
+        #expect(known.schemesWithoutFairValue.isEmpty && !known.notes.contains { $0.contains("not grandfathered") })
     }
 
     @Test("the report names every year with sales, newest first, and the exemption it used of the year's limit")

@@ -73,7 +73,7 @@ struct TaxPage {
             } else {
                 let report = try await query.report(service)
                 if query.csv {
-                    return WebResponses.download(
+                    return try WebResponses.download(
                         Self.schedule112ACSV(report), contentType: "text/csv; charset=utf-8",
                         fileName: "schedule-112a-\(report.financialYear).csv")
                 }
@@ -101,10 +101,10 @@ struct TaxPage {
 
     /// Schedule 112A as the e-filing utility's CSV template takes it, the same bytes as
     /// `folio funds portfolio tax --schedule 112a --format csv`.
-    static func schedule112ACSV(_ report: TaxReport) -> String {
+    static func schedule112ACSV(_ report: TaxReport) throws -> String {
         CSVOutput.document(
             header: Schedule112ARow.header(financialYear: report.financialYear),
-            rows: report.schedule112A.map { $0.cells(financialYear: report.financialYear) })
+            rows: try report.schedule112AForFiling().map { $0.cells(financialYear: report.financialYear) })
     }
 
     /// Links to the years the portfolio sold in, so the page is reached without knowing which they are.
@@ -162,11 +162,12 @@ struct TaxPage {
                 [
                     "\(row.acquired)", "\(row.transferred ?? "—")", "\(row.name)", "\(row.purchaseDate ?? "—")",
                     "\(row.units.plainText)",
-                    money(row.fullValue), money(row.costOfAcquisition), money(row.totalFMV), money(row.totalDeductions),
+                    money(row.fullValue), money(row.costOfAcquisition),
+                    row.fairValueUnknown ? "unknown" : money(row.totalFMV), money(row.totalDeductions),
                     money(row.balance),
                 ]
             })
-        if !report.schedule112A.isEmpty {
+        if !report.schedule112A.isEmpty, report.schemesWithoutFairValue.isEmpty {
             html +=
                 "<p><a href=\"\(query.path(csv: true))\" download>Download Schedule 112A (CSV)</a>, "
                 + "the columns of the e-filing utility's template\(query.details ? ", a row per lot" : "").</p>"

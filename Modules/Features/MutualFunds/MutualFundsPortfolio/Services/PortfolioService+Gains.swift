@@ -12,10 +12,13 @@ extension PortfolioService {
     /// sold later. A scheme whose history cannot be had is computed without it (and says so in `skipped`).
     /// - Parameter overrides: the treatment per scheme code or ISIN for this report only, over the one stored with
     ///   ``setTreatment(of:to:mode:)``.
+    /// - Parameter fairValues: the NAV of 31-Jan-2018 per scheme code or ISIN, given by the investor (from AMFI's
+    ///   NAV history or the fund house) for a scheme whose history cannot be read; it wins over the history's.
     /// - Throws: ``FolioError`` (invalid, blaming `fy`) for a malformed financial year, or an override naming
-    ///   no held scheme (blaming `treatAs`).
+    ///   no held scheme (blaming `treatAs`, or `fmv` for a fair value).
     public func gains(
-        financialYear: String? = nil, overrides: [String: TaxTreatment] = [:], mode: FetchMode = .normal
+        financialYear: String? = nil, overrides: [String: TaxTreatment] = [:], fairValues: [String: Amount] = [:],
+        mode: FetchMode = .normal
     ) async throws -> GainsReport {
         let year = try financialYear.map(Self.financialYear(parsing:))
         let portfolio = try await portfolio()
@@ -26,14 +29,29 @@ extension PortfolioService {
                 byScheme[scheme.key] = treatment
             }
         }
+        var givenFairValue: [SchemeKey: Amount] = [:]
+        for (name, nav) in fairValues {
+            guard nav.isPositive else {
+                throw FolioError(.invalid, "a NAV must be more than 0", why: "\(name)=\(nav.plainText)", field: "fmv")
+            }
+            for scheme in try Self.schemes(named: name, in: portfolio, codes: codes, field: "fmv", kind: .invalid) {
+                givenFairValue[scheme.key] = nav
+            }
+        }
         var wanted: [SchemeKey: Int] = [:]
+        // What a scheme is taxed as, where a person or the statement already says: its history is then needed
+        // only for the NAV of 31-Jan-2018, and only when it is equity.
+        var known: [SchemeKey: TaxTreatment] = [:]
+        for scheme in portfolio.schemes {
+            let decided = CapitalGains.decided(scheme, override: byScheme[scheme.key], category: nil)
+            if [.override, .set, .statement, .stt].contains(decided.basis) { known[scheme.key] = decided.treatment }
+        }
+        func grandfathered(_ scheme: HeldScheme) -> Bool {
+            (known[scheme.key] ?? .equity) == .equity && CapitalGains.needsGrandfathering(scheme)
+        }
         for scheme in portfolio.schemes {
             guard let code = codes[scheme.key] else { continue }
-            let typed =
-                byScheme[scheme.key] != nil || scheme.treatAs != nil || scheme.statementType == "EQUITY"
-                || scheme.statementType == "DEBT"
-                || scheme.transactions.contains { $0.kind == .stt }
-            if !typed || CapitalGains.needsGrandfathering(scheme) { wanted[scheme.key] = code }
+            if known[scheme.key] == nil || grandfathered(scheme) { wanted[scheme.key] = code }
         }
         let unique = Array(Set(wanted.values)).sorted()
         let results = Dictionary(uniqueKeysWithValues: zip(unique, await funds.histories(codes: unique, mode: mode)))
@@ -46,10 +64,18 @@ extension PortfolioService {
                 facts[scheme.key] = CapitalGains.SchemeFacts(
                     category: fetched.value.meta.schemeCategory,
                     navOn31Jan2018: fetched.value.point(onOrBefore: TaxRules.grandfatheringDate)?.nav)
+            case .failure where givenFairValue[scheme.key] != nil: break
+            case .failure(let error) where grandfathered(scheme):
+                notes.append(
+                    "\(scheme.label): the NAV of 31-Jan-2018 is not known (\(error.what)), so lots bought by then "
+                        + "are taken at cost, not grandfathered: the taxable gain is overstated")
             case .failure(let error):
                 notes.append("\(scheme.label): computed without its MF API history (\(error.what))")
             case nil: break
             }
+        }
+        for (key, nav) in givenFairValue {
+            facts[key] = CapitalGains.SchemeFacts(category: facts[key]?.category, navOn31Jan2018: nav)
         }
         var report = try await mapped {
             try CapitalGains.report(portfolio, facts: facts, overrides: byScheme, financialYear: year)

@@ -14,14 +14,14 @@ extension PortfolioService {
     ///     they are left out of the tax.
     ///   - details: Schedule 112A per lot rather than per scheme.
     /// - Throws: ``FolioError`` (invalid) for a malformed year (blaming `fy`) or slab (blaming `slab`); as
-    ///   ``gains(financialYear:overrides:mode:)``.
+    ///   ``gains(financialYear:overrides:fairValues:mode:)``.
     public func tax(
         financialYear: String, slab: String? = nil, details: Bool = false, overrides: [String: TaxTreatment] = [:],
-        mode: FetchMode = .normal
+        fairValues: [String: Amount] = [:], mode: FetchMode = .normal
     ) async throws -> TaxReport {
         let year = try Self.financialYear(parsing: financialYear)
         let rate = try slab.map(Self.slab(parsing:))
-        let gains = try await gains(overrides: overrides, mode: mode)
+        let gains = try await gains(overrides: overrides, fairValues: fairValues, mode: mode)
         return try await mapped {
             try TaxComputation.report(
                 rows: gains.rows, financialYear: year, slab: rate, details: details, skipped: gains.skipped)

@@ -25,7 +25,8 @@ struct PortfolioGains: FeatureCommand {
             category): long-term when held more than 12 months (s. 2(42A)); long-term gains on sales before \
             1-Apr-2018 are exempt (s. 10(38)); lots acquired on or before 31-Jan-2018 are grandfathered (s. \
             55(2)(ac), Finance Act 2018): cost max(cost, min(units × the NAV of 31-Jan-2018, sale value)), the \
-            NAV from the scheme's history.
+            NAV from the scheme's history, or --fmv CODE=NAV when the history cannot be read (without either, \
+            such lots are taken at cost and a warning says the gain is overstated).
 
             Other schemes (debt; other = gold, silver, overseas funds of funds, balanced hybrids): transferred \
             on or before 10-Jul-2014, long-term after 12 months; from 11-Jul-2014, 36 months (Finance (No. 2) \
@@ -63,6 +64,9 @@ struct PortfolioGains: FeatureCommand {
             valueName: "scheme=kind"))
     var treatAs: [String] = []
 
+    @Option(parsing: .singleValue, help: FairValueOptions.help)
+    var fmv: [String] = []
+
     @OptionGroup var cache: CacheOptions
     @OptionGroup var formatting: FormatOptions
 
@@ -72,7 +76,8 @@ struct PortfolioGains: FeatureCommand {
         let report: GainsReport
         do {
             report = try await services.portfolio().gains(
-                financialYear: fy, overrides: try TreatAsOverrides.parse(treatAs), mode: mode)
+                financialYear: fy, overrides: try TreatAsOverrides.parse(treatAs),
+                fairValues: try FairValueOptions.parse(fmv), mode: mode)
         } catch let error as FolioError where error.field == "fy" {
             throw FolioError(.usage, "invalid --fy \"\(fy ?? "")\"", why: error.why, hint: error.hint, field: "fy")
         }

@@ -58,6 +58,9 @@ struct PortfolioTax: FeatureCommand {
             "Tax a scheme as equity, debt or other for this report only (repeatable).", valueName: "scheme=kind"))
     var treatAs: [String] = []
 
+    @Option(parsing: .singleValue, help: FairValueOptions.help)
+    var fmv: [String] = []
+
     @OptionGroup var cache: CacheOptions
     @OptionGroup var formatting: FormatOptions
 
@@ -72,7 +75,7 @@ struct PortfolioTax: FeatureCommand {
         do {
             report = try await services.portfolio().tax(
                 financialYear: fy, slab: slab, details: details,
-                overrides: try TreatAsOverrides.parse(treatAs), mode: mode)
+                overrides: try TreatAsOverrides.parse(treatAs), fairValues: try FairValueOptions.parse(fmv), mode: mode)
         } catch let error as FolioError where error.field == "fy" || error.field == "slab" {
             let name = error.field == "fy" ? "--fy" : "--slab"
             throw FolioError(
@@ -91,12 +94,52 @@ struct PortfolioTax: FeatureCommand {
                 only112A
                 ? CSVOutput.document(
                     header: Schedule112ARow.header(financialYear: report.financialYear),
-                    rows: report.schedule112A.map { $0.cells(financialYear: report.financialYear) })
+                    rows: try Self.forFiling(report).map { $0.cells(financialYear: report.financialYear) })
                 : try CSVOutput.rows(report.lines, columns: TaxLine.columns)
             try formatting.emit(text, to: context.terminal)
         case .table:
             try formatting.emit(TaxText.render(report, only112A: only112A, context: context), to: context.terminal)
         }
+    }
+}
+
+extension PortfolioTax {
+    /// Schedule 112A for the utility's CSV, refused while a grandfathered lot lacks its fair market value; the
+    /// refusal says how to give it.
+    static func forFiling(_ report: TaxReport) throws -> [Schedule112ARow] {
+        do {
+            return try report.schedule112AForFiling()
+        } catch {
+            var refusal = error
+            refusal.hint =
+                "run it again when the MF API answers, or give the NAV: --fmv CODE=NAV (AMFI's NAV history has it)"
+            throw refusal
+        }
+    }
+}
+
+/// `--fmv CODE=NAV`, shared by `gains` and `tax`: the NAV of 31-Jan-2018 of a scheme whose history cannot be read.
+enum FairValueOptions {
+    /// The help both commands show.
+    static let help = ArgumentHelp(
+        "A scheme's NAV of 31-Jan-2018, for grandfathering when its history cannot be read: CODE=NAV or ISIN=NAV "
+            + "(repeatable).", valueName: "scheme=nav")
+
+    static func parse(_ texts: [String]) throws -> [String: Amount] {
+        var result: [String: Amount] = [:]
+        for text in texts {
+            let parts = text.split(separator: "=", maxSplits: 1).map(String.init)
+            guard parts.count == 2, !parts[0].isEmpty else {
+                throw FolioError(.usage, "invalid --fmv \"\(text)\"", hint: "write CODE=NAV, e.g. 122639=24.6526")
+            }
+            do {
+                result[parts[0]] = try ManualEntry.figure(parts[1], field: "nav", named: "--fmv")
+            } catch {
+                throw FolioError(
+                    .usage, "invalid --fmv \"\(text)\"", why: error.why, hint: "write CODE=NAV, e.g. 122639=24.6526")
+            }
+        }
+        return result
     }
 }
 

@@ -53,7 +53,8 @@ enum TaxText {
                         TextTable.Cell(row.acquired), TextTable.Cell(row.transferred ?? "-"), TextTable.Cell(row.name),
                         TextTable.Cell(row.purchaseDate ?? "-"), TextTable.Cell(row.units.plainText),
                         money(row.fullValue), money(row.costOfAcquisition),
-                        money(row.totalFMV), money(row.totalDeductions), money(row.balance),
+                        row.fairValueUnknown ? TextTable.Cell("unknown", color: .yellow) : money(row.totalFMV),
+                        money(row.totalDeductions), money(row.balance),
                     ]
                 }
             ).render(style: style, maxWidth: width)

@@ -42,6 +42,10 @@ public struct Schedule112ARow: Codable, Sendable, Hashable {
     /// `YYYY-MM-DD` (rows of one lot only).
     @NullEncodable public var saleDate: String?
 
+    /// Whether this row was acquired by 31-Jan-2018 but its fair market value on that day is not known (the
+    /// scheme's NAV history could not be read), so it is taken at cost and overstates the gain.
+    public var fairValueUnknown: Bool { acquired == "BE" && fmvPerUnit == nil }
+
     /// The form's column headings, as the CSV template of the ITR utilities writes them (and casparser 1.4.1's
     /// 112A export); column 1b only on FY 2024-25's form (AY 2025-26): the AY 2026-27 template is back to 14
     /// columns. Sources are cited in the feature README and `Schedule112AFormTests`.
@@ -116,12 +120,13 @@ public struct Schedule112ARow: Codable, Sendable, Hashable {
         salePrice = row.saleNAV
         fullValue = row.saleValue
         costOfAcquisition = try row.purchaseValue + row.stampDuty
-        if grandfathered {
-            let nav = row.grandfatheringNAV ?? row.purchaseNAV
+        if grandfathered, let nav = row.grandfatheringNAV {
             fmvPerUnit = nav
             totalFMV = try nav.multiplied(by: row.units, rounding: .halfEven).rounded(toPlaces: 2, .halfEven)
             lowerOfValueAndFMV = min(row.saleValue, totalFMV)
         } else {
+            // Without the NAV of 31-Jan-2018 the fair market value is not known, and is left empty rather than
+            // guessed: the lot is taken at cost, as its gain was.
             fmvPerUnit = nil
             totalFMV = .zero
             lowerOfValueAndFMV = .zero

@@ -54,6 +54,13 @@ public enum TaxComputation {
                     advanceTax: try advanceTax(yearRows, slab: slab), advanceTaxPeriods: TaxGlossary.advanceTaxPeriods,
                     notes: notes(lines: lines, slab: slab), skipped: skipped,
                     yearsWithSales: Set(rows.map(\.financialYear)).sorted(by: >))
+                let unknown = result?.schemesWithoutFairValue ?? []
+                if !unknown.isEmpty {
+                    result?.notes.append(
+                        "The NAV of 31-Jan-2018 of \(unknown.joined(separator: ", ")) is not known (its history could "
+                            + "not be read): lots acquired by then are taken at cost, not grandfathered "
+                            + "(s. 55(2)(ac)), which overstates the gain and the tax.")
+                }
             }
         }
         return result!

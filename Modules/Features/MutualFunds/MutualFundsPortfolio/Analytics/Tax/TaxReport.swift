@@ -1,3 +1,4 @@
+import Failures
 import Money
 import MutualFunds
 
@@ -35,6 +36,28 @@ public struct TaxReport: Codable, Sendable, Hashable {
 
     /// Whether anything was sold in the year.
     public var hasSales: Bool { !lines.isEmpty }
+
+    /// The schemes whose lots acquired by 31-Jan-2018 lack their fair market value, by name.
+    public var schemesWithoutFairValue: [String] {
+        var names: [String] = []
+        for row in schedule112A where row.fairValueUnknown && !names.contains(row.name) { names.append(row.name) }
+        return names
+    }
+
+    /// Schedule 112A as it may be filed: every grandfathered row with its fair market value.
+    /// - Throws: ``FolioError`` (unavailable) naming the schemes whose NAV of 31-Jan-2018 is not known, since a
+    ///   row taken at cost instead would be filed with a larger gain than the law taxes.
+    public func schedule112AForFiling() throws(FolioError) -> [Schedule112ARow] {
+        let missing = schemesWithoutFairValue
+        guard missing.isEmpty else {
+            throw FolioError(
+                .unavailable, "cannot write Schedule 112A for filing",
+                why: "the NAV of 31-Jan-2018 of \(missing.joined(separator: ", ")) is not known (its history could "
+                    + "not be read), and lots acquired by then need it",
+                hint: "run it again when the MF API answers")
+        }
+        return schedule112A
+    }
 
     /// The exemption in words: how much of the year's s. 112A exemption was used, or, before s. 112A taxed
     /// long-term equity gains (FY 2018-19), that there was none to use.
