@@ -96,6 +96,12 @@ struct TaxPageTests {
     func yearLinks() async throws {
         let setup = try await Self.imported()
         try await setup.application().test(.router) { client in
+            try await client.execute(uri: "/funds/portfolio", method: .get, headers: Self.localhost) { response in
+                let body = String(buffer: response.body)
+                #expect(
+                    body.contains("<a href=\"/funds/portfolio/tax?fy=2023-24\">2023-24</a>"),
+                    "a gains year leads to its tax")
+            }
             try await client.execute(uri: "/funds/portfolio/tax", method: .get, headers: Self.localhost) { response in
                 let body = String(buffer: response.body)
                 #expect(response.status == .ok)

@@ -209,7 +209,8 @@ struct PortfolioPage {
                 link: { order.link(gains: $0) }, parameters: ("gainsSort", "gainsPage")
             ) { row in
                 [
-                    "\(row.financialYear)", "\(row.scheme)",
+                    // Each year leads to its tax: Schedule 112A, set-off and the estimate.
+                    "<a href=\"\(TaxPage.path)?fy=\(row.financialYear)\">\(row.financialYear)</a>", "\(row.scheme)",
                     "\(row.treatment.rawValue) (\(row.treatmentBasis.wording))",
                     "\(Rupees.format(row.longTermGain, sign: .always))",
                     "\(Rupees.format(row.longTermTaxableGain, sign: .always))",
