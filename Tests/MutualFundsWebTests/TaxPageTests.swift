@@ -4,6 +4,8 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import MutualFundsWeb
+import Networking
+import NetworkingTesting
 import Testing
 
 @Suite("/funds/portfolio/tax and its JSON route")
@@ -130,6 +132,57 @@ struct TaxPageTests {
         }
     }
 
+    @Test("without a scheme's NAV of 31-Jan-2018 the page asks for it and files Schedule 112A only once it is given")
+    func fairValueAskedFor() async throws {
+        let list = try Fixtures.data("mfapi/list_sample_first50.json")
+        let setup = PortfolioSetup(
+            http: StubHTTPClient { request in
+                request.url.path == "/mf"
+                    ? Networking.HTTPResponse(status: 200, body: list, url: request.url)
+                    : Networking.HTTPResponse(status: 500, body: Data(), url: request.url)
+            })
+        let statement = """
+            {"cas_type":"DETAILED","folios":[{"folio":"5 / 1","amc":"PPFAS","schemes":[
+            {"scheme":"Parag Parikh Flexi Cap Fund - Direct Plan - Growth","isin":"INF879O01027","amfi":"122639","type":"EQUITY","open":"0","close":"0","transactions":[
+             {"date":"2016-05-10","description":"p","amount":"20000","units":"1000","nav":"20","balance":"1000","type":"PURCHASE"},
+             {"date":"2024-06-10","description":"r","amount":"-60000","units":"-1000","nav":"60","balance":"0","type":"REDEMPTION"}]}]}]}
+            """
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("portfolio-\(UUID().uuidString).json")
+        try Data(statement.utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        _ = try await setup.cli(["portfolio", "import", file.path])
+        let filed = try await setup.cli([
+            "portfolio", "tax", "--fy", "2024-25", "--schedule", "112a", "--format", "csv", "--fmv", "122639=24.6526",
+        ])
+        let reported = try await setup.cli(
+            ["portfolio", "tax", "--fy", "2024-25", "--fmv", "122639=24.6526", "--format", "json"])
+        try await setup.application().test(.router) { client in
+            try await client.execute(uri: "/funds/portfolio/tax?fy=2024-25", method: .get, headers: Self.localhost) {
+                response in
+                let body = String(buffer: response.body)
+                #expect(body.contains("name=\"fmv\"") && body.contains("for Parag Parikh Flexi Cap Fund"))
+                #expect(body.contains(">unknown<") && !body.contains("Download Schedule 112A"))
+            }
+            try await client.execute(
+                uri: "/funds/portfolio/tax?fy=2024-25&format=csv", method: .get, headers: Self.localhost
+            ) { response in
+                #expect(response.status == .serviceUnavailable)
+                #expect(String(buffer: response.body).contains("cannot write Schedule 112A for filing"))
+            }
+            try await client.execute(
+                uri: "/funds/portfolio/tax?fy=2024-25&fmv=122639%3D24.6526&format=csv", method: .get,
+                headers: Self.localhost
+            ) { response in
+                #expect(response.status == .ok && String(buffer: response.body) == filed)
+            }
+            try await client.execute(
+                uri: "/api/funds/portfolio/tax?fy=2024-25&fmv=122639%3D24.6526", method: .get, headers: Self.localhost
+            ) { response in
+                #expect(response.status == .ok && String(buffer: response.body) == reported)
+            }
+        }
+    }
+
     @Test("a missing or malformed fy, slab or details is 422 naming it")
     func refusals() async throws {
         let setup = try PortfolioSetup()
@@ -138,6 +191,8 @@ struct TaxPageTests {
                 ("/api/funds/portfolio/tax", "fy"), ("/api/funds/portfolio/tax?fy=2023-25", "fy"),
                 ("/api/funds/portfolio/tax?fy=2023-24&slab=x", "slab"),
                 ("/api/funds/portfolio/tax?fy=2023-24&details=maybe", "details"),
+                ("/api/funds/portfolio/tax?fy=2023-24&fmv=122639", "fmv"),
+                ("/api/funds/portfolio/tax?fy=2023-24&fmv=122639%3Dabc", "fmv"),
             ] {
                 try await client.execute(uri: route, method: .get, headers: Self.localhost) { response in
                     #expect(response.status == .unprocessableContent, "\(route)")

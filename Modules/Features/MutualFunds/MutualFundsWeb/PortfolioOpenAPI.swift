@@ -23,8 +23,10 @@ enum PortfolioOpenAPI {
                 + "112A rows (per lot with `details=true`), Schedule CG lines with set-off, exemption and tax at the "
                 + "rates in force on each transfer (before surcharge and cess), losses brought and carried forward, "
                 + "and gains by advance-tax period. `fy` (2024-25) is required; `slab` (30 or 30%) taxes short-term "
-                + "gains of non-equity funds. A missing or malformed one is refused with 422 naming it.",
-            query: ["fy", "slab", "details"], response: taxReport),
+                + "gains of non-equity funds; `fmv` (`122639=24.6526`, several separated by commas) gives the NAV "
+                + "of 31-Jan-2018 of a scheme whose history cannot be read, as `--fmv`. A missing or malformed one "
+                + "is refused with 422 naming it.",
+            query: ["fy", "slab", "details", "fmv"], response: taxReport),
         "/api/funds/portfolio/transactions": .openAPIGet(
             "Every stored transaction by folio, scheme and date, each with the id `remove` takes, as "
                 + "`folio funds portfolio transactions --format json`; units and amounts leaving a folio are negative.",

@@ -22,11 +22,16 @@ struct TaxPage {
         var slab: String?
         var details: Bool
         var csv: Bool
+        /// NAVs of 31-Jan-2018 typed for schemes whose history cannot be read (`122639=24.6526`), as `--fmv`.
+        var fmv: String?
+        var fairValues: [String: Amount]
 
         init(_ request: Request) throws(FolioError) {
             let query = request.uri.queryParameters
             fy = query["fy"].map(String.init).flatMap { $0.isEmpty ? nil : $0 }
             slab = query["slab"].map(String.init).flatMap { $0.isEmpty ? nil : $0 }
+            fmv = query["fmv"].map(String.init).flatMap { $0.trimmingCharacters(in: .whitespaces).isEmpty ? nil : $0 }
+            fairValues = try fmv.map { text throws(FolioError) in try FairValues.parse(text) } ?? [:]
             switch query["details"].map(String.init) {
             case nil, "", "false", "0": details = false
             case "true", "1", "on": details = true
@@ -49,6 +54,7 @@ struct TaxPage {
                 items.append("slab=\(slab.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")")
             }
             if details { items.append("details=1") }
+            if let fmv { items.append("fmv=\(fmv.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")") }
             if csv { items.append("format=csv") }
             return TaxPage.path + "?" + items.joined(separator: "&")
         }
@@ -58,7 +64,7 @@ struct TaxPage {
             guard let fy else {
                 throw FolioError(.invalid, "give a financial year", hint: "fy=2024-25", field: "fy")
             }
-            return try await service.tax(financialYear: fy, slab: slab, details: details)
+            return try await service.tax(financialYear: fy, slab: slab, details: details, fairValues: fairValues)
         }
     }
 
@@ -77,7 +83,8 @@ struct TaxPage {
                         Self.schedule112ACSV(report), contentType: "text/csv; charset=utf-8",
                         fileName: "schedule-112a-\(report.financialYear).csv")
                 }
-                content += Self.form(query) + Self.years(report.yearsWithSales, query: query)
+                content += Self.form(query, missing: report.schemesWithoutFairValue)
+                content += Self.years(report.yearsWithSales, query: query)
                 content += Self.html(report, query: query)
             }
         } catch {
@@ -89,14 +96,23 @@ struct TaxPage {
             "Capital gains tax", request: request, context: context, status: status, content: content)
     }
 
-    static func form(_ query: Query) -> HTML {
-        "<form method=\"get\" action=\"\(path)\">"
-            + Components.field("fy", label: "Financial year", value: query.fy ?? "", placeholder: "2024-25")
+    /// The year's form; the NAVs of 31-Jan-2018 are asked for only when a scheme lacks its own (`missing`, by
+    /// name) or some were given.
+    static func form(_ query: Query, missing: [String] = []) -> HTML {
+        var fields =
+            Components.field("fy", label: "Financial year", value: query.fy ?? "", placeholder: "2024-25")
             + Components.field(
                 "slab", label: "Slab rate (short-term gains of other funds)", value: query.slab ?? "",
                 placeholder: "30%")
             + Components.checkbox("details", label: "Schedule 112A per lot", checked: query.details)
-            + "<button type=\"submit\">Show</button></form>"
+        if query.fmv != nil || !missing.isEmpty {
+            fields += Components.field(
+                "fmv",
+                label: "NAV of 31-Jan-2018 (code or ISIN = NAV, from AMFI's NAV history)"
+                    + (missing.isEmpty ? "" : " for \(missing.joined(separator: ", "))"),
+                value: query.fmv ?? "", placeholder: "122639=24.6526")
+        }
+        return "<form method=\"get\" action=\"\(path)\">\(fields)<button type=\"submit\">Show</button></form>"
     }
 
     /// Schedule 112A as the e-filing utility's CSV template takes it, the same bytes as

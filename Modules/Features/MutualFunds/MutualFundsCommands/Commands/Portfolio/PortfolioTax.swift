@@ -128,15 +128,10 @@ enum FairValueOptions {
     static func parse(_ texts: [String]) throws -> [String: Amount] {
         var result: [String: Amount] = [:]
         for text in texts {
-            let parts = text.split(separator: "=", maxSplits: 1).map(String.init)
-            guard parts.count == 2, !parts[0].isEmpty else {
-                throw FolioError(.usage, "invalid --fmv \"\(text)\"", hint: "write CODE=NAV, e.g. 122639=24.6526")
-            }
             do {
-                result[parts[0]] = try ManualEntry.figure(parts[1], field: "nav", named: "--fmv")
+                result.merge(try FairValues.parse(text, named: "--fmv")) { _, given in given }
             } catch {
-                throw FolioError(
-                    .usage, "invalid --fmv \"\(text)\"", why: error.why, hint: "write CODE=NAV, e.g. 122639=24.6526")
+                throw FolioError(.usage, error.what, why: error.why, hint: error.hint, field: "fmv")
             }
         }
         return result

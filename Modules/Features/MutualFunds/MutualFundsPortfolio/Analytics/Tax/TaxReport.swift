@@ -54,7 +54,7 @@ public struct TaxReport: Codable, Sendable, Hashable {
                 .unavailable, "cannot write Schedule 112A for filing",
                 why: "the NAV of 31-Jan-2018 of \(missing.joined(separator: ", ")) is not known (its history could "
                     + "not be read), and lots acquired by then need it",
-                hint: "run it again when the MF API answers")
+                hint: "run it again when the MF API answers, or give its NAV of 31-Jan-2018 from AMFI's NAV history")
         }
         return schedule112A
     }
