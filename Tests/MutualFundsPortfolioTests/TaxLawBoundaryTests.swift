@@ -77,6 +77,11 @@ struct TaxLawBoundaryTests {
         #expect(TaxRules.treatment(category: "Other Scheme - Gold ETF", name: "X Gold ETF") == .other)
         #expect(TaxRules.treatment(category: "Other Scheme - FoF Overseas", name: "X Nasdaq FoF") == .other)
         #expect(TaxRules.treatment(category: "Debt Scheme - Liquid Fund", name: "X Liquid") == .debt)
+        #expect(
+            TaxRules.treatment(category: "Hybrid Scheme - Balanced Hybrid Fund", name: "X Balanced Hybrid Fund")
+                == .other)
+        #expect(TaxRules.treatment(category: "Hybrid Scheme - Aggressive Hybrid Fund", name: "X Hybrid") == .equity)
+        #expect(TaxRules.treatment(category: "Balanced", name: "X Balanced Fund") == .equity)
     }
 
     @Test("22/23-Jul-2024: 36 months and indexation to 22-Jul, 24 months without indexation from 23-Jul")

@@ -123,7 +123,10 @@ public enum TaxRules {
     /// overseas funds of funds are other; the rest equity-oriented. Nil when neither says.
     public static func treatment(category: String?, name: String) -> TaxTreatment? {
         let text = ((category ?? "") + " " + name).lowercased()
-        let otherWords = ["gold", "silver", "fof overseas", "overseas fof", "international fof"]
+        // SEBI's balanced hybrid category (2017) holds 40-60 % equity and no arbitrage, so never the 65 % an
+        // equity-oriented fund needs, nor the 65 % debt of a specified one. The older "Balanced" funds were mostly
+        // equity-oriented and are not matched.
+        let otherWords = ["gold", "silver", "fof overseas", "overseas fof", "international fof", "balanced hybrid"]
         if otherWords.contains(where: text.contains) { return .other }
         let debtWords = [
             "debt scheme", "income", "liquid", "money market", "overnight", "gilt", "conservative hybrid",
