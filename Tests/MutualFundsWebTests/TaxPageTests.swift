@@ -122,6 +122,17 @@ struct TaxPageTests {
                         "href=\"/funds/portfolio/tax?fy=2023-24&amp;slab=30%25&amp;details=1&amp;format=csv\" download")
                 )
             }
+            // A refusal keeps the form, with what was typed, above it.
+            for (route, kept) in [
+                ("/funds/portfolio/tax?fy=2023-25", "value=\"2023-25\""),
+                ("/funds/portfolio/tax?fy=2023-24&fmv=122639%3Dabc", "value=\"122639=abc\""),
+            ] {
+                try await client.execute(uri: route, method: .get, headers: Self.localhost) { response in
+                    let body = String(buffer: response.body)
+                    #expect(response.status == .unprocessableContent, "\(route)")
+                    #expect(body.contains("action=\"/funds/portfolio/tax\"") && body.contains(kept), "\(route)")
+                }
+            }
             try await client.execute(
                 uri: "/funds/portfolio/tax?fy=2023-24&format=pdf", method: .get, headers: Self.localhost
             ) {

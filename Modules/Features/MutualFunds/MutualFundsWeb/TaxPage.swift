@@ -24,14 +24,12 @@ struct TaxPage {
         var csv: Bool
         /// NAVs of 31-Jan-2018 typed for schemes whose history cannot be read (`122639=24.6526`), as `--fmv`.
         var fmv: String?
-        var fairValues: [String: Amount]
 
         init(_ request: Request) throws(FolioError) {
             let query = request.uri.queryParameters
             fy = query["fy"].map(String.init).flatMap { $0.isEmpty ? nil : $0 }
             slab = query["slab"].map(String.init).flatMap { $0.isEmpty ? nil : $0 }
             fmv = query["fmv"].map(String.init).flatMap { $0.trimmingCharacters(in: .whitespaces).isEmpty ? nil : $0 }
-            fairValues = try fmv.map { text throws(FolioError) in try FairValues.parse(text) } ?? [:]
             switch query["details"].map(String.init) {
             case nil, "", "false", "0": details = false
             case "true", "1", "on": details = true
@@ -47,7 +45,7 @@ struct TaxPage {
             }
         }
 
-        /// This query's address with `changes` applied, for links that keep what was asked.
+        /// This query's address for another year, or for its CSV, keeping everything else it asks.
         func path(fy: String? = nil, csv: Bool = false) -> String {
             var items = ["fy=\(fy ?? self.fy ?? "")"]
             if let slab {
@@ -64,6 +62,8 @@ struct TaxPage {
             guard let fy else {
                 throw FolioError(.invalid, "give a financial year", hint: "fy=2024-25", field: "fy")
             }
+            // Read here rather than with the query, so that a mistyped NAV is refused beside the form that keeps it.
+            let fairValues = try fmv.map { text throws(FolioError) in try FairValues.parse(text) } ?? [:]
             return try await service.tax(financialYear: fy, slab: slab, details: details, fairValues: fairValues)
         }
     }
@@ -71,26 +71,29 @@ struct TaxPage {
     func page(_ request: Request, context: WebRequestContext) async -> Response {
         var content: HTML = .empty
         var status: HTTPResponse.Status = .ok
+        var query: Query?
         do {
-            let query = try Query(request)
+            let asked = try Query(request)
+            query = asked
             let service = try FundsWebService.portfolio(environment)
-            if query.fy == nil {
-                content += Self.form(query) + Self.years(try await service.yearsWithSales(), query: query)
+            if asked.fy == nil {
+                content += Self.form(asked) + Self.years(try await service.yearsWithSales(), query: asked)
             } else {
-                let report = try await query.report(service)
-                if query.csv {
+                let report = try await asked.report(service)
+                if asked.csv {
                     return try WebResponses.download(
                         Self.schedule112ACSV(report), contentType: "text/csv; charset=utf-8",
                         fileName: "schedule-112a-\(report.financialYear).csv")
                 }
-                content += Self.form(query, missing: report.schemesWithoutFairValue)
-                content += Self.years(report.yearsWithSales, query: query)
-                content += Self.html(report, query: query)
+                content += Self.form(asked, missing: report.schemesWithoutFairValue)
+                content += Self.years(report.yearsWithSales, query: asked)
+                content += Self.html(report, query: asked)
             }
         } catch {
             let refusal = FolioError.from(error)
             status = WebResponses.status(for: refusal)
-            content += Components.notice(refusal.line, kind: "error")
+            // What was typed stays in the form above the refusal, to be corrected.
+            content = (query.map { Self.form($0) } ?? .empty) + Components.notice(refusal.line, kind: "error")
         }
         return environment.page(
             "Capital gains tax", request: request, context: context, status: status, content: content)
