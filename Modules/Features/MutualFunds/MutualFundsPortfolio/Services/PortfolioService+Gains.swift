@@ -64,13 +64,13 @@ extension PortfolioService {
                 facts[scheme.key] = CapitalGains.SchemeFacts(
                     category: fetched.value.meta.schemeCategory,
                     navOn31Jan2018: fetched.value.point(onOrBefore: TaxRules.grandfatheringDate)?.nav)
-            case .failure where givenFairValue[scheme.key] != nil: break
-            case .failure(let error) where grandfathered(scheme):
+            case .failure(let error) where known[scheme.key] == nil:
+                notes.append("\(scheme.label): computed without its MF API history (\(error.what))")
+            case .failure(let error) where givenFairValue[scheme.key] == nil:
                 notes.append(
                     "\(scheme.label): the NAV of 31-Jan-2018 is not known (\(error.what)), so lots bought by then "
                         + "are taken at cost, not grandfathered: the taxable gain is overstated")
-            case .failure(let error):
-                notes.append("\(scheme.label): computed without its MF API history (\(error.what))")
+            case .failure: break
             case nil: break
             }
         }
