@@ -91,6 +91,38 @@ struct TaxCommandTests {
         #expect(stranger?.kind == .invalid && stranger?.field == "fmv")
     }
 
+    @Test("the year's dividends and TDS per scheme, with totals; a year of dividends and no sales still lists them")
+    func dividendsAndTDS() async throws {
+        let harness = Harness()
+        let statement = """
+            {"cas_type":"DETAILED","folios":[{"folio":"7 / 2","amc":"A","schemes":[
+            {"scheme":"Parag Parikh Flexi Cap Fund - Direct Plan - IDCW","isin":"INF879O01035","amfi":"122639","type":"EQUITY","open":"0","close":"110","transactions":[
+             {"date":"2023-05-02","description":"p","amount":"1000","units":"100","nav":"10","balance":"100","type":"PURCHASE"},
+             {"date":"2024-03-28","description":"IDCW paid","amount":"50","units":null,"nav":null,"balance":null,"type":"DIVIDEND_PAYOUT"},
+             {"date":"2024-06-10","description":"IDCW reinvested","amount":"90","units":"10","nav":"9","balance":"110","type":"DIVIDEND_REINVEST"},
+             {"date":"2024-06-10","description":"TDS","amount":"10","units":null,"nav":null,"balance":null,"type":"TDS_TAX"},
+             {"date":"2025-03-03","description":"IDCW paid","amount":"120","units":null,"nav":null,"balance":null,"type":"DIVIDEND_PAYOUT"}]}
+            ]}]}
+            """
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("cas-\(UUID().uuidString).json")
+        try Data(statement.utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        try await harness.run(["portfolio", "import", file.path])
+        let report = try await harness.json(["portfolio", "tax", "--fy", "2024-25"]) as! [String: Any]
+        let rows = try #require(report["dividends"] as? [[String: Any]])
+        #expect(rows.count == 1 && rows[0]["folio"] as? String == "7 / 2")
+        #expect(
+            "\(rows[0]["paidOut"]!)" == "120" && "\(rows[0]["reinvested"]!)" == "90" && "\(rows[0]["tds"]!)" == "10")
+        #expect((report["notes"] as? [String])?.contains { $0.contains("s. 194K") } == true)
+        let table = try await harness.run(["portfolio", "tax", "--fy", "2024-25"]).output
+        #expect(table.hasPrefix("No sales in 2024-25.") && table.contains("Dividends and TDS (other sources)"))
+        #expect(table.contains("₹120.00") && table.contains("₹90.00") && table.contains("₹10.00"))
+        let earlier = try await harness.json(["portfolio", "tax", "--fy", "2023-24"]) as! [String: Any]
+        #expect("\((earlier["dividends"] as? [[String: Any]])?.first?["paidOut"] ?? "")" == "50")
+        let none = try await harness.json(["portfolio", "tax", "--fy", "2022-23"]) as! [String: Any]
+        #expect((none["dividends"] as? [Any])?.isEmpty == true)
+    }
+
     @Test("a year without sales says so, in gains and tax")
     func noSales() async throws {
         let harness = try await Self.harness()

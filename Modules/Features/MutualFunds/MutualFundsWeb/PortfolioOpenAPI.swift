@@ -132,5 +132,11 @@ enum PortfolioOpenAPI {
             ])),
         "advanceTaxPeriods": OpenAPISchema.array(OpenAPISchema.string),
         "notes": OpenAPISchema.array(OpenAPISchema.string), "skipped": OpenAPISchema.array(OpenAPISchema.string),
+        "dividends": OpenAPISchema.array(
+            OpenAPISchema.record([
+                "folio": OpenAPISchema.string, "scheme": OpenAPISchema.string,
+                "isin": OpenAPISchema.nullable(OpenAPISchema.string), "paidOut": money, "reinvested": money,
+                "tds": money,
+            ])),
     ])
 }

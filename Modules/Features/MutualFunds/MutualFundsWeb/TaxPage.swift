@@ -143,7 +143,7 @@ struct TaxPage {
         var html: HTML = "<h2>FY \(report.financialYear)</h2>"
         guard report.hasSales else {
             html += Components.notice("No sales in \(report.financialYear).")
-            return html + carried(report)
+            return html + carried(report) + dividends(report)
         }
         html += Components.table(
             caption: "Schedule CG",
@@ -198,6 +198,7 @@ struct TaxPage {
             rows: report.advanceTax.map { row in
                 ["\(row.section)", "\(row.transfers)", rate(row.rate)] + row.amounts.map(money)
             })
+        html += dividends(report)
         for note in report.notes { html += Components.notice(note) }
         for line in report.skipped { html += Components.notice(line, kind: "warning") }
         return html + "<p>As JSON: <a href=\"/api/funds/portfolio/tax?fy=\(report.financialYear)\">"
@@ -216,6 +217,25 @@ struct TaxPage {
                 rows: losses.map { ["\($0.financialYear)", "\($0.lastYear)", money($0.shortTerm), money($0.longTerm)] })
         }
         return html
+    }
+
+    /// The year's dividends and TDS per scheme, as `tax` lists them; nothing when the year had none.
+    static func dividends(_ report: TaxReport) -> HTML {
+        guard !report.dividends.isEmpty else { return .empty }
+        let rows = report.dividends
+        let total = { (values: [Amount]) in money((try? values.sum()) ?? .zero) }
+        return Components.table(
+            caption: "Dividends and TDS (other sources)",
+            headers: ["Folio", "Scheme", "Paid out", "Reinvested", "TDS"], numeric: [2, 3, 4],
+            rows: rows.map { row in
+                ["\(row.folio)", "\(row.scheme)", money(row.paidOut), money(row.reinvested), money(row.tds)]
+            }
+                + [
+                    [
+                        "Total", "", total(rows.map(\.paidOut)), total(rows.map(\.reinvested)),
+                        total(rows.map(\.tds)),
+                    ]
+                ])
     }
 
     static func money(_ value: Amount) -> HTML { HTML(stringLiteral: FundText.money(value)) }

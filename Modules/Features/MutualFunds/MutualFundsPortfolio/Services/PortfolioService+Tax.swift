@@ -22,11 +22,21 @@ extension PortfolioService {
         let year = try Self.financialYear(parsing: financialYear)
         let rate = try slab.map(Self.slab(parsing:))
         let gains = try await gains(overrides: overrides, fairValues: fairValues, mode: mode)
+        let portfolio = try await portfolio()
         return try await mapped {
-            try TaxComputation.report(
+            var report = try TaxComputation.report(
                 rows: gains.rows, financialYear: year, slab: rate, details: details, skipped: gains.skipped)
+            report.dividends = try DividendIncome.rows(portfolio, financialYear: report.financialYear)
+            if !report.dividends.isEmpty { report.notes.append(Self.dividendNote) }
+            return report
         }
     }
+
+    /// How the year's dividends and TDS are taxed, which the estimate leaves to the investor's slab.
+    static let dividendNote =
+        "Dividends are income from other sources, taxed at your slab rate from FY 2020-21 (Finance Act 2020; "
+        + "before, exempt in your hands under s. 10(35)), and are not in the estimate; TDS (s. 194K) is a credit "
+        + "against your tax. The statement may show them net: check both against Form 26AS or the AIS."
 
     /// Every financial year the portfolio sold in, newest first.
     public func yearsWithSales(mode: FetchMode = .normal) async throws -> [String] {

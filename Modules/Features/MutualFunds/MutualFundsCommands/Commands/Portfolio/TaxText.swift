@@ -15,7 +15,7 @@ enum TaxText {
         if !only112A {
             guard report.hasSales else {
                 out += "No sales in \(report.financialYear).\n"
-                return out + carried(report)
+                return out + carried(report) + dividends(report, context: context)
             }
             out += style.bold("Capital gains, FY \(report.financialYear) (Schedule CG)") + "\n"
             out += TextTable(
@@ -68,7 +68,35 @@ enum TaxText {
                 [TextTable.Cell(row.section), TextTable.Cell(row.transfers), rate(row.rate)] + row.amounts.map(money)
             }
         ).render(style: style, maxWidth: width)
+        out += dividends(report, context: context)
         return out + report.notes.map { style.dim($0) + "\n" }.joined()
+    }
+
+    /// The year's dividends and TDS per scheme, with their totals; nothing when the year had none.
+    static func dividends(_ report: TaxReport, context: FeatureContext) -> String {
+        guard !report.dividends.isEmpty else { return "" }
+        let money = { (value: Amount) in TextTable.Cell(FundsFormat.money(value)) }
+        let total = { (values: [Amount]) in money((try? values.sum()) ?? .zero) }
+        let rows = report.dividends
+        return "\n" + context.style.bold("Dividends and TDS (other sources)") + "\n"
+            + TextTable(
+                columns: [
+                    .text("FOLIO"), .text("SCHEME", truncatable: true), .number("PAID OUT"), .number("REINVESTED"),
+                    .number("TDS"),
+                ],
+                rows: rows.map { row in
+                    [
+                        TextTable.Cell(row.folio), TextTable.Cell(row.scheme), money(row.paidOut),
+                        money(row.reinvested), money(row.tds),
+                    ]
+                },
+                footer: [
+                    [
+                        "Total", "", total(rows.map(\.paidOut)), total(rows.map(\.reinvested)),
+                        total(rows.map(\.tds)),
+                    ]
+                ]
+            ).render(style: context.style, maxWidth: context.terminal.tableWidth)
     }
 
     /// The losses brought and carried forward, a line each.

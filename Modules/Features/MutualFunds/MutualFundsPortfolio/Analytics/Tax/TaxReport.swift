@@ -33,6 +33,9 @@ public struct TaxReport: Codable, Sendable, Hashable {
     public var skipped: [String]
     /// Every financial year the portfolio has sales in, newest first, so a reader can move between them.
     public var yearsWithSales: [String]
+    /// The year's dividends and tax deducted at source, per scheme, for the schedule of other sources and the
+    /// TDS credit; no part of the capital-gains estimate.
+    public var dividends: [DividendIncome] = []
 
     /// Whether anything was sold in the year.
     public var hasSales: Bool { !lines.isEmpty }
