@@ -124,6 +124,16 @@ final class Harness: Sendable {
         return terminal
     }
 
+    /// Imports `statement` (casparser's JSON) as `folio funds portfolio import FILE [arguments]` would, from a file
+    /// that is removed again; returns the terminal.
+    @discardableResult
+    func importStatement(_ statement: Data, _ arguments: [String] = []) async throws -> CapturedTerminal {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("cas-\(UUID().uuidString).json")
+        try statement.write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        return try await run(["portfolio", "import", file.path] + arguments)
+    }
+
     /// Runs and parses standard output as JSON.
     func json(_ arguments: [String], offline: Bool = false, environment: [String: String] = [:]) async throws -> Any {
         let terminal = try await run(arguments + ["--format", "json"], offline: offline, environment: environment)

@@ -17,10 +17,8 @@ struct TaxCommandTests {
     /// A harness holding the shared statement (its ICICI scheme sells 28.261 units in FY 2022-23).
     static func harness() async throws -> Harness {
         let harness = Harness()
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("cas-\(UUID().uuidString).json")
-        try Fixtures.data("cas/hilla-folioman_upload-03_icici_nn50.json").write(to: file)
-        defer { try? FileManager.default.removeItem(at: file) }
-        try await harness.run(["portfolio", "import", file.path, "--allow-mismatch"])
+        try await harness.importStatement(
+            try Fixtures.data("cas/hilla-folioman_upload-03_icici_nn50.json"), ["--allow-mismatch"])
         return harness
     }
 
@@ -58,10 +56,7 @@ struct TaxCommandTests {
     )
     func unknownFairValue() async throws {
         let harness = Harness()
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("cas-\(UUID().uuidString).json")
-        try Data(Self.grandfatheredStatement.utf8).write(to: file)
-        defer { try? FileManager.default.removeItem(at: file) }
-        try await harness.run(["portfolio", "import", file.path])
+        try await harness.importStatement(Data(Self.grandfatheredStatement.utf8))
         let csv = ["portfolio", "tax", "--fy", "2024-25", "--schedule", "112a", "--format", "csv"]
         harness.set(.mfapiFailing(status: 500))
 
@@ -104,10 +99,7 @@ struct TaxCommandTests {
              {"date":"2025-03-03","description":"IDCW paid","amount":"120","units":null,"nav":null,"balance":null,"type":"DIVIDEND_PAYOUT"}]}
             ]}]}
             """
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("cas-\(UUID().uuidString).json")
-        try Data(statement.utf8).write(to: file)
-        defer { try? FileManager.default.removeItem(at: file) }
-        try await harness.run(["portfolio", "import", file.path])
+        try await harness.importStatement(Data(statement.utf8))
         let report = try await harness.json(["portfolio", "tax", "--fy", "2024-25"]) as! [String: Any]
         let rows = try #require(report["dividends"] as? [[String: Any]])
         #expect(rows.count == 1 && rows[0]["folio"] as? String == "7 / 2")

@@ -26,10 +26,7 @@ import Testing
     @Test("stored per scheme, used without the flag, overridden for one run, kept on re-import, undone with auto")
     func storedTreatment() async throws {
         let harness = Harness()
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("cas-\(UUID().uuidString).json")
-        try Data(Self.statement.utf8).write(to: file)
-        defer { try? FileManager.default.removeItem(at: file) }
-        try await harness.run(["portfolio", "import", file.path])
+        try await harness.importStatement(Data(Self.statement.utf8))
         #expect(try await Self.lot(harness) == "equity category long")
 
         let set = try await harness.run(["portfolio", "treat-as", "122639", "debt"]).output
@@ -57,7 +54,7 @@ import Testing
         #expect((portfolio["holdings"] as? [[String: Any]])?.first?["treatAs"] as? String == "debt")
         #expect(try await harness.run(["portfolio"]).output.contains("gains taxed as debt (set with treat-as)"))
 
-        try await harness.run(["portfolio", "import", file.path])
+        try await harness.importStatement(Data(Self.statement.utf8))
         #expect(try await Self.lot(harness) == "debt set short", "a re-import keeps the choice")
 
         let undone = try await harness.json(["portfolio", "treat-as", "INF879O01027", "auto"]) as! [[String: Any]]

@@ -121,9 +121,8 @@ struct TaxPage {
     /// Schedule 112A as the e-filing utility's CSV template takes it, the same bytes as
     /// `folio funds portfolio tax --schedule 112a --format csv`.
     static func schedule112ACSV(_ report: TaxReport) throws -> String {
-        CSVOutput.document(
-            header: Schedule112ARow.header(financialYear: report.financialYear),
-            rows: try report.schedule112AForFiling().map { $0.cells(financialYear: report.financialYear) })
+        let table = try report.schedule112AFilingTable()
+        return CSVOutput.document(header: table.header, rows: table.rows)
     }
 
     /// Links to the years the portfolio sold in, so the page is reached without knowing which they are.

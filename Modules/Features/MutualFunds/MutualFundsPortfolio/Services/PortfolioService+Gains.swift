@@ -21,7 +21,15 @@ extension PortfolioService {
         mode: FetchMode = .normal
     ) async throws -> GainsReport {
         let year = try financialYear.map(Self.financialYear(parsing:))
-        let portfolio = try await portfolio()
+        return try await gains(
+            of: try await portfolio(), financialYear: year, overrides: overrides, fairValues: fairValues, mode: mode)
+    }
+
+    /// ``gains(financialYear:overrides:fairValues:mode:)`` of a portfolio already read, for a year already parsed.
+    func gains(
+        of portfolio: Portfolio, financialYear year: String?, overrides: [String: TaxTreatment],
+        fairValues: [String: Amount], mode: FetchMode
+    ) async throws -> GainsReport {
         let codes = try await schemeCodes(portfolio.schemes, mode: mode)
         var byScheme: [SchemeKey: TaxTreatment] = [:]
         for (name, treatment) in overrides {

@@ -21,8 +21,10 @@ extension PortfolioService {
     ) async throws -> TaxReport {
         let year = try Self.financialYear(parsing: financialYear)
         let rate = try slab.map(Self.slab(parsing:))
-        let gains = try await gains(overrides: overrides, fairValues: fairValues, mode: mode)
+        // One read of the portfolio serves the gains of every year and the year's dividends.
         let portfolio = try await portfolio()
+        let gains = try await gains(
+            of: portfolio, financialYear: nil, overrides: overrides, fairValues: fairValues, mode: mode)
         return try await mapped {
             var report = try TaxComputation.report(
                 rows: gains.rows, financialYear: year, slab: rate, details: details, skipped: gains.skipped)
@@ -40,7 +42,7 @@ extension PortfolioService {
 
     /// Every financial year the portfolio sold in, newest first.
     public func yearsWithSales(mode: FetchMode = .normal) async throws -> [String] {
-        Set(try await gains(mode: mode).rows.map(\.financialYear)).sorted(by: >)
+        TaxComputation.yearsWithSales(try await gains(mode: mode).rows)
     }
 
     /// `30`, `30%` or `12.5 %` as a rate in per cent, 0 to 50.

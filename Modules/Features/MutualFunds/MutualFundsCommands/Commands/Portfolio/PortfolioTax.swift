@@ -90,12 +90,13 @@ struct PortfolioTax: FeatureCommand {
             let text = only112A ? try JSONOutput.string(report.schedule112A) : try JSONOutput.string(report)
             try formatting.emit(text, to: context.terminal)
         case .csv:
-            let text =
-                only112A
-                ? CSVOutput.document(
-                    header: Schedule112ARow.header(financialYear: report.financialYear),
-                    rows: try Self.forFiling(report).map { $0.cells(financialYear: report.financialYear) })
-                : try CSVOutput.rows(report.lines, columns: TaxLine.columns)
+            let text: String
+            if only112A {
+                let table = try Self.forFiling(report)
+                text = CSVOutput.document(header: table.header, rows: table.rows)
+            } else {
+                text = try CSVOutput.rows(report.lines, columns: TaxLine.columns)
+            }
             try formatting.emit(text, to: context.terminal)
         case .table:
             try formatting.emit(TaxText.render(report, only112A: only112A, context: context), to: context.terminal)
@@ -106,9 +107,9 @@ struct PortfolioTax: FeatureCommand {
 extension PortfolioTax {
     /// Schedule 112A for the utility's CSV, refused while a grandfathered lot lacks its fair market value; the
     /// refusal says how to give it.
-    static func forFiling(_ report: TaxReport) throws -> [Schedule112ARow] {
+    static func forFiling(_ report: TaxReport) throws -> (header: [String], rows: [[String]]) {
         do {
-            return try report.schedule112AForFiling()
+            return try report.schedule112AFilingTable()
         } catch {
             var refusal = error
             refusal.hint =

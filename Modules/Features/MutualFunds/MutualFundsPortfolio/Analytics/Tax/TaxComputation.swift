@@ -53,7 +53,7 @@ public enum TaxComputation {
                     exemptionUsed: used, slab: slab, tax: try lines.compactMap(\.tax).sum(),
                     advanceTax: try advanceTax(yearRows, slab: slab), advanceTaxPeriods: TaxGlossary.advanceTaxPeriods,
                     notes: notes(lines: lines, slab: slab), skipped: skipped,
-                    yearsWithSales: Set(rows.map(\.financialYear)).sorted(by: >))
+                    yearsWithSales: yearsWithSales(rows))
                 let unknown = result?.schemesWithoutFairValue ?? []
                 if !unknown.isEmpty {
                     result?.notes.append(
@@ -64,6 +64,11 @@ public enum TaxComputation {
             }
         }
         return result!
+    }
+
+    /// The financial years `rows` were sold in, newest first.
+    public static func yearsWithSales(_ rows: [GainRow]) -> [String] {
+        Set(rows.map(\.financialYear)).sorted(by: >)
     }
 
     /// What is left of the year's short- or long-term losses after set-off within the year.

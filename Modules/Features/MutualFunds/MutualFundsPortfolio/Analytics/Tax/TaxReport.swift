@@ -62,6 +62,16 @@ public struct TaxReport: Codable, Sendable, Hashable {
         return schedule112A
     }
 
+    /// Schedule 112A as the e-filing utility's CSV template takes it: the template's header and each row's cells,
+    /// for every face that writes the file.
+    /// - Throws: as ``schedule112AForFiling()``.
+    public func schedule112AFilingTable() throws(FolioError) -> (header: [String], rows: [[String]]) {
+        (
+            Schedule112ARow.header(financialYear: financialYear),
+            try schedule112AForFiling().map { $0.cells(financialYear: financialYear) }
+        )
+    }
+
     /// The exemption in words: how much of the year's s. 112A exemption was used, or, before s. 112A taxed
     /// long-term equity gains (FY 2018-19), that there was none to use.
     public var exemptionSummary: String {
