@@ -117,7 +117,11 @@ public final class PrivatePostgresCluster: Sendable {
     /// spawned and waited for directly: Foundation's `Process` did not notice `runuser` ending once `pg_ctl`
     /// had left the server running in the background.
     private func run(_ tool: String, _ arguments: [String], output: String? = nil) async throws {
-        let command = runAs + [binaries.appendingPathComponent(tool).path] + arguments
+        // Started in the cluster's own directory: run as another user, a tool cannot enter a private working
+        // directory (a clone made by `mktemp -d`), and psql's complaint would join its answer in `output`.
+        let command =
+            runAs + ["/usr/bin/env", "--chdir=\(directory.path)", binaries.appendingPathComponent(tool).path]
+            + arguments
         let log = output ?? directory.appendingPathComponent("\(tool).out").path
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
             Thread {
