@@ -86,6 +86,8 @@ public final class PostgresDatabase: KeyValueDatabase {
     ///     directly (see ``leasing(_:)``); nil takes the URL's `pool_wait`, else 10 s.
     ///   - leaseProbe: How long a lease waits for the pool before one direct connection checks that the server is
     ///     there (``leasing(_:)``); a probe no shorter than the grace is never made.
+    ///   - leaseProbeTimeout: How long that connection waits for the server; one that runs out is not taken for
+    ///     an outage.
     ///   - leaseClock: Measures ``leaseGrace``. The pool's own connection retries run on the real clock whatever
     ///     is given here, so only a test replaces it, to end a lease without waiting.
     ///   - clock: Paces the retries after a serialisation conflict and the waits for a starting server.
@@ -94,7 +96,7 @@ public final class PostgresDatabase: KeyValueDatabase {
     public init(
         location: PostgresLocation, maxConnections: Int? = nil, maxAttempts: Int = 40, writeBatch: Int = 2_000,
         startupPatience: Duration = .seconds(30), leaseGrace: Duration? = nil,
-        leaseProbe: Duration = .milliseconds(200),
+        leaseProbe: Duration = .milliseconds(200), leaseProbeTimeout: Duration = .seconds(2),
         leaseClock: any Clock<Duration> = ContinuousClock(), clock: any Clock<Duration> = ContinuousClock(),
         now: @escaping @Sendable () -> Date = { Date() },
         logger: Logger = Logger(label: "folio.postgres", factory: { _ in SwiftLogNoOpLogHandler() })
@@ -121,7 +123,7 @@ public final class PostgresDatabase: KeyValueDatabase {
             host: location.host, port: location.port, username: location.user, password: location.password,
             database: location.database, tls: tls.direct)
         direct.options.connectTimeout = .seconds(10)
-        reachability = PostgresReachability(configuration: direct, logger: logger)
+        reachability = PostgresReachability(configuration: direct, probeTimeout: leaseProbeTimeout, logger: logger)
         poolConfiguration = configuration
         pool = Mutex(Self.startPool(configuration, logger: logger))
         threads = NIOThreadPool(numberOfThreads: max(1, maxConnections))

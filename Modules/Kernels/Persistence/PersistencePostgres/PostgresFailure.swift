@@ -93,6 +93,14 @@ enum PostgresFailure {
         return error.serverInfo?[.sqlState] == startingUp
     }
 
+    /// Whether a connection attempt ran out of its connect timeout, which covers the login as well as the socket:
+    /// the server did not refuse, it was slow or out of reach, and the attempt cannot tell which.
+    static func ranOutOfTime(_ error: any Error) -> Bool {
+        let cause = (error as? PSQLError)?.underlying ?? error
+        if case ChannelError.connectTimeout = cause { return true }
+        return false
+    }
+
     /// SQLSTATE `cannot_connect_now`: "the database system is starting up" (or "… is in recovery mode").
     static let startingUp = "57P03"
 
@@ -108,6 +116,8 @@ enum PostgresFailure {
         case ChannelError.ioOnClosedChannel, ChannelError.eof, ChannelError.alreadyClosed,
             ChannelError.outputClosed, ChannelError.inputClosed:
             return lostConnection
+        case ChannelError.connectTimeout(let limit):
+            return "no answer within \(Duration.nanoseconds(limit.nanoseconds)) (the server is busy, or out of reach)"
         case is ChannelError:
             return "the connection failed"
         default:

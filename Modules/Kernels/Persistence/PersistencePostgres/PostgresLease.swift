@@ -91,13 +91,18 @@ extension PostgresDatabase {
 }
 
 extension PostgresDatabase {
-    /// The error of one direct connection when it finds the server unreachable, nil when it answers (or is
-    /// starting up, which the grace's check waits for). Concurrent leases share one probe.
+    /// The error of one direct connection when it finds the server unreachable, nil when it answers, is starting
+    /// up or does not answer in time (which the grace's check waits for). Concurrent leases share one probe.
     func probeDown() async -> (any Error)? {
         do {
             try await reachability.probe()
             return nil
         } catch  where PostgresFailure.isStartingUp(error) {
+            return nil
+        } catch  where PostgresFailure.ranOutOfTime(error) {
+            // A busy machine can take seconds to start a backend; taking that for an outage would fail a
+            // transaction the pool was about to serve and replace a pool whose connections are alive. The grace's
+            // check, with the full connect timeout, decides.
             return nil
         } catch {
             let mapped = PostgresFailure.map(error, location: location)

@@ -17,6 +17,7 @@ final class PostgresReachability: Sendable {
     private enum State { case unknown, answering, closed }
 
     private let configuration: PostgresConnection.Configuration
+    private let probeTimeout: TimeAmount
     private let logger: Logger
     private let state = Mutex(State.unknown)
     private let connectionsOpened = Mutex(0)
@@ -25,8 +26,11 @@ final class PostgresReachability: Sendable {
     /// How many connections the checks have tried to open: what the guard costs.
     var attempts: Int { connectionsOpened.withLock { $0 } }
 
-    init(configuration: PostgresConnection.Configuration, logger: Logger) {
+    /// - Parameter probeTimeout: How long ``probe()`` waits for the server's answer; see ``probe()``.
+    init(configuration: PostgresConnection.Configuration, probeTimeout: Duration = .seconds(2), logger: Logger) {
         self.configuration = configuration
+        let (seconds, attoseconds) = probeTimeout.components
+        self.probeTimeout = .nanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
         self.logger = logger
     }
 
@@ -47,12 +51,15 @@ final class PostgresReachability: Sendable {
 
     /// Connects once and closes the connection, whatever the state, throwing what the attempt threw; callers at
     /// the same moment share the one attempt, so leases waiting together open one connection, not one each.
+    ///
+    /// The attempt gives up after `probeTimeout` rather than the pool's 10 s, so a host that drops packets does
+    /// not hold it; running out of time says the server is slow or unreachable, not which, and is not taken for
+    /// down (``PostgresDatabase/probeDown()``).
     func probe() async throws {
         let task = probing.withLock { current -> Task<Void, any Error> in
             if let current { return current }
             var configuration = configuration
-            // A host that drops packets rather than refusing would otherwise hold the probe for the full 10 s.
-            configuration.options.connectTimeout = .seconds(2)
+            configuration.options.connectTimeout = probeTimeout
             let logger = logger
             let started = Task<Void, any Error> {
                 let connection = try await PostgresConnection.connect(
