@@ -1,3 +1,4 @@
+import ArgumentParser
 import Failures
 import FeatureCLI
 import FeatureKit
@@ -20,6 +21,40 @@ import Testing
         options.output = file.path
         try options.emit(csv, to: terminal)
         #expect(try Data(contentsOf: file) == Data(csv.utf8))
+    }
+
+    @Test("a file written from a terminal gets the screen's text without its colours; the screen keeps them")
+    func aFileGetsNoColours() throws {
+        let style = Style(colorEnabled: true)
+        let coloured =
+            style.bold("NAME") + "  " + style.trend("+1.00%", sign: 1) + "  " + style.trend("-2.00%", sign: -1) + "\n"
+            + style.dim("as of 2026-12-04") + "\n"
+        let terminal = CapturedTerminal(interactive: true)
+        try OutputDestination(path: nil).emit(coloured, to: terminal)
+        #expect(terminal.output == coloured)
+
+        let file = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("folio-\(UUID().uuidString).txt")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try OutputDestination(path: file.path).emit(coloured, to: terminal)
+        #expect(try String(contentsOf: file, encoding: .utf8) == "NAME  +1.00%  -2.00%\nas of 2026-12-04\n")
+    }
+
+    @Test("only whole colour sequences are taken out: other escapes and a lone ESC stay as they came")
+    func onlyColoursAreRemoved() {
+        #expect(Style.removingColor(from: "a\u{1B}[1;32mb\u{1B}[0mc\u{1B}[md") == "abcd")
+        #expect(Style.removingColor(from: "\u{1B}[2Jclear") == "\u{1B}[2Jclear")
+        #expect(Style.removingColor(from: "end\u{1B}") == "end\u{1B}")
+        #expect(Style.removingColor(from: "\u{1B}x") == "\u{1B}x")
+        #expect(Style.removingColor(from: "₹1,00,000 日本") == "₹1,00,000 日本")
+    }
+
+    @Test("tables fit the screen only when they go to it: --output FILE and a pipe are unbounded, `-` is the screen")
+    func tableWidthFollowsTheDestination() throws {
+        let screen = CapturedTerminal(interactive: true, width: 72)
+        #expect(try FormatOptions.parse([]).tableWidth(on: screen) == 72)
+        #expect(try FormatOptions.parse(["--output", "-"]).tableWidth(on: screen) == 72)
+        #expect(try FormatOptions.parse(["--output", "report.txt"]).tableWidth(on: screen) == .max)
+        #expect(try FormatOptions.parse([]).tableWidth(on: CapturedTerminal(interactive: false, width: 72)) == .max)
     }
 
     @Test("text without a final newline gains one; empty text stays empty")

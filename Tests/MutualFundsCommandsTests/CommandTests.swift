@@ -52,6 +52,22 @@ struct CommandTests {
         #expect(none.hasPrefix("No schemes match \"nonexistent\" with plan direct."))
     }
 
+    @Test("search on a narrow terminal shortens names on the screen; --output FILE writes them whole")
+    func searchToAFileFromATerminalKeepsNamesWhole() async throws {
+        let harness = Harness()
+        let screen = try await harness.run(["search", "dsp", "gilt"], interactive: true, width: 60).output
+        #expect(screen.contains("…"))
+        #expect(!screen.contains("DSP Gilt Fund - Regular Plan - Growth"))
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("search-\(UUID().uuidString).txt")
+        defer { try? FileManager.default.removeItem(at: file) }
+        let written = try await harness.run(
+            ["search", "dsp", "gilt", "--output", file.path], interactive: true, width: 60)
+        #expect(written.output.isEmpty)
+        let text = try String(contentsOf: file, encoding: .utf8)
+        #expect(text.contains("100084  DSP Gilt Fund - Regular Plan - Growth"))
+        #expect(!text.contains("…"))
+    }
+
     @Test("search needs words or a filter; bad filters are usage errors")
     func searchUsage() async throws {
         #expect(throws: (any Error).self) { try FundsCommand.parseAsRoot(["search"]) }

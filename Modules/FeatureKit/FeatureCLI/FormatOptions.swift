@@ -31,6 +31,12 @@ public struct FormatOptions: ParsableArguments, Sendable {
     /// Creates the default options.
     public init() {}
 
+    /// How wide a table may be: the screen's width only when the table goes to the screen. `--output FILE` from a
+    /// terminal writes a file nobody reads at that width, so its cells stay whole, as when piped.
+    public func tableWidth(on terminal: any Terminal) -> Int {
+        (output ?? "-") == "-" ? terminal.tableWidth : .max
+    }
+
     /// Writes `text` to `--output` (atomically) or to the terminal.
     /// - Throws: ``FolioError`` when the file cannot be written.
     public func emit(_ text: String, to terminal: any Terminal) throws {

@@ -17,7 +17,7 @@ public struct OutputDestination: Sendable {
     /// Creates a destination.
     public init(path: String?) { self.path = path }
 
-    /// Writes `text`, adding a final newline if missing.
+    /// Writes `text`, adding a final newline if missing; a file gets it without colours.
     public func emit(_ text: String, to terminal: any Terminal) throws {
         let body = text.utf8.last == UInt8(ascii: "\n") || text.isEmpty ? text : text + "\n"
         guard let path, path != "-" else {
@@ -25,7 +25,7 @@ public struct OutputDestination: Sendable {
             return
         }
         try Self.checkFolder(of: path)
-        try FileOutput.write(body, toFileAt: path)
+        try FileOutput.write(Style.removingColor(from: body), toFileAt: path)
     }
 
     /// Refuses, as a usage error (64) naming the folder, a path whose folder is missing or is a file, and a

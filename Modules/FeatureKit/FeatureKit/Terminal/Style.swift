@@ -42,4 +42,31 @@ public struct Style: Sendable, Equatable {
 
     /// Dimmed text.
     public func dim(_ text: String) -> String { apply(.dim, text) }
+
+    /// `text` without the colours ``apply(_:_:)`` adds: what goes to a file (`--output`) is read later, in an
+    /// editor or another program, where the escapes are noise, even when the command ran on a terminal.
+    public static func removingColor(from text: String) -> String {
+        guard text.utf8.contains(0x1B) else { return text }
+        var plain = String.UnicodeScalarView()
+        var scalars = text.unicodeScalars.makeIterator()
+        var pending: [Unicode.Scalar] = []
+        while let scalar = scalars.next() {
+            guard scalar == "\u{1B}" else {
+                plain.append(scalar)
+                continue
+            }
+            // An escape is dropped only as a whole colour sequence, ESC [ digits and semicolons m; anything else
+            // is kept as it came.
+            pending = [scalar]
+            var ended = false
+            while let next = scalars.next() {
+                pending.append(next)
+                if pending.count == 2 ? next == "[" : (next == ";" || ("0"..."9").contains(next)) { continue }
+                ended = next == "m" && pending.count > 2
+                break
+            }
+            if !ended { plain.append(contentsOf: pending) }
+        }
+        return String(plain)
+    }
 }

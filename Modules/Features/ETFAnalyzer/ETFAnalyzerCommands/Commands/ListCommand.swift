@@ -42,7 +42,7 @@ struct ListCommand: FeatureCommand {
                     ]
                 })
             let style = formatting.output == nil ? context.style : Style(colorEnabled: false)
-            return table.render(style: style, maxWidth: context.terminal.tableWidth)
+            return table.render(style: style, maxWidth: formatting.tableWidth(on: context.terminal))
         }
     }
 }

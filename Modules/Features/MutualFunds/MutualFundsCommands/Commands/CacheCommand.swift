@@ -87,7 +87,7 @@ struct CacheStatus: FeatureCommand {
                         TextTable.Cell($0.latestNAVDate ?? "—"), TextTable.Cell(freshness($0.expiresAt, now: now)),
                     ]
                 })
-            lines.append(table.render(style: context.style, maxWidth: context.terminal.tableWidth))
+            lines.append(table.render(style: context.style, maxWidth: formatting.tableWidth(on: context.terminal)))
         }
         return lines.joined(separator: "\n") + "\n"
     }

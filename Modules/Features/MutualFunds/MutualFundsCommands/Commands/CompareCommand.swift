@@ -126,7 +126,7 @@ struct CompareCommand: FeatureCommand {
                     FundsFormat.trendCell(row.maxDrawdown), TextTable.Cell(FundsFormat.ratio(row.sharpe)),
                 ]
             })
-        var text = table.render(style: context.style, maxWidth: context.terminal.tableWidth)
+        var text = table.render(style: context.style, maxWidth: formatting.tableWidth(on: context.terminal))
         let navDates = Set(rows.map(\.navDate))
         let dateNote = navDates.count == 1 ? "NAVs of \(navDates.first!)" : "NAV dates differ: see --format json"
         text +=

@@ -147,7 +147,7 @@ struct FavoritesList: FeatureCommand {
                         FundsFormat.trendCell(row.return1Y),
                     ]
                 })
-            var text = table.render(style: context.style, maxWidth: context.terminal.tableWidth)
+            var text = table.render(style: context.style, maxWidth: formatting.tableWidth(on: context.terminal))
             for row in rows {
                 if let reason = reasons[row.code] {
                     text += context.style.dim("\(row.code) unavailable: \(reason)") + "\n"

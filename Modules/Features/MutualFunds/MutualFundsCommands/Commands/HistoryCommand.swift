@@ -70,7 +70,7 @@ struct HistoryCommand: FeatureCommand {
                 previous = point.nav
             }
             var text = TextTable(columns: [.text("DATE"), .number("NAV"), .number("CHANGE")], rows: rows)
-                .render(style: context.style, maxWidth: context.terminal.tableWidth)
+                .render(style: context.style, maxWidth: formatting.tableWidth(on: context.terminal))
             text += context.style.dim(
                 "\(points.count) NAVs of \(history.name) (\(history.code)); data as of "
                     + FundsFormat.asOf(cached.asOf, now: context.timing.now()) + (cached.isStale ? ", stale" : "") + "."

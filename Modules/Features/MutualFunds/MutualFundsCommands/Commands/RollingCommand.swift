@@ -85,7 +85,7 @@ struct RollingCommand: FeatureCommand {
                     TextTable.Cell(bar, color: .cyan),
                 ]
             })
-        lines.append(table.render(style: style, maxWidth: context.terminal.tableWidth))
+        lines.append(table.render(style: style, maxWidth: formatting.tableWidth(on: context.terminal)))
         lines.append(
             style.dim(
                 "Data as of \(FundsFormat.asOf(report.asOf, now: context.timing.now()))\(report.stale ? ", stale" : "")."

@@ -136,7 +136,7 @@ struct SIPCommand: FeatureCommand {
                         TextTable.Cell(FundsFormat.money(result.invested)),
                     ]
                 ])
-            lines.append(table.render(style: style, maxWidth: context.terminal.tableWidth))
+            lines.append(table.render(style: style, maxWidth: formatting.tableWidth(on: context.terminal)))
         }
         lines.append(
             style.dim(

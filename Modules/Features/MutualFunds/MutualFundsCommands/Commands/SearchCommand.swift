@@ -106,7 +106,7 @@ struct SearchCommand: FeatureCommand {
                     TextTable.Cell(record.option?.rawValue ?? "—"),
                 ]
             })
-        var text = table.render(style: context.style, maxWidth: context.terminal.tableWidth)
+        var text = table.render(style: context.style, maxWidth: formatting.tableWidth(on: context.terminal))
         let shown = "\(result.rows.count) scheme\(result.rows.count == 1 ? "" : "s") shown"
         let more = result.hasMore ? "; more match — add words or raise --limit (\(limit))" : ""
         text += context.style.dim("\(shown)\(more). \(stamp)") + "\n"

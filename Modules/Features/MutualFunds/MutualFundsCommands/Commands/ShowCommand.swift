@@ -83,7 +83,8 @@ struct ShowCommand: FeatureCommand {
                         + (age > 90 ? " — the scheme has probably been wound up or merged" : ""))
             }
             return ShowText(
-                history: history, report: report, ageDays: age, freshness: freshness, series: series, context: context
+                history: history, report: report, ageDays: age, freshness: freshness, series: series, context: context,
+                width: formatting.tableWidth(on: context.terminal)
             ).render()
         }
         if history.skippedRows > 0 {

@@ -16,6 +16,8 @@ struct ShowText {
     var freshness: Freshness
     var series: ChartSeries
     var context: FeatureContext
+    /// How wide the returns table may be.
+    var width: Int
 
     func render() -> String {
         let style = context.style
@@ -92,7 +94,7 @@ struct ShowText {
         }
         return TextTable(
             columns: [.text("PERIOD"), .number("RETURN"), .number("CAGR"), .text("FROM"), .text("TO")], rows: rows
-        ).render(style: context.style, maxWidth: context.terminal.tableWidth)
+        ).render(style: context.style, maxWidth: width)
     }
 
     private func riskLine() -> String {

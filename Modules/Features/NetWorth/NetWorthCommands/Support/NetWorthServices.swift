@@ -34,7 +34,7 @@ struct NetWorthServices {
     /// The width tables are fitted to: the terminal's, or unlimited when output goes to a pipe or file,
     /// where shortened names would only lose information.
     func tableWidth(_ formatting: FormatOptions) -> Int {
-        (formatting.output ?? "-") == "-" ? context.terminal.tableWidth : .max
+        formatting.tableWidth(on: context.terminal)
     }
 
     /// Runs a command's work, turning domain errors into the ``FolioError`` users see (malformed text →

@@ -68,7 +68,7 @@ struct NextCommand: FeatureCommand {
             }
             guard !report.races.isEmpty else { return "No races match right now." }
             let table = RaceTable.render(
-                report.races, text: text, style: context.style, width: context.terminal.tableWidth)
+                report.races, text: text, style: context.style, width: formatting.tableWidth(on: context.terminal))
             return stamp.map { table + context.style.dim($0) } ?? table
         }
     }

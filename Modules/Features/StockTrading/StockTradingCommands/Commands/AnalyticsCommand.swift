@@ -153,6 +153,6 @@ struct AnalyticsCommand: FeatureCommand {
                 TextTable.Cell(Formatting.bar(slice.weight), color: slice.name == "Cash" ? nil : .cyan),
             ])
         }
-        return table.render(style: context.style, maxWidth: context.terminal.tableWidth)
+        return table.render(style: context.style, maxWidth: formatting.tableWidth(on: context.terminal))
     }
 }

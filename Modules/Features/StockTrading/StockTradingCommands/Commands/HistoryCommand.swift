@@ -105,7 +105,7 @@ struct HistoryCommand: FeatureCommand {
         ]
         if converted { footer.append("") }
         table.footer = [footer]
-        var text = table.render(style: context.style, maxWidth: context.terminal.tableWidth)
+        var text = table.render(style: context.style, maxWidth: formatting.tableWidth(on: context.terminal))
         let sums = HistorySide.allCases.compactMap { side in
             totals[side.rawValue].map { "\(side.pastTense) \(Formatting.money($0, currency))" }
         }

@@ -90,7 +90,7 @@ struct PortfolioCommand: FeatureCommand {
                         .replacingOccurrences(of: "+", with: "")),
             ]
             table.footer = [footer]
-            text += table.render(style: context.style, maxWidth: context.terminal.tableWidth)
+            text += table.render(style: context.style, maxWidth: formatting.tableWidth(on: context.terminal))
             text += "\n"
         }
         let roiSign = totals.roi.map(Formatting.sign) ?? 0

@@ -37,7 +37,8 @@ struct QuotesCommand: FeatureCommand {
         let listing = listed.priced
         stocks.warnIfStale(listing.quotes)
         var text = try QuoteListing.render(
-            listing.report, set: listing.quotes, format: formatting.format, context: context)
+            listing.report, set: listing.quotes, format: formatting.format,
+            width: formatting.tableWidth(on: context.terminal), context: context)
         if formatting.format == .table, let note = listed.note { text += "Listed: \(note).\n" }
         try formatting.emit(text, to: context.terminal)
     }

@@ -105,7 +105,9 @@ struct WatchlistListCommand: FeatureCommand {
                 "no price for \(listing.report.unpriced.joined(separator: ", ")) from \(quotes.source)")
         }
         try formatting.emit(
-            try QuoteListing.render(rows, set: quotes, format: formatting.format, context: context),
+            try QuoteListing.render(
+                rows, set: quotes, format: formatting.format, width: formatting.tableWidth(on: context.terminal),
+                context: context),
             to: context.terminal)
     }
 }

@@ -7,7 +7,7 @@ import Timing
 /// Renders quotes as a table, JSON or CSV; shared by `quotes` and `watchlist list`.
 enum QuoteListing {
     static func render(
-        _ quotes: [QuoteRow], set: QuoteSet, format: OutputFormat, context: FeatureContext
+        _ quotes: [QuoteRow], set: QuoteSet, format: OutputFormat, width: Int, context: FeatureContext
     ) throws -> String {
         switch format {
         case .json: return try JSONOutput.string(quotes)
@@ -26,7 +26,7 @@ enum QuoteListing {
                     .trend(Formatting.percent(quote.dailyChangeFraction), sign: sign),
                 ])
             }
-            var text = table.render(style: context.style, maxWidth: context.terminal.tableWidth)
+            var text = table.render(style: context.style, maxWidth: width)
             text += Formatting.pricesLine(set, now: context.timing.now()) + "\n"
             if quotes.contains(where: \.stale) { text += "* last known price, not current\n" }
             return text

@@ -92,15 +92,18 @@ struct PortfolioGains: FeatureCommand {
                 try CSVOutput.rows(report.summary, columns: GainsSummaryRow.columns), to: context.terminal)
         case (.table, _):
             try formatting.emit(
-                GainsText.render(report, summary: summary, financialYear: fy, context: context), to: context.terminal)
+                GainsText.render(
+                    report, summary: summary, financialYear: fy, width: formatting.tableWidth(on: context.terminal),
+                    context: context), to: context.terminal)
         }
     }
 }
 
 /// The `gains` tables.
 enum GainsText {
-    static func render(_ report: GainsReport, summary: Bool, financialYear: String?, context: FeatureContext) -> String
-    {
+    static func render(
+        _ report: GainsReport, summary: Bool, financialYear: String?, width: Int, context: FeatureContext
+    ) -> String {
         guard !report.rows.isEmpty else {
             return financialYear.map { "No sales in \(report.financialYear ?? $0).\n" }
                 ?? "No capital gains: nothing was sold.\n"
@@ -121,7 +124,7 @@ enum GainsText {
                         money(row.longTermGain), money(row.longTermTaxableGain), money(row.shortTermGain),
                     ]
                 })
-            return table.render(style: style, maxWidth: context.terminal.tableWidth) + chosen
+            return table.render(style: style, maxWidth: width) + chosen
         }
         let table = TextTable(
             columns: [
@@ -139,7 +142,7 @@ enum GainsText {
                     money(row.term == "long" ? row.longTermTaxableGain : row.shortTermGain),
                 ]
             })
-        return table.render(style: style, maxWidth: context.terminal.tableWidth) + chosen
+        return table.render(style: style, maxWidth: width) + chosen
     }
 
     /// One line per scheme whose treatment a person chose rather than the rules.

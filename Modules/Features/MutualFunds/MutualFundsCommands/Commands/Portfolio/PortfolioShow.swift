@@ -54,7 +54,10 @@ struct PortfolioShow: FeatureCommand {
         case .json: try formatting.emit(try JSONOutput.string(report), to: context.terminal)
         case .csv:
             try formatting.emit(try CSVOutput.rows(report.holdings, columns: HoldingRow.columns), to: context.terminal)
-        case .table: try formatting.emit(PortfolioText.render(report, context: context), to: context.terminal)
+        case .table:
+            try formatting.emit(
+                PortfolioText.render(report, width: formatting.tableWidth(on: context.terminal), context: context),
+                to: context.terminal)
         }
     }
 }

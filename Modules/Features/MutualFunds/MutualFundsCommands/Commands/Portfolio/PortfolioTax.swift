@@ -99,7 +99,10 @@ struct PortfolioTax: FeatureCommand {
             }
             try formatting.emit(text, to: context.terminal)
         case .table:
-            try formatting.emit(TaxText.render(report, only112A: only112A, context: context), to: context.terminal)
+            try formatting.emit(
+                TaxText.render(
+                    report, only112A: only112A, width: formatting.tableWidth(on: context.terminal), context: context),
+                to: context.terminal)
         }
     }
 }

@@ -5,7 +5,7 @@ import MutualFundsPortfolio
 
 /// The `funds portfolio` table.
 enum PortfolioText {
-    static func render(_ report: PortfolioReport, context: FeatureContext) -> String {
+    static func render(_ report: PortfolioReport, width: Int, context: FeatureContext) -> String {
         guard !report.holdings.isEmpty else {
             return "No holdings yet. Import a statement with: folio funds portfolio import FILE\n"
         }
@@ -38,7 +38,7 @@ enum PortfolioText {
                     FundsFormat.trendCell(report.xirr),
                 ]
             ])
-        var text = table.render(style: style, maxWidth: context.terminal.tableWidth)
+        var text = table.render(style: style, maxWidth: width)
         for row in report.holdings {
             if let sentence = row.navStatusSentence {
                 text += style.dim("\(row.scheme) [\(row.folio)]: \(sentence)") + "\n"

@@ -50,7 +50,8 @@ struct PortfolioTransactions: FeatureCommand {
                     ]
                 })
             try formatting.emit(
-                table.render(style: context.style, maxWidth: context.terminal.tableWidth), to: context.terminal)
+                table.render(style: context.style, maxWidth: formatting.tableWidth(on: context.terminal)),
+                to: context.terminal)
         }
     }
 }

@@ -6,16 +6,15 @@ import MutualFundsPortfolio
 
 /// The `tax` tables.
 enum TaxText {
-    static func render(_ report: TaxReport, only112A: Bool, context: FeatureContext) -> String {
+    static func render(_ report: TaxReport, only112A: Bool, width: Int, context: FeatureContext) -> String {
         let style = context.style
-        let width = context.terminal.tableWidth
         let money = { (value: Amount) in TextTable.Cell(FundsFormat.money(value)) }
         let rate = { (value: Amount?) in TextTable.Cell(value.map { "\($0.plainText)%" } ?? "slab") }
         var out = ""
         if !only112A {
             guard report.hasSales else {
                 out += "No sales in \(report.financialYear).\n"
-                return out + carried(report) + dividends(report, context: context)
+                return out + carried(report) + dividends(report, width: width, context: context)
             }
             out += style.bold("Capital gains, FY \(report.financialYear) (Schedule CG)") + "\n"
             out += TextTable(
@@ -68,12 +67,12 @@ enum TaxText {
                 [TextTable.Cell(row.section), TextTable.Cell(row.transfers), rate(row.rate)] + row.amounts.map(money)
             }
         ).render(style: style, maxWidth: width)
-        out += dividends(report, context: context)
+        out += dividends(report, width: width, context: context)
         return out + report.notes.map { style.dim($0) + "\n" }.joined()
     }
 
     /// The year's dividends and TDS per scheme, with their totals; nothing when the year had none.
-    static func dividends(_ report: TaxReport, context: FeatureContext) -> String {
+    static func dividends(_ report: TaxReport, width: Int, context: FeatureContext) -> String {
         guard !report.dividends.isEmpty else { return "" }
         let money = { (value: Amount) in TextTable.Cell(FundsFormat.money(value)) }
         let total = { (values: [Amount]) in money((try? values.sum()) ?? .zero) }
@@ -96,7 +95,7 @@ enum TaxText {
                         total(rows.map(\.tds)),
                     ]
                 ]
-            ).render(style: context.style, maxWidth: context.terminal.tableWidth)
+            ).render(style: context.style, maxWidth: width)
     }
 
     /// The losses brought and carried forward, a line each.
