@@ -80,7 +80,7 @@ struct FeaturesCommand: HostCommand {
                     ]
                 })
             let sources = rows.flatMap(\.valueSources)
-            return table.render(style: host.style, maxWidth: host.terminal.width)
+            return table.render(style: host.style, maxWidth: formatting.tableWidth(on: host.terminal))
                 + (sources.isEmpty ? "" : "\nValue sources: " + sources.joined(separator: ", "))
                 + "\n\nContributions:\n" + rows.map(Self.contributions).joined(separator: "\n")
         }

@@ -68,7 +68,7 @@ struct SettingsCommand: HostCommand {
                         .init($0.source ?? "—"),
                     ]
                 }
-            ).render(style: host.style, maxWidth: host.terminal.width)
+            ).render(style: host.style, maxWidth: formatting.tableWidth(on: host.terminal))
         }
     }
 

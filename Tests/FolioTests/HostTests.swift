@@ -122,6 +122,22 @@ import Timing
         }
     }
 
+    @Test("the host's own tables fit a screen, and are whole when piped or written with --output")
+    func hostTablesAreWholeOffTheScreen() async throws {
+        try await FolioBinary.withTemporaryHome { home in
+            let screen = CapturedTerminal(interactive: true, width: 30)
+            #expect(await run(["features", "--home", home.path], terminal: screen) == 0)
+            #expect(!screen.output.contains("A test-only plug-in."), "\(screen.output)")
+            let piped = CapturedTerminal(interactive: false, width: 30)
+            #expect(await run(["features", "--home", home.path], terminal: piped) == 0)
+            #expect(piped.output.contains("A test-only plug-in."), "\(piped.output)")
+            let file = home.appendingPathComponent("features.txt")
+            #expect(await run(["features", "--home", home.path, "--output", file.path], terminal: screen) == 0)
+            let written = (try? String(contentsOf: file, encoding: .utf8)) ?? ""
+            #expect(written.contains("A test-only plug-in."), "\(written)")
+        }
+    }
+
     @Test func aBrokenConfigFileIsADataError() async throws {
         try await FolioBinary.withTemporaryHome { home in
             try Data("{not json".utf8).write(to: home.appendingPathComponent("config.json"))

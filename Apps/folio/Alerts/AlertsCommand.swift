@@ -86,7 +86,7 @@ struct AlertsListCommand: HostCommand {
                 rows: rows.map {
                     [.init("#\($0.id)"), .init($0.kind), .init($0.condition), .init($0.status), .init("\($0.firings)")]
                 })
-            return table.render(style: host.style, maxWidth: host.terminal.width)
+            return table.render(style: host.style, maxWidth: formatting.tableWidth(on: host.terminal))
         }
     }
 

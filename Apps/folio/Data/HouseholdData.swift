@@ -58,7 +58,7 @@ extension NamespaceSummary {
             let table = TextTable(
                 columns: [.text("NAMESPACE"), .text("SCHEMA"), .text("RECORDS")],
                 rows: counts.map { [.init($0.namespace), .init("\($0.schemaVersion)"), .init("\($0.records)")] })
-            return title + "\n\n" + table.render(style: host.style, maxWidth: host.terminal.width)
+            return title + "\n\n" + table.render(style: host.style, maxWidth: formatting.tableWidth(on: host.terminal))
         }
     }
 }
