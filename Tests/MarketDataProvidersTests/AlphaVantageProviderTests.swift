@@ -8,7 +8,7 @@ import Testing
 import Timing
 import TimingTesting
 
-@Suite(.timeLimit(.minutes(2))) struct AlphaVantageProviderTests {
+@Suite(.timeLimit(.minutes(10))) struct AlphaVantageProviderTests {
     func alpha(_ server: LoopbackServer, now: Date = Date(timeIntervalSince1970: 1_526_000_000)) -> AlphaVantageProvider
     {
         AlphaVantageProvider(http: transport(), apiKey: "demo", baseURL: server.baseURL, timing: .test(now: now))

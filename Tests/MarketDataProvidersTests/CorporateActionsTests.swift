@@ -9,7 +9,7 @@ import Timing
 
 /// Splits and dividends applied to a holding, against hand-computed figures from the AAPL recordings (one with
 /// the 4:1 split of 31 August 2020, one with the twenty dividends from November 2019 to August 2024).
-@Suite(.timeLimit(.minutes(2))) struct CorporateActionsTests {
+@Suite(.timeLimit(.minutes(10))) struct CorporateActionsTests {
     func aapl() async throws -> PriceHistory {
         let from = day("2019-11-01")
         let to = day("2024-10-11")

@@ -13,7 +13,7 @@ import TimingTesting
 /// Exchange rates over real loopback HTTP. No recording of a currency pair exists in the shared fixtures, so both
 /// bodies are built here in each provider's documented shape (Yahoo's chart `meta` for `GBPUSD=X`; Alpha Vantage's
 /// `Realtime Currency Exchange Rate`).
-@Suite(.timeLimit(.minutes(2))) struct ExchangeRateProviderTests {
+@Suite(.timeLimit(.minutes(10))) struct ExchangeRateProviderTests {
     static let yahooPair = """
         {"chart":{"result":[{"meta":{"currency":"USD","symbol":"GBPUSD=X","exchangeName":"CCY",\
         "instrumentType":"CURRENCY","regularMarketPrice":1.2711671590805054,"regularMarketTime":1728936000,\

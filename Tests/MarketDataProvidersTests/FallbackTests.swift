@@ -10,7 +10,7 @@ import Testing
 import Timing
 import TimingTesting
 
-@Suite(.timeLimit(.minutes(2))) struct FallbackTests {
+@Suite(.timeLimit(.minutes(10))) struct FallbackTests {
     @Test func yahoosRefusalFallsBackToAlphaVantageAndTheGateStaysClosedForItsRetryAfter() async throws {
         let yahooServer = try await LoopbackServer.start { _ in
             LoopbackResponse(status: 429, headers: ["Retry-After": "20"], body: Data("Too Many Requests".utf8))

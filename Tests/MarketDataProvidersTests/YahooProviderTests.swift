@@ -8,7 +8,7 @@ import NetworkingTesting
 import Testing
 import Timing
 
-@Suite(.timeLimit(.minutes(2))) struct YahooProviderTests {
+@Suite(.timeLimit(.minutes(10))) struct YahooProviderTests {
     func yahoo(_ server: LoopbackServer) -> YahooFinanceProvider {
         YahooFinanceProvider(http: transport(), baseURL: server.baseURL, timing: testTiming)
     }

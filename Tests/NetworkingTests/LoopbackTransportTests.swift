@@ -8,7 +8,7 @@ import Timing
 import TimingTesting
 
 /// The live transport (AsyncHTTPClient) against real loopback HTTP servers.
-@Suite(.timeLimit(.minutes(3))) struct LoopbackTransportTests {
+@Suite(.timeLimit(.minutes(10))) struct LoopbackTransportTests {
     /// Generous timeouts: they only end a test that has already failed, and a loaded CI machine running every
     /// suite at once can take seconds to schedule the loopback server's answer.
     private func transport(total: Duration = .seconds(60)) -> AsyncHTTPClientTransport {

@@ -5,7 +5,7 @@ import NetworkingTesting
 import Testing
 
 /// Proxies from the environment, as curl reads them, and requests that really go through one.
-@Suite(.timeLimit(.minutes(3))) struct ProxySettingsTests {
+@Suite(.timeLimit(.minutes(10))) struct ProxySettingsTests {
     private let remote = URL(string: "http://api.example.com/mf")!
     private let secure = URL(string: "https://api.example.com/mf")!
 

@@ -13,7 +13,7 @@ import TimingTesting
 /// lease clock.
 @Suite(
     .enabled(if: PrivatePostgresCluster.binaries != nil, Comment(rawValue: PrivatePostgresCluster.skipReason)),
-    .timeLimit(.minutes(2)))
+    .timeLimit(.minutes(10)))
 struct PostgresOutageTests {
     @Test func theFirstTransactionOfAnOutageFailsAtTheProbeNotAfterTheGrace() async throws {
         let cluster = try await PrivatePostgresCluster.start()

@@ -10,7 +10,7 @@ import Testing
 /// The time limit turns a transaction that waits forever for a lost connection into a failure.
 @Suite(
     .enabled(if: PrivatePostgresCluster.binaries != nil, Comment(rawValue: PrivatePostgresCluster.skipReason)),
-    .timeLimit(.minutes(2)))
+    .timeLimit(.minutes(10)))
 struct PostgresPrivateClusterTests {
     @Test func aWrongPasswordIsALoginFailureThatNeverShowsEitherPassword() async throws {
         try await withCluster(password: "correct-horse") { cluster in
