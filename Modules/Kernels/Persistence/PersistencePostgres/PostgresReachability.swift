@@ -29,8 +29,7 @@ final class PostgresReachability: Sendable {
     /// - Parameter probeTimeout: How long ``probe()`` waits for the server's answer; see ``probe()``.
     init(configuration: PostgresConnection.Configuration, probeTimeout: Duration = .seconds(2), logger: Logger) {
         self.configuration = configuration
-        let (seconds, attoseconds) = probeTimeout.components
-        self.probeTimeout = .nanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
+        self.probeTimeout = TimeAmount(probeTimeout)
         self.logger = logger
     }
 

@@ -39,7 +39,7 @@ struct AccountsListCommand: FeatureCommand {
                     + "or try `folio networth sample`."
             }
             let lines = listings.compactMap(SourceLine.text)
-            return try table(accounts, style: services.style, width: services.tableWidth(formatting))
+            return try table(accounts, style: services.style, width: formatting.tableWidth(on: services.terminal))
                 + (lines.isEmpty ? "" : "\n" + lines.joined(separator: "\n"))
         }
     }

@@ -63,7 +63,8 @@ struct HistoryCommand: FeatureCommand {
                 ])
             }
             let title = services.style.bold("\(account.name) (\(account.type.rawValue), \(account.currency))")
-            return title + "\n" + table.render(style: services.style, maxWidth: services.tableWidth(formatting))
+            return title + "\n"
+                + table.render(style: services.style, maxWidth: formatting.tableWidth(on: services.terminal))
         }
     }
 }

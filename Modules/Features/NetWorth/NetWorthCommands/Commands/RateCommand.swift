@@ -101,7 +101,7 @@ struct RateListCommand: FeatureCommand {
                     TextTable.Cell(row.currency), TextTable.Cell(row.date), TextTable.Cell("\(row.rate) \(row.base)"),
                 ])
             }
-            return table.render(style: services.style, maxWidth: services.tableWidth(formatting))
+            return table.render(style: services.style, maxWidth: formatting.tableWidth(on: services.terminal))
         }
     }
 }

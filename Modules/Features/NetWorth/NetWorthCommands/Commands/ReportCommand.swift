@@ -65,7 +65,7 @@ struct ReportCommand: FeatureCommand {
             table: {
                 table(
                     periods, inclusion: exported.inclusion, style: services.style,
-                    width: services.tableWidth(formatting))
+                    width: formatting.tableWidth(on: services.terminal))
             })
     }
 

@@ -48,7 +48,8 @@ struct SummaryCommand: FeatureCommand {
             summary, to: services.terminal,
             csv: { try CSVOutput.rows(summary.accounts, columns: SummaryAccount.columns) },
             table: {
-                SummaryText(summary: summary, style: services.style).render(width: services.tableWidth(formatting))
+                SummaryText(summary: summary, style: services.style).render(
+                    width: formatting.tableWidth(on: services.terminal))
             })
     }
 }

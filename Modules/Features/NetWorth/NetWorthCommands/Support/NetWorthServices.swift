@@ -31,12 +31,6 @@ struct NetWorthServices {
     var terminal: any Terminal { context.terminal }
     var style: Style { context.style }
 
-    /// The width tables are fitted to: the terminal's, or unlimited when output goes to a pipe or file,
-    /// where shortened names would only lose information.
-    func tableWidth(_ formatting: FormatOptions) -> Int {
-        formatting.tableWidth(on: context.terminal)
-    }
-
     /// Runs a command's work, turning domain errors into the ``FolioError`` users see (malformed text →
     /// usage, 64; refused → 1; damaged data → 65).
     func run(_ work: (NetWorthServices) async throws -> Void) async throws {
